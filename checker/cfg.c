@@ -1,0 +1,947 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Build a small control-flow graph per function from libclang cursors.
+ *
+ * Wait/sleep API uses become N_EVENT nodes whether they are function
+ * calls or macro expansions: a statement or expression that lies wholly
+ * inside the expansion of an API macro (set_current_state(), wait_event()
+ * and the like) is replaced by one event for the macro and never
+ * descended into, so the loop hidden inside wait_event() is not mistaken
+ * for a hand-written one.  Branches become N_TEST nodes carrying the
+ * condition's text, so rules can name the condition they talk about.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "cfg.h"
+
+struct mexp {
+	unsigned start, end;	/* file offsets of the expansion */
+	CXCursor cursor;
+	const struct kapi *api;
+	bool used;
+};
+
+enum ctx_kind { CTX_LOOP, CTX_SWITCH };
+
+struct jump_ctx {
+	enum ctx_kind kind;
+	int *breaks, nbreaks;
+	int *conts, nconts;
+	int sw_head;
+	bool sw_default;
+};
+
+struct label {
+	char *name;
+	int node;
+};
+
+struct builder {
+	CXTranslationUnit tu;
+	struct cfg *g;
+	struct mexp *mx;
+	int nmx;
+	int cur;		/* node control reaches now, -1 if none */
+	int loop;
+	struct jump_ctx ctx[64];
+	int nctx;
+	struct label *labels, *gotos;
+	int nlabels, ngotos;
+};
+
+/* ---- cursor helpers ---- */
+
+struct kids {
+	CXCursor *c;
+	int n, cap;
+};
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct kids *k = data;
+
+	(void)parent;
+	if (k->n == k->cap) {
+		k->cap = k->cap ? k->cap * 2 : 8;
+		k->c = xrealloc(k->c, k->cap * sizeof(*k->c));
+	}
+	k->c[k->n++] = c;
+	return CXChildVisit_Continue;
+}
+
+static struct kids children(CXCursor c)
+{
+	struct kids k = { 0 };
+
+	clang_visitChildren(c, collect, &k);
+	return k;
+}
+
+static unsigned loc_offset(CXSourceLocation l)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(l, NULL, NULL, NULL, &off);
+	return off;
+}
+
+static struct wq_pos loc_pos(CXSourceLocation l)
+{
+	struct wq_pos p;
+
+	clang_getExpansionLocation(l, NULL, &p.line, &p.col, NULL);
+	return p;
+}
+
+static struct wq_pos cursor_pos(CXCursor c)
+{
+	return loc_pos(clang_getRangeStart(clang_getCursorExtent(c)));
+}
+
+static bool tok_is_word(CXTokenKind k)
+{
+	return k == CXToken_Identifier || k == CXToken_Keyword ||
+	       k == CXToken_Literal;
+}
+
+static bool spaced_op(const char *s)
+{
+	static const char *const ops[] = {
+		"&&", "||", "==", "!=", "<=", ">=", "<", ">", "=", "+=",
+		"-=", "|=", "&=", "?", ":", "|", "^", "/", "%", "+", NULL
+	};
+	int i;
+
+	for (i = 0; ops[i]; i++)
+		if (!strcmp(s, ops[i]))
+			return true;
+	return false;
+}
+
+/*
+ * Join the tokens [from, to) into readable C: words are separated by a
+ * space, binary operators are surrounded by spaces, a comma is followed
+ * by one.  Good enough to quote an expression back to the user.
+ */
+static char *tokens_text(CXTranslationUnit tu, CXToken *t, unsigned from,
+			 unsigned to)
+{
+	struct strbuf sb = { 0 };
+	CXTokenKind prev = CXToken_Comment;
+	bool prev_op = false;
+	unsigned i;
+
+	for (i = from; i < to; i++) {
+		CXTokenKind k = clang_getTokenKind(t[i]);
+		CXString s;
+		const char *str;
+		bool op;
+
+		if (k == CXToken_Comment)
+			continue;
+		s = clang_getTokenSpelling(tu, t[i]);
+		str = clang_getCString(s);
+		op = k == CXToken_Punctuation && spaced_op(str);
+		if (sb.len && ((tok_is_word(k) && tok_is_word(prev)) || op ||
+			       prev_op))
+			sb_puts(&sb, " ");
+		sb_puts(&sb, str);
+		if (k == CXToken_Punctuation && !strcmp(str, ","))
+			sb_puts(&sb, " ");
+		prev = k;
+		prev_op = op;
+		clang_disposeString(s);
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
+static char *range_text(CXTranslationUnit tu, CXSourceRange r)
+{
+	CXToken *t;
+	unsigned n;
+	char *s;
+
+	clang_tokenize(tu, r, &t, &n);
+	s = tokens_text(tu, t, 0, n);
+	clang_disposeTokens(tu, t, n);
+	return s;
+}
+
+static bool tok_is(CXTranslationUnit tu, CXToken t, const char *what)
+{
+	CXString s = clang_getTokenSpelling(tu, t);
+	bool r = !strcmp(clang_getCString(s), what);
+
+	clang_disposeString(s);
+	return r;
+}
+
+/* Split `name ( a , b )` into argument texts. */
+static void macro_args(CXTranslationUnit tu, CXSourceRange r,
+		       struct wq_event *ev)
+{
+	CXToken *t;
+	unsigned n, i, start = 0;
+	int depth = 0;
+
+	clang_tokenize(tu, r, &t, &n);
+	for (i = 0; i < n && ev->nargs < WQ_MAX_ARGS; i++) {
+		if (tok_is(tu, t[i], "(") || tok_is(tu, t[i], "[") ||
+		    tok_is(tu, t[i], "{")) {
+			if (depth++ == 0)
+				start = i + 1;
+		} else if (tok_is(tu, t[i], ")") || tok_is(tu, t[i], "]") ||
+			   tok_is(tu, t[i], "}")) {
+			if (--depth == 0) {
+				if (i > start || ev->nargs)
+					ev->args[ev->nargs++] =
+						tokens_text(tu, t, start, i);
+				break;
+			}
+		} else if (depth == 1 && tok_is(tu, t[i], ",")) {
+			ev->args[ev->nargs++] = tokens_text(tu, t, start, i);
+			start = i + 1;
+		}
+	}
+	clang_disposeTokens(tu, t, n);
+}
+
+/* ---- graph construction ---- */
+
+static int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos)
+{
+	struct cfg *g = b->g;
+	struct cfg_node *nd;
+
+	if (g->n == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 64;
+		g->nodes = xrealloc(g->nodes, g->cap * sizeof(*g->nodes));
+	}
+	nd = &g->nodes[g->n];
+	memset(nd, 0, sizeof(*nd));
+	nd->kind = kind;
+	nd->pos = pos;
+	nd->loop = b->loop;
+	nd->branch_end = -1;
+	return g->n++;
+}
+
+static void link_nodes(struct builder *b, int from, int to)
+{
+	struct cfg_node *nd;
+	int i;
+
+	if (from < 0 || to < 0)
+		return;
+	nd = &b->g->nodes[from];
+	for (i = 0; i < nd->nsucc; i++)
+		if (nd->succ[i] == to)
+			return;
+	if (nd->nsucc == nd->capsucc) {
+		nd->capsucc = nd->capsucc ? nd->capsucc * 2 : 2;
+		nd->succ = xrealloc(nd->succ, nd->capsucc * sizeof(int));
+	}
+	nd->succ[nd->nsucc++] = to;
+}
+
+/* Create a node reached from the current one and make it current. */
+static int append(struct builder *b, enum node_kind kind, struct wq_pos pos)
+{
+	int n = new_node(b, kind, pos);
+
+	link_nodes(b, b->cur, n);
+	b->cur = n;
+	return n;
+}
+
+static void push_int(int **v, int *n, int x)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(int));
+	(*v)[(*n)++] = x;
+}
+
+static struct mexp *macro_of(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned s = loc_offset(clang_getRangeStart(r));
+	unsigned e = loc_offset(clang_getRangeEnd(r));
+	int lo = 0, hi = b->nmx - 1;
+
+	/* expansions are sorted by start and never overlap at top level */
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		struct mexp *m = &b->mx[mid];
+
+		if (s < m->start)
+			hi = mid - 1;
+		else if (s >= m->end)
+			lo = mid + 1;
+		else
+			return e <= m->end ? m : NULL;
+	}
+	return NULL;
+}
+
+static void add_local(struct cfg *g, const char *name)
+{
+	g->locals = xrealloc(g->locals, (g->nlocals + 1) * sizeof(char *));
+	g->locals[g->nlocals++] = xstrdup(name);
+}
+
+static void emit_macro(struct builder *b, struct mexp *m)
+{
+	int n;
+
+	if (m->used)
+		return;
+	m->used = true;
+	n = append(b, N_EVENT, cursor_pos(m->cursor));
+	b->g->nodes[n].ev.api = m->api;
+	macro_args(b->tu, clang_getCursorExtent(m->cursor),
+		   &b->g->nodes[n].ev);
+	if (m->api->kind == K_DECLARE_ENTRY && b->g->nodes[n].ev.nargs)
+		add_local(b->g, b->g->nodes[n].ev.args[0]);
+}
+
+static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
+{
+	int nargs = clang_Cursor_getNumArguments(c);
+	struct wq_event *ev;
+	int i, n;
+
+	n = append(b, N_EVENT, cursor_pos(c));
+	ev = &b->g->nodes[n].ev;
+	ev->api = api;
+	for (i = 0; i < nargs && i < WQ_MAX_ARGS; i++)
+		ev->args[ev->nargs++] = range_text(b->tu,
+			clang_getCursorExtent(clang_Cursor_getArgument(c, i)));
+}
+
+static void build_stmt(struct builder *b, CXCursor c);
+static void walk_expr(struct builder *b, CXCursor c);
+
+/* A local wait entry lives on the stack: WQ006 cares about those. */
+static void note_local(struct builder *b, CXCursor c)
+{
+	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
+	const char *ty = clang_getCString(t);
+
+	if (!strchr(ty, '*') && (strstr(ty, "wait_queue_entry") ||
+				 strstr(ty, "wait_queue_t"))) {
+		CXString s = clang_getCursorSpelling(c);
+
+		add_local(b->g, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeString(t);
+}
+
+/*
+ * Old drivers set the state by hand: `current->state = TASK_...;`.
+ * Treat that assignment like set_current_state().
+ */
+static const struct kapi state_field_api = {
+	"current->state", K_SET_STATE, 0, false
+};
+
+static bool state_assignment(struct builder *b, CXCursor c)
+{
+	struct kids k;
+	CXString s;
+	char *text;
+	bool hit = false;
+	int n;
+
+	k = children(c);
+	if (k.n != 2 || clang_getCursorKind(k.c[0]) != CXCursor_MemberRefExpr) {
+		free(k.c);
+		return false;
+	}
+	s = clang_getCursorSpelling(k.c[0]);
+	if (!strcmp(clang_getCString(s), "state") ||
+	    !strcmp(clang_getCString(s), "__state")) {
+		text = range_text(b->tu, clang_getCursorExtent(c));
+		if (!strncmp(text, "current->state = ", 17) ||
+		    !strncmp(text, "current->__state = ", 19)) {
+			walk_expr(b, k.c[1]);
+			n = append(b, N_EVENT, cursor_pos(c));
+			b->g->nodes[n].ev.api = &state_field_api;
+			b->g->nodes[n].ev.args[0] = range_text(b->tu,
+					clang_getCursorExtent(k.c[1]));
+			b->g->nodes[n].ev.nargs = 1;
+			hit = true;
+		}
+		free(text);
+	}
+	clang_disposeString(s);
+	free(k.c);
+	return hit;
+}
+
+static void walk_expr(struct builder *b, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct mexp *m = macro_of(b, c);
+	struct kids kids;
+	int i;
+
+	if (m) {
+		emit_macro(b, m);
+		return;
+	}
+	if (k == CXCursor_CompoundStmt) {
+		build_stmt(b, c);
+		return;
+	}
+	if (k == CXCursor_BinaryOperator && state_assignment(b, c))
+		return;
+	if (k == CXCursor_VarDecl)
+		note_local(b, c);
+	kids = children(c);
+	for (i = 0; i < kids.n; i++)
+		walk_expr(b, kids.c[i]);
+	free(kids.c);
+	if (k == CXCursor_CallExpr) {
+		CXString s = clang_getCursorSpelling(c);
+		const char *name = clang_getCString(s);
+		const struct kapi *api = kapi_lookup(name, strlen(name));
+
+		clang_disposeString(s);
+		if (api)
+			emit_call(b, c, api);
+	}
+}
+
+static bool signal_word(const char *w)
+{
+	static const char *const ok[] = {
+		"signal_pending", "fatal_signal_pending", "signal_pending_state",
+		"current", "get_current", "likely", "unlikely", NULL
+	};
+	int i;
+
+	for (i = 0; ok[i]; i++)
+		if (!strcmp(w, ok[i]))
+			return true;
+	return !strncmp(w, "TASK_", 5);
+}
+
+/* Is the condition only a signal test (not the thing waited for)? */
+static bool only_signal_test(CXTranslationUnit tu, CXSourceRange r)
+{
+	CXToken *t;
+	unsigned n, i;
+	bool sig = false, other = false;
+
+	clang_tokenize(tu, r, &t, &n);
+	for (i = 0; i < n; i++) {
+		CXString s;
+		const char *w;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(tu, t[i]);
+		w = clang_getCString(s);
+		if (strstr(w, "signal_pending"))
+			sig = true;
+		else if (!signal_word(w))
+			other = true;
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(tu, t, n);
+	return sig && !other;
+}
+
+static int add_test(struct builder *b, CXCursor cond, unsigned flags)
+{
+	CXSourceRange r = clang_getCursorExtent(cond);
+	int t;
+
+	walk_expr(b, cond);
+	t = append(b, N_TEST, cursor_pos(cond));
+	b->g->nodes[t].text = range_text(b->tu, r);
+	b->g->nodes[t].flags = flags;
+	if (only_signal_test(b->tu, r))
+		b->g->nodes[t].flags |= NF_SIGNAL_TEST;
+	return t;
+}
+
+static int new_loop(struct builder *b, int head)
+{
+	struct cfg *g = b->g;
+
+	if (g->nloops == g->caploops) {
+		g->caploops = g->caploops ? g->caploops * 2 : 4;
+		g->loops = xrealloc(g->loops, g->caploops * sizeof(*g->loops));
+	}
+	g->loops[g->nloops].parent = b->loop;
+	g->loops[g->nloops].first = head;
+	g->loops[g->nloops].head = head;
+	g->loops[g->nloops].last = head;
+	return g->nloops++;
+}
+
+static struct jump_ctx *push_ctx(struct builder *b, enum ctx_kind kind)
+{
+	struct jump_ctx *x;
+
+	if (b->nctx == (int)(sizeof(b->ctx) / sizeof(b->ctx[0])))
+		return NULL;
+	x = &b->ctx[b->nctx++];
+	memset(x, 0, sizeof(*x));
+	x->kind = kind;
+	x->sw_head = -1;
+	return x;
+}
+
+/* Pop a jump context, sending its pending breaks to `after`. */
+static void pop_ctx(struct builder *b, int after, int cont)
+{
+	struct jump_ctx *x = &b->ctx[--b->nctx];
+	int i;
+
+	for (i = 0; i < x->nbreaks; i++)
+		link_nodes(b, x->breaks[i], after);
+	for (i = 0; i < x->nconts; i++)
+		link_nodes(b, x->conts[i], cont);
+	free(x->breaks);
+	free(x->conts);
+}
+
+static struct jump_ctx *find_ctx(struct builder *b, bool loop_only)
+{
+	int i;
+
+	for (i = b->nctx - 1; i >= 0; i--)
+		if (!loop_only || b->ctx[i].kind == CTX_LOOP)
+			return &b->ctx[i];
+	return NULL;
+}
+
+/*
+ * Loop bodies: enter a loop whose back edges go to `head`, build the
+ * parts in order, and leave it.  Callers differ only in where the test
+ * sits, so the three loop kinds are spelled out in build_loop().
+ */
+enum loop_shape { LOOP_WHILE, LOOP_DO, LOOP_FOR };
+
+static void build_loop(struct builder *b, enum loop_shape shape,
+		       CXCursor *init, CXCursor *cond, CXCursor *inc,
+		       CXCursor body, bool cond_from_macro)
+{
+	int outer = b->loop, head, test = -1, after, cont, lp;
+	struct jump_ctx *x;
+
+	if (init)
+		build_stmt(b, *init);
+	head = append(b, N_JOIN, cursor_pos(body));
+	lp = new_loop(b, head);
+	b->loop = lp;
+	b->g->nodes[head].loop = lp;
+	x = push_ctx(b, CTX_LOOP);
+	if (shape != LOOP_DO && cond) {
+		test = add_test(b, *cond, NF_LOOP_COND |
+				(cond_from_macro ? NF_FOR_MACRO : 0));
+	}
+	build_stmt(b, body);
+	cont = append(b, N_JOIN, cursor_pos(body));
+	if (inc)
+		walk_expr(b, *inc);
+	if (shape == LOOP_DO && cond)
+		test = add_test(b, *cond, NF_LOOP_COND);
+	link_nodes(b, b->cur, head);
+	b->g->loops[lp].last = b->g->n - 1;
+	b->loop = outer;
+	after = new_node(b, N_JOIN, cursor_pos(body));
+	link_nodes(b, test, after);
+	if (x)
+		pop_ctx(b, after, cont);
+	b->cur = after;
+}
+
+/* Which of a for statement's children are init, cond and inc? */
+static void build_for(struct builder *b, CXCursor c)
+{
+	struct kids k = children(c);
+	CXCursor *part[3] = { NULL, NULL, NULL };
+	unsigned semi[2] = { 0, 0 }, rparen = 0, n, i;
+	int nsemi = 0, depth = 0, j;
+	CXToken *t;
+	bool from_macro = true;
+
+	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &n);
+	if (n && tok_is(b->tu, t[0], "for")) {
+		from_macro = false;
+		for (i = 1; i < n; i++) {
+			if (tok_is(b->tu, t[i], "(")) {
+				depth++;
+			} else if (tok_is(b->tu, t[i], ")")) {
+				if (--depth == 0) {
+					rparen = loc_offset(clang_getTokenLocation(b->tu, t[i]));
+					break;
+				}
+			} else if (depth == 1 && nsemi < 2 &&
+				   tok_is(b->tu, t[i], ";")) {
+				semi[nsemi++] = loc_offset(
+					clang_getTokenLocation(b->tu, t[i]));
+			}
+		}
+	}
+	clang_disposeTokens(b->tu, t, n);
+	if (!k.n) {
+		free(k.c);
+		return;
+	}
+	for (j = 0; j < k.n - 1; j++) {
+		unsigned off = loc_offset(clang_getRangeStart(
+				clang_getCursorExtent(k.c[j])));
+
+		if (from_macro || nsemi < 2) {
+			/* no header to read: a lone part is the condition */
+			if (k.n == 2)
+				part[1] = &k.c[j];
+			else if (j < 3)
+				part[j] = &k.c[j];
+		} else if (off < semi[0])
+			part[0] = &k.c[j];
+		else if (off < semi[1])
+			part[1] = &k.c[j];
+		else if (off < rparen)
+			part[2] = &k.c[j];
+	}
+	build_loop(b, LOOP_FOR, part[0], part[1], part[2], k.c[k.n - 1],
+		   from_macro);
+	free(k.c);
+}
+
+static void build_if(struct builder *b, struct kids *k)
+{
+	int t, then_end, else_end, j;
+
+	t = add_test(b, k->c[0], 0);
+	build_stmt(b, k->c[1]);
+	then_end = b->cur;
+	b->cur = t;
+	if (k->n > 2)
+		build_stmt(b, k->c[2]);
+	else_end = b->cur;
+	b->g->nodes[t].branch_end = b->g->n - 1;
+	j = new_node(b, N_JOIN, cursor_pos(k->c[0]));
+	link_nodes(b, then_end, j);
+	link_nodes(b, else_end, j);
+	b->cur = (then_end < 0 && else_end < 0) ? -1 : j;
+}
+
+static void build_switch(struct builder *b, struct kids *k)
+{
+	struct jump_ctx *x;
+	int t, after;
+
+	t = add_test(b, k->c[0], 0);
+	x = push_ctx(b, CTX_SWITCH);
+	if (x)
+		x->sw_head = t;
+	b->cur = -1;
+	build_stmt(b, k->c[k->n - 1]);
+	after = new_node(b, N_JOIN, cursor_pos(k->c[0]));
+	link_nodes(b, b->cur, after);
+	if (!x || !x->sw_default)
+		link_nodes(b, t, after);
+	if (x)
+		pop_ctx(b, after, -1);
+	b->cur = after;
+}
+
+static void add_label(struct label **v, int *n, char *name, int node)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[*n].name = name;
+	(*v)[*n].node = node;
+	(*n)++;
+}
+
+static char *cursor_name(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return r;
+}
+
+static void build_case(struct builder *b, CXCursor c, struct kids *k,
+		       bool is_default)
+{
+	struct jump_ctx *x = NULL;
+	int i, j;
+
+	for (i = b->nctx - 1; i >= 0; i--) {
+		if (b->ctx[i].kind == CTX_SWITCH) {
+			x = &b->ctx[i];
+			break;
+		}
+	}
+	j = new_node(b, N_JOIN, cursor_pos(c));
+	link_nodes(b, b->cur, j);
+	if (x) {
+		link_nodes(b, x->sw_head, j);
+		if (is_default)
+			x->sw_default = true;
+	}
+	b->cur = j;
+	if (k->n)
+		build_stmt(b, k->c[k->n - 1]);
+}
+
+static void build_stmt(struct builder *b, CXCursor c)
+{
+	enum CXCursorKind kind = clang_getCursorKind(c);
+	struct mexp *m = macro_of(b, c);
+	struct jump_ctx *x;
+	struct kids k;
+	int i, r;
+
+	if (m) {
+		emit_macro(b, m);
+		return;
+	}
+	if (kind == CXCursor_ForStmt) {
+		build_for(b, c);
+		return;
+	}
+	k = children(c);
+	switch (kind) {
+	case CXCursor_CompoundStmt:
+		for (i = 0; i < k.n; i++)
+			build_stmt(b, k.c[i]);
+		break;
+	case CXCursor_IfStmt:
+		if (k.n >= 2)
+			build_if(b, &k);
+		break;
+	case CXCursor_WhileStmt:
+		if (k.n >= 2)
+			build_loop(b, LOOP_WHILE, NULL, &k.c[k.n - 2], NULL,
+				   k.c[k.n - 1], false);
+		break;
+	case CXCursor_DoStmt:
+		if (k.n >= 2)
+			build_loop(b, LOOP_DO, NULL, &k.c[1], NULL, k.c[0],
+				   false);
+		break;
+	case CXCursor_SwitchStmt:
+		if (k.n >= 2)
+			build_switch(b, &k);
+		break;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		build_case(b, c, &k, kind == CXCursor_DefaultStmt);
+		break;
+	case CXCursor_LabelStmt:
+		i = append(b, N_JOIN, cursor_pos(c));
+		add_label(&b->labels, &b->nlabels, cursor_name(c), i);
+		if (k.n)
+			build_stmt(b, k.c[k.n - 1]);
+		break;
+	case CXCursor_GotoStmt:
+		if (k.n)
+			add_label(&b->gotos, &b->ngotos, cursor_name(k.c[0]),
+				  b->cur);
+		b->cur = -1;
+		break;
+	case CXCursor_IndirectGotoStmt:
+		b->cur = -1;
+		break;
+	case CXCursor_ReturnStmt:
+		for (i = 0; i < k.n; i++)
+			walk_expr(b, k.c[i]);
+		r = append(b, N_RETURN, cursor_pos(c));
+		link_nodes(b, r, b->g->exit);
+		b->cur = -1;
+		break;
+	case CXCursor_BreakStmt:
+		x = find_ctx(b, false);
+		if (x)
+			push_int(&x->breaks, &x->nbreaks, b->cur);
+		b->cur = -1;
+		break;
+	case CXCursor_ContinueStmt:
+		x = find_ctx(b, true);
+		if (x)
+			push_int(&x->conts, &x->nconts, b->cur);
+		b->cur = -1;
+		break;
+	case CXCursor_NullStmt:
+		break;
+	default:
+		walk_expr(b, c);
+		break;
+	}
+	free(k.c);
+}
+
+/* ---- driver ---- */
+
+struct collect_ctx {
+	struct mexp *mx;
+	int n, cap;
+	CXCursor *funcs;
+	int nfuncs, capfuncs;
+};
+
+static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct collect_ctx *cc = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_MacroExpansion) {
+		CXString s = clang_getCursorSpelling(c);
+		const char *name = clang_getCString(s);
+		const struct kapi *api = kapi_lookup(name, strlen(name));
+		CXSourceRange r = clang_getCursorExtent(c);
+
+		clang_disposeString(s);
+		if (!api)
+			return CXChildVisit_Continue;
+		if (cc->n == cc->cap) {
+			cc->cap = cc->cap ? cc->cap * 2 : 16;
+			cc->mx = xrealloc(cc->mx, cc->cap * sizeof(*cc->mx));
+		}
+		cc->mx[cc->n].start = loc_offset(clang_getRangeStart(r));
+		cc->mx[cc->n].end = loc_offset(clang_getRangeEnd(r));
+		cc->mx[cc->n].cursor = c;
+		cc->mx[cc->n].api = api;
+		cc->mx[cc->n].used = false;
+		cc->n++;
+	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+		if (cc->nfuncs == cc->capfuncs) {
+			cc->capfuncs = cc->capfuncs ? cc->capfuncs * 2 : 16;
+			cc->funcs = xrealloc(cc->funcs,
+					     cc->capfuncs * sizeof(CXCursor));
+		}
+		cc->funcs[cc->nfuncs++] = c;
+	}
+	return CXChildVisit_Continue;
+}
+
+static int cmp_mexp(const void *a, const void *b)
+{
+	const struct mexp *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static void cfg_free(struct cfg *g)
+{
+	int i, j;
+
+	for (i = 0; i < g->n; i++) {
+		for (j = 0; j < g->nodes[i].ev.nargs; j++)
+			free(g->nodes[i].ev.args[j]);
+		free(g->nodes[i].text);
+		free(g->nodes[i].succ);
+	}
+	for (i = 0; i < g->nlocals; i++)
+		free(g->locals[i]);
+	free(g->locals);
+	free(g->nodes);
+	free(g->loops);
+}
+
+static void free_labels(struct label *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+static void build_function(struct builder *b, CXCursor fn)
+{
+	struct kids k = children(fn);
+	CXCursor body;
+	int i, j;
+
+	if (!k.n || clang_getCursorKind(k.c[k.n - 1]) != CXCursor_CompoundStmt) {
+		free(k.c);
+		return;
+	}
+	body = k.c[k.n - 1];
+	free(k.c);
+	b->cur = -1;
+	b->loop = -1;
+	b->g->entry = append(b, N_ENTRY, cursor_pos(body));
+	b->g->exit = new_node(b, N_EXIT, cursor_pos(body));
+	build_stmt(b, body);
+	if (b->cur >= 0) {
+		/* falling off the end: report at the closing brace */
+		struct wq_pos p = loc_pos(clang_getRangeEnd(
+						clang_getCursorExtent(body)));
+		int r;
+
+		if (p.col > 1)
+			p.col--;
+		r = append(b, N_RETURN, p);
+		link_nodes(b, r, b->g->exit);
+	}
+	for (i = 0; i < b->ngotos; i++)
+		for (j = 0; j < b->nlabels; j++)
+			if (!strcmp(b->gotos[i].name, b->labels[j].name))
+				link_nodes(b, b->gotos[i].node,
+					   b->labels[j].node);
+}
+
+int cfg_for_each_function(void *tu, struct wq_file *f,
+			   const struct wq_options *opt,
+			   void (*fn)(struct cfg *g, struct wq_file *f,
+				      const struct wq_options *opt))
+{
+	struct collect_ctx cc = { 0 };
+	CXCursor root = clang_getTranslationUnitCursor(tu);
+	int i;
+
+	clang_visitChildren(root, top_level, &cc);
+	qsort(cc.mx, cc.n, sizeof(*cc.mx), cmp_mexp);
+	for (i = 0; i < cc.nfuncs; i++) {
+		struct builder b = { 0 };
+		struct cfg g = { 0 };
+		char *name = cursor_name(cc.funcs[i]);
+
+		b.tu = tu;
+		b.g = &g;
+		b.mx = cc.mx;
+		b.nmx = cc.n;
+		g.func = name;
+		build_function(&b, cc.funcs[i]);
+		if (g.n)
+			fn(&g, f, opt);
+		free_labels(b.labels, b.nlabels);
+		free_labels(b.gotos, b.ngotos);
+		cfg_free(&g);
+		free(name);
+	}
+	free(cc.mx);
+	free(cc.funcs);
+	return cc.nfuncs;
+}
+
+bool cfg_in_loop(const struct cfg *g, int node, int loop)
+{
+	int l = g->nodes[node].loop;
+
+	while (l >= 0) {
+		if (l == loop)
+			return true;
+		l = g->loops[l].parent;
+	}
+	return false;
+}

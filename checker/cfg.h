@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The per-function control-flow graph the rules run on.
+ *
+ * cfg.c builds it from libclang cursors.  Only what the rules need is
+ * kept: wait/sleep API events (from calls or macro expansions alike),
+ * condition tests, returns, and the edges between them.  Everything
+ * else in a function is an anonymous join node or nothing at all.
+ */
+#ifndef WQPORT_CFG_H
+#define WQPORT_CFG_H
+
+#include "wqport.h"
+
+enum node_kind {
+	N_ENTRY,
+	N_EXIT,
+	N_JOIN,
+	N_EVENT,	/* a wait/sleep API use */
+	N_TEST,		/* a branch on a condition */
+	N_RETURN,	/* return statement, or falling off the end */
+};
+
+#define WQ_MAX_ARGS 4
+
+struct wq_event {
+	const struct kapi *api;
+	char *args[WQ_MAX_ARGS];	/* argument texts, tokens joined */
+	int nargs;
+};
+
+/* node flags */
+#define NF_SIGNAL_TEST	0x1	/* test only of signal_pending() & co */
+#define NF_LOOP_COND	0x2	/* the test is a loop's own condition */
+#define NF_FOR_MACRO	0x4	/* loop header came from a macro */
+
+struct cfg_node {
+	enum node_kind kind;
+	unsigned flags;
+	struct wq_pos pos;
+	struct wq_event ev;	/* N_EVENT */
+	char *text;		/* N_TEST: condition text */
+	int loop;		/* innermost enclosing loop, or -1 */
+	int branch_end;		/* N_TEST of an if: last node of its branches */
+	int *succ;
+	int nsucc, capsucc;
+};
+
+struct cfg_loop {
+	int parent;		/* enclosing loop, or -1 */
+	int first, last;	/* node index range of the loop */
+	int head;		/* node the back edges go to */
+};
+
+struct cfg {
+	const char *func;
+	struct cfg_node *nodes;
+	int n, cap;
+	struct cfg_loop *loops;
+	int nloops, caploops;
+	int entry, exit;
+	char **locals;		/* names of on-stack wait entries */
+	int nlocals;
+};
+
+struct cfg_ctx;
+
+/*
+ * Build the CFG of every function defined in the main file and call fn;
+ * returns how many function definitions there were.
+ */
+int cfg_for_each_function(void *tu, struct wq_file *f,
+			   const struct wq_options *opt,
+			   void (*fn)(struct cfg *g, struct wq_file *f,
+				      const struct wq_options *opt));
+
+bool cfg_in_loop(const struct cfg *g, int node, int loop);
+const char *event_entry(const struct wq_event *ev);
+const char *event_queue(const struct wq_event *ev);
+bool event_sleeping_state(const struct wq_event *ev);
+
+/*
+ * Dataflow facts at the entry of each node, computed once per function
+ * and shared by the rules: the possible task states, and which wait
+ * entries may be on a queue.
+ */
+#define FL_RUN_INIT	0x1u	/* running: never set to sleep, or set back */
+#define FL_RUN_WOKE	0x2u	/* running because a schedule() returned */
+#define FL_SLEEP	0x4u	/* a sleeping state is set */
+#define FL_STATE_BITS	0x7u
+#define FL_MAX_ENTRIES	24
+#define FL_QUEUED(i)	(1u << (8 + (i)))
+
+struct flow {
+	uint32_t *in;
+	int **pred;		/* predecessor lists */
+	int *npred;
+	int nentries;
+	char *entries[FL_MAX_ENTRIES];
+	int enqueued_at[FL_MAX_ENTRIES];	/* first enqueue node */
+};
+
+void flow_compute(const struct cfg *g, struct flow *fl);
+void flow_free(const struct cfg *g, struct flow *fl);
+int flow_entry(const struct flow *fl, const char *name);
+bool cfg_is_local(const struct cfg *g, const char *name);
+bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
+bool node_is_sleep(const struct cfg *g, int n);
+bool node_is_cond_test(const struct cfg *g, int n);
+int node_pos_loop_test(const struct cfg *g, int n);
+char *wait_condition(const char *test_text);
+
+typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
+			struct wq_file *f);
+
+void check_sleep_on(const struct cfg *g, const struct flow *fl,
+		    struct wq_file *f);
+void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
+			   struct wq_file *f);
+void check_state_after_test(const struct cfg *g, const struct flow *fl,
+			    struct wq_file *f);
+void check_schedule_running(const struct cfg *g, const struct flow *fl,
+			    struct wq_file *f);
+void check_entry_leak(const struct cfg *g, const struct flow *fl,
+		      struct wq_file *f);
+
+#endif /* WQPORT_CFG_H */

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * WQ002 open-coded-wait: a hand-written wait loop.
+ *
+ *	DECLARE_WAITQUEUE(wait, current);
+ *	add_wait_queue(&dev->wq, &wait);
+ *	for (;;) {
+ *		set_current_state(TASK_INTERRUPTIBLE);
+ *		if (dev->ready)
+ *			break;
+ *		schedule();
+ *	}
+ *	__set_current_state(TASK_RUNNING);
+ *	remove_wait_queue(&dev->wq, &wait);
+ *
+ * Even when it is right, as here, it is boilerplate that is easy to get
+ * wrong on the next edit; wait_event*() says the same in one line, and
+ * prepare_to_wait()/finish_wait() where the loop must do more.  Reported
+ * at the add_wait_queue() when schedule*() runs in a loop while the
+ * entry it added is queued.
+ */
+#include <string.h>
+
+#include "cfg.h"
+
+/* Pick the wait_event*() flavour from what the loop does. */
+static const char *suggest(const struct cfg *g, int add, int sleep)
+{
+	bool excl = strstr(g->nodes[add].ev.api->name, "exclusive") != NULL;
+	bool timeout = node_is(g, sleep, K_SCHEDULE_TIMEOUT);
+	const char *state = "";
+	int n, loop = g->nodes[sleep].loop;
+
+	for (n = 0; n < g->n; n++) {
+		const struct wq_event *ev = &g->nodes[n].ev;
+
+		if (g->nodes[n].kind == N_EVENT && ev->api->kind == K_SET_STATE &&
+		    event_sleeping_state(ev) && cfg_in_loop(g, n, loop)) {
+			state = ev->args[ev->api->state_arg];
+			break;
+		}
+	}
+	if (strstr(state, "TASK_INTERRUPTIBLE"))
+		return excl ? "wait_event_interruptible_exclusive" :
+		       timeout ? "wait_event_interruptible_timeout" :
+				 "wait_event_interruptible";
+	if (strstr(state, "TASK_KILLABLE"))
+		return timeout ? "wait_event_killable_timeout" :
+				 "wait_event_killable";
+	return timeout ? "wait_event_timeout" : "wait_event";
+}
+
+void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
+			   struct wq_file *f)
+{
+	int a, s;
+
+	for (a = 0; a < g->n; a++) {
+		const char *entry, *q;
+		struct wq_finding *fd;
+		int e;
+
+		if (!node_is(g, a, K_ADD_WAIT) || !fl->in[a])
+			continue;
+		entry = event_entry(&g->nodes[a].ev);
+		e = entry ? flow_entry(fl, entry) : -1;
+		if (e < 0)
+			continue;
+		for (s = 0; s < g->n; s++)
+			if (node_is_sleep(g, s) && g->nodes[s].loop >= 0 &&
+			    (fl->in[s] & FL_QUEUED(e)))
+				break;
+		if (s == g->n)
+			continue;
+		q = event_queue(&g->nodes[a].ev);
+		file_add_finding(f, WQ002, g->nodes[a].pos, xasprintf(
+			"open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()",
+			q ? q : "?", entry, suggest(g, a, s)));
+		fd = &f->findings[f->nfindings - 1];
+		finding_add_note(fd, g->nodes[s].pos, xasprintf(
+			"%s() sleeps here, in a loop, while '%s' is queued",
+			g->nodes[s].ev.api->name, entry));
+	}
+}

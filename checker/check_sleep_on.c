@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * WQ001 sleep-on: any call of the sleep_on() family.
+ *
+ *	while (!dev->ready)
+ *		interruptible_sleep_on(&dev->wq);
+ *
+ * The test and the enqueue are not atomic: a wake_up() that lands after
+ * the test of dev->ready but before the task is on dev->wq is lost, and
+ * the task sleeps until the next one, which may never come.  The family
+ * was removed in Linux 3.15.  The replacement is the wait_event*() form
+ * whose condition is the loop's (or if's) test, negated.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+
+static const char *replacement(const char *name)
+{
+	if (!strcmp(name, "sleep_on"))
+		return "wait_event";
+	if (!strcmp(name, "interruptible_sleep_on"))
+		return "wait_event_interruptible";
+	if (!strcmp(name, "sleep_on_timeout"))
+		return "wait_event_timeout";
+	return "wait_event_interruptible_timeout";
+}
+
+/* The closest test guarding node n: its loop's condition or an if. */
+int node_pos_loop_test(const struct cfg *g, int n)
+{
+	int t;
+
+	for (t = n - 1; t >= 0; t--) {
+		const struct cfg_node *nd = &g->nodes[t];
+
+		if (!node_is_cond_test(g, t))
+			continue;
+		if ((nd->flags & NF_LOOP_COND) && cfg_in_loop(g, n, nd->loop))
+			return t;
+		if (!(nd->flags & NF_LOOP_COND) && nd->branch_end >= n)
+			return t;
+	}
+	return -1;
+}
+
+void check_sleep_on(const struct cfg *g, const struct flow *fl,
+		    struct wq_file *f)
+{
+	int n;
+
+	(void)fl;
+	for (n = 0; n < g->n; n++) {
+		const struct cfg_node *nd = &g->nodes[n];
+		const char *q, *rep;
+		struct wq_finding *fd;
+		int t;
+
+		if (!node_is(g, n, K_SLEEP_ON))
+			continue;
+		q = event_queue(&nd->ev);
+		rep = replacement(nd->ev.api->name);
+		t = node_pos_loop_test(g, n);
+		if (t >= 0) {
+			const struct cfg_node *tn = &g->nodes[t];
+			char *cond = wait_condition(tn->text);
+
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s)%s",
+				nd->ev.api->name, rep, q ? q : "wq", cond,
+				(tn->flags & NF_LOOP_COND) ? "" :
+				" (it waits until the condition holds; the old call slept at most once)"));
+			fd = &f->findings[f->nfindings - 1];
+			finding_add_note(fd, tn->pos, xasprintf(
+				"the condition waited for is probably '%s', tested here",
+				cond));
+			free(cond);
+		} else {
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay",
+				nd->ev.api->name, rep));
+		}
+		if (strstr(nd->ev.api->name, "timeout")) {
+			fd = &f->findings[f->nfindings - 1];
+			finding_add_note(fd, nd->pos, xasprintf(
+				"%s() returns 0 on timeout and at least 1 when the condition held, unlike %s(); check how the result is used",
+				rep, nd->ev.api->name));
+		}
+	}
+}

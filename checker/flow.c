@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Dataflow over a function's CFG: which task states are possible, and
+ * which wait entries may be queued, at the entry of every node.
+ *
+ * A may-analysis on bitmasks: the facts of a node are the union of its
+ * predecessors' facts after their transfer.  Functions are small, so a
+ * plain round-robin iteration to the fixpoint is fast enough.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+
+static const char *skip_amp(const char *s)
+{
+	while (*s == '&' || *s == ' ')
+		s++;
+	return s;
+}
+
+/* The wait entry an event acts on (its second argument), or NULL. */
+const char *event_entry(const struct wq_event *ev)
+{
+	switch (ev->api->kind) {
+	case K_ADD_WAIT:
+	case K_REMOVE_WAIT:
+	case K_PREPARE:
+	case K_FINISH:
+		return ev->nargs > 1 ? skip_amp(ev->args[1]) : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* The wait queue head an event acts on (its first argument), or NULL. */
+const char *event_queue(const struct wq_event *ev)
+{
+	return ev->nargs > 0 ? skip_amp(ev->args[0]) : NULL;
+}
+
+bool event_sleeping_state(const struct wq_event *ev)
+{
+	int a = ev->api->state_arg;
+
+	if (ev->api->kind == K_PREPARE)
+		return true;
+	if (ev->api->kind != K_SET_STATE || a < 0 || a >= ev->nargs)
+		return false;
+	return !strstr(ev->args[a], "TASK_RUNNING");
+}
+
+bool node_is(const struct cfg *g, int n, enum kapi_kind kind)
+{
+	return g->nodes[n].kind == N_EVENT && g->nodes[n].ev.api->kind == kind;
+}
+
+/* schedule() and schedule_timeout(): the calls that actually sleep. */
+bool node_is_sleep(const struct cfg *g, int n)
+{
+	return node_is(g, n, K_SCHEDULE) || node_is(g, n, K_SCHEDULE_TIMEOUT);
+}
+
+/* A branch on what the task waits for: not a signal test or iterator. */
+bool node_is_cond_test(const struct cfg *g, int n)
+{
+	return g->nodes[n].kind == N_TEST &&
+	       !(g->nodes[n].flags & (NF_SIGNAL_TEST | NF_FOR_MACRO));
+}
+
+bool cfg_is_local(const struct cfg *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->nlocals; i++)
+		if (!strcmp(g->locals[i], name))
+			return true;
+	return false;
+}
+
+int flow_entry(const struct flow *fl, const char *name)
+{
+	int i;
+
+	for (i = 0; i < fl->nentries; i++)
+		if (!strcmp(fl->entries[i], name))
+			return i;
+	return -1;
+}
+
+static uint32_t transfer(const struct cfg *g, const struct flow *fl, int n,
+			 uint32_t in)
+{
+	const struct cfg_node *nd = &g->nodes[n];
+	uint32_t state = in & FL_STATE_BITS, queued = in & ~FL_STATE_BITS;
+	const char *e;
+	int i;
+
+	if (nd->kind != N_EVENT || !in)
+		return in;
+	e = event_entry(&nd->ev);
+	i = e ? flow_entry(fl, e) : -1;
+	switch (nd->ev.api->kind) {
+	case K_SET_STATE:
+		state = event_sleeping_state(&nd->ev) ? FL_SLEEP : FL_RUN_INIT;
+		break;
+	case K_PREPARE:
+		state = FL_SLEEP;
+		/* fall through */
+	case K_ADD_WAIT:
+		if (i >= 0)
+			queued |= FL_QUEUED(i);
+		break;
+	case K_FINISH:
+		state = FL_RUN_INIT;
+		/* fall through */
+	case K_REMOVE_WAIT:
+		if (i >= 0)
+			queued &= ~FL_QUEUED(i);
+		break;
+	case K_SCHEDULE:
+	case K_SCHEDULE_TIMEOUT:
+		state = FL_RUN_WOKE;
+		break;
+	case K_SLEEP_ON:
+	case K_WAIT_EVENT:
+	case K_DELAY:
+		state = FL_RUN_INIT;
+		break;
+	default:
+		break;
+	}
+	return state | queued;
+}
+
+static void collect_entries(const struct cfg *g, struct flow *fl)
+{
+	int n;
+
+	for (n = 0; n < g->n; n++) {
+		const char *e;
+
+		if (g->nodes[n].kind != N_EVENT)
+			continue;
+		e = event_entry(&g->nodes[n].ev);
+		if (!e || flow_entry(fl, e) >= 0 ||
+		    fl->nentries == FL_MAX_ENTRIES)
+			continue;
+		if (node_is(g, n, K_ADD_WAIT) || node_is(g, n, K_PREPARE)) {
+			fl->enqueued_at[fl->nentries] = n;
+			fl->entries[fl->nentries++] = xstrdup(e);
+		}
+	}
+}
+
+static void collect_preds(const struct cfg *g, struct flow *fl)
+{
+	int n, i;
+
+	fl->pred = xrealloc(NULL, g->n * sizeof(int *));
+	fl->npred = xrealloc(NULL, g->n * sizeof(int));
+	memset(fl->pred, 0, g->n * sizeof(int *));
+	memset(fl->npred, 0, g->n * sizeof(int));
+	for (n = 0; n < g->n; n++) {
+		for (i = 0; i < g->nodes[n].nsucc; i++) {
+			int s = g->nodes[n].succ[i];
+
+			fl->pred[s] = xrealloc(fl->pred[s],
+					       (fl->npred[s] + 1) * sizeof(int));
+			fl->pred[s][fl->npred[s]++] = n;
+		}
+	}
+}
+
+void flow_compute(const struct cfg *g, struct flow *fl)
+{
+	bool changed = true;
+	int n, i;
+
+	memset(fl, 0, sizeof(*fl));
+	collect_entries(g, fl);
+	collect_preds(g, fl);
+	fl->in = xrealloc(NULL, g->n * sizeof(uint32_t));
+	memset(fl->in, 0, g->n * sizeof(uint32_t));
+	fl->in[g->entry] = FL_RUN_INIT;
+	while (changed) {
+		changed = false;
+		for (n = 0; n < g->n; n++) {
+			uint32_t out = transfer(g, fl, n, fl->in[n]);
+
+			for (i = 0; i < g->nodes[n].nsucc; i++) {
+				int s = g->nodes[n].succ[i];
+
+				if ((fl->in[s] | out) != fl->in[s]) {
+					fl->in[s] |= out;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+void flow_free(const struct cfg *g, struct flow *fl)
+{
+	int i;
+
+	for (i = 0; i < g->n; i++)
+		free(fl->pred[i]);
+	for (i = 0; i < fl->nentries; i++)
+		free(fl->entries[i]);
+	free(fl->pred);
+	free(fl->npred);
+	free(fl->in);
+}
+
+/*
+ * Turn the text of a test that guards a sleep into the condition the
+ * task waits for: `while (!ready) sleep` waits for `ready`.
+ */
+char *wait_condition(const char *t)
+{
+	size_t n = strlen(t);
+	int depth = 0;
+	size_t i;
+
+	if (t[0] == '!' && t[1] != '=') {
+		/* `!x` or `!(a && b)`: strip it if it covers the whole test */
+		if (t[1] != '(')
+			return strpbrk(t + 1, " ?") ? xasprintf("!(%s)", t) :
+						      xstrdup(t + 1);
+		for (i = 1; i < n; i++) {
+			if (t[i] == '(')
+				depth++;
+			else if (t[i] == ')' && --depth == 0)
+				break;
+		}
+		if (i == n - 1)
+			return xasprintf("%.*s", (int)(n - 3), t + 2);
+	}
+	return strpbrk(t, " ?") ? xasprintf("!(%s)", t) : xasprintf("!%s", t);
+}

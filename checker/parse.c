@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Check one file: read it, reject what is not C source, run the textual
+ * prefilter, parse it with libclang, and run the rules on every function.
+ *
+ * Without compiler flags the file is parsed against the bundled shim
+ * headers (a small model of the kernel API) in keep-going mode, so a lone
+ * driver file with no kernel tree still yields a usable AST; errors from
+ * symbols the shim lacks are expected then and only shown with -v.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <clang-c/Index.h>
+
+#include "cfg.h"
+
+#define MAX_FILE_SIZE (64u << 20)
+
+static const struct {
+	int rule;
+	rule_fn fn;
+} checks[] = {
+	{ WQ001, check_sleep_on },
+	{ WQ002, check_open_coded_wait },
+	{ WQ003, check_state_after_test },
+	{ WQ004, check_schedule_running },
+	{ WQ006, check_entry_leak },
+};
+
+static void run_rules(struct cfg *g, struct wq_file *f,
+		      const struct wq_options *opt)
+{
+	struct flow fl;
+	size_t i;
+
+	flow_compute(g, &fl);
+	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
+		if (opt->rule_mask & (1ul << checks[i].rule))
+			checks[i].fn(g, &fl, f);
+	flow_free(g, &fl);
+}
+
+static bool read_file(struct wq_file *f)
+{
+	struct stat st;
+	ssize_t got = 0;
+	size_t off = 0;
+	int fd = open(f->path, O_RDONLY);
+
+	if (fd < 0) {
+		f->error = xasprintf("cannot open: %s", strerror(errno));
+		return false;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		f->error = xasprintf("not a regular file");
+		close(fd);
+		return false;
+	}
+	if ((size_t)st.st_size > MAX_FILE_SIZE) {
+		f->error = xasprintf("file too large (%lld bytes, limit %u MiB), skipped",
+				     (long long)st.st_size, MAX_FILE_SIZE >> 20);
+		close(fd);
+		return false;
+	}
+	f->buf = xrealloc(NULL, st.st_size + 1);
+	while (off < (size_t)st.st_size) {
+		got = read(fd, f->buf + off, st.st_size - off);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		off += got;
+	}
+	close(fd);
+	if (off != (size_t)st.st_size) {
+		f->error = xasprintf("read error: %s",
+				     got < 0 ? strerror(errno) : "short read");
+		return false;
+	}
+	f->len = off;
+	f->buf[off] = '\0';
+	return true;
+}
+
+static int build_args(const struct wq_options *opt, const char **argv,
+		      char *include)
+{
+	int n = 0, i;
+
+	if (opt->cflags) {
+		for (i = 0; i < opt->ncflags && n < 250; i++)
+			argv[n++] = opt->cflags[i];
+	} else {
+		argv[n++] = "-x";
+		argv[n++] = "c";
+		argv[n++] = "-std=gnu11";
+		argv[n++] = "-nostdinc";
+		argv[n++] = "-isystem";
+		argv[n++] = opt->shim_dir;
+		argv[n++] = "-include";
+		argv[n++] = include;
+		argv[n++] = "-D__KERNEL__";
+		argv[n++] = "-w";
+	}
+	argv[n++] = "-ferror-limit=0";
+	return n;
+}
+
+static bool blank(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return !*s;
+}
+
+/* Look at clang's errors in the main file; keep the first for messages. */
+static unsigned main_file_errors(CXTranslationUnit tu, char **first)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu), errors = 0;
+
+	for (i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+		CXSourceLocation l = clang_getDiagnosticLocation(d);
+
+		if (sev >= CXDiagnostic_Error && clang_Location_isFromMainFile(l)) {
+			if (!errors++) {
+				CXString s = clang_getDiagnosticSpelling(d);
+				unsigned line, col;
+
+				clang_getExpansionLocation(l, NULL, &line, &col, NULL);
+				*first = xasprintf("%u:%u: %s", line, col,
+						   clang_getCString(s));
+				clang_disposeString(s);
+			}
+		}
+		clang_disposeDiagnostic(d);
+	}
+	return errors;
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct wq_finding *x = a, *y = b;
+
+	if (x->pos.line != y->pos.line)
+		return x->pos.line < y->pos.line ? -1 : 1;
+	if (x->pos.col != y->pos.col)
+		return x->pos.col < y->pos.col ? -1 : 1;
+	if (x->rule != y->rule)
+		return x->rule < y->rule ? -1 : 1;
+	return strcmp(x->msg, y->msg);
+}
+
+static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
+			    CXIndex index)
+{
+	const char *argv[256];
+	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
+	struct CXUnsavedFile uf = { f->path, f->buf, f->len };
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode err;
+	char *first = NULL;
+	unsigned errors;
+	int nfuncs, argc = build_args(opt, argv, include);
+
+	/* parse the bytes we read, so the prefilter and the AST agree */
+	err = clang_parseTranslationUnit2(index, f->path, argv, argc, &uf, 1,
+			CXTranslationUnit_KeepGoing |
+			CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+	free(include);
+	if (err != CXError_Success || !tu) {
+		f->error = xasprintf("libclang could not parse it (%s)",
+				     err == CXError_Crashed ? "crashed" :
+				     err == CXError_InvalidArguments ?
+				     "invalid compiler flags" : "failure");
+		return;
+	}
+	f->parsed = true;
+	errors = main_file_errors(tu, &first);
+	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
+	if (errors && !nfuncs && !blank(f->buf)) {
+		f->error = xasprintf("cannot parse as C: %u errors, the first at %s",
+				     errors, first);
+	} else if (errors) {
+		f->incomplete = true;
+		if (opt->verbose || opt->cflags)
+			f->warning = xasprintf(
+				"%u parse errors, results may be incomplete; the first at %s",
+				errors, first);
+	}
+	free(first);
+	clang_disposeTranslationUnit(tu);
+	qsort(f->findings, f->nfindings, sizeof(*f->findings), cmp_finding);
+}
+
+void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
+{
+	const char *nul;
+
+	if (!read_file(f))
+		return;
+	nul = memchr(f->buf, '\0', f->len);
+	if (nul) {
+		f->error = xasprintf("binary file (NUL byte at offset %zu), skipped",
+				     (size_t)(nul - f->buf));
+		return;
+	}
+	if (!opt->no_prefilter && !prefilter_match(f->buf, f->len)) {
+		f->skipped = true;
+		return;
+	}
+	if (opt->prefilter_only)
+		return;
+	parse_and_check(f, opt, index);
+}

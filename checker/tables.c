@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The two declared tables, compiled in: the rule table (rules.def) and
+ * the kernel API table (kapi.def).  Lookups only; no rule logic here.
+ */
+#include <string.h>
+
+#include "wqport.h"
+
+#define error SEV_ERROR
+#define warning SEV_WARNING
+#define style SEV_STYLE
+#define high CONF_HIGH
+#define moderate CONF_MODERATE
+#define low CONF_LOW
+#define safe FIX_SAFE
+#define unsafe FIX_UNSAFE
+#define none FIX_NONE
+#define stable ST_STABLE
+#define planned ST_PLANNED
+
+static const struct wq_rule rules[] = {
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum) \
+	{ n, nm, sev, conf, fx, since, removed, st, sum },
+#include "rules.def"
+#undef WQ_RULE
+};
+
+#undef error
+#undef warning
+#undef style
+#undef high
+#undef moderate
+#undef low
+#undef safe
+#undef unsafe
+#undef none
+#undef stable
+#undef planned
+
+static const struct kapi kapis[] = {
+#define KAPI(nm, kind, sarg, pf) { #nm, kind, sarg, pf },
+#include "kapi.def"
+#undef KAPI
+};
+
+const struct wq_rule *rule_table(size_t *count)
+{
+	*count = sizeof(rules) / sizeof(rules[0]);
+	return rules;
+}
+
+const struct wq_rule *rule_lookup(int num)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (rules[i].num == num)
+			return &rules[i];
+	return NULL;
+}
+
+const struct kapi *kapi_table(size_t *count)
+{
+	*count = sizeof(kapis) / sizeof(kapis[0]);
+	return kapis;
+}
+
+const struct kapi *kapi_lookup(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kapis) / sizeof(kapis[0]); i++)
+		if (strlen(kapis[i].name) == len &&
+		    !memcmp(kapis[i].name, name, len))
+			return &kapis[i];
+	return NULL;
+}
+
+const char *severity_name(enum wq_severity s)
+{
+	static const char *const n[] = { "error", "warning", "style" };
+
+	return n[s];
+}
+
+const char *confidence_name(enum wq_confidence c)
+{
+	static const char *const n[] = { "high", "moderate", "low" };
+
+	return n[c];
+}
+
+const char *fix_name(enum wq_fix f)
+{
+	static const char *const n[] = { "safe", "unsafe", "none" };
+
+	return n[f];
+}
+
+const char *status_name(enum wq_status s)
+{
+	static const char *const n[] = { "stable", "planned" };
+
+	return n[s];
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Small helpers: allocation that dies loudly on exhaustion, a growable
+ * string buffer, and the finding list of a file.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wqport.h"
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p) {
+		fputs("wqport: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xrealloc(NULL, n), s, n);
+}
+
+static char *vasprintf_x(const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+	char *s;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	s = xrealloc(NULL, n + 1);
+	vsnprintf(s, n + 1, fmt, ap);
+	return s;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = vasprintf_x(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+void sb_add(struct strbuf *sb, const char *s, size_t n)
+{
+	if (sb->len + n + 1 > sb->cap) {
+		sb->cap = (sb->len + n + 1) * 2;
+		sb->s = xrealloc(sb->s, sb->cap);
+	}
+	memcpy(sb->s + sb->len, s, n);
+	sb->len += n;
+	sb->s[sb->len] = '\0';
+}
+
+void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = vasprintf_x(fmt, ap);
+	va_end(ap);
+	sb_puts(sb, s);
+	free(s);
+}
+
+void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
+		      char *msg)
+{
+	struct wq_finding *fd;
+
+	if (f->nfindings == f->capfindings) {
+		f->capfindings = f->capfindings ? f->capfindings * 2 : 8;
+		f->findings = xrealloc(f->findings,
+				       f->capfindings * sizeof(*f->findings));
+	}
+	fd = &f->findings[f->nfindings++];
+	memset(fd, 0, sizeof(*fd));
+	fd->rule = rule;
+	fd->pos = pos;
+	fd->msg = msg;
+}
+
+void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg)
+{
+	if (fd->nnotes == WQ_MAX_NOTES) {
+		free(msg);
+		return;
+	}
+	fd->notes[fd->nnotes].pos = pos;
+	fd->notes[fd->nnotes].msg = msg;
+	fd->nnotes++;
+}
+
+void file_release(struct wq_file *f)
+{
+	int i, j;
+
+	for (i = 0; i < f->nfindings; i++) {
+		free(f->findings[i].msg);
+		for (j = 0; j < f->findings[i].nnotes; j++)
+			free(f->findings[i].notes[j].msg);
+	}
+	free(f->findings);
+	free(f->buf);
+	free(f->error);
+	free(f->warning);
+	f->findings = NULL;
+	f->buf = NULL;
+	f->error = NULL;
+	f->warning = NULL;
+	f->nfindings = f->capfindings = 0;
+}

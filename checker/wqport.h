@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * wqport: shared declarations of the checker.
+ *
+ * The data path is scan (main.c) -> prefilter (prefilter.c) -> parse
+ * (parse.c) -> events and control flow per function (cfg.c) -> rules
+ * (check_*.c) -> report (report.c).  Nothing here is global mutable
+ * state: every file is checked with its own struct wq_file, so files can
+ * be checked on several threads at once.
+ */
+#ifndef WQPORT_H
+#define WQPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define WQPORT_VERSION "0.1.0"
+
+/* ---- rule table (rules.def) ---- */
+
+enum wq_severity { SEV_ERROR, SEV_WARNING, SEV_STYLE };
+enum wq_confidence { CONF_HIGH, CONF_MODERATE, CONF_LOW };
+enum wq_fix { FIX_SAFE, FIX_UNSAFE, FIX_NONE };
+enum wq_status { ST_STABLE, ST_PLANNED };
+
+struct wq_rule {
+	int num;
+	const char *name;
+	enum wq_severity severity;
+	enum wq_confidence confidence;
+	enum wq_fix fix;
+	const char *since;
+	const char *removed;
+	enum wq_status status;
+	const char *summary;
+};
+
+/* WQ_MAX_RULE is one past the highest rule number in rules.def. */
+enum {
+	WQ_RULE_NONE = 0,
+#define WQ_RULE(n, ...) WQ_RULE_##n,
+#include "rules.def"
+#undef WQ_RULE
+	WQ_MAX_RULE
+};
+
+/* Spelled-out IDs for the code; rules.def numbers them 1, 2, ... */
+enum {
+	WQ001 = 1, WQ002, WQ003, WQ004, WQ005, WQ006,
+	WQ007, WQ008, WQ009, WQ010, WQ011, WQ012,
+};
+_Static_assert(WQ012 + 1 == WQ_MAX_RULE, "rules.def and the IDs disagree");
+
+const struct wq_rule *rule_lookup(int num);
+const struct wq_rule *rule_table(size_t *count);
+const char *severity_name(enum wq_severity s);
+const char *confidence_name(enum wq_confidence c);
+const char *fix_name(enum wq_fix f);
+const char *status_name(enum wq_status s);
+
+/* ---- kernel API knowledge (kapi.def) ---- */
+
+enum kapi_kind {
+	K_NONE,
+	K_SLEEP_ON,
+	K_ADD_WAIT,
+	K_REMOVE_WAIT,
+	K_PREPARE,
+	K_FINISH,
+	K_SET_STATE,
+	K_SCHEDULE,
+	K_SCHEDULE_TIMEOUT,
+	K_SIGNAL_TEST,
+	K_DECLARE_ENTRY,
+	K_INIT_ENTRY,
+	K_WAIT_EVENT,
+	K_DELAY,
+};
+
+struct kapi {
+	const char *name;
+	enum kapi_kind kind;
+	int state_arg;
+	bool prefilter;
+};
+
+const struct kapi *kapi_lookup(const char *name, size_t len);
+const struct kapi *kapi_table(size_t *count);
+
+/* ---- prefilter ---- */
+
+bool prefilter_match(const char *buf, size_t len);
+void prefilter_words(void (*fn)(const char *word));
+
+/* ---- findings ---- */
+
+struct wq_pos {
+	unsigned line, col;
+};
+
+#define WQ_MAX_NOTES 4
+
+struct wq_note {
+	struct wq_pos pos;
+	char *msg;
+};
+
+struct wq_finding {
+	int rule;
+	struct wq_pos pos;
+	char *msg;
+	struct wq_note notes[WQ_MAX_NOTES];
+	int nnotes;
+};
+
+/* Everything known about one input file; owned by one worker. */
+struct wq_file {
+	const char *path;
+	char *buf;		/* file contents, NUL-terminated */
+	size_t len;
+	bool skipped;		/* prefilter found no API name */
+	bool parsed;
+	bool incomplete;	/* parsed with syntax errors */
+	char *error;		/* fatal problem with this file, or NULL */
+	char *warning;		/* non-fatal problem, or NULL */
+	struct wq_finding *findings;
+	int nfindings, capfindings;
+};
+
+struct wq_options {
+	const char *shim_dir;
+	const char *const *cflags;	/* after "--", or NULL for the shim */
+	int ncflags;
+	bool verbose;
+	bool no_prefilter;
+	bool prefilter_only;
+	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
+};
+
+void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
+		      char *msg);
+void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg);
+void file_release(struct wq_file *f);
+
+/* Check one file: read, prefilter, parse, run every enabled rule. */
+void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index);
+
+/* ---- reporting ---- */
+
+enum wq_format { FMT_TEXT, FMT_JSON };
+
+struct strbuf {
+	char *s;
+	size_t len, cap;
+};
+
+void sb_add(struct strbuf *sb, const char *s, size_t n);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+
+void report_file(struct strbuf *out, const struct wq_file *f,
+		 enum wq_format fmt, bool first_json);
+void report_json_escape(struct strbuf *sb, const char *s);
+
+#endif /* WQPORT_H */

@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Command-line behaviour tests of the checker, one scenario per call.
+
+    cli-test.py --checker PATH --testdata DIR SCENARIO
+
+Each scenario runs the real binary and asserts on its exit status,
+stdout and stderr.  ctest runs each scenario in its own process.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FAILS = []
+
+
+def expect(cond, what):
+    if not cond:
+        FAILS.append(what)
+
+
+def run(checker, args, cwd=None):
+    p = subprocess.run([checker] + args, cwd=cwd, capture_output=True,
+                       timeout=300)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), \
+        p.stderr.decode("utf-8", "replace")
+
+
+def bad_input(checker, td):
+    """Bad files get a clear error naming them; the good ones still run."""
+    d = os.path.join(td, "bad-input")
+    files = ["binary.c", "garbage.c", "missing-file.c", "latin1.c",
+             "truncated.c", "empty.c"]
+    rc, out, err = run(checker, files, cwd=d)
+    expect(rc == 2, f"exit {rc}, want 2 (input errors)")
+    expect(re.search(r"^binary\.c: error: binary file", err, re.M),
+           "no 'binary file' error for binary.c:\n" + err)
+    expect(re.search(r"^garbage\.c: error: cannot parse as C", err, re.M),
+           "no 'cannot parse' error for garbage.c:\n" + err)
+    expect(re.search(r"^missing-file\.c: error: cannot open: No such file",
+                     err, re.M), "no 'cannot open' error for missing-file.c:\n" + err)
+    expect(not re.search(r"^(latin1|truncated|empty)\.c: error", err, re.M),
+           "a readable C file was reported as bad input:\n" + err)
+    # the run goes on: findings of the files after the bad ones
+    expect(re.search(r"^latin1\.c:\d+:\d+: error: .*\[WQ001\]", out, re.M),
+           "latin1.c finding missing:\n" + out)
+    expect(re.search(r"^truncated\.c:\d+:\d+: error: .*\[WQ001\]", out, re.M),
+           "truncated.c finding missing:\n" + out)
+    rc, out, err = run(checker, ["empty.c"], cwd=d)
+    expect(rc == 0 and not out and not err, f"empty.c: exit {rc} {out!r} {err!r}")
+    rc, out, err = run(checker, ["."], cwd=os.path.join(td, "no-such-dir"))\
+        if False else run(checker, ["no-such-dir/"], cwd=d)
+    expect(rc == 2 and "no-such-dir: error: cannot open" in err,
+           f"missing directory: exit {rc}, stderr {err!r}")
+
+
+def json_format(checker, td):
+    """--format=json carries the same findings and the errors, and parses."""
+    d = os.path.join(td, "bad-input")
+    files = ["binary.c", "latin1.c", "truncated.c"]
+    rc, out, err = run(checker, ["--format=json"] + files, cwd=d)
+    _, text, _ = run(checker, files, cwd=d)
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        FAILS.append(f"invalid JSON ({e}):\n{out}")
+        return
+    expect(rc == 2, f"exit {rc}, want 2")
+    expect(doc.get("version") == 1, "no version 1")
+    text_ids = re.findall(r"^(\S+?):(\d+):(\d+): \w+: .*\[(WQ\d{3})\]$", text, re.M)
+    json_ids = [(f["file"], str(f["line"]), str(f["column"]), f["rule"])
+                for f in doc["findings"]]
+    expect(text_ids == json_ids, f"text and JSON disagree:\n{text_ids}\n{json_ids}")
+    expect([e["file"] for e in doc["errors"]] == ["binary.c"],
+           f"errors: {doc['errors']}")
+    for f in doc["findings"]:
+        for key in ("severity", "name", "message", "notes"):
+            expect(key in f, f"finding lacks {key}: {f}")
+    rc, out, _ = run(checker, ["--format=json", "empty.c"], cwd=d)
+    expect(rc == 0 and json.loads(out) == {"version": 1, "findings": [], "errors": []},
+           f"empty run JSON: {out!r}")
+
+
+def usage(checker, td):
+    """Usage errors exit 2 with a message; --help and --version exit 0."""
+    for args in (["--bogus", "x.c"], ["--format=xml", "x.c"], [],
+                 ["-j", "0", "x.c"], ["--select=WQ999", "x.c"]):
+        rc, out, err = run(checker, args)
+        expect(rc == 2 and err.startswith("wqport: "),
+               f"{args}: exit {rc}, stderr {err!r}")
+    rc, out, _ = run(checker, ["--help"])
+    expect(rc == 0 and "usage: wqport" in out, "--help")
+    rc, out, _ = run(checker, ["--version"])
+    expect(rc == 0 and out.startswith("wqport "), "--version")
+
+
+def select(checker, td):
+    """--select and --ignore pick rules by ID."""
+    f = os.path.join(td, "samples")
+    rc, out, _ = run(checker, ["--select=WQ001", f])
+    rules = set(re.findall(r"\[(WQ\d{3})\]$", out, re.M))
+    expect(rc == 1 and rules == {"WQ001"}, f"--select=WQ001 gave {rules}")
+    rc, out, _ = run(checker, ["--ignore=WQ001", f])
+    rules = set(re.findall(r"\[(WQ\d{3})\]$", out, re.M))
+    expect("WQ001" not in rules and rules, f"--ignore=WQ001 gave {rules}")
+
+
+def jobs(checker, td):
+    """Parallel runs print the same thing, in input order, as serial ones."""
+    base = run(checker, ["-j1", td])
+    par = run(checker, ["-j", "2", td])
+    expect(base[0] == par[0] and base[1] == par[1],
+           "-j2 output differs from -j1")
+    expect(base[1].count("[WQ") > 10, "too few findings over testdata")
+
+
+def prefilter(checker, td):
+    """The prefilter skips files naming no API word, on word boundaries."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "a.c"), "w") as f:
+            f.write("void f(void) { schedule_work(0); my_sleep_on_x(); }\n")
+        with open(os.path.join(tmp, "b.c"), "w") as f:
+            f.write("void g(void) { interruptible_sleep_on(0); }\n")
+        rc, out, _ = run(checker, ["--prefilter-only", tmp])
+        expect(out.splitlines() == [os.path.join(tmp, "b.c")],
+               f"prefilter kept {out!r}")
+        rc, out, err = run(checker, ["--stats", tmp])
+        expect("2 files, 1 skipped by prefilter, 1 parsed, 1 findings" in err,
+               f"stats: {err!r}")
+    words = run(checker, ["--print-prefilter-words"])[1].split()
+    expect("sleep_on" in words and "schedule" not in words,
+           f"prefilter words: {words}")
+
+
+def api_forms(checker, td):
+    """The same driver gives the same findings whether the API is made of
+    macros or of functions."""
+    d = os.path.join(td, "api-forms")
+    outs = {}
+    for form in ("macro", "function"):
+        rc, out, err = run(checker, ["forms.c", "--", "-nostdinc", "-I", form], cwd=d)
+        expect(rc == 1 and not err, f"{form}: exit {rc}, stderr {err!r}")
+        outs[form] = out
+    expect(outs["macro"] == outs["function"],
+           "macro and function forms differ:\n" + outs["macro"] + "---\n" + outs["function"])
+    rules = set(re.findall(r"\[(WQ\d{3})\]$", outs["macro"], re.M))
+    expect({"WQ001", "WQ002", "WQ003"} <= rules, f"forms.c found {rules}")
+
+
+def list_rules(checker, td):
+    """--list-rules prints every rule of the table once, in order."""
+    rc, out, _ = run(checker, ["--list-rules"])
+    ids = [l.split()[0] for l in out.splitlines()]
+    expect(rc == 0 and ids == [f"WQ{n:03d}" for n in range(1, len(ids) + 1)],
+           f"--list-rules ids: {ids}")
+
+
+SCENARIOS = {f.__name__.replace("_", "-"): f for f in
+             (bad_input, json_format, usage, select, jobs, prefilter,
+              api_forms, list_rules)}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--checker", required=True)
+    ap.add_argument("--testdata", required=True)
+    ap.add_argument("scenario", choices=sorted(SCENARIOS))
+    a = ap.parse_args()
+    SCENARIOS[a.scenario](os.path.abspath(a.checker), os.path.abspath(a.testdata))
+    for f in FAILS:
+        print("FAIL: " + f)
+    print(f"{a.scenario}: {'FAIL' if FAILS else 'PASS'} ({len(FAILS)} problems)")
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
