@@ -41,6 +41,9 @@ struct label {
 
 struct builder {
 	CXTranslationUnit tu;
+	CXFile file;
+	const char *buf;	/* main file contents */
+	size_t len;
 	struct cfg *g;
 	struct mexp *mx;
 	int nmx;
@@ -146,6 +149,10 @@ static char *tokens_text(CXTranslationUnit tu, CXToken *t, unsigned from,
 		s = clang_getTokenSpelling(tu, t[i]);
 		str = clang_getCString(s);
 		op = k == CXToken_Punctuation && spaced_op(str);
+		/* & * - are binary after an operand, unary otherwise */
+		if (k == CXToken_Punctuation && strchr("&*-", str[0]) && !str[1] &&
+		    (tok_is_word(prev) || (sb.len && strchr(")]", sb.s[sb.len - 1]))))
+			op = true;
 		if (sb.len && ((tok_is_word(k) && tok_is_word(prev)) || op ||
 			       prev_op))
 			sb_puts(&sb, " ");
@@ -348,6 +355,44 @@ static const struct kapi state_field_api = {
 	"current->state", K_SET_STATE, 0, false
 };
 
+static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
+
+/*
+ * A call whose arguments have errors (a struct the shim does not know)
+ * survives in clang's AST only as a recovery expression: `name(args)`
+ * with the callee as first child.  Recognise API calls in that form too,
+ * or a lone driver file would lose most of its events.
+ */
+static bool recovered_call(struct builder *b, CXCursor c)
+{
+	const struct kapi *api = NULL;
+	struct kids k = children(c);
+	CXToken *t;
+	unsigned n;
+	int ev;
+
+	if (k.n && clang_getCursorKind(k.c[0]) == CXCursor_DeclRefExpr) {
+		CXString s = clang_getCursorSpelling(k.c[0]);
+		const char *name = clang_getCString(s);
+
+		api = kapi_lookup(name, strlen(name));
+		clang_disposeString(s);
+	}
+	free(k.c);
+	if (!api)
+		return false;
+	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &n);
+	if (n < 3 || !tok_is(b->tu, t[0], api->name) || !tok_is(b->tu, t[1], "(")) {
+		clang_disposeTokens(b->tu, t, n);
+		return false;
+	}
+	clang_disposeTokens(b->tu, t, n);
+	ev = append(b, N_EVENT, cursor_pos(c));
+	b->g->nodes[ev].ev.api = api;
+	macro_args(b->tu, clang_getCursorExtent(c), &b->g->nodes[ev].ev);
+	return true;
+}
+
 static bool state_assignment(struct builder *b, CXCursor c)
 {
 	struct kids k;
@@ -399,6 +444,8 @@ static void walk_expr(struct builder *b, CXCursor c)
 	}
 	if (k == CXCursor_BinaryOperator && state_assignment(b, c))
 		return;
+	if (k == CXCursor_UnexposedExpr && recovered_call(b, c))
+		return;
 	if (k == CXCursor_VarDecl)
 		note_local(b, c);
 	kids = children(c);
@@ -410,6 +457,10 @@ static void walk_expr(struct builder *b, CXCursor c)
 		const char *name = clang_getCString(s);
 		const struct kapi *api = kapi_lookup(name, strlen(name));
 
+		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
+		if (!api && strlen(name) > 7 &&
+		    !strcmp(name + strlen(name) - 7, "_unlock"))
+			api = &unlock_api;
 		clang_disposeString(s);
 		if (api)
 			emit_call(b, c, api);
@@ -461,12 +512,30 @@ static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 	CXSourceRange r = clang_getCursorExtent(cond);
 	int t;
 
+	int first = b->g->n, i;
+	char *text;
+
 	walk_expr(b, cond);
 	t = append(b, N_TEST, cursor_pos(cond));
-	b->g->nodes[t].text = range_text(b->tu, r);
+	text = range_text(b->tu, r);
+	b->g->nodes[t].text = text;
 	b->g->nodes[t].flags = flags;
 	if (only_signal_test(b->tu, r))
 		b->g->nodes[t].flags |= NF_SIGNAL_TEST;
+	/* `while (1)` waits for nothing; `if (!schedule_timeout(t))` tests a sleep */
+	if (strspn(text, "0123456789") == strlen(text) || !strcmp(text, "true"))
+		b->g->nodes[t].flags |= NF_NOT_WAITED;
+	for (i = first; i < t; i++) {
+		const struct cfg_node *nd = &b->g->nodes[i];
+
+		if (nd->kind == N_EVENT &&
+		    (nd->ev.api->kind == K_SCHEDULE ||
+		     nd->ev.api->kind == K_SCHEDULE_TIMEOUT ||
+		     nd->ev.api->kind == K_WAIT_EVENT ||
+		     nd->ev.api->kind == K_DELAY ||
+		     nd->ev.api->kind == K_SLEEP_ON))
+			b->g->nodes[t].flags |= NF_NOT_WAITED;
+	}
 	return t;
 }
 
@@ -697,6 +766,79 @@ static void build_case(struct builder *b, CXCursor c, struct kids *k,
 		build_stmt(b, k->c[k->n - 1]);
 }
 
+/*
+ * clang drops a statement whose expression has errors (a struct the shim
+ * does not know, say) from the AST altogether.  Such statements leave
+ * gaps between the children of a compound statement; API calls found by
+ * their tokens in a gap become events in place, in source order.
+ */
+static void scan_gap(struct builder *b, unsigned from, unsigned to)
+{
+	CXSourceRange r;
+	CXToken *t;
+	unsigned n, i, j;
+
+	if (to > b->len || from >= to)
+		return;
+	for (j = from; j < to; j++)
+		if (!strchr(" \t\r\n;{}", b->buf[j]))
+			break;
+	if (j == to)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(b->tu, b->file, from),
+			   clang_getLocationForOffset(b->tu, b->file, to));
+	clang_tokenize(b->tu, r, &t, &n);
+	for (i = 0; i + 1 < n; i++) {
+		CXString s;
+		const struct kapi *api;
+		const char *name;
+		unsigned end, depth = 0;
+		int ev;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier ||
+		    !tok_is(b->tu, t[i + 1], "("))
+			continue;
+		s = clang_getTokenSpelling(b->tu, t[i]);
+		name = clang_getCString(s);
+		api = kapi_lookup(name, strlen(name));
+		clang_disposeString(s);
+		if (!api)
+			continue;
+		for (end = i + 1; end < n; end++) {
+			if (tok_is(b->tu, t[end], "("))
+				depth++;
+			else if (tok_is(b->tu, t[end], ")") && --depth == 0)
+				break;
+		}
+		if (end == n)
+			break;
+		ev = append(b, N_EVENT, loc_pos(clang_getTokenLocation(b->tu, t[i])));
+		b->g->nodes[ev].ev.api = api;
+		macro_args(b->tu, clang_getRange(
+				clang_getTokenLocation(b->tu, t[i]),
+				clang_getRangeEnd(clang_getTokenExtent(b->tu, t[end]))),
+			   &b->g->nodes[ev].ev);
+		i = end;
+	}
+	clang_disposeTokens(b->tu, t, n);
+}
+
+static void build_compound(struct builder *b, CXCursor c, struct kids *k)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned prev = loc_offset(clang_getRangeStart(r)) + 1;
+	int i;
+
+	for (i = 0; i < k->n; i++) {
+		CXSourceRange cr = clang_getCursorExtent(k->c[i]);
+
+		scan_gap(b, prev, loc_offset(clang_getRangeStart(cr)));
+		build_stmt(b, k->c[i]);
+		prev = loc_offset(clang_getRangeEnd(cr));
+	}
+	scan_gap(b, prev, loc_offset(clang_getRangeEnd(r)) - 1);
+}
+
 static void build_stmt(struct builder *b, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
@@ -716,8 +858,7 @@ static void build_stmt(struct builder *b, CXCursor c)
 	k = children(c);
 	switch (kind) {
 	case CXCursor_CompoundStmt:
-		for (i = 0; i < k.n; i++)
-			build_stmt(b, k.c[i]);
+		build_compound(b, c, &k);
 		break;
 	case CXCursor_IfStmt:
 		if (k.n >= 2)
@@ -917,6 +1058,9 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		char *name = cursor_name(cc.funcs[i]);
 
 		b.tu = tu;
+		b.file = clang_getFile(tu, f->path);
+		b.buf = f->buf;
+		b.len = f->len;
 		b.g = &g;
 		b.mx = cc.mx;
 		b.nmx = cc.n;

@@ -33,6 +33,7 @@ struct wq_event {
 #define NF_SIGNAL_TEST	0x1	/* test only of signal_pending() & co */
 #define NF_LOOP_COND	0x2	/* the test is a loop's own condition */
 #define NF_FOR_MACRO	0x4	/* loop header came from a macro */
+#define NF_NOT_WAITED	0x8	/* constant, or the result of a sleep */
 
 struct cfg_node {
 	enum node_kind kind;
@@ -98,12 +99,14 @@ struct flow {
 	int nentries;
 	char *entries[FL_MAX_ENTRIES];
 	int enqueued_at[FL_MAX_ENTRIES];	/* first enqueue node */
+	uint32_t autoremove;	/* FL_QUEUED bits of DEFINE_WAIT entries */
 };
 
 void flow_compute(const struct cfg *g, struct flow *fl);
 void flow_free(const struct cfg *g, struct flow *fl);
 int flow_entry(const struct flow *fl, const char *name);
 bool cfg_is_local(const struct cfg *g, const char *name);
+bool cfg_is_autoremove(const struct cfg *g, const char *name);
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
 bool node_is_sleep(const struct cfg *g, int n);
 bool node_is_cond_test(const struct cfg *g, int n);

@@ -65,7 +65,8 @@ bool node_is_sleep(const struct cfg *g, int n)
 bool node_is_cond_test(const struct cfg *g, int n)
 {
 	return g->nodes[n].kind == N_TEST &&
-	       !(g->nodes[n].flags & (NF_SIGNAL_TEST | NF_FOR_MACRO));
+	       !(g->nodes[n].flags & (NF_SIGNAL_TEST | NF_FOR_MACRO |
+				      NF_NOT_WAITED));
 }
 
 bool cfg_is_local(const struct cfg *g, const char *name)
@@ -75,6 +76,27 @@ bool cfg_is_local(const struct cfg *g, const char *name)
 	for (i = 0; i < g->nlocals; i++)
 		if (!strcmp(g->locals[i], name))
 			return true;
+	return false;
+}
+
+/* Declared by DEFINE_WAIT() or DEFINE_WAIT_FUNC(..., autoremove...)? */
+bool cfg_is_autoremove(const struct cfg *g, const char *name)
+{
+	int n;
+
+	for (n = 0; n < g->n; n++) {
+		const struct wq_event *ev = &g->nodes[n].ev;
+
+		if (g->nodes[n].kind != N_EVENT || !ev->nargs ||
+		    strcmp(ev->args[0], name))
+			continue;
+		if (!strcmp(ev->api->name, "DEFINE_WAIT") ||
+		    !strcmp(ev->api->name, "init_wait"))
+			return true;
+		if (!strcmp(ev->api->name, "DEFINE_WAIT_FUNC") &&
+		    ev->nargs > 1 && strstr(ev->args[1], "autoremove"))
+			return true;
+	}
 	return false;
 }
 
@@ -119,8 +141,16 @@ static uint32_t transfer(const struct cfg *g, const struct flow *fl, int n,
 			queued &= ~FL_QUEUED(i);
 		break;
 	case K_SCHEDULE:
+		/*
+		 * Only a wake-up ends a plain schedule(), and the wake-up
+		 * takes DEFINE_WAIT() entries off their queue by itself.
+		 */
+		queued &= ~fl->autoremove;
+		/* fall through */
 	case K_SCHEDULE_TIMEOUT:
-		state = FL_RUN_WOKE;
+		/* a yield from TASK_RUNNING stays a yield */
+		state = (state & FL_RUN_INIT) |
+			((state & (FL_SLEEP | FL_RUN_WOKE)) ? FL_RUN_WOKE : 0);
 		break;
 	case K_SLEEP_ON:
 	case K_WAIT_EVENT:
@@ -147,6 +177,8 @@ static void collect_entries(const struct cfg *g, struct flow *fl)
 		    fl->nentries == FL_MAX_ENTRIES)
 			continue;
 		if (node_is(g, n, K_ADD_WAIT) || node_is(g, n, K_PREPARE)) {
+			if (cfg_is_autoremove(g, e))
+				fl->autoremove |= FL_QUEUED(fl->nentries);
 			fl->enqueued_at[fl->nentries] = n;
 			fl->entries[fl->nentries++] = xstrdup(e);
 		}
@@ -213,6 +245,42 @@ void flow_free(const struct cfg *g, struct flow *fl)
 	free(fl->in);
 }
 
+/* `a == b` becomes `a != b`; anything else is wrapped in !( ). */
+static char *negate_comparison(const char *t)
+{
+	static const char *const ops[][2] = {
+		{ " == ", " != " }, { " != ", " == " }, { " <= ", " > " },
+		{ " >= ", " < " }, { " < ", " >= " }, { " > ", " <= " },
+	};
+	const char *hit = NULL;
+	size_t i, k = 0, found = 0;
+	int depth = 0;
+
+	if (!strpbrk(t, " ?"))
+		return xasprintf("!%s", t);
+	if (strstr(t, "&&") || strstr(t, "||") || strchr(t, '?'))
+		return xasprintf("!(%s)", t);
+	for (i = 0; t[i]; i++) {
+		if (t[i] == '(' || t[i] == '[')
+			depth++;
+		else if (t[i] == ')' || t[i] == ']')
+			depth--;
+		else if (!depth && t[i] == ' ')
+			for (k = 0; k < 6; k++)
+				if (!strncmp(t + i, ops[k][0], strlen(ops[k][0]))) {
+					if (!found++)
+						hit = t + i;
+					break;
+				}
+	}
+	if (found != 1)
+		return xasprintf("!(%s)", t);
+	for (k = 0; strncmp(hit, ops[k][0], strlen(ops[k][0])); k++)
+		;
+	return xasprintf("%.*s%s%s", (int)(hit - t), t, ops[k][1],
+			 hit + strlen(ops[k][0]));
+}
+
 /*
  * Turn the text of a test that guards a sleep into the condition the
  * task waits for: `while (!ready) sleep` waits for `ready`.
@@ -237,5 +305,5 @@ char *wait_condition(const char *t)
 		if (i == n - 1)
 			return xasprintf("%.*s", (int)(n - 3), t + 2);
 	}
-	return strpbrk(t, " ?") ? xasprintf("!(%s)", t) : xasprintf("!%s", t);
+	return negate_comparison(t);
 }

@@ -76,6 +76,7 @@ enum kapi_kind {
 	K_INIT_ENTRY,
 	K_WAIT_EVENT,
 	K_DELAY,
+	K_UNLOCK,
 };
 
 struct kapi {

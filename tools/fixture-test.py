@@ -115,6 +115,7 @@ def main():
                     help="rewrite the .diag file when the markers agree")
     ap.add_argument("fixtures", nargs="+")
     a = ap.parse_args()
+    a.checker = os.path.abspath(a.checker)
     failed = 0
     for path in a.fixtures:
         name = os.path.relpath(path)
