@@ -320,9 +320,26 @@ static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
 	struct wq_event *ev;
 	int i, n;
 
+	CXToken *t;
+	unsigned nt;
+	bool spelled;
+
 	n = append(b, N_EVENT, cursor_pos(c));
 	ev = &b->g->nodes[n].ev;
 	ev->api = api;
+	/*
+	 * Quote the arguments as written (TASK_INTERRUPTIBLE, not 1) when
+	 * the call is spelled out in the file; per-argument cursors are the
+	 * fallback for calls that come out of a driver's own macro.
+	 */
+	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &nt);
+	spelled = nt > 2 && tok_is(b->tu, t[0], api->name) &&
+		  tok_is(b->tu, t[1], "(");
+	clang_disposeTokens(b->tu, t, nt);
+	if (spelled) {
+		macro_args(b->tu, clang_getCursorExtent(c), ev);
+		return;
+	}
 	for (i = 0; i < nargs && i < WQ_MAX_ARGS; i++)
 		ev->args[ev->nargs++] = range_text(b->tu,
 			clang_getCursorExtent(clang_Cursor_getArgument(c, i)));

@@ -76,11 +76,15 @@ static bool related(const struct cfg *g, int t, int e)
 	return tn->loop >= 0 && cfg_in_loop(g, e, tn->loop);
 }
 
-/* (2): a related test that reaches e without a sleep between, or -1 */
+/*
+ * (2): a related test that reaches e without a sleep between, or -1.
+ * The loop's own condition is the best name for what is waited for, so
+ * it wins over an if (O_NONBLOCK, say) met first on the way back.
+ */
 static int test_before(const struct cfg *g, const struct flow *fl, int e,
 		       char *seen, int *stack)
 {
-	int sp = 0, i;
+	int sp = 0, i, found = -1;
 
 	stack[sp++] = e;
 	seen[e] = 1;
@@ -93,14 +97,18 @@ static int test_before(const struct cfg *g, const struct flow *fl, int e,
 			if (seen[p])
 				continue;
 			seen[p] = 1;
-			if (node_is_cond_test(g, p) && related(g, p, e))
-				return p;
+			if (node_is_cond_test(g, p) && related(g, p, e)) {
+				if (g->nodes[p].flags & NF_LOOP_COND)
+					return p;
+				if (found < 0)
+					found = p;
+			}
 			if (resets_state(g, p))
 				continue;
 			stack[sp++] = p;
 		}
 	}
-	return -1;
+	return found;
 }
 
 /*

@@ -1,0 +1,439 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Benchmark wqport over a whole kernel tree (Debian's linux-source-6.1).
+
+The design sets targets for a whole-tree run on two cores: seconds, not
+minutes; a prefilter near the speed of `grep -rl` over the same files.
+This script measures them, in one run, over the same tree:
+
+  (a) baseline: grep -rlw --include=*.c -E '\\b(word|...)\\b' TREE
+      with the checker's own prefilter words (--print-prefilter-words);
+  (b) wqport --prefilter-only -j N TREE;
+  (c) wqport -j N --stats --format=json TREE, the full check;
+  (d) with --spatch: spatch --sp-file semantic-patches/sleep_on.cocci
+      --dir TREE -j N, if that rule file exists.
+
+Each step runs --repeat times and the best wall time is kept.  The
+table shows wall time, .c files per second over all .c files of the
+tree, the ratio to the grep baseline, the files each step selected,
+the findings by rule of (c) and the peak RSS of each step.  It also
+checks that (a) and (b) select the same files and reports any
+difference.  Nothing here asserts on timing: the numbers are for people.
+
+The tree is --tree DIR, else $WQPORT_KSRC, else
+~/.cache/wqport/linux-source-6.1, which is extracted on first use from
+/usr/src/linux-source-6.1.tar.xz (apt-get install linux-source-6.1).
+
+    python3 tools/bench-tree.py [--tree DIR] [--checker PATH] [--jobs 2]
+                                [--repeat 3] [--spatch]
+
+If the checker does not exist yet, only the grep baseline runs, with
+the word list read from checker/kapi.def.
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TOOLS_DIR)
+DEFAULT_CHECKER = os.path.join(ROOT, "build", "checker", "wqport")
+KAPI_DEF = os.path.join(ROOT, "checker", "kapi.def")
+SPATCH_RULE = os.path.join(ROOT, "semantic-patches", "sleep_on.cocci")
+KSRC_NAME = "linux-source-6.1"
+KSRC_TARBALL = "/usr/src/%s.tar.xz" % KSRC_NAME
+CACHE_DIR = os.path.join(os.path.expanduser("~"), ".cache", "wqport")
+
+_KAPI_ROW = re.compile(r"^KAPI\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"
+                       r"[^,]*,[^,]*,\s*([01])\s*\)\s*$")
+_STATS = re.compile(r"wqport: (\d+) files, (\d+) skipped by prefilter, "
+                    r"(\d+) parsed, (\d+) findings, (\d+) errors")
+
+
+def say(msg):
+    print("bench-tree: %s" % msg, file=sys.stderr, flush=True)
+
+
+# ---- the tree ----
+
+def default_tree():
+    env = os.environ.get("WQPORT_KSRC")
+    if env:
+        return env
+    return os.path.join(CACHE_DIR, KSRC_NAME)
+
+
+def extract_tree(dest):
+    """Extract the Debian tarball to `dest` via a temporary directory.
+
+    The tree appears under its final name only once it is complete, so
+    an interrupted extraction never leaves a half tree behind.
+    """
+    parent = os.path.dirname(dest)
+    os.makedirs(parent, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix=".extract-", dir=parent)
+    say("extracting %s into %s (once; this takes a minute)"
+        % (KSRC_TARBALL, dest))
+    try:
+        if shutil.which("tar"):
+            subprocess.run(["tar", "xf", KSRC_TARBALL, "-C", tmp], check=True)
+        else:
+            with tarfile.open(KSRC_TARBALL) as tf:
+                try:
+                    tf.extractall(tmp, filter="data")
+                except TypeError:  # Python without extraction filters
+                    tf.extractall(tmp)
+        top = os.path.join(tmp, KSRC_NAME)
+        if not os.path.isdir(top):
+            entries = os.listdir(tmp)
+            if len(entries) != 1:
+                raise RuntimeError("unexpected layout in %s: %s"
+                                   % (KSRC_TARBALL, entries[:5]))
+            top = os.path.join(tmp, entries[0])
+        os.rename(top, dest)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def resolve_tree(arg):
+    tree = arg or default_tree()
+    if os.path.isdir(tree):
+        return tree
+    if arg or os.environ.get("WQPORT_KSRC"):
+        say("%s: no such directory" % tree)
+        return None
+    if not os.path.isfile(KSRC_TARBALL):
+        say("no kernel tree at %s and no %s" % (tree, KSRC_TARBALL))
+        say("get it with: apt-get install %s   (or pass --tree DIR, or set "
+            "WQPORT_KSRC)" % KSRC_NAME)
+        return None
+    try:
+        extract_tree(tree)
+    except (OSError, RuntimeError, subprocess.CalledProcessError,
+            tarfile.TarError) as e:
+        say("extraction failed: %s" % e)
+        return None
+    return tree
+
+
+def list_c_files(tree):
+    """All regular *.c files below `tree`, as grep -r sees them (no
+    symlinks followed)."""
+    found = []
+    for dirpath, dirnames, filenames in os.walk(tree):
+        dirnames.sort()
+        for name in filenames:
+            if name.endswith(".c"):
+                path = os.path.join(dirpath, name)
+                if not os.path.islink(path):
+                    found.append(path)
+    return found
+
+
+# ---- running and measuring ----
+
+class Run:
+    """The outcome of one measured command."""
+
+    def __init__(self, argv):
+        self.argv = argv
+        self.wall = None
+        self.status = None
+        self.maxrss_kb = None
+        self.stdout = ""
+        self.stderr = ""
+        self.failure = None     # why it did not run to completion
+
+
+def run_measured(argv, timeout, env=None):
+    """Run `argv`, return a Run with wall time and the child's peak RSS.
+
+    os.wait4() gives the resource usage of exactly this child, so steps
+    do not pollute each other's peak the way RUSAGE_CHILDREN would.
+    Output goes to temporary files so that no pipe can fill and stall
+    the child.
+    """
+    r = Run(argv)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        try:
+            p = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
+        except OSError as e:
+            r.failure = "cannot run %s: %s" % (argv[0], e)
+            return r
+        deadline = start + timeout
+        while True:
+            pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                p.kill()
+                pid, status, usage = os.wait4(p.pid, 0)
+                r.failure = "timed out after %d s" % timeout
+                break
+            time.sleep(0.002)
+        r.wall = time.perf_counter() - start
+        r.status = os.waitstatus_to_exitcode(status)
+        p.returncode = r.status
+        r.maxrss_kb = usage.ru_maxrss
+        out.seek(0)
+        err.seek(0)
+        r.stdout = out.read().decode("utf-8", "replace")
+        r.stderr = err.read().decode("utf-8", "replace")
+    return r
+
+
+def best_of(argv, repeat, timeout, ok_status, env=None):
+    """Run `argv` `repeat` times; return (best Run, peak RSS over runs)."""
+    best = None
+    peak = 0
+    for i in range(repeat):
+        r = run_measured(argv, timeout, env)
+        if r.failure:
+            return r, None
+        if r.status not in ok_status:
+            r.failure = "exit status %s: %s" % (
+                r.status, r.stderr.strip().splitlines()[-1:] or "")
+            return r, None
+        peak = max(peak, r.maxrss_kb or 0)
+        if best is None or r.wall < best.wall:
+            best = r
+    return best, peak
+
+
+def norm_paths(text):
+    return {os.path.normpath(os.path.abspath(line))
+            for line in text.splitlines() if line.strip()}
+
+
+# ---- the steps ----
+
+def checker_words(checker):
+    r = run_measured([checker, "--print-prefilter-words"], 60)
+    if r.failure or r.status != 0:
+        say("%s --print-prefilter-words failed: %s"
+            % (checker, r.failure or r.stderr.strip()))
+        return None
+    words = [w.strip() for w in r.stdout.splitlines() if w.strip()]
+    return words or None
+
+
+def kapi_words():
+    """The prefilter words as declared in checker/kapi.def."""
+    words = []
+    with open(KAPI_DEF, encoding="utf-8") as f:
+        for line in f:
+            m = _KAPI_ROW.match(line.strip())
+            if m and m.group(2) == "1":
+                words.append(m.group(1))
+    return words
+
+
+def grep_argv(words, tree):
+    pattern = r"\b(%s)\b" % "|".join(re.escape(w) for w in words)
+    return ["grep", "-rlw", "--include=*.c", "-E", pattern, tree]
+
+
+def findings_by_rule(text):
+    """Parse wqport --format=json; return (Counter by rule, number of
+    files with findings, list of errors) or None if it is not valid
+    JSON."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    counts = collections.Counter()
+    files = set()
+    for f in doc.get("findings", []):
+        counts[f.get("rule", "?")] += 1
+        files.add(f.get("file"))
+    errors = [e for e in doc.get("errors", []) if isinstance(e, dict)]
+    return counts, len(files), errors
+
+
+# ---- output ----
+
+def fmt_rss(kb):
+    if not kb:
+        return "-"
+    return "%.1f MiB" % (kb / 1024.0)
+
+
+def print_table(rows, total, base_wall):
+    head = ("step", "best s", "files/s", "x grep", "selected", "peak RSS")
+    lines = []
+    for name, run, peak, selected in rows:
+        if run is None or run.failure:
+            why = "skipped" if run is None else run.failure
+            lines.append((name, "-", "-", "-", "-", why))
+            continue
+        rate = "%.0f" % (total / run.wall) if run.wall > 0 else "-"
+        ratio = ("%.2f" % (run.wall / base_wall)
+                 if base_wall and base_wall > 0 else "-")
+        lines.append((name, "%.3f" % run.wall, rate, ratio,
+                      str(selected) if selected is not None else "-",
+                      fmt_rss(peak)))
+    widths = [max(len(str(x[i])) for x in [head] + lines)
+              for i in range(len(head))]
+    for row in [head] + lines:
+        print("  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w)
+                        for i, (c, w) in enumerate(zip(row, widths))))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="Benchmark wqport against grep over a kernel tree.")
+    ap.add_argument("--tree", metavar="DIR",
+                    help="kernel tree (default: $WQPORT_KSRC, else "
+                    "~/.cache/wqport/%s from %s)" % (KSRC_NAME, KSRC_TARBALL))
+    ap.add_argument("--checker", metavar="PATH", default=DEFAULT_CHECKER,
+                    help="wqport binary (default: %(default)s)")
+    ap.add_argument("--jobs", "-j", type=int, default=2,
+                    help="parallel workers for wqport and spatch "
+                    "(default: %(default)s)")
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="runs per step; the best wall time is kept "
+                    "(default: %(default)s)")
+    ap.add_argument("--timeout", type=int, default=3600,
+                    help="give up on a step after this many seconds "
+                    "(default: %(default)s)")
+    ap.add_argument("--spatch", action="store_true",
+                    help="also time spatch with "
+                    "semantic-patches/sleep_on.cocci")
+    args = ap.parse_args(argv)
+    if args.jobs < 1 or args.repeat < 1 or args.timeout < 1:
+        ap.error("--jobs, --repeat and --timeout must be at least 1")
+
+    tree = resolve_tree(args.tree)
+    if tree is None:
+        return 2
+    tree = os.path.normpath(tree)
+
+    t0 = time.perf_counter()
+    c_files = list_c_files(tree)
+    total = len(c_files)
+    print("tree:     %s" % tree)
+    print("c files:  %d (listed in %.2f s)" % (total,
+                                                 time.perf_counter() - t0))
+    if total == 0:
+        say("no .c files under %s" % tree)
+        return 2
+
+    have_checker = os.access(args.checker, os.X_OK)
+    words = checker_words(args.checker) if have_checker else None
+    if words is None:
+        words = kapi_words()
+        if have_checker:
+            say("falling back to the prefilter words of checker/kapi.def")
+        else:
+            say("%s not found: running the grep baseline only, with the "
+                "prefilter words of checker/kapi.def" % args.checker)
+        have_checker = False
+    print("checker:  %s%s" % (args.checker,
+                              "" if have_checker else " (not run)"))
+    print("jobs:     %d, best of %d" % (args.jobs, args.repeat))
+    print("words:    %d prefilter words" % len(words))
+    print(flush=True)
+
+    # grep's C locale matches the checker's byte-wise identifier rules
+    # and is grep's fastest mode.
+    genv = dict(os.environ, LC_ALL="C")
+    rows = []
+    say("(a) grep baseline")
+    grep_run, grep_peak = best_of(grep_argv(words, tree), args.repeat,
+                                  args.timeout, (0, 1), genv)
+    grep_set = None if grep_run.failure else norm_paths(grep_run.stdout)
+    rows.append(("(a) grep -rlw", grep_run, grep_peak,
+                 len(grep_set) if grep_set is not None else None))
+    base = None if grep_run.failure else grep_run.wall
+
+    pre_set = None
+    full_info = None
+    stats_line = None
+    if have_checker:
+        say("(b) wqport --prefilter-only")
+        pre_run, pre_peak = best_of(
+            [args.checker, "--prefilter-only", "-j", str(args.jobs), tree],
+            args.repeat, args.timeout, (0, 1))
+        if not pre_run.failure:
+            pre_set = norm_paths(pre_run.stdout)
+        rows.append(("(b) wqport --prefilter-only", pre_run, pre_peak,
+                     len(pre_set) if pre_set is not None else None))
+
+        say("(c) wqport full check")
+        full_run, full_peak = best_of(
+            [args.checker, "-j", str(args.jobs), "--stats", "--format=json",
+             tree], args.repeat, args.timeout, (0, 1, 2))
+        parsed = None
+        if not full_run.failure:
+            full_info = findings_by_rule(full_run.stdout)
+            if full_info is None:
+                full_run.failure = "output is not valid JSON"
+            for line in full_run.stderr.splitlines():
+                m = _STATS.search(line)
+                if m:
+                    stats_line = line.strip()
+                    parsed = int(m.group(3))
+        rows.append(("(c) wqport full", full_run, full_peak, parsed))
+    else:
+        rows.append(("(b) wqport --prefilter-only", None, None, None))
+        rows.append(("(c) wqport full", None, None, None))
+
+    if args.spatch:
+        if not os.path.isfile(SPATCH_RULE):
+            say("--spatch: %s does not exist yet, skipped"
+                % os.path.relpath(SPATCH_RULE, ROOT))
+            rows.append(("(d) spatch sleep_on.cocci", None, None, None))
+        elif not shutil.which("spatch"):
+            say("--spatch: spatch is not installed, skipped")
+            rows.append(("(d) spatch sleep_on.cocci", None, None, None))
+        else:
+            say("(d) spatch")
+            sp_run, sp_peak = best_of(
+                ["spatch", "--sp-file", SPATCH_RULE, "--dir", tree,
+                 "-j", str(args.jobs)], args.repeat, args.timeout, (0,))
+            rows.append(("(d) spatch sleep_on.cocci", sp_run, sp_peak, None))
+
+    print_table(rows, total, base)
+    print()
+    print("files/s counts all %d .c files of the tree; 'selected' is the "
+          "files matched by (a)/(b) and the files parsed by (c)." % total)
+
+    if grep_set is not None and pre_set is not None:
+        only_grep = sorted(grep_set - pre_set)
+        only_pre = sorted(pre_set - grep_set)
+        diff = len(only_grep) + len(only_pre)
+        print("prefilter vs grep: %d difference(s)%s"
+              % (diff, "" if diff else " (same files)"))
+        for path in only_grep[:10]:
+            print("  only grep:      %s" % os.path.relpath(path, tree))
+        for path in only_pre[:10]:
+            print("  only prefilter: %s" % os.path.relpath(path, tree))
+        if len(only_grep) > 10 or len(only_pre) > 10:
+            print("  ... (%d only grep, %d only prefilter)"
+                  % (len(only_grep), len(only_pre)))
+    if stats_line:
+        print(stats_line)
+    if full_info is not None:
+        counts, nfiles, errors = full_info
+        print("findings: %d in %d file(s), %d error(s)"
+              % (sum(counts.values()), nfiles, len(errors)))
+        for rule in sorted(counts):
+            print("  %s  %d" % (rule, counts[rule]))
+        for e in errors[:5]:
+            print("  error: %s: %s" % (e.get("file"), e.get("message")))
+        if len(errors) > 5:
+            print("  ... %d more error(s)" % (len(errors) - 5))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
