@@ -23,7 +23,8 @@
 typedef struct wait_queue_entry wait_queue_entry_t;
 typedef int (*wait_queue_func_t)(struct wait_queue_entry *wq_entry, unsigned int mode,
 				 int flags, void *key);
-int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode, int flags, void *key);
+int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
+			  int flags, void *key);
 
 /* wait_queue_entry::flags */
 #define WQ_FLAG_EXCLUSIVE	0x01

@@ -53,7 +53,8 @@ struct wait_queue_head {
 };
 typedef struct wait_queue_head wait_queue_head_t;
 
-int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode, int flags, void *key);
+int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
+			  int flags, void *key);
 
 #define DECLARE_WAITQUEUE(name, tsk)						\
 	struct wait_queue_entry name = {					\
