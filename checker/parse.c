@@ -119,7 +119,8 @@ static bool blank(const char *s)
 }
 
 /* Look at clang's errors in the main file; keep the first for messages. */
-static unsigned main_file_errors(CXTranslationUnit tu, char **first)
+static unsigned main_file_errors(CXTranslationUnit tu, char **first,
+				 bool *missing_header)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu), errors = 0;
 
@@ -129,6 +130,11 @@ static unsigned main_file_errors(CXTranslationUnit tu, char **first)
 		CXSourceLocation l = clang_getDiagnosticLocation(d);
 
 		if (sev >= CXDiagnostic_Error && clang_Location_isFromMainFile(l)) {
+			CXString m = clang_getDiagnosticSpelling(d);
+
+			if (strstr(clang_getCString(m), "file not found"))
+				*missing_header = true;
+			clang_disposeString(m);
 			if (!errors++) {
 				CXString s = clang_getDiagnosticSpelling(d);
 				unsigned line, col;
@@ -166,6 +172,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode err;
 	char *first = NULL;
+	bool missing_header = false;
 	unsigned errors;
 	int nfuncs, argc = build_args(opt, argv, include);
 
@@ -182,9 +189,14 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		return;
 	}
 	f->parsed = true;
-	errors = main_file_errors(tu, &first);
+	errors = main_file_errors(tu, &first, &missing_header);
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
-	if (errors && !nfuncs && !blank(f->buf)) {
+	if (errors && !nfuncs && missing_header && !opt->cflags) {
+		/* real C that the shim cannot model: say so, not "bad input" */
+		f->warning = xasprintf(
+			"not checked: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
+			errors, first);
+	} else if (errors && !nfuncs && !blank(f->buf)) {
 		f->error = xasprintf("cannot parse as C: %u errors, the first at %s",
 				     errors, first);
 	} else if (errors) {
