@@ -10,6 +10,7 @@
  * for a hand-written one.  Branches become N_TEST nodes carrying the
  * condition's text, so rules can name the condition they talk about.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,6 +235,7 @@ static int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos)
 	nd->pos = pos;
 	nd->loop = b->loop;
 	nd->branch_end = -1;
+	nd->on_true = nd->on_false = -1;
 	return g->n++;
 }
 
@@ -314,6 +316,49 @@ static void emit_macro(struct builder *b, struct mexp *m)
 		add_local(b->g, b->g->nodes[n].ev.args[0]);
 }
 
+/*
+ * The source text of a cursor, as the user wrote it.  An expression that
+ * starts or ends inside a macro invocation (READ_ONCE(x) != y) has an
+ * extent libclang cannot tokenize, so map both ends to the file first,
+ * extending an end inside a macro to the close of its invocation.
+ */
+static char *cursor_text(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation sl = clang_getRangeStart(r), el = clang_getRangeEnd(r);
+	unsigned so, eo, spell;
+	CXFile sf, ef;
+	int depth = 0;
+
+	clang_getExpansionLocation(sl, &sf, NULL, NULL, &so);
+	clang_getExpansionLocation(el, &ef, NULL, NULL, &eo);
+	if (!b->buf || !clang_File_isEqual(sf, b->file) ||
+	    !clang_File_isEqual(ef, b->file) || eo > b->len || so > eo)
+		return range_text(b->tu, r);
+	clang_getSpellingLocation(el, NULL, NULL, NULL, &spell);
+	if (spell != eo || clang_Location_isInSystemHeader(el)) {
+		/* end is a macro invocation at eo: skip `name ( ... )` */
+		while (eo < b->len && (isalnum((unsigned char)b->buf[eo]) ||
+				       b->buf[eo] == '_'))
+			eo++;
+		while (eo < b->len && isspace((unsigned char)b->buf[eo]))
+			eo++;
+		if (eo < b->len && b->buf[eo] == '(') {
+			for (; eo < b->len; eo++) {
+				if (b->buf[eo] == '(')
+					depth++;
+				else if (b->buf[eo] == ')' && --depth == 0) {
+					eo++;
+					break;
+				}
+			}
+		}
+	}
+	return range_text(b->tu, clang_getRange(
+		clang_getLocationForOffset(b->tu, b->file, so),
+		clang_getLocationForOffset(b->tu, b->file, eo)));
+}
+
 static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
 {
 	int nargs = clang_Cursor_getNumArguments(c);
@@ -341,8 +386,8 @@ static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
 		return;
 	}
 	for (i = 0; i < nargs && i < WQ_MAX_ARGS; i++)
-		ev->args[ev->nargs++] = range_text(b->tu,
-			clang_getCursorExtent(clang_Cursor_getArgument(c, i)));
+		ev->args[ev->nargs++] = cursor_text(b,
+			clang_Cursor_getArgument(c, i));
 }
 
 static void build_stmt(struct builder *b, CXCursor c);
@@ -373,6 +418,67 @@ static const struct kapi state_field_api = {
 };
 
 static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
+
+/* Is the operator of binary c an assignment (=, +=, ...)? */
+static bool is_assign_op(struct builder *b, CXCursor lhs, CXCursor rhs)
+{
+	CXSourceRange r = clang_getRange(
+		clang_getRangeEnd(clang_getCursorExtent(lhs)),
+		clang_getRangeStart(clang_getCursorExtent(rhs)));
+	CXToken *t;
+	unsigned n, i;
+	bool hit = false;
+
+	clang_tokenize(b->tu, r, &t, &n);
+	for (i = 0; i < n && !hit; i++) {
+		CXString s = clang_getTokenSpelling(b->tu, t[i]);
+		const char *op = clang_getCString(s);
+		size_t l = strlen(op);
+
+		hit = l && op[l - 1] == '=' && strcmp(op, "==") &&
+		      strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">=");
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(b->tu, t, n);
+	return hit;
+}
+
+/*
+ * Record writes to variables, so path-sensitive rules know when a
+ * condition tested earlier may have changed.  Only the written
+ * expression's text is kept.
+ */
+static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
+{
+	struct kids kids = children(c);
+	CXCursor target;
+	int n;
+
+	if (!kids.n || (k != CXCursor_UnaryOperator && kids.n != 2)) {
+		free(kids.c);
+		return;
+	}
+	target = kids.c[0];
+	if (k == CXCursor_BinaryOperator && !is_assign_op(b, kids.c[0], kids.c[1])) {
+		free(kids.c);
+		return;
+	}
+	if (k == CXCursor_UnaryOperator) {
+		char *text = cursor_text(b, c);
+		bool incdec = strstr(text, "++") || strstr(text, "--");
+
+		free(text);
+		if (!incdec) {
+			free(kids.c);
+			return;
+		}
+	}
+	n = new_node(b, N_ASSIGN, cursor_pos(c));
+	b->g->nodes[n].text = cursor_text(b, target);
+	link_nodes(b, b->cur, n);
+	b->cur = n;
+	free(kids.c);
+}
 
 /*
  * A call whose arguments have errors (a struct the shim does not know)
@@ -426,14 +532,13 @@ static bool state_assignment(struct builder *b, CXCursor c)
 	s = clang_getCursorSpelling(k.c[0]);
 	if (!strcmp(clang_getCString(s), "state") ||
 	    !strcmp(clang_getCString(s), "__state")) {
-		text = range_text(b->tu, clang_getCursorExtent(c));
+		text = cursor_text(b, c);
 		if (!strncmp(text, "current->state = ", 17) ||
 		    !strncmp(text, "current->__state = ", 19)) {
 			walk_expr(b, k.c[1]);
 			n = append(b, N_EVENT, cursor_pos(c));
 			b->g->nodes[n].ev.api = &state_field_api;
-			b->g->nodes[n].ev.args[0] = range_text(b->tu,
-					clang_getCursorExtent(k.c[1]));
+			b->g->nodes[n].ev.args[0] = cursor_text(b, k.c[1]);
 			b->g->nodes[n].ev.nargs = 1;
 			hit = true;
 		}
@@ -461,6 +566,7 @@ static void walk_expr(struct builder *b, CXCursor c)
 	}
 	if (k == CXCursor_BinaryOperator && state_assignment(b, c))
 		return;
+
 	if (k == CXCursor_UnexposedExpr && recovered_call(b, c))
 		return;
 	if (k == CXCursor_VarDecl)
@@ -469,6 +575,10 @@ static void walk_expr(struct builder *b, CXCursor c)
 	for (i = 0; i < kids.n; i++)
 		walk_expr(b, kids.c[i]);
 	free(kids.c);
+	/* the write happens after its operands are evaluated */
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_UnaryOperator)
+		note_assignment(b, c, k);
 	if (k == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);
@@ -534,7 +644,7 @@ static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 
 	walk_expr(b, cond);
 	t = append(b, N_TEST, cursor_pos(cond));
-	text = range_text(b->tu, r);
+	text = cursor_text(b, cond);
 	b->g->nodes[t].text = text;
 	b->g->nodes[t].flags = flags;
 	if (only_signal_test(b->tu, r))
@@ -632,18 +742,23 @@ static void build_loop(struct builder *b, enum loop_shape shape,
 	if (shape != LOOP_DO && cond) {
 		test = add_test(b, *cond, NF_LOOP_COND |
 				(cond_from_macro ? NF_FOR_MACRO : 0));
+		b->g->nodes[test].on_true = append(b, N_JOIN, cursor_pos(body));
 	}
 	build_stmt(b, body);
 	cont = append(b, N_JOIN, cursor_pos(body));
 	if (inc)
 		walk_expr(b, *inc);
-	if (shape == LOOP_DO && cond)
+	if (shape == LOOP_DO && cond) {
 		test = add_test(b, *cond, NF_LOOP_COND);
+		b->g->nodes[test].on_true = head;
+	}
 	link_nodes(b, b->cur, head);
 	b->g->loops[lp].last = b->g->n - 1;
 	b->loop = outer;
 	after = new_node(b, N_JOIN, cursor_pos(body));
 	link_nodes(b, test, after);
+	if (test >= 0)
+		b->g->nodes[test].on_false = after;
 	if (x)
 		pop_ctx(b, after, cont);
 	b->cur = after;
@@ -709,9 +824,11 @@ static void build_if(struct builder *b, struct kids *k)
 	int t, then_end, else_end, j;
 
 	t = add_test(b, k->c[0], 0);
+	b->g->nodes[t].on_true = append(b, N_JOIN, cursor_pos(k->c[1]));
 	build_stmt(b, k->c[1]);
 	then_end = b->cur;
 	b->cur = t;
+	b->g->nodes[t].on_false = append(b, N_JOIN, cursor_pos(k->c[0]));
 	if (k->n > 2)
 		build_stmt(b, k->c[2]);
 	else_end = b->cur;

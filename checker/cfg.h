@@ -19,6 +19,7 @@ enum node_kind {
 	N_EVENT,	/* a wait/sleep API use */
 	N_TEST,		/* a branch on a condition */
 	N_RETURN,	/* return statement, or falling off the end */
+	N_ASSIGN,	/* a write to a variable (text: what is written) */
 };
 
 #define WQ_MAX_ARGS 4
@@ -43,6 +44,7 @@ struct cfg_node {
 	char *text;		/* N_TEST: condition text */
 	int loop;		/* innermost enclosing loop, or -1 */
 	int branch_end;		/* N_TEST of an if: last node of its branches */
+	int on_true, on_false;	/* N_TEST of an if or loop: branch entries */
 	int *succ;
 	int nsucc, capsucc;
 };
@@ -103,6 +105,9 @@ struct flow {
 };
 
 void flow_compute(const struct cfg *g, struct flow *fl);
+uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
+		       uint32_t in);
+void paths_refine(const struct cfg *g, struct flow *fl);
 void flow_free(const struct cfg *g, struct flow *fl);
 int flow_entry(const struct flow *fl, const char *name);
 bool cfg_is_local(const struct cfg *g, const char *name);

@@ -110,8 +110,8 @@ int flow_entry(const struct flow *fl, const char *name)
 	return -1;
 }
 
-static uint32_t transfer(const struct cfg *g, const struct flow *fl, int n,
-			 uint32_t in)
+uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
+		       uint32_t in)
 {
 	const struct cfg_node *nd = &g->nodes[n];
 	uint32_t state = in & FL_STATE_BITS, queued = in & ~FL_STATE_BITS;
@@ -218,7 +218,7 @@ void flow_compute(const struct cfg *g, struct flow *fl)
 	while (changed) {
 		changed = false;
 		for (n = 0; n < g->n; n++) {
-			uint32_t out = transfer(g, fl, n, fl->in[n]);
+			uint32_t out = flow_transfer(g, fl, n, fl->in[n]);
 
 			for (i = 0; i < g->nodes[n].nsucc; i++) {
 				int s = g->nodes[n].succ[i];
@@ -230,6 +230,7 @@ void flow_compute(const struct cfg *g, struct flow *fl)
 			}
 		}
 	}
+	paths_refine(g, fl);
 }
 
 void flow_free(const struct cfg *g, struct flow *fl)

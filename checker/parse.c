@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,33 @@ static const struct {
 	{ WQ006, check_entry_leak },
 };
 
+/* WQPORT_DUMP_CFG=1: print each function's graph, for debugging rules */
+static void dump_cfg(const struct cfg *g, const struct flow *fl)
+{
+	static const char *const kinds[] = {
+		"entry", "exit", "join", "event", "test", "return", "assign"
+	};
+	int n, i;
+
+	fprintf(stderr, "function %s\n", g->func);
+	for (n = 0; n < g->n; n++) {
+		const struct cfg_node *nd = &g->nodes[n];
+
+		fprintf(stderr, "  %3d %-6s %u:%u loop=%d in=%#x", n, kinds[nd->kind],
+			nd->pos.line, nd->pos.col, nd->loop, fl->in[n]);
+		if (nd->kind == N_EVENT)
+			fprintf(stderr, " %s", nd->ev.api->name);
+		if (nd->text)
+			fprintf(stderr, " '%s'", nd->text);
+		if (nd->kind == N_TEST)
+			fprintf(stderr, " T->%d F->%d", nd->on_true, nd->on_false);
+		fputs(" ->", stderr);
+		for (i = 0; i < nd->nsucc; i++)
+			fprintf(stderr, " %d", nd->succ[i]);
+		fputc('\n', stderr);
+	}
+}
+
 static void run_rules(struct cfg *g, struct wq_file *f,
 		      const struct wq_options *opt)
 {
@@ -39,6 +67,8 @@ static void run_rules(struct cfg *g, struct wq_file *f,
 	size_t i;
 
 	flow_compute(g, &fl);
+	if (getenv("WQPORT_DUMP_CFG"))
+		dump_cfg(g, &fl);
 	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
 		if (opt->rule_mask & (1ul << checks[i].rule))
 			checks[i].fn(g, &fl, f);
