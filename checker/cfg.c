@@ -48,6 +48,9 @@ struct builder {
 	struct cfg *g;
 	struct mexp *mx;
 	int nmx;
+	CXCursor stmt;		/* the statement being built */
+	struct mexp *all;	/* every macro expansion in the file */
+	int nall;
 	int cur;		/* node control reaches now, -1 if none */
 	int loop;
 	struct jump_ctx ctx[64];
@@ -83,6 +86,15 @@ static struct kids children(CXCursor c)
 
 	clang_visitChildren(c, collect, &k);
 	return k;
+}
+
+static char *cursor_name(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *r = xstrdup(clang_getCString(s));
+
+	clang_disposeString(s);
+	return r;
 }
 
 static unsigned loc_offset(CXSourceLocation l)
@@ -317,6 +329,93 @@ static void emit_macro(struct builder *b, struct mexp *m)
 }
 
 /*
+ * Does c lie wholly inside one macro expansion in the file?  libclang 14
+ * reports macro-body locations at the expansion, so this is answered
+ * from the preprocessing record instead.
+ */
+static bool in_macro(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned s = loc_offset(clang_getRangeStart(r));
+	unsigned e = loc_offset(clang_getRangeEnd(r));
+	int lo = 0, hi = b->nall - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+
+		if (s < b->all[mid].start)
+			hi = mid - 1;
+		else if (s >= b->all[mid].end)
+			lo = mid + 1;
+		else
+			return e <= b->all[mid].end;
+	}
+	return false;
+}
+
+static bool same_type(CXType a, CXType b)
+{
+	return clang_equalTypes(clang_getCanonicalType(a), clang_getCanonicalType(b));
+}
+
+/*
+ * Rebuild a simple expression from the AST: names, member accesses,
+ * address-of and dereference.  Inside a macro the written text is out of
+ * reach (libclang gives the invocation), but the AST is all there and
+ * the arguments of a wait call are almost always this simple.
+ */
+static void expr_text(struct strbuf *sb, CXCursor c, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids = children(c);
+	char *name;
+
+	if (depth > 16) {
+		sb_puts(sb, "...");
+	} else if (k == CXCursor_DeclRefExpr) {
+		name = cursor_name(c);
+		sb_puts(sb, name);
+		free(name);
+	} else if (k == CXCursor_MemberRefExpr && kids.n == 1) {
+		CXType bt = clang_getCursorType(kids.c[0]);
+
+		expr_text(sb, kids.c[0], depth + 1);
+		sb_puts(sb, bt.kind == CXType_Pointer ? "->" : ".");
+		name = cursor_name(c);
+		sb_puts(sb, name);
+		free(name);
+	} else if (k == CXCursor_UnaryOperator && kids.n == 1) {
+		CXType t = clang_getCursorType(c), ct = clang_getCursorType(kids.c[0]);
+
+		if (t.kind == CXType_Pointer && same_type(clang_getPointeeType(t), ct))
+			sb_puts(sb, "&");
+		else if (ct.kind == CXType_Pointer && same_type(clang_getPointeeType(ct), t))
+			sb_puts(sb, "*");
+		else
+			sb_puts(sb, "?");
+		expr_text(sb, kids.c[0], depth + 1);
+	} else if (k == CXCursor_CallExpr) {
+		name = cursor_name(c);
+		sb_printf(sb, "%s()", name);
+		free(name);
+	} else if (kids.n == 1) {
+		/* parentheses, implicit casts */
+		expr_text(sb, kids.c[0], depth + 1);
+	} else {
+		sb_puts(sb, "?");
+	}
+	free(kids.c);
+}
+
+static char *pretty(CXCursor c)
+{
+	struct strbuf sb = { 0 };
+
+	expr_text(&sb, c, 0);
+	return sb.s ? sb.s : xstrdup("?");
+}
+
+/*
  * The source text of a cursor, as the user wrote it.  An expression that
  * starts or ends inside a macro invocation (READ_ONCE(x) != y) has an
  * extent libclang cannot tokenize, so map both ends to the file first,
@@ -377,6 +476,13 @@ static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
 	 * the call is spelled out in the file; per-argument cursors are the
 	 * fallback for calls that come out of a driver's own macro.
 	 */
+	if (in_macro(b, c)) {
+		/* out of a driver's own macro: quote the expanded arguments */
+		for (i = 0; i < nargs && i < WQ_MAX_ARGS; i++)
+			ev->args[ev->nargs++] =
+				pretty(clang_Cursor_getArgument(c, i));
+		return;
+	}
 	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &nt);
 	spelled = nt > 2 && tok_is(b->tu, t[0], api->name) &&
 		  tok_is(b->tu, t[1], "(");
@@ -419,8 +525,17 @@ static const struct kapi state_field_api = {
 
 static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
 
+static bool assign_token(const char *op)
+{
+	size_t l = strlen(op);
+
+	return l && op[l - 1] == '=' && strcmp(op, "==") && strcmp(op, "!=") &&
+	       strcmp(op, "<=") && strcmp(op, ">=");
+}
+
 /* Is the operator of binary c an assignment (=, +=, ...)? */
-static bool is_assign_op(struct builder *b, CXCursor lhs, CXCursor rhs)
+static bool is_assign_op(struct builder *b, CXCursor c, CXCursor lhs,
+			 CXCursor rhs)
 {
 	CXSourceRange r = clang_getRange(
 		clang_getRangeEnd(clang_getCursorExtent(lhs)),
@@ -429,18 +544,22 @@ static bool is_assign_op(struct builder *b, CXCursor lhs, CXCursor rhs)
 	unsigned n, i;
 	bool hit = false;
 
-	clang_tokenize(b->tu, r, &t, &n);
-	for (i = 0; i < n && !hit; i++) {
-		CXString s = clang_getTokenSpelling(b->tu, t[i]);
-		const char *op = clang_getCString(s);
-		size_t l = strlen(op);
+	if (!in_macro(b, lhs) && !in_macro(b, rhs)) {
+		clang_tokenize(b->tu, r, &t, &n);
+		for (i = 0; i < n && !hit; i++) {
+			CXString s = clang_getTokenSpelling(b->tu, t[i]);
 
-		hit = l && op[l - 1] == '=' && strcmp(op, "==") &&
-		      strcmp(op, "!=") && strcmp(op, "<=") && strcmp(op, ">=");
-		clang_disposeString(s);
+			hit = assign_token(clang_getCString(s));
+			clang_disposeString(s);
+		}
+		clang_disposeTokens(b->tu, t, n);
+		return hit;
 	}
-	clang_disposeTokens(b->tu, t, n);
-	return hit;
+	/*
+	 * Inside a macro the operator cannot be read back; a binary
+	 * expression used as a statement is an assignment in practice.
+	 */
+	return clang_equalCursors(c, b->stmt);
 }
 
 /*
@@ -459,7 +578,7 @@ static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
 		return;
 	}
 	target = kids.c[0];
-	if (k == CXCursor_BinaryOperator && !is_assign_op(b, kids.c[0], kids.c[1])) {
+	if (k == CXCursor_BinaryOperator && !is_assign_op(b, c, kids.c[0], kids.c[1])) {
 		free(kids.c);
 		return;
 	}
@@ -498,7 +617,7 @@ static bool recovered_call(struct builder *b, CXCursor c)
 		CXString s = clang_getCursorSpelling(k.c[0]);
 		const char *name = clang_getCString(s);
 
-		api = kapi_lookup(name, strlen(name));
+		api = kapi_classify(name, strlen(name));
 		clang_disposeString(s);
 	}
 	free(k.c);
@@ -516,37 +635,108 @@ static bool recovered_call(struct builder *b, CXCursor c)
 	return true;
 }
 
-static bool state_assignment(struct builder *b, CXCursor c)
+/* The name at the bottom of an expression: get_current for get_current() */
+static char *base_name(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids;
+	char *r;
+
+	if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
+		return cursor_name(c);
+	kids = children(c);
+	r = kids.n == 1 ? base_name(kids.c[0]) : NULL;
+	free(kids.c);
+	return r;
+}
+
+/* Is c the member access `current->state` or `current->__state`? */
+static bool is_state_field(CXCursor c)
 {
 	struct kids k;
-	CXString s;
-	char *text;
+	char *name, *base = NULL;
+	bool r = false;
+
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+		return false;
+	name = cursor_name(c);
+	if (!strcmp(name, "state") || !strcmp(name, "__state")) {
+		k = children(c);
+		base = k.n ? base_name(k.c[0]) : NULL;
+		r = base && (!strcmp(base, "get_current") || !strcmp(base, "current"));
+		free(k.c);
+	}
+	free(base);
+	free(name);
+	return r;
+}
+
+static enum CXChildVisitResult find_state_field(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	bool *hit = data;
+
+	(void)parent;
+	*hit = is_state_field(c);
+	return *hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Name a task state value the way the kernel spells it. */
+static char *state_name(long long v)
+{
+	switch (v) {
+	case 0:
+		return xstrdup("TASK_RUNNING");
+	case 0x1:
+		return xstrdup("TASK_INTERRUPTIBLE");
+	case 0x2:
+		return xstrdup("TASK_UNINTERRUPTIBLE");
+	case 0x102:
+		return xstrdup("TASK_KILLABLE");
+	case 0x402:
+		return xstrdup("TASK_IDLE");
+	default:
+		return xasprintf("TASK_STATE_%#llx", v);
+	}
+}
+
+static bool state_assignment(struct builder *b, CXCursor c)
+{
+	struct kids k = children(c);
 	bool hit = false;
+	CXEvalResult ev;
+	char *val = NULL;
 	int n;
 
-	k = children(c);
-	if (k.n != 2 || clang_getCursorKind(k.c[0]) != CXCursor_MemberRefExpr) {
+	if (k.n != 2) {
 		free(k.c);
 		return false;
 	}
-	s = clang_getCursorSpelling(k.c[0]);
-	if (!strcmp(clang_getCString(s), "state") ||
-	    !strcmp(clang_getCString(s), "__state")) {
-		text = cursor_text(b, c);
-		if (!strncmp(text, "current->state = ", 17) ||
-		    !strncmp(text, "current->__state = ", 19)) {
-			walk_expr(b, k.c[1]);
-			n = append(b, N_EVENT, cursor_pos(c));
-			b->g->nodes[n].ev.api = &state_field_api;
-			b->g->nodes[n].ev.args[0] = cursor_text(b, k.c[1]);
-			b->g->nodes[n].ev.nargs = 1;
-			hit = true;
-		}
-		free(text);
+	hit = is_state_field(k.c[0]);
+	if (!hit)
+		clang_visitChildren(k.c[0], find_state_field, &hit);
+	if (!hit || !is_assign_op(b, c, k.c[0], k.c[1])) {
+		free(k.c);
+		return false;
 	}
-	clang_disposeString(s);
+	walk_expr(b, k.c[1]);
+	val = cursor_text(b, k.c[1]);
+	if (strncmp(val, "TASK_", 5)) {
+		/* not spelled out here (inside a macro): use its value */
+		ev = clang_Cursor_Evaluate(k.c[1]);
+		if (ev && clang_EvalResult_getKind(ev) == CXEval_Int) {
+			free(val);
+			val = state_name(clang_EvalResult_getAsLongLong(ev));
+		}
+		if (ev)
+			clang_EvalResult_dispose(ev);
+	}
+	n = append(b, N_EVENT, cursor_pos(c));
+	b->g->nodes[n].ev.api = &state_field_api;
+	b->g->nodes[n].ev.args[0] = val;
+	b->g->nodes[n].ev.nargs = 1;
 	free(k.c);
-	return hit;
+	return true;
 }
 
 static void walk_expr(struct builder *b, CXCursor c)
@@ -572,7 +762,8 @@ static void walk_expr(struct builder *b, CXCursor c)
 	if (k == CXCursor_VarDecl)
 		note_local(b, c);
 	kids = children(c);
-	for (i = 0; i < kids.n; i++)
+	/* a call's first child is its callee: not an expression to walk */
+	for (i = k == CXCursor_CallExpr ? 1 : 0; i < kids.n; i++)
 		walk_expr(b, kids.c[i]);
 	free(kids.c);
 	/* the write happens after its operands are evaluated */
@@ -582,7 +773,7 @@ static void walk_expr(struct builder *b, CXCursor c)
 	if (k == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);
-		const struct kapi *api = kapi_lookup(name, strlen(name));
+		const struct kapi *api = kapi_classify(name, strlen(name));
 
 		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
 		if (!api && strlen(name) > 7 &&
@@ -867,15 +1058,6 @@ static void add_label(struct label **v, int *n, char *name, int node)
 	(*n)++;
 }
 
-static char *cursor_name(CXCursor c)
-{
-	CXString s = clang_getCursorSpelling(c);
-	char *r = xstrdup(clang_getCString(s));
-
-	clang_disposeString(s);
-	return r;
-}
-
 static void build_case(struct builder *b, CXCursor c, struct kids *k,
 		       bool is_default)
 {
@@ -934,7 +1116,7 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 			continue;
 		s = clang_getTokenSpelling(b->tu, t[i]);
 		name = clang_getCString(s);
-		api = kapi_lookup(name, strlen(name));
+		api = kapi_classify(name, strlen(name));
 		clang_disposeString(s);
 		if (!api)
 			continue;
@@ -1053,7 +1235,9 @@ static void build_stmt(struct builder *b, CXCursor c)
 	case CXCursor_NullStmt:
 		break;
 	default:
+		b->stmt = c;
 		walk_expr(b, c);
+		b->stmt = clang_getNullCursor();
 		break;
 	}
 	free(k.c);
@@ -1064,6 +1248,8 @@ static void build_stmt(struct builder *b, CXCursor c)
 struct collect_ctx {
 	struct mexp *mx;
 	int n, cap;
+	struct mexp *all;
+	int nall, capall;
 	CXCursor *funcs;
 	int nfuncs, capfuncs;
 };
@@ -1080,10 +1266,18 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
 	if (k == CXCursor_MacroExpansion) {
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);
-		const struct kapi *api = kapi_lookup(name, strlen(name));
+		const struct kapi *api = kapi_classify(name, strlen(name));
 		CXSourceRange r = clang_getCursorExtent(c);
 
 		clang_disposeString(s);
+		if (cc->nall == cc->capall) {
+			cc->capall = cc->capall ? cc->capall * 2 : 64;
+			cc->all = xrealloc(cc->all, cc->capall * sizeof(*cc->all));
+		}
+		cc->all[cc->nall].start = loc_offset(clang_getRangeStart(r));
+		cc->all[cc->nall].end = loc_offset(clang_getRangeEnd(r));
+		cc->all[cc->nall].api = api;
+		cc->nall++;
 		if (!api)
 			return CXChildVisit_Continue;
 		if (cc->n == cc->cap) {
@@ -1186,6 +1380,7 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 
 	clang_visitChildren(root, top_level, &cc);
 	qsort(cc.mx, cc.n, sizeof(*cc.mx), cmp_mexp);
+	qsort(cc.all, cc.nall, sizeof(*cc.all), cmp_mexp);
 	for (i = 0; i < cc.nfuncs; i++) {
 		struct builder b = { 0 };
 		struct cfg g = { 0 };
@@ -1198,6 +1393,8 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		b.g = &g;
 		b.mx = cc.mx;
 		b.nmx = cc.n;
+		b.all = cc.all;
+		b.nall = cc.nall;
 		g.func = name;
 		build_function(&b, cc.funcs[i]);
 		if (g.n)
@@ -1208,6 +1405,7 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		free(name);
 	}
 	free(cc.mx);
+	free(cc.all);
 	free(cc.funcs);
 	return cc.nfuncs;
 }

@@ -12,6 +12,7 @@
 
 #include "cfg.h"
 
+/* `&dev->wq` and `&(dev->wq)` both name dev->wq. */
 static const char *skip_amp(const char *s)
 {
 	while (*s == '&' || *s == ' ')

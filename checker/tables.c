@@ -77,6 +77,30 @@ const struct kapi *kapi_lookup(const char *name, size_t len)
 	return NULL;
 }
 
+/*
+ * The kernel has dozens of wait_event*() flavours (and swait_event*(),
+ * wait_var_event*(), io_wait_event()), with more in every release; all
+ * are macros that hide a correct wait loop.  A name containing
+ * "wait_event" that the table does not list is taken as one of them, so
+ * its expansion is never analysed as a hand-written loop.
+ */
+static const struct kapi wait_event_family = {
+	"wait_event*", K_WAIT_EVENT, -1, false
+};
+
+const struct kapi *kapi_classify(const char *name, size_t len)
+{
+	const struct kapi *k = kapi_lookup(name, len);
+	size_t i;
+
+	if (k)
+		return k;
+	for (i = 0; i + 10 <= len; i++)
+		if (!memcmp(name + i, "wait_event", 10))
+			return &wait_event_family;
+	return NULL;
+}
+
 const char *severity_name(enum wq_severity s)
 {
 	static const char *const n[] = { "error", "warning", "style" };

@@ -87,6 +87,7 @@ struct kapi {
 };
 
 const struct kapi *kapi_lookup(const char *name, size_t len);
+const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
 
 /* ---- prefilter ---- */

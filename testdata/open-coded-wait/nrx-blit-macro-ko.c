@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * NRX blitter: an old vendor driver hides its wait loop in a private
+ * macro, used at three call sites.  Each use is an open-coded wait (the
+ * macro queues an entry and schedules in a loop), reported at the line
+ * that invokes the macro, with the queue and entry read from the
+ * expanded code.
+ */
+#include <linux/module.h>
+#include <linux/wait.h>
+#include <linux/sched/signal.h>
+#include <linux/jiffies.h>
+#include <linux/spinlock.h>
+
+#define NRX_WAIT_ON(ret, queue, timeout, condition)			\
+do {									\
+	DECLARE_WAITQUEUE(entry, current);				\
+	unsigned long end = jiffies + (timeout);			\
+	add_wait_queue(&(queue), &entry);				\
+	for (;;) {							\
+		__set_current_state(TASK_INTERRUPTIBLE);		\
+		if (condition)						\
+			break;						\
+		if (time_after_eq(jiffies, end)) {			\
+			ret = -EBUSY;					\
+			break;						\
+		}							\
+		schedule_timeout(HZ / 50);				\
+		if (signal_pending(current)) {				\
+			ret = -EINTR;					\
+			break;						\
+		}							\
+	}								\
+	__set_current_state(TASK_RUNNING);				\
+	remove_wait_queue(&(queue), &entry);				\
+} while (0)
+
+struct nrx_blitq {
+	spinlock_t lock;
+	wait_queue_head_t busy_queue;
+	wait_queue_head_t idle_queue;
+	unsigned int num_free;
+	unsigned int in_flight;
+};
+
+static int nrx_blit_grab_slot(struct nrx_blitq *bq)
+{
+	int ret = 0;
+
+	spin_lock_irq(&bq->lock);
+	while (bq->num_free == 0) {
+		spin_unlock_irq(&bq->lock);
+		NRX_WAIT_ON(ret, bq->busy_queue, HZ, bq->num_free > 0);	/* expect: WQ002 */
+		if (ret)
+			return ret == -EINTR ? -EAGAIN : ret;
+		spin_lock_irq(&bq->lock);
+	}
+	bq->num_free--;
+	spin_unlock_irq(&bq->lock);
+	return 0;
+}
+
+static int nrx_blit_sync(struct nrx_blitq *bq)
+{
+	int ret = 0;
+
+	NRX_WAIT_ON(ret, bq->idle_queue, 3 * HZ, !READ_ONCE(bq->in_flight));	/* expect: WQ002 */
+	return ret;
+}
+
+static void nrx_blit_done(struct nrx_blitq *bq)
+{
+	spin_lock(&bq->lock);
+	bq->num_free++;
+	bq->in_flight--;
+	spin_unlock(&bq->lock);
+	wake_up(&bq->busy_queue);
+	if (!bq->in_flight)
+		wake_up(&bq->idle_queue);
+}
+
+int nrx_blit_run(struct nrx_blitq *bq)
+{
+	int ret = nrx_blit_grab_slot(bq);
+
+	if (ret)
+		return ret;
+	bq->in_flight++;
+	nrx_blit_done(bq);
+	return nrx_blit_sync(bq);
+}
