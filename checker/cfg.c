@@ -1142,17 +1142,29 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 static void build_compound(struct builder *b, CXCursor c, struct kids *k)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned prev = loc_offset(clang_getRangeStart(r)) + 1;
+	unsigned lo = loc_offset(clang_getRangeStart(r)) + 1;
+	unsigned hi = loc_offset(clang_getRangeEnd(r)) - 1;
+	unsigned prev = lo, s, e;
 	int i;
 
+	/*
+	 * Gaps are only looked for inside this compound statement and in
+	 * source order: statements from macro expansions report odd
+	 * offsets, and a gap must never reach into another function.
+	 */
 	for (i = 0; i < k->n; i++) {
 		CXSourceRange cr = clang_getCursorExtent(k->c[i]);
 
-		scan_gap(b, prev, loc_offset(clang_getRangeStart(cr)));
+		s = loc_offset(clang_getRangeStart(cr));
+		e = loc_offset(clang_getRangeEnd(cr));
+		if (s > prev && s <= hi)
+			scan_gap(b, prev, s);
 		build_stmt(b, k->c[i]);
-		prev = loc_offset(clang_getRangeEnd(cr));
+		if (e > prev && e <= hi + 1)
+			prev = e;
 	}
-	scan_gap(b, prev, loc_offset(clang_getRangeEnd(r)) - 1);
+	if (prev >= lo && prev < hi)
+		scan_gap(b, prev, hi);
 }
 
 static void build_stmt(struct builder *b, CXCursor c)

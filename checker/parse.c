@@ -193,6 +193,25 @@ static int cmp_finding(const void *a, const void *b)
 	return strcmp(x->msg, y->msg);
 }
 
+/* One report per rule and place: a macro used twice on a line, say. */
+static void drop_duplicates(struct wq_file *f)
+{
+	int i, j, k = 0;
+
+	for (i = 0; i < f->nfindings; i++) {
+		struct wq_finding *fd = &f->findings[i];
+
+		if (k && !cmp_finding(&f->findings[k - 1], fd)) {
+			free(fd->msg);
+			for (j = 0; j < fd->nnotes; j++)
+				free(fd->notes[j].msg);
+			continue;
+		}
+		f->findings[k++] = *fd;
+	}
+	f->nfindings = k;
+}
+
 static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			    CXIndex index)
 {
@@ -239,6 +258,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	free(first);
 	clang_disposeTranslationUnit(tu);
 	qsort(f->findings, f->nfindings, sizeof(*f->findings), cmp_finding);
+	drop_duplicates(f);
 }
 
 void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
