@@ -76,10 +76,34 @@ static bool related(const struct cfg *g, int t, int e)
 	return tn->loop >= 0 && cfg_in_loop(g, e, tn->loop);
 }
 
+/* Does a branch of if-test t leave its loop (break, return, goto out)? */
+static bool exits_loop(const struct cfg *g, int t)
+{
+	const struct cfg_node *tn = &g->nodes[t];
+	int b, n, steps;
+
+	if (tn->loop < 0)
+		return false;
+	for (b = 0; b < 2; b++) {
+		n = b ? tn->on_false : tn->on_true;
+		/* follow the branch's straight-line start: joins only */
+		for (steps = 0; n >= 0 && steps < 4; steps++) {
+			if (g->nodes[n].kind == N_RETURN ||
+			    !cfg_in_loop(g, n, tn->loop))
+				return true;
+			if (g->nodes[n].kind != N_JOIN || g->nodes[n].nsucc != 1)
+				break;
+			n = g->nodes[n].succ[0];
+		}
+	}
+	return false;
+}
+
 /*
  * (2): a related test that reaches e without a sleep between, or -1.
- * The loop's own condition is the best name for what is waited for, so
- * it wins over an if (O_NONBLOCK, say) met first on the way back.
+ * The loop's own condition is the best name for what is waited for;
+ * next best is a test that leaves the loop (`if (done) break;`), which
+ * wins over one that only picks what to do (O_NONBLOCK, a mode).
  */
 static int test_before(const struct cfg *g, const struct flow *fl, int e,
 		       char *seen, int *stack)
@@ -100,7 +124,8 @@ static int test_before(const struct cfg *g, const struct flow *fl, int e,
 			if (node_is_cond_test(g, p) && related(g, p, e)) {
 				if (g->nodes[p].flags & NF_LOOP_COND)
 					return p;
-				if (found < 0)
+				if (found < 0 || (!exits_loop(g, found) &&
+						  exits_loop(g, p)))
 					found = p;
 			}
 			if (resets_state(g, p))

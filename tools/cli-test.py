@@ -62,6 +62,16 @@ def bad_input(checker, td):
         expect(rc == 0 and re.match(r"pool\.c: warning: not checked: .*"
                                     r"linux/mm\.h' file not found.*after --", err),
                f"unmodelled file: exit {rc}, stderr {err!r}")
+    # a huge file is refused by its size before anything is read (a
+    # sparse file, so the test costs no disk)
+    with tempfile.TemporaryDirectory() as tmp:
+        huge = os.path.join(tmp, "huge.c")
+        with open(huge, "wb") as f:
+            f.truncate(65 << 20)
+        rc, out, err = run(checker, ["huge.c", os.path.join(d, "latin1.c")], cwd=tmp)
+        expect(rc == 2 and re.match(r"huge\.c: error: file too large \(68157440 bytes", err),
+               f"huge file: exit {rc}, stderr {err!r}")
+        expect("[WQ001]" in out, "the run did not go on after the huge file")
     rc, out, err = run(checker, ["empty.c"], cwd=d)
     expect(rc == 0 and not out and not err, f"empty.c: exit {rc} {out!r} {err!r}")
     rc, out, err = run(checker, ["."], cwd=os.path.join(td, "no-such-dir"))\
