@@ -825,6 +825,20 @@ static bool only_signal_test(CXTranslationUnit tu, CXSourceRange r)
 	return sig && !other;
 }
 
+/* A condition clang can fold (the 0 of do { } while (0)) is no test. */
+static unsigned const_flags(CXCursor cond)
+{
+	CXEvalResult ev = clang_Cursor_Evaluate(cond);
+	unsigned f = 0;
+
+	if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
+		f = NF_NOT_WAITED | (clang_EvalResult_getAsLongLong(ev) ?
+				     NF_CONST_TRUE : NF_CONST_FALSE);
+	if (ev)
+		clang_EvalResult_dispose(ev);
+	return f;
+}
+
 static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 {
 	CXSourceRange r = clang_getCursorExtent(cond);
@@ -843,6 +857,9 @@ static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 	/* `while (1)` waits for nothing; `if (!schedule_timeout(t))` tests a sleep */
 	if (strspn(text, "0123456789") == strlen(text) || !strcmp(text, "true"))
 		b->g->nodes[t].flags |= NF_NOT_WAITED;
+	b->g->nodes[t].flags |= const_flags(cond);
+	if (in_macro(b, cond))
+		b->g->nodes[t].flags |= NF_IN_MACRO;
 	for (i = first; i < t; i++) {
 		const struct cfg_node *nd = &b->g->nodes[i];
 

@@ -35,6 +35,9 @@ struct wq_event {
 #define NF_LOOP_COND	0x2	/* the test is a loop's own condition */
 #define NF_FOR_MACRO	0x4	/* loop header came from a macro */
 #define NF_NOT_WAITED	0x8	/* constant, or the result of a sleep */
+#define NF_IN_MACRO	0x10	/* inside a macro: text is the invocation's */
+#define NF_CONST_TRUE	0x20	/* evaluates to a non-zero constant */
+#define NF_CONST_FALSE	0x40	/* evaluates to zero (do { } while (0)) */
 
 struct cfg_node {
 	enum node_kind kind;

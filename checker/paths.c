@@ -201,10 +201,19 @@ static bool walk(struct walk *w)
 			forget_written(&s, nd->text);
 		else if (nd->kind == N_EVENT && sleeps(nd))
 			forget_shared(&s);
-		if (nd->kind == N_TEST && nd->on_true >= 0 && nd->on_false >= 0 &&
-		    !(nd->flags & NF_FOR_MACRO) && nd->text && *nd->text) {
-			branch(w, &s, nd);
-			continue;
+		if (nd->kind == N_TEST && nd->on_true >= 0 && nd->on_false >= 0) {
+			/* a folded constant has one way out */
+			if (nd->flags & (NF_CONST_TRUE | NF_CONST_FALSE)) {
+				push(w, &s, (nd->flags & NF_CONST_TRUE) ?
+					    nd->on_true : nd->on_false);
+				continue;
+			}
+			/* only a test spelled in the file has a text to key on */
+			if (!(nd->flags & (NF_FOR_MACRO | NF_IN_MACRO)) &&
+			    nd->text && *nd->text) {
+				branch(w, &s, nd);
+				continue;
+			}
 		}
 		for (i = 0; i < nd->nsucc; i++)
 			push(w, &s, nd->succ[i]);
