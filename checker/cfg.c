@@ -1350,6 +1350,9 @@ static void cfg_free(struct cfg *g)
 	for (i = 0; i < g->nlocals; i++)
 		free(g->locals[i]);
 	free(g->locals);
+	for (i = 0; i < g->nparams; i++)
+		free(g->params[i]);
+	free(g->params);
 	free(g->nodes);
 	free(g->loops);
 }
@@ -1374,6 +1377,13 @@ static void build_function(struct builder *b, CXCursor fn)
 		return;
 	}
 	body = k.c[k.n - 1];
+	for (i = 0; i < k.n - 1; i++) {
+		if (clang_getCursorKind(k.c[i]) != CXCursor_ParmDecl)
+			continue;
+		b->g->params = xrealloc(b->g->params,
+					(b->g->nparams + 1) * sizeof(char *));
+		b->g->params[b->g->nparams++] = cursor_name(k.c[i]);
+	}
 	free(k.c);
 	b->cur = -1;
 	b->loop = -1;
@@ -1389,6 +1399,7 @@ static void build_function(struct builder *b, CXCursor fn)
 		if (p.col > 1)
 			p.col--;
 		r = append(b, N_RETURN, p);
+		b->g->nodes[r].flags |= NF_FALL_OFF;
 		link_nodes(b, r, b->g->exit);
 	}
 	for (i = 0; i < b->ngotos; i++)

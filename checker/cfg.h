@@ -38,6 +38,7 @@ struct wq_event {
 #define NF_IN_MACRO	0x10	/* inside a macro: text is the invocation's */
 #define NF_CONST_TRUE	0x20	/* evaluates to a non-zero constant */
 #define NF_CONST_FALSE	0x40	/* evaluates to zero (do { } while (0)) */
+#define NF_FALL_OFF	0x80	/* N_RETURN: the end of a void function */
 
 struct cfg_node {
 	enum node_kind kind;
@@ -67,6 +68,8 @@ struct cfg {
 	int entry, exit;
 	char **locals;		/* names of on-stack wait entries */
 	int nlocals;
+	char **params;		/* parameter names */
+	int nparams;
 };
 
 struct cfg_ctx;
