@@ -1298,6 +1298,9 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
 		const struct kapi *api = kapi_classify(name, strlen(name));
 		CXSourceRange r = clang_getCursorExtent(c);
 
+		if (api && api->kind == K_STATE_NAME)
+			api = NULL;	/* a constant, for the prefilter only */
+
 		clang_disposeString(s);
 		if (cc->nall == cc->capall) {
 			cc->capall = cc->capall ? cc->capall * 2 : 64;
@@ -1335,6 +1338,27 @@ static int cmp_mexp(const void *a, const void *b)
 	const struct mexp *x = a, *y = b;
 
 	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/*
+ * Sort expansions by start and keep only the outermost: an expansion in
+ * another's arguments (TASK_INTERRUPTIBLE in set_current_state(...)) is
+ * part of it, and the binary searches need disjoint intervals.
+ */
+static int outermost(struct mexp *m, int n)
+{
+	int i, k = 0;
+
+	qsort(m, n, sizeof(*m), cmp_mexp);
+	for (i = 0; i < n; i++) {
+		if (k && m[i].start < m[k - 1].end) {
+			if (m[i].end > m[k - 1].end)
+				m[k - 1].end = m[i].end;
+			continue;
+		}
+		m[k++] = m[i];
+	}
+	return k;
 }
 
 static void cfg_free(struct cfg *g)
@@ -1419,8 +1443,8 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 	int i;
 
 	clang_visitChildren(root, top_level, &cc);
-	qsort(cc.mx, cc.n, sizeof(*cc.mx), cmp_mexp);
-	qsort(cc.all, cc.nall, sizeof(*cc.all), cmp_mexp);
+	cc.n = outermost(cc.mx, cc.n);
+	cc.nall = outermost(cc.all, cc.nall);
 	for (i = 0; i < cc.nfuncs; i++) {
 		struct builder b = { 0 };
 		struct cfg g = { 0 };

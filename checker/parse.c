@@ -141,6 +141,25 @@ static int build_args(const struct wq_options *opt, const char **argv,
 	return n;
 }
 
+/* Real C has preprocessor lines; prose and junk named .c have none. */
+static bool has_directives(const char *s)
+{
+	const char *p = s;
+
+	while ((p = strchr(p, '#'))) {
+		const char *q = p + 1;
+		bool line_start = p == s || p[-1] == '\n';
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (line_start && (!strncmp(q, "include", 7) ||
+				   !strncmp(q, "define", 6) || !strncmp(q, "if", 2)))
+			return true;
+		p++;
+	}
+	return false;
+}
+
 static bool blank(const char *s)
 {
 	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
@@ -240,8 +259,9 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	f->parsed = true;
 	errors = main_file_errors(tu, &first, &missing_header);
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
-	if (errors && !nfuncs && missing_header && !opt->cflags) {
-		/* real C that the shim cannot model: say so, not "bad input" */
+	if (errors && !nfuncs && !opt->cflags &&
+	    (missing_header || has_directives(f->buf))) {
+		/* real C the shim cannot model: say so, not "bad input" */
 		f->warning = xasprintf(
 			"not checked: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
 			errors, first);

@@ -77,6 +77,7 @@ enum kapi_kind {
 	K_WAIT_EVENT,
 	K_DELAY,
 	K_UNLOCK,
+	K_STATE_NAME,
 };
 
 struct kapi {

@@ -49,6 +49,7 @@
 #define __section(s)		__attribute__((__section__(s)))
 #define __printf(a, b)		__attribute__((__format__(printf, a, b)))
 #define __must_check		__attribute__((__warn_unused_result__))
+#define __sched			/* section attribute of scheduler code */
 #define __init			__section(".init.text") __cold
 #define __exit			__section(".exit.text") __cold
 #define __initdata		__section(".init.data")

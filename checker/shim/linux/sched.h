@@ -49,7 +49,15 @@ struct thread_info { unsigned long flags; u32 status; };
 
 struct task_struct {
 	struct thread_info thread_info;
-	unsigned int __state;
+	/*
+	 * __state since 5.14; before that the field was `volatile long
+	 * state`.  The model keeps both names over one word so old drivers
+	 * that set the state by hand still parse (the checker's business).
+	 */
+	union {
+		unsigned int __state;
+		long state;
+	};
 	void *stack;
 	unsigned int flags;
 	int prio;
