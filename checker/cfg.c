@@ -285,26 +285,34 @@ static void push_int(int **v, int *n, int x)
 	(*v)[(*n)++] = x;
 }
 
-static struct mexp *macro_of(struct builder *b, CXCursor c)
+/*
+ * The expansion in m[0..n) (sorted, disjoint: see outermost()) that holds
+ * all of cursor c, or NULL.
+ */
+static struct mexp *enclosing(struct mexp *m, int n, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	unsigned s = loc_offset(clang_getRangeStart(r));
 	unsigned e = loc_offset(clang_getRangeEnd(r));
-	int lo = 0, hi = b->nmx - 1;
+	int lo = 0, hi = n - 1;
 
-	/* expansions are sorted by start and never overlap at top level */
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
-		struct mexp *m = &b->mx[mid];
 
-		if (s < m->start)
+		if (s < m[mid].start)
 			hi = mid - 1;
-		else if (s >= m->end)
+		else if (s >= m[mid].end)
 			lo = mid + 1;
 		else
-			return e <= m->end ? m : NULL;
+			return e <= m[mid].end ? &m[mid] : NULL;
 	}
 	return NULL;
+}
+
+/* The API macro (set_current_state(), wait_event(), ...) c is part of. */
+static struct mexp *macro_of(struct builder *b, CXCursor c)
+{
+	return enclosing(b->mx, b->nmx, c);
 }
 
 static void add_local(struct cfg *g, const char *name)
@@ -335,22 +343,7 @@ static void emit_macro(struct builder *b, struct mexp *m)
  */
 static bool in_macro(struct builder *b, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned s = loc_offset(clang_getRangeStart(r));
-	unsigned e = loc_offset(clang_getRangeEnd(r));
-	int lo = 0, hi = b->nall - 1;
-
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-
-		if (s < b->all[mid].start)
-			hi = mid - 1;
-		else if (s >= b->all[mid].end)
-			lo = mid + 1;
-		else
-			return e <= b->all[mid].end;
-	}
-	return false;
+	return enclosing(b->all, b->nall, c) != NULL;
 }
 
 static bool same_type(CXType a, CXType b)

@@ -147,13 +147,7 @@ def main(argv=None):
             npages += 1
             nblocks += check_page(args.checker, rule, tmpdir, problems)
     print("check-doc-examples: %d pages, %d examples" % (npages, nblocks))
-    for p in problems:
-        print("check-doc-examples: %s" % p, file=sys.stderr)
-    if problems:
-        print("check-doc-examples: %d problem(s)" % len(problems),
-              file=sys.stderr)
-        return 1
-    return 0
+    return rules.finish("check-doc-examples", problems)
 
 
 if __name__ == "__main__":

@@ -194,13 +194,7 @@ def main(argv=None):
     else:
         summary += ", --list-rules not checked (no --checker)"
     print(summary)
-    for p in problems:
-        print("check-inventory: %s" % p, file=sys.stderr)
-    if problems:
-        print("check-inventory: %d problem(s)" % len(problems),
-              file=sys.stderr)
-        return 1
-    return 0
+    return rules.finish("check-inventory", problems)
 
 
 if __name__ == "__main__":

@@ -243,6 +243,16 @@ def display_path(path):
     return path if rel.startswith(os.pardir) else rel
 
 
+def finish(tool, problems):
+    """Print a check tool's problems to stderr; return its exit status."""
+    for p in problems:
+        print("%s: %s" % (tool, p), file=sys.stderr)
+    if problems:
+        print("%s: %d problem(s)" % (tool, len(problems)), file=sys.stderr)
+        return 1
+    return 0
+
+
 def format_line(rule):
     """One rule as a --list-rules line (two spaces between columns)."""
     return "  ".join((rule["id"], rule["name"], rule["severity"],
