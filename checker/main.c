@@ -7,7 +7,6 @@
  * are walked for *.c), a pool of worker threads each with its own libclang
  * index, and output in input order whatever order the workers finish in.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
@@ -20,6 +19,7 @@
 
 #include <clang-c/Index.h>
 
+#include "fix.h"
 #include "wqport.h"
 
 struct run {
@@ -38,6 +38,7 @@ struct run {
 static void usage(FILE *out)
 {
 	fputs("usage: wqport [options] <file|dir>... [-- <compiler flags>]\n"
+	      "       wqport fix [options] <file|dir>... [-- <compiler flags>]\n"
 	      "\n"
 	      "Finds racy and obsolete wait-queue sleeps in kernel C code.\n"
 	      "Directories are searched recursively for *.c files.  Without\n"
@@ -72,69 +73,17 @@ static void add_file(struct run *r, const char *path)
 	r->files[r->nfiles++].path = xstrdup(path);
 }
 
-static int cmp_str(const void *a, const void *b)
+static void add_scanned(void *arg, const char *path, char *error)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
+	struct run *r = arg;
 
-static bool has_c_suffix(const char *s)
-{
-	size_t n = strlen(s);
-
-	return n > 2 && !strcmp(s + n - 2, ".c");
-}
-
-/* Walk a directory in sorted order so runs are reproducible. */
-static void add_dir(struct run *r, const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **names = NULL;
-	int n = 0, i;
-
-	if (!d) {
-		add_file(r, dir);
-		r->files[r->nfiles - 1].error =
-			xasprintf("cannot read directory: %s", strerror(errno));
-		return;
-	}
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		names = xrealloc(names, (n + 1) * sizeof(char *));
-		names[n++] = xstrdup(de->d_name);
-	}
-	closedir(d);
-	qsort(names, n, sizeof(char *), cmp_str);
-	for (i = 0; i < n; i++) {
-		char *p = xasprintf("%s/%s", dir, names[i]);
-		struct stat st;
-
-		if (!lstat(p, &st)) {
-			if (S_ISDIR(st.st_mode))
-				add_dir(r, p);
-			else if (S_ISREG(st.st_mode) && has_c_suffix(names[i]))
-				add_file(r, p);
-		}
-		free(p);
-		free(names[i]);
-	}
-	free(names);
+	add_file(r, path);
+	r->files[r->nfiles - 1].error = error;
 }
 
 static void add_path(struct run *r, const char *path)
 {
-	struct stat st;
-	size_t n = strlen(path);
-	char *p = xstrdup(path);
-
-	while (n > 1 && p[n - 1] == '/')
-		p[--n] = '\0';
-	if (!stat(p, &st) && S_ISDIR(st.st_mode))
-		add_dir(r, p);
-	else
-		add_file(r, p);
-	free(p);
+	scan_path(path, add_scanned, r);
 }
 
 static void *worker(void *arg)
@@ -227,6 +176,30 @@ static const char *find_shim(const char *argv0)
 	return WQPORT_SOURCE_SHIM;
 }
 
+/* The semantic patches: installed beside the shim, or the source tree's. */
+static const char *find_cocci(void)
+{
+	static char buf[PATH_MAX];
+	const char *env = getenv("WQPORT_COCCI_DIR");
+	ssize_t n;
+	char *slash;
+	struct stat st;
+
+	if (env && *env)
+		return env;
+	n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
+	if (n > 0) {
+		buf[n] = '\0';
+		slash = strrchr(buf, '/');
+		if (slash) {
+			strcpy(slash, "/../share/wqport/semantic-patches");
+			if (!stat(buf, &st) && S_ISDIR(st.st_mode))
+				return buf;
+		}
+	}
+	return WQPORT_SOURCE_COCCI;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -298,6 +271,8 @@ int main(int argc, char **argv)
 	r.jobs = 1;
 	r.fmt = FMT_TEXT;
 	r.opt.verbose = false;
+	if (argc > 1 && !strcmp(argv[1], "fix"))
+		return fix_main(argc - 1, argv + 1, find_shim(argv[0]), find_cocci());
 	pthread_mutex_init(&r.lock, NULL);
 	pthread_cond_init(&r.cond, NULL);
 	for (i = 1; i < argc; i++) {

@@ -93,6 +93,7 @@ void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 	fd = &f->findings[f->nfindings++];
 	memset(fd, 0, sizeof(*fd));
 	fd->rule = rule;
+	fd->func = f->cur_func ? xstrdup(f->cur_func) : NULL;
 	fd->pos = pos;
 	fd->msg = msg;
 }
@@ -114,6 +115,7 @@ void file_release(struct wq_file *f)
 
 	for (i = 0; i < f->nfindings; i++) {
 		free(f->findings[i].msg);
+		free(f->findings[i].func);
 		for (j = 0; j < f->findings[i].nnotes; j++)
 			free(f->findings[i].notes[j].msg);
 	}
@@ -121,6 +123,7 @@ void file_release(struct wq_file *f)
 	free(f->buf);
 	free(f->error);
 	free(f->warning);
+	free(f->cc_first);
 	f->findings = NULL;
 	f->buf = NULL;
 	f->error = NULL;

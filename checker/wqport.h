@@ -91,6 +91,12 @@ const struct kapi *kapi_lookup(const char *name, size_t len);
 const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
 
+/* ---- scan (frontend/scan.c) ---- */
+
+/* called per file; error is an allocated message for a bad path, or NULL */
+typedef void (*scan_fn)(void *arg, const char *path, char *error);
+void scan_path(const char *path, scan_fn add, void *arg);
+
 /* ---- prefilter ---- */
 
 bool prefilter_match(const char *buf, size_t len);
@@ -111,6 +117,7 @@ struct wq_note {
 
 struct wq_finding {
 	int rule;
+	char *func;		/* the function it is in, or NULL */
 	struct wq_pos pos;
 	char *msg;
 	struct wq_note notes[WQ_MAX_NOTES];
@@ -129,6 +136,9 @@ struct wq_file {
 	char *warning;		/* non-fatal problem, or NULL */
 	struct wq_finding *findings;
 	int nfindings, capfindings;
+	const char *cur_func;	/* function the rules are looking at */
+	unsigned cc_errors;	/* compiler errors in the main file */
+	char *cc_first;		/* the first of them, "line:col: message" */
 };
 
 struct wq_options {
@@ -139,6 +149,9 @@ struct wq_options {
 	bool no_prefilter;
 	bool prefilter_only;
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
+	/* called with the parsed translation unit before it is disposed */
+	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
+	void *tu_arg;
 };
 
 void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
@@ -148,6 +161,11 @@ void file_release(struct wq_file *f);
 
 /* Check one file: read, prefilter, parse, run every enabled rule. */
 void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index);
+/* The same for contents already in f->buf (f->path names the file). */
+void check_buffer(struct wq_file *f, const struct wq_options *opt,
+		  void *cx_index);
+int build_args(const struct wq_options *opt, const char **argv,
+	       char *include);
 
 /* ---- reporting ---- */
 

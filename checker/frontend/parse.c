@@ -66,6 +66,7 @@ static void run_rules(struct cfg *g, struct wq_file *f,
 	struct flow fl;
 	size_t i;
 
+	f->cur_func = g->func;
 	flow_compute(g, &fl);
 	if (getenv("WQPORT_DUMP_CFG"))
 		dump_cfg(g, &fl);
@@ -73,6 +74,7 @@ static void run_rules(struct cfg *g, struct wq_file *f,
 		if (opt->rule_mask & (1ul << checks[i].rule))
 			checks[i].fn(g, &fl, f);
 	flow_free(g, &fl);
+	f->cur_func = NULL;
 }
 
 static bool read_file(struct wq_file *f)
@@ -117,7 +119,7 @@ static bool read_file(struct wq_file *f)
 	return true;
 }
 
-static int build_args(const struct wq_options *opt, const char **argv,
+int build_args(const struct wq_options *opt, const char **argv,
 		      char *include)
 {
 	int n = 0, i;
@@ -222,6 +224,7 @@ static void drop_duplicates(struct wq_file *f)
 
 		if (k && !cmp_finding(&f->findings[k - 1], fd)) {
 			free(fd->msg);
+			free(fd->func);
 			for (j = 0; j < fd->nnotes; j++)
 				free(fd->notes[j].msg);
 			continue;
@@ -258,7 +261,11 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	f->parsed = true;
 	errors = main_file_errors(tu, &first, &missing_header);
+	f->cc_errors = errors;
+	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
+	if (opt->tu_hook)
+		opt->tu_hook(tu, f, opt->tu_arg);
 	if (errors && !nfuncs && !opt->cflags &&
 	    (missing_header || has_directives(f->buf))) {
 		/* real C the shim cannot model: say so, not "bad input" */
@@ -283,10 +290,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 
 void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
 {
-	const char *nul;
-
 	if (!read_file(f))
 		return;
+	check_buffer(f, opt, index);
+}
+
+void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
+{
+	const char *nul;
+
 	nul = memchr(f->buf, '\0', f->len);
 	if (nul) {
 		f->error = xasprintf("binary file (NUL byte at offset %zu), skipped",

@@ -1,0 +1,546 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * `wqport fix`: plan, rewrite, verify, and hand back reviewable patches.
+ *
+ * Per file: the checker's analysis plans every site (plan.c); each
+ * rule's semantic patches rewrite the planned sites of the current text
+ * (spatch.c), the analysis running again on each intermediate text so
+ * anchors are always current.  The result is verified per function
+ * (verify.c): reparsed and rechecked, compiled with the flags the file
+ * was checked with, and run through the whole fix again, which must
+ * change nothing.  A function that fails is put back as it was and its
+ * sites are reported refused, and the file is done again without it.
+ *
+ * Output: a unified diff on stdout (or --write, atomically; or --series,
+ * one git-am-able patch per file), one line per site on stderr and a
+ * summary; --format=json for machines.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <clang-c/Index.h>
+
+#include "fix.h"
+#include "fixout.h"
+
+struct fix_run {
+	struct wq_options opt;
+	struct spatch_env env;
+	struct fix_opts fo;
+	struct fix_result *files;
+	int nfiles;
+	int next;
+	int jobs;
+	pthread_mutex_t lock;
+};
+
+/* Analyse text as the checker does and plan every finding. */
+static void analyse(const struct fix_run *r, void *index, const char *path,
+		    const char *text, size_t len, bool force,
+		    struct fix_plan *p, struct wq_file *f)
+{
+	struct wq_options opt = r->opt;
+
+	memset(f, 0, sizeof(*f));
+	f->path = path;
+	f->buf = xrealloc(NULL, len + 1);
+	memcpy(f->buf, text, len);
+	f->buf[len] = '\0';
+	f->len = len;
+	opt.tu_hook = plan_file;
+	opt.tu_arg = p;
+	opt.no_prefilter = force;
+	check_buffer(f, &opt, index);
+}
+
+static bool is_blocked(const struct fix_plan *p, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < p->nblocked; i++)
+		if (!strcmp(p->blocked[i], fn))
+			return true;
+	return false;
+}
+
+/* Mark the sites of one rule that spatch should rewrite. */
+static bool mark_planned(struct fix_plan *p, int rule, bool unsafe,
+			 const struct spatch_env *env)
+{
+	bool any = false;
+	int i;
+
+	if (!spatch_has_rule(env, rule))
+		return false;
+	for (i = 0; i < p->n; i++) {
+		struct fix_site *s = &p->s[i];
+
+		s->planned = s->rule == rule && s->form &&
+			     (s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+			      (s->outcome == FO_UNSAFE && unsafe)) &&
+			     !is_blocked(p, s->func);
+		any |= s->planned;
+	}
+	return any;
+}
+
+/*
+ * Run every rule's planned conversions over text.  first, if given, is
+ * the plan of text itself (saves one analysis).  Returns 0, or -1 with
+ * *err set when spatch fails.
+ */
+static int transform(const struct fix_run *r, void *index, const char *path,
+		     const char *text, size_t len, char **blocked, int nblocked,
+		     char **out, size_t *olen, char **err)
+{
+	char *cur = xrealloc(NULL, len + 1);
+	size_t cl = len;
+	bool stale = true;
+	int rule;
+
+	memcpy(cur, text, len);
+	cur[len] = '\0';
+	for (rule = WQ001; rule <= WQ004; rule++) {
+		struct fix_plan p = { 0 };
+		struct wq_file f;
+		int rc = 0;
+
+		(void)stale;
+		p.unsafe = r->fo.unsafe;
+		p.blocked = blocked;
+		p.nblocked = nblocked;
+		analyse(r, index, path, cur, cl, false, &p, &f);
+		if (mark_planned(&p, rule, r->fo.unsafe, &r->env))
+			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
+		file_release(&f);
+		plan_release(&p);
+		if (rc) {
+			free(cur);
+			return -1;
+		}
+	}
+	*out = cur;
+	*olen = cl;
+	return 0;
+}
+
+static const struct fix_fn *find_fn(const struct fix_plan *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->nfns; i++)
+		if (!strcmp(p->fns[i].name, name))
+			return &p->fns[i];
+	return NULL;
+}
+
+/* Did function `name` change between the two texts? */
+static bool fn_changed(const struct fix_plan *a, const char *ta,
+		       const struct fix_plan *b, const char *tb, const char *name)
+{
+	const struct fix_fn *x = find_fn(a, name), *y = find_fn(b, name);
+
+	if (!x || !y)
+		return x != y;
+	return x->end - x->start != y->end - y->start ||
+	       memcmp(ta + x->start, tb + y->start, x->end - x->start);
+}
+
+static int count_findings(const struct wq_file *f, const char *fn, int rule)
+{
+	int i, n = 0;
+
+	for (i = 0; i < f->nfindings; i++)
+		if (f->findings[i].rule == rule && f->findings[i].func &&
+		    !strcmp(f->findings[i].func, fn))
+			n++;
+	return n;
+}
+
+static void block(struct fix_result *res, const char *fn, char *why)
+{
+	int i;
+
+	for (i = 0; i < res->nblocked; i++)
+		if (!strcmp(res->blocked[i], fn)) {
+			free(why);
+			return;
+		}
+	res->blocked = xrealloc(res->blocked, (res->nblocked + 1) * sizeof(char *));
+	res->block_why = xrealloc(res->block_why,
+				  (res->nblocked + 1) * sizeof(char *));
+	res->blocked[res->nblocked] = xstrdup(fn);
+	res->block_why[res->nblocked++] = why;
+}
+
+/*
+ * Verify the rewritten text function by function; block the functions
+ * that fail.  Returns true when every changed function passed.
+ */
+static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
+		   const struct wq_file *f0, const char *text, size_t len)
+{
+	struct fix_plan p1 = { 0 };
+	struct wq_file f1;
+	bool ok = true;
+	int i, rule;
+
+	analyse(r, index, res->path, text, len, true, &p1, &f1);
+	if (f1.error) {
+		for (i = 0; i < res->plan.nfns; i++)
+			if (fn_changed(&res->plan, res->orig, &p1, text,
+				       res->plan.fns[i].name))
+				block(res, res->plan.fns[i].name, xasprintf(
+					"the result does not parse: %s", f1.error));
+		ok = false;
+		goto out;
+	}
+	for (i = 0; i < res->plan.nfns; i++) {
+		const char *fn = res->plan.fns[i].name;
+
+		if (!fn_changed(&res->plan, res->orig, &p1, text, fn))
+			continue;
+		for (rule = WQ001; rule <= WQ006; rule++) {
+			int before = 0, kept = 0, after, j;
+
+			for (j = 0; j < res->plan.n; j++) {
+				const struct fix_site *s = &res->plan.s[j];
+
+				if (s->rule != rule || strcmp(s->func, fn))
+					continue;
+				before++;
+				if (!(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+				      s->outcome == FO_COVERED ||
+				      (s->outcome == FO_UNSAFE && r->fo.unsafe)))
+					kept++;
+			}
+			after = count_findings(&f1, fn, rule);
+			if (after > kept) {
+				block(res, fn, xasprintf(
+					"the rewritten %s() still has %d WQ%03d finding%s (expected %d)",
+					fn, after, rule, after == 1 ? "" : "s", kept));
+				ok = false;
+				break;
+			}
+			(void)before;
+		}
+	}
+	for (i = 0; i < p1.nfns; i++)
+		if (!find_fn(&res->plan, p1.fns[i].name)) {
+			/* a rewrite must not invent or rename functions */
+			int j;
+
+			for (j = 0; j < res->plan.nfns; j++)
+				if (fn_changed(&res->plan, res->orig, &p1, text,
+					       res->plan.fns[j].name))
+					block(res, res->plan.fns[j].name, xasprintf(
+						"the rewrite changed the file's functions ('%s' appeared)",
+						p1.fns[i].name));
+			ok = false;
+		}
+	if (ok && f1.cc_errors > f0->cc_errors) {
+		/* the compile check: block the first changed function */
+		for (i = 0; i < res->plan.nfns; i++)
+			if (fn_changed(&res->plan, res->orig, &p1, text,
+				       res->plan.fns[i].name)) {
+				block(res, res->plan.fns[i].name, xasprintf(
+					"the result does not compile with the flags the file was checked with (%s)",
+					f1.cc_first ? f1.cc_first : "?"));
+				ok = false;
+				break;
+			}
+	}
+out:
+	file_release(&f1);
+	plan_release(&p1);
+	return ok;
+}
+
+/* Block every function that differs between two texts. */
+static void block_changed(const struct fix_run *r, void *index,
+			  struct fix_result *res, const char *a, size_t al,
+			  const char *b, size_t bl, const char *why)
+{
+	struct fix_plan pa = { 0 }, pb = { 0 };
+	struct wq_file fa, fb;
+	int i;
+
+	analyse(r, index, res->path, a, al, true, &pa, &fa);
+	analyse(r, index, res->path, b, bl, true, &pb, &fb);
+	for (i = 0; i < pa.nfns; i++)
+		if (fn_changed(&pa, a, &pb, b, pa.fns[i].name))
+			block(res, pa.fns[i].name, xstrdup(why));
+	file_release(&fa);
+	file_release(&fb);
+	plan_release(&pa);
+	plan_release(&pb);
+}
+
+static void fix_one(const struct fix_run *r, void *index, struct fix_result *res)
+{
+	struct wq_file f0;
+	char *err = NULL;
+	int round;
+
+	memset(&f0, 0, sizeof(f0));
+	f0.path = res->path;
+	check_file(&f0, &r->opt, index);	/* reads, rejects bad input */
+	if (f0.error) {
+		res->error = f0.error;
+		f0.error = NULL;
+		file_release(&f0);
+		return;
+	}
+	if (f0.skipped) {
+		file_release(&f0);
+		return;
+	}
+	res->orig = f0.buf;
+	res->olen = f0.len;
+	f0.buf = NULL;
+	file_release(&f0);
+	res->plan.unsafe = r->fo.unsafe;
+	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, &f0);
+	if (f0.warning && !res->warning)
+		res->warning = xstrdup(f0.warning);
+	if (!res->plan.n) {
+		file_release(&f0);
+		return;
+	}
+	for (round = 0; round <= res->plan.nfns + 1; round++) {
+		char *out = NULL, *again = NULL;
+		size_t ol, al;
+
+		free(res->final);
+		res->final = NULL;
+		if (transform(r, index, res->path, res->orig, res->olen,
+			      res->blocked, res->nblocked, &out, &ol, &err)) {
+			res->error = err;
+			break;
+		}
+		res->final = out;
+		res->flen = ol;
+		if (ol == res->olen && !memcmp(out, res->orig, ol))
+			break;
+		if (!verify(r, index, res, &f0, out, ol))
+			continue;
+		/* idempotence: the whole fix again changes nothing */
+		if (transform(r, index, res->path, out, ol, res->blocked,
+			      res->nblocked, &again, &al, &err)) {
+			res->error = err;
+			break;
+		}
+		if (al != ol || memcmp(again, out, ol)) {
+			block_changed(r, index, res, out, ol, again, al,
+				      "not idempotent: fixing the result again changes it");
+			free(again);
+			continue;
+		}
+		free(again);
+		break;
+	}
+	file_release(&f0);
+	fixout_outcomes(res, r->fo.unsafe);
+}
+
+struct worker_arg {
+	struct fix_run *r;
+	char *tmpdir;
+};
+
+/* Each worker has its own scratch directory: spatch runs in parallel. */
+static void *worker(void *arg)
+{
+	struct worker_arg *w = arg;
+	struct fix_run *r = w->r, local = *r;
+	CXIndex index = clang_createIndex(0, 0);
+
+	local.env.tmpdir = w->tmpdir;
+	for (;;) {
+		int i;
+
+		pthread_mutex_lock(&r->lock);
+		i = r->next < r->nfiles ? r->next++ : -1;
+		pthread_mutex_unlock(&r->lock);
+		if (i < 0)
+			break;
+		if (!r->files[i].error)
+			fix_one(&local, index, &r->files[i]);
+	}
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+static void add_scanned(void *arg, const char *path, char *error)
+{
+	struct fix_run *r = arg;
+	struct fix_result *res;
+
+	r->files = xrealloc(r->files, (r->nfiles + 1) * sizeof(*r->files));
+	res = &r->files[r->nfiles++];
+	memset(res, 0, sizeof(*res));
+	res->path = xstrdup(path);
+	res->error = error;
+}
+
+static void fix_usage(FILE *out)
+{
+	fputs("usage: wqport fix [options] <file|dir>... [-- <compiler flags>]\n"
+	      "\n"
+	      "Converts the sleep_on() family and hand-written wait loops to\n"
+	      "wait_event*() or prepare_to_wait()/finish_wait() with the\n"
+	      "semantic patches, verifies every rewritten function, and prints\n"
+	      "a unified diff (a/ b/ paths, for git apply or patch -p1).\n"
+	      "\n"
+	      "options:\n"
+	      "  --write                rewrite the files in place, atomically\n"
+	      "  --series=DIR           write one git-am patch per file into DIR\n"
+	      "  --unsafe               also apply conversions that may change behaviour\n"
+	      "  --format=text|json     summary format (json: diff and sites on stdout)\n"
+	      "  -j, --jobs=N           fix N files in parallel (default 1)\n"
+	      "  --spatch=PROG          the spatch to run (default: spatch on PATH)\n"
+	      "  --cocci-dir=DIR        the semantic patches (default: bundled)\n"
+	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
+	      "\n"
+	      "exit status: 0 nothing to fix, 1 sites found, 2 usage or input errors\n",
+	      out);
+}
+
+static int fix_bad_usage(const char *fmt, const char *arg)
+{
+	fputs("wqport fix: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'wqport fix --help'.\n", stderr);
+	return 2;
+}
+
+static bool executable(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX];
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	while (path && *path) {
+		const char *c = strchr(path, ':');
+		size_t n = c ? (size_t)(c - path) : strlen(path);
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)n, path, prog);
+		if (access(buf, X_OK) == 0)
+			return true;
+		path = c ? c + 1 : NULL;
+	}
+	return false;
+}
+
+int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
+{
+	struct fix_run r = { 0 };
+	char tmpl[] = "/tmp/wqport-fix-XXXXXX";
+	pthread_t *tids;
+	int i, rc;
+
+	r.jobs = 1;
+	r.opt.rule_mask = ~0ul;
+	r.opt.shim_dir = shim_dir;
+	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";
+	r.env.cocci_dir = cocci_dir;
+	pthread_mutex_init(&r.lock, NULL);
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--")) {
+			r.opt.cflags = (const char *const *)&argv[i + 1];
+			r.opt.ncflags = argc - i - 1;
+			break;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fix_usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "--write")) {
+			r.fo.write = true;
+		} else if (!strncmp(a, "--series=", 9)) {
+			r.fo.series = a + 9;
+		} else if (!strcmp(a, "--series") && i + 1 < argc) {
+			r.fo.series = argv[++i];
+		} else if (!strcmp(a, "--unsafe")) {
+			r.fo.unsafe = true;
+		} else if (!strcmp(a, "--format=json")) {
+			r.fo.json = true;
+		} else if (!strcmp(a, "--format=text")) {
+			r.fo.json = false;
+		} else if (!strncmp(a, "--format", 8)) {
+			return fix_bad_usage("unknown format '%s' (text or json)", a);
+		} else if (!strncmp(a, "--spatch=", 9)) {
+			r.env.spatch = a + 9;
+		} else if (!strncmp(a, "--cocci-dir=", 12)) {
+			r.env.cocci_dir = a + 12;
+		} else if (!strncmp(a, "--shim-dir=", 11)) {
+			r.opt.shim_dir = a + 11;
+		} else if (!strcmp(a, "-j") || !strncmp(a, "--jobs=", 7) ||
+			   (!strncmp(a, "-j", 2) && a[2])) {
+			const char *v = !strcmp(a, "-j") ? (i + 1 < argc ? argv[++i] : "") :
+					a[1] == 'j' ? a + 2 : a + 7;
+			char *end;
+			long n = strtol(v, &end, 10);
+
+			if (!*v || *end || n < 1 || n > 256)
+				return fix_bad_usage("bad job count '%s'", v);
+			r.jobs = n;
+		} else if (a[0] == '-' && a[1]) {
+			return fix_bad_usage("unknown option '%s'", a);
+		} else {
+			scan_path(a, add_scanned, &r);
+		}
+	}
+	if (!r.nfiles)
+		return fix_bad_usage("%s", "no input files");
+	if (r.fo.write && r.fo.series)
+		return fix_bad_usage("%s", "--write and --series do not go together");
+	if (!executable(r.env.spatch)) {
+		fprintf(stderr, "wqport fix: cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=\n",
+			r.env.spatch);
+		return 2;
+	}
+	if (!mkdtemp(tmpl)) {
+		fprintf(stderr, "wqport fix: cannot make a scratch directory: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	if (r.jobs > r.nfiles)
+		r.jobs = r.nfiles;
+	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
+	{
+		struct worker_arg *wa = xrealloc(NULL, r.jobs * sizeof(*wa));
+
+		for (i = 0; i < r.jobs; i++) {
+			wa[i].r = &r;
+			wa[i].tmpdir = xasprintf("%s/%d", tmpl, i);
+			mkdir(wa[i].tmpdir, 0700);
+		}
+		for (i = 0; i < r.jobs; i++)
+			pthread_create(&tids[i], NULL, worker, &wa[i]);
+		for (i = 0; i < r.jobs; i++)
+			pthread_join(tids[i], NULL);
+		for (i = 0; i < r.jobs; i++) {
+			rmdir(wa[i].tmpdir);
+			free(wa[i].tmpdir);
+		}
+		free(wa);
+	}
+	free(tids);
+	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
+	rmdir(tmpl);
+	for (i = 0; i < r.nfiles; i++)
+		fixout_release(&r.files[i]);
+	free(r.files);
+	return rc;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The fix engine: plan (plan.c) -> rewrite by spatch (spatch.c) ->
+ * verify (verify.c) -> output (cmd.c).
+ *
+ * The planner reads the checker's findings and the AST around each one
+ * and decides, per site, what to do: convert, convert with a caveat,
+ * convert only with --unsafe, or refuse with a reason.  The semantic
+ * patches do the rewriting of the planned sites only; the verifier then
+ * reparses and rechecks what came back before anything is shown.
+ */
+#ifndef WQPORT_FIX_H
+#define WQPORT_FIX_H
+
+#include "wqport.h"
+
+enum fix_outcome {
+	FO_CONVERT,	/* meaning kept */
+	FO_CAVEAT,	/* meaning kept, but a reviewer should know */
+	FO_UNSAFE,	/* may change behaviour: only with --unsafe */
+	FO_REFUSE,	/* left alone, with a reason */
+	FO_COVERED,	/* another site's conversion rewrites this one */
+};
+
+struct fix_site {
+	int rule;
+	struct wq_pos pos;	/* the anchor: the finding's position */
+	char *func;
+	char *anchor;		/* API name at the anchor */
+	enum fix_outcome outcome;
+	const char *form;	/* primitive the rewrite uses, or NULL */
+	char *cond;		/* condition for shapes that have none */
+	char *lock;		/* lock of the _lock_irq forms */
+	char *note;		/* caveat, or the refusal's explanation */
+	const char *reason;	/* reason ID (refused or unsafe) */
+	unsigned fn_first, fn_last;	/* lines of the enclosing function */
+	bool planned;		/* handed to spatch */
+	bool done;		/* the finding is gone after the rewrite */
+};
+
+struct fix_fn {
+	char *name;
+	unsigned start, end;	/* byte offsets in the text */
+};
+
+struct fix_plan {
+	struct fix_site *s;
+	int n, cap;
+	struct fix_fn *fns;	/* every function defined in the file */
+	int nfns;
+	char **blocked;		/* functions not to rewrite (verification) */
+	int nblocked;
+	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */
+};
+
+/* tu_hook for check_buffer(): plan every finding of the file. */
+void plan_file(void *tu, struct wq_file *f, void *plan);
+void plan_release(struct fix_plan *p);
+const char *outcome_name(enum fix_outcome o);
+
+/* Run the semantic patches of the planned sites; see spatch.c. */
+struct spatch_env {
+	const char *spatch;	/* program */
+	const char *cocci_dir;	/* semantic-patches/ */
+	const char *tmpdir;	/* private scratch directory */
+};
+
+int spatch_apply(const struct spatch_env *env, const char *path,
+		 const struct fix_plan *plan, int rule, char **text,
+		 size_t *len, char **err);
+bool spatch_has_rule(const struct spatch_env *env, int rule);
+
+/* `wqport fix ...`: argv[0] is "fix" */
+int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir);
+
+#endif /* WQPORT_FIX_H */

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Plan the fixes: for every finding the checker made, look at the code
+ * around it and decide what a careful maintainer would do.
+ *
+ *	while (!dev->ready) {
+ *		interruptible_sleep_on(&dev->wq);
+ *		if (signal_pending(current))
+ *			return -EINTR;
+ *	}
+ *
+ * becomes `if (wait_event_interruptible(dev->wq, dev->ready)) return
+ * -EINTR;`: convert.  The same loop without the signal test would spin
+ * on a pending signal before and return early after: unsafe, done only
+ * with --unsafe.  `t = interruptible_sleep_on_timeout(&q, t)` with an
+ * unsigned t: refused, -ERESTARTSYS would read as time left.
+ *
+ * What the semantic patches cannot know is decided here from the AST:
+ * the shape of the enclosing loop or if, what the loop body does besides
+ * sleeping, the lock dropped around the sleep, interrupts turned off
+ * before it, the type of a timeout's receiver, side effects in the
+ * condition, and where the condition comes from when there is no loop
+ * (a flag set before the sleep and tested after, or the fields the
+ * wakers write before wake_up()).  The shape facts live in site.c.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "ast.h"
+#include "cfg.h"
+#include "fix.h"
+#include "site.h"
+
+const char *outcome_name(enum fix_outcome o)
+{
+	static const char *const names[] = {
+		"converted", "converted with caveat", "unsafe", "refused",
+		"covered",
+	};
+
+	return names[o];
+}
+
+static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd,
+				 const struct site_ctx *sc)
+{
+	struct fix_site *s;
+
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 8;
+		p->s = xrealloc(p->s, p->cap * sizeof(*p->s));
+	}
+	s = &p->s[p->n++];
+	memset(s, 0, sizeof(*s));
+	s->rule = fd->rule;
+	s->pos = fd->pos;
+	s->func = xstrdup(fd->func ? fd->func : "");
+	s->anchor = xstrdup(sc && sc->anchor ? sc->anchor : "");
+	if (sc) {
+		s->fn_first = sc->fn_first;
+		s->fn_last = sc->fn_last;
+	}
+	return s;
+}
+
+static void refuse(struct fix_site *s, const char *reason, char *why)
+{
+	s->outcome = FO_REFUSE;
+	s->reason = reason;
+	s->note = why;
+}
+
+static void unsafe(struct fix_site *s, const char *form, char *why)
+{
+	s->outcome = FO_UNSAFE;
+	s->reason = "unsafe";
+	s->form = form;
+	s->note = why;
+}
+
+/* The condition is one a wait_event*() may evaluate many times. */
+static bool condition_ok(struct fix_site *s, const struct site_ctx *sc,
+			 const char *cond)
+{
+	const char *why;
+
+	if (!cond || !*cond) {
+		refuse(s, "no-condition", xstrdup("no condition to wait for"));
+		return false;
+	}
+	if ((why = cond_side_effect(cond))) {
+		refuse(s, "side-effect", xasprintf(
+			"the condition '%s' has side effects (%s); wait_event*() evaluates it many times",
+			cond, why));
+		return false;
+	}
+	if (strstr(cond, "waitqueue_active")) {
+		refuse(s, "waitqueue-active", xasprintf(
+			"waitqueue_active() in the guard '%s' tests the queue, not a condition",
+			cond));
+		return false;
+	}
+	if (cond_constant(cond)) {
+		refuse(s, "constant-condition", xasprintf(
+			"the condition '%s' is constant", cond));
+		return false;
+	}
+	if (cond_only_locals(sc, cond)) {
+		refuse(s, "local-condition", xasprintf(
+			"the condition '%s' reads only locals that no waker can change",
+			cond));
+		return false;
+	}
+	return true;
+}
+
+static const char *sleep_on_form(const char *api, bool timeout_ok)
+{
+	bool intr = !strncmp(api, "interruptible", 13);
+	bool timeout = strstr(api, "timeout") != NULL;
+
+	if (timeout && timeout_ok)
+		return intr ? "wait_event_interruptible_timeout" :
+			      "wait_event_timeout";
+	return intr ? "wait_event_interruptible" : "wait_event";
+}
+
+static const char *delay_form(const char *api)
+{
+	return !strncmp(api, "interruptible", 13) ?
+		"schedule_timeout_interruptible" :
+		"schedule_timeout_uninterruptible";
+}
+
+/* A sleep with no loop or if around it: find the condition elsewhere. */
+static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
+			  struct loop_shape *ls)
+{
+	bool timeout = strstr(s->anchor, "timeout") != NULL;
+	char *cond, *cands;
+
+	if (timeout && ls->result_used) {
+		refuse(s, "result-used", xasprintf(
+			"the remaining-jiffies result of %s() is used in '%s'; wait_event*_timeout() returns something else",
+			s->anchor, ls->stmt_text));
+		return;
+	}
+	if (timeout && !sc->queue_woken) {
+		/* nothing wakes the queue: it was always a plain delay */
+		s->outcome = FO_CONVERT;
+		s->form = delay_form(s->anchor);
+		return;
+	}
+	cond = flag_condition(sc);
+	cands = waker_conditions(sc);
+	if (cond) {
+		if (!condition_ok(s, sc, cond)) {
+			free(cond);
+			free(cands);
+			return;
+		}
+		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
+			"one-shot sleep: the condition '%s' is set before the sleep and tested after it; wait_event*() waits until it holds where the old call returned on any wake-up",
+			cond));
+		s->cond = cond;
+		free(cands);
+		return;
+	}
+	if (cands && s->rule == WQ001 && !strstr(cands, "', '")) {
+		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
+			"one-shot sleep with no condition in %s(); the wakers set '%s' before wake_up(): proposed as the condition",
+			s->func, cands));
+		s->cond = cands;
+		return;
+	}
+	refuse(s, "no-condition", xasprintf(
+		"one-shot sleep with no condition in %s()%s%s",
+		s->func, cands ? "; candidates at the wakers: " : "",
+		cands ? cands : ""));
+	free(cands);
+	if (s->rule == WQ001) {
+		/* --unsafe: keep the one-shot behaviour, and its race */
+		s->outcome = FO_UNSAFE;
+		s->form = "prepare_to_wait";
+	}
+}
+
+static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
+{
+	struct loop_shape ls;
+	bool intr = !strncmp(s->anchor, "interruptible", 13);
+	bool timeout = strstr(s->anchor, "timeout") != NULL;
+
+	shape_of(sc, &ls);
+	if (ls.kind == SH_DO) {
+		refuse(s, "do-while", xstrdup(
+			"do-while: the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
+		return;
+	}
+	if (ls.irqrestore) {
+		refuse(s, "irqrestore-lock", xasprintf(
+			"the lock is dropped with spin_unlock_irqrestore() around the sleep; no wait_event*() form retakes it that way"));
+		return;
+	}
+	if (ls.kind == SH_NONE || ls.kind == SH_OTHER) {
+		plan_one_shot(s, sc, &ls);
+		return;
+	}
+	if (ls.kind == SH_IF) {
+		if (timeout && ls.result_used) {
+			refuse(s, "result-used", xasprintf(
+				"the remaining-jiffies result of %s() is used", s->anchor));
+			return;
+		}
+		if (!condition_ok(s, sc, ls.cond))
+			return;
+		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
+			"the sleep under 'if' happened at most once; %s() waits until '%s' holds",
+			sleep_on_form(s->anchor, true), ls.cond));
+		return;
+	}
+	/* a loop: while (!c), for (;;) { if (c) break; } */
+	if (timeout && !ls.timeout_loop) {
+		if (sc->queue_woken || ls.result_used) {
+			refuse(s, "polling-timeout", xasprintf(
+				"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",
+				s->anchor, ls.cond ? ls.cond : "?"));
+			return;
+		}
+		s->outcome = FO_CONVERT;
+		s->form = delay_form(s->anchor);
+		return;
+	}
+	if (ls.other) {
+		refuse(s, "work-in-loop", xasprintf(
+			"the loop does other work besides sleeping ('%s')",
+			ls.other));
+		return;
+	}
+	if (!condition_ok(s, sc, ls.cond))
+		return;
+	if (ls.timeout_loop) {
+		if (ls.receiver_unsigned) {
+			refuse(s, "unsigned-timeout", xasprintf(
+				"the timeout variable '%s' is unsigned: -ERESTARTSYS from wait_event_interruptible_timeout() would read as a huge remaining time",
+				ls.receiver));
+			return;
+		}
+		s->outcome = FO_CAVEAT;
+		s->form = sleep_on_form(s->anchor, true);
+		s->note = xasprintf(
+			"%s() returns 0 on timeout, the jiffies left (at least 1) when the condition held%s; '%s' keeps that meaning",
+			s->form, intr ? ", -ERESTARTSYS on a signal" : "",
+			ls.receiver);
+		return;
+	}
+	if (ls.lock) {
+		s->lock = xstrdup(ls.lock);
+		s->form = intr ? "wait_event_interruptible_lock_irq" :
+				 "wait_event_lock_irq";
+	} else {
+		s->form = sleep_on_form(s->anchor, false);
+	}
+	if (intr && !ls.signal_exit) {
+		unsafe(s, s->form, xasprintf(
+			"the loop ignores signals (it spun while one was pending); %s() returns -ERESTARTSYS with '%s' false",
+			s->form, ls.cond));
+		return;
+	}
+	s->outcome = FO_CONVERT;
+}
+
+static const char *const event_forms[] = {
+	"wait_event", "wait_event_timeout", "wait_event_interruptible",
+	"wait_event_interruptible_timeout", "wait_event_interruptible_exclusive",
+	"wait_event_killable", "wait_event_killable_timeout",
+	"wait_event_killable_exclusive", "wait_event_lock_irq",
+	"wait_event_lock_irq_timeout", "wait_event_interruptible_lock_irq",
+	"wait_event_interruptible_lock_irq_timeout", NULL
+};
+
+/* The wait_event*() that says what the loop does, if 6.1 has one. */
+static const char *event_form(const struct loop_shape *ls, bool excl)
+{
+	static char buf[96];
+	int i;
+
+	snprintf(buf, sizeof(buf), "wait_event%s%s%s%s",
+		 ls->state == ST_INTR ? "_interruptible" :
+		 ls->state == ST_KILL ? "_killable" : "",
+		 excl ? "_exclusive" : "", ls->lock ? "_lock_irq" : "",
+		 ls->timeout_loop ? "_timeout" : "");
+	for (i = 0; event_forms[i]; i++)
+		if (!strcmp(buf, event_forms[i]))
+			return event_forms[i];
+	return NULL;
+}
+
+static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
+{
+	struct loop_shape ls;
+	const char *why;
+	bool excl = strstr(s->anchor, "exclusive") != NULL;
+
+	if ((why = entry_misuse(sc))) {
+		refuse(s, why, entry_misuse_text(sc, why));
+		return;
+	}
+	loop_of_entry(sc, &ls);
+	if (ls.kind == SH_DO) {
+		refuse(s, "do-while", xstrdup(
+			"do-while: the loop sleeps before its first test"));
+		return;
+	}
+	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
+		refuse(s, "no-patch", xstrdup("no wait loop after the add_wait_queue()"));
+		return;
+	}
+	if (ls.has_goto) {
+		refuse(s, "goto-cleanup", xstrdup(
+			"the loop leaves through goto; the rewrite cannot prove where the entry is removed"));
+		return;
+	}
+	if (ls.irqrestore) {
+		refuse(s, "irqrestore-lock", xstrdup(
+			"the lock is dropped with spin_unlock_irqrestore() around schedule(); no wait_event*() form retakes it that way"));
+		return;
+	}
+	if (!condition_ok(s, sc, ls.cond))
+		return;
+	if (!ls.other && (s->form = event_form(&ls, excl))) {
+		if (ls.lock)
+			s->lock = xstrdup(ls.lock);
+		if (ls.state == ST_INTR && !ls.signal_exit) {
+			unsafe(s, s->form, xasprintf(
+				"the loop ignores signals; %s() returns -ERESTARTSYS with '%s' false",
+				s->form, ls.cond));
+			return;
+		}
+		if (ls.timeout_loop) {
+			s->outcome = FO_CAVEAT;
+			s->note = xasprintf(
+				"%s() returns 0 on timeout and the jiffies left (at least 1) when the condition held; '%s' keeps that meaning",
+				s->form, ls.receiver ? ls.receiver : "the result");
+			return;
+		}
+		s->outcome = FO_CONVERT;
+		return;
+	}
+	s->form = excl ? "prepare_to_wait_exclusive" : "prepare_to_wait";
+	s->outcome = FO_CONVERT;
+}
+
+static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
+{
+	struct loop_shape ls;
+
+	shape_of(sc, &ls);
+	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
+		refuse(s, "no-patch", xstrdup("the test is not a loop's own"));
+		return;
+	}
+	if (!condition_ok(s, sc, ls.cond))
+		return;
+	s->form = "retest";
+	s->outcome = FO_CONVERT;
+}
+
+static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
+{
+	struct loop_shape ls;
+
+	if (strcmp(s->anchor, "schedule_timeout")) {
+		refuse(s, "no-patch", xasprintf(
+			"%s() in TASK_RUNNING with no timeout; set the state inside the loop by hand",
+			s->anchor));
+		return;
+	}
+	shape_of(sc, &ls);
+	s->form = sc->state_before == ST_INTR ? "schedule_timeout_interruptible" :
+		  sc->state_before == ST_KILL ? "schedule_timeout_killable" :
+		  "schedule_timeout_uninterruptible";
+	s->outcome = FO_CONVERT;
+}
+
+static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
+				      CXClientData data)
+{
+	struct fix_plan *p = data;
+	CXSourceRange r;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)) ||
+	    clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	p->fns = xrealloc(p->fns, (p->nfns + 1) * sizeof(*p->fns));
+	r = clang_getCursorExtent(c);
+	p->fns[p->nfns].name = cursor_name(c);
+	p->fns[p->nfns].start = loc_offset(clang_getRangeStart(r));
+	p->fns[p->nfns].end = loc_offset(clang_getRangeEnd(r));
+	p->nfns++;
+	return CXChildVisit_Continue;
+}
+
+void plan_file(void *tu, struct wq_file *f, void *arg)
+{
+	struct fix_plan *p = arg;
+	int i, j;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		struct site_ctx sc;
+		struct fix_site *s;
+
+		if (fd->rule > WQ006 || fd->rule == WQ005)
+			continue;
+		site_find(tu, f, fd, &sc);
+		s = new_site(p, fd, &sc);
+		if (!sc.found) {
+			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
+		} else if (sc.in_macro && fd->rule != WQ006) {
+			refuse(s, "macro", xasprintf(
+				"the sleep is inside the macro '%s'; rewrite the macro by hand",
+				sc.macro ? sc.macro : "?"));
+		} else if (sc.irqs_off) {
+			refuse(s, "irqs-off", xasprintf(
+				"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
+				sc.irqs_off));
+		} else if (fd->rule == WQ001) {
+			plan_sleep_on(s, &sc);
+		} else if (fd->rule == WQ002) {
+			plan_open_coded(s, &sc);
+		} else if (fd->rule == WQ003) {
+			plan_state_after_test(s, &sc);
+		} else if (fd->rule == WQ004) {
+			plan_schedule_running(s, &sc);
+		} else {
+			refuse(s, "no-patch", xstrdup(
+				"a wait entry left queued has no automatic fix"));
+		}
+		site_release(&sc);
+	}
+	/* one conversion of a wait loop rewrites the other findings in it */
+	for (i = 0; i < p->n; i++) {
+		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE)
+			continue;
+		for (j = 0; j < p->n; j++)
+			if (j != i && p->s[j].rule != WQ001 &&
+			    p->s[j].rule != WQ002 &&
+			    !strcmp(p->s[j].func, p->s[i].func)) {
+				p->s[j].outcome = FO_COVERED;
+				p->s[j].form = NULL;
+			}
+	}
+}
+
+void plan_release(struct fix_plan *p)
+{
+	int i;
+
+	for (i = 0; i < p->n; i++) {
+		free(p->s[i].func);
+		free(p->s[i].anchor);
+		free(p->s[i].cond);
+		free(p->s[i].lock);
+		free(p->s[i].note);
+	}
+	free(p->s);
+	for (i = 0; i < p->nfns; i++)
+		free(p->fns[i].name);
+	free(p->fns);
+	p->s = NULL;
+	p->fns = NULL;
+	p->n = p->cap = p->nfns = 0;
+}

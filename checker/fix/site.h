@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The facts about one finding's surroundings that the fix planner needs:
+ * the statement holding the sleep, the loop or if around it, what else
+ * the loop body does, locks and interrupts, the receiver of a timeout's
+ * result, and where a condition could come from.  site.c computes them
+ * from the libclang AST and the file's text.
+ */
+#ifndef WQPORT_SITE_H
+#define WQPORT_SITE_H
+
+#include <clang-c/Index.h>
+
+#include "wqport.h"
+
+enum site_shape { SH_NONE, SH_WHILE, SH_FOR, SH_DO, SH_IF, SH_OTHER };
+enum task_st { ST_NONE, ST_INTR, ST_UNINTR, ST_KILL };
+
+#define SITE_MAX_DEPTH 64
+
+struct site_ctx {
+	bool found;
+	bool in_macro;
+	char *macro;		/* the macro the anchor is inside */
+	const char *anchor;	/* API name at the anchor */
+	unsigned fn_first, fn_last;
+	const char *irqs_off;	/* what turned interrupts off, or NULL */
+	bool queue_woken;	/* a wake_up*() in the file names the queue */
+	char *queue;		/* the anchor's queue argument, without & */
+	enum task_st state_before;	/* last state set before the anchor */
+
+	CXTranslationUnit tu;
+	const char *buf;
+	size_t len;
+	unsigned fn_start, fn_end;	/* offsets of the function */
+	unsigned anchor_off;
+	CXCursor path[SITE_MAX_DEPTH];	/* function .. innermost */
+	int depth;
+};
+
+struct loop_shape {
+	enum site_shape kind;
+	char *cond;		/* the condition waited for, positive */
+	char *lock;		/* spin_lock_irq lock dropped around the sleep */
+	char *other;		/* first statement that is not part of the wait */
+	char *receiver;		/* x in `x = sleep(...)` */
+	char *stmt_text;	/* the statement holding the sleep */
+	bool receiver_unsigned;
+	bool result_used;	/* used other than by a plain assignment */
+	bool timeout_loop;	/* the loop also ends when the time is up */
+	bool signal_exit;	/* the loop leaves on signal_pending() */
+	bool irqrestore;	/* an irqsave lock is dropped around the sleep */
+	bool has_goto;
+	enum task_st state;	/* state set in the loop */
+};
+
+void site_find(CXTranslationUnit tu, const struct wq_file *f,
+	       const struct wq_finding *fd, struct site_ctx *sc);
+void site_release(struct site_ctx *sc);
+
+/* the loop, if or bare statement around the anchor */
+void shape_of(const struct site_ctx *sc, struct loop_shape *ls);
+/* WQ002: the loop an add_wait_queue()d entry sleeps in */
+void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls);
+/* WQ002: a reason ID when the entry is used in a way no rewrite keeps */
+const char *entry_misuse(const struct site_ctx *sc);
+char *entry_misuse_text(const struct site_ctx *sc, const char *why);
+
+const char *cond_side_effect(const char *cond);
+bool cond_constant(const char *cond);
+bool cond_only_locals(const struct site_ctx *sc, const char *cond);
+/* a flag set before the sleep and tested after it, or NULL */
+char *flag_condition(const struct site_ctx *sc);
+/* what the wakers of the queue set before wake_up(), or NULL */
+char *waker_conditions(const struct site_ctx *sc);
+
+#endif /* WQPORT_SITE_H */

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Run the semantic patches of one rule over one file's current text.
+ *
+ * The text is written to a private scratch directory, the planned sites
+ * of the rule go to a plan file (JSON lines, see semantic-patches/
+ * README.md) named by WQPORT_PLAN, and every semantic-patches/<stem>*.cocci
+ * of the rule runs in name order with --in-place on the scratch copy.
+ * The user's file is never touched here.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fix.h"
+
+#define SPATCH_TIMEOUT 300	/* seconds per spatch run */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The .cocci files of a rule, in name order; NULL-terminated. */
+static char **rule_patches(const struct spatch_env *env, int rule)
+{
+	const struct wq_rule *r = rule_lookup(rule);
+	DIR *d = opendir(env->cocci_dir);
+	struct dirent *de;
+	char **v = NULL;
+	int n = 0;
+	size_t sl;
+
+	if (!d || !r) {
+		if (d)
+			closedir(d);
+		return NULL;
+	}
+	sl = strlen(r->name);
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l < 6 || strcmp(de->d_name + l - 6, ".cocci") ||
+		    strncmp(de->d_name, r->name, sl) ||
+		    (de->d_name[sl] != '.' && de->d_name[sl] != '-'))
+			continue;
+		/* sleep-on.cocci, sleep-on-2.cocci; not sleep-on-foo-x */
+		if (de->d_name[sl] == '-' && !(de->d_name[sl + 1] >= '0' &&
+					       de->d_name[sl + 1] <= '9'))
+			continue;
+		v = xrealloc(v, (n + 2) * sizeof(char *));
+		v[n++] = xasprintf("%s/%s", env->cocci_dir, de->d_name);
+	}
+	closedir(d);
+	if (!n)
+		return NULL;
+	qsort(v, n, sizeof(char *), cmp_str);
+	v[n] = NULL;
+	return v;
+}
+
+bool spatch_has_rule(const struct spatch_env *env, int rule)
+{
+	char **v = rule_patches(env, rule);
+	int i;
+
+	if (!v)
+		return false;
+	for (i = 0; v[i]; i++)
+		free(v[i]);
+	free(v);
+	return true;
+}
+
+static bool write_all(const char *path, const char *s, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fwrite(s, 1, n, f) == n;
+	return fclose(f) == 0 && ok;
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	struct strbuf sb = { 0 };
+	char buf[65536];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		sb_add(&sb, buf, n);
+	fclose(f);
+	*len = sb.len;
+	return sb.s ? sb.s : xstrdup("");
+}
+
+static void json_str(struct strbuf *sb, const char *key, const char *v,
+		     bool comma)
+{
+	sb_printf(sb, "\"%s\": ", key);
+	report_json_escape(sb, v ? v : "");
+	if (comma)
+		sb_puts(sb, ", ");
+}
+
+static void write_plan(struct strbuf *sb, const char *file,
+		       const struct fix_plan *plan, int rule)
+{
+	int i;
+
+	for (i = 0; i < plan->n; i++) {
+		const struct fix_site *s = &plan->s[i];
+
+		if (s->rule != rule)
+			continue;
+		sb_puts(sb, "{");
+		json_str(sb, "file", file, true);
+		sb_printf(sb, "\"line\": %u, \"rule\": \"WQ%03d\", ", s->pos.line,
+			  s->rule);
+		json_str(sb, "anchor", s->anchor, true);
+		json_str(sb, "action", s->planned ? "convert" : "refuse", true);
+		json_str(sb, "form", s->form, true);
+		json_str(sb, "cond", s->cond, true);
+		json_str(sb, "lock", s->lock, true);
+		json_str(sb, "caveat", s->outcome == FO_REFUSE ? "" : s->note, true);
+		sb_printf(sb, "\"reason\": ");
+		if (s->planned || !s->reason) {
+			report_json_escape(sb, "");
+		} else {
+			char *r = xasprintf("%s: %s", s->reason,
+					    s->note ? s->note : "");
+
+			report_json_escape(sb, r);
+			free(r);
+		}
+		sb_puts(sb, "}\n");
+	}
+}
+
+/* Run argv with WQPORT_PLAN set; stderr to errpath.  Exit status or -1. */
+static int run(char **argv, const char *plan, const char *errpath)
+{
+	pid_t pid = fork();
+	int status, waited = 0;
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		int nul = open("/dev/null", O_RDWR);
+
+		if (fd >= 0) {
+			dup2(fd, 2);
+			dup2(fd, 1);
+		}
+		if (nul >= 0)
+			dup2(nul, 0);
+		setenv("WQPORT_PLAN", plan, 1);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	for (;;) {
+		struct timespec ts = { 0, 20 * 1000 * 1000 };
+		pid_t r = waitpid(pid, &status, WNOHANG);
+
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		nanosleep(&ts, NULL);
+		if (++waited > SPATCH_TIMEOUT * 50) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			return -2;
+		}
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int spatch_apply(const struct spatch_env *env, const char *path,
+		 const struct fix_plan *plan, int rule, char **text,
+		 size_t *len, char **err)
+{
+	const char *base = strrchr(path, '/');
+	char *work, *planf, *errf, **patches;
+	struct strbuf sb = { 0 };
+	int i, rc = 0;
+	bool any = false;
+
+	for (i = 0; i < plan->n; i++)
+		any |= plan->s[i].rule == rule && plan->s[i].planned;
+	if (!any)
+		return 0;
+	patches = rule_patches(env, rule);
+	if (!patches)
+		return 0;
+	base = base ? base + 1 : path;
+	work = xasprintf("%s/%s", env->tmpdir, base);
+	planf = xasprintf("%s/plan.jsonl", env->tmpdir);
+	errf = xasprintf("%s/spatch.log", env->tmpdir);
+	write_plan(&sb, work, plan, rule);
+	if (!write_all(planf, sb.s ? sb.s : "", sb.len) ||
+	    !write_all(work, *text, *len)) {
+		*err = xasprintf("cannot write to %s: %s", env->tmpdir,
+				 strerror(errno));
+		rc = -1;
+		goto out;
+	}
+	for (i = 0; patches[i]; i++) {
+		char *argv[] = {
+			(char *)env->spatch, "--sp-file", patches[i],
+			"-D", "patch", "--very-quiet", "--no-includes",
+			"--include-headers", "--in-place", "--no-show-diff",
+			work, NULL
+		};
+		int r = run(argv, planf, errf);
+
+		if (r != 0) {
+			size_t n;
+			char *log = read_all(errf, &n);
+			char *line = log;
+
+			/* the last non-empty line says what went wrong */
+			while (log && n && (log[n - 1] == '\n' || log[n - 1] == ' '))
+				log[--n] = '\0';
+			if (log && strrchr(log, '\n'))
+				line = strrchr(log, '\n') + 1;
+			*err = xasprintf("%s failed on it (%s)%s%s", env->spatch,
+					 r == -2 ? "timed out" :
+					 r == 127 ? "cannot run" : "error",
+					 line && *line ? ": " : "",
+					 line ? line : "");
+			free(log);
+			rc = -1;
+			goto out;
+		}
+	}
+	{
+		size_t n;
+		char *out = read_all(work, &n);
+
+		if (!out) {
+			*err = xasprintf("spatch left no output");
+			rc = -1;
+			goto out;
+		}
+		free(*text);
+		*text = out;
+		*len = n;
+	}
+out:
+	unlink(work);
+	unlink(planf);
+	unlink(errf);
+	for (i = 0; patches[i]; i++)
+		free(patches[i]);
+	free(patches);
+	free(sb.s);
+	free(work);
+	free(planf);
+	free(errf);
+	return rc;
+}

@@ -1,0 +1,490 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Hand back what `wqport fix` did: one line per site on stderr, in the
+ * checker's file:line:col style, a summary by outcome and reason, and the
+ * change itself as a unified diff (default), files rewritten in place
+ * (--write: temporary file in the same directory, fsync, rename, mode
+ * kept, so a file is never half-written), one git-am patch per file
+ * (--series), or JSON.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fixout.h"
+
+/* Is the function's original text still in the final text? */
+static bool fn_unchanged(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	if (!res->final)
+		return true;
+	for (i = 0; i < res->plan.nfns; i++) {
+		const struct fix_fn *f = &res->plan.fns[i];
+		char *t;
+		bool same;
+
+		if (strcmp(f->name, fn))
+			continue;
+		t = xasprintf("%.*s", (int)(f->end - f->start), res->orig + f->start);
+		same = strstr(res->final, t) != NULL;
+		free(t);
+		return same;
+	}
+	return true;
+}
+
+static const char *blocked_why(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nblocked; i++)
+		if (!strcmp(res->blocked[i], fn))
+			return res->block_why[i];
+	return NULL;
+}
+
+void fixout_outcomes(struct fix_result *res, bool unsafe)
+{
+	int i;
+
+	res->out = xrealloc(NULL, (res->plan.n + 1) * sizeof(*res->out));
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+		struct site_outcome *o = &res->out[res->nout++];
+		const char *why = blocked_why(res, s->func);
+		bool eligible = s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+				s->outcome == FO_COVERED ||
+				(s->outcome == FO_UNSAFE && unsafe);
+
+		memset(o, 0, sizeof(*o));
+		o->rule = s->rule;
+		o->pos = s->pos;
+		o->anchor = s->anchor;
+		o->form = s->form;
+		if (eligible && why) {
+			o->outcome = FO_REFUSE;
+			o->reason = "verification";
+			o->text = xstrdup(why);
+		} else if (eligible && fn_unchanged(res, s->func)) {
+			o->outcome = FO_REFUSE;
+			o->reason = "no-patch";
+			o->text = s->outcome == FO_COVERED ?
+				xasprintf("the wait loop in %s() was not converted",
+					  s->func) :
+				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
+					  s->anchor, s->form ? s->form : "?");
+		} else if (eligible) {
+			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
+				     s->outcome == FO_COVERED ? FO_CONVERT : FO_CAVEAT;
+			if (s->outcome == FO_COVERED)
+				o->text = xasprintf("rewritten with the wait loop of %s()",
+						    s->func);
+			else if (s->outcome == FO_UNSAFE)
+				o->text = xasprintf("%s() -> %s(): unsafe, applied with --unsafe: %s",
+						    s->anchor, s->form, s->note);
+			else if (s->outcome == FO_CAVEAT)
+				o->text = xasprintf("%s() -> %s(): %s", s->anchor,
+						    s->form, s->note);
+			else
+				o->text = xasprintf("%s() -> %s()", s->anchor, s->form);
+		} else if (s->outcome == FO_UNSAFE) {
+			o->outcome = FO_REFUSE;
+			o->reason = "unsafe";
+			o->text = xasprintf("%s; apply with --unsafe",
+					    s->note ? s->note : "may change behaviour");
+		} else {
+			o->outcome = FO_REFUSE;
+			o->reason = s->reason ? s->reason : "no-patch";
+			o->text = xstrdup(s->note ? s->note : "");
+		}
+	}
+}
+
+static int run_capture(char **argv, struct strbuf *out)
+{
+	int fds[2], status;
+	pid_t pid;
+	char buf[65536];
+	ssize_t n;
+
+	if (pipe(fds))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fds[1], 1);
+		close(fds[0]);
+		close(fds[1]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fds[1]);
+	while ((n = read(fds[0], buf, sizeof(buf))) > 0 ||
+	       (n < 0 && errno == EINTR))
+		if (n > 0)
+			sb_add(out, buf, n);
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static bool write_file(const char *path, const char *s, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fwrite(s, 1, n, f) == n;
+	return (fclose(f) == 0) && ok;
+}
+
+/* The path as it appears after a/ and b/ in the diff. */
+static const char *diff_name(const char *p)
+{
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	while (*p == '/')
+		p++;
+	return p;
+}
+
+static char *make_diff(const struct fix_result *res, const char *tmpdir)
+{
+	char *a = xasprintf("%s/orig", tmpdir), *b = xasprintf("%s/new", tmpdir);
+	char *la = xasprintf("a/%s", diff_name(res->path));
+	char *lb = xasprintf("b/%s", diff_name(res->path));
+	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
+	struct strbuf out = { 0 };
+
+	if (write_file(a, res->orig, res->olen) &&
+	    write_file(b, res->final, res->flen))
+		run_capture(argv, &out);
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+	free(la);
+	free(lb);
+	return out.s;
+}
+
+/* Replace path with text atomically, keeping its mode. */
+static char *write_atomic(const char *path, const char *text, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	char *tmp = slash ? xasprintf("%.*s/.%s.wqport-XXXXXX",
+				      (int)(slash - path), path, slash + 1) :
+			    xasprintf(".%s.wqport-XXXXXX", path);
+	struct stat st;
+	int fd = -1;
+	size_t off = 0;
+	char *err = NULL;
+
+	if (stat(path, &st)) {
+		err = xasprintf("cannot stat: %s", strerror(errno));
+		goto out;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		err = xasprintf("cannot create a temporary file beside it: %s",
+				strerror(errno));
+		goto out;
+	}
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			err = xasprintf("write failed: %s", strerror(errno));
+			goto out;
+		}
+		off += n;
+	}
+	if (fchmod(fd, st.st_mode & 07777) || fsync(fd)) {
+		err = xasprintf("cannot finish the new file: %s", strerror(errno));
+		goto out;
+	}
+	if (close(fd)) {
+		fd = -1;
+		err = xasprintf("cannot close the new file: %s", strerror(errno));
+		goto out;
+	}
+	fd = -1;
+	if (rename(tmp, path))
+		err = xasprintf("cannot rename over it: %s", strerror(errno));
+out:
+	if (fd >= 0)
+		close(fd);
+	if (err)
+		unlink(tmp);
+	free(tmp);
+	return err;
+}
+
+/* drivers/char/acme.c -> "char: acme" */
+static char *subject_prefix(const char *path)
+{
+	const char *p = diff_name(path), *slash = strrchr(p, '/'), *dot;
+	const char *base = slash ? slash + 1 : p;
+	const char *dir = NULL;
+	int dl = 0;
+
+	if (slash) {
+		const char *d = slash;
+
+		while (d > p && d[-1] != '/')
+			d--;
+		dir = d;
+		dl = slash - d;
+	}
+	dot = strrchr(base, '.');
+	if (dir && dl)
+		return xasprintf("%.*s: %.*s", dl, dir,
+				 (int)(dot ? dot - base : (long)strlen(base)), base);
+	return xasprintf("%.*s", (int)(dot ? dot - base : (long)strlen(base)), base);
+}
+
+static char *subject_change(const struct fix_result *res)
+{
+	const char *a = NULL, *f = NULL;
+	bool many_a = false, many_f = false;
+	int i;
+
+	for (i = 0; i < res->nout; i++) {
+		const struct site_outcome *o = &res->out[i];
+
+		if (o->outcome == FO_REFUSE || !o->form || !*o->anchor ||
+		    o->rule > WQ004)
+			continue;
+		if (!a)
+			a = o->anchor, f = o->form;
+		many_a |= strcmp(a, o->anchor) != 0;
+		many_f |= strcmp(f, o->form) != 0;
+	}
+	if (!a)
+		return xstrdup("fix wait-queue sleeps");
+	if (!strncmp(a, "add_wait_queue", 14))
+		return xasprintf("convert open-coded wait loop%s to %s()",
+				 many_a || many_f ? "s" : "", many_f ? "wait_event*" : f);
+	if (!many_a && !many_f)
+		return xasprintf("replace %s() with %s()", a, f);
+	if (strstr(a, "sleep_on"))
+		return xasprintf("replace sleep_on() family with %s()",
+				 many_f ? "wait_event*" : f);
+	return xstrdup("fix racy wait-queue sleeps");
+}
+
+static void write_series(const struct fix_result *res, const char *dir,
+			 int num, const char *diff, int *errors)
+{
+	char *prefix = subject_prefix(res->path), *change = subject_change(res);
+	char *name, *slug, *s;
+	struct strbuf sb = { 0 };
+	time_t now = time(NULL);
+	char date[64];
+	int i;
+
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S +0000", gmtime(&now));
+	sb_printf(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n"
+		  "From: wqport <wqport@localhost>\nDate: %s\n"
+		  "Subject: [PATCH] %s: %s\n\n", date, prefix, change);
+	sb_puts(&sb, "The sleep_on() family and hand-written wait loops that test their\n"
+		"condition before the task is queued lose wake-ups: a wake_up() that\n"
+		"lands between the test and the sleep is missed, and the task sleeps\n"
+		"until the next one.  sleep_on() and friends were removed in Linux\n"
+		"3.15.  Convert to the wait_event*() and prepare_to_wait() forms,\n"
+		"which queue the task before testing the condition.\n\n");
+	for (i = 0; i < res->nout; i++) {
+		const struct site_outcome *o = &res->out[i];
+
+		if (o->outcome == FO_CAVEAT)
+			sb_printf(&sb, "Caveat (line %u): %s\n", o->pos.line, o->text);
+		else if (o->outcome == FO_REFUSE)
+			sb_printf(&sb, "Not converted (line %u, %s): %s\n", o->pos.line,
+				  o->reason, o->text);
+	}
+	sb_printf(&sb, "\nGenerated by wqport %s fix.\n---\n%s-- \nwqport %s\n\n",
+		  WQPORT_VERSION, diff, WQPORT_VERSION);
+	slug = xasprintf("%s-%s", prefix, change);
+	for (s = slug; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')))
+			*s = (*s >= 'A' && *s <= 'Z') ? *s - 'A' + 'a' : '-';
+	if (strlen(slug) > 52)
+		slug[52] = '\0';
+	name = xasprintf("%s/%04d-%s.patch", dir, num, slug);
+	if (!write_file(name, sb.s, sb.len)) {
+		fprintf(stderr, "wqport fix: %s: cannot write: %s\n", name,
+			strerror(errno));
+		(*errors)++;
+	}
+	free(name);
+	free(slug);
+	free(prefix);
+	free(change);
+	free(sb.s);
+}
+
+static void json_site(struct strbuf *sb, const struct site_outcome *o)
+{
+	sb_printf(sb, "{\"line\": %u, \"col\": %u, \"rule\": \"WQ%03d\", \"outcome\": \"%s\", ",
+		  o->pos.line, o->pos.col, o->rule, outcome_name(o->outcome));
+	sb_puts(sb, "\"reason\": ");
+	report_json_escape(sb, o->reason ? o->reason : "");
+	sb_puts(sb, ", \"form\": ");
+	report_json_escape(sb, o->form ? o->form : "");
+	sb_puts(sb, ", \"message\": ");
+	report_json_escape(sb, o->text ? o->text : "");
+	sb_puts(sb, "}");
+}
+
+struct reason_count {
+	const char *reason;
+	int n;
+};
+
+int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
+		  const char *tmpdir)
+{
+	struct strbuf json = { 0 };
+	struct reason_count reasons[32];
+	int nreasons = 0, errors = 0, sites = 0, nconv = 0, ncav = 0, nref = 0;
+	int nfiles = 0, series = 0, i, j;
+
+	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
+		fprintf(stderr, "wqport fix: %s: cannot create: %s\n", fo->series,
+			strerror(errno));
+		return 2;
+	}
+	if (fo->json)
+		sb_puts(&json, "{\"version\": 1, \"files\": [");
+	for (i = 0; i < n; i++) {
+		struct fix_result *res = &files[i];
+		bool changed = res->final && (res->flen != res->olen ||
+					      memcmp(res->final, res->orig, res->olen));
+		char *diff = NULL;
+
+		if (res->error) {
+			fprintf(stderr, "%s: error: %s\n", res->path, res->error);
+			errors++;
+			changed = false;
+		}
+		if (res->warning)
+			fprintf(stderr, "%s: warning: %s\n", res->path, res->warning);
+		for (j = 0; j < res->nout; j++) {
+			const struct site_outcome *o = &res->out[j];
+			int k;
+
+			sites++;
+			if (o->outcome == FO_CONVERT)
+				nconv++;
+			else if (o->outcome == FO_CAVEAT)
+				ncav++;
+			else
+				nref++;
+			if (o->outcome == FO_REFUSE) {
+				for (k = 0; k < nreasons; k++)
+					if (!strcmp(reasons[k].reason, o->reason))
+						break;
+				if (k == nreasons && nreasons < 32)
+					reasons[nreasons++] = (struct reason_count){ o->reason, 0 };
+				if (k < nreasons)
+					reasons[k].n++;
+			}
+			if (!fo->json)
+				fprintf(stderr, "%s:%u:%u: %s: %s%s%s [WQ%03d]\n",
+					res->path, o->pos.line, o->pos.col,
+					outcome_name(o->outcome),
+					o->outcome == FO_REFUSE ? o->reason : "",
+					o->outcome == FO_REFUSE ? ": " : "",
+					o->text, o->rule);
+		}
+		if (changed) {
+			nfiles++;
+			diff = make_diff(res, tmpdir);
+			if (fo->write) {
+				char *err = write_atomic(res->path, res->final, res->flen);
+
+				if (err) {
+					fprintf(stderr, "%s: error: not rewritten: %s\n",
+						res->path, err);
+					free(err);
+					errors++;
+				}
+			} else if (fo->series) {
+				write_series(res, fo->series, ++series,
+					     diff ? diff : "", &errors);
+			} else if (!fo->json && diff) {
+				fputs(diff, stdout);
+			}
+		}
+		if (fo->json && (res->nout || res->error)) {
+			sb_puts(&json, json.len > 30 ? ",\n  {\"file\": " : "\n  {\"file\": ");
+			report_json_escape(&json, res->path);
+			sb_puts(&json, ", \"diff\": ");
+			report_json_escape(&json, diff ? diff : "");
+			sb_puts(&json, ", \"error\": ");
+			report_json_escape(&json, res->error ? res->error : "");
+			sb_puts(&json, ", \"sites\": [");
+			for (j = 0; j < res->nout; j++) {
+				if (j)
+					sb_puts(&json, ", ");
+				json_site(&json, &res->out[j]);
+			}
+			sb_puts(&json, "]}");
+		}
+		free(diff);
+	}
+	if (fo->json) {
+		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",
+			  sites, nconv, ncav, nref, nfiles, errors);
+		fputs(json.s, stdout);
+		free(json.s);
+	}
+	fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, %d refused",
+		sites, sites == 1 ? "" : "s", nconv, ncav, nref);
+	for (i = 0; i < nreasons; i++)
+		fprintf(stderr, "%s%d %s", i ? ", " : " (", reasons[i].n,
+			reasons[i].reason);
+	fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
+		nfiles == 1 ? "" : "s", errors ? ", errors" : "");
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "wqport fix: error writing the output: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	if (errors)
+		return 2;
+	return sites ? 1 : 0;
+}
+
+void fixout_release(struct fix_result *res)
+{
+	int i;
+
+	for (i = 0; i < res->nout; i++)
+		free(res->out[i].text);
+	free(res->out);
+	for (i = 0; i < res->nblocked; i++) {
+		free(res->blocked[i]);
+		free(res->block_why[i]);
+	}
+	free(res->blocked);
+	free(res->block_why);
+	plan_release(&res->plan);
+	free(res->path);
+	free(res->orig);
+	free(res->final);
+	free(res->error);
+	free(res->warning);
+}
