@@ -432,6 +432,11 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "irqs-off", xasprintf(
 				"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
 				sc.irqs_off));
+		} else if (sc.held_lock && fd->rule != WQ006 &&
+			   fd->rule != WQ002) {
+			refuse(s, "held-lock", xasprintf(
+				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
+				sc.held_lock));
 		} else if (fd->rule == WQ001) {
 			plan_sleep_on(s, &sc);
 		} else if (fd->rule == WQ002) {

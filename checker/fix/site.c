@@ -10,6 +10,7 @@
  * the main file, so text always comes from the buffer the checker read.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -266,6 +267,63 @@ static const char *irqs_off_before(const struct site_ctx *sc)
 	return which ? (strcmp(which, "cli") ? which : "cli()") : NULL;
 }
 
+/*
+ * A spinlock taken before the anchor and not released since: sleeping
+ * there is sleeping while atomic.  Returns the lock's text, or NULL.
+ */
+static char *held_lock_before(const struct site_ctx *sc)
+{
+	static const char *const takes[] = {
+		"spin_lock", "spin_lock_irq", "spin_lock_irqsave", "spin_lock_bh",
+		"read_lock", "read_lock_irq", "read_lock_irqsave",
+		"write_lock", "write_lock_irq", "write_lock_irqsave", NULL
+	};
+	char *fn = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
+			     sc->buf + sc->fn_start);
+	char *held = NULL;
+	int i;
+
+	for (i = 0; takes[i] && !held; i++) {
+		const char *p = fn, *q;
+
+		while ((q = find_word(p, takes[i]))) {
+			const char *open = q + strlen(takes[i]);
+			char *lock, *tail;
+			bool released = false;
+
+			p = q + 1;
+			while (*open == ' ')
+				open++;
+			if (*open != '(')
+				continue;
+			lock = first_arg(q);
+			/* any unlock of the same lock after the take */
+			for (tail = strstr(open, "unlock"); tail;
+			     tail = strstr(tail + 1, "unlock")) {
+				char *arg;
+				const char *o = tail;
+
+				while (is_ident(*o))
+					o++;
+				while (*o == ' ')
+					o++;
+				if (*o != '(')
+					continue;
+				arg = first_arg(tail);
+				released |= !strcmp(arg, lock);
+				free(arg);
+			}
+			if (!released && *lock) {
+				held = lock;
+				break;
+			}
+			free(lock);
+		}
+	}
+	free(fn);
+	return held;
+}
+
 static bool word_woken(const char *buf, const char *field)
 {
 	const char *p = buf;
@@ -288,6 +346,33 @@ static bool word_woken(const char *buf, const char *field)
 		if (hit)
 			return true;
 	}
+	return false;
+}
+
+/*
+ * Was the statement written inside a macro body, not where it expands?
+ * libclang gives both ends of a macro-expanded statement at the macro's
+ * use, so look at the text there: a do/while/for/if/{ must start with
+ * its keyword.
+ */
+static bool from_macro(const struct site_ctx *sc, CXCursor c)
+{
+	static const struct {
+		enum CXCursorKind kind;
+		const char *word;
+	} kw[] = {
+		{ CXCursor_DoStmt, "do" }, { CXCursor_WhileStmt, "while" },
+		{ CXCursor_ForStmt, "for" }, { CXCursor_IfStmt, "if" },
+		{ CXCursor_CompoundStmt, "{" }, { CXCursor_SwitchStmt, "switch" },
+	};
+	enum CXCursorKind k = clang_getCursorKind(c);
+	unsigned s, e, i;
+
+	cursor_span(c, &s, &e);
+	for (i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (kw[i].kind == k)
+			return s >= sc->len ||
+			       strncmp(sc->buf + s, kw[i].word, strlen(kw[i].word));
 	return false;
 }
 
@@ -350,8 +435,25 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 		cur = kd.c[hit];
 		free(kd.c);
 		sc->path[sc->depth++] = cur;
+		if (from_macro(sc, cur))
+			break;	/* a macro's expansion is one statement here */
 	}
 	sc->found = true;
+	if (getenv("WQPORT_DUMP_SITE")) {
+		int j;
+
+		fprintf(stderr, "site %u:%u %s:", fd->pos.line, fd->pos.col,
+			sc->anchor);
+		for (j = 0; j < sc->depth; j++) {
+			CXString k = clang_getCursorKindSpelling(
+				clang_getCursorKind(sc->path[j]));
+
+			fprintf(stderr, " %s%s", clang_getCString(k),
+				from_macro(sc, sc->path[j]) ? "(macro)" : "");
+			clang_disposeString(k);
+		}
+		fputc('\n', stderr);
+	}
 	{
 		char *t = span_text(sc, sc->anchor_off,
 				    sc->anchor_off + 512 < sc->fn_end ?
@@ -362,6 +464,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	}
 	sc->queue_woken = *sc->queue && word_woken(f->buf, last_field(sc->queue));
 	sc->irqs_off = irqs_off_before(sc);
+	sc->held_lock = held_lock_before(sc);
 	{
 		/* the last task state set before the anchor, by text */
 		char *t = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
@@ -389,6 +492,7 @@ void site_release(struct site_ctx *sc)
 {
 	free(sc->macro);
 	free(sc->queue);
+	free(sc->held_lock);
 }
 
 /* ---- statements ---- */
@@ -468,7 +572,7 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 			if (strstr(cond, "signal_pending") &&
 			    is_exit_branch(then, is_goto)) {
 				it->kind = IT_SIGNAL_EXIT;
-			} else if (!strcmp(then, "break;") ||
+			} else if (!strcmp(then, "break;") || !strcmp(then, "break") ||
 				   !strcmp(then, "{ break; }")) {
 				it->kind = IT_COND_BREAK;
 				it->cond = xstrdup(cond);
@@ -855,6 +959,24 @@ const char *entry_misuse(const struct site_ctx *sc)
 
 	if (!*entry)
 		goto out;
+	/* one function, one queue: waits on two queues are redesigns */
+	for (q = fn; (q = strstr(q, "add_wait_queue")); q++) {
+		char *qa;
+
+		if (q > fn && is_ident(q[-1]))
+			continue;
+		qa = first_arg(q);
+		if (!first_q)
+			first_q = qa;
+		else if (strcmp(first_q, qa))
+			why = "two-queues";
+		if (qa != first_q)
+			free(qa);
+		if (why)
+			goto out;
+	}
+	free(first_q);
+	first_q = NULL;
 	if (strstr(fn, flags) && strstr(fn, "WQ_FLAG_EXCLUSIVE")) {
 		why = "hand-set-exclusive";
 		goto out;
@@ -921,7 +1043,8 @@ char *entry_misuse_text(const struct site_ctx *sc, const char *why)
 		r = xasprintf("'%s.flags' gets WQ_FLAG_EXCLUSIVE by hand; prepare_to_wait() would clear it",
 			      entry);
 	else if (!strcmp(why, "two-queues"))
-		r = xasprintf("the entry '%s' is added to two queues", entry);
+		r = xasprintf("the function waits on two queues with '%s' and another entry or queue; wait_event*() waits on one",
+			      entry);
 	else
 		r = xasprintf("the entry '%s' is passed to another function", entry);
 	free(entry);

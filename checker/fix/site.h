@@ -25,6 +25,7 @@ struct site_ctx {
 	const char *anchor;	/* API name at the anchor */
 	unsigned fn_first, fn_last;
 	const char *irqs_off;	/* what turned interrupts off, or NULL */
+	char *held_lock;	/* a spinlock held at the anchor, or NULL */
 	bool queue_woken;	/* a wake_up*() in the file names the queue */
 	char *queue;		/* the anchor's queue argument, without & */
 	enum task_st state_before;	/* last state set before the anchor */

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Command-line scenarios of `wqport fix` that no single fixture shows.
+
+    fix-cli-test.py --checker PATH --testdata DIR SCENARIO
+
+  diff-applies  the diff on stdout applies with `git apply` and with
+                `patch -p1`, and gives the same file as --write
+  write         --write rewrites in place: mode kept, no temporary file
+                left, an unchanged file not touched (same inode)
+  series        --series DIR writes one patch per changed file with a
+                kernel-style subject, and `git am` applies it
+  json          --format=json holds the diff and every site
+  no-spatch     a missing spatch is an error naming the coccinelle
+                package, exit 2, and no file is written
+  bad-input     a binary file among good ones: an error naming it, the
+                rest is still fixed, exit 2
+  spatch-fails  spatch failing on a file: an error naming the file, the
+                file untouched, the others still fixed
+
+Each scenario works on copies in a temporary directory.
+"""
+import argparse
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+
+# A driver with one site every semantic patch set must convert.
+SOURCE = "sleep-on/acme-adc-read-ko.c"
+
+
+def run(cmd, cwd, env=None, input=None):
+    e = dict(os.environ)
+    if env:
+        e.update(env)
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True,
+                          env=e, input=input, timeout=600)
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def setup(tmp, testdata, names=("drv.c",)):
+    for n in names:
+        shutil.copy(os.path.join(testdata, SOURCE), os.path.join(tmp, n))
+
+
+def git(tmp, *args):
+    p = run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], tmp)
+    if p.returncode:
+        fail("git %s: %s" % (" ".join(args), p.stderr))
+    return p
+
+
+def scenario_diff_applies(wq, td, tmp):
+    setup(tmp, td)
+    p = run([wq, "fix", "drv.c"], tmp)
+    if p.returncode != 1 or "+++ b/drv.c" not in p.stdout:
+        fail("no diff (rc %d):\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    diff = p.stdout
+    for tool in (["git", "apply"], ["patch", "-p1", "-s"]):
+        d = tempfile.mkdtemp(dir=tmp)
+        setup(d, td)
+        q = run(tool, d, input=diff)
+        if q.returncode:
+            fail("%s does not apply the diff: %s" % (tool[0], q.stderr))
+        w = tempfile.mkdtemp(dir=tmp)
+        setup(w, td)
+        run([wq, "fix", "--write", "drv.c"], w)
+        if open(os.path.join(d, "drv.c")).read() != open(os.path.join(w, "drv.c")).read():
+            fail("%s result differs from --write" % tool[0])
+
+
+def scenario_write(wq, td, tmp):
+    setup(tmp, td, ("drv.c",))
+    ok = os.path.join(tmp, "clean.c")
+    with open(ok, "w") as f:
+        f.write("int clean(void)\n{\n\treturn 0;\n}\n")
+    os.chmod(os.path.join(tmp, "drv.c"), 0o640)
+    ino = os.stat(ok).st_ino
+    before = open(os.path.join(tmp, "drv.c")).read()
+    p = run([wq, "fix", "--write", "drv.c", "clean.c"], tmp)
+    if p.stdout:
+        fail("--write printed a diff")
+    after = open(os.path.join(tmp, "drv.c")).read()
+    if after == before or "wait_event_interruptible" not in after:
+        fail("drv.c not rewritten:\n" + p.stderr)
+    if stat.S_IMODE(os.stat(os.path.join(tmp, "drv.c")).st_mode) != 0o640:
+        fail("mode not kept")
+    if os.stat(ok).st_ino != ino:
+        fail("an unchanged file was replaced")
+    left = [n for n in os.listdir(tmp) if n.startswith(".")]
+    if left:
+        fail("temporary files left: %s" % left)
+
+
+def scenario_series(wq, td, tmp):
+    repo = os.path.join(tmp, "repo")
+    os.makedirs(os.path.join(repo, "drivers", "char"))
+    setup(os.path.join(repo, "drivers", "char"), td, ("acme_adc.c",))
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "base")
+    out = os.path.join(tmp, "series")
+    p = run([wq, "fix", "--series=" + out, "drivers/char/acme_adc.c"], repo)
+    pats = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    if len(pats) != 1:
+        fail("expected one patch, got %s\n%s" % (pats, p.stderr))
+    text = open(os.path.join(out, pats[0])).read()
+    subj = [l for l in text.splitlines() if l.startswith("Subject:")]
+    want = "Subject: [PATCH] char: acme_adc: replace interruptible_sleep_on() with wait_event_interruptible()"
+    if subj != [want]:
+        fail("subject %s, want %r" % (subj, want))
+    git(repo, "am", "-q", os.path.join(out, pats[0]))
+    if "wait_event_interruptible" not in open(os.path.join(repo, "drivers/char/acme_adc.c")).read():
+        fail("git am did not apply the conversion")
+
+
+def scenario_json(wq, td, tmp):
+    setup(tmp, td)
+    p = run([wq, "fix", "--format=json", "drv.c"], tmp)
+    doc = json.loads(p.stdout)
+    f = doc["files"][0]
+    if f["file"] != "drv.c" or "+++ b/drv.c" not in f["diff"]:
+        fail("json file entry wrong: %s" % f)
+    s = f["sites"][0]
+    if (s["rule"], s["outcome"], s["form"]) != ("WQ001", "converted", "wait_event_interruptible"):
+        fail("json site wrong: %s" % s)
+    if doc["summary"]["converted"] != 1:
+        fail("json summary wrong: %s" % doc["summary"])
+
+
+def scenario_no_spatch(wq, td, tmp):
+    setup(tmp, td)
+    before = open(os.path.join(tmp, "drv.c")).read()
+    p = run([wq, "fix", "--write", "drv.c"], tmp, env={"WQPORT_SPATCH": "/nonexistent/spatch"})
+    if p.returncode != 2 or "coccinelle" not in p.stderr:
+        fail("missing spatch: rc %d, stderr %r" % (p.returncode, p.stderr))
+    if open(os.path.join(tmp, "drv.c")).read() != before:
+        fail("a file was written although spatch is missing")
+
+
+def scenario_bad_input(wq, td, tmp):
+    setup(tmp, td, ("a.c", "c.c"))
+    with open(os.path.join(tmp, "b.c"), "wb") as f:
+        f.write(b"\x7fELF\x00\x00binary")
+    p = run([wq, "fix", "a.c", "b.c", "c.c"], tmp)
+    if p.returncode != 2 or "b.c: error: binary file" not in p.stderr:
+        fail("bad input: rc %d, stderr %r" % (p.returncode, p.stderr))
+    if "+++ b/a.c" not in p.stdout or "+++ b/c.c" not in p.stdout:
+        fail("the good files were not fixed:\n" + p.stdout)
+
+
+def scenario_spatch_fails(wq, td, tmp):
+    setup(tmp, td, ("a.c", "b.c"))
+    fake = os.path.join(tmp, "fake-spatch")
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\nfor a; do :; done\ncase \"$a\" in */b.c) echo 'fatal: no' >&2; exit 3;; esac\n"
+                "exec spatch \"$@\"\n")
+    os.chmod(fake, 0o755)
+    before = open(os.path.join(tmp, "b.c")).read()
+    p = run([wq, "fix", "--write", "--spatch=" + fake, "a.c", "b.c"], tmp)
+    if p.returncode != 2 or "b.c: error:" not in p.stderr or "fatal: no" not in p.stderr:
+        fail("spatch failure not reported: rc %d, %r" % (p.returncode, p.stderr))
+    if open(os.path.join(tmp, "b.c")).read() != before:
+        fail("b.c was written although spatch failed on it")
+    if "wait_event_interruptible" not in open(os.path.join(tmp, "a.c")).read():
+        fail("a.c was not fixed")
+
+
+SCENARIOS = {
+    "diff-applies": scenario_diff_applies,
+    "write": scenario_write,
+    "series": scenario_series,
+    "json": scenario_json,
+    "no-spatch": scenario_no_spatch,
+    "bad-input": scenario_bad_input,
+    "spatch-fails": scenario_spatch_fails,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checker", required=True)
+    ap.add_argument("--testdata", required=True)
+    ap.add_argument("scenario", choices=sorted(SCENARIOS))
+    a = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        SCENARIOS[a.scenario](os.path.abspath(a.checker),
+                              os.path.abspath(a.testdata), tmp)
+    print("PASS: " + a.scenario)
+
+
+if __name__ == "__main__":
+    main()
