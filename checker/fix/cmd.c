@@ -104,7 +104,6 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 {
 	char *cur = xrealloc(NULL, len + 1);
 	size_t cl = len;
-	bool stale = true;
 	int rule;
 
 	memcpy(cur, text, len);
@@ -114,7 +113,6 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		struct wq_file f;
 		int rc = 0;
 
-		(void)stale;
 		p.unsafe = r->fo.unsafe;
 		p.blocked = blocked;
 		p.nblocked = nblocked;
@@ -128,6 +126,7 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 			return -1;
 		}
 	}
+	layout_new_lines(text, len, &cur, &cl);
 	*out = cur;
 	*olen = cl;
 	return 0;

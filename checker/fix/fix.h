@@ -70,6 +70,9 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 		 size_t *len, char **err);
 bool spatch_has_rule(const struct spatch_env *env, int rule);
 
+/* Break the rewrite's new lines wider than 80 columns; see layout.c. */
+void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len);
+
 /* `wqport fix ...`: argv[0] is "fix" */
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir);
 
