@@ -8,7 +8,13 @@
  * the innermost open parenthesis with tabs and spaces, as the kernel's
  * coding style asks.  Only whitespace changes, and only on lines that are
  * not in the original file.
+ *
+ * When a semantic patch deletes a statement that had a trailing comment,
+ * spatch 1.1.1 leaves the comment behind on a line of its own at column
+ * 0, in place of the line break before the statement.  Such a residue is
+ * turned back into that line break: the comment went with its code.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +98,31 @@ static void wrap_line(struct strbuf *sb, const char *line, size_t n)
 	}
 }
 
+/* A line that is only a comment at column 0, trailing some original line. */
+static bool comment_residue(const char *orig, size_t olen, const char *line,
+			    size_t n)
+{
+	char *c, *hit;
+	bool r = false;
+
+	if (n < 4 || strncmp(line, "/*", 2) || strncmp(line + n - 2, "*/", 2) ||
+	    memmem(line + 2, n - 4, "*/", 2) || in_original(orig, olen, line, n))
+		return false;
+	c = xasprintf("%.*s", (int)n, line);
+	hit = memmem(orig, olen, c, n);
+	/* it must trail code in the original: not at the start of a line */
+	while (hit && !r) {
+		const char *b = hit;
+
+		while (b > orig && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		r = b > orig && b[-1] != '\n' && b[-1] != '/';
+		hit = memmem(hit + 1, olen - (hit + 1 - orig), c, n);
+	}
+	free(c);
+	return r;
+}
+
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -101,7 +132,17 @@ void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
-		if (width(p, n) > MAX_COLS && !in_original(orig, olen, p, n))
+		if (comment_residue(orig, olen, p, n)) {
+			/* keep the line break, unless a blank line precedes */
+			bool blank = !sb.len || (sb.len >= 2 &&
+						 sb.s[sb.len - 1] == '\n' &&
+						 sb.s[sb.len - 2] == '\n');
+
+			if (nl && !blank)
+				sb_puts(&sb, "\n");
+			p += n + 1;
+			continue;
+		} else if (width(p, n) > MAX_COLS && !in_original(orig, olen, p, n))
 			wrap_line(&sb, p, n);
 		else
 			sb_add(&sb, p, n);

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to the model layer: the state of building one function's
+ * control-flow graph, shared by the graph builder (cfg.c) and the API
+ * event recognition (events.c).
+ */
+#ifndef WQPORT_BUILDER_H
+#define WQPORT_BUILDER_H
+
+#include <clang-c/Index.h>
+
+#include "ast.h"
+#include "cfg.h"
+
+struct mexp {
+	unsigned start, end;	/* file offsets of the expansion */
+	CXCursor cursor;
+	const struct kapi *api;
+	bool used;
+};
+
+enum ctx_kind { CTX_LOOP, CTX_SWITCH };
+
+struct jump_ctx {
+	enum ctx_kind kind;
+	int *breaks, nbreaks;
+	int *conts, nconts;
+	int sw_head;
+	bool sw_default;
+};
+
+struct label {
+	char *name;
+	int node;
+};
+
+struct builder {
+	CXTranslationUnit tu;
+	CXFile file;
+	const char *buf;	/* main file contents */
+	size_t len;
+	struct cfg *g;
+	struct mexp *mx;
+	int nmx;
+	CXCursor stmt;		/* the statement being built */
+	struct mexp *all;	/* every macro expansion in the file */
+	int nall;
+	int cur;		/* node control reaches now, -1 if none */
+	int loop;
+	struct jump_ctx ctx[64];
+	int nctx;
+	struct label *labels, *gotos;
+	int nlabels, ngotos;
+};
+
+/* graph primitives (cfg.c) */
+int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos);
+void link_nodes(struct builder *b, int from, int to);
+int append(struct builder *b, enum node_kind kind, struct wq_pos pos);
+void push_int(int **v, int *n, int x);
+void build_stmt(struct builder *b, CXCursor c);
+
+/* API events (events.c) */
+void macro_args(CXTranslationUnit tu, CXSourceRange r, struct wq_event *ev);
+struct mexp *macro_of(struct builder *b, CXCursor c);
+void emit_macro(struct builder *b, struct mexp *m);
+bool in_macro(struct builder *b, CXCursor c);
+char *cursor_text(struct builder *b, CXCursor c);
+void walk_expr(struct builder *b, CXCursor c);
+
+#endif /* WQPORT_BUILDER_H */

@@ -1,0 +1,539 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Recognise wait/sleep API uses while a function's graph is built.
+ *
+ * A use of a name from the kernel API table becomes one N_EVENT node,
+ * whether it is a function call, an API macro's expansion (never
+ * descended into, so the loop inside wait_event() is not mistaken for a
+ * hand-written one), a call clang dropped and left as a recovery
+ * expression, or an old-style `current->state = X`.  Writes to variables
+ * become N_ASSIGN nodes, so path analysis can forget stale test outcomes.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+
+/* Split `name ( a , b )` into argument texts. */
+void macro_args(CXTranslationUnit tu, CXSourceRange r,
+		       struct wq_event *ev)
+{
+	CXToken *t;
+	unsigned n, i, start = 0;
+	int depth = 0;
+
+	clang_tokenize(tu, r, &t, &n);
+	for (i = 0; i < n && ev->nargs < WQ_MAX_ARGS; i++) {
+		if (tok_is(tu, t[i], "(") || tok_is(tu, t[i], "[") ||
+		    tok_is(tu, t[i], "{")) {
+			if (depth++ == 0)
+				start = i + 1;
+		} else if (tok_is(tu, t[i], ")") || tok_is(tu, t[i], "]") ||
+			   tok_is(tu, t[i], "}")) {
+			if (--depth == 0) {
+				if (i > start || ev->nargs)
+					ev->args[ev->nargs++] =
+						tokens_text(tu, t, start, i);
+				break;
+			}
+		} else if (depth == 1 && tok_is(tu, t[i], ",")) {
+			ev->args[ev->nargs++] = tokens_text(tu, t, start, i);
+			start = i + 1;
+		}
+	}
+	clang_disposeTokens(tu, t, n);
+}
+
+/* ---- graph construction ---- */
+
+/*
+ * The expansion in m[0..n) (sorted, disjoint: see outermost()) that holds
+ * all of cursor c, or NULL.
+ */
+static struct mexp *enclosing(struct mexp *m, int n, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned s = loc_offset(clang_getRangeStart(r));
+	unsigned e = loc_offset(clang_getRangeEnd(r));
+	int lo = 0, hi = n - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+
+		if (s < m[mid].start)
+			hi = mid - 1;
+		else if (s >= m[mid].end)
+			lo = mid + 1;
+		else
+			return e <= m[mid].end ? &m[mid] : NULL;
+	}
+	return NULL;
+}
+
+/* The API macro (set_current_state(), wait_event(), ...) c is part of. */
+struct mexp *macro_of(struct builder *b, CXCursor c)
+{
+	return enclosing(b->mx, b->nmx, c);
+}
+
+static void add_local(struct cfg *g, const char *name)
+{
+	g->locals = xrealloc(g->locals, (g->nlocals + 1) * sizeof(char *));
+	g->locals[g->nlocals++] = xstrdup(name);
+}
+
+void emit_macro(struct builder *b, struct mexp *m)
+{
+	int n;
+
+	if (m->used)
+		return;
+	m->used = true;
+	n = append(b, N_EVENT, cursor_pos(m->cursor));
+	b->g->nodes[n].ev.api = m->api;
+	macro_args(b->tu, clang_getCursorExtent(m->cursor),
+		   &b->g->nodes[n].ev);
+	if (m->api->kind == K_DECLARE_ENTRY && b->g->nodes[n].ev.nargs)
+		add_local(b->g, b->g->nodes[n].ev.args[0]);
+}
+
+/*
+ * Does c lie wholly inside one macro expansion in the file?  libclang 14
+ * reports macro-body locations at the expansion, so this is answered
+ * from the preprocessing record instead.
+ */
+bool in_macro(struct builder *b, CXCursor c)
+{
+	return enclosing(b->all, b->nall, c) != NULL;
+}
+
+static bool same_type(CXType a, CXType b)
+{
+	return clang_equalTypes(clang_getCanonicalType(a), clang_getCanonicalType(b));
+}
+
+/*
+ * Rebuild a simple expression from the AST: names, member accesses,
+ * address-of and dereference.  Inside a macro the written text is out of
+ * reach (libclang gives the invocation), but the AST is all there and
+ * the arguments of a wait call are almost always this simple.
+ */
+static void expr_text(struct strbuf *sb, CXCursor c, int depth)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids = children(c);
+	char *name;
+
+	if (depth > 16) {
+		sb_puts(sb, "...");
+	} else if (k == CXCursor_DeclRefExpr) {
+		name = cursor_name(c);
+		sb_puts(sb, name);
+		free(name);
+	} else if (k == CXCursor_MemberRefExpr && kids.n == 1) {
+		CXType bt = clang_getCursorType(kids.c[0]);
+
+		expr_text(sb, kids.c[0], depth + 1);
+		sb_puts(sb, bt.kind == CXType_Pointer ? "->" : ".");
+		name = cursor_name(c);
+		sb_puts(sb, name);
+		free(name);
+	} else if (k == CXCursor_UnaryOperator && kids.n == 1) {
+		CXType t = clang_getCursorType(c), ct = clang_getCursorType(kids.c[0]);
+
+		if (t.kind == CXType_Pointer && same_type(clang_getPointeeType(t), ct))
+			sb_puts(sb, "&");
+		else if (ct.kind == CXType_Pointer && same_type(clang_getPointeeType(ct), t))
+			sb_puts(sb, "*");
+		else
+			sb_puts(sb, "?");
+		expr_text(sb, kids.c[0], depth + 1);
+	} else if (k == CXCursor_CallExpr) {
+		name = cursor_name(c);
+		sb_printf(sb, "%s()", name);
+		free(name);
+	} else if (kids.n == 1) {
+		/* parentheses, implicit casts */
+		expr_text(sb, kids.c[0], depth + 1);
+	} else {
+		sb_puts(sb, "?");
+	}
+	free(kids.c);
+}
+
+static char *pretty(CXCursor c)
+{
+	struct strbuf sb = { 0 };
+
+	expr_text(&sb, c, 0);
+	return sb.s ? sb.s : xstrdup("?");
+}
+
+/*
+ * The source text of a cursor, as the user wrote it.  An expression that
+ * starts or ends inside a macro invocation (READ_ONCE(x) != y) has an
+ * extent libclang cannot tokenize, so map both ends to the file first,
+ * extending an end inside a macro to the close of its invocation.
+ */
+char *cursor_text(struct builder *b, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceLocation sl = clang_getRangeStart(r), el = clang_getRangeEnd(r);
+	unsigned so, eo, spell;
+	CXFile sf, ef;
+	int depth = 0;
+
+	clang_getExpansionLocation(sl, &sf, NULL, NULL, &so);
+	clang_getExpansionLocation(el, &ef, NULL, NULL, &eo);
+	if (!b->buf || !clang_File_isEqual(sf, b->file) ||
+	    !clang_File_isEqual(ef, b->file) || eo > b->len || so > eo)
+		return range_text(b->tu, r);
+	clang_getSpellingLocation(el, NULL, NULL, NULL, &spell);
+	if (spell != eo || clang_Location_isInSystemHeader(el)) {
+		/* end is a macro invocation at eo: skip `name ( ... )` */
+		while (eo < b->len && (isalnum((unsigned char)b->buf[eo]) ||
+				       b->buf[eo] == '_'))
+			eo++;
+		while (eo < b->len && isspace((unsigned char)b->buf[eo]))
+			eo++;
+		if (eo < b->len && b->buf[eo] == '(') {
+			for (; eo < b->len; eo++) {
+				if (b->buf[eo] == '(')
+					depth++;
+				else if (b->buf[eo] == ')' && --depth == 0) {
+					eo++;
+					break;
+				}
+			}
+		}
+	}
+	return range_text(b->tu, clang_getRange(
+		clang_getLocationForOffset(b->tu, b->file, so),
+		clang_getLocationForOffset(b->tu, b->file, eo)));
+}
+
+static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
+{
+	int nargs = clang_Cursor_getNumArguments(c);
+	struct wq_event *ev;
+	int i, n;
+
+	CXToken *t;
+	unsigned nt;
+	bool spelled;
+
+	n = append(b, N_EVENT, cursor_pos(c));
+	ev = &b->g->nodes[n].ev;
+	ev->api = api;
+	/*
+	 * Quote the arguments as written (TASK_INTERRUPTIBLE, not 1) when
+	 * the call is spelled out in the file; per-argument cursors are the
+	 * fallback for calls that come out of a driver's own macro.
+	 */
+	if (in_macro(b, c)) {
+		/* out of a driver's own macro: quote the expanded arguments */
+		for (i = 0; i < nargs && i < WQ_MAX_ARGS; i++)
+			ev->args[ev->nargs++] =
+				pretty(clang_Cursor_getArgument(c, i));
+		return;
+	}
+	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &nt);
+	spelled = nt > 2 && tok_is(b->tu, t[0], api->name) &&
+		  tok_is(b->tu, t[1], "(");
+	clang_disposeTokens(b->tu, t, nt);
+	if (spelled) {
+		macro_args(b->tu, clang_getCursorExtent(c), ev);
+		return;
+	}
+	for (i = 0; i < nargs && i < WQ_MAX_ARGS; i++)
+		ev->args[ev->nargs++] = cursor_text(b,
+			clang_Cursor_getArgument(c, i));
+}
+
+
+/* A local wait entry lives on the stack: WQ006 cares about those. */
+static void note_local(struct builder *b, CXCursor c)
+{
+	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
+	const char *ty = clang_getCString(t);
+
+	if (!strchr(ty, '*') && (strstr(ty, "wait_queue_entry") ||
+				 strstr(ty, "wait_queue_t"))) {
+		CXString s = clang_getCursorSpelling(c);
+
+		add_local(b->g, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeString(t);
+}
+
+/*
+ * Old drivers set the state by hand: `current->state = TASK_...;`.
+ * Treat that assignment like set_current_state().
+ */
+static const struct kapi state_field_api = {
+	"current->state", K_SET_STATE, 0, false
+};
+
+static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
+
+static bool assign_token(const char *op)
+{
+	size_t l = strlen(op);
+
+	return l && op[l - 1] == '=' && strcmp(op, "==") && strcmp(op, "!=") &&
+	       strcmp(op, "<=") && strcmp(op, ">=");
+}
+
+/* Is the operator of binary c an assignment (=, +=, ...)? */
+static bool is_assign_op(struct builder *b, CXCursor c, CXCursor lhs,
+			 CXCursor rhs)
+{
+	CXSourceRange r = clang_getRange(
+		clang_getRangeEnd(clang_getCursorExtent(lhs)),
+		clang_getRangeStart(clang_getCursorExtent(rhs)));
+	CXToken *t;
+	unsigned n, i;
+	bool hit = false;
+
+	if (!in_macro(b, lhs) && !in_macro(b, rhs)) {
+		clang_tokenize(b->tu, r, &t, &n);
+		for (i = 0; i < n && !hit; i++) {
+			CXString s = clang_getTokenSpelling(b->tu, t[i]);
+
+			hit = assign_token(clang_getCString(s));
+			clang_disposeString(s);
+		}
+		clang_disposeTokens(b->tu, t, n);
+		return hit;
+	}
+	/*
+	 * Inside a macro the operator cannot be read back; a binary
+	 * expression used as a statement is an assignment in practice.
+	 */
+	return clang_equalCursors(c, b->stmt);
+}
+
+/*
+ * Record writes to variables, so path-sensitive rules know when a
+ * condition tested earlier may have changed.  Only the written
+ * expression's text is kept.
+ */
+static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
+{
+	struct kids kids = children(c);
+	CXCursor target;
+	int n;
+
+	if (!kids.n || (k != CXCursor_UnaryOperator && kids.n != 2)) {
+		free(kids.c);
+		return;
+	}
+	target = kids.c[0];
+	if (k == CXCursor_BinaryOperator && !is_assign_op(b, c, kids.c[0], kids.c[1])) {
+		free(kids.c);
+		return;
+	}
+	if (k == CXCursor_UnaryOperator) {
+		char *text = cursor_text(b, c);
+		bool incdec = strstr(text, "++") || strstr(text, "--");
+
+		free(text);
+		if (!incdec) {
+			free(kids.c);
+			return;
+		}
+	}
+	n = new_node(b, N_ASSIGN, cursor_pos(c));
+	b->g->nodes[n].text = cursor_text(b, target);
+	link_nodes(b, b->cur, n);
+	b->cur = n;
+	free(kids.c);
+}
+
+/*
+ * A call whose arguments have errors (a struct the shim does not know)
+ * survives in clang's AST only as a recovery expression: `name(args)`
+ * with the callee as first child.  Recognise API calls in that form too,
+ * or a lone driver file would lose most of its events.
+ */
+static bool recovered_call(struct builder *b, CXCursor c)
+{
+	const struct kapi *api = NULL;
+	struct kids k = children(c);
+	CXToken *t;
+	unsigned n;
+	int ev;
+
+	if (k.n && clang_getCursorKind(k.c[0]) == CXCursor_DeclRefExpr) {
+		CXString s = clang_getCursorSpelling(k.c[0]);
+		const char *name = clang_getCString(s);
+
+		api = kapi_classify(name, strlen(name));
+		clang_disposeString(s);
+	}
+	free(k.c);
+	if (!api)
+		return false;
+	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &n);
+	if (n < 3 || !tok_is(b->tu, t[0], api->name) || !tok_is(b->tu, t[1], "(")) {
+		clang_disposeTokens(b->tu, t, n);
+		return false;
+	}
+	clang_disposeTokens(b->tu, t, n);
+	ev = append(b, N_EVENT, cursor_pos(c));
+	b->g->nodes[ev].ev.api = api;
+	macro_args(b->tu, clang_getCursorExtent(c), &b->g->nodes[ev].ev);
+	return true;
+}
+
+/* The name at the bottom of an expression: get_current for get_current() */
+static char *base_name(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct kids kids;
+	char *r;
+
+	if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
+		return cursor_name(c);
+	kids = children(c);
+	r = kids.n == 1 ? base_name(kids.c[0]) : NULL;
+	free(kids.c);
+	return r;
+}
+
+/* Is c the member access `current->state` or `current->__state`? */
+static bool is_state_field(CXCursor c)
+{
+	struct kids k;
+	char *name, *base = NULL;
+	bool r = false;
+
+	if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+		return false;
+	name = cursor_name(c);
+	if (!strcmp(name, "state") || !strcmp(name, "__state")) {
+		k = children(c);
+		base = k.n ? base_name(k.c[0]) : NULL;
+		r = base && (!strcmp(base, "get_current") || !strcmp(base, "current"));
+		free(k.c);
+	}
+	free(base);
+	free(name);
+	return r;
+}
+
+static enum CXChildVisitResult find_state_field(CXCursor c, CXCursor parent,
+						CXClientData data)
+{
+	bool *hit = data;
+
+	(void)parent;
+	*hit = is_state_field(c);
+	return *hit ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Name a task state value the way the kernel spells it. */
+static char *state_name(long long v)
+{
+	switch (v) {
+	case 0:
+		return xstrdup("TASK_RUNNING");
+	case 0x1:
+		return xstrdup("TASK_INTERRUPTIBLE");
+	case 0x2:
+		return xstrdup("TASK_UNINTERRUPTIBLE");
+	case 0x102:
+		return xstrdup("TASK_KILLABLE");
+	case 0x402:
+		return xstrdup("TASK_IDLE");
+	default:
+		return xasprintf("TASK_STATE_%#llx", v);
+	}
+}
+
+static bool state_assignment(struct builder *b, CXCursor c)
+{
+	struct kids k = children(c);
+	bool hit = false;
+	CXEvalResult ev;
+	char *val = NULL;
+	int n;
+
+	if (k.n != 2) {
+		free(k.c);
+		return false;
+	}
+	hit = is_state_field(k.c[0]);
+	if (!hit)
+		clang_visitChildren(k.c[0], find_state_field, &hit);
+	if (!hit || !is_assign_op(b, c, k.c[0], k.c[1])) {
+		free(k.c);
+		return false;
+	}
+	walk_expr(b, k.c[1]);
+	val = cursor_text(b, k.c[1]);
+	if (strncmp(val, "TASK_", 5)) {
+		/* not spelled out here (inside a macro): use its value */
+		ev = clang_Cursor_Evaluate(k.c[1]);
+		if (ev && clang_EvalResult_getKind(ev) == CXEval_Int) {
+			free(val);
+			val = state_name(clang_EvalResult_getAsLongLong(ev));
+		}
+		if (ev)
+			clang_EvalResult_dispose(ev);
+	}
+	n = append(b, N_EVENT, cursor_pos(c));
+	b->g->nodes[n].ev.api = &state_field_api;
+	b->g->nodes[n].ev.args[0] = val;
+	b->g->nodes[n].ev.nargs = 1;
+	free(k.c);
+	return true;
+}
+
+void walk_expr(struct builder *b, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	struct mexp *m = macro_of(b, c);
+	struct kids kids;
+	int i;
+
+	if (m) {
+		emit_macro(b, m);
+		return;
+	}
+	if (k == CXCursor_CompoundStmt) {
+		build_stmt(b, c);
+		return;
+	}
+	if (k == CXCursor_BinaryOperator && state_assignment(b, c))
+		return;
+
+	if (k == CXCursor_UnexposedExpr && recovered_call(b, c))
+		return;
+	if (k == CXCursor_VarDecl)
+		note_local(b, c);
+	kids = children(c);
+	/* a call's first child is its callee: not an expression to walk */
+	for (i = k == CXCursor_CallExpr ? 1 : 0; i < kids.n; i++)
+		walk_expr(b, kids.c[i]);
+	free(kids.c);
+	/* the write happens after its operands are evaluated */
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+	    k == CXCursor_UnaryOperator)
+		note_assignment(b, c, k);
+	if (k == CXCursor_CallExpr) {
+		CXString s = clang_getCursorSpelling(c);
+		const char *name = clang_getCString(s);
+		const struct kapi *api = kapi_classify(name, strlen(name));
+
+		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
+		if (!api && strlen(name) > 7 &&
+		    !strcmp(name + strlen(name) - 7, "_unlock"))
+			api = &unlock_api;
+		clang_disposeString(s);
+		if (api)
+			emit_call(b, c, api);
+	}
+}

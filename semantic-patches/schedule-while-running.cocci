@@ -1,0 +1,365 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// schedule_timeout() only sleeps if the task state was set to a sleeping
+/// state first.  Called in TASK_RUNNING -- no state set in the function,
+/// or only once before a polling loop, so that every call after the first
+/// wake-up runs in TASK_RUNNING -- it returns at once: the delay does not
+/// happen and a polling loop spins.  Use schedule_timeout_uninterruptible()
+/// (or schedule_timeout_interruptible() when the loop was interruptible),
+/// which set the state on every call, and drop the set_current_state()
+/// that was hoisted out of the loop (WQ004).
+///
+/// Sleep helpers that return schedule_timeout()'s result or pass their own
+/// parameter as the timeout leave the state to their callers and are not
+/// touched; a sleep on a hoisted prepare_to_wait()/add_wait_queue() entry
+/// and a bare schedule() loop need a loop rewrite and are only reported.
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqport authors.
+// Comments: the schedule_timeout() line is the site's anchor in the plan.
+// Options: --no-includes --include-headers
+// Requires: 1.1.1
+// Keywords: schedule_timeout, schedule_timeout_uninterruptible, set_current_state
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+RULE = "WQ004"
+import os, json, re
+
+_plan = None
+SITES = {}
+
+
+def rp(f):
+    return os.path.realpath(f)
+
+
+def base(f):
+    # after a rule has changed the file, spatch reports a temporary copy
+    return re.sub(r"^cocci[a-z_]*-[0-9]+-[0-9a-f]+-", "", os.path.basename(f))
+
+
+def loose_key(p):
+    return (base(p[0].file), int(p[0].line))
+
+
+def site_key(p):
+    return (rp(p[0].file), int(p[0].line))
+
+
+def plan():
+    global _plan
+    if _plan is None:
+        _plan = {}
+        fn = os.environ.get("WQPORT_PLAN")
+        if fn:
+            with open(fn) as fh:
+                for ln in fh:
+                    ln = ln.strip()
+                    if not ln:
+                        continue
+                    try:
+                        e = json.loads(ln)
+                    except ValueError:
+                        continue
+                    if e.get("rule", RULE) != RULE:
+                        continue
+                    try:
+                        _plan[(rp(e["file"]), int(e["line"]))] = e
+                    except (KeyError, ValueError, TypeError):
+                        pass
+    return _plan
+
+
+def planned():
+    return bool(os.environ.get("WQPORT_PLAN"))
+
+
+def decide(p, forms, reason):
+    """forms: the primitives this rule can write here (first = own choice).
+    Returns the form to write, or None."""
+    k = site_key(p)
+    if planned():
+        e = plan().get(k)
+        if e is None:
+            SITES[k] = "not-planned: no plan entry for this site"
+            return None
+        if e.get("action") != "convert":
+            SITES[k] = e.get("reason") or "refused by the plan"
+            return None
+        if e.get("form") not in forms:
+            SITES[k] = "no-patch: the plan asks for %s; this shape gives %s" % (
+                e.get("form"), forms[0] if forms else "nothing")
+            return None
+        SITES[k] = ("convert", e.get("form"))
+        return e.get("form")
+    if reason or not forms:
+        SITES[k] = reason or "no-patch: no rewrite for this shape"
+        return None
+    SITES[k] = ("convert", forms[0])
+    return forms[0]
+
+
+def say(p, msg, org):
+    import coccilib.report, coccilib.org
+    if org:
+        coccilib.org.print_todo(p[0], msg)
+    else:
+        coccilib.report.print_report(p[0], msg)
+
+
+def report_site(p, what, org):
+    s = SITES.get(site_key(p))
+    if isinstance(s, tuple):
+        say(p, "%s %s: convert to %s" % (RULE, what, s[1]), org)
+    else:
+        say(p, "%s %s left alone [%s]" % (RULE, what, s or "no-patch: no rewrite for this shape"), org)
+
+
+HOIST = {}      # site key -> state set once before the loop
+WRAP = set()    # site keys of sleep helpers
+QUEUED = set()  # (file, function) with a wait entry queued by hand
+OUTER = {}      # hoisted sites -> form, keyed without the line
+
+@wrap1@
+position p;
+expression T;
+@@
+  return schedule_timeout@p(T);
+
+@script:python@
+p << wrap1.p;
+@@
+WRAP.add(site_key(p))
+
+@wrap2@
+identifier fn, t;
+type Ty;
+position p;
+@@
+  fn(..., Ty t, ...) {
+  <...
+  schedule_timeout@p(t)
+  ...>
+  }
+
+@script:python@
+p << wrap2.p;
+@@
+WRAP.add(site_key(p))
+
+@q@
+position p;
+@@
+(
+  prepare_to_wait@p(...)
+|
+  prepare_to_wait_exclusive@p(...)
+|
+  add_wait_queue@p(...)
+|
+  add_wait_queue_exclusive@p(...)
+)
+
+@script:python@
+p << q.p;
+@@
+QUEUED.add((rp(p[0].file), p[0].current_element))
+
+// no state set between the function entry and the sleep
+@a exists@
+identifier fn;
+expression E;
+position p;
+@@
+  fn(...) {
+  ... when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E
+      when != prepare_to_wait(...)
+      when != prepare_to_wait_exclusive(...)
+      when != schedule_timeout_interruptible(...)
+      when != schedule_timeout_uninterruptible(...)
+      when != schedule_timeout_killable(...)
+      when != schedule_timeout_idle(...)
+  schedule_timeout@p(...)
+  ... when any
+  }
+
+// a sleep that follows another sleep with no state set in between (the
+// task is TASK_RUNNING after the first one returns)
+@b exists@
+expression E;
+position p, p0;
+@@
+(
+  schedule@p0()
+|
+  schedule_timeout@p0(...)
+)
+  ... when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E
+      when != prepare_to_wait(...)
+      when != prepare_to_wait_exclusive(...)
+  schedule_timeout@p(...)
+
+// the state hoisted out of a polling loop
+@h@
+expression S, C;
+position ps, p;
+@@
+(
+  set_current_state@ps(S);
+|
+  __set_current_state@ps(S);
+)
+  while (C) { <... schedule_timeout@p(...) ...> }
+
+@script:python@
+p << a.p;
+@@
+_k = site_key(p)
+HOIST.setdefault(_k, None)
+
+@script:python@
+p << b.p;
+@@
+HOIST.setdefault(site_key(p), None)
+
+@script:python@
+p << h.p;
+ps << h.ps;
+S << h.S;
+@@
+if site_key(p) in HOIST:
+    HOIST[site_key(p)] = (S, loose_key(ps))
+
+@c@
+position p;
+expression T;
+@@
+  schedule_timeout@p(T)
+
+@script:python cs@
+p << c.p;
+T << c.T;
+fn;
+@@
+_k = site_key(p)
+_f = None
+if _k in HOIST and _k not in WRAP:
+    _why = None
+    if (rp(p[0].file), p[0].current_element) in QUEUED:
+        _why = "no-patch: the task sleeps on a wait entry queued once outside the loop; move prepare_to_wait() into the loop"
+    _h = HOIST[_k]
+    _own = "schedule_timeout_uninterruptible"
+    if _h and _h[0] == "TASK_INTERRUPTIBLE":
+        _own = "schedule_timeout_interruptible"
+    elif _h and _h[0] not in ("TASK_UNINTERRUPTIBLE",):
+        _why = _why or "no-patch: the hoisted state %s has no schedule_timeout_*() form" % _h[0]
+    _f = decide(p, [_own, "schedule_timeout_uninterruptible", "schedule_timeout_interruptible"], _why)
+    if _f and _h:
+        # converted together with the hoisted state, below
+        OUTER[(base(p[0].file), p[0].current_element, int(p[0].column), T)] = _f
+        _f = None
+if _f:
+    coccinelle.fn = cocci.make_ident(_f)
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+position c.p;
+identifier cs.fn;
+expression T;
+@@
+- schedule_timeout@p(T)
++ fn(T)
+
+@h2@
+expression S, C, T;
+position ps, p;
+@@
+(
+  set_current_state@ps(S);
+|
+  __set_current_state@ps(S);
+)
+  while (C) { <... schedule_timeout@p(T) ...> }
+
+@script:python h2s@
+p << h2.p;
+T << h2.T;
+fn;
+@@
+_k = (base(p[0].file), p[0].current_element, int(p[0].column), T)
+if _k in OUTER:
+    coccinelle.fn = cocci.make_ident(OUTER[_k])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+expression S, C, T;
+position h2.ps, h2.p;
+identifier h2s.fn;
+@@
+(
+- set_current_state@ps(S);
+|
+- __set_current_state@ps(S);
+)
+  while (C) { <+...
+- schedule_timeout@p(T)
++ fn(T)
+  ...+> }
+
+// schedule() in a loop after a state set only once: reported only
+@sl@
+expression E;
+position p, p0;
+@@
+(
+  schedule@p0()
+)
+  ... when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E
+      when != prepare_to_wait(...)
+      when != prepare_to_wait_exclusive(...)
+  schedule@p()
+
+@script:python@
+p << sl.p;
+@@
+SITES.setdefault(site_key(p), "no-patch: schedule() loops after a single state set; set the state inside the loop before the test")
+
+@r depends on report || org || context@
+position p;
+@@
+(
+  schedule_timeout@p(...)
+|
+  schedule@p()
+)
+
+@script:python depends on report@
+p << r.p;
+@@
+if site_key(p) in SITES:
+    report_site(p, "sleep in TASK_RUNNING", False)
+
+@script:python depends on org@
+p << r.p;
+@@
+if site_key(p) in SITES:
+    report_site(p, "sleep in TASK_RUNNING", True)
+
+@depends on context@
+position c.p;
+expression T;
+@@
+* schedule_timeout@p(T)
