@@ -253,9 +253,8 @@ static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 		s->outcome = FO_CAVEAT;
 		s->form = sleep_on_form(s->anchor, true);
 		s->note = xasprintf(
-			"%s() returns 0 on timeout, the jiffies left (at least 1) when the condition held%s; '%s' keeps that meaning",
-			s->form, intr ? ", -ERESTARTSYS on a signal" : "",
-			ls.receiver);
+			"'%s' now gets 0 on timeout, the jiffies left but at least 1 when the condition held%s; check its users",
+			ls.receiver, intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left)" : "");
 		return;
 	}
 	if (ls.lock) {
@@ -344,8 +343,9 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 		if (ls.timeout_loop) {
 			s->outcome = FO_CAVEAT;
 			s->note = xasprintf(
-				"%s() returns 0 on timeout and the jiffies left (at least 1) when the condition held; '%s' keeps that meaning",
-				s->form, ls.receiver ? ls.receiver : "the result");
+				"'%s' now gets 0 on timeout, the jiffies left but at least 1 when the condition held%s; check its users",
+				ls.receiver ? ls.receiver : "the result",
+				ls.state == ST_INTR ? ", and -ERESTARTSYS on a signal" : "");
 			return;
 		}
 		s->outcome = FO_CONVERT;
