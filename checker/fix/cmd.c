@@ -127,6 +127,7 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		}
 	}
 	layout_new_lines(text, len, &cur, &cl);
+	keep_comments(text, len, &cur, &cl);
 	*out = cur;
 	*olen = cl;
 	return 0;

@@ -72,6 +72,8 @@ bool spatch_has_rule(const struct spatch_env *env, int rule);
 
 /* Break the rewrite's new lines wider than 80 columns; see layout.c. */
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len);
+/* Put comments of their own from replaced code above the replacement. */
+void keep_comments(const char *orig, size_t olen, char **text, size_t *len);
 
 /* `wqport fix ...`: argv[0] is "fix" */
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir);

@@ -13,6 +13,9 @@
  * spatch 1.1.1 leaves the comment behind on a line of its own at column
  * 0, in place of the line break before the statement.  Such a residue is
  * turned back into that line break: the comment went with its code.
+ * Likewise a comment that trailed a statement the rewrite replaced does
+ * not move onto the replacement (spatch moves some and not others): the
+ * rule is simply that a trailing comment goes with its code.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -123,6 +126,45 @@ static bool comment_residue(const char *orig, size_t olen, const char *line,
 	return r;
 }
 
+/* Is there a line in text equal to [l, l + n)? */
+static bool line_in(const char *text, size_t tlen, const char *l, size_t n)
+{
+	return in_original(text, tlen, l, n);
+}
+
+/*
+ * Length of line without a trailing comment that trailed an original
+ * line which is gone from the new text; n if there is none.
+ */
+static size_t strip_moved_comment(const char *orig, size_t olen,
+				  const char *text, size_t tlen,
+				  const char *line, size_t n)
+{
+	const char *c, *p = orig, *end = orig + olen;
+	size_t cl;
+
+	if (n < 4 || strncmp(line + n - 2, "*/", 2))
+		return n;
+	for (c = line + n - 2; c > line && strncmp(c, "/*", 2); c--)
+		;
+	if (c == line || strncmp(c, "/*", 2))
+		return n;
+	cl = line + n - c;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (l > cl && !memcmp(p + l - cl, c, cl) &&
+		    !line_in(text, tlen, p, l)) {
+			while (c > line && (c[-1] == ' ' || c[-1] == '\t'))
+				c--;
+			return c - line;
+		}
+		p += l + 1;
+	}
+	return n;
+}
+
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -132,6 +174,24 @@ void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 		const char *nl = memchr(p, '\n', end - p);
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
 
+		if (!in_original(orig, olen, p, n)) {
+			size_t k = strip_moved_comment(orig, olen, *text, *len,
+						       p, n);
+
+			if (k < n && k) {
+				char *l = xasprintf("%.*s", (int)k, p);
+
+				if (width(l, k) > MAX_COLS)
+					wrap_line(&sb, l, k);
+				else
+					sb_add(&sb, l, k);
+				free(l);
+				if (nl)
+					sb_puts(&sb, "\n");
+				p += n + 1;
+				continue;
+			}
+		}
 		if (comment_residue(orig, olen, p, n)) {
 			/* keep the line break, unless a blank line precedes */
 			bool blank = !sb.len || (sb.len >= 2 &&
@@ -153,4 +213,143 @@ void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 	free(*text);
 	*text = sb.s ? sb.s : xstrdup("");
 	*len = sb.len;
+}
+
+/* ---- comments inside rewritten code ---- */
+
+struct lines {
+	const char **s;
+	size_t *n;
+	int count;
+};
+
+static struct lines split_lines(const char *t, size_t len)
+{
+	struct lines l = { 0 };
+	const char *p = t, *end = t + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		l.s = xrealloc(l.s, (l.count + 1) * sizeof(*l.s));
+		l.n = xrealloc(l.n, (l.count + 1) * sizeof(*l.n));
+		l.s[l.count] = p;
+		l.n[l.count++] = n;
+		p += n + 1;
+	}
+	return l;
+}
+
+static bool same_line(const struct lines *a, int i, const struct lines *b, int j)
+{
+	return a->n[i] == b->n[j] && !memcmp(a->s[i], b->s[j], a->n[i]);
+}
+
+static const char *skip_blank(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s;
+}
+
+/* A line holding only (a part of) a comment: `/ * ...`, ` * ...`, `// ...` */
+static bool comment_line(const char *s, size_t n)
+{
+	const char *p = skip_blank(s, s + n), *end = s + n;
+
+	if (end - p >= 2 && (!strncmp(p, "/*", 2) || !strncmp(p, "//", 2)))
+		return !strncmp(p, "//", 2) || !memchr(p, ';', end - p);
+	return end - p >= 1 && *p == '*' && (end - p == 1 || p[1] == ' ' ||
+					     p[1] == '/');
+}
+
+#define LCS_MAX 3000
+
+/*
+ * A comment on lines of its own inside code the rewrite replaced (a
+ * comment in a loop that became one wait_event() call) is put back above
+ * the replacement, at its indentation.  Comments trailing code go with
+ * their code (above); comments of their own say why, and stay.
+ */
+void keep_comments(const char *orig, size_t olen, char **text, size_t *len)
+{
+	struct lines a = split_lines(orig, olen), b = split_lines(*text, *len);
+	int pre = 0, suf = 0, m, n, i, j;
+	unsigned short *t;
+	struct strbuf sb = { 0 };
+
+	while (pre < a.count && pre < b.count && same_line(&a, pre, &b, pre))
+		pre++;
+	while (suf < a.count - pre && suf < b.count - pre &&
+	       same_line(&a, a.count - 1 - suf, &b, b.count - 1 - suf))
+		suf++;
+	m = a.count - pre - suf;
+	n = b.count - pre - suf;
+	if (!m || !n || m > LCS_MAX || n > LCS_MAX)
+		goto out;
+	/* t[i][j]: LCS length of a[pre+i..] and b[pre+j..] */
+	t = calloc((size_t)(m + 1) * (n + 1), sizeof(*t));
+	if (!t)
+		goto out;
+	for (i = m - 1; i >= 0; i--)
+		for (j = n - 1; j >= 0; j--)
+			t[i * (n + 1) + j] = same_line(&a, pre + i, &b, pre + j) ?
+				t[(i + 1) * (n + 1) + j + 1] + 1 :
+				t[(i + 1) * (n + 1) + j] > t[i * (n + 1) + j + 1] ?
+				t[(i + 1) * (n + 1) + j] : t[i * (n + 1) + j + 1];
+	for (i = 0; i < pre; i++)
+		sb_printf(&sb, "%.*s\n", (int)b.n[i], b.s[i]);
+	i = j = 0;
+	while (i < m || j < n) {
+		int di = i, dj = j, k;
+
+		if (i < m && j < n && same_line(&a, pre + i, &b, pre + j)) {
+			sb_printf(&sb, "%.*s\n", (int)b.n[pre + j], b.s[pre + j]);
+			i++, j++;
+			continue;
+		}
+		/* a hunk: deletions a[di..i), insertions b[dj..j) */
+		while (i < m || j < n) {
+			if (i < m && j < n && same_line(&a, pre + i, &b, pre + j))
+				break;
+			if (j < n && (i == m || t[i * (n + 1) + j + 1] >= t[(i + 1) * (n + 1) + j]))
+				j++;
+			else
+				i++;
+		}
+		if (j > dj) {
+			const char *first = b.s[pre + dj];
+			const char *ind_end = skip_blank(first, first + b.n[pre + dj]);
+
+			for (k = di; k < i; k++) {
+				const char *s = a.s[pre + k], *body;
+
+				if (!comment_line(s, a.n[pre + k]) ||
+				    memmem(*text, *len, s, a.n[pre + k]))
+					continue;
+				body = skip_blank(s, s + a.n[pre + k]);
+				sb_printf(&sb, "%.*s%s%.*s\n", (int)(ind_end - first),
+					  first, *body == '*' ? " " : "",
+					  (int)(s + a.n[pre + k] - body), body);
+			}
+		}
+		for (k = dj; k < j; k++)
+			sb_printf(&sb, "%.*s\n", (int)b.n[pre + k], b.s[pre + k]);
+	}
+	for (i = b.count - suf; i < b.count; i++)
+		sb_printf(&sb, "%.*s\n", (int)b.n[i], b.s[i]);
+	free(t);
+	if (*len && (*text)[*len - 1] != '\n' && sb.len)
+		sb.len--;	/* the text had no final newline */
+	free(*text);
+	*text = sb.s ? sb.s : xstrdup("");
+	*len = sb.len;
+	sb.s = NULL;
+out:
+	free(sb.s);
+	free(a.s);
+	free(a.n);
+	free(b.s);
+	free(b.n);
 }

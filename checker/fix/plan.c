@@ -172,21 +172,30 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (cands && s->rule == WQ001 && !strstr(cands, "', '")) {
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"one-shot sleep with no condition in %s(); the wakers set '%s' before wake_up(): proposed as the condition",
+			"one-shot sleep with no condition in %s(); the wakers set '%s' before wake_up(), proposed as the condition",
 			s->func, cands));
+		s->reason = "no-condition";
 		s->cond = cands;
 		return;
 	}
 	refuse(s, "no-condition", xasprintf(
-		"one-shot sleep with no condition in %s()%s%s",
-		s->func, cands ? "; candidates at the wakers: " : "",
-		cands ? cands : ""));
-	free(cands);
+		"one-shot sleep with no condition in %s()%s%s%s",
+		s->func, cands ? "; candidates at the wakers: '" : "",
+		cands ? cands : "", cands ? "'" : ""));
 	if (s->rule == WQ001) {
-		/* --unsafe: keep the one-shot behaviour, and its race */
+		/*
+		 * --unsafe: keep the one-shot behaviour, and its race, in
+		 * a form that builds on 3.15 and later
+		 */
 		s->outcome = FO_UNSAFE;
 		s->form = "prepare_to_wait";
+		free(s->note);
+		s->note = xasprintf(
+			"one-shot sleep with no condition in %s()%s%s%s; with --unsafe it becomes prepare_to_wait()/schedule()/finish_wait(), which keeps the one-shot sleep and its race",
+			s->func, cands ? "; candidates at the wakers: '" : "",
+			cands ? cands : "", cands ? "'" : "");
 	}
+	free(cands);
 }
 
 static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
@@ -424,6 +433,15 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		s = new_site(p, fd, &sc);
 		if (!sc.found) {
 			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
+		} else if (sc.skipped_if) {
+			bool old = strstr(sc.skipped_if, "LINUX_VERSION_CODE") ||
+				   strstr(sc.skipped_if, "KERNEL_VERSION") ||
+				   !strncmp(sc.skipped_if, "#if 0", 5);
+
+			refuse(s, old ? "old-kernel-branch" : "inactive-branch", xasprintf(
+				old ? "inside '%s', a branch for other kernels: left as it is" :
+				      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
+				sc.skipped_if));
 		} else if (sc.in_macro && fd->rule != WQ006) {
 			refuse(s, "macro", xasprintf(
 				"the sleep is inside the macro '%s'; rewrite the macro by hand",

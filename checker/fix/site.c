@@ -324,6 +324,39 @@ static char *held_lock_before(const struct site_ctx *sc)
 	return held;
 }
 
+/*
+ * The directive line opening the preprocessor-skipped range that holds
+ * off (the checker still sees calls there, recovered from the tokens),
+ * or NULL when off is compiled.
+ */
+static char *skipped_branch(CXTranslationUnit tu, const struct wq_file *f,
+			    unsigned off)
+{
+	CXFile mf = clang_getFile(tu, f->path);
+	CXSourceRangeList *rl;
+	char *r = NULL;
+	unsigned i;
+
+	if (!mf)
+		return NULL;
+	rl = clang_getSkippedRanges(tu, mf);
+	for (i = 0; rl && i < rl->count && !r; i++) {
+		unsigned a = loc_offset(clang_getRangeStart(rl->ranges[i]));
+		unsigned b = loc_offset(clang_getRangeEnd(rl->ranges[i]));
+		const char *nl;
+
+		if (off < a || off >= b || a >= f->len)
+			continue;
+		/* the range starts at its #if, #ifdef, #elif or #else */
+		nl = memchr(f->buf + a, '\n', f->len - a);
+		r = xasprintf("%.*s", (int)(nl ? nl - (f->buf + a) :
+					     (long)(f->len - a)), f->buf + a);
+	}
+	if (rl)
+		clang_disposeSourceRangeList(rl);
+	return r;
+}
+
 static bool word_woken(const char *buf, const char *field)
 {
 	const char *p = buf;
@@ -464,6 +497,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	}
 	sc->queue_woken = *sc->queue && word_woken(f->buf, last_field(sc->queue));
 	sc->irqs_off = irqs_off_before(sc);
+	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);
 	{
 		/* the last task state set before the anchor, by text */
@@ -493,6 +527,7 @@ void site_release(struct site_ctx *sc)
 	free(sc->macro);
 	free(sc->queue);
 	free(sc->held_lock);
+	free(sc->skipped_if);
 }
 
 /* ---- statements ---- */
@@ -697,6 +732,35 @@ static bool drop_timeout_operand(char *guard, const char *t)
 	return false;
 }
 
+/* Drop a `|| !t` (or `t == 0`) operand from an exit test; true if found. */
+static bool drop_expired_operand(char *test, const char *t)
+{
+	char *forms[3];
+	bool hit = false;
+	int i;
+
+	forms[0] = xasprintf("!%s", t);
+	forms[1] = xasprintf("%s == 0", t);
+	forms[2] = xasprintf("%s <= 0", t);
+	for (i = 0; i < 3 && !hit; i++) {
+		size_t n = strlen(forms[i]);
+		char *p = strstr(test, forms[i]);
+
+		if (!p || is_ident(p[n]))
+			continue;
+		if (p >= test + 4 && !strncmp(p - 4, " || ", 4) && !p[n]) {
+			p[-4] = '\0';
+			hit = true;
+		} else if (p == test && !strncmp(p + n, " || ", 4)) {
+			memmove(p, p + n + 4, strlen(p + n + 4) + 1);
+			hit = true;
+		}
+	}
+	for (i = 0; i < 3; i++)
+		free(forms[i]);
+	return hit;
+}
+
 static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		       enum site_shape kind, const char *receiver,
 		       struct loop_shape *ls)
@@ -755,6 +819,8 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(it.cond);
 		free(it.arg);
 	}
+	if (ls->cond && ls->receiver && drop_expired_operand(ls->cond, ls->receiver))
+		ls->timeout_loop = true;	/* if (c || !t) break; */
 	if (guard && !always_true(guard)) {
 		const char *r = receiver ? receiver : ls->receiver;
 

@@ -26,6 +26,7 @@ struct site_ctx {
 	unsigned fn_first, fn_last;
 	const char *irqs_off;	/* what turned interrupts off, or NULL */
 	char *held_lock;	/* a spinlock held at the anchor, or NULL */
+	char *skipped_if;	/* the #if of an inactive branch holding it */
 	bool queue_woken;	/* a wake_up*() in the file names the queue */
 	char *queue;		/* the anchor's queue argument, without & */
 	enum task_st state_before;	/* last state set before the anchor */

@@ -97,7 +97,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				o->text = xasprintf("%s() -> %s()", s->anchor, s->form);
 		} else if (s->outcome == FO_UNSAFE) {
 			o->outcome = FO_REFUSE;
-			o->reason = "unsafe";
+			o->reason = s->reason ? s->reason : "unsafe";
 			o->text = xasprintf("%s; apply with --unsafe",
 					    s->note ? s->note : "may change behaviour");
 		} else {

@@ -51,7 +51,7 @@ static ssize_t acme_fifo_read(struct file *file, char __user *buf,
 	ssize_t ret = 0;
 	u8 c;
 
-	add_wait_queue(&af->read_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&af->read_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (af->head != af->tail)

@@ -64,9 +64,9 @@ static ssize_t brix_mouse_read(struct file *file, char __user *buf,
 	if (count < sizeof(p->bytes))
 		return -EINVAL;
 
-	add_wait_queue(&bm->wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&bm->wait, &wait);	/* expect: WQ002 fix=converted */
 	while (list_empty(&bm->packets)) {
-		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 */
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=converted */
 		schedule();
 		if (signal_pending(current))
 			break;

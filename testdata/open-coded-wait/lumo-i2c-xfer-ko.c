@@ -50,7 +50,7 @@ static int lumo_i2c_xfer_byte(struct lumo_i2c *li, u8 byte)
 
 	li->xfer_done = false;
 	init_waitqueue_entry(&wait, current);
-	add_wait_queue(&li->xfer_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&li->xfer_wait, &wait);	/* expect: WQ002 fix=caveat */
 
 	writel(byte, li->base + LUMO_I2C_DATA);
 	writel(LUMO_I2C_CTRL_GO, li->base + LUMO_I2C_CTRL);

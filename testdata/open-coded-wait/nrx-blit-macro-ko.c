@@ -50,7 +50,7 @@ static int nrx_blit_grab_slot(struct nrx_blitq *bq)
 	spin_lock_irq(&bq->lock);
 	while (bq->num_free == 0) {
 		spin_unlock_irq(&bq->lock);
-		NRX_WAIT_ON(ret, bq->busy_queue, HZ, bq->num_free > 0);	/* expect: WQ002 */
+		NRX_WAIT_ON(ret, bq->busy_queue, HZ, bq->num_free > 0);	/* expect: WQ002 fix=refused:macro */
 		if (ret)
 			return ret == -EINTR ? -EAGAIN : ret;
 		spin_lock_irq(&bq->lock);
@@ -64,7 +64,7 @@ static int nrx_blit_sync(struct nrx_blitq *bq)
 {
 	int ret = 0;
 
-	NRX_WAIT_ON(ret, bq->idle_queue, 3 * HZ, !READ_ONCE(bq->in_flight));	/* expect: WQ002 */
+	NRX_WAIT_ON(ret, bq->idle_queue, 3 * HZ, !READ_ONCE(bq->in_flight));	/* expect: WQ002 fix=refused:macro */
 	return ret;
 }
 

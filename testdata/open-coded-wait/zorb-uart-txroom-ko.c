@@ -64,7 +64,7 @@ static ssize_t zorb_uart_write(struct file *file, const char __user *buf,
 		return -EFAULT;
 
 	spin_lock_irq(&zp->lock);
-	add_wait_queue_exclusive(&zp->write_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue_exclusive(&zp->write_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (zp->xmit_count < ZORB_XMIT_SIZE)

@@ -110,7 +110,7 @@ static void acme_hw_reset(struct acme_card *card)
 	acme_wr(card, ACME_REG_IRQ_EN, 0);
 	acme_wr(card, ACME_REG_CTRL, ACME_CTRL_RESET);
 	/* card needs 20ms to come out of reset */
-	sleep_on_timeout(&card->delay_wait, HZ / 50);	/* expect: WQ001 */
+	sleep_on_timeout(&card->delay_wait, HZ / 50);	/* expect: WQ001 fix=converted */
 	acme_wr(card, ACME_REG_CTRL, 0);
 	card->head = card->tail = 0;
 }
@@ -155,7 +155,7 @@ static ssize_t acme_read(struct file *file, char __user *buf, size_t count,
 	while (card->head == card->tail) {
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		interruptible_sleep_on(&card->data_wait);	/* expect: WQ001 */
+		interruptible_sleep_on(&card->data_wait);	/* expect: WQ001 fix=refused:work-in-loop */
 		if (signal_pending(current))
 			return -ERESTARTSYS;
 	}
@@ -192,7 +192,7 @@ static long acme_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case ACME_IOC_WAIT_TRIGGER:
 		/* arg is the timeout in jiffies; returns what is left of it */
 		card->triggered = 0;
-		left = interruptible_sleep_on_timeout(	/* expect: WQ001 */
+		left = interruptible_sleep_on_timeout(	/* expect: WQ001 fix=refused:no-condition */
 				&card->trig_wait, arg);
 		if (signal_pending(current))
 			return -EINTR;

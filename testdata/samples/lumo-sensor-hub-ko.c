@@ -87,7 +87,7 @@ static int lumo_boot(struct lumo_hub *hub)
 
 	writel(0, hub->regs + LUMO_REG_CTRL);
 	/* let the microcontroller's supply settle before releasing reset */
-	schedule_timeout(HZ / 2);	/* expect: WQ004 */
+	schedule_timeout(HZ / 2);	/* expect: WQ004 fix=converted */
 	writel(LUMO_CTRL_RUN | LUMO_CTRL_IRQ_EN, hub->regs + LUMO_REG_CTRL);
 
 	ret = wait_event_timeout(hub->ready_wait,
@@ -108,7 +108,7 @@ static int lumo_wait_sample(struct lumo_hub *hub, u32 seen)
 		if (READ_ONCE(hub->seq) != seen)
 			break;
 		if (READ_ONCE(hub->crashed))
-			return -EIO;	/* expect: WQ006 */
+			return -EIO;	/* expect: WQ006 fix=refused:no-patch */
 		if (signal_pending(current)) {
 			ret = -ERESTARTSYS;
 			break;

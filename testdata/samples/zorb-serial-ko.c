@@ -128,11 +128,11 @@ static ssize_t zorb_read(struct file *file, char __user *buf, size_t count,
 	if (!count)
 		return 0;
 
-	add_wait_queue(&zs->rx_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&zs->rx_wait, &wait);	/* expect: WQ002 fix=converted */
 	while (!ring_used(&zs->rx)) {
 		if (file->f_flags & O_NONBLOCK)
 			break;
-		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 */
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=converted */
 		schedule();
 		if (signal_pending(current))
 			break;
@@ -167,7 +167,7 @@ static ssize_t zorb_write(struct file *file, const char __user *buf,
 	size_t n = 0;
 	u8 c;
 
-	add_wait_queue(&zs->tx_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&zs->tx_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (ring_free(&zs->tx))

@@ -44,7 +44,7 @@ static void acme_adc_hw_reset(struct acme_adc *adc)
 {
 	writel(ACME_ADC_CTRL_RESET, adc->regs + ACME_ADC_CTRL);
 	/* the datasheet wants 100 ms in reset */
-	schedule_timeout(HZ / 10);	/* expect: WQ004 */
+	schedule_timeout(HZ / 10);	/* expect: WQ004 fix=converted */
 	writel(0, adc->regs + ACME_ADC_CTRL);
 }
 
@@ -55,7 +55,7 @@ static int acme_adc_resume(struct acme_adc *adc)
 	schedule_timeout(msecs_to_jiffies(20));	/* reference settles */
 
 	writel(ACME_ADC_PWR_VREF | ACME_ADC_PWR_CORE, adc->regs + ACME_ADC_PWR);
-	schedule_timeout(msecs_to_jiffies(20));	/* expect: WQ004 */
+	schedule_timeout(msecs_to_jiffies(20));	/* expect: WQ004 fix=converted */
 
 	acme_adc_hw_reset(adc);
 	return 0;

@@ -57,7 +57,7 @@ static ssize_t acme_adc_read(struct file *file, char __user *buf,
 	writel(ACME_ADC_CTRL_START, adc->regs + ACME_ADC_CTRL);
 
 	while (!adc->eoc) {
-		interruptible_sleep_on(&adc->eoc_wait);	/* expect: WQ001 */
+		interruptible_sleep_on(&adc->eoc_wait);	/* expect: WQ001 fix=converted */
 		if (signal_pending(current))
 			return -ERESTARTSYS;
 	}

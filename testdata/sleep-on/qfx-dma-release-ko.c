@@ -44,7 +44,7 @@ static void qfx_dma_hw_reset(struct qfx_dma *qd)
 {
 	writel(QFX_DMA_CTRL_RESET, qd->regs + QFX_DMA_CTRL);
 	/* the reset bit self-clears within 50 ms; nothing wakes this queue */
-	sleep_on_timeout(&qd->reset_wait, HZ / 20);	/* expect: WQ001 */
+	sleep_on_timeout(&qd->reset_wait, HZ / 20);	/* expect: WQ001 fix=converted */
 	writel(0, qd->regs + QFX_DMA_CTRL);
 }
 
@@ -54,7 +54,7 @@ static int qfx_dma_release(struct inode *inode, struct file *file)
 
 	qd->closing = 1;
 	if (atomic_read(&qd->inflight))
-		sleep_on(&qd->idle_wait);	/* expect: WQ001 */
+		sleep_on(&qd->idle_wait);	/* expect: WQ001 fix=refused:unsafe */
 
 	qfx_dma_hw_reset(qd);
 	return 0;

@@ -56,7 +56,7 @@ static ssize_t zorb_uart_write(struct file *file, const char __user *buf,
 
 	while (done < count) {
 		while (zorb_tx_room(zp) == 0) {
-			left = interruptible_sleep_on_timeout(	/* expect: WQ001 */
+			left = interruptible_sleep_on_timeout(	/* expect: WQ001 fix=caveat */
 					&zp->tx_wait, ZORB_TX_TIMEOUT);
 			if (signal_pending(current))
 				return done ? done : -ERESTARTSYS;
@@ -79,7 +79,7 @@ static int zorb_uart_release(struct inode *inode, struct file *file)
 
 	/* give the FIFO up to a second to drain before cutting the clock */
 	if (!(readl(zp->membase + ZORB_UART_LSR) & ZORB_LSR_TEMT))
-		sleep_on_timeout(&zp->tx_wait, HZ);	/* expect: WQ001 */
+		sleep_on_timeout(&zp->tx_wait, HZ);	/* expect: WQ001 fix=refused:unsafe */
 	return 0;
 }
 
