@@ -42,7 +42,6 @@ RULE = "WQ002"
 _plan = None
 SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
-RETEST = {}     # (file, line) -> C expression text for a race-closing re-test
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
 
@@ -62,7 +61,7 @@ def new_file(p):
     f = rp(p[0].file)
     if _cur[0] != f:
         _cur[0] = f
-        for x in (FACTS, MAPPED, DROPPED, EXCL, SLEEPS):
+        for x in (FACTS, MAPPED, DROPPED, EXCL):
             x.clear()
 
 def ent_key(p, w):
@@ -440,10 +439,6 @@ def has(body, pred):
             return True
     return False
 
-def mentions(body, word):
-    return has(body, lambda st: st[0] in ("expr", "return") and word in st[1]
-               or st[0] == "if" and word in st[1])
-
 def source_has_comment(p1, p2):
     try:
         with open(p1[0].file) as fh:
@@ -525,7 +520,6 @@ def say(p, msg, org=False):
         coccilib.report.print_report(p[0], msg)
 
 EXCL = set()     # site keys of add_wait_queue_exclusive()
-SLEEPS = {}      # (file, fn) -> sorted lines of schedule*() calls
 
 def walk_blocks(body, fn):
     fn(body)
@@ -541,19 +535,18 @@ def walk_blocks(body, fn):
             walk_blocks(x[1] if x[0] == "block" else [x], fn)
 
 def classify_map(body, head_cond):
-    """Can the loop be moved to prepare_to_wait()?  Returns (ok, reason,
-    indices of sleeps that need a re-test)."""
+    """Can the loop be moved to prepare_to_wait()?  Returns (ok, reason)."""
     if body is None:
-        return False, "no-patch: the loop body could not be read", []
+        return False, "no-patch: the loop body could not be read"
     if has(body, lambda st: st[0] == "goto"):
-        return False, "goto-cleanup: a goto leaves the loop while the entry is queued", []
+        return False, "goto-cleanup: a goto leaves the loop while the entry is queued"
     if has(body, lambda st: st[0] == "do"):
-        return False, "do-while: a do-while loop inside the wait loop", []
+        return False, "do-while: a do-while loop inside the wait loop"
     if has(body, lambda st: st[0] == "expr" and ("add_wait_queue" in st[1] or
             "add_wait_queue_exclusive" in st[1] or "remove_wait_queue" in st[1])):
-        return False, "no-patch: the entry is added or removed inside the loop", []
+        return False, "no-patch: the entry is added or removed inside the loop"
     if not has(body, lambda st: sleep_of(st) is not None):
-        return False, "no-patch: no schedule() in the loop", []
+        return False, "no-patch: no schedule() in the loop"
     bad = []
 
     def chk(blk):
@@ -571,17 +564,15 @@ def classify_map(body, head_cond):
                 bad.append(st)
     walk_blocks(body, chk)
     if bad:
-        return False, "no-patch: the task state is changed in a way prepare_to_wait() cannot express", []
+        return False, "no-patch: the task state is changed in a way prepare_to_wait() cannot express"
     if head_cond is None:
         S = state_of(body[0])
         if S is None or S == "TASK_RUNNING":
-            return False, "no-patch: the state is not set first in the endless loop (test before state)", []
+            return False, "no-patch: the state is not set first in the endless loop (test before state)"
         # the only state write and sleep at top level
-        return True, None, []
+        return True, None
     # while (E): every sleep must follow a state write in the same block;
     # re-test unless a non-signal exit lies between them.
-    need = []
-    idx = [0]
     fail = []
 
     def chk2(blk):
@@ -606,33 +597,10 @@ def classify_map(body, head_cond):
                     fail.append(st)
                 if j < 0 or state_of(blk[j]) == "TASK_RUNNING":
                     fail.append(st)
-                elif not closed:
-                    need.append(st)
     walk_blocks(body, chk2)
     if fail:
-        return False, "no-patch: a sleep in the loop does not follow its state write", []
-    order = []
-
-    def coll(blk):
-        for st in blk:
-            if sleep_of(st):
-                order.append(st)
-    # textual order of sleeps
-    def rec(b):
-        for st in b:
-            if sleep_of(st):
-                order.append(st)
-            elif st[0] == "block":
-                rec(st[1])
-            elif st[0] == "if":
-                for x in (st[2], st[3]):
-                    if x is not None:
-                        rec(x[1] if x[0] == "block" else [x])
-            elif st[0] == "loop":
-                x = st[3]
-                rec(x[1] if x[0] == "block" else [x])
-    rec(body)
-    return True, None, [i for i, s in enumerate(order) if any(s is n for n in need)]
+        return False, "no-patch: a sleep in the loop does not follow its state write"
+    return True, None
 
 def report_site(p, w, Q, org):
     k = site_key(p)
@@ -764,20 +732,6 @@ p << ff.p;
 w << fa.w;
 @@
 fact(p, w)["flags"] = True
-
-@fs@
-position p;
-@@
-(
-  schedule@p()
-|
-  schedule_timeout@p(...)
-)
-
-@script:python@
-p << fs.p;
-@@
-SLEEPS.setdefault((rp(p[0].file), p[0].current_element), []).append(int(p[0].line))
 
 // ------------------------------------------------ loops that only wait
 
@@ -1278,7 +1232,7 @@ _body = parse_body(B)
 _head = None
 if False:
     _head = None
-_ok, _why, _rt = classify_map(_body, _head)
+_ok, _why = classify_map(_body, _head)
 _why = entry_reason(pa, w, Q) or _why
 if _ok and not _why and len(fact(pa, w)["adds"]) > 1:
     _why = "no-patch: the entry '%s' is added at %d places; DEFINE_WAIT() must replace all of them" % (w, len(fact(pa, w)["adds"]))
@@ -1417,7 +1371,7 @@ _body = parse_body(B)
 _head = toks(H)
 if _head in (['1'], ['true']):
     _head = None
-_ok, _why, _rt = classify_map(_body, _head)
+_ok, _why = classify_map(_body, _head)
 _why = entry_reason(pa, w, Q) or _why
 if _ok and not _why and len(fact(pa, w)["adds"]) > 1:
     _why = "no-patch: the entry '%s' is added at %d places; DEFINE_WAIT() must replace all of them" % (w, len(fact(pa, w)["adds"]))

@@ -124,6 +124,7 @@ HOIST = {}      # site key -> state set once before the loop
 WRAP = set()    # site keys of sleep helpers
 QUEUED = set()  # (file, function) with a wait entry queued by hand
 OUTER = {}      # hoisted sites -> form, keyed without the line
+SETINLOOP = set()  # schedule() sites in a loop that sets the state
 
 @wrap1@
 position p;
@@ -317,13 +318,73 @@ identifier h2s.fn;
 + fn(T)
   ...+> }
 
-// schedule() in a loop after a state set only once: reported only
-@sl@
-expression E;
+// A loop that sets the task state somewhere in its body is left to the
+// other rules: a path round it that skips the set (an if on a flag that
+// does not change) is usually not one the code can take.
+@loopset@
+expression E, E1, E2, E3, E4;
+position pl;
+@@
+(
+  while@pl (E) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+|
+  for@pl (E1; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+|
+  for@pl (; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+|
+  for@pl (;; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+|
+  for@pl (;;) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+)
+
+@loopsch@
+expression E, E1, E2, E3;
+position loopset.pl, p;
+@@
+(
+  while@pl (E) { <+... schedule@p() ...+> }
+|
+  for@pl (E1; E2; E3) { <+... schedule@p() ...+> }
+|
+  for@pl (; E2; E3) { <+... schedule@p() ...+> }
+|
+  for@pl (;; E3) { <+... schedule@p() ...+> }
+|
+  for@pl (;;) { <+... schedule@p() ...+> }
+)
+
+@script:python@
+p << loopsch.p;
+@@
+SETINLOOP.add(site_key(p))
+
+// schedule() reached again after a sleep returned (the task is
+// TASK_RUNNING then) with no state set on the way, after a sleeping
+// state was set: a loop that sets the state once, before it, spins after
+// the first wake-up.  No timeout, so no delay helper fits: reported only.
+// exists: one path round the loop is enough (the path out of the loop
+// does not sleep again).  A schedule() with no sleeping state set before
+// it in the function is a yield, not a bug.
+@sl exists@
+expression E, Q, W, S : script:python () { S != "TASK_RUNNING" };
 position p, p0;
 @@
 (
+  set_current_state(S);
+|
+  __set_current_state(S);
+|
+  current->state = S;
+|
+  prepare_to_wait(Q, W, S);
+|
+  prepare_to_wait_exclusive(Q, W, S);
+)
+  ... when any
+(
   schedule@p0()
+|
+  schedule_timeout@p0(...)
 )
   ... when != set_current_state(...)
       when != __set_current_state(...)
@@ -335,7 +396,9 @@ position p, p0;
 @script:python@
 p << sl.p;
 @@
-SITES.setdefault(site_key(p), "no-patch: schedule() loops after a single state set; set the state inside the loop before the test")
+if site_key(p) not in SETINLOOP:
+    _e = plan().get(site_key(p)) if planned() else None
+    SITES.setdefault(site_key(p), (_e or {}).get("reason") or "no-patch: schedule() in TASK_RUNNING with no timeout; set the state inside the loop by hand")
 
 @r depends on report || org || context@
 position p;
@@ -363,3 +426,14 @@ position c.p;
 expression T;
 @@
 * schedule_timeout@p(T)
+
+@script:python ctx depends on context@
+p << sl.p;
+@@
+if site_key(p) not in SITES:
+    cocci.include_match(False)
+
+@depends on context@
+position sl.p;
+@@
+* schedule@p()

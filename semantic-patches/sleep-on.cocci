@@ -99,12 +99,7 @@ R_NOCOND = ('no-condition: a one-shot sleep with no condition in view; the queue
 R_USED = ('result-used: the remaining-jiffies result is used in a way the rewrite '
 	  'cannot keep')
 R_WORK = 'work-in-loop: the loop does other work between the test and the sleep'
-R_NOPATCH = 'no-patch: no rule of this semantic patch handles this shape'
-R_BREAK = ('no-patch: the signal branch leaves the loop with break or continue, '
-	   'which would bind to an outer loop after the rewrite')
 R_CONST = 'constant-condition: the guard is constant'
-
-HARD = (R_DOWHILE, R_MACRO, R_OLD)
 
 
 def wq_plan_load():
@@ -547,7 +542,6 @@ def wq_shape(kind, name, p, env, res):
 			refuse = R_UNSAFE_LOOP
 	elif base in ('sig', 'lock_sig'):
 		if wq_has_jump(env['S']):
-			wq_fact(p, 'jump')
 			return False
 		form = ('wait_event_interruptible' if base == 'sig'
 			else 'wait_event_interruptible_lock_irq')
@@ -578,14 +572,12 @@ def wq_shape(kind, name, p, env, res):
 			caveat = CAV_T
 	elif base == 'to2':
 		if wq_has_jump(env['S1']) or wq_has_jump(env['S2']):
-			wq_fact(p, 'jump')
 			return False
 		form = 'wait_event_interruptible_timeout'
 		refuse = wq_timeout_type(p, env['t']) or R_USED_T
 		caveat = CAV_TI + '; the timeout now bounds the whole wait, not each sleep'
 	elif base == 'to2u':
 		if wq_has_jump(env['S2']):
-			wq_fact(p, 'jump')
 			return False
 		form = 'wait_event_timeout'
 		refuse = R_USED_T
@@ -601,7 +593,6 @@ def wq_shape(kind, name, p, env, res):
 			else:
 				refuse = R_USED
 	elif base in ('cond_sig', 'cond', 'cond_t'):
-		plan_only = True
 		form = ('wait_event_interruptible' if base == 'cond_sig' else
 			WQ_FORM_T[name] if base == 'cond_t' else WQ_FORM_NI[name])
 		res['WE'] = form

@@ -17,6 +17,7 @@
                 rest is still fixed, exit 2
   spatch-fails  spatch failing on a file: an error naming the file, the
                 file untouched, the others still fixed
+  ok-untouched  every -ok fixture (correct code): no site, no diff, exit 0
 
 Each scenario works on copies in a temporary directory.
 """
@@ -174,6 +175,16 @@ def scenario_spatch_fails(wq, td, tmp):
         fail("a.c was not fixed")
 
 
+def scenario_ok_untouched(wq, td, tmp):
+    import glob
+    oks = sorted(glob.glob(os.path.join(td, "*", "*-ok.c")))
+    if not oks:
+        fail("no -ok fixtures found")
+    p = run([wq, "fix", "--no-prefilter"] + oks, tmp)
+    if p.returncode != 0 or p.stdout or "0 sites" not in p.stderr:
+        fail("fix on correct code: rc %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+
+
 SCENARIOS = {
     "diff-applies": scenario_diff_applies,
     "write": scenario_write,
@@ -182,6 +193,7 @@ SCENARIOS = {
     "no-spatch": scenario_no_spatch,
     "bad-input": scenario_bad_input,
     "spatch-fails": scenario_spatch_fails,
+    "ok-untouched": scenario_ok_untouched,
 }
 
 

@@ -410,6 +410,7 @@ static void fix_usage(FILE *out)
 	      "  --spatch=PROG          the spatch to run (default: spatch on PATH)\n"
 	      "  --cocci-dir=DIR        the semantic patches (default: bundled)\n"
 	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
+	      "  --no-prefilter         parse every file, even those naming no wait API\n"
 	      "\n"
 	      "exit status: 0 nothing to fix, 1 sites found, 2 usage or input errors\n",
 	      out);
@@ -471,6 +472,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.series = a + 9;
 		} else if (!strcmp(a, "--series") && i + 1 < argc) {
 			r.fo.series = argv[++i];
+		} else if (!strcmp(a, "--no-prefilter")) {
+			r.opt.no_prefilter = true;
 		} else if (!strcmp(a, "--unsafe")) {
 			r.fo.unsafe = true;
 		} else if (!strcmp(a, "--format=json")) {

@@ -111,7 +111,7 @@ static bool condition_ok(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (cond_only_locals(sc, cond)) {
 		refuse(s, "local-condition", xasprintf(
-			"the condition '%s' reads only locals that no waker can change",
+			"the condition '%s' reads only locals that no waker can change (a copy of shared state?); set the task state before the copy is taken, by hand",
 			cond));
 		return false;
 	}
@@ -375,6 +375,11 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 	}
 	if (!condition_ok(s, sc, ls.cond))
 		return;
+	if (strncmp(s->anchor, "prepare_to_wait", 15) && !ls.running_after) {
+		refuse(s, "no-patch", xasprintf(
+			"nothing sets TASK_RUNNING after the loop: with the test repeated before schedule(), the loop could end with the task still in a sleeping state; add __set_current_state(TASK_RUNNING) after it first"));
+		return;
+	}
 	s->form = "retest";
 	s->outcome = FO_CONVERT;
 }
@@ -390,6 +395,12 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		return;
 	}
 	shape_of(sc, &ls);
+	if (sc->queued_before) {
+		refuse(s, "no-patch", xasprintf(
+			"the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",
+			sc->queued_before, sc->queued_before));
+		return;
+	}
 	s->form = sc->state_before == ST_INTR ? "schedule_timeout_interruptible" :
 		  sc->state_before == ST_KILL ? "schedule_timeout_killable" :
 		  "schedule_timeout_uninterruptible";

@@ -357,6 +357,43 @@ static char *skipped_branch(CXTranslationUnit tu, const struct wq_file *f,
 	return r;
 }
 
+/* The last enqueue before the anchor with no dequeue after it, or NULL. */
+static const char *queued_before(const struct site_ctx *sc)
+{
+	static const char *const adds[] = {
+		"prepare_to_wait", "prepare_to_wait_exclusive", "add_wait_queue",
+		"add_wait_queue_exclusive", NULL
+	};
+	static const char *const removes[] = {
+		"finish_wait", "remove_wait_queue", NULL
+	};
+	char *fn = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
+			     sc->buf + sc->fn_start);
+	const char *last_add = NULL, *which = NULL, *last_rm = NULL;
+	int i;
+
+	for (i = 0; adds[i]; i++) {
+		const char *p = fn, *q;
+
+		while ((q = find_word(p, adds[i]))) {
+			if (!last_add || q > last_add)
+				last_add = q, which = adds[i];
+			p = q + 1;
+		}
+	}
+	for (i = 0; removes[i]; i++) {
+		const char *p = fn, *q;
+
+		while ((q = find_word(p, removes[i]))) {
+			if (!last_rm || q > last_rm)
+				last_rm = q;
+			p = q + 1;
+		}
+	}
+	free(fn);
+	return last_add && (!last_rm || last_rm < last_add) ? which : NULL;
+}
+
 static bool word_woken(const char *buf, const char *field)
 {
 	const char *p = buf;
@@ -499,6 +536,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	sc->irqs_off = irqs_off_before(sc);
 	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);
+	sc->queued_before = queued_before(sc);
 	{
 		/* the last task state set before the anchor, by text */
 		char *t = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
@@ -868,6 +906,29 @@ static int stmt_index(const struct site_ctx *sc)
 	return -1;
 }
 
+/* Is the statement after path[i] (a loop) a return to TASK_RUNNING? */
+static bool running_after(const struct site_ctx *sc, int i)
+{
+	struct kids k;
+	bool r = false;
+	int j;
+
+	if (i < 1 || clang_getCursorKind(sc->path[i - 1]) != CXCursor_CompoundStmt)
+		return false;
+	k = children(sc->path[i - 1]);
+	for (j = 0; j + 1 < k.n; j++)
+		if (clang_equalCursors(k.c[j], sc->path[i])) {
+			char *t = cursor_text(sc, k.c[j + 1]);
+
+			r = ((is_state_set(t) && strstr(t, "TASK_RUNNING")) ||
+			     starts_with_word(t, "finish_wait"));
+			free(t);
+			break;
+		}
+	free(k.c);
+	return r;
+}
+
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 {
 	int si = stmt_index(sc), ci;
@@ -912,6 +973,8 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 	if (ck == CXCursor_WhileStmt || ck == CXCursor_ForStmt ||
 	    ck == CXCursor_DoStmt) {
 		bool used = ls->result_used;
+
+		ls->running_after = running_after(sc, ci);
 
 		fill_shape(sc, cont, ck == CXCursor_WhileStmt ? SH_WHILE :
 			   ck == CXCursor_ForStmt ? SH_FOR : SH_DO,
@@ -1306,29 +1369,84 @@ char *waker_conditions(const struct site_ctx *sc)
 			p++;
 			continue;
 		}
-		/* the stores since the start of the block before wake_up() */
+		/*
+		 * The run of plain field stores right before wake_up() in
+		 * its block, other wake-ups skipped; anything else there
+		 * (a counter, a call) means no simple condition.
+		 */
 		start = p;
-		while (start > sc->buf && !(start[-1] == '{' && start[-2] == '\n'))
-			start--;
-		text = span_text(sc, start - sc->buf, p - sc->buf);
-		if (last_store(text, text + strlen(text), &lhs, &rhs, &at)) {
-			/* the waker's base pointer becomes the sleeper's */
-			const char *wb = strstr(lhs, "->"), *sb = strstr(sc->queue, "->");
-			char *cand, *c;
+		{
+			int depth = 0;
 
-			if (wb && sb)
-				cand = xasprintf("%.*s%s", (int)(sb - sc->queue),
-						 sc->queue, wb);
-			else
-				cand = xstrdup(lhs);
-			c = condition_from_store(cand, rhs, false);
-			if (!out.s || !strstr(out.s, c)) {
-				sb_printf(&out, "%s%s", n++ ? "', '" : "", c);
+			while (start > sc->buf) {
+				char c = start[-1];
+
+				if (c == '}')
+					depth++;
+				else if (c == '{' && depth-- == 0)
+					break;
+				start--;
 			}
-			free(c);
-			free(cand);
-			free(lhs);
-			free(rhs);
+		}
+		text = span_text(sc, start - sc->buf, p - sc->buf);
+		{
+			char *stmt_end = text + strlen(text);
+
+			for (;;) {
+				char *semi, *st;
+
+				while (stmt_end > text && (stmt_end[-1] == ' ' ||
+							   stmt_end[-1] == ';'))
+					*--stmt_end = '\0';
+				if (stmt_end == text)
+					break;
+				semi = strrchr(text, ';');
+				st = semi ? semi + 1 : text;
+				while (*st == ' ' || *st == '{' || *st == '}')
+					st++;
+				if (!strncmp(st, "wake_up", 7)) {
+					if (semi)
+						*semi = '\0';
+					stmt_end = semi ? semi : text;
+					continue;
+				}
+				{
+					char *with_semi = xasprintf("%s;", st);
+					bool ok = last_store(with_semi,
+							     with_semi + strlen(with_semi),
+							     &lhs, &rhs, &at);
+
+					free(with_semi);
+					if (ok && (strchr(rhs, '(') || strchr(lhs, '['))) {
+						free(lhs);
+						free(rhs);
+						ok = false;
+					}
+					if (!ok)
+						break;
+				}
+				{
+					/* the waker's base pointer becomes the sleeper's */
+					const char *wb = strstr(lhs, "->"), *sb = strstr(sc->queue, "->");
+					char *cand, *c;
+
+					if (wb && sb)
+						cand = xasprintf("%.*s%s", (int)(sb - sc->queue),
+								 sc->queue, wb);
+					else
+						cand = xstrdup(lhs);
+					c = condition_from_store(cand, rhs, false);
+					if (!out.s || !strstr(out.s, c))
+						sb_printf(&out, "%s%s", n++ ? "', '" : "", c);
+					free(c);
+					free(cand);
+					free(lhs);
+					free(rhs);
+				}
+				if (semi)
+					*semi = '\0';
+				stmt_end = semi ? semi : text;
+			}
 		}
 		free(text);
 		free(arg);

@@ -30,6 +30,8 @@ struct site_ctx {
 	bool queue_woken;	/* a wake_up*() in the file names the queue */
 	char *queue;		/* the anchor's queue argument, without & */
 	enum task_st state_before;	/* last state set before the anchor */
+	const char *queued_before;	/* prepare_to_wait*()/add_wait_queue*()
+					 * still in force at the anchor */
 
 	CXTranslationUnit tu;
 	const char *buf;
@@ -54,6 +56,7 @@ struct loop_shape {
 	bool irqrestore;	/* an irqsave lock is dropped around the sleep */
 	bool has_goto;
 	enum task_st state;	/* state set in the loop */
+	bool running_after;	/* TASK_RUNNING is set again right after it */
 };
 
 void site_find(CXTranslationUnit tu, const struct wq_file *f,

@@ -93,6 +93,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			else if (s->outcome == FO_CAVEAT)
 				o->text = xasprintf("%s() -> %s(): %s", s->anchor,
 						    s->form, s->note);
+			else if (!strcmp(s->form, "retest"))
+				o->text = xasprintf("the loop's test is made again after %s(), right before the sleep",
+						    s->anchor);
 			else
 				o->text = xasprintf("%s() -> %s()", s->anchor, s->form);
 		} else if (s->outcome == FO_UNSAFE) {

@@ -37,7 +37,7 @@ static int gemtek_wait_lock(struct gemtek_card *card)
 	card->tuner_task = current;
 	current->state = TASK_INTERRUPTIBLE;
 	while (!(readb(card->io + GEMTEK_STATUS) & GEMTEK_STATUS_LOCKED))
-		schedule();	/* expect: WQ004 */
+		schedule();	/* expect: WQ004 fix=refused:no-patch */
 	current->state = TASK_RUNNING;
 	card->tuner_task = NULL;
 	return 0;

@@ -50,7 +50,7 @@ static int qfx_dma_wait_idle(struct qfx_dma *qd)
 			__set_current_state(TASK_RUNNING);
 			return -ETIMEDOUT;
 		}
-		schedule_timeout(1);	/* expect: WQ004 */
+		schedule_timeout(1);	/* expect: WQ004 fix=converted */
 	}
 	__set_current_state(TASK_RUNNING);
 	return 0;

@@ -65,7 +65,7 @@ static ssize_t vexa_kbd_read(struct file *file, char __user *buf,
 			ret = -ERESTARTSYS;
 			break;
 		}
-		schedule();	/* expect: WQ004 */
+		schedule();	/* expect: WQ004 fix=refused:no-patch */
 	}
 	__set_current_state(TASK_RUNNING);
 

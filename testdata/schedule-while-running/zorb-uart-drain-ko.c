@@ -51,7 +51,7 @@ static int zorb_uart_flush(struct file *file, fl_owner_t id)
 	writel(ZORB_IER_TEMT, zp->membase + ZORB_UART_IER);
 	prepare_to_wait(&zp->drain_wait, &wait, TASK_UNINTERRUPTIBLE);
 	while (!zorb_tx_empty(zp)) {
-		timeout = schedule_timeout(timeout);	/* expect: WQ004 */
+		timeout = schedule_timeout(timeout);	/* expect: WQ004 fix=refused:no-patch */
 		if (!timeout)
 			break;
 	}

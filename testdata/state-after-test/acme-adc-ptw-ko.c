@@ -50,7 +50,7 @@ static int acme_adc_wait_eoc(struct acme_adc *adc)
 	DEFINE_WAIT(wait);
 
 	while (!adc->eoc) {
-		prepare_to_wait(&adc->eoc_wait, &wait,	/* expect: WQ003 */
+		prepare_to_wait(&adc->eoc_wait, &wait,	/* expect: WQ003 fix=converted */
 				TASK_INTERRUPTIBLE);
 		schedule();
 		finish_wait(&adc->eoc_wait, &wait);

@@ -53,7 +53,7 @@ static ssize_t brix_touch_read(struct file *file, char __user *buf,
 
 	ts->reader = current;
 	while (!ts->pen_event) {
-		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 */
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:no-patch */
 		if (signal_pending(current)) {
 			__set_current_state(TASK_RUNNING);
 			ts->reader = NULL;

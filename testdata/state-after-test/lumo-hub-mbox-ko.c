@@ -43,7 +43,7 @@ static int lumo_hub_send(struct lumo_hub *lh, u32 cmd, u32 arg)
 	long timeout = msecs_to_jiffies(500);
 
 	while (!lh->mbox_free && timeout) {
-		prepare_to_wait_exclusive(&lh->mbox_wait, &wait,	/* expect: WQ003 */
+		prepare_to_wait_exclusive(&lh->mbox_wait, &wait,	/* expect: WQ003 fix=converted */
 					  TASK_UNINTERRUPTIBLE);
 		timeout = schedule_timeout(timeout);
 	}

@@ -68,7 +68,7 @@ static int qfx_dma_memcpy_sync(struct qfx_chan *ch, u32 dst_bus,
 		spin_unlock_irq(&ch->lock);
 		if (done)
 			break;
-		set_current_state(TASK_KILLABLE);	/* expect: WQ003 */
+		set_current_state(TASK_KILLABLE);	/* expect: WQ003 fix=refused:local-condition */
 		if (fatal_signal_pending(current)) {
 			ret = -EINTR;
 			break;

@@ -6,6 +6,8 @@
  * labels of a switch on such a call no source range at all; the wait must
  * still be reported exactly once, in its own function, and nothing of
  * it may leak into the parser's graph.
+ *
+ * wqport-fix-test: no-compile (vexa_parser.h is missing on purpose)
  */
 #include <linux/module.h>
 #include <linux/wait.h>
@@ -28,7 +30,7 @@ struct vexa_dev {
 static void vexa_wait_conversion(struct vexa_dev *vd)
 {
 	while (!READ_ONCE(vd->conv_done)) {
-		set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 */
+		set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=converted */
 		schedule();
 	}
 	__set_current_state(TASK_RUNNING);

@@ -58,18 +58,18 @@ static ssize_t acme_fifo_read(struct file *file, char __user *buf,
 	DECLARE_WAITQUEUE(wait, current);
 	ssize_t n = 0;
 
-	add_wait_queue(&af->read_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&af->read_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (af->head != af->tail)
 			break;
 		if (af->removed) {
 			__set_current_state(TASK_RUNNING);
-			return -EIO;	/* expect: WQ006 */
+			return -EIO;	/* expect: WQ006 fix=converted */
 		}
 		if (signal_pending(current)) {
 			__set_current_state(TASK_RUNNING);
-			return -ERESTARTSYS;	/* expect: WQ006 */
+			return -ERESTARTSYS;	/* expect: WQ006 fix=converted */
 		}
 		schedule();
 	}

@@ -29,7 +29,7 @@ static void kestrel_wait_slot(struct kestrel_slot *slot)
 	if (kestrel_slot_busy(slot)) {
 		DECLARE_WAITQUEUE(wait, current);
 
-		add_wait_queue(&slot->waitq, &wait);	/* expect: WQ002 */
+		add_wait_queue(&slot->waitq, &wait);	/* expect: WQ002 fix=refused:do-while */
 		do {
 			set_current_state(TASK_UNINTERRUPTIBLE);
 			spin_unlock(&slot->lock);
@@ -37,7 +37,7 @@ static void kestrel_wait_slot(struct kestrel_slot *slot)
 			spin_lock(&slot->lock);
 		} while (kestrel_slot_busy(slot));
 	}
-}	/* expect: WQ006 */
+}	/* expect: WQ006 fix=refused:no-patch */
 
 void kestrel_slot_get(struct kestrel_slot *slot)
 {

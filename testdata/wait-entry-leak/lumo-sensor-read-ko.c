@@ -71,7 +71,7 @@ static ssize_t lumo_sensor_read(struct file *file, char __user *buf,
 
 out_unlock:
 	mutex_unlock(&ls->lock);
-	return ret;	/* expect: WQ006 */
+	return ret;	/* expect: WQ006 fix=refused:no-patch */
 }
 
 static const struct file_operations lumo_sensor_fops = {

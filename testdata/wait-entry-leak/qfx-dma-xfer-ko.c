@@ -57,9 +57,9 @@ static int qfx_chan_run_one(struct qfx_chan *ch)
 		if (ch->completed >= target)
 			break;
 		if (ch->last_stat & QFX_CH_STAT_ERR)
-			return -EIO;	/* expect: WQ006 */
+			return -EIO;	/* expect: WQ006 fix=refused:no-patch */
 		if (!timeout)
-			return -ETIMEDOUT;	/* expect: WQ006 */
+			return -ETIMEDOUT;	/* expect: WQ006 fix=refused:no-patch */
 		timeout = schedule_timeout(timeout);
 	}
 	finish_wait(&ch->desc_wait, &wait);

@@ -7,6 +7,8 @@
  * The wait calls must be seen either way (the dropped ones recovered
  * from the tokens between statements), or a lone driver file checked
  * without its tree loses its findings.
+ *
+ * wqport-fix-test: no-compile (nvx_private.h is missing on purpose)
  */
 #include <linux/module.h>
 #include <linux/wait.h>
@@ -23,7 +25,7 @@ static int nvx_wait_ready(struct nvx_priv *priv)
 		if (nvx_ready(priv))
 			break;
 		if (signal_pending(current))
-			return -ERESTARTSYS;	/* expect: WQ006 */
+			return -ERESTARTSYS;	/* expect: WQ006 fix=refused:no-patch */
 		schedule();
 	}
 	finish_wait(&priv->ready_wq, &wait);
@@ -34,9 +36,9 @@ static int nvx_wait_idle(nvx_dev_t *priv)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&priv->idle_wq, &wait);	/* expect: WQ002 */
+	add_wait_queue(&priv->idle_wq, &wait);	/* expect: WQ002 fix=refused:no-patch */
 	while (priv->busy) {
-		set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 */
+		set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=converted */
 		schedule();
 	}
 	__set_current_state(TASK_RUNNING);

@@ -44,7 +44,7 @@ static int zorb_block_til_ready(struct zorb_port *zp)
 	DECLARE_WAITQUEUE(wait, current);
 
 	for (;;) {
-		add_wait_queue(&zp->carrier_wait, &wait);	/* expect: WQ002 */
+		add_wait_queue(&zp->carrier_wait, &wait);	/* expect: WQ002 fix=converted */
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (zp->carrier)
 			break;
@@ -54,7 +54,7 @@ static int zorb_block_til_ready(struct zorb_port *zp)
 			return -ERESTARTSYS;
 	}
 	set_current_state(TASK_RUNNING);
-	return 0;	/* expect: WQ006 */
+	return 0;	/* expect: WQ006 fix=converted */
 }
 
 static int zorb_modem_open(struct inode *inode, struct file *file)

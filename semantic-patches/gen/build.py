@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Regenerate the generated semantic patches in semantic-patches/.
+
+    python3 semantic-patches/gen/build.py            # write the .cocci files
+    python3 semantic-patches/gen/build.py --check    # exit 1 if any differs
+
+Outputs (see README.md in this directory):
+  open-coded-wait.cocci         wq002.py + wq002lib.py
+  schedule-while-running.cocci  wq004.cocci.in + planlib.py
+  sleep-on.cocci                sleep_on.py + sleep_on_lib.py + sleep_on_shapes.py
+  state-after-test.cocci        wq003.cocci.in + planlib.py, the statement
+                                parser of wq002lib.py, wq003lib.py
+
+An embedded Python library is copied without its file header (the SPDX
+line and the module docstring, up to the first blank line after it).
+"""
+import argparse
+import ast
+import difflib
+import os
+import sys
+
+GEN = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.dirname(GEN)
+sys.path.insert(0, GEN)
+
+# The parts of wq002lib.py that state-after-test.cocci reuses, in order.
+PARSER = ("rp", "site_key", "Bad", "toks", "balanced", "parse_stmt",
+          "parse_body", "call_args", "state_of", "sleep_of", "SIGF", "sig_of",
+          "has", "OPS", "simple_operand", "negate", "pretty")
+
+# What @ANCHOR@ and @SLEEP@ stand for in wq003.cocci.in.
+ANCHOR = """(
+  set_current_state@pa(S);
+|
+  __set_current_state@pa(S);
+|
+  current@pa->state = S;
+|
+  prepare_to_wait@pa(Q, W, S);
+|
+  prepare_to_wait_exclusive@pa(Q, W, S);
+)"""
+SLEEP = """(
+  schedule@pz();
+|
+  T = schedule_timeout@pz(T2);
+|
+  schedule_timeout@pz(T2);
+)"""
+
+
+def source(name):
+    with open(os.path.join(GEN, name)) as fh:
+        return fh.read()
+
+
+def lib(name):
+    """A library file's text without its SPDX line and module docstring."""
+    text = source(name)
+    tree = ast.parse(text)
+    doc = tree.body[0]
+    if not (isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)):
+        raise SystemExit("%s: no module docstring" % name)
+    lines = text.splitlines(True)
+    rest = lines[doc.end_lineno:]
+    if rest and not rest[0].strip():
+        rest = rest[1:]
+    return "".join(rest)
+
+
+def pick(name, names):
+    """The top-level definitions `names` of a library, in that order."""
+    text = source(name)
+    found = {}
+    for node in ast.parse(text).body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            found[node.name] = node
+        elif isinstance(node, ast.Assign):
+            for t in node.targets:
+                if isinstance(t, ast.Name):
+                    found[t.id] = node
+    out = []
+    for n in names:
+        if n not in found:
+            raise SystemExit("%s: no top-level %s" % (name, n))
+        out.append(ast.get_source_segment(text, found[n]))
+    return "\n\n\n".join(out) + "\n"
+
+
+def build_wq002():
+    import wq002
+    return wq002.generate(lib("wq002lib.py"))
+
+
+def build_wq001():
+    import sleep_on
+    return sleep_on.generate(lib("sleep_on_lib.py"), lib("sleep_on_shapes.py"))
+
+
+def build_wq004():
+    return source("wq004.cocci.in").replace("@@PLANLIB@@", lib("planlib.py"))
+
+
+def build_wq003():
+    text = source("wq003.cocci.in")
+    for k, v in (("@ANCHOR@", ANCHOR), ("@SLEEP@", SLEEP)):
+        text = text.replace(k, v)
+    text = text.replace("@@PLANLIB@@\n", lib("planlib.py"))
+    text = text.replace("@@PARSELIB@@\n", "\n" + pick("wq002lib.py", PARSER))
+    text = text.replace("@@WQ003LIB@@\n", "\n" + lib("wq003lib.py"))
+    return text.rstrip("\n") + "\n"
+
+
+TARGETS = (
+    ("open-coded-wait.cocci", build_wq002),
+    ("schedule-while-running.cocci", build_wq004),
+    ("sleep-on.cocci", build_wq001),
+    ("state-after-test.cocci", build_wq003),
+)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1 if a generated file differs "
+                         "from what is on disk")
+    ap.add_argument("--out", default=OUT,
+                    help="directory of the .cocci files (default: %(default)s)")
+    args = ap.parse_args()
+    bad = 0
+    for name, fn in TARGETS:
+        path = os.path.join(args.out, name)
+        new = fn()
+        try:
+            with open(path) as fh:
+                old = fh.read()
+        except OSError:
+            old = None
+        if old == new:
+            continue
+        if args.check:
+            bad += 1
+            print("%s: out of date; run python3 %s" % (path, os.path.relpath(__file__)),
+                  file=sys.stderr)
+            sys.stderr.writelines(difflib.unified_diff(
+                (old or "").splitlines(True), new.splitlines(True),
+                path, "generated", n=1))
+            continue
+        with open(path + ".tmp", "w") as fh:
+            fh.write(new)
+        os.replace(path + ".tmp", path)
+        print("wrote %s" % path)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,531 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Generator of sleep-on.cocci (WQ001).
+
+The SmPL rules are built here from a table of loop shapes (SHAPES): each
+shape gives three rules, r_<shape> (match, every mode), s_<shape> (decide
+in Python, drop the match with cocci.include_match(False)) and t_<shape>
+(rewrite, patch mode only), plus a _pos twin for a positive loop test.
+The pre-classification rules (PRE) come before the shapes, the
+DEFINE_WAIT and listing rules (POST) after them.  The Python they call
+lives in sleep_on_lib.py (plan reader, file-text checks, report text) and
+sleep_on_shapes.py (the per-shape decisions), embedded in that order in
+the rule's @initialize:python@ part by generate().  Run build.py, not this
+module.
+"""
+import re
+
+# The sleepers, with the site position p: untimed (SNI), timed (STO), one
+# name (ISL, SL), all four calls (ALL4); SIGE is a signal_pending() test.
+SNI = r'\(sleep_on@p\|interruptible_sleep_on@p\)'
+STO = r'\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)'
+ISL = 'interruptible_sleep_on@p'
+SL = 'sleep_on@p'
+SIG = 'SIGE'
+ALL4 = (r'\(sleep_on@p(...)\|interruptible_sleep_on@p(...)\|'
+        r'sleep_on_timeout@p(...)\|interruptible_sleep_on_timeout@p(...)\)')
+
+# Isomorphisms that would let a shape match code it does not describe.
+DIS = ('disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, '
+       'not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, '
+       'bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, '
+       'plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, '
+       'times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, '
+       'zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, '
+       'extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, '
+       'ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr')
+
+HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
+/// Convert the sleep_on() family, removed in Linux 3.15, to wait_event*().
+///
+/// sleep_on(), interruptible_sleep_on() and their _timeout variants test the
+/// condition before the task is on the wait queue, so a wake-up that comes in
+/// between is lost.  wait_event*() queue the task before testing.  Rewritten
+/// shapes:
+///   while (!c) sleep_on(&q);                 -> wait_event(q, c);
+///   while (!c) { interruptible_sleep_on(&q);
+///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
+///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
+///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
+///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
+///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
+///   sleep_on_timeout(&q, t) on a queue nothing else uses
+///                                            -> schedule_timeout_uninterruptible(t)
+/// The driver's own error code is kept.  Sites whose meaning would change
+/// (one-shot sleeps, interruptible loops without a signal test, unsigned or
+/// unknown timeout types, do-while loops, interrupts disabled, irqsave locks,
+/// #define bodies, #if 0) are left alone and listed with a reason in report
+/// and org mode.  With WQPORT_PLAN set (wqport fix), only the sites the plan
+/// says to convert, into the primitive it names, are rewritten.
+//
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqport authors.
+// Options: --no-includes --include-headers
+// Requires: 1.1.1
+// Keywords: sleep_on, wait_event
+//
+// Layout: pre_* rules classify every site (irqs off, irqsave lock, bare,
+// assigned, in a loop, signed/unsigned receiver); then one triple per shape:
+// r_<shape> matches (all modes), s_<shape> decides in Python and drops the
+// match with cocci.include_match(False), t_<shape> rewrites (patch mode
+// only); the first shape that decides a site owns it.  site lists every
+// call in report/org mode; the last rule stars every call in context mode.
+// The triples are regular: keep them in step when editing one.
+//
+// Plan mode (WQPORT_PLAN=file of JSON lines, see README.md): keyed by
+// (realpath(file), line of the sleep_on-family identifier).  Fields read:
+// action (only "convert" is rewritten), form (must equal what the shape
+// produces), cond (only for a bare sleep with no condition of its own),
+// lock (when set, must equal the lock the loop drops), caveat and reason
+// (printed in report/org mode).  Forms produced, by shape:
+//   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
+//   sig, brk      wait_event_interruptible (loop with a signal_pending test)
+//   to            wait_event_timeout / wait_event_interruptible_timeout
+//   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
+//   lock          wait_event_lock_irq
+//   lock_sig/brk  wait_event_interruptible_lock_irq
+//   ifsig, if     wait_event / wait_event_interruptible (one-shot, unsafe)
+//   ift           wait_event_timeout / wait_event_interruptible_timeout
+//   delay         schedule_timeout_uninterruptible / schedule_timeout_interruptible
+//   cond*         wait_event* with the plan's cond (plan mode only)
+//   ptw*          prepare_to_wait (plan mode only; adds DEFINE_WAIT)
+// Never rewritten, in any mode: do-while loops, #define bodies, #if 0 and
+// old-kernel LINUX_VERSION_CODE branches (checked on the file text).
+
+virtual patch
+virtual context
+virtual org
+virtual report
+'''
+
+
+def strip_minus(body):
+    """The matching pattern of a -/+ rewrite body."""
+    out = []
+    for l in body.split('\n'):
+        if l.startswith('+'):
+            continue
+        if l.startswith('-'):
+            l = l[1:]
+            if l.startswith(' '):
+                l = l[1:]
+        out.append(l)
+    return '\n'.join(out)
+
+
+# metavariable kinds
+EXPR = 'expression'
+STMT = 'statement'
+
+# A shape: (kind, metavariables, branches, outputs, pos)
+#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'b' (for/while(1)
+#   with if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
+SHAPES = []
+
+
+def shape(kind, mvs, branches, outs, pos=True):
+    """Add a loop-test shape and, if pos, its _pos twin (C tested positively,
+    while-headed branches only); both also output the condition NC."""
+    SHAPES.append((kind, mvs, branches, outs + ['NC'], False))
+    if pos:
+        SHAPES.append((kind + '_pos', mvs, [b for b in branches if b[0] == 'w'],
+                       outs + ['NC'], True))
+
+
+def loopheads(inner, plus):
+    """while (NOTC) { inner } | for (;;) { if (C) break; inner } | while (1) ..."""
+    res = [('w', '- while (NOTC) {\n%s\n- }\n%s' % (inner, plus))]
+    for h in ('for (;;)', 'while (1)'):
+        res.append(('b', '- %s {\n-\tif (C)\n-\t\tbreak;\n%s\n- }\n%s'
+                    % (h, inner, plus)))
+    return res
+
+
+def m(lines):
+    """Removed lines, one tab in."""
+    return '\n'.join('-\t' + l for l in lines)
+
+
+# a. while (!C) sleep_on(&Q);   (and interruptible: unsafe)
+shape('loop', {EXPR: ['C', 'Q0']},
+      [('w', '- while (NOTC) %s(Q0);\n+ WE(QQ, CC);' % SNI),
+       ('w', '- while (NOTC) {\n-\t%s(Q0);\n- }\n+ WE(QQ, CC);' % SNI)] +
+      [('b', '- %s {\n-\tif (C)\n-\t\tbreak;\n-\t%s(Q0);\n- }\n+ WE(QQ, CC);' % (h, SNI))
+       for h in ('for (;;)', 'while (1)')],
+      ['QQ', 'WE'])
+
+# b. signal test returning / jumping out
+SIGB1 = m(['%s(Q0);' % ISL, 'if (%s)' % SIG, '\tS'])
+SIGB2 = m(['if (%s)' % SIG, '\tS', '%s(Q0);' % ISL])
+PLUS_SIG = '+ if (wait_event_interruptible(QQ, CC))\n+\tS'
+shape('sig', {EXPR: ['C', 'Q0'], STMT: ['S']},
+      loopheads(SIGB1, PLUS_SIG) + loopheads(SIGB2, PLUS_SIG), ['QQ'])
+
+# b'. signal branch { R = E; break; }
+BRKB1 = m(['%s(Q0);' % ISL, 'if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'])
+BRKB2 = m(['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}', '%s(Q0);' % ISL])
+PLUS_BRK = '+ if (wait_event_interruptible(QQ, CC))\n+\tR = E;'
+shape('brk', {EXPR: ['C', 'Q0', 'R', 'E']},
+      loopheads(BRKB1, PLUS_BRK) + loopheads(BRKB2, PLUS_BRK), ['QQ'])
+
+# e. timeout loops (before the one-shot ifs, which never overlap them)
+shape('to', {EXPR: ['C', 'Q0', 't']},
+      [('w', '- while (NOTC && t) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
+       ('w', '- while (NOTC && t) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);' % STO)],
+      ['QQ', 'WE'])
+
+# e'. while (!C) { t = isot(&Q, T); if (signal_pending) S1 if (!t) S2 }
+shape('to2', {EXPR: ['C', 'Q0', 't', 'T'], STMT: ['S1', 'S2']},
+      [('w', '- while (NOTC) {\n' + m(['t = interruptible_sleep_on_timeout@p(Q0, T);',
+                                       'if (%s)' % SIG, '\tS1', 'if (!t)', '\tS2']) +
+        '\n- }\n+ t = wait_event_interruptible_timeout(QQ, CC, T);\n+ if (t < 0)\n+\tS1\n'
+        '+ if (!t)\n+\tS2')],
+      ['QQ'])
+shape('to2u', {EXPR: ['C', 'Q0', 't', 'T'], STMT: ['S2']},
+      [('w', '- while (NOTC) {\n' + m(['t = sleep_on_timeout@p(Q0, T);', 'if (!t)', '\tS2']) +
+        '\n- }\n+ t = wait_event_timeout(QQ, CC, T);\n+ if (!t)\n+\tS2')],
+      ['QQ'])
+
+# f. spin_lock_irq dropped around the sleep
+LK = ['ULK(L0);', '%s(Q0);', 'LCK(L0);']
+shape('lock', {EXPR: ['C', 'Q0', 'L0']},
+      [('w', '- while (NOTC) {\n' + m([l % SL if '%' in l else l for l in LK]) +
+        '\n- }\n+ wait_event_lock_irq(QQ, CC, LL);')],
+      ['QQ', 'LL'])
+LKI = [l % ISL if '%' in l else l for l in LK]
+PLUS_LSIG = '+ if (wait_event_interruptible_lock_irq(QQ, CC, LL))\n+\tS'
+PLUS_LBRK = '+ if (wait_event_interruptible_lock_irq(QQ, CC, LL))\n+\tR = E;'
+shape('lock_sig', {EXPR: ['C', 'Q0', 'L0'], STMT: ['S']},
+      [('w', '- while (NOTC) {\n' + m(LKI + ['if (%s)' % SIG, '\tS']) + '\n- }\n' + PLUS_LSIG),
+       ('w', '- while (NOTC) {\n' + m(['if (%s)' % SIG, '\tS'] + LKI) + '\n- }\n' + PLUS_LSIG)],
+      ['QQ', 'LL'])
+shape('lock_brk', {EXPR: ['C', 'Q0', 'L0', 'R', 'E']},
+      [('w', '- while (NOTC) {\n' + m(LKI + ['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}']) +
+        '\n- }\n' + PLUS_LBRK),
+       ('w', '- while (NOTC) {\n' + m(['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'] + LKI) +
+        '\n- }\n' + PLUS_LBRK)],
+      ['QQ', 'LL'])
+
+# c. bare interruptible loop (unsafe) is part of 'loop'.
+# d. one-shot if (!C) sleep
+shape('ifsig', {EXPR: ['C', 'Q0'], STMT: ['S']},
+      [('w', '- if (NOTC) %s(Q0);\n- if (%s)\n-\tS\n%s' % (ISL, SIG, PLUS_SIG)),
+       ('w', '- if (NOTC) {\n-\t%s(Q0);\n- }\n- if (%s)\n-\tS\n%s' % (ISL, SIG, PLUS_SIG)),
+       ('w', '- if (NOTC) {\n-\t%s(Q0);\n-\tif (%s)\n-\t\tS\n- }\n%s' % (ISL, SIG, PLUS_SIG))],
+      ['QQ'])
+shape('if', {EXPR: ['C', 'Q0']},
+      [('w', '- if (NOTC) %s(Q0);\n+ WE(QQ, CC);' % SNI),
+       ('w', '- if (NOTC) {\n-\t%s(Q0);\n- }\n+ WE(QQ, CC);' % SNI)],
+      ['QQ', 'WE'])
+shape('ift', {EXPR: ['C', 'Q0', 'T']},
+      [('w', '- if (NOTC) %s(Q0, T);\n+ WE(QQ, CC, T);' % STO),
+       ('w', '- if (NOTC) {\n-\t%s(Q0, T);\n- }\n+ WE(QQ, CC, T);' % STO)],
+      ['QQ', 'WE'])
+
+# g. plain delay on a queue nothing else uses (expression level: keeps x = ...)
+SHAPES.append(('delay', {EXPR: ['Q0', 'T']},
+               [('x', '- sleep_on_timeout@p(Q0, T)\n+ schedule_timeout_uninterruptible(T)'),
+                ('x', '- interruptible_sleep_on_timeout@p(Q0, T)\n'
+                 '+ schedule_timeout_interruptible(T)')],
+               [], False))
+
+# h. plan-supplied condition
+SHAPES.append(('cond_sig', {EXPR: ['Q0'], STMT: ['S']},
+               [('x', '- %s(Q0);\n- if (%s)\n-\tS\n'
+                 '+ if (wait_event_interruptible(QQ, PC))\n+\tS' % (ISL, SIG))],
+               ['QQ', 'PC'], False))
+
+
+def each(txt):
+    """One branch per sleeper name instead of an inline disjunction."""
+    out = []
+    for alt, names in ((SNI, ('sleep_on', 'interruptible_sleep_on')),
+                       (STO, ('sleep_on_timeout', 'interruptible_sleep_on_timeout'))):
+        if alt in txt:
+            for n in names:
+                out.append(('x', txt.replace(alt, n + '@p')))
+    return out
+
+
+SHAPES.append(('cond', {EXPR: ['Q0']},
+               each('- %s(Q0);\n+ WE(QQ, PC);' % SNI), ['QQ', 'WE', 'PC'], False))
+SHAPES.append(('cond_t', {EXPR: ['Q0', 'T']},
+               each('- %s(Q0, T)\n+ WE(QQ, PC, T)' % STO), ['QQ', 'WE', 'PC'], False))
+
+# i. plan form prepare_to_wait (keeps the race; --unsafe)
+PTW_PRE = '+ prepare_to_wait(Q0, &W, ST);\n'
+PTW_POST = '\n+ finish_wait(Q0, &W);'
+SHAPES.append(('ptw', {EXPR: ['Q0']},
+               each('- %s(Q0);\n' % SNI + PTW_PRE + '+ schedule();' + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptw_t', {EXPR: ['Q0', 'T']},
+               each('- %s(Q0, T);\n' % STO + PTW_PRE + '+ schedule_timeout(T);' + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptw_ta', {EXPR: ['Q0', 'T', 'x']},
+               each('- x = %s(Q0, T);\n' % STO + PTW_PRE + '+ x = schedule_timeout(T);'
+                    + PTW_POST),
+               ['W', 'ST'], False))
+
+# the metavariable kind of each script output
+OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'expression',
+           'WE': 'identifier', 'W': 'identifier', 'ST': 'identifier'}
+
+
+def subst(body, pos):
+    """body with the loop test NOTC and the output condition CC filled in."""
+    if pos:
+        return body.replace('NOTC', 'C').replace('CC', 'NC')
+    return body.replace('NOTC', '!C').replace('CC', 'NC')
+
+
+def disj(bodies):
+    """An SmPL disjunction of bodies (the body itself if only one)."""
+    if len(bodies) == 1:
+        return bodies[0]
+    return '(\n' + '\n|\n'.join(bodies) + '\n)'
+
+
+# metavariables declared with a constraint, when a rule uses them
+REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
+         'ULK': ('identifier', '=~ "^spin_unlock_irq$"'),
+         'LCK': ('identifier', '=~ "^spin_lock_irq$"')}
+
+# shapes whose loop is removed whole through a statement metavariable
+WHOLE = ('brk', 'brk_pos', 'lock_brk', 'lock_brk_pos')
+
+
+def emit_shape(kind, mvs, branches, outs, pos):
+    """The r_/s_/t_ rule triple of one shape."""
+    r, s, t = 'r_' + kind, 's_' + kind, 't_' + kind
+    bodies = [subst(b, pos) for _, b in branches]
+    rew = disj(bodies)
+    mat = strip_minus(rew)
+    whole = kind in WHOLE
+    if whole:
+        # Removing a loop whose body has { ...; break; } leaves its } behind
+        # in spatch 1.1.1: match the loop here, remove it whole below.
+        mat = mat.replace('while (', 'while@pw (').replace('for (;;)', 'for@pw (;;)')
+        plus = '\n'.join(l for l in bodies[0].split('\n') if l.startswith('+'))
+        heads = ['- while@pw (E0) S0\n' + plus]
+        if any(h == 'b' for h, _ in branches):
+            heads.append('- for@pw (;;) S0\n' + plus)
+        rew = disj(heads)
+    ids = [i for i in REGEX if re.search(r'\b%s\b' % i, mat)]
+    mvs = dict(mvs)
+    decl = ''
+    for i in ids:
+        decl += '%s %s %s;\n' % (REGEX[i][0], i, REGEX[i][1])
+    for k, vs in mvs.items():
+        decl += '%s %s;\n' % (k, ', '.join(vs))
+    for i in ids:
+        mvs.setdefault(REGEX[i][0], [])
+        mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
+    decl += 'position p%s;\n' % (', pw' if whole else '')
+    o = '@%s %s@\n%s@@\n\n%s\n\n' % (r, DIS, decl, mat)
+    ins = ['p << %s.p;' % r]
+    for vs in mvs.values():
+        for v in vs:
+            ins.append('%s << %s.%s;' % (v, r, v))
+    env = ', '.join("'%s': %s" % (v, v) for vs in mvs.values() for v in vs)
+    o += '@script:python %s@\n%s\n%s@@\n' % (s, '\n'.join(ins),
+                                               ''.join('%s;\n' % x for x in outs))
+    o += ("if not wq_run(%r, p, {%s}, %r, coccinelle):\n\tcocci.include_match(False)\n\n"
+          % (kind, env, outs))
+    tdecl = ''
+    for k, vs in mvs.items():
+        if whole:
+            vs = [v for v in vs if re.search(r'\b%s\b' % v, rew)]
+        if vs:
+            tdecl += '%s %s;\n' % (k, ', '.join('%s.%s' % (r, v) for v in vs))
+    if not whole:
+        tdecl += 'position %s.p;\n' % r
+    if whole:
+        tdecl += 'position %s.pw;\nexpression E0;\nstatement S0;\n' % r
+    for x in outs:
+        tdecl += '%s %s.%s;\n' % (OUTKIND[x], s, x)
+    o += '@%s depends on patch %s@\n%s@@\n\n%s\n\n' % (t, DIS, tdecl, rew)
+    return o
+
+
+
+
+PRE = r'''// ---- pre-classification (all modes, no changes) ----
+
+@pre_irqoff XDISX exists@
+expression F;
+position p;
+@@
+
+(
+cli();
+|
+local_irq_disable();
+|
+local_irq_save(F);
+|
+save_and_cli(F);
+)
+... when != sti();
+    when != local_irq_enable();
+    when != local_irq_restore(F);
+    when != restore_flags(F);
+(
+SLEEP4;
+|
+F = SLEEP4;
+)
+
+@script:python@
+p << pre_irqoff.p;
+@@
+wq_pre(p, R_IRQ)
+
+@pre_restore XDISX@
+expression L, F, x;
+position p;
+@@
+
+spin_unlock_irqrestore(L, F);
+(
+SLEEP4;
+|
+x = SLEEP4;
+)
+
+@script:python@
+p << pre_restore.p;
+@@
+wq_pre(p, R_RESTORE)
+
+@pre_bare XDISX@
+position p;
+@@
+
+SLEEP4;
+
+@script:python@
+p << pre_bare.p;
+@@
+wq_fact(p, 'bare')
+
+@pre_assign XDISX@
+expression x;
+position p;
+@@
+
+x = SLEEP4;
+
+@script:python@
+p << pre_assign.p;
+@@
+wq_fact(p, 'assign')
+
+@pre_loop XDISX@
+expression E, E1, E2, E3;
+position p;
+@@
+
+(
+while (E) { <+... SLEEP4 ...+> }
+|
+for (E1; E2; E3) { <+... SLEEP4 ...+> }
+|
+for (; E2; E3) { <+... SLEEP4 ...+> }
+|
+for (;; E3) { <+... SLEEP4 ...+> }
+|
+for (;;) { <+... SLEEP4 ...+> }
+)
+
+@script:python@
+p << pre_loop.p;
+@@
+wq_fact(p, 'inloop')
+
+@pre_signed XDISX@
+{long, int, long int, signed long} t;
+position p;
+@@
+
+t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(...)
+
+@script:python@
+p << pre_signed.p;
+@@
+wq_fact(p, 'signed')
+
+@pre_unsigned XDISX@
+{unsigned long, unsigned int, unsigned} t;
+position p;
+@@
+
+t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(...)
+
+@script:python@
+p << pre_unsigned.p;
+@@
+wq_fact(p, 'unsigned')
+
+'''.replace('SLEEP4', ALL4).replace('XDISX', DIS)
+
+POST = r'''// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+
+@ptw_fn depends on patch XDISX@
+identifier fn : script:python () { wq_fn_needs_wait(fn) };
+type T;
+@@
+
+T fn(...) {
+<+... prepare_to_wait(...); ...+>
+}
+
+@script:python ptw_w@
+fn << ptw_fn.fn;
+W;
+@@
+coccinelle.W = cocci.make_ident(wq_fn_wait_name(fn))
+
+@depends on patch@
+identifier ptw_fn.fn;
+identifier ptw_w.W;
+type T;
+@@
+
+T fn(...) {
++ DEFINE_WAIT(W);
+...
+}
+
+// ---- listing every site ----
+
+@site depends on report || org XDISX@
+position p;
+@@
+
+SLEEP4
+
+@script:python depends on report@
+p << site.p;
+@@
+wq_print(p, False)
+
+@script:python depends on org@
+p << site.p;
+@@
+wq_print(p, True)
+
+@depends on context@
+@@
+
+* \(sleep_on\|interruptible_sleep_on\|sleep_on_timeout\|interruptible_sleep_on_timeout\)(...)
+'''.replace('SLEEP4', ALL4).replace('XDISX', DIS)
+
+
+def generate(lib, shapes):
+    """The text of sleep-on.cocci, with lib and shapes (sleep_on_lib.py and
+    sleep_on_shapes.py without their file headers) as the
+    @initialize:python@ code."""
+    o = HEADER + '\n@initialize:python@\n@@\n' + lib + '\n' + shapes + '\n'
+    o += PRE
+    for sh in SHAPES:
+        o += emit_shape(*sh)
+    return o + POST

@@ -1,0 +1,671 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""WQ002 (open-coded-wait) helpers, embedded in open-coded-wait.cocci.
+
+Everything below this docstring is copied into the rule's
+@initialize:python@ part by wq002.generate(): the plan reader, the facts
+collected about each wait entry, a small parser for the token string spatch
+gives a statement metavariable, and the shape classifiers that decide
+between wait_event*() and prepare_to_wait().  state-after-test.cocci
+reuses the parser functions (see build.py).
+"""
+import os, json, re
+
+RULE = "WQ002"
+_plan = None
+SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
+FACTS = {}      # (file, fn, w) -> dict
+MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
+DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
+
+
+def rp(f):
+    return os.path.realpath(f)
+
+
+def site_key(p):
+    return (rp(p[0].file), int(p[0].line))
+
+
+def base(f):
+    # after a rule has changed the file, spatch reports a temporary copy
+    return re.sub(r"^cocci[a-z_]*-[0-9]+-[0-9a-f]+-", "", os.path.basename(f))
+
+
+_cur = [None]
+
+
+def new_file(p):
+    f = rp(p[0].file)
+    if _cur[0] != f:
+        _cur[0] = f
+        for x in (FACTS, MAPPED, DROPPED, EXCL):
+            x.clear()
+
+
+def ent_key(p, w):
+    return (base(p[0].file), p[0].current_element, w)
+
+
+def plan():
+    global _plan
+    if _plan is None:
+        _plan = {}
+        fn = os.environ.get("WQPORT_PLAN")
+        if fn:
+            with open(fn) as fh:
+                for ln in fh:
+                    ln = ln.strip()
+                    if not ln:
+                        continue
+                    try:
+                        e = json.loads(ln)
+                    except ValueError:
+                        continue
+                    if e.get("rule", RULE) != RULE:
+                        continue
+                    try:
+                        _plan[(rp(e["file"]), int(e["line"]))] = e
+                    except (KeyError, ValueError, TypeError):
+                        pass
+    return _plan
+
+
+def planned():
+    return bool(os.environ.get("WQPORT_PLAN"))
+
+
+def fact(p, w):
+    return FACTS.setdefault(ent_key(p, w), {"queues": set(), "adds": set(),
+                                          "calls": set(), "flags": False})
+
+
+# ---- a tiny parser for the token string spatch gives a statement metavariable
+class Bad(Exception):
+    pass
+
+
+def toks(s):
+    return s.split()
+
+
+def balanced(t, i, o, c):
+    """t[i] == o; return index after the matching c."""
+    if i >= len(t) or t[i] != o:
+        raise Bad()
+    d = 0
+    while i < len(t):
+        if t[i] in "([{":
+            d += 1
+        elif t[i] in ")]}":
+            d -= 1
+            if d == 0:
+                return i + 1
+        i += 1
+    raise Bad()
+
+
+def parse_stmt(t, i):
+    if i >= len(t):
+        raise Bad()
+    k = t[i]
+    if k == "{":
+        body = []
+        i += 1
+        while i < len(t) and t[i] != "}":
+            s, i = parse_stmt(t, i)
+            body.append(s)
+        if i >= len(t):
+            raise Bad()
+        return ("block", body), i + 1
+    if k == "if":
+        j = balanced(t, i + 1, "(", ")")
+        cond = t[i + 2:j - 1]
+        th, j = parse_stmt(t, j)
+        el = None
+        if j < len(t) and t[j] == "else":
+            el, j = parse_stmt(t, j + 1)
+        return ("if", cond, th, el), j
+    if k in ("for", "while", "switch"):
+        j = balanced(t, i + 1, "(", ")")
+        b, j = parse_stmt(t, j)
+        return ("loop", k, t[i + 2:j - 1], b), j
+    if k == "do":
+        b, j = parse_stmt(t, i + 1)
+        if j >= len(t) or t[j] != "while":
+            raise Bad()
+        j = balanced(t, j + 1, "(", ")")
+        if j < len(t) and t[j] == ";":
+            j += 1
+        return ("do", b), j
+    if k in ("break", "continue"):
+        if i + 1 < len(t) and t[i + 1] == ";":
+            return (k,), i + 2
+        raise Bad()
+    if k == ";":
+        return ("empty",), i + 1
+    # expression statement, return, goto, declaration: up to ';' at depth 0
+    j = i
+    d = 0
+    while j < len(t):
+        if t[j] in "([{":
+            d += 1
+        elif t[j] in ")]}":
+            d -= 1
+            if d < 0:
+                raise Bad()
+        elif t[j] == ";" and d == 0:
+            break
+        j += 1
+    if j >= len(t):
+        raise Bad()
+    e = t[i:j]
+    if k == "return":
+        return ("return", e[1:]), j + 1
+    if k == "goto":
+        return ("goto",), j + 1
+    if len(e) >= 2 and e[1] == ":":
+        raise Bad()      # a label
+    return ("expr", e), j + 1
+
+
+def parse_body(s):
+    t = toks(s)
+    try:
+        st, j = parse_stmt(t, 0)
+    except (Bad, IndexError):
+        return None
+    if j != len(t):
+        return None
+    if st[0] != "block":
+        return [st]
+    return st[1]
+
+
+def call_args(e, name):
+    """e == name ( args ) -> list of argument token lists, else None."""
+    if len(e) < 3 or e[0] != name or e[1] != "(" or e[-1] != ")":
+        return None
+    try:
+        if balanced(e, 1, "(", ")") != len(e):
+            return None
+    except Bad:
+        return None
+    args, cur, d = [], [], 0
+    for x in e[2:-1]:
+        if x in "([{":
+            d += 1
+        elif x in ")]}":
+            d -= 1
+        if x == "," and d == 0:
+            args.append(cur)
+            cur = []
+        else:
+            cur.append(x)
+    if cur:
+        args.append(cur)
+    return args
+
+
+def state_of(st):
+    """The task state a statement sets, or None."""
+    if st[0] != "expr":
+        return None
+    e = st[1]
+    for f in ("set_current_state", "__set_current_state"):
+        a = call_args(e, f)
+        if a is not None and len(a) == 1:
+            return " ".join(a[0])
+    if e[:4] == ["current", "->", "state", "="] and len(e) > 4:
+        return " ".join(e[4:])
+    return None
+
+
+def is_running(st):
+    return state_of(st) == "TASK_RUNNING"
+
+
+def sleep_of(st):
+    """('sched',) / ('tmo', recv, arg) / None."""
+    if st[0] != "expr":
+        return None
+    e = st[1]
+    if e == ["schedule", "(", ")"]:
+        return ("sched",)
+    a = call_args(e, "schedule_timeout")
+    if a is not None and len(a) == 1:
+        return ("tmo", None, " ".join(a[0]))
+    if len(e) > 2 and e[1] == "=":
+        a = call_args(e[2:], "schedule_timeout")
+        if a is not None and len(a) == 1:
+            return ("tmo", e[0], " ".join(a[0]))
+    return None
+
+
+def lock_of(st, f):
+    if st[0] != "expr":
+        return None
+    a = call_args(st[1], f)
+    if a is None or len(a) != 1 or a[0][:1] != ["&"]:
+        return None
+    return " ".join(a[0][1:])
+
+
+SIGF = ("signal_pending", "fatal_signal_pending")
+
+
+def sig_of(st):
+    """if (signal_pending(current)) X -> (sigfn, kind, R, E)."""
+    if st[0] != "if" or st[3] is not None:
+        return None
+    c = st[1]
+    if len(c) != 4 or c[0] not in SIGF or c[1:] != ["(", "current", ")"]:
+        return None
+    th = st[2]
+    if th[0] == "block" and len(th[1]) == 1:
+        th = th[1][0]
+    if th == ("break",):
+        return (c[0], "break", None, None)
+    if th[0] == "return" and th[1]:
+        return (c[0], "return", None, " ".join(th[1]))
+    if th[0] == "block" and len(th[1]) == 2 and th[1][1] == ("break",) \
+            and th[1][0][0] == "expr":
+        e = th[1][0][1]
+        if len(e) >= 3 and e.count("=") == 1 and e[1] == "=":
+            return (c[0], "ret", e[0], " ".join(e[2:]))
+    return None
+
+
+def test_of(st):
+    """if (C) break; -> C tokens."""
+    if st[0] != "if" or st[3] is not None:
+        return None
+    th = st[2]
+    if th[0] == "block" and len(th[1]) == 1:
+        th = th[1][0]
+    if th != ("break",):
+        return None
+    if sig_of(("if", st[1], ("return", ["0"]), None)):
+        return None
+    return st[1]
+
+
+OPS = set("&& || == != < > <= >= + - * / % & | ^ ? : = << >> , += -= |= &=".split())
+
+
+def simple_operand(t):
+    d = 0
+    for x in t:
+        if x in "([{":
+            d += 1
+        elif x in ")]}":
+            d -= 1
+        elif d == 0 and x in OPS:
+            return False
+    return True
+
+
+def negate(t):
+    if t[:1] == ["!"] and simple_operand(t[1:]):
+        return " ".join(t[1:])
+    if simple_operand(t):
+        return "! " + " ".join(t)
+    return "! ( " + " ".join(t) + " )"
+
+
+def split_sleep(rest):
+    """rest == [unlock, sleep, lock] or [sleep] -> (sleep, lock) or None."""
+    if len(rest) == 1 and sleep_of(rest[0]):
+        return sleep_of(rest[0]), None
+    if len(rest) == 3 and sleep_of(rest[1]):
+        l1 = lock_of(rest[0], "spin_unlock_irq")
+        l2 = lock_of(rest[2], "spin_lock_irq")
+        if l1 and l1 == l2:
+            return sleep_of(rest[1]), l1
+    return None
+
+
+def classify_collapse(body, head_cond, excl):
+    """Shape of a loop that only waits.  head_cond: tokens of while (E), or
+    None for an endless loop.  Returns dict or None."""
+    if not body:
+        return None
+    S = state_of(body[0])
+    if S is None or S == "TASK_RUNNING":
+        return None
+    rest = body[1:]
+    C = None
+    sig = None
+    sl = None
+    if head_cond is None:
+        # [T, G?, Z], [T, Z, G?], [G, T, Z]
+        cands = []
+        if rest and test_of(rest[0]) is not None:
+            C = test_of(rest[0])
+            r = rest[1:]
+            if r and sig_of(r[0]):
+                cands.append((sig_of(r[0]), r[1:]))
+            if r and sig_of(r[-1]):
+                cands.append((sig_of(r[-1]), r[:-1]))
+            cands.append((None, r))
+        elif rest and sig_of(rest[0]) and len(rest) > 1 and test_of(rest[1]) is not None:
+            C = test_of(rest[1])
+            cands.append((sig_of(rest[0]), rest[2:]))
+        for g, r in cands:
+            x = split_sleep(r)
+            if x:
+                sig, sl = g, x
+                break
+        if sl is None:
+            return None
+        C = " ".join(C)
+    else:
+        for g, r in ((sig_of(rest[-1]) if rest else None, rest[:-1]),
+                     (sig_of(rest[0]) if rest else None, rest[1:]),
+                     (None, rest)):
+            if r is None:
+                continue
+            if g is None and r is not rest:
+                continue
+            x = split_sleep(r)
+            if x:
+                sig, sl = g, x
+                break
+        if sl is None:
+            return None
+        C = negate(head_cond)
+    (sleep, lock) = sl
+    d = {"S": S, "C": C, "lock": lock, "sig": sig, "tmo": None}
+    if sleep[0] == "tmo":
+        # only `t = schedule_timeout(t)` with `if (C || !t) break;`
+        t = sleep[1]
+        if t is None or sleep[2] != t or lock or sig:
+            return None
+        ct = C.split()
+        if head_cond is None:
+            if ct[-3:] == ["||", "!", t]:
+                C = " ".join(ct[:-3])
+            elif ct[:3] == ["!", t, "||"]:
+                C = " ".join(ct[3:])
+            else:
+                return None
+        else:
+            return None
+        if t in C.split() or not C:
+            return None
+        d["C"] = C
+        d["tmo"] = t
+    # forms
+    form = None
+    sg = sig[0] if sig else None
+    if d["tmo"]:
+        if S == "TASK_UNINTERRUPTIBLE" and not excl:
+            form = "wait_event_timeout"
+    elif S == "TASK_UNINTERRUPTIBLE" and sg is None:
+        if not excl:
+            form = "wait_event_lock_irq" if lock else "wait_event"
+    elif S == "TASK_INTERRUPTIBLE" and sg == "signal_pending":
+        if excl and not lock:
+            form = "wait_event_interruptible_exclusive"
+        elif not excl:
+            form = "wait_event_interruptible_lock_irq" if lock else "wait_event_interruptible"
+    elif S == "TASK_KILLABLE" and sg == "fatal_signal_pending":
+        if not excl and not lock:
+            form = "wait_event_killable"
+    d["form"] = form
+    # output shape
+    if d["tmo"]:
+        d["shape"] = "tmo"
+    else:
+        kind = sig[1] if sig else "break"
+        d["shape"] = {"break": "plain", "ret": "ret", "return": "return"}[kind] + ("3" if lock else "2")
+        if sig:
+            d["R"], d["E"] = sig[2], sig[3]
+    return d
+
+
+def has(body, pred):
+    for st in body:
+        if pred(st):
+            return True
+        if st[0] == "block" and has(st[1], pred):
+            return True
+        if st[0] == "if":
+            for x in (st[2], st[3]):
+                if x is not None and has([x], pred):
+                    return True
+        if st[0] in ("loop",) and has([st[3]], pred):
+            return True
+        if st[0] == "do" and has([st[1]], pred):
+            return True
+    return False
+
+
+def source_has_comment(p1, p2):
+    try:
+        with open(p1[0].file) as fh:
+            lines = fh.readlines()[int(p1[0].line):int(p2[0].line) - 1]
+    except (IOError, OSError, ValueError):
+        return True
+    for ln in lines:
+        if "/*" in ln or "//" in ln or ln.lstrip().startswith("#"):
+            return True
+    return False
+
+
+def in_macro(p):
+    try:
+        with open(p[0].file) as fh:
+            ln = fh.readlines()[int(p[0].line) - 1]
+    except (IOError, OSError, IndexError, ValueError):
+        return False
+    return ln.rstrip().endswith(chr(92))
+
+
+def entry_reason(p, w, Q):
+    if in_macro(p):
+        return "macro: the wait loop is inside a macro body"
+    f = FACTS.get(ent_key(p, w))
+    if f is None:
+        return None
+    qs = set()
+    for k, v in FACTS.items():
+        if k[:2] == ent_key(p, w)[:2]:
+            qs |= v["queues"]
+    if len(qs) > 1:
+        return "two-queues: the task waits on %s in one function" % ", ".join(sorted(qs))
+    other = f["calls"] - set(["add_wait_queue", "add_wait_queue_exclusive",
+                              "remove_wait_queue", "init_waitqueue_entry"])
+    if other:
+        return "entry-passed: '&%s' is passed to %s()" % (w, ", ".join(sorted(other)))
+    if f["flags"]:
+        return "hand-set-exclusive: WQ_FLAG_EXCLUSIVE is set by hand on '%s'; prepare_to_wait() would clear it" % w
+    return None
+
+
+def decide(pa, form, reason, alts=()):
+    """May the site at pa become form?  reason: why not, standalone."""
+    k = site_key(pa)
+    old = SITES.get(k)
+    if old and old[0] == "convert":
+        return False
+    if planned():
+        e = plan().get(k)
+        if e is None:
+            SITES[k] = ("refuse", "not-planned: no plan entry for this site")
+            return False
+        if e.get("action") != "convert":
+            SITES[k] = ("refuse", e.get("reason") or "refused by the plan")
+            return False
+        if e.get("form") != form and e.get("form") not in alts:
+            if not old or form:
+                SITES[k] = ("refuse", "no-patch: the plan asks for %s(); this loop's shape gives %s()"
+                            % (e.get("form"), form or "no safe form"))
+            return False
+        SITES[k] = ("convert", e.get("form"))
+        return e.get("form")
+    if form is None or reason:
+        if not old or (reason and not old[1].startswith("no-patch")):
+            SITES[k] = ("refuse", reason or "no-patch: no rewrite for this loop's shape")
+        return False
+    SITES[k] = ("convert", form)
+    return form
+
+
+def pretty(e):
+    e = re.sub(r"\s*(->|\.)\s*", r"\1", e)
+    e = re.sub(r"([(\[&!~*])\s+", r"\1", e)
+    e = re.sub(r"\s+([)\],])", r"\1", e)
+    return e
+
+
+def say(p, msg, org=False):
+    import coccilib.report, coccilib.org
+    if org:
+        coccilib.org.print_todo(p[0], msg)
+    else:
+        coccilib.report.print_report(p[0], msg)
+
+
+EXCL = set()     # site keys of add_wait_queue_exclusive()
+
+
+def walk_blocks(body, fn):
+    fn(body)
+    for st in body:
+        if st[0] == "block":
+            walk_blocks(st[1], fn)
+        elif st[0] == "if":
+            for x in (st[2], st[3]):
+                if x is not None:
+                    walk_blocks(x[1] if x[0] == "block" else [x], fn)
+        elif st[0] == "loop":
+            x = st[3]
+            walk_blocks(x[1] if x[0] == "block" else [x], fn)
+
+
+def classify_map(body, head_cond):
+    """Can the loop be moved to prepare_to_wait()?  Returns (ok, reason)."""
+    if body is None:
+        return False, "no-patch: the loop body could not be read"
+    if has(body, lambda st: st[0] == "goto"):
+        return False, "goto-cleanup: a goto leaves the loop while the entry is queued"
+    if has(body, lambda st: st[0] == "do"):
+        return False, "do-while: a do-while loop inside the wait loop"
+    if has(body, lambda st: st[0] == "expr" and ("add_wait_queue" in st[1] or
+            "add_wait_queue_exclusive" in st[1] or "remove_wait_queue" in st[1])):
+        return False, "no-patch: the entry is added or removed inside the loop"
+    if not has(body, lambda st: sleep_of(st) is not None):
+        return False, "no-patch: no schedule() in the loop"
+    bad = []
+
+    def chk(blk):
+        for i, st in enumerate(blk):
+            if st[0] == "return" and (i == 0 or not is_running(blk[i - 1])):
+                bad.append(st)
+            if is_running(st):
+                # the iteration must end (break/continue/return) before
+                # any sleep: the next one starts with prepare_to_wait()
+                tail = blk[i + 1:]
+                end = [j for j, x in enumerate(tail) if x[0] in ("break", "continue", "return")]
+                if not end or has(tail[:end[0]], lambda x: sleep_of(x) is not None):
+                    bad.append(st)
+            if st[0] == "loop" and has([st[3]], lambda s: sleep_of(s) or state_of(s)):
+                bad.append(st)
+    walk_blocks(body, chk)
+    if bad:
+        return False, "no-patch: the task state is changed in a way prepare_to_wait() cannot express"
+    if head_cond is None:
+        S = state_of(body[0])
+        if S is None or S == "TASK_RUNNING":
+            return False, "no-patch: the state is not set first in the endless loop (test before state)"
+        # the only state write and sleep at top level
+        return True, None
+    # while (E): every sleep must follow a state write in the same block;
+    # re-test unless a non-signal exit lies between them.
+    fail = []
+
+    def chk2(blk):
+        for i, st in enumerate(blk):
+            if sleep_of(st):
+                j = i - 1
+                closed = False
+                only_sig = True
+                while j >= 0 and state_of(blk[j]) is None:
+                    x = blk[j]
+                    if has([x], lambda s: sleep_of(s) is not None):
+                        fail.append(x)
+                    if x[0] == "if" and sig_of(x):
+                        pass
+                    elif x[0] == "if" and has([x], lambda s: s[0] in ("break", "return", "continue")):
+                        closed = True
+                        only_sig = False
+                    else:
+                        only_sig = False
+                    j -= 1
+                if not closed and not only_sig:
+                    fail.append(st)
+                if j < 0 or state_of(blk[j]) == "TASK_RUNNING":
+                    fail.append(st)
+    walk_blocks(body, chk2)
+    if fail:
+        return False, "no-patch: a sleep in the loop does not follow its state write"
+    return True, None
+
+
+def report_site(p, w, Q, org):
+    k = site_key(p)
+    s = SITES.get(k)
+    if s and s[0] == "convert":
+        say(p, "WQ002 open-coded wait on '%s': convert to %s()" % (pretty(Q), s[1]), org)
+        return
+    why = None
+    if planned() and plan().get(k) and plan()[k].get("action") != "convert":
+        why = plan()[k].get("reason") or "refused by the plan"
+    if not why:
+        why = entry_reason(p, w, Q)
+    if not why:
+        try:
+            with open(p[0].file) as fh:
+                ls = fh.readlines()[int(p[0].line):int(p[0].line) + 6]
+            nx = [l.strip() for l in ls if l.strip()]
+            if nx and (nx[0] == "do" or nx[0].startswith("do {") or nx[0].startswith("do{")):
+                why = "do-while: the loop sleeps once before its first test"
+        except (IOError, OSError):
+            pass
+    if not why:
+        why = s[1] if s else "no-patch: no rewrite for this loop's shape"
+    say(p, "WQ002 open-coded wait on '%s' left alone [%s]" % (pretty(Q), pretty(why)), org)
+
+
+def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
+    """The wait_event*() statement that replaces the loop, or None."""
+    d = classify_collapse(body, head, site_key(pa) in EXCL)
+    if d is None:
+        return None
+    if lwn and (d["lock"] or d["tmo"]):
+        return None
+    why = entry_reason(pa, w, Q)
+    if not why and source_has_comment(pa, pe):
+        why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    alts = ()
+    if d["S"] == "TASK_INTERRUPTIBLE" and d["sig"] is None and not d["tmo"] and not d["lock"]:
+        alts = ("wait_event_interruptible",)
+    f = decide(pa, d["form"], why, alts)
+    if not f:
+        return None
+    args = [Q, d["C"]]
+    if d["lock"]:
+        args.append(d["lock"])
+    if d["tmo"]:
+        args.append(d["tmo"])
+    call = "%s(%s)" % (f, ", ".join(args))
+    DROPPED.add(ent_key(pa, w))
+    if d["tmo"]:
+        return "%s = %s;" % (d["tmo"], call)
+    if d["sig"] and d["sig"][1] == "ret" and d["sig"][3].replace(" ", "") == "-ERESTARTSYS":
+        return "%s = %s;" % (d["sig"][2], call)
+    if d["sig"] and d["sig"][1] == "ret":
+        return "if (%s) %s = %s;" % (call, d["sig"][2], d["sig"][3])
+    if d["sig"] and d["sig"][1] == "return":
+        return "if (%s) return %s;" % (call, d["sig"][3])
+    return call + ";"

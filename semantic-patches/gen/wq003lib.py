@@ -1,0 +1,219 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""WQ003 (state-after-test) helpers, embedded in state-after-test.cocci.
+
+Everything below this docstring is copied into the rule's
+@initialize:python@ part, after planlib.py and the statement parser taken
+from wq002lib.py (toks, parse_body, call_args, state_of, sleep_of, sig_of,
+has, negate, pretty).  It decides, per wait loop, whether the loop has the
+WQ003 shape -- the loop's test, then the task state change, then the sleep
+with no second look at the condition -- and which guard re-tests it.
+"""
+
+LOOPS = {}     # loop key -> analysis dict (see examine())
+COMBOS = {}    # anchor key -> [(loop key, sleep key)]
+LOCALS = {}    # (file, function) -> names of locals and parameters
+REPORTED = set()  # site keys already reported
+GUARDS = {}    # site key -> the re-test to write
+
+PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
+SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
+              "atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
+              "atomic_add_return", "atomic_sub_return", "atomic_inc_return",
+              "atomic_dec_return", "xchg", "cmpxchg", "kfifo_get", "kfifo_out",
+              "down_trylock", "mutex_trylock", "spin_trylock")
+
+
+def pos_key(p):
+    return (rp(p[0].file), int(p[0].line), int(p[0].column))
+
+
+def anchor_of(st):
+    """The name of the state change a statement makes (not TASK_RUNNING)."""
+    s = state_of(st)
+    if s is not None:
+        return None if s == "TASK_RUNNING" else st[1][0]
+    if st[0] == "expr":
+        for f in PTW:
+            a = call_args(st[1], f)
+            if a is not None and len(a) == 3:
+                return f
+    return None
+
+
+def count(body, pred):
+    n = [0]
+
+    def walk(b):
+        for st in b:
+            if pred(st):
+                n[0] += 1
+            if st[0] == "block":
+                walk(st[1])
+            elif st[0] == "if":
+                walk([x for x in (st[2], st[3]) if x is not None])
+            elif st[0] == "loop":
+                walk([st[3]])
+            elif st[0] == "do":
+                walk([st[1]])
+    walk(body)
+    return n[0]
+
+
+def exits(st):
+    """Does the statement leave the loop (break/return/goto)?"""
+    return has([st], lambda s: s[0] in ("break", "return", "goto"))
+
+
+def is_test(st):
+    """if (C) <exit>; with C not a signal test -> C tokens, else None."""
+    if st[0] != "if" or st[3] is not None or sig_of(st):
+        return None
+    c = st[1]
+    if c and c[0] in SIGF:
+        return None
+    th = st[2]
+    last = th[1][-1] if th[0] == "block" and th[1] else th
+    if last[0] in ("break", "return"):
+        return c
+    return None
+
+
+def contains(hay, needle):
+    n = len(needle)
+    return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
+
+
+def examine(head, body):
+    """Analyse one loop.  head: the guard's tokens, or None for an endless
+    loop.  Returns None when the loop does not have the WQ003 shape, else
+    {"cond": tokens tested, "guard": re-test text, "why": refusal or None,
+    "anchor": the state change's name}."""
+    if body is None:
+        return None
+    if head is not None and head in (["1"], ["true"]):
+        head = None
+    top = [i for i, st in enumerate(body) if anchor_of(st)]
+    if not top:
+        return None
+    a = top[0]
+    z = None
+    for i in range(a + 1, len(body)):
+        if sleep_of(body[i]):
+            z = i
+            break
+        if anchor_of(body[i]) or has([body[i]], lambda s: sleep_of(s) is not None):
+            return None     # the sleep is guarded or nested: not this shape
+    if z is None:
+        return None
+    mid = body[a + 1:z]
+    if head is None:
+        tests = [i for i in range(a) if is_test(body[i]) is not None]
+        if not tests:
+            return None     # no test before the state change
+        cond = is_test(body[tests[-1]])
+        if any(is_test(st) is not None for st in mid):
+            return None     # tested again after the state change
+        guard = negate(cond)
+    else:
+        cond = head
+        if any(st[0] == "if" and contains(st[1], cond) for st in mid):
+            return None     # re-tested already
+        guard = " ".join(cond)
+    d = {"cond": cond, "guard": guard, "why": None, "anchor": anchor_of(body[a])}
+    if count(body, lambda s: s[0] == "do"):
+        d["why"] = "do-while: a do-while loop inside the wait loop"
+    elif count(body, lambda s: anchor_of(s) is not None) != 1 or \
+            count(body, lambda s: sleep_of(s) is not None) != 1:
+        d["why"] = "no-patch: the loop sets the task state or sleeps more than once"
+    return d
+
+
+def cond_reason(cond, p):
+    """Standalone judgement on the condition a re-test would evaluate."""
+    text = ctext(cond)
+    if "++" in cond or "--" in cond:
+        return "side-effect: the condition '%s' has side effects (an increment or decrement); the re-test evaluates it again" % text
+    if any(t in ("=", "+=", "-=", "|=", "&=", "^=", "<<=", ">>=", "*=", "/=", "%=") for t in cond):
+        return "side-effect: the condition '%s' has side effects (an assignment); the re-test evaluates it again" % text
+    for f in SIDE_CALLS:
+        if f in cond:
+            return "side-effect: the condition '%s' has side effects (%s); the re-test evaluates it again" % (text, f)
+    if "waitqueue_active" in cond:
+        return "waitqueue-active: waitqueue_active() in the guard '%s' tests the queue, not a condition" % text
+    if not any(t[:1].islower() or t in ("(", "-") for t in cond):
+        return "constant-condition: the condition '%s' is constant" % text
+    names = [t for t in cond if t[:1].isalpha() or t[:1] == "_"]
+    if not any(t in ("(", ".", "[", "*", "->") for t in cond) and names:
+        loc = LOCALS.get((rp(p[0].file), p[0].current_element), set())
+        if all(n in loc or n[:1].isupper() for n in names) and \
+                any(n in loc for n in names):
+            return "local-condition: the condition '%s' reads only locals that no waker can change" % text
+    return None
+
+
+def ctext(t):
+    """Tokens as C text for messages."""
+    out = ""
+    for i, x in enumerate(t):
+        prev = t[i - 1] if i else ""
+        if i and not (x in (")", "]", ",", "->", ".") or prev in ("(", "[", "!", "~", "->", ".")
+                      or x in ("(", "[") and (prev[:1].isalnum() or prev[:1] == "_" or prev in (")", "]"))
+                      or prev in ("&", "*", "-") and (i == 1 or t[i - 2] in ("(", ",", "!", "&&", "||", "=", "return"))):
+            out += " "
+        out += x
+    return out
+
+
+def in_macro(p):
+    try:
+        with open(p[0].file) as fh:
+            ln = fh.readlines()[int(p[0].line) - 1]
+    except (IOError, OSError, IndexError, ValueError):
+        return False
+    return ln.rstrip().endswith(chr(92))
+
+
+def owner(pa):
+    """The innermost matched loop around the anchor: the last one opened."""
+    c = COMBOS.get(pos_key(pa), [])
+    return max(x[0] for x in c) if c else None
+
+
+def settle(pa, pl):
+    """Decide the site at anchor pa of loop pl.  Returns the guard text
+    to write, or None (the reason is kept for report/org mode)."""
+    if owner(pa) != pos_key(pl):
+        return None
+    d = LOOPS.get(pos_key(pl))
+    if d is None:
+        return None
+    why = d["why"]
+    if not why and in_macro(pa):
+        why = "macro: the wait loop is inside a macro body"
+    if why:
+        # the shape itself forbids the rewrite, whatever the plan says
+        SITES[site_key(pa)] = why
+        return None
+    if not planned():
+        why = cond_reason(d["cond"], pa)
+    if decide(pa, ["retest"], why) != "retest":
+        return None
+    GUARDS[site_key(pa)] = d["guard"]
+    return d["guard"]
+
+
+def is_site(pl, pa, pz):
+    """Is (pl, pa, pz) the loop, state change and sleep of one site?"""
+    return owner(pa) == pos_key(pl) and pos_key(pl) in LOOPS and \
+        (pos_key(pl), pos_key(pz)) in COMBOS.get(pos_key(pa), [])
+
+
+def report_once(pa, org):
+    """Report/org line for the site at anchor pa, once per site."""
+    k = site_key(pa)
+    if k not in SITES or k in REPORTED:
+        return
+    REPORTED.add(k)
+    d = LOOPS.get(owner(pa))
+    what = "%s() after the test of '%s'" % (d["anchor"], ctext(d["cond"]))
+    report_site(pa, what, org)

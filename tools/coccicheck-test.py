@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Run a semantic patch the way a kernel's `make coccicheck` does, on a
+scratch copy of the fixtures, and check the result.
+
+    coccicheck-test.py --cocci semantic-patches/X.cocci --mode report \
+                       --testdata testdata
+
+The spatch command line is the one Linux 6.1's scripts/coccicheck builds
+for `make coccicheck MODE=<mode> COCCI=<file>` (no M=, no C=, no
+SPFLAGS, empty LINUXINCLUDE), i.e. its run_cmd_parmap path:
+
+    spatch -D <mode> [--no-show-diff] --very-quiet --cocci-file <file>
+           <words of the file's "Options:" lines> --dir <tree>
+           [--jobs <NPROC> --chunksize 1]
+
+--no-show-diff comes first in report and org mode (coccicheck prepends
+it to FLAGS); --jobs/--chunksize are added when spatch has --jobs and
+NPROC != 1, NPROC being J= or the online CPUs, halved when there are
+more than 4 and more than one thread per core.  With --extmod SUB the
+M=<tree>/SUB form is reproduced instead: `--patch <tree> --dir
+<tree>/SUB` (coccicheck puts --patch first in OPTIONS).  A file whose
+"Requires:" names a newer spatch is skipped by coccicheck; here that is
+a failure.
+
+Checks, for the rule's own fixture directory (sleep-on.cocci ->
+testdata/sleep-on, ...): exit status 0; no "already tagged token", no
+"not supported", no Python traceback in the output; patch: a diff for at
+least one -ko fixture and none for any -ok fixture; report and org: at
+least one line for every -ko fixture; context: marked lines (spatch
+prints the `*` lines of the rule as `-` lines of a diff) for at least
+one -ko fixture and none for an -ok fixture.
+
+Exit status: 0 all checks pass, 1 a check failed, 2 usage, 77 spatch is
+missing (ctest SKIP_RETURN_CODE).
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+MODES = ("patch", "report", "context", "org")
+BAD = (("already tagged token", "already tagged token"),
+       ("not supported", "not supported"),
+       ("Traceback (most recent call last)", "Python traceback"))
+
+
+def spatch_version(spatch):
+    out = subprocess.run([spatch, "--version"], capture_output=True,
+                         text=True).stdout
+    words = out.splitlines()[0].split() if out else []
+    return words[2] if len(words) > 2 else ""
+
+
+def version_ok(req, have):
+    """coccicheck: { echo "$REQ"; echo "$SPATCH_VERSION"; } | sort -CV"""
+    def key(v):
+        return [int(x) if x.isdigit() else x for x in re.split(r"[.-]", v)]
+    try:
+        return key(req) <= key(have)
+    except TypeError:
+        return req <= have
+
+
+def nproc(jobs):
+    """NPROC as coccicheck computes it."""
+    if jobs:
+        return jobs
+    n = os.cpu_count() or 1
+    tpc = 1
+    try:
+        out = subprocess.run(["lscpu"], capture_output=True, text=True,
+                             env=dict(os.environ, LANG="C")).stdout
+        m = re.search(r"Thread\(s\) per core:\s*(\d+)", out)
+        tpc = int(m.group(1)) if m else 1
+    except OSError:
+        pass
+    if tpc > 1 and n > 4:
+        n //= 2
+    return n
+
+
+def cocci_field(text, field):
+    """grep "<field>:" $COCCI | cut -d':' -f2, as the shell splits it."""
+    vals = [ln.split(":")[1] if ":" in ln else "" for ln in text.splitlines()
+            if field + ":" in ln]
+    return " ".join(vals).split()
+
+
+def command(spatch, cocci, mode, tree, jobs, extmod):
+    text = open(cocci).read()
+    flags = ["--very-quiet"]
+    if mode in ("report", "org"):
+        flags = ["--no-show-diff"] + flags
+    if extmod:
+        options = ["--patch", tree, "--dir", os.path.join(tree, extmod)]
+    else:
+        options = ["--dir", tree]
+    use_jobs = "--jobs" in subprocess.run([spatch, "--help"],
+                                          capture_output=True, text=True).stdout
+    n = nproc(jobs)
+    if use_jobs and n != 1:
+        options += ["--jobs", str(n), "--chunksize", "1"]
+    return ([spatch, "-D", mode] + flags + ["--cocci-file", cocci] +
+            cocci_field(text, "Options") + options)
+
+
+def diffed_files(out):
+    """Basenames of the files a diff in out touches (--- lines)."""
+    files = set()
+    for ln in out.splitlines():
+        if ln.startswith("--- "):
+            files.add(os.path.basename(ln[4:].split()[0]))
+    return files
+
+
+def marked_files(out):
+    """Basenames of files with a context hunk that marks lines."""
+    files, cur = set(), None
+    for ln in out.splitlines():
+        if ln.startswith("--- "):
+            cur = os.path.basename(ln[4:].split()[0])
+        elif ln.startswith("+++ "):
+            continue
+        elif cur and (ln.startswith("-") or ln.startswith("*")):
+            files.add(cur)
+    return files
+
+
+def reported_files(out, mode):
+    files = set()
+    for ln in out.splitlines():
+        if mode == "org":
+            m = re.match(r"\* TODO \[\[view:([^:]+)::", ln)
+        else:
+            m = re.match(r"([^\s:]+\.[ch]):\d+:", ln)
+        if m:
+            files.add(os.path.basename(m.group(1)))
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cocci", required=True, help="the .cocci file")
+    ap.add_argument("--mode", default="all", choices=MODES + ("all",))
+    ap.add_argument("--testdata", required=True, help="the fixture tree")
+    ap.add_argument("--spatch", default=os.environ.get("SPATCH", "spatch"))
+    ap.add_argument("--jobs", type=int, help="J= (default: as coccicheck)")
+    ap.add_argument("--extmod", metavar="SUB",
+                    help="reproduce M=<tree>/SUB (default: the rule's "
+                         "fixture directory with --extmod=rule)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+
+    spatch = shutil.which(args.spatch)
+    if not spatch:
+        print("SKIP: %s not found" % args.spatch)
+        return 77
+    cocci = os.path.abspath(args.cocci)
+    stem = os.path.basename(cocci)[:-len(".cocci")]
+    stem = re.sub(r"-\d+$", "", stem)
+    tdir = os.path.join(args.testdata, stem)
+    if not os.path.isdir(tdir):
+        print("no fixture directory %s" % tdir, file=sys.stderr)
+        return 2
+    ko = sorted(f for f in os.listdir(tdir) if f.endswith("-ko.c"))
+    ok = sorted(f for f in os.listdir(tdir) if f.endswith("-ok.c"))
+    req = cocci_field(open(cocci).read(), "Requires")
+    have = spatch_version(spatch)
+    env = {k: v for k, v in os.environ.items() if k != "WQPORT_PLAN"}
+    extmod = stem if args.extmod == "rule" else args.extmod
+    fails = 0
+    with tempfile.TemporaryDirectory(prefix="coccicheck-test-") as tmp:
+        tree = os.path.join(tmp, "testdata")
+        for mode in MODES if args.mode == "all" else (args.mode,):
+            shutil.rmtree(tree, ignore_errors=True)
+            shutil.copytree(args.testdata, tree, symlinks=True)
+            cmd = command(spatch, cocci, mode, tree, args.jobs, extmod)
+            probs = []
+            if req and not version_ok(req[0], have):
+                probs.append("coccicheck would skip it: Requires %s, spatch is %s"
+                             % (req[0], have))
+            r = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                               cwd=tmp)
+            out = r.stdout + r.stderr
+            if args.verbose:
+                print(" ".join(cmd))
+                print(out)
+            if r.returncode != 0:
+                probs.append("exit status %d" % r.returncode)
+            for needle, what in BAD:
+                if needle in out:
+                    probs.append(what)
+            if mode == "patch":
+                d = diffed_files(r.stdout)
+                if not d & set(ko):
+                    probs.append("no diff for any -ko fixture of %s" % tdir)
+                if d & set(ok):
+                    probs.append("diff for -ok fixtures: %s" % ", ".join(sorted(d & set(ok))))
+            elif mode in ("report", "org"):
+                rep = reported_files(r.stdout, mode)
+                miss = [f for f in ko if f not in rep]
+                if miss:
+                    probs.append("no %s line for %s" % (mode, ", ".join(miss)))
+            else:
+                mk = marked_files(r.stdout)
+                if not mk & set(ko):
+                    probs.append("no marked lines for any -ko fixture of %s" % tdir)
+                if mk & set(ok):
+                    probs.append("marked lines in -ok fixtures: %s" % ", ".join(sorted(mk & set(ok))))
+            shown = " ".join(os.path.relpath(c, tmp) if c.startswith(tmp) else c
+                             for c in cmd)
+            if probs:
+                fails += 1
+                print("FAIL %s %s: %s\n  %s" % (os.path.basename(cocci), mode,
+                                                "; ".join(probs), shown))
+                for ln in out.splitlines():
+                    if any(n in ln for n, _ in BAD) or "rror" in ln:
+                        print("  | " + ln)
+            else:
+                print("PASS %s %s\n  %s" % (os.path.basename(cocci), mode, shown))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
