@@ -83,7 +83,7 @@ static void add_scanned(void *arg, const char *path, char *error)
 
 static void add_path(struct run *r, const char *path)
 {
-	scan_path(path, add_scanned, r);
+	scan_path(path, false, add_scanned, r);
 }
 
 static void *worker(void *arg)

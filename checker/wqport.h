@@ -95,7 +95,8 @@ const struct kapi *kapi_table(size_t *count);
 
 /* called per file; error is an allocated message for a bad path, or NULL */
 typedef void (*scan_fn)(void *arg, const char *path, char *error);
-void scan_path(const char *path, scan_fn add, void *arg);
+/* headers: also take *.h files met in directories (for fix) */
+void scan_path(const char *path, bool headers, scan_fn add, void *arg);
 
 /* ---- prefilter ---- */
 

@@ -81,7 +81,7 @@ def check(checker, path, bless):
             problems.append(f"exit status {p.returncode}, want 1 (findings)")
         if not want:
             problems.append("a -ko fixture must mark its findings with /* expect: WQxxx */")
-        diag = re.sub(r"\.c$", ".diag", path)
+        diag = re.sub(r"\.[ch]$", ".diag", path)
         if bless and want == got:
             write_atomic(diag, p.stdout)
         if not os.path.exists(diag):

@@ -287,6 +287,42 @@ static char *negate_comparison(const char *t)
  * Turn the text of a test that guards a sleep into the condition the
  * task waits for: `while (!ready) sleep` waits for `ready`.
  */
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/*
+ * Drop a timeout operand from a loop guard: `!c && t` -> `!c`.  Returns
+ * true when the guard had one.
+ */
+bool cond_drop_operand(char *guard, const char *t)
+{
+	size_t n;
+	char *p;
+
+	if (!t || !*t)
+		return false;
+	n = strlen(t);
+	p = guard;
+	while ((p = strstr(p, t))) {
+		bool word = (p == guard || !ident_char(p[-1])) && !ident_char(p[n]);
+
+		if (word && p >= guard + 4 && !strncmp(p - 4, " && ", 4) &&
+		    (!p[n] || p[n] == ')')) {
+			memmove(p - 4, p + n, strlen(p + n) + 1);
+			return true;
+		}
+		if (word && p == guard && !strncmp(p + n, " && ", 4)) {
+			memmove(p, p + n + 4, strlen(p + n + 4) + 1);
+			return true;
+		}
+		p += n;
+	}
+	return false;
+}
+
 char *wait_condition(const char *t)
 {
 	size_t n = strlen(t);

@@ -501,7 +501,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		} else if (a[0] == '-' && a[1]) {
 			return fix_bad_usage("unknown option '%s'", a);
 		} else {
-			scan_path(a, add_scanned, &r);
+			scan_path(a, true, add_scanned, &r);
 		}
 	}
 	if (!r.nfiles)

@@ -34,6 +34,7 @@ struct fix_site {
 	char *note;		/* caveat, or the refusal's explanation */
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
+	bool keep_loop;		/* convert the sleep, keep the loop around it */
 	bool planned;		/* handed to spatch */
 	bool done;		/* the finding is gone after the rewrite */
 };

@@ -215,6 +215,11 @@ static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 			"the lock is dropped with spin_unlock_irqrestore() around the sleep; no wait_event*() form retakes it that way"));
 		return;
 	}
+	if (ls.irq_toggle) {
+		refuse(s, "irqs-off", xstrdup(
+			"interrupts are off except around the sleep: the test runs with them disabled; wait_event_cmd() can say that, convert by hand"));
+		return;
+	}
 	if (ls.kind == SH_NONE || ls.kind == SH_OTHER) {
 		plan_one_shot(s, sc, &ls);
 		return;
@@ -244,10 +249,21 @@ static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 		s->form = delay_form(s->anchor);
 		return;
 	}
-	if (ls.other) {
+	if (ls.other || (ls.exit_ifs && (ls.timeout_loop || ls.lock))) {
 		refuse(s, "work-in-loop", xasprintf(
 			"the loop does other work besides sleeping ('%s')",
-			ls.other));
+			ls.other ? ls.other : "an early exit"));
+		return;
+	}
+	/*
+	 * `if (nonblock) return -EAGAIN;` before the sleep: the loop stays,
+	 * and only the sleep (and its signal exit) becomes wait_event*(),
+	 * which cannot miss the wake-up and returns with the condition true.
+	 */
+	s->keep_loop = ls.exit_ifs > 0;
+	if (!ls.cond && ls.const_guard) {
+		refuse(s, "constant-condition", xstrdup(
+			"the loop's test is constant and nothing in it ends the loop: there is no condition to wait for"));
 		return;
 	}
 	if (!condition_ok(s, sc, ls.cond))
@@ -340,7 +356,7 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 	}
 	if (!condition_ok(s, sc, ls.cond))
 		return;
-	if (!ls.other && (s->form = event_form(&ls, excl))) {
+	if (!ls.other && !ls.exit_ifs && (s->form = event_form(&ls, excl))) {
 		if (ls.lock)
 			s->lock = xstrdup(ls.lock);
 		if (ls.state == ST_INTR && !ls.signal_exit) {

@@ -573,7 +573,7 @@ void site_release(struct site_ctx *sc)
 enum item {
 	IT_SLEEP, IT_SIGNAL_EXIT, IT_COND_BREAK, IT_TIMEOUT_EXIT, IT_STATE,
 	IT_UNLOCK_IRQ, IT_LOCK_IRQ, IT_IRQSAVE, IT_SCHEDULE, IT_ADD, IT_REMOVE,
-	IT_OTHER,
+	IT_EXIT_IF, IT_IRQ_TOGGLE, IT_OTHER,
 };
 
 struct item_info {
@@ -653,6 +653,11 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 				   find_word(cond, receiver) &&
 				   !strpbrk(cond, "&|")) {
 				it->kind = IT_TIMEOUT_EXIT;
+			} else if (is_exit_branch(then, is_goto) &&
+				   !cond_side_effect(cond)) {
+				/* `if (nonblock) return -EAGAIN;` and the like */
+				it->kind = IT_EXIT_IF;
+				it->arg = xasprintf("if (%s) %s", cond, then);
 			}
 			free(cond);
 			free(then);
@@ -670,6 +675,14 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 	} else if (starts_with_word(t, "spin_unlock_irqrestore") ||
 		   starts_with_word(t, "spin_lock_irqsave")) {
 		it->kind = IT_IRQSAVE;
+	} else if (starts_with_word(t, "local_irq_restore") ||
+		   starts_with_word(t, "local_irq_save") ||
+		   starts_with_word(t, "local_irq_enable") ||
+		   starts_with_word(t, "local_irq_disable") ||
+		   starts_with_word(t, "restore_flags") ||
+		   starts_with_word(t, "save_flags") ||
+		   starts_with_word(t, "cli") || starts_with_word(t, "sti")) {
+		it->kind = IT_IRQ_TOGGLE;
 	} else if (starts_with_word(t, "schedule") ||
 		   starts_with_word(t, "io_schedule") ||
 		   (strstr(t, "schedule_timeout(") && strchr(t, '=') &&
@@ -741,35 +754,6 @@ static bool always_true(const char *c)
 	return !*c || !strcmp(c, "1") || !strcmp(c, "true");
 }
 
-/*
- * Drop a timeout operand from a loop guard: `!c && t` -> `!c`.  Returns
- * true when the guard had one.
- */
-static bool drop_timeout_operand(char *guard, const char *t)
-{
-	size_t n = strlen(t);
-	char *p;
-
-	if (!t || !*t)
-		return false;
-	p = guard;
-	while ((p = strstr(p, t))) {
-		bool word = (p == guard || !is_ident(p[-1])) && !is_ident(p[n]);
-
-		if (word && p >= guard + 4 && !strncmp(p - 4, " && ", 4) &&
-		    (!p[n] || p[n] == ')')) {
-			memmove(p - 4, p + n, strlen(p + n) + 1);
-			return true;
-		}
-		if (word && p == guard && !strncmp(p + n, " && ", 4)) {
-			memmove(p, p + n + 4, strlen(p + n + 4) + 1);
-			return true;
-		}
-		p += n;
-	}
-	return false;
-}
-
 /* Drop a `|| !t` (or `t == 0`) operand from an exit test; true if found. */
 static bool drop_expired_operand(char *test, const char *t)
 {
@@ -807,6 +791,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
 	char *guard = NULL;
+	bool after_sleep = false;
 	int i;
 
 	ls->kind = kind;
@@ -820,6 +805,17 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		classify(sc, items.c[i], receiver ? receiver : ls->receiver,
 			 &it, &ls->has_goto);
 		switch (it.kind) {
+		case IT_SLEEP:
+			after_sleep = true;
+			break;
+		case IT_EXIT_IF:
+			/* an early exit before the sleep keeps the loop;
+			 * after it, it is work the rewrite would skip */
+			if (!after_sleep && kind != SH_DO)
+				ls->exit_ifs++;
+			else if (!ls->other)
+				ls->other = it.arg, it.arg = NULL;
+			break;
 		case IT_SIGNAL_EXIT:
 			ls->signal_exit = true;
 			break;
@@ -843,6 +839,9 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		case IT_IRQSAVE:
 			ls->irqrestore = true;
 			break;
+		case IT_IRQ_TOGGLE:
+			ls->irq_toggle = true;
+			break;
 		case IT_SCHEDULE:
 			if (it.arg && !ls->receiver)
 				ls->receiver = it.arg, it.arg = NULL;
@@ -859,10 +858,12 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	}
 	if (ls->cond && ls->receiver && drop_expired_operand(ls->cond, ls->receiver))
 		ls->timeout_loop = true;	/* if (c || !t) break; */
+	if (guard && always_true(guard) && !ls->cond)
+		ls->const_guard = true;	/* while (1) with no way out */
 	if (guard && !always_true(guard)) {
 		const char *r = receiver ? receiver : ls->receiver;
 
-		if (r && drop_timeout_operand(guard, r))
+		if (r && cond_drop_operand(guard, r))
 			ls->timeout_loop = true;
 		ls->cond = wait_condition(guard);
 	}

@@ -54,9 +54,12 @@ struct loop_shape {
 	bool timeout_loop;	/* the loop also ends when the time is up */
 	bool signal_exit;	/* the loop leaves on signal_pending() */
 	bool irqrestore;	/* an irqsave lock is dropped around the sleep */
+	bool irq_toggle;	/* interrupts turned on and off around it */
 	bool has_goto;
 	enum task_st state;	/* state set in the loop */
 	bool running_after;	/* TASK_RUNNING is set again right after it */
+	int exit_ifs;		/* `if (x) return ...;` before the sleep */
+	bool const_guard;	/* `while (1)` with no test that ends it */
 };
 
 void site_find(CXTranslationUnit tu, const struct wq_file *f,

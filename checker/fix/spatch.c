@@ -135,6 +135,7 @@ static void write_plan(struct strbuf *sb, const char *file,
 		json_str(sb, "form", s->form, true);
 		json_str(sb, "cond", s->cond, true);
 		json_str(sb, "lock", s->lock, true);
+		sb_printf(sb, "\"keep_loop\": %s, ", s->keep_loop ? "true" : "false");
 		json_str(sb, "caveat", s->outcome == FO_REFUSE ? "" : s->note, true);
 		sb_printf(sb, "\"reason\": ");
 		if (s->planned || !s->reason) {
@@ -224,7 +225,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 			(char *)env->spatch, "--sp-file", patches[i],
 			"-D", "patch", "--very-quiet", "--no-includes",
 			"--include-headers", "--in-place", "--no-show-diff",
-			work, NULL
+			"--tmp-dir", (char *)env->tmpdir, work, NULL
 		};
 		int r = run(argv, planf, errf);
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Expand the command line's paths into the files to look at: a file is
- * taken as it is, a directory is walked for *.c files in sorted order (so
+ * taken as it is, a directory is walked for *.c files (and *.h, for the
+ * fix command: a static inline sleeper is ported too) in sorted order (so
  * runs are reproducible), symbolic links and special files met during
  * the walk are skipped.
  */
@@ -18,14 +19,15 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool has_c_suffix(const char *s)
+static bool wanted(const char *s, bool headers)
 {
 	size_t n = strlen(s);
 
-	return n > 2 && !strcmp(s + n - 2, ".c");
+	return n > 2 && (!strcmp(s + n - 2, ".c") ||
+			 (headers && !strcmp(s + n - 2, ".h")));
 }
 
-static void scan_dir(const char *dir, scan_fn add, void *arg)
+static void scan_dir(const char *dir, bool headers, scan_fn add, void *arg)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -52,8 +54,8 @@ static void scan_dir(const char *dir, scan_fn add, void *arg)
 
 		if (!lstat(p, &st)) {
 			if (S_ISDIR(st.st_mode))
-				scan_dir(p, add, arg);
-			else if (S_ISREG(st.st_mode) && has_c_suffix(names[i]))
+				scan_dir(p, headers, add, arg);
+			else if (S_ISREG(st.st_mode) && wanted(names[i], headers))
 				add(arg, p, NULL);
 		}
 		free(p);
@@ -62,7 +64,7 @@ static void scan_dir(const char *dir, scan_fn add, void *arg)
 	free(names);
 }
 
-void scan_path(const char *path, scan_fn add, void *arg)
+void scan_path(const char *path, bool headers, scan_fn add, void *arg)
 {
 	struct stat st;
 	size_t n = strlen(path);
@@ -71,7 +73,7 @@ void scan_path(const char *path, scan_fn add, void *arg)
 	while (n > 1 && p[n - 1] == '/')
 		p[--n] = '\0';
 	if (!stat(p, &st) && S_ISDIR(st.st_mode))
-		scan_dir(p, add, arg);
+		scan_dir(p, headers, add, arg);
 	else
 		add(arg, p, NULL);
 	free(p);

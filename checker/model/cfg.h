@@ -123,6 +123,8 @@ bool node_is_sleep(const struct cfg *g, int n);
 bool node_is_cond_test(const struct cfg *g, int n);
 int node_pos_loop_test(const struct cfg *g, int n);
 char *wait_condition(const char *test_text);
+/* Drop a `&& t` operand (a timeout variable) from a guard; true if found. */
+bool cond_drop_operand(char *guard, const char *t);
 
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);

@@ -62,9 +62,23 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		q = event_queue(&nd->ev);
 		rep = replacement(nd->ev.api->name);
 		t = node_pos_loop_test(g, n);
-		if (t >= 0) {
+		if (t >= 0 && g->nodes[t].pos.line == nd->pos.line &&
+		    g->nodes[t].pos.col == nd->pos.col) {
+			/* test and sleep both inside one macro: its text is
+			 * the invocation, not the condition */
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; it is inside this macro: rewrite the macro with %s() and its loop's condition",
+				nd->ev.api->name, rep));
+		} else if (t >= 0) {
 			const struct cfg_node *tn = &g->nodes[t];
-			char *cond = wait_condition(tn->text);
+			char *guard = xstrdup(tn->text), *cond;
+
+			/* `while (!c && t) t = ..._timeout(&q, t)`: t is no
+			 * part of the condition */
+			if (nd->ev.nargs >= 2)
+				cond_drop_operand(guard, nd->ev.args[1]);
+			cond = wait_condition(guard);
+			free(guard);
 
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
 				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s)%s",

@@ -1,0 +1,633 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * wqport verify: the machine half of the model.
+ *
+ * Runs the harness's tasks as coroutines (ucontext) that switch only at
+ * the model's scheduling points, and explores their interleavings with
+ * a CHESS-style preemption bound by stateless replay from the start:
+ * each schedule runs in a fresh fork()ed child, so the driver's static
+ * state starts clean, following a prefix of choices and then the
+ * default policy (keep running the current task; when it blocks, the
+ * lowest-numbered runnable task; when none is runnable, the earliest
+ * timer).  The child records every scheduling point (what could run,
+ * what ran) in shared memory; the parent extends each recorded run by
+ * every alternative choice that stays within the bound and explores the
+ * new prefixes, fewest preemptions first, so the first counterexample
+ * found has the fewest preemptions.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include "wqv-machine.h"
+
+#define STACK_SIZE	(256 * 1024)
+#define MAX_POINTS	4000
+#define TRACE_SIZE	(256 * 1024)
+#define VIOL_SIZE	4096
+#define MAX_BOUND	4
+
+/* Pseudo choices besides the task numbers. */
+#define C_TIMER		(WQV_MAX_TASKS)
+#define C_SIGNAL	(WQV_MAX_TASKS + 1)
+#define C_STOP		(WQV_MAX_TASKS + 2)
+
+struct mtask {
+	const char *name;
+	int kind;
+	void (*fn)(void);
+	int (*cond)(void);
+	const char *hfile;
+	int hline;
+	/* per run */
+	ucontext_t ctx;
+	char *stack;
+	int runnable;
+	int finished;
+	volatile unsigned int *spin_on;
+	volatile unsigned int *await_on;
+	unsigned int await_mask;
+	const char *file;
+	int line;
+};
+
+struct point {
+	unsigned short enabled;
+	signed char cur;	/* the task that was running, if it could go on; else -1 */
+	signed char choice;
+};
+
+struct shared {
+	int npoints;
+	struct point pts[MAX_POINTS];
+	int result;		/* 0 none, 1 violation */
+	char prop[64];
+	int tlen;
+	char trace[TRACE_SIZE];
+	int vlen;
+	char viol[VIOL_SIZE];
+};
+
+static struct mtask tasks[WQV_MAX_TASKS];
+static int ntasks;
+static void (*setup_fn)(void);
+static const char *signal_name;
+static int signal_target = -1;
+
+/* per run (child) */
+static struct shared *shm;
+static const signed char *prefix;
+static int prefix_len;
+static int cur = -1;
+static int signal_sent;
+static ucontext_t main_ctx;
+static int in_setup;
+
+/* ---- registration (constructors in the harness) ---- */
+void wqv_register(int kind, const char *name, void (*fn)(void), int (*cond)(void),
+		  const char *file, int line)
+{
+	struct mtask *t;
+
+	if (kind == WQV_SETUP) {
+		setup_fn = fn;
+		return;
+	}
+	if (ntasks == WQV_MAX_TASKS) {
+		fprintf(stderr, "wqv: too many tasks\n");
+		exit(2);
+	}
+	t = &tasks[ntasks++];
+	t->name = name;
+	t->kind = kind;
+	t->fn = fn;
+	t->cond = cond;
+	t->hfile = file;
+	t->hline = line;
+}
+
+void wqv_register_signal(const char *target)
+{
+	signal_name = target;
+}
+
+/* ---- the trace ---- */
+static void trace_vadd(const char *who, const char *file, int line, const char *fmt, va_list ap)
+{
+	int room = TRACE_SIZE - shm->tlen;
+	int n;
+
+	if (room < 256)
+		return;
+	n = snprintf(shm->trace + shm->tlen, room, "%s:%d: note: %s: ", file ? file : "?",
+		     line, who);
+	n += vsnprintf(shm->trace + shm->tlen + n, room - n, fmt, ap);
+	if (n < room - 1) {
+		shm->trace[shm->tlen + n] = '\n';
+		shm->tlen += n + 1;
+	}
+}
+
+static void trace_add(const char *who, const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	trace_vadd(who, file, line, fmt, ap);
+	va_end(ap);
+}
+
+static const char *who(void)
+{
+	return cur >= 0 ? tasks[cur].name : "setup";
+}
+
+static const char *cur_file(void)
+{
+	return cur >= 0 ? tasks[cur].file : NULL;
+}
+
+static int cur_line(void)
+{
+	return cur >= 0 ? tasks[cur].line : 0;
+}
+
+void wqv_loc(const char *file, int line)
+{
+	if (cur >= 0) {
+		tasks[cur].file = file;
+		tasks[cur].line = line;
+	}
+}
+
+void wqv_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (in_setup)
+		return;
+	va_start(ap, fmt);
+	trace_vadd(who(), cur_file(), cur_line(), fmt, ap);
+	va_end(ap);
+}
+
+static void end_run(int code)
+{
+	fflush(NULL);
+	_exit(code);
+}
+
+void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
+{
+	va_list ap;
+	int room = VIOL_SIZE - shm->vlen;
+	int n;
+
+	if (!shm->result)
+		snprintf(shm->prop, sizeof(shm->prop), "%s", prop);
+	shm->result = 1;
+	if (room > 128) {
+		n = snprintf(shm->viol + shm->vlen, room, "%s:%d: error: %s: ",
+			     cur_file() ? cur_file() : "?", cur_line(), prop);
+		va_start(ap, fmt);
+		n += vsnprintf(shm->viol + shm->vlen + n, room - n, fmt, ap);
+		va_end(ap);
+		if (n < room - 1) {
+			shm->viol[shm->vlen + n] = '\n';
+			shm->vlen += n + 1;
+		}
+	}
+	if (fatal)
+		end_run(1);
+}
+
+int wqv_cur(void)
+{
+	return cur;
+}
+
+const char *wqv_task_name(int task)
+{
+	return task >= 0 && task < ntasks ? tasks[task].name : "?";
+}
+
+int wqv_task_cond(int task)
+{
+	if (task < 0 || task >= ntasks || !tasks[task].cond)
+		return -1;
+	return tasks[task].cond() ? 1 : 0;
+}
+
+int wqv_wakers_done(void)
+{
+	int i;
+
+	for (i = 0; i < ntasks; i++)
+		if (tasks[i].kind == WQV_WAKER && !tasks[i].finished)
+			return 0;
+	return 1;
+}
+
+int wqv_on_stack(int task, const void *p)
+{
+	const char *c = p;
+
+	return c >= tasks[task].stack && c < tasks[task].stack + STACK_SIZE;
+}
+
+/* ---- scheduling ---- */
+static int enabled(int i)
+{
+	struct mtask *t = &tasks[i];
+
+	return !t->finished && t->runnable && (!t->spin_on || !*t->spin_on) &&
+	       (!t->await_on || (t->await_mask ? (*t->await_on & t->await_mask) ==
+				  t->await_mask : *t->await_on != 0));
+}
+
+/* One scheduling decision: record it and return the choice. */
+static int decide(void)
+{
+	unsigned int en = 0, real;
+	int i, dflt = C_STOP, choice, k;
+
+	for (i = 0; i < ntasks; i++)
+		if (enabled(i))
+			en |= 1u << i;
+	real = en;
+	if (wqv_k_timer_pending())
+		en |= 1u << C_TIMER;
+	if (signal_target >= 0 && !signal_sent && !tasks[signal_target].finished)
+		en |= 1u << C_SIGNAL;
+	if (cur >= 0 && (real >> cur & 1))
+		dflt = cur;
+	else if (real)
+		dflt = __builtin_ctz(real);
+	else if (en & (1u << C_TIMER))
+		dflt = C_TIMER;
+	if (dflt == C_STOP) {
+		if (!en)
+			return C_STOP;	/* nothing else could happen: no decision */
+		en |= 1u << C_STOP;
+	}
+	k = shm->npoints;
+	if (k == MAX_POINTS) {
+		trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", k);
+		wqv_violation(WQV_P_BUSY, 1, "no end after %d scheduling points", k);
+	}
+	choice = k < prefix_len ? prefix[k] : dflt;
+	if (!(en >> choice & 1)) {
+		fprintf(stderr, "wqv: replay diverged at point %d: the fixture is not "
+			"deterministic\n", k);
+		end_run(3);
+	}
+	shm->pts[k].enabled = en;
+	shm->pts[k].cur = (cur >= 0 && (real >> cur & 1)) ? cur : -1;
+	shm->pts[k].choice = choice;
+	shm->npoints = k + 1;
+	return choice;
+}
+
+/* The current task gives the CPU back to the scheduler loop. */
+static void to_main(void)
+{
+	int me = cur;
+
+	swapcontext(&tasks[me].ctx, &main_ctx);
+	/* picked again: cur was set by the loop */
+}
+
+void wqv_point(const char *fmt, ...)
+{
+	va_list ap;
+
+	char buf[512];
+	int c;
+
+	if (in_setup || cur < 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	c = wqv_task_cond(cur);
+	trace_add(who(), cur_file(), cur_line(), "%s%s", buf,
+		  c < 0 ? "" : c ? "  [condition true]" : "  [condition false]");
+	to_main();
+}
+
+void wqv_block(void)
+{
+	tasks[cur].runnable = 0;
+	to_main();
+}
+
+void wqv_activate(int task)
+{
+	tasks[task].runnable = 1;
+}
+
+void wqv_spin_wait(volatile unsigned int *word)
+{
+	tasks[cur].spin_on = word;
+	to_main();
+	tasks[cur].spin_on = NULL;
+}
+
+void wqv_await_mask(volatile unsigned int *word, unsigned int mask)
+{
+	tasks[cur].await_on = word;
+	tasks[cur].await_mask = mask;
+	if (!enabled(cur))
+		to_main();
+	tasks[cur].await_on = NULL;
+}
+
+void wqv_await(volatile unsigned int *word)
+{
+	wqv_await_mask(word, 0);
+}
+
+static void trampoline(void)
+{
+	int me = cur;
+
+	tasks[me].fn();
+	cur = me;
+	trace_add(tasks[me].name, tasks[me].file ? tasks[me].file : tasks[me].hfile,
+		  tasks[me].file ? tasks[me].line : tasks[me].hline, "returns");
+	wqv_k_task_exit(me);
+	tasks[me].finished = 1;
+	swapcontext(&tasks[me].ctx, &main_ctx);
+}
+
+static void run_one(void)
+{
+	int i, c;
+
+	wqv_k_reset(ntasks);
+	for (i = 0; i < ntasks; i++) {
+		struct mtask *t = &tasks[i];
+
+		t->stack = malloc(STACK_SIZE);
+		getcontext(&t->ctx);
+		t->ctx.uc_stack.ss_sp = t->stack;
+		t->ctx.uc_stack.ss_size = STACK_SIZE;
+		t->ctx.uc_link = NULL;
+		makecontext(&t->ctx, trampoline, 0);
+		t->runnable = 1;
+		t->spin_on = NULL;
+		t->await_on = NULL;
+		t->file = NULL;
+		t->line = 0;
+	}
+	if (setup_fn) {
+		in_setup = 1;
+		cur = 0;
+		wqv_k_switch_to(0);
+		setup_fn();
+		cur = -1;
+		in_setup = 0;
+	}
+	for (;;) {
+		c = decide();
+		if (c == C_STOP) {
+			for (i = 0; i < ntasks; i++)
+				if (!tasks[i].finished)
+					break;
+			if (i == ntasks)
+				return;
+			wqv_k_quiescent();
+			for (i = 0; i < ntasks; i++)
+				if (!tasks[i].finished && (tasks[i].spin_on || tasks[i].await_on)) {
+					cur = i;
+					wqv_violation(WQV_P_HANG, 1, "%s waits forever (on a lock, or a WQV_AWAIT() that never holds)",
+						      tasks[i].name);
+				}
+			return;
+		}
+		if (shm->pts[shm->npoints - 1].cur >= 0 && (c == C_TIMER || c == C_SIGNAL))
+			trace_add(tasks[cur].name, tasks[cur].file, tasks[cur].line,
+				  "preempted here");
+		if (c == C_TIMER) {
+			wqv_k_fire_timer();
+			continue;
+		}
+		if (c == C_SIGNAL) {
+			signal_sent = 1;
+			wqv_k_signal(signal_target);
+			continue;
+		}
+		if (shm->pts[shm->npoints - 1].cur >= 0 && c != cur)
+			trace_add(tasks[cur].name, tasks[cur].file, tasks[cur].line,
+				  "preempted here");
+		cur = c;
+		wqv_k_switch_to(c);
+		swapcontext(&main_ctx, &tasks[c].ctx);
+	}
+}
+
+/* ---- the explorer (parent) ---- */
+struct work {
+	int len;
+	signed char *ch;
+};
+
+struct bucket {
+	struct work *w;
+	size_t n, cap;
+};
+
+static void push(struct bucket *b, const struct shared *s, int len, int alt)
+{
+	struct work w;
+	int i;
+
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->w = realloc(b->w, b->cap * sizeof(*b->w));
+	}
+	w.len = len + 1;
+	w.ch = malloc(w.len);
+	for (i = 0; i < len; i++)
+		w.ch[i] = s->pts[i].choice;
+	w.ch[len] = alt;
+	b->w[b->n++] = w;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static const char *base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-v]\n");
+	exit(2);
+}
+
+int wqv_main(int argc, char **argv, const char *input)
+{
+	struct bucket b[MAX_BOUND + 1];
+	const char *expect = NULL;
+	int bound = 2, verbose = 0, opt, i, pb;
+	long nsched = 0;
+	double t0 = now();
+	const char *found = NULL;
+
+	while ((opt = getopt(argc, argv, "b:e:v")) != -1) {
+		switch (opt) {
+		case 'b':
+			bound = atoi(optarg);
+			if (bound < 0 || bound > MAX_BOUND)
+				usage();
+			break;
+		case 'e':
+			expect = optarg;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	for (i = 0; i < ntasks; i++)
+		if (signal_name && !strcmp(tasks[i].name, signal_name))
+			signal_target = i;
+	if (signal_name && signal_target < 0) {
+		fprintf(stderr, "wqv: WQV_SIGNAL(%s): no such task\n", signal_name);
+		return 2;
+	}
+	if (!ntasks) {
+		fprintf(stderr, "wqv: the harness declares no task\n");
+		return 2;
+	}
+	shm = mmap(NULL, sizeof(*shm), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		   -1, 0);
+	if (shm == MAP_FAILED) {
+		perror("wqv: mmap");
+		return 2;
+	}
+	memset(b, 0, sizeof(b));
+	{
+		struct work w = { 0, NULL };
+
+		b[0].w = malloc(sizeof(w));
+		b[0].w[0] = w;
+		b[0].n = 1;
+		b[0].cap = 1;
+	}
+	fflush(NULL);
+	for (;;) {
+		struct work w;
+		pid_t pid;
+		int st, pre;
+
+		for (pb = 0; pb <= bound && !b[pb].n; pb++)
+			;
+		if (pb > bound)
+			break;
+		w = b[pb].w[--b[pb].n];
+		shm->npoints = 0;
+		shm->result = 0;
+		shm->tlen = 0;
+		shm->vlen = 0;
+		shm->prop[0] = 0;
+		prefix = w.ch;
+		prefix_len = w.len;
+		nsched++;
+		pid = fork();
+		if (pid < 0) {
+			perror("wqv: fork");
+			return 2;
+		}
+		if (!pid) {
+			alarm(10);
+			run_one();
+			end_run(shm->result);
+		}
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		if (WIFSIGNALED(st)) {
+			snprintf(shm->prop, sizeof(shm->prop), "%s",
+				 WTERMSIG(st) == SIGALRM ? "no-termination" : WQV_P_CRASH);
+			shm->vlen += snprintf(shm->viol + shm->vlen, VIOL_SIZE - shm->vlen,
+					      "error: %s: the run died of signal %d (%s)\n",
+					      shm->prop, WTERMSIG(st), strsignal(WTERMSIG(st)));
+			shm->result = 1;
+		} else if (WEXITSTATUS(st) > 1) {
+			fprintf(stderr, "wqv: internal error in schedule %ld\n", nsched);
+			return 2;
+		}
+		if (shm->result) {
+			found = shm->prop;
+			break;
+		}
+		/* Extend: every alternative at every point past the prefix. */
+		pre = 0;
+		for (i = 0; i < shm->npoints; i++) {
+			const struct point *p = &shm->pts[i];
+			int y;
+
+			if (i >= w.len) {
+				for (y = 0; y <= C_STOP; y++) {
+					int py;
+
+					if (y == p->choice || !(p->enabled >> y & 1))
+						continue;
+					py = pre + (p->cur >= 0 && y != p->cur);
+					if (py <= bound)
+						push(&b[py], shm, i, y);
+				}
+			}
+			if (p->cur >= 0 && p->choice != p->cur)
+				pre++;
+		}
+		free(w.ch);
+	}
+	printf("wqv: %s: %s in %ld schedule%s (%.2f s, preemption bound %d)\n", base(input),
+	       found ? found : "no violation", nsched, nsched == 1 ? "" : "s",
+	       now() - t0, bound);
+	if (found) {
+		int pre = 0;
+
+		for (i = 0; i < shm->npoints; i++)
+			if (shm->pts[i].cur >= 0 && shm->pts[i].choice != shm->pts[i].cur)
+				pre++;
+		printf("counterexample (%d preemption%s):\n", pre, pre == 1 ? "" : "s");
+		fwrite(shm->trace, 1, shm->tlen, stdout);
+		fwrite(shm->viol, 1, shm->vlen, stdout);
+	}
+	(void)verbose;
+	if (!expect)
+		return found ? 1 : 0;
+	if (!strcmp(expect, "none")) {
+		if (found)
+			printf("wqv: FAIL: expected no violation\n");
+		return found ? 1 : 0;
+	}
+	if (!found || strcmp(found, expect)) {
+		printf("wqv: FAIL: expected %s\n", expect);
+		return 1;
+	}
+	return 0;
+}
