@@ -18,6 +18,8 @@
   spatch-fails  spatch failing on a file: an error naming the file, the
                 file untouched, the others still fixed
   ok-untouched  every -ok fixture (correct code): no site, no diff, exit 0
+  target        --target=3.4 refuses the _lock_irq forms (3.9) and leaves
+                those loops as they were; a bad version is a usage error
 
 Each scenario works on copies in a temporary directory.
 """
@@ -185,6 +187,24 @@ def scenario_ok_untouched(wq, td, tmp):
         fail("fix on correct code: rc %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
 
 
+def scenario_target(wq, td, tmp):
+    shutil.copy(os.path.join(td, "sleep-on", "orin-scanner-ko.c"),
+                os.path.join(tmp, "os.c"))
+    p = run([wq, "fix", "--target=3.4", "os.c"], tmp)
+    refused = [l for l in p.stderr.splitlines() if "refused: target-api" in l]
+    if len(refused) != 2 or not all("_lock_irq()" in l and "first in 3.9" in l
+                                    for l in refused):
+        fail("--target=3.4: want two target-api refusals:\n" + p.stderr)
+    if "lock_irq" in "".join(l for l in p.stdout.splitlines() if l.startswith("+")):
+        fail("--target=3.4 still produced a _lock_irq form:\n" + p.stdout)
+    p = run([wq, "fix", "--target=6.1", "os.c"], tmp)
+    if "target-api" in p.stderr:
+        fail("--target=6.1 refused a 6.1 primitive:\n" + p.stderr)
+    p = run([wq, "fix", "--target=three", "os.c"], tmp)
+    if p.returncode != 2 or "bad target" not in p.stderr:
+        fail("a bad --target is not a usage error: %r" % p.stderr)
+
+
 SCENARIOS = {
     "diff-applies": scenario_diff_applies,
     "write": scenario_write,
@@ -194,6 +214,7 @@ SCENARIOS = {
     "bad-input": scenario_bad_input,
     "spatch-fails": scenario_spatch_fails,
     "ok-untouched": scenario_ok_untouched,
+    "target": scenario_target,
 }
 
 

@@ -114,6 +114,7 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		int rc = 0;
 
 		p.unsafe = r->fo.unsafe;
+		p.target = r->fo.target;
 		p.blocked = blocked;
 		p.nblocked = nblocked;
 		analyse(r, index, path, cur, cl, false, &p, &f);
@@ -309,6 +310,7 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 	f0.buf = NULL;
 	file_release(&f0);
 	res->plan.unsafe = r->fo.unsafe;
+	res->plan.target = r->fo.target;
 	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, &f0);
 	if (f0.warning && !res->warning)
 		res->warning = xstrdup(f0.warning);
@@ -405,6 +407,7 @@ static void fix_usage(FILE *out)
 	      "  --write                rewrite the files in place, atomically\n"
 	      "  --series=DIR           write one git-am patch per file into DIR\n"
 	      "  --unsafe               also apply conversions that may change behaviour\n"
+	      "  --target=X.Y[.Z]       the kernel the result must build on (default 6.1)\n"
 	      "  --format=text|json     summary format (json: diff and sites on stdout)\n"
 	      "  -j, --jobs=N           fix N files in parallel (default 1)\n"
 	      "  --spatch=PROG          the spatch to run (default: spatch on PATH)\n"
@@ -474,6 +477,14 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.series = argv[++i];
 		} else if (!strcmp(a, "--no-prefilter")) {
 			r.opt.no_prefilter = true;
+		} else if (!strncmp(a, "--target=", 9)) {
+			unsigned x = 0, y = 0, z = 0;
+			int n = sscanf(a + 9, "%u.%u.%u", &x, &y, &z);
+
+			if (n < 2 || x > 255 || y > 255 || z > 255)
+				return fix_bad_usage("bad target kernel '%s' (say 3.10 or 2.6.32)",
+						     a + 9);
+			r.fo.target = WQ_KVER(x, y, z);
 		} else if (!strcmp(a, "--unsafe")) {
 			r.fo.unsafe = true;
 		} else if (!strcmp(a, "--format=json")) {

@@ -52,7 +52,11 @@ struct fix_plan {
 	char **blocked;		/* functions not to rewrite (verification) */
 	int nblocked;
 	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */
+	unsigned target;	/* --target, as KERNEL_VERSION(a, b, c) */
 };
+
+#define WQ_KVER(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+#define WQ_DEFAULT_TARGET WQ_KVER(6, 1, 0)
 
 /* tu_hook for check_buffer(): plan every finding of the file. */
 void plan_file(void *tu, struct wq_file *f, void *plan);

@@ -423,6 +423,47 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 	s->outcome = FO_CONVERT;
 }
 
+static const struct {
+	const char *name;
+	unsigned since;
+} target_api[] = {
+#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#include "target.def"
+#undef TARGET_API
+};
+
+static char *version_text(unsigned v)
+{
+	return (v & 255) ? xasprintf("%u.%u.%u", v >> 16, (v >> 8) & 255, v & 255) :
+			   xasprintf("%u.%u", v >> 16, (v >> 8) & 255);
+}
+
+/* The target kernel lacks the primitive: refuse, naming the release. */
+static void check_target(struct fix_site *s, unsigned target)
+{
+	size_t i;
+
+	if (!s->form || s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
+		return;
+	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++) {
+		char *t, *v;
+
+		if (strcmp(target_api[i].name, s->form) ||
+		    target >= target_api[i].since)
+			continue;
+		t = version_text(target);
+		v = version_text(target_api[i].since);
+		free(s->note);
+		refuse(s, "target-api", xasprintf(
+			"%s() is not in the target kernel %s (first in %s)",
+			s->form, t, v));
+		free(t);
+		free(v);
+		s->form = NULL;
+		return;
+	}
+}
+
 static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
 				      CXClientData data)
 {
@@ -496,6 +537,8 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		}
 		site_release(&sc);
 	}
+	for (i = 0; i < p->n; i++)
+		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
 	/* one conversion of a wait loop rewrites the other findings in it */
 	for (i = 0; i < p->n; i++) {
 		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE)

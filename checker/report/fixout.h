@@ -14,6 +14,7 @@ struct fix_opts {
 	const char *series;	/* --series DIR, or NULL */
 	bool unsafe;		/* --unsafe */
 	bool json;		/* --format=json */
+	unsigned target;	/* --target kernel version, 0: default */
 };
 
 /* What finally happened to one site. */
