@@ -18,6 +18,9 @@
   spatch-fails  spatch failing on a file: an error naming the file, the
                 file untouched, the others still fixed
   ok-untouched  every -ok fixture (correct code): no site, no diff, exit 0
+  verification  a semantic patch that keeps the race, or breaks the build,
+                is caught: the site is refused (verification) and the
+                file comes back unchanged
   target        --target=3.4 refuses the _lock_irq forms (3.9) and leaves
                 those loops as they were; a bad version is a usage error
 
@@ -205,6 +208,34 @@ def scenario_target(wq, td, tmp):
         fail("a bad --target is not a usage error: %r" % p.stderr)
 
 
+BAD_PATCHES = {
+    # keeps the sleep (and so the WQ001 finding), adding another
+    "keeps-race": "virtual patch\n@@\nexpression E;\n@@\n  interruptible_sleep_on(E);\n"
+                  "+ interruptible_sleep_on(E);\n",
+    # removes the finding but does not compile
+    "no-build": "virtual patch\n@@\nexpression E;\n@@\n- interruptible_sleep_on(E);\n"
+                "+ no_such_type_t *w = E;\n",
+}
+
+
+def scenario_verification(wq, td, tmp):
+    for name, body in BAD_PATCHES.items():
+        d = tempfile.mkdtemp(dir=tmp)
+        os.makedirs(os.path.join(d, "cocci"))
+        with open(os.path.join(d, "cocci", "sleep-on.cocci"), "w") as f:
+            f.write(body)
+        setup(d, td)
+        before = open(os.path.join(d, "drv.c")).read()
+        p = run([wq, "fix", "--write", "--cocci-dir=" + os.path.join(d, "cocci"),
+                 "drv.c"], d)
+        if "refused: verification:" not in p.stderr:
+            fail("%s: not caught by verification:\n%s" % (name, p.stderr))
+        if open(os.path.join(d, "drv.c")).read() != before:
+            fail("%s: the file was changed although verification failed" % name)
+        if p.returncode != 1:
+            fail("%s: exit %d, want 1" % (name, p.returncode))
+
+
 SCENARIOS = {
     "diff-applies": scenario_diff_applies,
     "write": scenario_write,
@@ -215,6 +246,7 @@ SCENARIOS = {
     "spatch-fails": scenario_spatch_fails,
     "ok-untouched": scenario_ok_untouched,
     "target": scenario_target,
+    "verification": scenario_verification,
 }
 
 

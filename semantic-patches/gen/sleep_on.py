@@ -75,7 +75,8 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
 // action (only "convert" is rewritten), form (must equal what the shape
 // produces), cond (only for a bare sleep with no condition of its own),
-// lock (when set, must equal the lock the loop drops), caveat and reason
+// lock (when set, must equal the lock the loop drops), keep_loop (only the
+// keep* shapes convert such entries, and only them), caveat and reason
 // (printed in report/org mode).  Forms produced, by shape:
 //   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
 //   sig, brk      wait_event_interruptible (loop with a signal_pending test)
@@ -83,6 +84,9 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 //   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
 //   lock          wait_event_lock_irq
 //   lock_sig/brk  wait_event_interruptible_lock_irq
+//   keep*         wait_event / wait_event_interruptible in a loop that stays
+//                 (plan mode, keep_loop entries only; the other loop shapes
+//                 leave keep_loop entries alone)
 //   ifsig, if     wait_event / wait_event_interruptible (one-shot, unsafe)
 //   ift           wait_event_timeout / wait_event_interruptible_timeout
 //   delay         schedule_timeout_uninterruptible / schedule_timeout_interruptible
@@ -204,6 +208,29 @@ shape('lock_brk', {EXPR: ['C', 'Q0', 'L0', 'R', 'E']},
        ('w', '- while (NOTC) {\n' + m(['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'] + LKI) +
         '\n- }\n' + PLUS_LBRK)],
       ['QQ', 'LL'])
+
+# k. plan keep_loop: the loop has early exits before the sleep, so it stays
+# and only the sleep (and its signal exit) at the end of its body becomes
+# wait_event*() with the loop's condition.  The sleep must be the body's last
+# statement (or come just before its signal exit); anything after it is work
+# the rewrite would change, and the shape does not match it.
+NOSLEEP = ('... when != \\(sleep_on(...)\\|interruptible_sleep_on(...)\\|'
+           'sleep_on_timeout(...)\\|interruptible_sleep_on_timeout(...)\\)')
+
+
+def keepheads(inner):
+    """The loop heads of a keep_loop shape; the loop itself is context."""
+    res = [('w', 'while (NOTC) {\n\t%s\n%s\n}' % (NOSLEEP, inner))]
+    for h in ('for (;;)', 'while (1)'):
+        res.append(('b', '%s {\n\tif (C)\n\t\tbreak;\n\t%s\n%s\n}' % (h, NOSLEEP, inner)))
+    return res
+
+
+PLUS_KSIG = '+\tif (wait_event_interruptible(QQ, CC))\n+\t\tS'
+shape('keep_sig', {EXPR: ['C', 'Q0'], STMT: ['S']}, keepheads(SIGB1 + '\n' + PLUS_KSIG), ['QQ'])
+shape('keep_sigb', {EXPR: ['C', 'Q0'], STMT: ['S']}, keepheads(SIGB2 + '\n' + PLUS_KSIG), ['QQ'])
+shape('keep', {EXPR: ['C', 'Q0']}, keepheads('-\t%s(Q0);\n+\tWE(QQ, CC);' % SNI),
+      ['QQ', 'WE'])
 
 # c. bare interruptible loop (unsafe) is part of 'loop'.
 # d. one-shot if (!C) sleep
