@@ -264,7 +264,8 @@ int main(int argc, char **argv)
 	pthread_t *tids;
 	bool first = true, saw_dashdash = false;
 	unsigned long select = ~0ul, ignore = 0;
-	int i, printed = 0, nfind = 0, nerr = 0, nskip = 0, nparsed = 0;
+	int i, printed = 0, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	const char *bad;
 	double t0 = now();
 	const char *shim = NULL;
 
@@ -301,16 +302,9 @@ int main(int argc, char **argv)
 			r.fmt = FMT_JSON;
 		} else if (!strncmp(a, "--format", 8)) {
 			return bad_usage("unknown format '%s' (text or json)", a);
-		} else if (!strcmp(a, "-j") || !strncmp(a, "--jobs=", 7) ||
-			   (!strncmp(a, "-j", 2) && a[2])) {
-			const char *v = !strcmp(a, "-j") ? (i + 1 < argc ? argv[++i] : "") :
-					a[1] == 'j' ? a + 2 : a + 7;
-			char *end;
-			long n = strtol(v, &end, 10);
-
-			if (!*v || *end || n < 1 || n > 256)
-				return bad_usage("bad job count '%s'", v);
-			r.jobs = n;
+		} else if ((jr = parse_jobs_option(argc, argv, &i, &r.jobs, &bad))) {
+			if (jr < 0)
+				return bad_usage("bad job count '%s'", bad);
 		} else if (!strncmp(a, "--select=", 9)) {
 			if (parse_rule_list(a + 9, &select))
 				return bad_usage("bad rule list '%s'", a + 9);

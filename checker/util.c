@@ -130,3 +130,28 @@ void file_release(struct wq_file *f)
 	f->warning = NULL;
 	f->nfindings = f->capfindings = 0;
 }
+
+/*
+ * Is argv[*i] a job-count option (-j N, -jN, --jobs=N)?  Returns 0 when
+ * not, 1 with *jobs set, -1 with *bad set to the bad value.
+ */
+int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
+		      const char **bad)
+{
+	const char *a = argv[*i], *v;
+	char *end;
+	long n;
+
+	if (strcmp(a, "-j") && strncmp(a, "--jobs=", 7) &&
+	    (strncmp(a, "-j", 2) || !a[2]))
+		return 0;
+	v = !strcmp(a, "-j") ? (*i + 1 < argc ? argv[++*i] : "") :
+	    a[1] == 'j' ? a + 2 : a + 7;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || n < 1 || n > 256) {
+		*bad = v;
+		return -1;
+	}
+	*jobs = n;
+	return 1;
+}

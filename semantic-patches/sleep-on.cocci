@@ -39,7 +39,8 @@
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
 // action (only "convert" is rewritten), form (must equal what the shape
 // produces), cond (only for a bare sleep with no condition of its own),
-// lock (when set, must equal the lock the loop drops), caveat and reason
+// lock (when set, must equal the lock the loop drops), keep_loop (only the
+// keep* shapes convert such entries, and only them), caveat and reason
 // (printed in report/org mode).  Forms produced, by shape:
 //   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
 //   sig, brk      wait_event_interruptible (loop with a signal_pending test)
@@ -47,6 +48,9 @@
 //   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
 //   lock          wait_event_lock_irq
 //   lock_sig/brk  wait_event_interruptible_lock_irq
+//   keep*         wait_event / wait_event_interruptible in a loop that stays
+//                 (plan mode, keep_loop entries only; the other loop shapes
+//                 leave keep_loop entries alone)
 //   ifsig, if     wait_event / wait_event_interruptible (one-shot, unsafe)
 //   ift           wait_event_timeout / wait_event_interruptible_timeout
 //   delay         schedule_timeout_uninterruptible / schedule_timeout_interruptible
@@ -266,9 +270,12 @@ def wq_pre(p, reason):
 	WQ_PRE.setdefault(wq_key(p), reason)
 
 
-def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_cond=False):
+def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_cond=False,
+	      keep=None):
 	"""True if this shape may rewrite the site into form().  Records the
-	decision (first rule to decide a site owns it)."""
+	decision (first rule to decide a site owns it).  keep: True for a shape
+	that keeps the loop, False for one that removes it, None otherwise; a
+	plan entry's keep_loop must agree with it."""
 	k = wq_key(p)
 	if k in WQ_DECIDED:
 		return False
@@ -287,6 +294,12 @@ def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_
 		if not form or e.get('form') != form:
 			WQ_NOTES.setdefault(k, 'no-patch: this shape gives %s() but the plan says %s()'
 					    % (form or 'nothing', e.get('form')))
+			return False
+		if keep is not None and bool(e.get('keep_loop')) != keep:
+			WQ_NOTES.setdefault(k, 'no-patch: the plan says keep_loop, but this shape '
+					    'removes the loop' if not keep else
+					    'no-patch: this shape keeps the loop, but the plan '
+					    'does not say keep_loop')
 			return False
 		if need_cond and not e.get('cond'):
 			WQ_NOTES.setdefault(k, 'no-condition: the plan names no condition for '
@@ -522,8 +535,13 @@ def wq_run(kind, p, env, outs, co):
 OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
 
 
+WQ_LOOP_SHAPES = ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
+
+
 def wq_shape(kind, name, p, env, res):
 	base = kind[:-4] if kind.endswith('_pos') else kind
+	if base.startswith('keep') and WQ_PLAN is None:
+		return False	# plan mode only: the plan vouches for the early exits
 	if 'Q0' in env:
 		res['QQ'] = wq_queue(env['Q0'])
 	if 'L0' in env:
@@ -600,6 +618,13 @@ def wq_shape(kind, name, p, env, res):
 		if ok:
 			res['PC'] = wq_plan_cond(p)
 		return ok
+	elif base in ('keep_sig', 'keep_sigb'):
+		form = 'wait_event_interruptible'
+		plan_only = True
+	elif base == 'keep':
+		form = WQ_FORM_NI[name]
+		res['WE'] = form
+		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta'):
 		plan_only = True
 		form = 'prepare_to_wait'
@@ -609,7 +634,9 @@ def wq_shape(kind, name, p, env, res):
 		return False
 	if base.startswith('lock'):
 		lock = res['LL']
-	ok = wq_decide(p, form, refuse, plan_only, caveat, lock)
+	keep = (True if base.startswith('keep') else
+		False if base in WQ_LOOP_SHAPES else None)
+	ok = wq_decide(p, form, refuse, plan_only, caveat, lock, keep=keep)
 	if ok and base.startswith('ptw'):
 		res['W'] = wq_wait_name(p)
 	return ok
@@ -1867,6 +1894,370 @@ expression s_lock_brk_pos.NC;
 - while@pw (E0) S0
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
+
+@r_keep_sig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0;
+statement S;
+position p;
+@@
+
+(
+while (!C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
+|
+for (;;) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
+|
+while (1) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
+)
+
+@script:python s_keep_sig@
+p << r_keep_sig.p;
+C << r_keep_sig.C;
+Q0 << r_keep_sig.Q0;
+SIGE << r_keep_sig.SIGE;
+S << r_keep_sig.S;
+QQ;
+NC;
+@@
+if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_keep_sig depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_keep_sig.C, r_keep_sig.Q0, r_keep_sig.SIGE;
+statement r_keep_sig.S;
+position r_keep_sig.p;
+expression s_keep_sig.QQ;
+expression s_keep_sig.NC;
+@@
+
+(
+while (!C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	interruptible_sleep_on@p(Q0);
+-	if (SIGE)
+-		S
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+|
+for (;;) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	interruptible_sleep_on@p(Q0);
+-	if (SIGE)
+-		S
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+|
+while (1) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	interruptible_sleep_on@p(Q0);
+-	if (SIGE)
+-		S
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+)
+
+@r_keep_sig_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0;
+statement S;
+position p;
+@@
+
+while (C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
+
+@script:python s_keep_sig_pos@
+p << r_keep_sig_pos.p;
+C << r_keep_sig_pos.C;
+Q0 << r_keep_sig_pos.Q0;
+SIGE << r_keep_sig_pos.SIGE;
+S << r_keep_sig_pos.S;
+QQ;
+NC;
+@@
+if not wq_run('keep_sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_keep_sig_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_keep_sig_pos.C, r_keep_sig_pos.Q0, r_keep_sig_pos.SIGE;
+statement r_keep_sig_pos.S;
+position r_keep_sig_pos.p;
+expression s_keep_sig_pos.QQ;
+expression s_keep_sig_pos.NC;
+@@
+
+while (C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	interruptible_sleep_on@p(Q0);
+-	if (SIGE)
+-		S
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+
+@r_keep_sigb disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0;
+statement S;
+position p;
+@@
+
+(
+while (!C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	if (SIGE)
+		S
+	interruptible_sleep_on@p(Q0);
+}
+|
+for (;;) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	if (SIGE)
+		S
+	interruptible_sleep_on@p(Q0);
+}
+|
+while (1) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	if (SIGE)
+		S
+	interruptible_sleep_on@p(Q0);
+}
+)
+
+@script:python s_keep_sigb@
+p << r_keep_sigb.p;
+C << r_keep_sigb.C;
+Q0 << r_keep_sigb.Q0;
+SIGE << r_keep_sigb.SIGE;
+S << r_keep_sigb.S;
+QQ;
+NC;
+@@
+if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_keep_sigb depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_keep_sigb.C, r_keep_sigb.Q0, r_keep_sigb.SIGE;
+statement r_keep_sigb.S;
+position r_keep_sigb.p;
+expression s_keep_sigb.QQ;
+expression s_keep_sigb.NC;
+@@
+
+(
+while (!C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	if (SIGE)
+-		S
+-	interruptible_sleep_on@p(Q0);
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+|
+for (;;) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	if (SIGE)
+-		S
+-	interruptible_sleep_on@p(Q0);
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+|
+while (1) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	if (SIGE)
+-		S
+-	interruptible_sleep_on@p(Q0);
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+)
+
+@r_keep_sigb_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0;
+statement S;
+position p;
+@@
+
+while (C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	if (SIGE)
+		S
+	interruptible_sleep_on@p(Q0);
+}
+
+@script:python s_keep_sigb_pos@
+p << r_keep_sigb_pos.p;
+C << r_keep_sigb_pos.C;
+Q0 << r_keep_sigb_pos.Q0;
+SIGE << r_keep_sigb_pos.SIGE;
+S << r_keep_sigb_pos.S;
+QQ;
+NC;
+@@
+if not wq_run('keep_sigb_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_keep_sigb_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_keep_sigb_pos.C, r_keep_sigb_pos.Q0, r_keep_sigb_pos.SIGE;
+statement r_keep_sigb_pos.S;
+position r_keep_sigb_pos.p;
+expression s_keep_sigb_pos.QQ;
+expression s_keep_sigb_pos.NC;
+@@
+
+while (C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	if (SIGE)
+-		S
+-	interruptible_sleep_on@p(Q0);
++	if (wait_event_interruptible(QQ, NC))
++		S
+}
+
+@r_keep disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression C, Q0;
+position p;
+@@
+
+(
+while (!C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+}
+|
+for (;;) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+}
+|
+while (1) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+}
+)
+
+@script:python s_keep@
+p << r_keep.p;
+C << r_keep.C;
+Q0 << r_keep.Q0;
+QQ;
+WE;
+NC;
+@@
+if not wq_run('keep', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_keep depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_keep.C, r_keep.Q0;
+position r_keep.p;
+expression s_keep.QQ;
+identifier s_keep.WE;
+expression s_keep.NC;
+@@
+
+(
+while (!C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
++	WE(QQ, NC);
+}
+|
+for (;;) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
++	WE(QQ, NC);
+}
+|
+while (1) {
+	if (C)
+		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
++	WE(QQ, NC);
+}
+)
+
+@r_keep_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression C, Q0;
+position p;
+@@
+
+while (C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+}
+
+@script:python s_keep_pos@
+p << r_keep_pos.p;
+C << r_keep_pos.C;
+Q0 << r_keep_pos.Q0;
+QQ;
+WE;
+NC;
+@@
+if not wq_run('keep_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_keep_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_keep_pos.C, r_keep_pos.Q0;
+position r_keep_pos.p;
+expression s_keep_pos.QQ;
+identifier s_keep_pos.WE;
+expression s_keep_pos.NC;
+@@
+
+while (C) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
++	WE(QQ, NC);
+}
 
 @r_ifsig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
 expression SIGE : script:python () { wq_is_sig(SIGE) };

@@ -451,7 +451,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	struct fix_run r = { 0 };
 	char tmpl[] = "/tmp/wqport-fix-XXXXXX";
 	pthread_t *tids;
-	int i, rc;
+	int i, rc, jr;
+	const char *bad;
 
 	r.jobs = 1;
 	r.opt.rule_mask = ~0ul;
@@ -499,16 +500,9 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.env.cocci_dir = a + 12;
 		} else if (!strncmp(a, "--shim-dir=", 11)) {
 			r.opt.shim_dir = a + 11;
-		} else if (!strcmp(a, "-j") || !strncmp(a, "--jobs=", 7) ||
-			   (!strncmp(a, "-j", 2) && a[2])) {
-			const char *v = !strcmp(a, "-j") ? (i + 1 < argc ? argv[++i] : "") :
-					a[1] == 'j' ? a + 2 : a + 7;
-			char *end;
-			long n = strtol(v, &end, 10);
-
-			if (!*v || *end || n < 1 || n > 256)
-				return fix_bad_usage("bad job count '%s'", v);
-			r.jobs = n;
+		} else if ((jr = parse_jobs_option(argc, argv, &i, &r.jobs, &bad))) {
+			if (jr < 0)
+				return fix_bad_usage("bad job count '%s'", bad);
 		} else if (a[0] == '-' && a[1]) {
 			return fix_bad_usage("unknown option '%s'", a);
 		} else {

@@ -214,8 +214,8 @@ shape('lock_brk', {EXPR: ['C', 'Q0', 'L0', 'R', 'E']},
 # wait_event*() with the loop's condition.  The sleep must be the body's last
 # statement (or come just before its signal exit); anything after it is work
 # the rewrite would change, and the shape does not match it.
-NOSLEEP = ('... when != \\(sleep_on(...)\\|interruptible_sleep_on(...)\\|'
-           'sleep_on_timeout(...)\\|interruptible_sleep_on_timeout(...)\\)')
+NOSLEEP = (r'... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|'
+           r'sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)')
 
 
 def keepheads(inner):

@@ -213,9 +213,12 @@ def wq_pre(p, reason):
 	WQ_PRE.setdefault(wq_key(p), reason)
 
 
-def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_cond=False):
+def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_cond=False,
+	      keep=None):
 	"""True if this shape may rewrite the site into form().  Records the
-	decision (first rule to decide a site owns it)."""
+	decision (first rule to decide a site owns it).  keep: True for a shape
+	that keeps the loop, False for one that removes it, None otherwise; a
+	plan entry's keep_loop must agree with it."""
 	k = wq_key(p)
 	if k in WQ_DECIDED:
 		return False
@@ -234,6 +237,12 @@ def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_
 		if not form or e.get('form') != form:
 			WQ_NOTES.setdefault(k, 'no-patch: this shape gives %s() but the plan says %s()'
 					    % (form or 'nothing', e.get('form')))
+			return False
+		if keep is not None and bool(e.get('keep_loop')) != keep:
+			WQ_NOTES.setdefault(k, 'no-patch: the plan says keep_loop, but this shape '
+					    'removes the loop' if not keep else
+					    'no-patch: this shape keeps the loop, but the plan '
+					    'does not say keep_loop')
 			return False
 		if need_cond and not e.get('cond'):
 			WQ_NOTES.setdefault(k, 'no-condition: the plan names no condition for '

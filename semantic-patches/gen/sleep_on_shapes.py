@@ -99,8 +99,13 @@ def wq_run(kind, p, env, outs, co):
 OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
 
 
+WQ_LOOP_SHAPES = ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
+
+
 def wq_shape(kind, name, p, env, res):
 	base = kind[:-4] if kind.endswith('_pos') else kind
+	if base.startswith('keep') and WQ_PLAN is None:
+		return False	# plan mode only: the plan vouches for the early exits
 	if 'Q0' in env:
 		res['QQ'] = wq_queue(env['Q0'])
 	if 'L0' in env:
@@ -177,6 +182,13 @@ def wq_shape(kind, name, p, env, res):
 		if ok:
 			res['PC'] = wq_plan_cond(p)
 		return ok
+	elif base in ('keep_sig', 'keep_sigb'):
+		form = 'wait_event_interruptible'
+		plan_only = True
+	elif base == 'keep':
+		form = WQ_FORM_NI[name]
+		res['WE'] = form
+		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta'):
 		plan_only = True
 		form = 'prepare_to_wait'
@@ -186,7 +198,9 @@ def wq_shape(kind, name, p, env, res):
 		return False
 	if base.startswith('lock'):
 		lock = res['LL']
-	ok = wq_decide(p, form, refuse, plan_only, caveat, lock)
+	keep = (True if base.startswith('keep') else
+		False if base in WQ_LOOP_SHAPES else None)
+	ok = wq_decide(p, form, refuse, plan_only, caveat, lock, keep=keep)
 	if ok and base.startswith('ptw'):
 		res['W'] = wq_wait_name(p)
 	return ok
