@@ -155,7 +155,7 @@ static ssize_t acme_read(struct file *file, char __user *buf, size_t count,
 	while (card->head == card->tail) {
 		if (file->f_flags & O_NONBLOCK)
 			return -EAGAIN;
-		interruptible_sleep_on(&card->data_wait);	/* expect: WQ001 fix=refused:work-in-loop */
+		interruptible_sleep_on(&card->data_wait);	/* expect: WQ001 fix=converted */
 		if (signal_pending(current))
 			return -ERESTARTSYS;
 	}

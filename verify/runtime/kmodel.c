@@ -42,6 +42,7 @@ static struct ktask ktasks[WQV_MAX_TASKS];
 static int nktasks;
 static struct wait_queue_head *heads[WQV_MAX_HEADS];
 static int nheads;
+static int head_woken[WQV_MAX_HEADS];	/* a wake-up was called on heads[i] */
 
 struct task_struct *current_task;
 volatile unsigned int wqv_k_asleep;
@@ -109,8 +110,19 @@ static void reg_head(struct wait_queue_head *h)
 	for (i = 0; i < nheads; i++)
 		if (heads[i] == h)
 			return;
-	if (nheads < WQV_MAX_HEADS)
+	if (nheads < WQV_MAX_HEADS) {
+		head_woken[nheads] = 0;
 		heads[nheads++] = h;
+	}
+}
+
+static void mark_woken(struct wait_queue_head *h)
+{
+	int i;
+
+	for (i = 0; i < nheads; i++)
+		if (heads[i] == h)
+			head_woken[i] = 1;
 }
 
 static int entry_queued(struct wait_queue_entry *e)
@@ -183,6 +195,24 @@ int wqv_k_blocked_on_queue(int task)
 	return ktasks[task].sleeping && queued_somewhere(task);
 }
 
+/*
+ * Queued on a head that some task called a wake-up on: a timed sleep on
+ * a queue nothing ever wakes is a plain delay (sleep_on_timeout() as a
+ * delay), not a lost wake-up, whatever the waiter's condition says.
+ */
+static int queued_on_woken_head(int task)
+{
+	struct wait_queue_entry *e;
+	int i;
+
+	for (i = 0; i < nheads; i++)
+		if (head_woken[i])
+			list_for_each_entry(e, &heads[i]->head, entry)
+				if (e->private == &ktasks[task].ts)
+					return 1;
+	return 0;
+}
+
 /* kernel/time/timer.c: the timer of schedule_timeout() runs process_timeout(). */
 void wqv_k_fire_timer(void)
 {
@@ -200,7 +230,8 @@ void wqv_k_fire_timer(void)
 	ktasks[best].timer_active = 0;
 	wqv_note("timer: jiffies = %lu, the timeout of %s expires", jiffies,
 		 wqv_task_name(best));
-	if (wqv_k_blocked_on_queue(best) && wqv_task_cond(best) == 1 && wqv_wakers_done())
+	if (wqv_k_blocked_on_queue(best) && queued_on_woken_head(best) &&
+	    wqv_task_cond(best) == 1 && wqv_wakers_done())
 		wqv_violation(WQV_P_LOST, 1,
 			      "%s slept in %s until its timeout although its condition holds "
 			      "and the waker has finished: the wake-up was lost",
@@ -239,6 +270,29 @@ void wqv_k_task_exit(int task)
 	if (t->spin_held)
 		wqv_violation(WQV_P_HANG, 1, "%s returned with a spinlock held",
 			      wqv_task_name(task));
+}
+
+/*
+ * A driver function returned with the on-stack entry it queued still on
+ * a queue.  Called at the task's next API call (wqv_loc()) with a frame
+ * address just below the calling function's stack pointer: an entry of
+ * this task's stack that lies below it is in a frame that has returned.
+ * The entry is found by its address alone, never read, since its memory
+ * may already be reused; the walk stops there.
+ */
+void wqv_k_check_frames(int task, const void *sp)
+{
+	struct list_head *pos;
+	int i;
+
+	for (i = 0; i < nheads; i++)
+		for (pos = heads[i]->head.next; pos != &heads[i]->head; pos = pos->next)
+			if (wqv_on_stack(task, pos) && (const char *)pos < (const char *)sp)
+				wqv_violation(WQV_P_LEAK, 1,
+					      "the function that queued %s's on-stack wait entry "
+					      "has returned with the entry still queued: the queue "
+					      "now holds a dead stack slot, and the next wake-up "
+					      "writes to it", wqv_task_name(task));
 }
 
 /* No task can run and no timer is pending: every task still there sleeps forever. */
@@ -695,6 +749,7 @@ static void wake_common(struct wait_queue_head *wq_head, unsigned int mode, int 
 	int woke_excl = -1;
 
 	reg_head(wq_head);
+	mark_woken(wq_head);
 	list_for_each_entry_safe(curr, next, &wq_head->head, entry) {
 		unsigned int flags = curr->flags;
 		struct task_struct *p = curr->private;
@@ -932,6 +987,12 @@ unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
 		__builtin_memcpy(to, (const void __force *)from, n);
 	else
 		__builtin_memset(to, 0, n);
+	return 0;
+}
+
+int __wqport_get_user(void *dst, const void __user *src, size_t size)
+{
+	copy_from_user(dst, src, size);
 	return 0;
 }
 

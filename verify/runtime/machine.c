@@ -166,6 +166,9 @@ void wqv_loc(const char *file, int line)
 	if (cur >= 0) {
 		tasks[cur].file = file;
 		tasks[cur].line = line;
+		/* Our frame sits just below the calling driver function's. */
+		if (!in_setup)
+			wqv_k_check_frames(cur, __builtin_frame_address(0));
 	}
 }
 

@@ -68,6 +68,8 @@ int wqv_k_timer_pending(void);
 void wqv_k_fire_timer(void);
 void wqv_k_signal(int task);
 void wqv_k_task_exit(int task);
+/* An on-stack entry of task queued below sp: its frame has returned (entry-leak). */
+void wqv_k_check_frames(int task, const void *sp);
 void wqv_k_quiescent(void);
 int wqv_k_blocked_on_queue(int task);
 unsigned long wqv_k_jiffies(void);
