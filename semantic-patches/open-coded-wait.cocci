@@ -67,6 +67,19 @@ def new_file(p):
 def ent_key(p, w):
     return (base(p[0].file), p[0].current_element, w)
 
+def plan_records(fh):
+    """The JSON values of the lines of a plan file; blank lines and lines
+    that are not JSON are skipped."""
+    for ln in fh:
+        ln = ln.strip()
+        if not ln:
+            continue
+        try:
+            e = json.loads(ln)
+        except ValueError:
+            continue
+        yield e
+
 def plan():
     global _plan
     if _plan is None:
@@ -74,14 +87,7 @@ def plan():
         fn = os.environ.get("WQPORT_PLAN")
         if fn:
             with open(fn) as fh:
-                for ln in fh:
-                    ln = ln.strip()
-                    if not ln:
-                        continue
-                    try:
-                        e = json.loads(ln)
-                    except ValueError:
-                        continue
+                for e in plan_records(fh):
                     if e.get("rule", RULE) != RULE:
                         continue
                     try:
@@ -104,19 +110,23 @@ class Bad(Exception):
 def toks(s):
     return s.split()
 
+def depths(t, i):
+    """(index, token, bracket depth after it) for each token of t[i:]."""
+    d = 0
+    for j in range(i, len(t)):
+        if t[j] in "([{":
+            d += 1
+        elif t[j] in ")]}":
+            d -= 1
+        yield j, t[j], d
+
 def balanced(t, i, o, c):
     """t[i] == o; return index after the matching c."""
     if i >= len(t) or t[i] != o:
         raise Bad()
-    d = 0
-    while i < len(t):
-        if t[i] in "([{":
-            d += 1
-        elif t[i] in ")]}":
-            d -= 1
-            if d == 0:
-                return i + 1
-        i += 1
+    for j, x, d in depths(t, i):
+        if d == 0:
+            return j + 1
     raise Bad()
 
 def parse_stmt(t, i):
@@ -159,19 +169,12 @@ def parse_stmt(t, i):
     if k == ";":
         return ("empty",), i + 1
     # expression statement, return, goto, declaration: up to ';' at depth 0
-    j = i
-    d = 0
-    while j < len(t):
-        if t[j] in "([{":
-            d += 1
-        elif t[j] in ")]}":
-            d -= 1
-            if d < 0:
-                raise Bad()
-        elif t[j] == ";" and d == 0:
+    for j, x, d in depths(t, i):
+        if d < 0:
+            raise Bad()
+        if x == ";" and d == 0:
             break
-        j += 1
-    if j >= len(t):
+    else:
         raise Bad()
     e = t[i:j]
     if k == "return":
@@ -203,12 +206,8 @@ def call_args(e, name):
             return None
     except Bad:
         return None
-    args, cur, d = [], [], 0
-    for x in e[2:-1]:
-        if x in "([{":
-            d += 1
-        elif x in ")]}":
-            d -= 1
+    args, cur = [], []
+    for j, x, d in depths(e[:-1], 2):
         if x == "," and d == 0:
             args.append(cur)
             cur = []
@@ -297,13 +296,8 @@ def test_of(st):
 OPS = set("&& || == != < > <= >= + - * / % & | ^ ? : = << >> , += -= |= &=".split())
 
 def simple_operand(t):
-    d = 0
-    for x in t:
-        if x in "([{":
-            d += 1
-        elif x in ")]}":
-            d -= 1
-        elif d == 0 and x in OPS:
+    for j, x, d in depths(t, 0):
+        if d == 0 and x in OPS:
             return False
     return True
 

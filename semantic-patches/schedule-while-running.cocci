@@ -51,6 +51,20 @@ def site_key(p):
     return (rp(p[0].file), int(p[0].line))
 
 
+def plan_records(fh):
+    """The JSON values of the lines of a plan file; blank lines and lines
+    that are not JSON are skipped."""
+    for ln in fh:
+        ln = ln.strip()
+        if not ln:
+            continue
+        try:
+            e = json.loads(ln)
+        except ValueError:
+            continue
+        yield e
+
+
 def plan():
     global _plan
     if _plan is None:
@@ -58,14 +72,7 @@ def plan():
         fn = os.environ.get("WQPORT_PLAN")
         if fn:
             with open(fn) as fh:
-                for ln in fh:
-                    ln = ln.strip()
-                    if not ln:
-                        continue
-                    try:
-                        e = json.loads(ln)
-                    except ValueError:
-                        continue
+                for e in plan_records(fh):
                     if e.get("rule", RULE) != RULE:
                         continue
                     try:

@@ -106,6 +106,20 @@ R_WORK = 'work-in-loop: the loop does other work between the test and the sleep'
 R_CONST = 'constant-condition: the guard is constant'
 
 
+def plan_records(fh):
+	"""The JSON values of the lines of a plan file; blank lines and lines
+	that are not JSON are skipped."""
+	for ln in fh:
+		ln = ln.strip()
+		if not ln:
+			continue
+		try:
+			e = json.loads(ln)
+		except ValueError:
+			continue
+		yield e
+
+
 def wq_plan_load():
 	path = os.environ.get('WQPORT_PLAN')
 	if not path:
@@ -113,14 +127,7 @@ def wq_plan_load():
 	plan = {}
 	try:
 		with open(path, encoding='utf-8') as fh:
-			for ln in fh:
-				ln = ln.strip()
-				if not ln:
-					continue
-				try:
-					e = json.loads(ln)
-				except ValueError:
-					continue
+			for e in plan_records(fh):
 				if not isinstance(e, dict) or 'file' not in e or 'line' not in e:
 					continue
 				if e.get('rule', 'WQ001') not in ('WQ001', ''):

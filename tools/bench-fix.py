@@ -791,11 +791,19 @@ def main(argv=None):
                 files = sorted(l for l in g.stdout.splitlines() if l.strip()
                                and os.path.realpath(l) not in excluded)
                 nselected = len(files)
-            for c in coccis:
-                say("(2) spatch %s (%s)" % (os.path.basename(c),
-                                            args.spatch_mode))
-                sp_rows.append(run_spatch(c, target, files, args.spatch_mode,
-                                          args.jobs, args.timeout, scratch))
+            # spatch --jobs puts its <rule>_<date>_<pid>/ work directories
+            # in the current directory: keep them out of the repository.
+            here = os.getcwd()
+            os.chdir(scratch)
+            try:
+                for c in coccis:
+                    say("(2) spatch %s (%s)" % (os.path.basename(c),
+                                                args.spatch_mode))
+                    sp_rows.append(run_spatch(c, target, files,
+                                              args.spatch_mode, args.jobs,
+                                              args.timeout, scratch))
+            finally:
+                os.chdir(here)
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
     sp_total = None

@@ -84,6 +84,8 @@ static const char *find_word(const char *s, const char *w)
 	size_t n = strlen(w);
 	const char *p = s;
 
+	if (!n)
+		return NULL;	/* an empty word is nowhere (and must not loop) */
 	while ((p = strstr(p, w))) {
 		if ((p == s || !is_ident(p[-1])) && !is_ident(p[n]))
 			return p;
@@ -149,11 +151,41 @@ static char *first_arg(const char *call)
 	return r;
 }
 
-/* The last member name of an expression: `dev->rx.wait` -> `wait`. */
+/*
+ * The last member name of an expression: `dev->rx.wait` -> `wait`; for a
+ * queue that a call returns, the callee: `sk_sleep(sk)` -> `sk_sleep`.
+ * Points into e; may be empty.
+ */
 static const char *last_field(const char *e)
 {
 	const char *p = e + strlen(e);
 
+	if (p > e && p[-1] == ')') {
+		int depth = 0;
+
+		while (p > e) {
+			p--;
+			if (*p == ')')
+				depth++;
+			else if (*p == '(' && --depth == 0)
+				break;
+		}
+		while (p > e && p[-1] == ' ')
+			p--;
+		/* p is at the '(': the name ends here */
+		{
+			static __thread char name[128];
+			const char *end = p;
+
+			while (p > e && is_ident(p[-1]))
+				p--;
+			if ((size_t)(end - p) >= sizeof(name))
+				return "";
+			memcpy(name, p, end - p);
+			name[end - p] = '\0';
+			return name;
+		}
+	}
 	while (p > e && is_ident(p[-1]))
 		p--;
 	return p;
@@ -532,7 +564,8 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 		sc->queue = first_arg(t);
 		free(t);
 	}
-	sc->queue_woken = *sc->queue && word_woken(f->buf, last_field(sc->queue));
+	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&
+			  word_woken(f->buf, last_field(sc->queue));
 	sc->irqs_off = irqs_off_before(sc);
 	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);
@@ -1431,7 +1464,7 @@ char *waker_conditions(const struct site_ctx *sc)
 					const char *wb = strstr(lhs, "->"), *sb = strstr(sc->queue, "->");
 					char *cand, *c;
 
-					if (wb && sb)
+					if (wb && sb && !strchr(sc->queue, '('))
 						cand = xasprintf("%.*s%s", (int)(sb - sc->queue),
 								 sc->queue, wb);
 					else

@@ -45,6 +45,23 @@ int node_pos_loop_test(const struct cfg *g, int n)
 	return -1;
 }
 
+/*
+ * The wait queue head as wait_event() takes it: `&dev->wq` -> `dev->wq`,
+ * a pointer `wq` -> `*wq`, `sk_sleep(sk)` -> `*sk_sleep(sk)`.
+ */
+static char *queue_head(const struct wq_event *ev)
+{
+	const char *a = ev->nargs > 0 ? ev->args[0] : NULL;
+
+	if (!a)
+		return xstrdup("wq");
+	while (*a == ' ')
+		a++;
+	if (*a == '&')
+		return xstrdup(event_queue(ev));
+	return strpbrk(a, " +?:") ? xasprintf("*(%s)", a) : xasprintf("*%s", a);
+}
+
 void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		    struct wq_file *f)
 {
@@ -54,12 +71,14 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
 		const char *q, *rep;
+		char *qh;
 		struct wq_finding *fd;
 		int t;
 
 		if (!node_is(g, n, K_SLEEP_ON))
 			continue;
-		q = event_queue(&nd->ev);
+		qh = queue_head(&nd->ev);
+		q = qh;
 		rep = replacement(nd->ev.api->name);
 		t = node_pos_loop_test(g, n);
 		if (t >= 0 && g->nodes[t].pos.line == nd->pos.line &&
@@ -101,5 +120,6 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				"%s() returns 0 on timeout and at least 1 when the condition held, unlike %s(); check how the result is used",
 				rep, nd->ev.api->name));
 		}
+		free(qh);
 	}
 }

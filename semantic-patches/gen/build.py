@@ -12,6 +12,8 @@ Outputs (see README.md in this directory):
   state-after-test.cocci        wq003.cocci.in + planlib.py, the statement
                                 parser of wq002lib.py, wq003lib.py
 
+Each library's `# @@COMMON name ...@@` lines are replaced by those
+definitions of common.py (the helpers several rules share).
 An embedded Python library is copied without its file header (the SPDX
 line and the module docstring, up to the first blank line after it).
 """
@@ -19,6 +21,7 @@ import argparse
 import ast
 import difflib
 import os
+import re
 import sys
 
 GEN = os.path.dirname(os.path.abspath(__file__))
@@ -26,7 +29,7 @@ OUT = os.path.dirname(GEN)
 sys.path.insert(0, GEN)
 
 # The parts of wq002lib.py that state-after-test.cocci reuses, in order.
-PARSER = ("rp", "site_key", "Bad", "toks", "balanced", "parse_stmt",
+PARSER = ("rp", "site_key", "Bad", "toks", "depths", "balanced", "parse_stmt",
           "parse_body", "call_args", "state_of", "sleep_of", "SIGF", "sig_of",
           "has", "OPS", "simple_operand", "negate", "pretty")
 
@@ -51,14 +54,31 @@ SLEEP = """(
 )"""
 
 
-def source(name):
+COMMON = "common.py"
+MARK = re.compile(r"^# @@COMMON ([^@\n]*)@@\n", re.M)
+
+
+def source(name, tabs=False):
+    """A generator source's text, each `# @@COMMON name ...@@` line
+    replaced by those definitions of common.py (indented with tabs if
+    tabs is true)."""
     with open(os.path.join(GEN, name)) as fh:
-        return fh.read()
+        text = fh.read()
+    if name == COMMON:
+        return text
+
+    def common(m):
+        out = pick(COMMON, m.group(1).split())
+        if tabs:
+            out = re.sub(r"^(?:    )+", lambda s: "\t" * (len(s.group(0)) // 4),
+                         out, flags=re.M)
+        return out
+    return MARK.sub(common, text)
 
 
-def lib(name):
+def lib(name, tabs=False):
     """A library file's text without its SPDX line and module docstring."""
-    text = source(name)
+    text = source(name, tabs)
     tree = ast.parse(text)
     doc = tree.body[0]
     if not (isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant)):
@@ -96,7 +116,8 @@ def build_wq002():
 
 def build_wq001():
     import sleep_on
-    return sleep_on.generate(lib("sleep_on_lib.py"), lib("sleep_on_shapes.py"))
+    return sleep_on.generate(lib("sleep_on_lib.py", tabs=True),
+                             lib("sleep_on_shapes.py", tabs=True))
 
 
 def build_wq004():

@@ -9,53 +9,18 @@ keyed by (realpath(file), line of the anchor).
 """
 import os, json, re
 
-_plan = None
+# @@COMMON _plan@@
 SITES = {}
 
 
-def rp(f):
-    return os.path.realpath(f)
-
-
-def base(f):
-    # after a rule has changed the file, spatch reports a temporary copy
-    return re.sub(r"^cocci[a-z_]*-[0-9]+-[0-9a-f]+-", "", os.path.basename(f))
+# @@COMMON rp base@@
 
 
 def loose_key(p):
     return (base(p[0].file), int(p[0].line))
 
 
-def site_key(p):
-    return (rp(p[0].file), int(p[0].line))
-
-
-def plan():
-    global _plan
-    if _plan is None:
-        _plan = {}
-        fn = os.environ.get("WQPORT_PLAN")
-        if fn:
-            with open(fn) as fh:
-                for ln in fh:
-                    ln = ln.strip()
-                    if not ln:
-                        continue
-                    try:
-                        e = json.loads(ln)
-                    except ValueError:
-                        continue
-                    if e.get("rule", RULE) != RULE:
-                        continue
-                    try:
-                        _plan[(rp(e["file"]), int(e["line"]))] = e
-                    except (KeyError, ValueError, TypeError):
-                        pass
-    return _plan
-
-
-def planned():
-    return bool(os.environ.get("WQPORT_PLAN"))
+# @@COMMON site_key plan_records plan planned@@
 
 
 def decide(p, forms, reason):

@@ -189,10 +189,12 @@ HEADS = {
   "while": ("  while (H) B", "- while (H) B", "H"),
 }
 
-A("// ------------------------------------------------ loops that only wait\n\n")
-for hn, (hm, hr, hv) in HEADS.items():
-    rn = "c_" + hn
-    A(f'''@{rn}@
+
+def loop_rules(rn, sn, hm, hv, out):
+    """The rule rn matching a wait loop with head hm (hv: its condition
+    metavariable, or None), and the opening of the script rule sn that
+    reads the match and binds out."""
+    return f'''@{rn}@
 identifier w;
 expression Q, E0{", H" if hv else ""};
 statement B;
@@ -203,18 +205,23 @@ position pa, pe;
 {hm}
 {END}
 
-''')
-    sn = f"s_{hn}"
-    A(f'''@script:python {sn}@
+@script:python {sn}@
 pa << {rn}.pa;
 pe << {rn}.pe;
 w << {rn}.w;
 Q << {rn}.Q;
 B << {rn}.B;
 {("H << " + rn + ".H;") if hv else ""}
-N;
+{out};
 @@
-_body = parse_body(B)
+'''
+
+
+A("// ------------------------------------------------ loops that only wait\n\n")
+for hn, (hm, hr, hv) in HEADS.items():
+    rn = "c_" + hn
+    sn = f"s_{hn}"
+    A(loop_rules(rn, sn, hm, hv, "N") + f'''_body = parse_body(B)
 _head = {"toks(H)" if hv else "None"}
 _N = None
 if _body is not None and not ({"H.strip() in ('1', 'true')" if hv else "False"}):
@@ -415,27 +422,7 @@ for hn, hm, hr, hv in (("for", "  for (;;) B", "  for (;;) {\n" + BODYM + "\n  }
                        ("while", "  while (H) B", "  while (H2) {\n" + BODYW + "\n  }", "H")):
     rn = "m_" + hn
     sn = "s_m_" + hn
-    A(f'''@{rn}@
-identifier w;
-expression Q, E0{", H" if hv else ""};
-statement B;
-position pa, pe;
-@@
-{ADD}
-{GAP}
-{hm}
-{END}
-
-@script:python {sn}@
-pa << {rn}.pa;
-pe << {rn}.pe;
-w << {rn}.w;
-Q << {rn}.Q;
-B << {rn}.B;
-{("H << " + rn + ".H;") if hv else ""}
-pw;
-@@
-_body = parse_body(B)
+    A(loop_rules(rn, sn, hm, hv, "pw") + f'''_body = parse_body(B)
 _head = {"toks(H)" if hv else "None"}
 if {"_head in (['1'], ['true'])" if hv else "False"}:
     _head = None

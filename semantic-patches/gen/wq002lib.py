@@ -11,24 +11,14 @@ reuses the parser functions (see build.py).
 import os, json, re
 
 RULE = "WQ002"
-_plan = None
+# @@COMMON _plan@@
 SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
 
 
-def rp(f):
-    return os.path.realpath(f)
-
-
-def site_key(p):
-    return (rp(p[0].file), int(p[0].line))
-
-
-def base(f):
-    # after a rule has changed the file, spatch reports a temporary copy
-    return re.sub(r"^cocci[a-z_]*-[0-9]+-[0-9a-f]+-", "", os.path.basename(f))
+# @@COMMON rp site_key base@@
 
 
 _cur = [None]
@@ -46,32 +36,7 @@ def ent_key(p, w):
     return (base(p[0].file), p[0].current_element, w)
 
 
-def plan():
-    global _plan
-    if _plan is None:
-        _plan = {}
-        fn = os.environ.get("WQPORT_PLAN")
-        if fn:
-            with open(fn) as fh:
-                for ln in fh:
-                    ln = ln.strip()
-                    if not ln:
-                        continue
-                    try:
-                        e = json.loads(ln)
-                    except ValueError:
-                        continue
-                    if e.get("rule", RULE) != RULE:
-                        continue
-                    try:
-                        _plan[(rp(e["file"]), int(e["line"]))] = e
-                    except (KeyError, ValueError, TypeError):
-                        pass
-    return _plan
-
-
-def planned():
-    return bool(os.environ.get("WQPORT_PLAN"))
+# @@COMMON plan_records plan planned@@
 
 
 def fact(p, w):
@@ -88,19 +53,24 @@ def toks(s):
     return s.split()
 
 
+def depths(t, i):
+    """(index, token, bracket depth after it) for each token of t[i:]."""
+    d = 0
+    for j in range(i, len(t)):
+        if t[j] in "([{":
+            d += 1
+        elif t[j] in ")]}":
+            d -= 1
+        yield j, t[j], d
+
+
 def balanced(t, i, o, c):
     """t[i] == o; return index after the matching c."""
     if i >= len(t) or t[i] != o:
         raise Bad()
-    d = 0
-    while i < len(t):
-        if t[i] in "([{":
-            d += 1
-        elif t[i] in ")]}":
-            d -= 1
-            if d == 0:
-                return i + 1
-        i += 1
+    for j, x, d in depths(t, i):
+        if d == 0:
+            return j + 1
     raise Bad()
 
 
@@ -144,19 +114,12 @@ def parse_stmt(t, i):
     if k == ";":
         return ("empty",), i + 1
     # expression statement, return, goto, declaration: up to ';' at depth 0
-    j = i
-    d = 0
-    while j < len(t):
-        if t[j] in "([{":
-            d += 1
-        elif t[j] in ")]}":
-            d -= 1
-            if d < 0:
-                raise Bad()
-        elif t[j] == ";" and d == 0:
+    for j, x, d in depths(t, i):
+        if d < 0:
+            raise Bad()
+        if x == ";" and d == 0:
             break
-        j += 1
-    if j >= len(t):
+    else:
         raise Bad()
     e = t[i:j]
     if k == "return":
@@ -190,12 +153,8 @@ def call_args(e, name):
             return None
     except Bad:
         return None
-    args, cur, d = [], [], 0
-    for x in e[2:-1]:
-        if x in "([{":
-            d += 1
-        elif x in ")]}":
-            d -= 1
+    args, cur = [], []
+    for j, x, d in depths(e[:-1], 2):
         if x == "," and d == 0:
             args.append(cur)
             cur = []
@@ -293,13 +252,8 @@ OPS = set("&& || == != < > <= >= + - * / % & | ^ ? : = << >> , += -= |= &=".spli
 
 
 def simple_operand(t):
-    d = 0
-    for x in t:
-        if x in "([{":
-            d += 1
-        elif x in ")]}":
-            d -= 1
-        elif d == 0 and x in OPS:
+    for j, x, d in depths(t, 0):
+        if d == 0 and x in OPS:
             return False
     return True
 
@@ -452,13 +406,7 @@ def source_has_comment(p1, p2):
     return False
 
 
-def in_macro(p):
-    try:
-        with open(p[0].file) as fh:
-            ln = fh.readlines()[int(p[0].line) - 1]
-    except (IOError, OSError, IndexError, ValueError):
-        return False
-    return ln.rstrip().endswith(chr(92))
+# @@COMMON in_macro@@
 
 
 def entry_reason(p, w, Q):

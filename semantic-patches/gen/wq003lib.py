@@ -164,13 +164,7 @@ def ctext(t):
     return out
 
 
-def in_macro(p):
-    try:
-        with open(p[0].file) as fh:
-            ln = fh.readlines()[int(p[0].line) - 1]
-    except (IOError, OSError, IndexError, ValueError):
-        return False
-    return ln.rstrip().endswith(chr(92))
+# @@COMMON in_macro@@
 
 
 def owner(pa):

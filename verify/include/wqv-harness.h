@@ -9,6 +9,7 @@
  *   WQV_TASK(name) { ... }          any other task (no condition)
  *   WQV_SIGNAL(name);               also explore a signal sent to task name
  *   WQV_AWAIT(word);                in a task: wait until the u32 word is non-zero
+ *   WQV_AWAIT_ZERO(word);           ... until it is zero
  */
 #ifndef WQV_HARNESS_H
 #define WQV_HARNESS_H
@@ -38,6 +39,7 @@
 	struct wqv_dummy_##name
 
 #define WQV_AWAIT(word)		wqv_await((volatile unsigned int *)&(word))
+#define WQV_AWAIT_ZERO(word)	wqv_await_zero((volatile unsigned int *)&(word))
 
 #define WQV_AWAIT_ASLEEP(mask)	wqv_await_mask(&wqv_k_asleep, (mask))
 #define WQV_CHECK(c)								\

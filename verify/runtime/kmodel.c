@@ -339,8 +339,13 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state)
 	int i = task_idx(p);
 	struct ktask *t;
 
-	if (i < 0 || !(p->__state & state))
+	if (i < 0)
 		return 0;
+	if (!(p->__state & state)) {
+		wqv_note("finds %s in %s: nothing to wake", wqv_task_name(i),
+			 state_str(p->__state));
+		return 0;
+	}
 	t = &ktasks[i];
 	p->__state = TASK_RUNNING;
 	t->seen_state = TASK_RUNNING;
@@ -993,6 +998,12 @@ unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
 int __wqport_get_user(void *dst, const void __user *src, size_t size)
 {
 	copy_from_user(dst, src, size);
+	return 0;
+}
+
+int __wqport_put_user(const void *src, void __user *dst, size_t size)
+{
+	copy_to_user(dst, src, size);
 	return 0;
 }
 

@@ -56,6 +56,7 @@ struct mtask {
 	volatile unsigned int *spin_on;
 	volatile unsigned int *await_on;
 	unsigned int await_mask;
+	int await_zero;		/* wait until *await_on == 0 instead */
 	const char *file;
 	int line;
 };
@@ -253,7 +254,8 @@ static int enabled(int i)
 	struct mtask *t = &tasks[i];
 
 	return !t->finished && t->runnable && (!t->spin_on || !*t->spin_on) &&
-	       (!t->await_on || (t->await_mask ? (*t->await_on & t->await_mask) ==
+	       (!t->await_on || (t->await_zero ? *t->await_on == 0 :
+				 t->await_mask ? (*t->await_on & t->await_mask) ==
 				  t->await_mask : *t->await_on != 0));
 }
 
@@ -357,6 +359,13 @@ void wqv_await_mask(volatile unsigned int *word, unsigned int mask)
 void wqv_await(volatile unsigned int *word)
 {
 	wqv_await_mask(word, 0);
+}
+
+void wqv_await_zero(volatile unsigned int *word)
+{
+	tasks[cur].await_zero = 1;
+	wqv_await_mask(word, 0);
+	tasks[cur].await_zero = 0;
 }
 
 static void trampoline(void)

@@ -43,6 +43,8 @@ void wqv_spin_wait(volatile unsigned int *word);
 void wqv_await(volatile unsigned int *word);
 /* ... until every bit of mask is set in *word. */
 void wqv_await_mask(volatile unsigned int *word, unsigned int mask);
+/* ... until *word == 0. */
+void wqv_await_zero(volatile unsigned int *word);
 /* Bit i set while task i sleeps in schedule() (kernel side). */
 extern volatile unsigned int wqv_k_asleep;
 /* Reports a property violation; a fatal one ends the schedule. */
