@@ -406,6 +406,8 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 
 	if (strcmp(s->anchor, "schedule_timeout")) {
 		refuse(s, "no-patch", xasprintf(
+			strstr(s->anchor, "timeout") ?
+			"%s() in TASK_RUNNING has no helper that sets the state; set it before the call by hand" :
 			"%s() in TASK_RUNNING with no timeout; set the state inside the loop by hand",
 			s->anchor));
 		return;
