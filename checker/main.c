@@ -93,11 +93,8 @@ static void *worker(void *arg)
 
 	for (;;) {
 		struct wq_file *f;
-		int i;
+		int i = take_next(&r->lock, &r->next, r->nfiles);
 
-		pthread_mutex_lock(&r->lock);
-		i = r->next < r->nfiles ? r->next++ : -1;
-		pthread_mutex_unlock(&r->lock);
 		if (i < 0)
 			break;
 		f = &r->files[i];

@@ -3,6 +3,7 @@
  * Small helpers: allocation that dies loudly on exhaustion, a growable
  * string buffer, and the finding list of a file.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,4 +155,15 @@ int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
 	}
 	*jobs = n;
 	return 1;
+}
+
+/* The next index below n that no other worker has taken, or -1. */
+int take_next(pthread_mutex_t *lock, int *next, int n)
+{
+	int i;
+
+	pthread_mutex_lock(lock);
+	i = *next < n ? (*next)++ : -1;
+	pthread_mutex_unlock(lock);
+	return i;
 }

@@ -184,6 +184,8 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+#include <pthread.h>
+int take_next(pthread_mutex_t *lock, int *next, int n);
 int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
 		      const char **bad);
 
