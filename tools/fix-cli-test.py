@@ -21,6 +21,9 @@
   verification  a semantic patch that keeps the race, or breaks the build,
                 is caught: the site is refused (verification) and the
                 file comes back unchanged
+  real-flags    with kbuild's flags for Debian's 6.1 headers after --,
+                fix gives the same outcome per site as with the shim
+                (exit 77 when linux-headers-amd64 is missing)
   target        --target=3.4 refuses the _lock_irq forms (3.9) and leaves
                 those loops as they were; a bad version is a usage error
 
@@ -236,6 +239,36 @@ def scenario_verification(wq, td, tmp):
             fail("%s: exit %d, want 1" % (name, p.returncode))
 
 
+def scenario_real_flags(wq, td, tmp):
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location(
+        "real_headers", os.path.join(here, "real-headers-test.py"))
+    rh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rh)
+    headers = rh.find_headers()
+    if not headers:
+        print("SKIP: no linux-headers-*-amd64")
+        sys.exit(77)
+    flags = rh.kbuild_flags(headers)
+    files = [os.path.join(td, f) for f in (
+        "sleep-on/orin-scanner-ko.c", "open-coded-wait/mvx-mailbox-ko.c",
+        "state-after-test/acme-adc-ptw-ko.c",
+        "schedule-while-running/acme-adc-reset-ko.c")]
+
+    def outcomes(extra):
+        p = run([wq, "fix"] + files + extra, tmp)
+        return p, [l.split(": ", 2)[1] + " " + l.rsplit(" ", 1)[1]
+                   for l in p.stderr.splitlines() if l.startswith("/")]
+    p1, shim = outcomes([])
+    p2, real = outcomes(["--"] + flags)
+    if p2.returncode != 1 or shim != real or not shim:
+        fail("outcomes differ between the shim and real flags:\nshim: %s\nreal: %s\n%s"
+             % (shim, real, p2.stderr))
+    if p1.stdout != p2.stdout:
+        fail("the diff differs between the shim and real flags")
+
+
 SCENARIOS = {
     "diff-applies": scenario_diff_applies,
     "write": scenario_write,
@@ -247,6 +280,7 @@ SCENARIOS = {
     "ok-untouched": scenario_ok_untouched,
     "target": scenario_target,
     "verification": scenario_verification,
+    "real-flags": scenario_real_flags,
 }
 
 
