@@ -16,7 +16,9 @@
 /// in an endless loop; `t = schedule_timeout(t);` is guarded the same way.
 /// Nothing else changes.  Loops whose condition has side effects, reads
 /// only locals, or is constant, loops that sleep or set the state more than
-/// once, and loops in macro bodies are left alone and reported (WQ003).
+/// once, loops in macro bodies, and set_current_state() loops not followed
+/// by __set_current_state(TASK_RUNNING) (or finish_wait()) are left alone
+/// and reported (WQ003).
 ///
 /// With WQPORT_PLAN set (wqport fix), only the sites the plan marks
 /// "convert" with the form "retest" are changed.
@@ -364,6 +366,7 @@ COMBOS = {}    # anchor key -> [(loop key, sleep key)]
 LOCALS = {}    # (file, function) -> names of locals and parameters
 REPORTED = set()  # site keys already reported
 GUARDS = {}    # site key -> the re-test to write
+RUNNING = set()  # loop keys of loops followed by TASK_RUNNING/finish_wait()
 
 PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
 SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
@@ -501,6 +504,17 @@ def cond_reason(cond, p):
     return None
 
 
+def running_reason(d, pl):
+    """Standalone: a loop that sets the state itself (not prepare_to_wait,
+    which finish_wait() follows) must be followed by a statement that sets
+    TASK_RUNNING, as the planner's running_after() requires."""
+    if d["anchor"] in PTW or pos_key(pl) in RUNNING:
+        return None
+    return ("no-patch: nothing sets TASK_RUNNING after the loop: with the test"
+            " repeated before schedule(), the loop could end with the task still"
+            " in a sleeping state; add __set_current_state(TASK_RUNNING) after it first")
+
+
 def ctext(t):
     """Tokens as C text for messages."""
     out = ""
@@ -545,7 +559,7 @@ def settle(pa, pl):
         SITES[site_key(pa)] = why
         return None
     if not planned():
-        why = cond_reason(d["cond"], pa)
+        why = cond_reason(d["cond"], pa) or running_reason(d, pl)
     if decide(pa, ["retest"], why) != "retest":
         return None
     GUARDS[site_key(pa)] = d["guard"]
@@ -630,6 +644,41 @@ B << f.B;
 _d = examine(None, parse_body(B))
 if _d:
     LOOPS[pos_key(pl)] = _d
+
+// ----------------------------- what follows the loop (standalone mode)
+// A loop that sets the state with set_current_state() may only get the
+// re-test when the statement right after it puts the task back in
+// TASK_RUNNING (or is finish_wait()): when the re-test skips the sleep,
+// the loop ends with the task still in a sleeping state.
+@ra@
+expression E, Q, W, X;
+symbol current;
+statement B;
+position pl;
+@@
+(
+  while@pl (E) B
+|
+  for@pl (;;) B
+)
+(
+  __set_current_state(TASK_RUNNING);
+|
+  set_current_state(TASK_RUNNING);
+|
+  set_task_state(X, TASK_RUNNING);
+|
+  current->state = TASK_RUNNING;
+|
+  current->__state = TASK_RUNNING;
+|
+  finish_wait(Q, W);
+)
+
+@script:python@
+pl << ra.pl;
+@@
+RUNNING.add(pos_key(pl))
 
 // ------------------------------- the state change and the sleep in them
 @a exists@

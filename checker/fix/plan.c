@@ -334,14 +334,31 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 		refuse(s, why, entry_misuse_text(sc, why));
 		return;
 	}
+	if (!strncmp(s->anchor, "__add_wait_queue", 16)) {
+		refuse(s, "queue-lock", xasprintf(
+			"%s(): the queue's own lock is held around the wait; prepare_to_wait() takes that lock itself, and only wait_event*_locked*() waits under it: convert by hand",
+			s->anchor));
+		return;
+	}
+	if (entry_indexed(sc)) {
+		refuse(s, "two-queues", xstrdup(
+			"the entries are an array, added in a loop: the task waits on several queues at once; wait_event*() waits on one"));
+		return;
+	}
 	loop_of_entry(sc, &ls);
 	if (ls.kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
 			"do-while: the loop sleeps before its first test"));
 		return;
 	}
-	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
+	if (ls.kind != SH_WHILE && ls.kind != SH_FOR && loop_text_after(sc)) {
 		refuse(s, "no-patch", xstrdup("no wait loop after the add_wait_queue()"));
+		return;
+	}
+	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
+		refuse(s, "one-shot", xasprintf(
+			"the entry is queued for one sleep, with no wait loop after %s(): the test is an enclosing loop's or the caller's (a retry), so there is no loop to turn into wait_event*(); prepare_to_wait()/finish_wait() in place would change nothing",
+			s->anchor));
 		return;
 	}
 	if (ls.has_goto) {
@@ -356,6 +373,24 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 	}
 	if (!condition_ok(s, sc, ls.cond))
 		return;
+	if (!queue_by_address(sc)) {
+		refuse(s, "no-patch", xasprintf(
+			"the queue '%s' is not written '&q' (a pointer or a call's result); the semantic patch matches only '&q' queues: convert by hand",
+			sc->queue));
+		return;
+	}
+	if (ls.per_pass && (!ls.add_first || ls.other || ls.lock ||
+			    ls.exit_ifs)) {
+		refuse(s, "one-shot", xasprintf(
+			"%s() and remove_wait_queue() are inside the loop, around one sleep in each pass after the loop's test and other work: each pass is a one-shot sleep, race-free only by what the loop holds at the test, with no wait loop of its own to convert; convert by hand",
+			s->anchor));
+		return;
+	}
+	if (!ls.per_pass && !ls.state_top && !ls.sleep_nested) {
+		refuse(s, "state-outside-loop", xstrdup(
+			"the loop does not set the task state before its sleep at its top level (it is set before the loop, after the sleep, or in a branch): prepare_to_wait() would have to move to the top of each pass with the test repeated after it; convert by hand"));
+		return;
+	}
 	if (!ls.other && !ls.exit_ifs && (s->form = event_form(&ls, excl))) {
 		if (ls.lock)
 			s->lock = xstrdup(ls.lock);
@@ -385,8 +420,22 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 	struct loop_shape ls;
 
 	shape_of(sc, &ls);
+	if (ls.kind == SH_DO) {
+		refuse(s, "do-while", xasprintf(
+			"%s() is in a do-while loop: the re-test form repeats a while or for loop's own test, and this loop's test is its tail or lies in the body after other work; convert by hand",
+			s->anchor));
+		return;
+	}
+	if (ls.kind == SH_IF) {
+		refuse(s, "one-shot", xasprintf(
+			"%s() is under 'if (%s)', not in a loop of its own: the sleep happens once, and nothing re-tests the condition after it; a wait loop (or wait_event*()) must be written by hand",
+			s->anchor, ls.cond ? ls.cond : "..."));
+		return;
+	}
 	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
-		refuse(s, "no-patch", xstrdup("the test is not a loop's own"));
+		refuse(s, "one-shot", xasprintf(
+			"%s() is not in a loop of its own: the sleep happens once here and its test belongs to an enclosing if or loop, or to the caller, so there is no test to repeat after the state change; convert by hand",
+			s->anchor));
 		return;
 	}
 	if (!condition_ok(s, sc, ls.cond))

@@ -824,7 +824,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
 	char *guard = NULL;
-	bool after_sleep = false;
+	bool after_sleep = false, slept = false;
 	int i;
 
 	ls->kind = kind;
@@ -837,6 +837,22 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 
 		classify(sc, items.c[i], receiver ? receiver : ls->receiver,
 			 &it, &ls->has_goto);
+		if (it.kind == IT_SCHEDULE || it.kind == IT_SLEEP)
+			slept = true;
+		else if (!slept && it.kind == IT_STATE &&
+			 state_of(it.arg) != ST_NONE)
+			ls->state_top = true;
+		else if (!slept && it.kind == IT_OTHER && it.arg &&
+			 strstr(it.arg, "schedule")) {
+			/* a sleep in a branch, or one classify() does
+			 * not read (`schedule_timeout(HZ);`) */
+			slept = true;
+			ls->sleep_nested = starts_with_word(it.arg, "if") ||
+					   starts_with_word(it.arg, "switch") ||
+					   starts_with_word(it.arg, "for") ||
+					   starts_with_word(it.arg, "while") ||
+					   it.arg[0] == '{';
+		}
 		switch (it.kind) {
 		case IT_SLEEP:
 			after_sleep = true;
@@ -1050,7 +1066,11 @@ void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls)
 	    clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
 		/* the porting article's form: add_wait_queue() in the loop */
 		enum CXCursorKind lk = clang_getCursorKind(sc->path[si - 2]);
+		struct kids b = children(parent);
 
+		ls->per_pass = true;
+		ls->add_first = b.n > 0 && clang_equalCursors(b.c[0], sc->path[si]);
+		free(b.c);
 		fill_shape(sc, sc->path[si - 2], lk == CXCursor_WhileStmt ?
 			   SH_WHILE : lk == CXCursor_ForStmt ? SH_FOR : SH_DO,
 			   NULL, ls);
@@ -1110,6 +1130,46 @@ static char *entry_name(const struct site_ctx *sc)
 	free(arg);
 	free(t);
 	return r;
+}
+
+/*
+ * Is there a while or for in the text from the anchor to the entry's
+ * remove_wait_queue() (or the function's end)?  When the AST shows no loop
+ * but the text does, the parse is broken (an unknown type), not the shape.
+ */
+bool loop_text_after(const struct site_ctx *sc)
+{
+	char *t = span_text(sc, sc->anchor_off, sc->fn_end);
+	char *rm = strstr(t, "remove_wait_queue");
+	bool r;
+
+	if (rm)
+		*rm = '\0';
+	r = find_word(t, "while") || find_word(t, "for");
+	free(t);
+	return r;
+}
+
+bool entry_indexed(const struct site_ctx *sc)
+{
+	char *e = entry_name(sc);
+	bool r = strchr(e, '[') != NULL;
+
+	free(e);
+	return r;
+}
+
+/* Is the anchor's queue argument written `&q` (not a pointer or a call)? */
+bool queue_by_address(const struct site_ctx *sc)
+{
+	const char *p = sc->buf + sc->anchor_off;
+	const char *end = sc->buf + sc->fn_end;
+
+	while (p < end && *p != '(')
+		p++;
+	for (p++; p < end && isspace((unsigned char)*p); p++)
+		;
+	return p < end && *p == '&';
 }
 
 const char *entry_misuse(const struct site_ctx *sc)

@@ -60,6 +60,12 @@ struct loop_shape {
 	bool running_after;	/* TASK_RUNNING is set again right after it */
 	int exit_ifs;		/* `if (x) return ...;` before the sleep */
 	bool const_guard;	/* `while (1)` with no test that ends it */
+	/* WQ002/WQ003 shape facts */
+	bool state_top;		/* a sleeping state is set at the loop's top
+				 * level before its first sleep */
+	bool sleep_nested;	/* the loop sleeps only inside a branch */
+	bool per_pass;		/* the entry is added inside the loop */
+	bool add_first;		/* ... as the loop body's first statement */
 };
 
 void site_find(CXTranslationUnit tu, const struct wq_file *f,
@@ -72,6 +78,9 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls);
 void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls);
 /* WQ002: a reason ID when the entry is used in a way no rewrite keeps */
 const char *entry_misuse(const struct site_ctx *sc);
+bool entry_indexed(const struct site_ctx *sc);
+bool loop_text_after(const struct site_ctx *sc);
+bool queue_by_address(const struct site_ctx *sc);
 char *entry_misuse_text(const struct site_ctx *sc, const char *why);
 
 const char *cond_side_effect(const char *cond);

@@ -14,6 +14,7 @@ COMBOS = {}    # anchor key -> [(loop key, sleep key)]
 LOCALS = {}    # (file, function) -> names of locals and parameters
 REPORTED = set()  # site keys already reported
 GUARDS = {}    # site key -> the re-test to write
+RUNNING = set()  # loop keys of loops followed by TASK_RUNNING/finish_wait()
 
 PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
 SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
@@ -151,6 +152,17 @@ def cond_reason(cond, p):
     return None
 
 
+def running_reason(d, pl):
+    """Standalone: a loop that sets the state itself (not prepare_to_wait,
+    which finish_wait() follows) must be followed by a statement that sets
+    TASK_RUNNING, as the planner's running_after() requires."""
+    if d["anchor"] in PTW or pos_key(pl) in RUNNING:
+        return None
+    return ("no-patch: nothing sets TASK_RUNNING after the loop: with the test"
+            " repeated before schedule(), the loop could end with the task still"
+            " in a sleeping state; add __set_current_state(TASK_RUNNING) after it first")
+
+
 def ctext(t):
     """Tokens as C text for messages."""
     out = ""
@@ -189,7 +201,7 @@ def settle(pa, pl):
         SITES[site_key(pa)] = why
         return None
     if not planned():
-        why = cond_reason(d["cond"], pa)
+        why = cond_reason(d["cond"], pa) or running_reason(d, pl)
     if decide(pa, ["retest"], why) != "retest":
         return None
     GUARDS[site_key(pa)] = d["guard"]
