@@ -181,9 +181,23 @@ def list_rules(checker, td):
            f"--list-rules ids: {ids}")
 
 
+def fifo(checker, td):
+    """A FIFO named on the command line is refused at once, not read."""
+    with tempfile.TemporaryDirectory() as tmp:
+        os.mkfifo(os.path.join(tmp, "pipe.c"))
+        for args in (["pipe.c"], ["fix", "pipe.c"]):
+            try:
+                rc, _, err = run(checker, args, cwd=tmp)
+            except subprocess.TimeoutExpired:
+                expect(False, f"{args}: hangs on a FIFO")
+                continue
+            expect(rc == 2 and "pipe.c: error: not a regular file" in err,
+                   f"{args}: exit {rc}, stderr {err!r}")
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
-              api_forms, list_rules)}
+              api_forms, list_rules, fifo)}
 
 
 def main():

@@ -82,7 +82,9 @@ static bool read_file(struct wq_file *f)
 	struct stat st;
 	ssize_t got = 0;
 	size_t off = 0;
-	int fd = open(f->path, O_RDONLY);
+	/* O_NONBLOCK: opening a FIFO named on the command line must not
+	 * wait for a writer; it is refused below as not a regular file */
+	int fd = open(f->path, O_RDONLY | O_NONBLOCK);
 
 	if (fd < 0) {
 		f->error = xasprintf("cannot open: %s", strerror(errno));
