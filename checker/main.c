@@ -197,6 +197,19 @@ static const char *find_cocci(void)
 	return WQPORT_SOURCE_COCCI;
 }
 
+/* Is any stable rule among the enabled ones? */
+static bool stable_rules_in(unsigned long mask)
+{
+	const struct wq_rule *t;
+	size_t n, i;
+
+	t = rule_table(&n);
+	for (i = 0; i < n; i++)
+		if (t[i].status == ST_STABLE && (mask & (1ul << t[i].num)))
+			return true;
+	return false;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -262,6 +275,7 @@ int main(int argc, char **argv)
 	bool first = true, saw_dashdash = false;
 	unsigned long select = ~0ul, ignore = 0;
 	int i, printed = 0, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	bool write_failed = false;
 	const char *bad;
 	double t0 = now();
 	const char *shim = NULL;
@@ -329,6 +343,12 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "no input files");
 	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
 	r.opt.rule_mask = select & ~ignore;
+	if (!stable_rules_in(r.opt.rule_mask))
+		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
+	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {
+		shim_missing("wqport", r.opt.shim_dir);
+		return 2;
+	}
 	r.done = xrealloc(NULL, r.nfiles * sizeof(bool));
 	memset(r.done, 0, r.nfiles * sizeof(bool));
 	if (r.jobs > r.nfiles)
@@ -354,7 +374,12 @@ int main(int argc, char **argv)
 	if (r.fmt == FMT_JSON && !r.opt.prefilter_only)
 		printf("%s],\n  \"errors\": [%s%s]}\n", first ? "" : "\n  ",
 		       err.s ? err.s : "", err.len ? "\n  " : "");
-	fflush(stdout);
+	if (fflush(stdout) || ferror(stdout)) {
+		/* a report nobody received must not pass for a clean run */
+		fprintf(stderr, "wqport: cannot write the report: %s\n",
+			strerror(errno ? errno : EIO));
+		write_failed = true;
+	}
 
 	for (i = 0; i < r.nfiles; i++) {
 		struct wq_file *f = &r.files[i];
@@ -372,7 +397,7 @@ int main(int argc, char **argv)
 	free(r.files);
 	free(r.done);
 	free(err.s);
-	if (nerr)
+	if (nerr || write_failed)
 		return 2;
 	return nfind ? 1 : 0;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "wqport.h"
 
@@ -166,4 +167,20 @@ int take_next(pthread_mutex_t *lock, int *next, int n)
 	i = *next < n ? (*next)++ : -1;
 	pthread_mutex_unlock(lock);
 	return i;
+}
+
+/* Can the shim headers be read from dir? */
+bool shim_ok(const char *dir)
+{
+	char *p = xasprintf("%s/wqport-shim.h", dir);
+	bool ok = access(p, R_OK) == 0;
+
+	free(p);
+	return ok;
+}
+
+void shim_missing(const char *prog, const char *dir)
+{
+	fprintf(stderr, "%s: the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)\n",
+		prog, dir);
 }

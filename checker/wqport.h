@@ -186,6 +186,8 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 #include <pthread.h>
 int take_next(pthread_mutex_t *lock, int *next, int n);
+bool shim_ok(const char *dir);
+void shim_missing(const char *prog, const char *dir);
 int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
 		      const char **bad);
 

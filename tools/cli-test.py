@@ -195,9 +195,33 @@ def fifo(checker, td):
                    f"{args}: exit {rc}, stderr {err!r}")
 
 
+def honest_errors(checker, td):
+    """No silent wrong answers: an empty rule selection, a missing shim
+    directory and a report that cannot be written are errors (exit 2)."""
+    samples = os.path.join(td, "samples")
+    for sel in ("--select=", "--select=WQ005", "--ignore=WQ001,WQ002,WQ003,WQ004,WQ006"):
+        rc, _, err = run(checker, [sel, samples])
+        expect(rc == 2 and "no stable rule selected" in err,
+               f"{sel}: exit {rc}, stderr {err!r}")
+    for args, env in ((["--shim-dir=/nonexistent", samples], None),
+                      ([samples], {"WQPORT_SHIM_DIR": "/nonexistent"}),
+                      (["fix", "--shim-dir=/nonexistent", samples], None)):
+        e = dict(os.environ)
+        e.update(env or {})
+        p = subprocess.run([checker] + args, capture_output=True, text=True,
+                           env=e, timeout=300)
+        expect(p.returncode == 2 and "shim headers are missing" in p.stderr,
+               f"{args} {env}: exit {p.returncode}, stderr {p.stderr!r}")
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([checker, samples], stdout=full,
+                           stderr=subprocess.PIPE, text=True, timeout=300)
+    expect(p.returncode == 2 and "cannot write the report" in p.stderr,
+           f"stdout on a full disk: exit {p.returncode}, stderr {p.stderr!r}")
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
-              api_forms, list_rules, fifo)}
+              api_forms, list_rules, fifo, honest_errors)}
 
 
 def main():

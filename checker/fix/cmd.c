@@ -510,6 +510,10 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		return fix_bad_usage("%s", "no input files");
 	if (r.fo.write && r.fo.series)
 		return fix_bad_usage("%s", "--write and --series do not go together");
+	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
+		shim_missing("wqport fix", r.opt.shim_dir);
+		return 2;
+	}
 	if (!executable(r.env.spatch)) {
 		fprintf(stderr, "wqport fix: cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=\n",
 			r.env.spatch);
