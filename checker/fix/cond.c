@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Where a wait condition comes from and whether wait_event*() may use
+ * it: side effects, constants, locals no waker can change; for a
+ * one-shot sleep, a flag set before it and tested after, or the fields
+ * the wakers store right before wake_up() on the same queue.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "cfg.h"
+#include "site_text.h"
+
+/* ---- conditions ---- */
+
+const char *cond_side_effect(const char *c)
+{
+	static const char *const calls[] = {
+		"test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
+		"atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
+		"atomic_add_return", "atomic_sub_return", "atomic_inc_return",
+		"atomic_dec_return", "xchg", "cmpxchg", "kfifo_get", "kfifo_out",
+		"down_trylock", "mutex_trylock", "spin_trylock", NULL
+	};
+	const char *p;
+	int i;
+
+	if (strstr(c, "++") || strstr(c, "--"))
+		return "an increment or decrement";
+	for (p = c; *p; p++)
+		if (*p == '=' && p[1] != '=' && (p == c || !strchr("=!<>", p[-1])))
+			return "an assignment";
+	for (i = 0; calls[i]; i++)
+		if (find_word(c, calls[i]))
+			return calls[i];
+	return NULL;
+}
+
+bool cond_constant(const char *c)
+{
+	const char *p;
+
+	for (p = c; *p; p++)
+		if (islower((unsigned char)*p) || *p == '(' || *p == '-')
+			return false;
+	return true;
+}
+
+bool cond_only_locals(const struct site_ctx *sc, const char *c)
+{
+	char *fn;
+	const char *p = c;
+	bool any = false, all = true;
+
+	if (strpbrk(c, "(.[*") || strstr(c, "->"))
+		return false;
+	fn = span_text(sc, sc->fn_start, sc->fn_end);
+	while (*p) {
+		const char *s = p;
+		char *w, *decl;
+		const char *brace;
+
+		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (is_ident(*p))
+			p++;
+		w = xasprintf("%.*s", (int)(p - s), s);
+		if (isupper((unsigned char)w[0])) {
+			free(w);
+			continue;
+		}
+		/* a local: declared after the function's opening brace,
+		 * not static, not volatile */
+		brace = strchr(fn, '{');
+		decl = brace ? (char *)find_word(brace, w) : NULL;
+		any = true;
+		if (!decl || decl == brace || strstr(brace, "static") ||
+		    strstr(brace, "volatile") || !strstr(brace, w) ||
+		    !(decl > brace && (decl[-1] == ' ' || decl[-1] == '*') &&
+		      (decl[strlen(w)] == ';' || decl[strlen(w)] == ' ' ||
+		       decl[strlen(w)] == ',')))
+			all = false;
+		{
+			char *amp = xasprintf("&%s", w);
+
+			if (strstr(fn, amp))
+				all = false;
+			free(amp);
+		}
+		free(w);
+	}
+	free(fn);
+	return any && all;
+}
+
+/* `lhs = rhs` as a condition that says the waker has been. */
+static char *condition_from_store(const char *lhs, const char *rhs, bool cleared)
+{
+	if (!strcmp(rhs, "0") || !strcmp(rhs, "false") || !strcmp(rhs, "NULL"))
+		return cleared ? xstrdup(lhs) : xasprintf("!%s", lhs);
+	if (!strcmp(rhs, "1") || !strcmp(rhs, "true"))
+		return cleared ? xasprintf("!%s", lhs) : xstrdup(lhs);
+	return cleared ? xasprintf("%s != %s", lhs, rhs) :
+			 xasprintf("%s == %s", lhs, rhs);
+}
+
+/* The last `field = value;` in text, with its parts. */
+static bool last_store(const char *t, const char *end, char **lhs, char **rhs,
+		       const char **at)
+{
+	const char *p = t, *best = NULL;
+	size_t bl = 0, br = 0;
+	const char *bro = NULL;
+
+	while (p < end) {
+		const char *semi = memchr(p, ';', end - p), *s, *eq;
+
+		if (!semi)
+			break;
+		s = semi;
+		while (s > p && s[-1] != ';' && s[-1] != '{' && s[-1] != '}')
+			s--;
+		while (*s == ' ')
+			s++;
+		eq = memchr(s, '=', semi - s);
+		if (eq && eq > s && eq[1] != '=' && !strchr("!<>=+-|&", eq[-1])) {
+			const char *l = s, *le = eq;
+
+			while (le > l && le[-1] == ' ')
+				le--;
+			if (memchr(l, '>', le - l) && memchr(l, '-', le - l) &&
+			    !memchr(l, '(', le - l) && !memchr(eq, '(', semi - eq)) {
+				best = l;
+				bl = le - l;
+				bro = eq + 1;
+				while (*bro == ' ')
+					bro++;
+				br = semi - bro;
+			}
+		}
+		p = semi + 1;
+	}
+	if (!best)
+		return false;
+	*lhs = xasprintf("%.*s", (int)bl, best);
+	*rhs = xasprintf("%.*s", (int)br, bro);
+	*at = best;
+	return true;
+}
+
+char *flag_condition(const struct site_ctx *sc)
+{
+	char *before = span_text(sc, sc->fn_start, sc->anchor_off);
+	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
+	char *lhs, *rhs, *r = NULL;
+	const char *at, *semi = strchr(after, ';');
+
+	if (last_store(before, before + strlen(before), &lhs, &rhs, &at)) {
+		const char *use = semi ? find_word(semi, last_field(lhs)) : NULL;
+
+		if (use && strstr(semi, lhs))
+			r = condition_from_store(lhs, rhs, true);
+		free(lhs);
+		free(rhs);
+	}
+	free(before);
+	free(after);
+	return r;
+}
+
+char *waker_conditions(const struct site_ctx *sc)
+{
+	const char *field = *sc->queue ? last_field(sc->queue) : NULL;
+	const char *p = sc->buf;
+	struct strbuf out = { 0 };
+	int n = 0;
+
+	if (!field || !*field)
+		return NULL;
+	while ((p = strstr(p, "wake_up"))) {
+		const char *open = p, *start;
+		char *arg, *lhs, *rhs, *text;
+		const char *at;
+
+		while (is_ident(*open))
+			open++;
+		while (*open == ' ')
+			open++;
+		if (*open != '(' || (p > sc->buf && is_ident(p[-1])) ||
+		    ((unsigned)(p - sc->buf) >= sc->fn_start &&
+		     (unsigned)(p - sc->buf) < sc->fn_end)) {
+			p++;
+			continue;
+		}
+		arg = paren_arg(open);
+		if (!find_word(arg, field)) {
+			free(arg);
+			p++;
+			continue;
+		}
+		/*
+		 * The run of plain field stores right before wake_up() in
+		 * its block, other wake-ups skipped; anything else there
+		 * (a counter, a call) means no simple condition.
+		 */
+		start = p;
+		{
+			int depth = 0;
+
+			while (start > sc->buf) {
+				char c = start[-1];
+
+				if (c == '}')
+					depth++;
+				else if (c == '{' && depth-- == 0)
+					break;
+				start--;
+			}
+		}
+		text = span_text(sc, start - sc->buf, p - sc->buf);
+		{
+			char *stmt_end = text + strlen(text);
+
+			for (;;) {
+				char *semi, *st;
+
+				while (stmt_end > text && (stmt_end[-1] == ' ' ||
+							   stmt_end[-1] == ';'))
+					*--stmt_end = '\0';
+				if (stmt_end == text)
+					break;
+				semi = strrchr(text, ';');
+				st = semi ? semi + 1 : text;
+				while (*st == ' ' || *st == '{' || *st == '}')
+					st++;
+				if (!strncmp(st, "wake_up", 7)) {
+					if (semi)
+						*semi = '\0';
+					stmt_end = semi ? semi : text;
+					continue;
+				}
+				{
+					char *with_semi = xasprintf("%s;", st);
+					bool ok = last_store(with_semi,
+							     with_semi + strlen(with_semi),
+							     &lhs, &rhs, &at);
+
+					free(with_semi);
+					if (ok && (strchr(rhs, '(') || strchr(lhs, '['))) {
+						free(lhs);
+						free(rhs);
+						ok = false;
+					}
+					if (!ok)
+						break;
+				}
+				{
+					/* the waker's base pointer becomes the sleeper's */
+					const char *wb = strstr(lhs, "->"), *sb = strstr(sc->queue, "->");
+					char *cand, *c;
+
+					if (wb && sb && !strchr(sc->queue, '('))
+						cand = xasprintf("%.*s%s", (int)(sb - sc->queue),
+								 sc->queue, wb);
+					else
+						cand = xstrdup(lhs);
+					c = condition_from_store(cand, rhs, false);
+					if (!out.s || !strstr(out.s, c))
+						sb_printf(&out, "%s%s", n++ ? "', '" : "", c);
+					free(c);
+					free(cand);
+					free(lhs);
+					free(rhs);
+				}
+				if (semi)
+					*semi = '\0';
+				stmt_end = semi ? semi : text;
+			}
+		}
+		free(text);
+		free(arg);
+		p++;
+	}
+	return out.s;
+}

@@ -1,0 +1,690 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The statement a fix site is in and the loop or if around it: what the
+ * loop body does besides sleeping (signal exits, early exits, lock drops,
+ * interrupt toggles, other work), its condition, a timeout receiver, and
+ * for WQ002 the loop an add_wait_queue()d entry sleeps in and how the
+ * entry is used.  Statements are told apart by their text; structure
+ * comes from the path of cursors site.c found.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "cfg.h"
+#include "site_text.h"
+
+/* ---- statements ---- */
+
+enum item {
+	IT_SLEEP, IT_SIGNAL_EXIT, IT_COND_BREAK, IT_TIMEOUT_EXIT, IT_STATE,
+	IT_UNLOCK_IRQ, IT_LOCK_IRQ, IT_IRQSAVE, IT_SCHEDULE, IT_ADD, IT_REMOVE,
+	IT_EXIT_IF, IT_IRQ_TOGGLE, IT_OTHER,
+};
+
+struct item_info {
+	enum item kind;
+	char *cond;	/* IT_COND_BREAK: the test */
+	char *arg;	/* lock, receiver */
+};
+
+static bool is_loop(enum CXCursorKind k)
+{
+	return k == CXCursor_WhileStmt || k == CXCursor_ForStmt ||
+	       k == CXCursor_DoStmt;
+}
+
+/*
+ * Is the branch only a way out: `break;`, `return E;`, `goto out;`,
+ * optionally after assignments (`ret = -EINTR;`) and lock releases?
+ */
+static bool is_exit_branch(const char *t, bool *is_goto)
+{
+	char *s = xstrdup(t), *p = s, *part, *last = NULL;
+	bool ok = true;
+
+	if (*p == '{')
+		p++;
+	for (part = strtok(p, ";"); part; part = strtok(NULL, ";")) {
+		while (*part == ' ')
+			part++;
+		if (!*part || !strcmp(part, "}"))
+			continue;
+		if (last && !(strchr(last, '=') && !strchr(last, '(')) &&
+		    !starts_with_word(last, "spin_unlock_irq") &&
+		    !starts_with_word(last, "spin_unlock") &&
+		    !starts_with_word(last, "spin_unlock_irqrestore") &&
+		    !starts_with_word(last, "mutex_unlock") &&
+		    !starts_with_word(last, "up") &&
+		    !starts_with_word(last, "unlock_kernel"))
+			ok = false;
+		last = part;
+	}
+	if (!last || !(starts_with_word(last, "break") ||
+		       starts_with_word(last, "return") ||
+		       starts_with_word(last, "goto")))
+		ok = false;
+	else if (starts_with_word(last, "goto"))
+		*is_goto = true;
+	free(s);
+	return ok;
+}
+
+static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver,
+		     struct item_info *it, bool *is_goto)
+{
+	char *t = site_cursor_text(sc, c);
+	unsigned a, b;
+
+	memset(it, 0, sizeof(*it));
+	it->kind = IT_OTHER;
+	cursor_span(c, &a, &b);
+	if (a <= sc->anchor_off && sc->anchor_off < b) {
+		it->kind = IT_SLEEP;
+	} else if (clang_getCursorKind(c) == CXCursor_IfStmt) {
+		struct kids k = children(c);
+
+		if (k.n == 2) {
+			char *cond = site_cursor_text(sc, k.c[0]);
+			char *then = site_cursor_text(sc, k.c[1]);
+
+			if (strstr(cond, "signal_pending") &&
+			    is_exit_branch(then, is_goto)) {
+				it->kind = IT_SIGNAL_EXIT;
+			} else if (!strcmp(then, "break;") || !strcmp(then, "break") ||
+				   !strcmp(then, "{ break; }")) {
+				it->kind = IT_COND_BREAK;
+				it->cond = xstrdup(cond);
+			} else if (receiver && is_exit_branch(then, is_goto) &&
+				   find_word(cond, receiver) &&
+				   !strpbrk(cond, "&|")) {
+				it->kind = IT_TIMEOUT_EXIT;
+			} else if (is_exit_branch(then, is_goto) &&
+				   !cond_side_effect(cond)) {
+				/* `if (nonblock) return -EAGAIN;` and the like */
+				it->kind = IT_EXIT_IF;
+				it->arg = xasprintf("if (%s) %s", cond, then);
+			}
+			free(cond);
+			free(then);
+		}
+		free(k.c);
+	} else if (is_state_set(t)) {
+		it->kind = IT_STATE;
+		it->arg = xstrdup(t);
+	} else if (starts_with_word(t, "spin_unlock_irq")) {
+		it->kind = IT_UNLOCK_IRQ;
+		it->arg = first_arg(t);
+	} else if (starts_with_word(t, "spin_lock_irq")) {
+		it->kind = IT_LOCK_IRQ;
+		it->arg = first_arg(t);
+	} else if (starts_with_word(t, "spin_unlock_irqrestore") ||
+		   starts_with_word(t, "spin_lock_irqsave")) {
+		it->kind = IT_IRQSAVE;
+	} else if (starts_with_word(t, "local_irq_restore") ||
+		   starts_with_word(t, "local_irq_save") ||
+		   starts_with_word(t, "local_irq_enable") ||
+		   starts_with_word(t, "local_irq_disable") ||
+		   starts_with_word(t, "restore_flags") ||
+		   starts_with_word(t, "save_flags") ||
+		   starts_with_word(t, "cli") || starts_with_word(t, "sti")) {
+		it->kind = IT_IRQ_TOGGLE;
+	} else if (starts_with_word(t, "schedule") ||
+		   starts_with_word(t, "io_schedule") ||
+		   (strstr(t, "schedule_timeout(") && strchr(t, '=') &&
+		    !strchr(t, '?'))) {
+		it->kind = IT_SCHEDULE;
+		if (strchr(t, '=') && strstr(t, "schedule_timeout")) {
+			const char *eq = strchr(t, '=');
+
+			it->arg = xasprintf("%.*s", (int)(eq - t), t);
+			while (strlen(it->arg) && it->arg[strlen(it->arg) - 1] == ' ')
+				it->arg[strlen(it->arg) - 1] = '\0';
+		}
+	} else if (starts_with_word(t, "add_wait_queue") ||
+		   starts_with_word(t, "add_wait_queue_exclusive")) {
+		it->kind = IT_ADD;
+	} else if (starts_with_word(t, "remove_wait_queue")) {
+		it->kind = IT_REMOVE;
+	} else if (!strcmp(t, ";")) {
+		it->kind = IT_REMOVE;	/* an empty statement: nothing */
+	}
+	if (clang_getCursorKind(c) == CXCursor_GotoStmt)
+		*is_goto = true;
+	if (it->kind == IT_OTHER)
+		it->arg = t;
+	else
+		free(t);
+}
+
+/* The statements of a loop body: a compound's children, or the one. */
+static struct kids body_items(CXCursor body)
+{
+	struct kids k = { 0 };
+
+	if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+		return children(body);
+	k.c = xrealloc(NULL, sizeof(CXCursor));
+	k.c[0] = body;
+	k.n = 1;
+	return k;
+}
+
+/* Split the header of `for (a; b; c)` and return b (may be empty). */
+static char *for_cond(const struct site_ctx *sc, CXCursor loop)
+{
+	char *t = site_cursor_text(sc, loop);
+	const char *p = strchr(t, '('), *s1, *s2;
+	char *r;
+	int depth = 0;
+
+	if (!p) {
+		free(t);
+		return xstrdup("");
+	}
+	for (s1 = p + 1; *s1 && !(*s1 == ';' && !depth); s1++)
+		depth += (*s1 == '(') - (*s1 == ')');
+	for (s2 = s1 + (*s1 == ';'); *s2 && !(*s2 == ';' && !depth); s2++)
+		depth += (*s2 == '(') - (*s2 == ')');
+	r = xasprintf("%.*s", (int)(s2 - s1 - 1 > 0 ? s2 - s1 - 1 : 0), s1 + 1);
+	free(t);
+	while (*r == ' ')
+		memmove(r, r + 1, strlen(r));
+	while (*r && r[strlen(r) - 1] == ' ')
+		r[strlen(r) - 1] = '\0';
+	return r;
+}
+
+static bool always_true(const char *c)
+{
+	return !*c || !strcmp(c, "1") || !strcmp(c, "true");
+}
+
+/* Drop a `|| !t` (or `t == 0`) operand from an exit test; true if found. */
+static bool drop_expired_operand(char *test, const char *t)
+{
+	char *forms[3];
+	bool hit = false;
+	int i;
+
+	forms[0] = xasprintf("!%s", t);
+	forms[1] = xasprintf("%s == 0", t);
+	forms[2] = xasprintf("%s <= 0", t);
+	for (i = 0; i < 3 && !hit; i++) {
+		size_t n = strlen(forms[i]);
+		char *p = strstr(test, forms[i]);
+
+		if (!p || is_ident(p[n]))
+			continue;
+		if (p >= test + 4 && !strncmp(p - 4, " || ", 4) && !p[n]) {
+			p[-4] = '\0';
+			hit = true;
+		} else if (p == test && !strncmp(p + n, " || ", 4)) {
+			memmove(p, p + n + 4, strlen(p + n + 4) + 1);
+			hit = true;
+		}
+	}
+	for (i = 0; i < 3; i++)
+		free(forms[i]);
+	return hit;
+}
+
+static void fill_shape(const struct site_ctx *sc, CXCursor loop,
+		       enum site_shape kind, const char *receiver,
+		       struct loop_shape *ls)
+{
+	struct kids k = children(loop);
+	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
+	struct kids items = body_items(body);
+	char *guard = NULL;
+	bool after_sleep = false, slept = false;
+	int i;
+
+	ls->kind = kind;
+	if (kind == SH_WHILE)
+		guard = site_cursor_text(sc, k.c[0]);
+	else if (kind == SH_FOR)
+		guard = for_cond(sc, loop);
+	for (i = 0; i < items.n; i++) {
+		struct item_info it;
+
+		classify(sc, items.c[i], receiver ? receiver : ls->receiver,
+			 &it, &ls->has_goto);
+		if (it.kind == IT_SCHEDULE || it.kind == IT_SLEEP)
+			slept = true;
+		else if (!slept && it.kind == IT_STATE &&
+			 state_of(it.arg) != ST_NONE)
+			ls->state_top = true;
+		else if (!slept && it.kind == IT_OTHER && it.arg &&
+			 strstr(it.arg, "schedule")) {
+			/* a sleep in a branch, or one classify() does
+			 * not read (`schedule_timeout(HZ);`) */
+			slept = true;
+			ls->sleep_nested = starts_with_word(it.arg, "if") ||
+					   starts_with_word(it.arg, "switch") ||
+					   starts_with_word(it.arg, "for") ||
+					   starts_with_word(it.arg, "while") ||
+					   it.arg[0] == '{';
+		}
+		switch (it.kind) {
+		case IT_SLEEP:
+			after_sleep = true;
+			break;
+		case IT_EXIT_IF:
+			/* an early exit before the sleep keeps the loop;
+			 * after it, it is work the rewrite would skip */
+			if (!after_sleep && kind != SH_DO)
+				ls->exit_ifs++;
+			else if (!ls->other)
+				ls->other = it.arg, it.arg = NULL;
+			break;
+		case IT_SIGNAL_EXIT:
+			ls->signal_exit = true;
+			break;
+		case IT_COND_BREAK:
+			if (!ls->cond && (!guard || always_true(guard)))
+				ls->cond = it.cond, it.cond = NULL;
+			else if (!ls->other)
+				ls->other = xasprintf("if (%s) break;", it.cond);
+			break;
+		case IT_TIMEOUT_EXIT:
+			ls->timeout_loop = true;
+			break;
+		case IT_STATE:
+			if (state_of(it.arg) != ST_NONE)
+				ls->state = state_of(it.arg);
+			break;
+		case IT_UNLOCK_IRQ:
+			if (!ls->lock)
+				ls->lock = it.arg, it.arg = NULL;
+			break;
+		case IT_IRQSAVE:
+			ls->irqrestore = true;
+			break;
+		case IT_IRQ_TOGGLE:
+			ls->irq_toggle = true;
+			break;
+		case IT_SCHEDULE:
+			if (it.arg && !ls->receiver)
+				ls->receiver = it.arg, it.arg = NULL;
+			break;
+		case IT_OTHER:
+			if (!ls->other)
+				ls->other = it.arg, it.arg = NULL;
+			break;
+		default:
+			break;
+		}
+		free(it.cond);
+		free(it.arg);
+	}
+	if (ls->cond && ls->receiver && drop_expired_operand(ls->cond, ls->receiver))
+		ls->timeout_loop = true;	/* if (c || !t) break; */
+	if (guard && always_true(guard) && !ls->cond)
+		ls->const_guard = true;	/* while (1) with no way out */
+	if (guard && !always_true(guard)) {
+		const char *r = receiver ? receiver : ls->receiver;
+
+		if (r && cond_drop_operand(guard, r))
+			ls->timeout_loop = true;
+		ls->cond = wait_condition(guard);
+	}
+	free(guard);
+	free(items.c);
+	free(k.c);
+}
+
+static bool type_unsigned(CXType t)
+{
+	switch (clang_getCanonicalType(t).kind) {
+	case CXType_UInt: case CXType_ULong: case CXType_ULongLong:
+	case CXType_UShort: case CXType_UChar: case CXType_Char_U:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Index in the path of the statement holding the anchor. */
+static int stmt_index(const struct site_ctx *sc)
+{
+	int i;
+
+	for (i = sc->depth - 1; i > 0; i--) {
+		enum CXCursorKind pk = clang_getCursorKind(sc->path[i - 1]);
+
+		if (pk == CXCursor_CompoundStmt || pk == CXCursor_CaseStmt ||
+		    pk == CXCursor_DefaultStmt || pk == CXCursor_LabelStmt)
+			return i;
+		if (is_loop(pk) || pk == CXCursor_IfStmt) {
+			struct kids k = children(sc->path[i - 1]);
+			bool cond = clang_equalCursors(k.c[0], sc->path[i]) &&
+				    pk != CXCursor_DoStmt;
+
+			free(k.c);
+			if (!cond)
+				return i;
+		}
+	}
+	return -1;
+}
+
+/* Is the statement after path[i] (a loop) a return to TASK_RUNNING? */
+static bool running_after(const struct site_ctx *sc, int i)
+{
+	struct kids k;
+	bool r = false;
+	int j;
+
+	if (i < 1 || clang_getCursorKind(sc->path[i - 1]) != CXCursor_CompoundStmt)
+		return false;
+	k = children(sc->path[i - 1]);
+	for (j = 0; j + 1 < k.n; j++)
+		if (clang_equalCursors(k.c[j], sc->path[i])) {
+			char *t = site_cursor_text(sc, k.c[j + 1]);
+
+			r = ((is_state_set(t) && strstr(t, "TASK_RUNNING")) ||
+			     starts_with_word(t, "finish_wait"));
+			free(t);
+			break;
+		}
+	free(k.c);
+	return r;
+}
+
+void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
+{
+	int si = stmt_index(sc), ci;
+	CXCursor stmt, cont;
+	enum CXCursorKind sk, ck;
+
+	memset(ls, 0, sizeof(*ls));
+	ls->kind = SH_OTHER;
+	if (si < 1)
+		return;
+	stmt = sc->path[si];
+	sk = clang_getCursorKind(stmt);
+	ls->stmt_text = site_cursor_text(sc, stmt);
+	/* how the sleep's result is used */
+	if (sk == CXCursor_BinaryOperator) {
+		struct kids k = children(stmt);
+		char *t = ls->stmt_text;
+		const char *eq = strchr(t, '=');
+
+		if (k.n == 2 && eq && eq[1] != '=' &&
+		    strstr(eq, sc->anchor) == eq + 2) {
+			ls->receiver = site_cursor_text(sc, k.c[0]);
+			ls->receiver_unsigned =
+				type_unsigned(clang_getCursorType(k.c[0]));
+		} else {
+			ls->result_used = true;
+		}
+		free(k.c);
+	} else if (sk != CXCursor_CallExpr && sk != CXCursor_UnexposedExpr) {
+		ls->result_used = true;
+	}
+	/* the loop or if around the statement */
+	ci = si - 1;
+	if (clang_getCursorKind(sc->path[ci]) == CXCursor_CompoundStmt)
+		ci--;
+	if (ci < 1) {
+		ls->kind = SH_NONE;
+		return;
+	}
+	cont = sc->path[ci];
+	ck = clang_getCursorKind(cont);
+	if (ck == CXCursor_WhileStmt || ck == CXCursor_ForStmt ||
+	    ck == CXCursor_DoStmt) {
+		bool used = ls->result_used;
+
+		ls->running_after = running_after(sc, ci);
+
+		fill_shape(sc, cont, ck == CXCursor_WhileStmt ? SH_WHILE :
+			   ck == CXCursor_ForStmt ? SH_FOR : SH_DO,
+			   ls->receiver, ls);
+		ls->result_used = used;
+	} else if (ck == CXCursor_IfStmt) {
+		struct kids k = children(cont);
+		struct kids items = body_items(k.c[1]);
+
+		ls->kind = (k.n == 2 && items.n == 1 &&
+			    clang_equalCursors(items.c[0], stmt)) ||
+			   (k.n == 2 && clang_equalCursors(k.c[1], stmt)) ?
+			   SH_IF : SH_OTHER;
+		if (ls->kind == SH_IF) {
+			char *g = site_cursor_text(sc, k.c[0]);
+
+			ls->cond = wait_condition(g);
+			free(g);
+		}
+		free(items.c);
+		free(k.c);
+	} else {
+		ls->kind = SH_NONE;
+	}
+}
+
+void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls)
+{
+	int si = stmt_index(sc), i;
+	CXCursor parent;
+	struct kids k;
+
+	memset(ls, 0, sizeof(*ls));
+	ls->kind = SH_OTHER;
+	if (si < 1)
+		return;
+	parent = sc->path[si - 1];
+	if (si >= 2 && is_loop(clang_getCursorKind(sc->path[si - 2])) &&
+	    clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
+		/* the porting article's form: add_wait_queue() in the loop */
+		enum CXCursorKind lk = clang_getCursorKind(sc->path[si - 2]);
+		struct kids b = children(parent);
+
+		ls->per_pass = true;
+		ls->add_first = b.n > 0 && clang_equalCursors(b.c[0], sc->path[si]);
+		free(b.c);
+		fill_shape(sc, sc->path[si - 2], lk == CXCursor_WhileStmt ?
+			   SH_WHILE : lk == CXCursor_ForStmt ? SH_FOR : SH_DO,
+			   NULL, ls);
+		if (!ls->state)
+			ls->state = sc->state_before;
+		return;
+	}
+	if (clang_getCursorKind(parent) != CXCursor_CompoundStmt)
+		return;
+	k = children(parent);
+	for (i = 0; i < k.n; i++)
+		if (clang_equalCursors(k.c[i], sc->path[si]))
+			break;
+	for (i++; i < k.n; i++) {
+		enum CXCursorKind lk = clang_getCursorKind(k.c[i]);
+		char *t;
+
+		if (!is_loop(lk))
+			continue;
+		t = site_cursor_text(sc, k.c[i]);
+		if (strstr(t, "schedule")) {
+			free(t);
+			fill_shape(sc, k.c[i], lk == CXCursor_WhileStmt ?
+				   SH_WHILE : lk == CXCursor_ForStmt ? SH_FOR :
+				   SH_DO, NULL, ls);
+			break;
+		}
+		free(t);
+	}
+	free(k.c);
+	if (ls->state == ST_NONE) {
+		/* the state may be set once, before the loop */
+		char *t = span_text(sc, sc->fn_start, sc->anchor_off);
+
+		ls->state = strstr(t, "TASK_INTERRUPTIBLE") ? ST_INTR :
+			    strstr(t, "TASK_KILLABLE") ? ST_KILL :
+			    strstr(t, "TASK_UNINTERRUPTIBLE") ? ST_UNINTR : ST_NONE;
+		free(t);
+	}
+}
+
+/* ---- the wait entry ---- */
+
+static char *entry_name(const struct site_ctx *sc)
+{
+	char *t = span_text(sc, sc->anchor_off, sc->fn_end);
+	const char *open = strchr(t, '('), *comma;
+	char *arg, *r;
+
+	if (!open) {
+		free(t);
+		return xstrdup("");
+	}
+	arg = paren_arg(open);
+	comma = strrchr(arg, ',');
+	r = strip_amp(comma ? comma + 1 : arg);
+	free(arg);
+	free(t);
+	return r;
+}
+
+/*
+ * Is there a while or for in the text from the anchor to the entry's
+ * remove_wait_queue() (or the function's end)?  When the AST shows no loop
+ * but the text does, the parse is broken (an unknown type), not the shape.
+ */
+bool loop_text_after(const struct site_ctx *sc)
+{
+	char *t = span_text(sc, sc->anchor_off, sc->fn_end);
+	char *rm = strstr(t, "remove_wait_queue");
+	bool r;
+
+	if (rm)
+		*rm = '\0';
+	r = find_word(t, "while") || find_word(t, "for");
+	free(t);
+	return r;
+}
+
+bool entry_indexed(const struct site_ctx *sc)
+{
+	char *e = entry_name(sc);
+	bool r = strchr(e, '[') != NULL;
+
+	free(e);
+	return r;
+}
+
+/* Is the anchor's queue argument written `&q` (not a pointer or a call)? */
+bool queue_by_address(const struct site_ctx *sc)
+{
+	const char *p = sc->buf + sc->anchor_off;
+	const char *end = sc->buf + sc->fn_end;
+
+	while (p < end && *p != '(')
+		p++;
+	for (p++; p < end && isspace((unsigned char)*p); p++)
+		;
+	return p < end && *p == '&';
+}
+
+const char *entry_misuse(const struct site_ctx *sc)
+{
+	char *fn = span_text(sc, sc->fn_start, sc->fn_end);
+	char *entry = entry_name(sc);
+	char *amp = xasprintf("&%s", entry), *flags = xasprintf("%s.flags", entry);
+	char *first_q = NULL;
+	const char *p = fn, *q, *why = NULL;
+
+	if (!*entry)
+		goto out;
+	/* one function, one queue: waits on two queues are redesigns */
+	for (q = fn; (q = strstr(q, "add_wait_queue")); q++) {
+		char *qa;
+
+		if (q > fn && is_ident(q[-1]))
+			continue;
+		qa = first_arg(q);
+		if (!first_q)
+			first_q = qa;
+		else if (strcmp(first_q, qa))
+			why = "two-queues";
+		if (qa != first_q)
+			free(qa);
+		if (why)
+			goto out;
+	}
+	free(first_q);
+	first_q = NULL;
+	if (strstr(fn, flags) && strstr(fn, "WQ_FLAG_EXCLUSIVE")) {
+		why = "hand-set-exclusive";
+		goto out;
+	}
+	while ((q = strstr(p, amp))) {
+		const char *r = q;
+		int depth = 0;
+		char name[64];
+		size_t n = 0;
+
+		p = q + 1;
+		if (is_ident(q[strlen(amp)]))
+			continue;
+		/* the call this &entry is an argument of */
+		while (r > fn && !(*r == '(' && depth == 0)) {
+			r--;
+			if (*r == ')')
+				depth++;
+			else if (*r == '(' && depth)
+				depth--, r--;
+		}
+		while (r > fn && r[-1] == ' ')
+			r--;
+		while (r > fn && is_ident(r[-1]))
+			r--;
+		while (is_ident(r[n]) && n < sizeof(name) - 1)
+			name[n] = r[n], n++;
+		name[n] = '\0';
+		if (!kapi_lookup(name, n)) {
+			why = "entry-passed";
+			goto out;
+		}
+		if (!strncmp(name, "add_wait_queue", 14)) {
+			const char *open = r + n;
+			char *qa;
+
+			while (*open == ' ')
+				open++;
+			qa = first_arg(open);
+			if (!first_q)
+				first_q = qa;
+			else if (strcmp(first_q, qa))
+				why = "two-queues", free(qa);
+			else
+				free(qa);
+			if (why)
+				goto out;
+		}
+	}
+out:
+	free(first_q);
+	free(fn);
+	free(entry);
+	free(amp);
+	free(flags);
+	return why;
+}
+
+char *entry_misuse_text(const struct site_ctx *sc, const char *why)
+{
+	char *entry = entry_name(sc), *r;
+
+	if (!strcmp(why, "hand-set-exclusive"))
+		r = xasprintf("'%s.flags' gets WQ_FLAG_EXCLUSIVE by hand; prepare_to_wait() would clear it",
+			      entry);
+	else if (!strcmp(why, "two-queues"))
+		r = xasprintf("the function waits on two queues with '%s' and another entry or queue; wait_event*() waits on one",
+			      entry);
+	else
+		r = xasprintf("the entry '%s' is passed to another function", entry);
+	free(entry);
+	return r;
+}
