@@ -219,9 +219,32 @@ def honest_errors(checker, td):
            f"stdout on a full disk: exit {p.returncode}, stderr {p.stderr!r}")
 
 
+def json_paths(checker, td):
+    """JSON keeps UTF-8 paths as they are and round-trips the bytes of a
+    path that is not UTF-8 (surrogateescape), for check and fix."""
+    src = os.path.join(td, "sleep-on", "acme-adc-read-ko.c")
+    names = ["café-ko.c".encode(), b"lat\xe9n.c"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in names:
+            with open(src, "rb") as f, open(os.path.join(tmp.encode(), n), "wb") as g:
+                g.write(f.read())
+        for args, key in ((["--format=json", "."], "findings"),
+                          (["fix", "--format=json", "."], "files")):
+            p = subprocess.run([checker] + args, cwd=tmp, capture_output=True,
+                               timeout=300)
+            try:
+                doc = json.loads(p.stdout.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError) as e:
+                expect(False, f"{args}: output is not UTF-8 JSON: {e}")
+                continue
+            got = {os.fsencode(x["file"]) for x in doc[key]}
+            want = {b"./" + n for n in names}
+            expect(got == want, f"{args}: paths {got}, want {want}")
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
-              api_forms, list_rules, fifo, honest_errors)}
+              api_forms, list_rules, fifo, honest_errors, json_paths)}
 
 
 def main():

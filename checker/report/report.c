@@ -8,27 +8,68 @@
 
 #include "wqport.h"
 
+/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one. */
+static int utf8_len(const unsigned char *p)
+{
+	unsigned cp;
+	int n, i;
+
+	if (p[0] < 0x80)
+		return 1;
+	if ((p[0] & 0xe0) == 0xc0)
+		n = 2, cp = p[0] & 0x1f;
+	else if ((p[0] & 0xf0) == 0xe0)
+		n = 3, cp = p[0] & 0x0f;
+	else if ((p[0] & 0xf8) == 0xf0)
+		n = 4, cp = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* no overlong forms, no surrogates, nothing past U+10FFFF */
+	if ((n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) ||
+	    (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * A JSON string: valid UTF-8 goes through as it is, JSON's own specials
+ * are escaped, and a byte that is not UTF-8 (a Latin-1 file name, say)
+ * becomes the lone surrogate U+DC80+byte, the "surrogateescape" that
+ * Python's os.fsencode() and friends turn back into the same byte, so
+ * such a path survives the round trip.
+ */
 void report_json_escape(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	sb_puts(sb, "\"");
-	for (; *p; p++) {
+	while (*p) {
+		int n = utf8_len(p);
+
 		if (*p == '"' || *p == '\\') {
 			char e[2] = { '\\', (char)*p };
 
 			sb_add(sb, e, 2);
 		} else if (*p == '\n') {
 			sb_puts(sb, "\\n");
-		} else if (*p < 0x20 || *p >= 0x80) {
-			/* keep the output valid UTF-8 whatever the source was */
-			if (*p >= 0x80)
-				sb_puts(sb, "\\ufffd");
-			else
-				sb_printf(sb, "\\u%04x", *p);
+		} else if (*p == '\t') {
+			sb_puts(sb, "\\t");
+		} else if (*p < 0x20 || *p == 0x7f) {
+			sb_printf(sb, "\\u%04x", *p);
+		} else if (n) {
+			sb_add(sb, (const char *)p, n);
+			p += n;
+			continue;
 		} else {
-			sb_add(sb, (const char *)p, 1);
+			sb_printf(sb, "\\udc%02x", *p);
 		}
+		p++;
 	}
 	sb_puts(sb, "\"");
 }
