@@ -226,12 +226,13 @@ static int bad_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* Print finished files in input order; returns the next unprinted one. */
-static int flush_ready(struct run *r, int from, bool *first, struct strbuf *err)
+/* Print finished files [from, upto) in input order; returns upto. */
+static int flush_ready(struct run *r, int from, int upto, bool *first,
+		       struct strbuf *err)
 {
 	struct strbuf out = { 0 };
 
-	while (from < r->nfiles && r->done[from]) {
+	while (from < upto) {
 		struct wq_file *f = &r->files[from];
 
 		if (f->error) {
@@ -358,13 +359,24 @@ int main(int argc, char **argv)
 		fputs("{\"version\": 1, \"findings\": [", stdout);
 	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
 	for (i = 0; i < r.jobs; i++)
-		pthread_create(&tids[i], NULL, worker, &r);
+		if (pthread_create(&tids[i], NULL, worker, &r))
+			break;
+	if (!i) {
+		fprintf(stderr, "wqport: cannot start a worker thread\n");
+		return 2;
+	}
+	r.jobs = i;	/* fewer workers if the system would not give more */
 	pthread_mutex_lock(&r.lock);
 	while (printed < r.nfiles) {
+		int upto = printed;
+
 		while (!r.done[printed])
 			pthread_cond_wait(&r.cond, &r.lock);
+		/* read the done flags under the lock the workers set them with */
+		while (upto < r.nfiles && r.done[upto])
+			upto++;
 		pthread_mutex_unlock(&r.lock);
-		printed = flush_ready(&r, printed, &first, &err);
+		printed = flush_ready(&r, printed, upto, &first, &err);
 		pthread_mutex_lock(&r.lock);
 	}
 	pthread_mutex_unlock(&r.lock);

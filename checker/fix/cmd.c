@@ -529,15 +529,19 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
 	{
 		struct worker_arg *wa = xrealloc(NULL, r.jobs * sizeof(*wa));
+		int started;
 
 		for (i = 0; i < r.jobs; i++) {
 			wa[i].r = &r;
 			wa[i].tmpdir = xasprintf("%s/%d", tmpl, i);
 			mkdir(wa[i].tmpdir, 0700);
 		}
-		for (i = 0; i < r.jobs; i++)
-			pthread_create(&tids[i], NULL, worker, &wa[i]);
-		for (i = 0; i < r.jobs; i++)
+		for (started = 0; started < r.jobs; started++)
+			if (pthread_create(&tids[started], NULL, worker, &wa[started]))
+				break;
+		if (!started)	/* no thread: do the work on this one */
+			worker(&wa[0]);
+		for (i = 0; i < started; i++)
 			pthread_join(tids[i], NULL);
 		for (i = 0; i < r.jobs; i++) {
 			rmdir(wa[i].tmpdir);

@@ -286,7 +286,9 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	free(first);
 	clang_disposeTranslationUnit(tu);
-	qsort(f->findings, f->nfindings, sizeof(*f->findings), cmp_finding);
+	if (f->nfindings)
+		qsort(f->findings, f->nfindings, sizeof(*f->findings),
+		      cmp_finding);
 	drop_duplicates(f);
 }
 
