@@ -23,6 +23,7 @@
 #include "wqport.h"
 
 struct run {
+	const char *empty_dir;	/* a path argument that gave no file */
 	struct wq_options opt;
 	enum wq_format fmt;
 	bool stats;
@@ -83,7 +84,11 @@ static void add_scanned(void *arg, const char *path, char *error)
 
 static void add_path(struct run *r, const char *path)
 {
+	int before = r->nfiles;
+
 	scan_path(path, false, add_scanned, r);
+	if (r->nfiles == before && !r->empty_dir)
+		r->empty_dir = path;	/* a directory with no *.c file */
 }
 
 static void *worker(void *arg)
@@ -246,8 +251,13 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 				sb_puts(err, "}");
 			}
 		} else if (r->opt.prefilter_only) {
-			if (!f->skipped)
+			if (!f->skipped && r->fmt == FMT_JSON) {
+				sb_puts(&out, *first ? "\n    " : ",\n    ");
+				report_json_escape(&out, f->path);
+				*first = false;
+			} else if (!f->skipped) {
 				sb_printf(&out, "%s\n", f->path);
+			}
 		} else {
 			if (f->warning)
 				fprintf(stderr, "%s: warning: %s\n", f->path,
@@ -340,6 +350,8 @@ int main(int argc, char **argv)
 		}
 	}
 	(void)saw_dashdash;
+	if (!r.nfiles && r.empty_dir)
+		return bad_usage("no *.c file in '%s'", r.empty_dir);
 	if (!r.nfiles)
 		return bad_usage("%s", "no input files");
 	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
@@ -355,8 +367,9 @@ int main(int argc, char **argv)
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
 
-	if (r.fmt == FMT_JSON && !r.opt.prefilter_only)
-		fputs("{\"version\": 1, \"findings\": [", stdout);
+	if (r.fmt == FMT_JSON)
+		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
+		      "{\"version\": 1, \"findings\": [", stdout);
 	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
 	for (i = 0; i < r.jobs; i++)
 		if (pthread_create(&tids[i], NULL, worker, &r))
@@ -383,7 +396,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < r.jobs; i++)
 		pthread_join(tids[i], NULL);
 	free(tids);
-	if (r.fmt == FMT_JSON && !r.opt.prefilter_only)
+	if (r.fmt == FMT_JSON)
 		printf("%s],\n  \"errors\": [%s%s]}\n", first ? "" : "\n  ",
 		       err.s ? err.s : "", err.len ? "\n  " : "");
 	if (fflush(stdout) || ferror(stdout)) {

@@ -242,9 +242,37 @@ def json_paths(checker, td):
             expect(got == want, f"{args}: paths {got}, want {want}")
 
 
+def small_honesty(checker, td):
+    """--prefilter-only --format=json is JSON; no flag after -- is dropped
+    however many there are; an empty directory is named."""
+    samples = os.path.join(td, "samples")
+    rc, out, _ = run(checker, ["--prefilter-only", "--format=json", samples])
+    try:
+        kept = json.loads(out)["kept"]
+        expect(any(k.endswith("zorb-serial-ko.c") for k in kept),
+               f"--prefilter-only json: {kept}")
+    except ValueError:
+        expect(False, "--prefilter-only --format=json is not JSON:\n" + out)
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "late.c"), "w") as f:
+            f.write("void interruptible_sleep_on(void *q);\n"
+                    "void f(void *q)\n{\n#ifdef LAST_FLAG\n"
+                    "\tinterruptible_sleep_on(q);\n#endif\n}\n")
+        flags = ["-DDUMMY%d" % i for i in range(300)] + ["-DLAST_FLAG"]
+        rc, out, err = run(checker, ["late.c", "--"] + flags, cwd=tmp)
+        expect(rc == 1 and "[WQ001]" in out,
+               f"the 301st flag after -- was lost: exit {rc}\n{out}{err}")
+        os.mkdir(os.path.join(tmp, "empty"))
+        for args in (["empty"], ["fix", "empty"]):
+            rc, _, err = run(checker, args, cwd=tmp)
+            expect(rc == 2 and "'empty'" in err,
+                   f"{args}: exit {rc}, stderr {err!r}")
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
-              api_forms, list_rules, fifo, honest_errors, json_paths)}
+              api_forms, list_rules, fifo, honest_errors, json_paths,
+              small_honesty)}
 
 
 def main():

@@ -449,7 +449,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	char tmpl[] = "/tmp/wqport-fix-XXXXXX";
 	pthread_t *tids;
 	int i, rc, jr;
-	const char *bad;
+	const char *bad, *empty_dir = NULL;
 
 	r.jobs = 1;
 	r.opt.rule_mask = ~0ul;
@@ -503,9 +503,15 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		} else if (a[0] == '-' && a[1]) {
 			return fix_bad_usage("unknown option '%s'", a);
 		} else {
+			int before = r.nfiles;
+
 			scan_path(a, true, add_scanned, &r);
+			if (r.nfiles == before && !empty_dir)
+				empty_dir = a;
 		}
 	}
+	if (!r.nfiles && empty_dir)
+		return fix_bad_usage("no *.c or *.h file in '%s'", empty_dir);
 	if (!r.nfiles)
 		return fix_bad_usage("%s", "no input files");
 	if (r.fo.write && r.fo.series)

@@ -127,7 +127,7 @@ int build_args(const struct wq_options *opt, const char **argv,
 	int n = 0, i;
 
 	if (opt->cflags) {
-		for (i = 0; i < opt->ncflags && n < 250; i++)
+		for (i = 0; i < opt->ncflags; i++)
 			argv[n++] = opt->cflags[i];
 	} else {
 		argv[n++] = "-x";
@@ -239,7 +239,8 @@ static void drop_duplicates(struct wq_file *f)
 static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			    CXIndex index)
 {
-	const char *argv[256];
+	/* the caller's flags, the shim's ten, -ferror-limit and a spare */
+	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
 	struct CXUnsavedFile uf = { f->path, f->buf, f->len };
 	CXTranslationUnit tu = NULL;
@@ -254,6 +255,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_DetailedPreprocessingRecord, &tu);
 	free(include);
+	free(argv);
 	if (err != CXError_Success || !tu) {
 		f->error = xasprintf("libclang could not parse it (%s)",
 				     err == CXError_Crashed ? "crashed" :
