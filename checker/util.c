@@ -184,3 +184,18 @@ void shim_missing(const char *prog, const char *dir)
 	fprintf(stderr, "%s: the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)\n",
 		prog, dir);
 }
+
+/* Add a warning about the file, after any it has; takes msg. */
+void file_add_warning(struct wq_file *f, char *msg)
+{
+	char *w;
+
+	if (!f->warning) {
+		f->warning = msg;
+		return;
+	}
+	w = xasprintf("%s; %s", f->warning, msg);
+	free(f->warning);
+	free(msg);
+	f->warning = w;
+}

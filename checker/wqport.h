@@ -159,6 +159,7 @@ void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 		      char *msg);
 void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg);
 void file_release(struct wq_file *f);
+void file_add_warning(struct wq_file *f, char *msg);
 
 /* Check one file: read, prefilter, parse, run every enabled rule. */
 void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index);

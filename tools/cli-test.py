@@ -269,10 +269,29 @@ def small_honesty(checker, td):
                    f"{args}: exit {rc}, stderr {err!r}")
 
 
+def limits(checker, td):
+    """A limit of the model that is hit is said, naming the function."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "deep.c"), "w") as f:
+            f.write("void sleep_on(void *q);\nint c;\nvoid deep(void *q)\n{\n" +
+                    "while (c) {\n" * 70 + "sleep_on(q);\n" + "}\n" * 70 + "}\n")
+        with open(os.path.join(tmp, "ents.c"), "w") as f:
+            f.write("#include <linux/wait.h>\n#include <linux/sched.h>\n"
+                    "static wait_queue_head_t q;\nvoid many(void)\n{\n" +
+                    "".join("\tDECLARE_WAITQUEUE(w%d, current);\n" % i for i in range(30)) +
+                    "".join("\tadd_wait_queue(&q, &w%d);\n" % i for i in range(30)) +
+                    "\tschedule();\n}\n")
+        rc, out, err = run(checker, ["deep.c", "ents.c"], cwd=tmp)
+        expect("deep.c: warning: deep(): more than 64 nested loops" in err,
+               "64 nested loops passed silently:\n" + err)
+        expect("ents.c: warning: many(): more than 24 wait entries" in err,
+               "24 wait entries passed silently:\n" + err)
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
               api_forms, list_rules, fifo, honest_errors, json_paths,
-              small_honesty)}
+              small_honesty, limits)}
 
 
 def main():

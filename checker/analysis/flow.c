@@ -174,9 +174,12 @@ static void collect_entries(const struct cfg *g, struct flow *fl)
 		if (g->nodes[n].kind != N_EVENT)
 			continue;
 		e = event_entry(&g->nodes[n].ev);
-		if (!e || flow_entry(fl, e) >= 0 ||
-		    fl->nentries == FL_MAX_ENTRIES)
+		if (!e || flow_entry(fl, e) >= 0)
 			continue;
+		if (fl->nentries == FL_MAX_ENTRIES) {
+			fl->limit = "more than 24 wait entries";
+			continue;
+		}
 		if (node_is(g, n, K_ADD_WAIT) || node_is(g, n, K_PREPARE)) {
 			if (cfg_is_autoremove(g, e))
 				fl->autoremove |= FL_QUEUED(fl->nentries);

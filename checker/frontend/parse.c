@@ -73,6 +73,9 @@ static void run_rules(struct cfg *g, struct wq_file *f,
 	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
 		if (opt->rule_mask & (1ul << checks[i].rule))
 			checks[i].fn(g, &fl, f);
+	if (g->limit || fl.limit)	/* never silently wrong */
+		file_add_warning(f, xasprintf("%s(): %s; its findings may be incomplete",
+					      g->func, g->limit ? g->limit : fl.limit));
 	flow_free(g, &fl);
 	f->cur_func = NULL;
 }
@@ -273,18 +276,18 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	if (errors && !nfuncs && !opt->cflags &&
 	    (missing_header || has_directives(f->buf))) {
 		/* real C the shim cannot model: say so, not "bad input" */
-		f->warning = xasprintf(
+		file_add_warning(f, xasprintf(
 			"not checked: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
-			errors, first);
+			errors, first));
 	} else if (errors && !nfuncs && !blank(f->buf)) {
 		f->error = xasprintf("cannot parse as C: %u errors, the first at %s",
 				     errors, first);
 	} else if (errors) {
 		f->incomplete = true;
 		if (opt->verbose || opt->cflags)
-			f->warning = xasprintf(
+			file_add_warning(f, xasprintf(
 				"%u parse errors, results may be incomplete; the first at %s",
-				errors, first);
+				errors, first));
 	}
 	free(first);
 	clang_disposeTranslationUnit(tu);

@@ -7,6 +7,8 @@
  * schedule_timeout and friends.  One pass over the bytes, no allocation.
  */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wqport.h"
@@ -14,8 +16,10 @@
 #define MAXLEN 48
 
 /* words_by_len[n] lists the prefilter words of length n. */
-static const char *words[64];
-static unsigned char word_len[64];
+#define MAX_WORDS 128
+
+static const char *words[MAX_WORDS];
+static unsigned char word_len[MAX_WORDS];
 static int nwords;
 static int min_len = MAXLEN, max_len;
 static unsigned char is_ident[256], is_first[256];
@@ -32,11 +36,18 @@ static void prefilter_init(void)
 			      (c >= '0' && c <= '9') || c == '_';
 	}
 	k = kapi_table(&n);
-	for (i = 0; i < n && nwords < 64; i++) {
+	for (i = 0; i < n; i++) {
 		size_t l = strlen(k[i].name);
 
-		if (!k[i].prefilter || l >= MAXLEN)
+		if (!k[i].prefilter)
 			continue;
+		if (l >= MAXLEN || nwords == MAX_WORDS) {
+			/* a word the prefilter cannot hold would skip files
+			 * silently: kapi.def and this table disagree */
+			fprintf(stderr, "wqport: internal error: prefilter cannot hold '%s'\n",
+				k[i].name);
+			abort();
+		}
 		words[nwords] = k[i].name;
 		word_len[nwords++] = l;
 		is_first[(unsigned char)k[i].name[0]] = 1;

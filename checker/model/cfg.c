@@ -177,8 +177,11 @@ static struct jump_ctx *push_ctx(struct builder *b, enum ctx_kind kind)
 {
 	struct jump_ctx *x;
 
-	if (b->nctx == (int)(sizeof(b->ctx) / sizeof(b->ctx[0])))
+	if (b->nctx == (int)(sizeof(b->ctx) / sizeof(b->ctx[0]))) {
+		/* say so: a break past here would bind to the wrong loop */
+		b->g->limit = "more than 64 nested loops and switches";
 		return NULL;
+	}
 	x = &b->ctx[b->nctx++];
 	memset(x, 0, sizeof(*x));
 	x->kind = kind;

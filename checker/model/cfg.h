@@ -70,6 +70,7 @@ struct cfg {
 	int nlocals;
 	char **params;		/* parameter names */
 	int nparams;
+	const char *limit;	/* a limit of the model was hit, or NULL */
 };
 
 struct cfg_ctx;
@@ -108,6 +109,7 @@ struct flow {
 	char *entries[FL_MAX_ENTRIES];
 	int enqueued_at[FL_MAX_ENTRIES];	/* first enqueue node */
 	uint32_t autoremove;	/* FL_QUEUED bits of DEFINE_WAIT entries */
+	const char *limit;	/* a limit of the analysis was hit, or NULL */
 };
 
 void flow_compute(const struct cfg *g, struct flow *fl);
