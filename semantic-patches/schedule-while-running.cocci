@@ -187,6 +187,8 @@ position p;
   fn(...) {
   ... when != set_current_state(...)
       when != __set_current_state(...)
+      when != set_task_state(...)
+      when != __set_task_state(...)
       when != current->state = E
       when != prepare_to_wait(...)
       when != prepare_to_wait_exclusive(...)
@@ -211,6 +213,8 @@ position p, p0;
 )
   ... when != set_current_state(...)
       when != __set_current_state(...)
+      when != set_task_state(...)
+      when != __set_task_state(...)
       when != current->state = E
       when != prepare_to_wait(...)
       when != prepare_to_wait_exclusive(...)
@@ -333,15 +337,15 @@ expression E, E1, E2, E3, E4;
 position pl;
 @@
 (
-  while@pl (E) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+  while@pl (E) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
 |
-  for@pl (E1; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+  for@pl (E1; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
 |
-  for@pl (; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+  for@pl (; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
 |
-  for@pl (;; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+  for@pl (;; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
 |
-  for@pl (;;) { <+... \(set_current_state(...)\|__set_current_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+  for@pl (;;) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
 )
 
 @loopsch@
@@ -395,6 +399,8 @@ position p, p0;
 )
   ... when != set_current_state(...)
       when != __set_current_state(...)
+      when != set_task_state(...)
+      when != __set_task_state(...)
       when != current->state = E
       when != prepare_to_wait(...)
       when != prepare_to_wait_exclusive(...)

@@ -102,6 +102,21 @@ static inline pid_t task_pid_nr(struct task_struct *tsk) { return tsk->pid; }
 		raw_spin_unlock_irqrestore(&current->pi_lock, __ss_flags); \
 	} while (0)
 
+/*
+ * The task-state setters of older kernels: set_task_state() was removed
+ * in 4.11, __set_task_state() with it.  Drivers of that age call them on
+ * current; the checker reads them like set_current_state().
+ */
+#define __set_task_state(tsk, state_value)				\
+	do {								\
+		WRITE_ONCE((tsk)->__state, (state_value));		\
+	} while (0)
+
+#define set_task_state(tsk, state_value)				\
+	do {								\
+		smp_store_mb((tsk)->__state, (state_value));		\
+	} while (0)
+
 #define task_is_running(task)	(READ_ONCE((task)->__state) == TASK_RUNNING)
 
 /* Giving up the CPU. */
