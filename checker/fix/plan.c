@@ -34,6 +34,7 @@
 #include "cfg.h"
 #include "fix.h"
 #include "site.h"
+#include "site_text.h"
 
 const char *outcome_name(enum fix_outcome o)
 {
@@ -351,6 +352,12 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 			"do-while: the loop sleeps before its first test"));
 		return;
 	}
+	if (ls.sleep_first) {
+		refuse(s, "sleep-first", xasprintf(
+			"the loop sleeps before its first test of '%s' (it waits for a change after the call): wait_event*() tests first and would not sleep when it already holds; convert by hand",
+			ls.cond ? ls.cond : "?"));
+		return;
+	}
 	if (ls.kind != SH_WHILE && ls.kind != SH_FOR && loop_text_after(sc)) {
 		refuse(s, "no-patch", xstrdup("no wait loop after the add_wait_queue()"));
 		return;
@@ -535,9 +542,53 @@ static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/*
+ * The label of a backward goto around the anchor, or NULL: `label:`
+ * before a `goto label;` that comes after the anchor, the label at or
+ * before the anchor (WQ001, WQ003: the sleep or state change is in the
+ * goto loop) or after it (WQ002: the entry is added before the loop).
+ */
+static char *goto_loop(const struct site_ctx *sc)
+{
+	const char *fn = sc->buf + sc->fn_start;
+	const char *end = sc->buf + (sc->fn_end < sc->len ? sc->fn_end : sc->len);
+	const char *p = sc->buf + sc->anchor_off;
+
+	while (p < end && (p = find_word(p, "goto")) && p < end) {
+		const char *n = p + 4, *e, *q;
+		size_t len;
+
+		while (n < end && (*n == ' ' || *n == '\t'))
+			n++;
+		for (e = n; e < end && is_ident(*e); e++)
+			;
+		len = e - n;
+		p = e;
+		if (!len)
+			continue;
+		/* the label: the name first on its line, then ':' */
+		for (q = fn; q + len < n; q++) {
+			const char *c = q + len, *b = q;
+
+			if (strncmp(q, n, len) || is_ident(*c))
+				continue;
+			while (b > fn && (b[-1] == ' ' || b[-1] == '\t'))
+				b--;
+			if (b > fn && b[-1] != '\n')
+				continue;
+			while (c < n && (*c == ' ' || *c == '\t'))
+				c++;
+			if (c < n && *c == ':')
+				return xasprintf("%.*s", (int)len, n);
+		}
+	}
+	return NULL;
+}
+
 void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
+	char *lab;
 	int i, j;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
@@ -550,7 +601,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			continue;
 		site_find(tu, f, fd, &sc);
 		s = new_site(p, fd, &sc);
-		if (!sc.found) {
+		if (!sc.found && !sc.skipped_if) {
 			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
 		} else if (sc.skipped_if) {
 			bool old = strstr(sc.skipped_if, "LINUX_VERSION_CODE") ||
@@ -574,6 +625,11 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "held-lock", xasprintf(
 				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
 				sc.held_lock));
+		} else if (fd->rule <= WQ003 && (lab = goto_loop(&sc))) {
+			refuse(s, "goto-loop", xasprintf(
+				"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
+				lab, lab));
+			free(lab);
 		} else if (fd->rule == WQ001) {
 			plan_sleep_on(s, &sc);
 		} else if (fd->rule == WQ002) {

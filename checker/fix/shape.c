@@ -239,7 +239,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
 	char *guard = NULL;
-	bool after_sleep = false, slept = false;
+	bool after_sleep = false, slept = false, scheduled = false;
 	int i;
 
 	ls->kind = kind;
@@ -252,6 +252,10 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 
 		classify(sc, items.c[i], receiver ? receiver : ls->receiver,
 			 &it, &ls->has_goto);
+		if (it.kind == IT_SCHEDULE ||
+		    (it.kind == IT_SLEEP && !strstr(sc->anchor, "add_wait") &&
+		     !strstr(sc->anchor, "prepare_to_wait")))
+			scheduled = true;
 		if (it.kind == IT_SCHEDULE || it.kind == IT_SLEEP)
 			slept = true;
 		else if (!slept && it.kind == IT_STATE &&
@@ -261,7 +265,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			 strstr(it.arg, "schedule")) {
 			/* a sleep in a branch, or one classify() does
 			 * not read (`schedule_timeout(HZ);`) */
-			slept = true;
+			slept = scheduled = true;
 			ls->sleep_nested = starts_with_word(it.arg, "if") ||
 					   starts_with_word(it.arg, "switch") ||
 					   starts_with_word(it.arg, "for") ||
@@ -284,6 +288,9 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			ls->signal_exit = true;
 			break;
 		case IT_COND_BREAK:
+			if (!ls->cond && scheduled && kind != SH_DO &&
+			    (!guard || always_true(guard)))
+				ls->sleep_first = true;
 			if (!ls->cond && (!guard || always_true(guard)))
 				ls->cond = it.cond, it.cond = NULL;
 			else if (!ls->other)

@@ -301,8 +301,11 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	sc->anchor_off = pos_offset(f->buf, f->len, fd->pos);
 	s.off = sc->anchor_off;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_fn, &s);
-	if (!s.found)
+	if (!s.found) {
+		/* a whole function the compiled configuration skips */
+		sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 		return;
+	}
 	cursor_span(s.fn, &sc->fn_start, &sc->fn_end);
 	sc->fn_first = offset_line(f->buf, sc->fn_start);
 	sc->fn_last = offset_line(f->buf, sc->fn_end);

@@ -66,6 +66,8 @@ struct loop_shape {
 	bool sleep_nested;	/* the loop sleeps only inside a branch */
 	bool per_pass;		/* the entry is added inside the loop */
 	bool add_first;		/* ... as the loop body's first statement */
+	bool sleep_first;	/* `for (;;)`: the loop sleeps before its
+				 * first test (TIOCMIWAIT style) */
 };
 
 void site_find(CXTranslationUnit tu, const struct wq_file *f,

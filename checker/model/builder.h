@@ -32,6 +32,7 @@ struct jump_ctx {
 struct label {
 	char *name;
 	int node;
+	int last;	/* a goto: the last node built before it */
 };
 
 struct builder {

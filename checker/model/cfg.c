@@ -359,6 +359,7 @@ static void add_label(struct label **v, int *n, char *name, int node)
 	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
 	(*v)[*n].name = name;
 	(*v)[*n].node = node;
+	(*v)[*n].last = node;
 	(*n)++;
 }
 
@@ -521,9 +522,11 @@ void build_stmt(struct builder *b, CXCursor c)
 			build_stmt(b, k.c[k.n - 1]);
 		break;
 	case CXCursor_GotoStmt:
-		if (k.n)
+		if (k.n) {
 			add_label(&b->gotos, &b->ngotos, cursor_name(k.c[0]),
 				  b->cur);
+			b->gotos[b->ngotos - 1].last = b->g->n - 1;
+		}
 		b->cur = -1;
 		break;
 	case CXCursor_IndirectGotoStmt:
@@ -677,6 +680,52 @@ static void free_labels(struct label *v, int n)
 	free(v);
 }
 
+/*
+ * A backward goto makes a loop the 2.0-2.4 way:
+ *
+ *	repeat:
+ *		set_current_state(TASK_INTERRUPTIBLE);
+ *		if (!dev->ready) {
+ *			schedule();
+ *			goto repeat;
+ *		}
+ *
+ * The nodes built from the label to the last goto back to it (in source
+ * order, which is node order) become a loop headed by the label, nested
+ * in the loop the label sits in, so the rules see the same loop as in a
+ * for (;;).  Syntactic loops inside it get it as their parent.  A goto
+ * that jumps out of a syntactic loop to a label before it (a retry around
+ * a whole loop) makes the goto loop enclose that loop.
+ */
+static void goto_loop(struct builder *b, const struct label *lab)
+{
+	struct cfg *g = b->g;
+	int i, last = -1, outer, lp, n;
+
+	for (i = 0; i < b->ngotos; i++)
+		if (b->gotos[i].node >= 0 &&
+		    b->gotos[i].node >= lab->node &&
+		    b->gotos[i].last > last &&
+		    !strcmp(b->gotos[i].name, lab->name))
+			last = b->gotos[i].last;
+	if (last < 0)
+		return;
+	outer = g->nodes[lab->node].loop;
+	lp = new_loop(b, lab->node);
+	g->loops[lp].parent = outer;
+	g->loops[lp].last = last;
+	for (i = 0; i < lp; i++) {
+		int head = g->loops[i].head;
+
+		if (g->loops[i].parent == outer && head > lab->node &&
+		    head <= last)
+			g->loops[i].parent = lp;
+	}
+	for (n = lab->node; n <= last; n++)
+		if (g->nodes[n].loop == outer)
+			g->nodes[n].loop = lp;
+}
+
 static void build_function(struct builder *b, CXCursor fn)
 {
 	struct kids k = children(fn);
@@ -718,6 +767,8 @@ static void build_function(struct builder *b, CXCursor fn)
 			if (!strcmp(b->gotos[i].name, b->labels[j].name))
 				link_nodes(b, b->gotos[i].node,
 					   b->labels[j].node);
+	for (j = 0; j < b->nlabels; j++)
+		goto_loop(b, &b->labels[j]);
 }
 
 int cfg_for_each_function(void *tu, struct wq_file *f,
