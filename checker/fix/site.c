@@ -163,6 +163,41 @@ static char *held_lock_before(const struct site_ctx *sc)
 	return held;
 }
 
+/* The #if, #elif or #else of the chain opening at a that holds off. */
+static unsigned branch_start(const char *buf, unsigned a, unsigned off)
+{
+	unsigned p = a, cur = a;
+	const char *h = buf + a;
+	int depth;
+
+	while (*h == '#' || *h == ' ' || *h == '\t')
+		h++;
+	depth = strncmp(h, "if", 2) ? 1 : 0;	/* opened at #elif/#else */
+
+	while (p < off) {
+		const char *q = buf + p, *nl = strchr(q, '\n');
+
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q == '#') {
+			q++;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (!strncmp(q, "if", 2))
+				depth++;
+			else if (!strncmp(q, "endif", 5))
+				depth--;
+			else if (depth == 1 && (!strncmp(q, "elif", 4) ||
+						!strncmp(q, "else", 4)))
+				cur = p;
+		}
+		if (!nl)
+			break;
+		p = nl - buf + 1;
+	}
+	return cur;
+}
+
 /*
  * The directive line opening the preprocessor-skipped range that holds
  * off (the checker still sees calls there, recovered from the tokens),
@@ -186,7 +221,10 @@ static char *skipped_branch(CXTranslationUnit tu, const struct wq_file *f,
 
 		if (off < a || off >= b || a >= f->len)
 			continue;
-		/* the range starts at its #if, #ifdef, #elif or #else */
+		/* the range starts at its #if, #ifdef, #elif or #else; a
+		 * later #elif or #else of the same chain may open the
+		 * branch that holds off (`#if A .. #elif B .. #else`) */
+		a = branch_start(f->buf, a, off);
 		nl = memchr(f->buf + a, '\n', f->len - a);
 		r = xasprintf("%.*s", (int)(nl ? nl - (f->buf + a) :
 					     (long)(f->len - a)), f->buf + a);

@@ -19,6 +19,7 @@
 #include <clang-c/Index.h>
 
 #include "cfg.h"
+#include "inactive.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -239,26 +240,127 @@ static void drop_duplicates(struct wq_file *f)
 	f->nfindings = k;
 }
 
-static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
-			    CXIndex index)
+/* Parse buf as f->path with the options' flags (or the shim's). */
+static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt,
+				     const char *path, const char *buf,
+				     size_t len, CXTranslationUnit *tu)
 {
 	/* the caller's flags, the shim's ten, -ferror-limit and a spare */
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
-	struct CXUnsavedFile uf = { f->path, f->buf, f->len };
-	CXTranslationUnit tu = NULL;
+	struct CXUnsavedFile uf = { path, buf, len };
 	enum CXErrorCode err;
-	char *first = NULL;
-	bool missing_header = false;
-	unsigned errors;
-	int nfuncs, argc = build_args(opt, argv, include);
+	int argc = build_args(opt, argv, include);
 
 	/* parse the bytes we read, so the prefilter and the AST agree */
-	err = clang_parseTranslationUnit2(index, f->path, argv, argc, &uf, 1,
+	err = clang_parseTranslationUnit2(index, path, argv, argc, &uf, 1,
 			CXTranslationUnit_KeepGoing |
-			CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+			CXTranslationUnit_DetailedPreprocessingRecord, tu);
 	free(include);
 	free(argv);
+	return err;
+}
+
+/* [start, end) byte ranges of the function definitions of the main file */
+struct fn_ranges {
+	unsigned *r;
+	int n;
+};
+
+static enum CXChildVisitResult fn_range(CXCursor c, CXCursor parent,
+					CXClientData data)
+{
+	struct fn_ranges *fr = data;
+	CXSourceRange r;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	fr->r = xrealloc(fr->r, (fr->n + 1) * 2 * sizeof(unsigned));
+	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+			      &fr->r[2 * fr->n]);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+			      &fr->r[2 * fr->n + 1]);
+	fr->n++;
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Parse again with the inactive regions forced on (inactive.c) and keep
+ * the findings inside them, each with a note naming the #if; returns the
+ * number of functions those parses saw beyond the first parse's nfuncs.
+ */
+static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
+			  const struct wq_options *opt, CXIndex index,
+			  int nfuncs, struct inactive_set *set)
+{
+	struct fn_ranges fr = { 0 };
+	int pass, i, j, more = 0;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_range, &fr);
+	inactive_regions(tu, f, fr.r, fr.n, set);
+	free(fr.r);
+	for (pass = 0; pass < set->npasses && pass < INACTIVE_MAX_PASSES;
+	     pass++) {
+		struct wq_file tf = { 0 };
+		CXTranslationUnit t2 = NULL;
+		int n;
+
+		tf.path = f->path;
+		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
+		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, &t2) !=
+		    CXError_Success || !t2) {
+			file_release(&tf);
+			continue;
+		}
+		n = cfg_for_each_function(t2, &tf, opt, run_rules);
+		if (n > nfuncs)
+			more += n - nfuncs;
+		clang_disposeTranslationUnit(t2);
+		for (i = 0; i < tf.nfindings; i++) {
+			struct wq_finding *fd = &tf.findings[i], *nf;
+			const struct inactive_region *r = NULL;
+
+			for (j = 0; j < set->n && !r; j++)
+				if (set->r[j].pass == pass &&
+				    set->r[j].first_line < fd->pos.line &&
+				    fd->pos.line <= set->r[j].last_line)
+					r = &set->r[j];
+			if (!r)
+				continue;
+			f->cur_func = fd->func;
+			file_add_finding(f, fd->rule, fd->pos, fd->msg);
+			f->cur_func = NULL;
+			nf = &f->findings[f->nfindings - 1];
+			for (j = 0; j < fd->nnotes; j++)
+				finding_add_note(nf, fd->notes[j].pos,
+						 fd->notes[j].msg);
+			finding_add_note(nf, (struct wq_pos){ r->first_line, 1 },
+				xasprintf("inside '%s', a branch this configuration does not compile; checked with it forced on",
+					  r->text));
+			fd->msg = NULL;
+			fd->nnotes = 0;
+		}
+		file_release(&tf);
+	}
+	return more;
+}
+
+static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
+			    CXIndex index)
+{
+	CXTranslationUnit tu = NULL;
+	struct inactive_set set;
+	enum CXErrorCode err;
+	char *first = NULL, *body;
+	bool missing_header = false;
+	unsigned errors;
+	int nfuncs, forced;
+
+	err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
 	if (err != CXError_Success || !tu) {
 		f->error = xasprintf("libclang could not parse it (%s)",
 				     err == CXError_Crashed ? "crashed" :
@@ -271,15 +373,20 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
+	forced = check_inactive(tu, f, opt, index, nfuncs, &set);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
-	if (errors && !nfuncs && !opt->cflags &&
-	    (missing_header || has_directives(f->buf))) {
+	body = nfuncs || forced ? NULL : inactive_body(f, &set);
+	if (body) {
+		/* the real reason nothing was checked, not a missing header */
+		file_add_warning(f, body);
+	} else if (errors && !nfuncs && !forced && !opt->cflags &&
+		   (missing_header || has_directives(f->buf))) {
 		/* real C the shim cannot model: say so, not "bad input" */
 		file_add_warning(f, xasprintf(
 			"not checked: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
 			errors, first));
-	} else if (errors && !nfuncs && !blank(f->buf)) {
+	} else if (errors && !nfuncs && !forced && !blank(f->buf)) {
 		f->error = xasprintf("cannot parse as C: %u errors, the first at %s",
 				     errors, first);
 	} else if (errors) {
@@ -289,6 +396,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 				"%u parse errors, results may be incomplete; the first at %s",
 				errors, first));
 	}
+	inactive_release(&set);
 	free(first);
 	clang_disposeTranslationUnit(tu);
 	if (f->nfindings)
