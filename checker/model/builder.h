@@ -68,5 +68,7 @@ void emit_macro(struct builder *b, struct mexp *m);
 bool in_macro(struct builder *b, CXCursor c);
 char *cursor_text(struct builder *b, CXCursor c);
 void walk_expr(struct builder *b, CXCursor c);
+/* the pseudo-API of `current->state = X;` */
+const struct kapi *state_field_kapi(void);
 
 #endif /* WQPORT_BUILDER_H */

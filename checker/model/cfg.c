@@ -416,6 +416,27 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 		unsigned end, depth = 0;
 		int ev;
 
+		if (i + 4 < n && tok_is(b->tu, t[i], "current") &&
+		    tok_is(b->tu, t[i + 1], "->") &&
+		    tok_is(b->tu, t[i + 2], "state") &&
+		    tok_is(b->tu, t[i + 3], "=")) {
+			/* `current->state = X;` in a dropped statement */
+			struct strbuf sb = { 0 };
+
+			for (end = i + 4; end < n && !tok_is(b->tu, t[end], ";");
+			     end++) {
+				s = clang_getTokenSpelling(b->tu, t[end]);
+				sb_puts(&sb, clang_getCString(s));
+				clang_disposeString(s);
+			}
+			ev = append(b, N_EVENT,
+				    loc_pos(clang_getTokenLocation(b->tu, t[i])));
+			b->g->nodes[ev].ev.api = state_field_kapi();
+			b->g->nodes[ev].ev.args[0] = sb.s ? sb.s : xstrdup("");
+			b->g->nodes[ev].ev.nargs = 1;
+			i = end;
+			continue;
+		}
 		if (clang_getTokenKind(t[i]) != CXToken_Identifier ||
 		    !tok_is(b->tu, t[i + 1], "("))
 			continue;

@@ -258,8 +258,10 @@ static void note_local(struct builder *b, CXCursor c)
 	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
 	const char *ty = clang_getCString(t);
 
+	/* `struct wait_queue` is the 2.0-2.2 entry (the head was a pointer) */
 	if (!strchr(ty, '*') && (strstr(ty, "wait_queue_entry") ||
-				 strstr(ty, "wait_queue_t"))) {
+				 strstr(ty, "wait_queue_t") ||
+				 !strcmp(ty, "struct wait_queue"))) {
 		CXString s = clang_getCursorSpelling(c);
 
 		add_local(b->g, clang_getCString(s));
@@ -277,6 +279,11 @@ static const struct kapi state_field_api = {
 };
 
 static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
+
+const struct kapi *state_field_kapi(void)
+{
+	return &state_field_api;
+}
 
 static bool assign_token(const char *op)
 {

@@ -15,6 +15,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 #define dev_fmt(fmt) "selftest: " fmt
 
+#include <linux/config.h>
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -272,6 +273,12 @@ static long st_sleep_on(void)
 		sleep_on(&st_wq);
 	left = sleep_on_timeout(&st_wq, HZ);
 	left += interruptible_sleep_on_timeout(&st.wq, HZ / 10);
+	{
+		/* the 2.2 entry: a task and a link */
+		struct wait_queue old_wait = { current, NULL };
+
+		left += old_wait.next == NULL;
+	}
 	return left;
 }
 

@@ -476,4 +476,18 @@ extern long sleep_on_timeout(wait_queue_head_t *q, signed long timeout);
 extern void interruptible_sleep_on(wait_queue_head_t *q);
 extern long interruptible_sleep_on_timeout(wait_queue_head_t *q, signed long timeout);
 
+/*
+ * ---- the 2.0-2.2 wait entry ----
+ *
+ * Before 2.3.1 an entry was a task and a link, initialised by hand
+ * (`struct wait_queue wait = { current, NULL };`), and a queue was a
+ * `struct wait_queue *`.  Declared so that such entries parse as a
+ * local of a known type; the checker takes a non-pointer
+ * `struct wait_queue` local as an on-stack wait entry.
+ */
+struct wait_queue {
+	struct task_struct *task;
+	struct wait_queue *next;
+};
+
 #endif /* _WQPORT_LINUX_WAIT_H */
