@@ -108,7 +108,20 @@ void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg)
 	}
 	fd->notes[fd->nnotes].pos = pos;
 	fd->notes[fd->nnotes].msg = msg;
+	fd->notes[fd->nnotes].file = NULL;
 	fd->nnotes++;
+}
+
+void finding_add_note_in(struct wq_finding *fd, char *file, struct wq_pos pos,
+			 char *msg)
+{
+	if (fd->nnotes == WQ_MAX_NOTES) {
+		free(file);
+		free(msg);
+		return;
+	}
+	finding_add_note(fd, pos, msg);
+	fd->notes[fd->nnotes - 1].file = file;
 }
 
 void file_release(struct wq_file *f)
@@ -118,8 +131,10 @@ void file_release(struct wq_file *f)
 	for (i = 0; i < f->nfindings; i++) {
 		free(f->findings[i].msg);
 		free(f->findings[i].func);
-		for (j = 0; j < f->findings[i].nnotes; j++)
+		for (j = 0; j < f->findings[i].nnotes; j++) {
 			free(f->findings[i].notes[j].msg);
+			free(f->findings[i].notes[j].file);
+		}
 	}
 	free(f->findings);
 	free(f->buf);

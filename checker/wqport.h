@@ -101,6 +101,9 @@ void scan_path(const char *path, bool headers, scan_fn add, void *arg);
 /* ---- prefilter ---- */
 
 bool prefilter_match(const char *buf, size_t len);
+/* Does a header the file includes with "" (one level, next to the file)
+ * define a macro naming a prefilter word that the file uses? */
+bool prefilter_includes(const char *path, const char *buf, size_t len);
 void prefilter_words(void (*fn)(const char *word));
 
 /* ---- findings ---- */
@@ -114,6 +117,7 @@ struct wq_pos {
 struct wq_note {
 	struct wq_pos pos;
 	char *msg;
+	char *file;	/* another file (a header), or NULL: the finding's */
 };
 
 struct wq_finding {
@@ -158,6 +162,9 @@ struct wq_options {
 void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 		      char *msg);
 void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg);
+/* A note in another file; takes file and msg. */
+void finding_add_note_in(struct wq_finding *fd, char *file, struct wq_pos pos,
+			 char *msg);
 void file_release(struct wq_file *f);
 void file_add_warning(struct wq_file *f, char *msg);
 

@@ -231,8 +231,10 @@ static void drop_duplicates(struct wq_file *f)
 		if (k && !cmp_finding(&f->findings[k - 1], fd)) {
 			free(fd->msg);
 			free(fd->func);
-			for (j = 0; j < fd->nnotes; j++)
+			for (j = 0; j < fd->nnotes; j++) {
 				free(fd->notes[j].msg);
+				free(fd->notes[j].file);
+			}
 			continue;
 		}
 		f->findings[k++] = *fd;
@@ -259,6 +261,80 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	free(include);
 	free(argv);
 	return err;
+}
+
+/*
+ * A wait hidden in a driver's own macro defined in a header (drv.h:
+ * `#define DRV_SLEEP(d) interruptible_sleep_on_timeout(&(d)->q, HZ)`)
+ * is reported at the macro's use, where the rules put it; this adds a
+ * note at the definition, in the header.
+ */
+struct macro_notes {
+	struct wq_file *f;
+	int from;		/* findings of this parse start here */
+};
+
+static enum CXChildVisitResult macro_note(CXCursor c, CXCursor parent,
+					  CXClientData data)
+{
+	struct macro_notes *mn = data;
+	CXSourceLocation l = clang_getCursorLocation(c), dl;
+	CXCursor def;
+	CXString name, file;
+	CXFile df;
+	unsigned line, col, dline, dcol;
+	int i;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
+	    !clang_Location_isFromMainFile(l))
+		return CXChildVisit_Continue;
+	clang_getSpellingLocation(l, NULL, &line, &col, NULL);
+	for (i = mn->from; i < mn->f->nfindings; i++)
+		if (mn->f->findings[i].pos.line == line &&
+		    mn->f->findings[i].pos.col == col)
+			break;
+	if (i == mn->f->nfindings)
+		return CXChildVisit_Continue;
+	def = clang_getCursorReferenced(c);
+	if (clang_Cursor_isNull(def))
+		return CXChildVisit_Continue;
+	dl = clang_getCursorLocation(def);
+	clang_getSpellingLocation(dl, &df, &dline, &dcol, NULL);
+	if (!df || clang_Location_isFromMainFile(dl) ||
+	    clang_Location_isInSystemHeader(dl))
+		return CXChildVisit_Continue;
+	name = clang_getCursorSpelling(c);
+	if (!kapi_classify(clang_getCString(name),
+			   strlen(clang_getCString(name)))) {
+		const char *fn;
+
+		file = clang_getFileName(df);
+		fn = clang_getCString(file);
+		if (!strncmp(fn, "./", 2))
+			fn += 2;
+		for (; i < mn->f->nfindings; i++)
+			if (mn->f->findings[i].pos.line == line &&
+			    mn->f->findings[i].pos.col == col)
+				finding_add_note_in(&mn->f->findings[i],
+					xstrdup(fn),
+					(struct wq_pos){ dline, dcol },
+					xasprintf("'%s' is defined here; the wait is in its body",
+						  clang_getCString(name)));
+		clang_disposeString(file);
+	}
+	clang_disposeString(name);
+	return CXChildVisit_Continue;
+}
+
+static void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f,
+				   int from)
+{
+	struct macro_notes mn = { f, from };
+
+	if (from < f->nfindings)
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    macro_note, &mn);
 }
 
 /* [start, end) byte ranges of the function definitions of the main file */
@@ -317,6 +393,7 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 			continue;
 		}
 		n = cfg_for_each_function(t2, &tf, opt, run_rules);
+		note_macro_definitions(t2, &tf, 0);
 		if (n > nfuncs)
 			more += n - nfuncs;
 		clang_disposeTranslationUnit(t2);
@@ -335,9 +412,12 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 			file_add_finding(f, fd->rule, fd->pos, fd->msg);
 			f->cur_func = NULL;
 			nf = &f->findings[f->nfindings - 1];
-			for (j = 0; j < fd->nnotes; j++)
-				finding_add_note(nf, fd->notes[j].pos,
-						 fd->notes[j].msg);
+			for (j = 0; j < fd->nnotes; j++) {
+				finding_add_note_in(nf, fd->notes[j].file,
+						    fd->notes[j].pos,
+						    fd->notes[j].msg);
+				fd->notes[j].file = NULL;
+			}
 			finding_add_note(nf, (struct wq_pos){ r->first_line, 1 },
 				xasprintf("inside '%s', a branch this configuration does not compile; checked with it forced on",
 					  r->text));
@@ -373,6 +453,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
+	note_macro_definitions(tu, f, 0);
 	forced = check_inactive(tu, f, opt, index, nfuncs, &set);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
@@ -422,7 +503,8 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 				     (size_t)(nul - f->buf));
 		return;
 	}
-	if (!opt->no_prefilter && !prefilter_match(f->buf, f->len)) {
+	if (!opt->no_prefilter && !prefilter_match(f->buf, f->len) &&
+	    !prefilter_includes(f->path, f->buf, f->len)) {
 		f->skipped = true;
 		return;
 	}

@@ -6,6 +6,7 @@
  * boundaries), like `grep -w`, so schedule_work() does not match
  * schedule_timeout and friends.  One pass over the bytes, no allocation.
  */
+#define _GNU_SOURCE	/* memmem */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,4 +99,124 @@ void prefilter_words(void (*fn)(const char *word))
 	pthread_once(&once, prefilter_init);
 	for (i = 0; i < nwords; i++)
 		fn(words[i]);
+}
+
+/* ---- one level of quoted includes ---- */
+
+#define MAX_HEADER_SIZE (1u << 20)
+
+static char *read_small(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	size_t n;
+
+	if (!fp)
+		return NULL;
+	buf = xrealloc(NULL, MAX_HEADER_SIZE + 1);
+	n = fread(buf, 1, MAX_HEADER_SIZE + 1, fp);
+	fclose(fp);
+	if (n > MAX_HEADER_SIZE) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* Is the identifier w[0..n) a whole word of buf? */
+static bool has_word(const char *buf, size_t len, const char *w, size_t n)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end && (p = memmem(p, end - p, w, n))) {
+		if ((p == buf || !is_ident[(unsigned char)p[-1]]) &&
+		    (p + n == end || !is_ident[(unsigned char)p[n]]))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * Does the header h define a macro whose body names a prefilter word
+ * (`#define SLEEP(q) interruptible_sleep_on_timeout(&q, HZ)`), and does
+ * the file use that macro?
+ */
+static bool header_macro_used(const char *h, size_t hlen, const char *buf,
+			      size_t len)
+{
+	const char *p = h, *end = h + hlen;
+
+	while (p < end && (p = memmem(p, end - p, "define", 6))) {
+		const char *q = p, *name, *e;
+
+		/* `#` then blanks then define, at a line start */
+		while (q > h && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 6;
+		if (q == h || q[-1] != '#')
+			continue;
+		for (q -= 2; q >= h && (*q == ' ' || *q == '\t'); q--)
+			;
+		if (q >= h && *q != '\n')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		name = p;
+		while (p < end && is_ident[(unsigned char)*p])
+			p++;
+		if (p == name)
+			continue;
+		/* the logical line: the macro's body */
+		for (e = p; e < end && *e != '\n'; e++)
+			if (*e == '\\' && e + 1 < end && e[1] == '\n')
+				e++;
+		if (prefilter_match(p, e - p) &&
+		    has_word(buf, len, name, p - name))
+			return true;
+		p = e;
+	}
+	return false;
+}
+
+bool prefilter_includes(const char *path, const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len, *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+
+	pthread_once(&once, prefilter_init);
+	while (p < end && (p = memmem(p, end - p, "include", 7))) {
+		const char *q = p, *name, *e;
+		char *hp, *h;
+		size_t hlen;
+		bool hit;
+
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 7;
+		if (q == buf || q[-1] != '#')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p != '"')
+			continue;
+		name = ++p;
+		for (e = name; e < end && *e != '"' && *e != '\n'; e++)
+			;
+		if (e == end || *e != '"' || e == name || e - name > 256)
+			continue;
+		hp = *name == '/' ? xasprintf("%.*s", (int)(e - name), name) :
+		     xasprintf("%.*s%.*s", dirlen, path, (int)(e - name), name);
+		h = read_small(hp, &hlen);
+		free(hp);
+		if (!h)
+			continue;
+		hit = header_macro_used(h, hlen, buf, len);
+		free(h);
+		if (hit)
+			return true;
+	}
+	return false;
 }

@@ -86,7 +86,8 @@ static void report_text(struct strbuf *out, const struct wq_file *f)
 			  fd->pos.line, fd->pos.col,
 			  severity_name(r->severity), fd->msg, fd->rule);
 		for (j = 0; j < fd->nnotes; j++)
-			sb_printf(out, "%s:%u:%u: note: %s\n", f->path,
+			sb_printf(out, "%s:%u:%u: note: %s\n",
+				  fd->notes[j].file ? fd->notes[j].file : f->path,
 				  fd->notes[j].pos.line, fd->notes[j].pos.col,
 				  fd->notes[j].msg);
 	}
@@ -111,7 +112,8 @@ static void report_json(struct strbuf *out, const struct wq_file *f,
 		sb_puts(out, ", \"notes\": [");
 		for (j = 0; j < fd->nnotes; j++) {
 			sb_puts(out, j ? ", {\"file\": " : "{\"file\": ");
-			report_json_escape(out, f->path);
+			report_json_escape(out, fd->notes[j].file ?
+					   fd->notes[j].file : f->path);
 			sb_printf(out, ", \"line\": %u, \"column\": %u, \"message\": ",
 				  fd->notes[j].pos.line, fd->notes[j].pos.col);
 			report_json_escape(out, fd->notes[j].msg);
