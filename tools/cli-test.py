@@ -288,10 +288,77 @@ def limits(checker, td):
                "24 wait entries passed silently:\n" + err)
 
 
+def inactive_body(checker, td):
+    """When every function is under an inactive #if, the warning names
+    that #if (not the first missing header); a body with waits is
+    checked with the #if forced on; #if 0 is never checked."""
+    body = ("static int xq_ready;\nstatic struct wait_queue *xq_wait;\n"
+            "static void xq_wait_ready(void)\n{\n"
+            "\twhile (!xq_ready)\n\t\t%s(&xq_wait);\n}\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {
+            "dead.c": "#include <linux/xq_regs.h>\n#if 0\n" +
+                      body % "sleep_on" + "#endif\n",
+            "nowait.c": "#include <linux/xq_regs.h>\n#ifdef CONFIG_XQ\n" +
+                        body % "xq_poll" + "#endif\n",
+            "waits.c": "#include <linux/xq_regs.h>\n#ifdef CONFIG_XQ\n" +
+                       "#include <linux/wait.h>\n" +
+                       body % "sleep_on" + "#endif\n",
+        }
+        for name, text in files.items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+        rc, out, err = run(checker, ["--no-prefilter", "dead.c", "nowait.c",
+                                     "waits.c"], cwd=tmp)
+        expect("dead.c: warning: not checked: the functions (lines 2-10) "
+               "are under '#if 0': dead code by convention" in err,
+               "#if 0 body:\n" + err)
+        expect("nowait.c: warning: nothing to check: the functions "
+               "(lines 2-10) are under '#ifdef CONFIG_XQ', off in this "
+               "configuration, and name no wait API" in err,
+               "inactive body with no wait:\n" + err)
+        expect("file not found" not in err, "a missing header was blamed:\n" +
+               err)
+        expect("waits.c:9:3: error: sleep_on()" in out and
+               "waits.c:2:1: note: inside '#ifdef CONFIG_XQ'" in out and
+               "waits.c" not in err and rc == 1,
+               "inactive body with a wait not checked:\n" + out + err)
+
+
+def header_macro(checker, td):
+    """A wait hidden in a macro of a local header: the prefilter follows
+    the quoted include, the finding is at the use with a note at the
+    definition in the header; a file not using the macro stays skipped."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "zq.h"), "w") as f:
+            f.write("#include <linux/wait.h>\n"
+                    "struct zq { wait_queue_head_t q; int done; };\n"
+                    "#define ZQ_SLEEP(z) \\\n"
+                    "\tinterruptible_sleep_on_timeout(&(z)->q, HZ)\n")
+        with open(os.path.join(tmp, "zq_core.c"), "w") as f:
+            f.write('#include "zq.h"\nint zq_wait(struct zq *z)\n{\n'
+                    "\twhile (!z->done)\n\t\tZQ_SLEEP(z);\n"
+                    "\treturn 0;\n}\n")
+        with open(os.path.join(tmp, "zq_misc.c"), "w") as f:
+            f.write('#include "zq.h"\nint zq_done(struct zq *z)\n{\n'
+                    "\treturn z->done;\n}\n")
+        rc, out, err = run(checker, ["--prefilter-only", "zq_core.c",
+                                     "zq_misc.c"], cwd=tmp)
+        expect(out.split() == ["zq_core.c"], f"prefilter kept {out!r}")
+        rc, out, err = run(checker, ["zq_core.c"], cwd=tmp)
+        expect("zq_core.c:5:3: error: interruptible_sleep_on_timeout()" in out
+               and "zq.h:3:9: note: 'ZQ_SLEEP' is defined here" in out,
+               "header macro:\n" + out + err)
+        rc, out, err = run(checker, ["--format=json", "zq_core.c"], cwd=tmp)
+        notes = [n for fd in json.loads(out)["findings"] for n in fd["notes"]]
+        expect(any(n["file"] == "zq.h" and n["line"] == 3 for n in notes),
+               f"JSON note in the header: {notes}")
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
               api_forms, list_rules, fifo, honest_errors, json_paths,
-              small_honesty, limits)}
+              small_honesty, limits, inactive_body, header_macro)}
 
 
 def main():

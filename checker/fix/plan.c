@@ -353,9 +353,8 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 		return;
 	}
 	if (ls.sleep_first) {
-		refuse(s, "sleep-first", xasprintf(
-			"the loop sleeps before its first test of '%s' (it waits for a change after the call): wait_event*() tests first and would not sleep when it already holds; convert by hand",
-			ls.cond ? ls.cond : "?"));
+		refuse(s, "sleep-first", xstrdup(
+			"the loop sleeps before it tests what it waits for (a change after the call, TIOCMIWAIT style): wait_event*() tests first and would not sleep when that already holds; convert by hand"));
 		return;
 	}
 	if (ls.kind != SH_WHILE && ls.kind != SH_FOR && loop_text_after(sc)) {
@@ -443,6 +442,11 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 		refuse(s, "one-shot", xasprintf(
 			"%s() is not in a loop of its own: the sleep happens once here and its test belongs to an enclosing if or loop, or to the caller, so there is no test to repeat after the state change; convert by hand",
 			s->anchor));
+		return;
+	}
+	if (ls.sleep_first) {
+		refuse(s, "sleep-first", xstrdup(
+			"the loop sleeps before it tests what it waits for (a change after the call, TIOCMIWAIT style): repeating the test before the sleep would change when it sleeps; convert by hand"));
 		return;
 	}
 	if (!condition_ok(s, sc, ls.cond))

@@ -277,6 +277,9 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			after_sleep = true;
 			break;
 		case IT_EXIT_IF:
+			if (!ls->cond && scheduled && kind != SH_DO &&
+			    !ls->exit_ifs && (!guard || always_true(guard)))
+				ls->sleep_first = true;
 			/* an early exit before the sleep keeps the loop;
 			 * after it, it is work the rewrite would skip */
 			if (!after_sleep && kind != SH_DO)
