@@ -547,6 +547,23 @@ static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
 }
 
 /*
+ * Does the file use the 2.0-2.2 wait API: a `struct wait_queue` entry
+ * or a `struct wait_queue *` queue?  wait_event*() on such a queue would
+ * not build; the queues must be ported to wait_queue_head_t first.
+ */
+static bool old_wait_api(const char *buf)
+{
+	const char *p = buf;
+
+	while ((p = strstr(p, "struct wait_queue"))) {
+		p += 17;
+		if (!is_ident(*p) && (p == buf + 17 || !is_ident(p[-18])))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The label of a backward goto around the anchor, or NULL: `label:`
  * before a `goto label;` that comes after the anchor, the label at or
  * before the anchor (WQ001, WQ003: the sleep or state change is in the
@@ -592,6 +609,7 @@ static char *goto_loop(const struct site_ctx *sc)
 void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
+	bool old_api = old_wait_api(f->buf);
 	char *lab;
 	int i, j;
 
@@ -629,6 +647,9 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "held-lock", xasprintf(
 				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
 				sc.held_lock));
+		} else if (old_api) {
+			refuse(s, "old-wait-api", xstrdup(
+				"the file uses the 2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
 		} else if (fd->rule <= WQ003 && (lab = goto_loop(&sc))) {
 			refuse(s, "goto-loop", xasprintf(
 				"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
