@@ -221,6 +221,67 @@ def print_table(rows, total, base_wall):
                         for i, (c, w) in enumerate(zip(row, widths))))
 
 
+def finding_keys(text, tree):
+    """(file relative to the tree, line, rule) of every finding."""
+    doc = json.loads(text)
+    keys = collections.Counter()
+    for f in doc.get("findings", []):
+        keys[(os.path.relpath(f.get("file", "?"), tree), f.get("line"),
+              f.get("rule"))] += 1
+    return keys
+
+
+def compare_binaries(args, tree, total):
+    """Old and new binary side by side on the same tree, interleaved so
+    that a change of load on the machine hits both alike."""
+    bins = [("old", args.against), ("new", args.checker)]
+    for _, b in bins:
+        if not os.access(b, os.X_OK):
+            say("%s is not an executable" % b)
+            return 2
+    print("old:      %s" % args.against)
+    print("new:      %s" % args.checker)
+    print("jobs:     %d, best of %d, interleaved" % (args.jobs, args.repeat))
+    print(flush=True)
+    best = {}
+    out = {}
+    for i in range(args.repeat):
+        for name, b in bins:
+            say("run %d/%d: %s" % (i + 1, args.repeat, name))
+            r = run_measured([b, "-j", str(args.jobs), "--stats",
+                              "--format=json", tree], args.timeout)
+            if r.failure or r.status not in (0, 1, 2):
+                say("%s failed: %s" % (name, r.failure or r.status))
+                return 2
+            print("  run %d %-3s %8.3f s" % (i + 1, name, r.wall), flush=True)
+            if name not in best or r.wall < best[name].wall:
+                best[name] = r
+            out[name] = r.stdout
+    print()
+    for name, _ in bins:
+        r = best[name]
+        stats = next((l.strip() for l in r.stderr.splitlines()
+                      if _STATS.search(l)), "")
+        print("%-3s best %8.3f s  %6.0f files/s  peak RSS %s  %s"
+              % (name, r.wall, total / r.wall, fmt_rss(r.maxrss_kb), stats))
+    print("new/old: %.3f" % (best["new"].wall / best["old"].wall))
+    if args.save_json:
+        os.makedirs(args.save_json, exist_ok=True)
+        for name, _ in bins:
+            with open(os.path.join(args.save_json, name + ".json"), "w") as f:
+                f.write(out[name])
+    old, new = finding_keys(out["old"], tree), finding_keys(out["new"], tree)
+    appeared, gone = new - old, old - new
+    print("findings: old %d, new %d; %d appeared, %d disappeared"
+          % (sum(old.values()), sum(new.values()), sum(appeared.values()),
+             sum(gone.values())))
+    for k in sorted(appeared):
+        print("  + %s:%s %s" % k)
+    for k in sorted(gone):
+        print("  - %s:%s %s" % k)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         description="Benchmark wqport against grep over a kernel tree.")
@@ -238,6 +299,14 @@ def main(argv=None):
     ap.add_argument("--timeout", type=int, default=3600,
                     help="give up on a step after this many seconds "
                     "(default: %(default)s)")
+    ap.add_argument("--against", metavar="OLD",
+                    help="compare with another wqport binary instead: run "
+                    "the full check (c) of OLD and of --checker in turn, "
+                    "interleaved, --repeat times each, and print both "
+                    "times, their ratio and the findings that appeared "
+                    "and disappeared, file by file")
+    ap.add_argument("--save-json", metavar="DIR",
+                    help="with --against: keep both JSON reports in DIR")
     ap.add_argument("--spatch", action="store_true",
                     help="also time spatch with "
                     "semantic-patches/sleep_on.cocci")
@@ -259,6 +328,9 @@ def main(argv=None):
     if total == 0:
         say("no .c files under %s" % tree)
         return 2
+
+    if args.against:
+        return compare_binaries(args, tree, total)
 
     have_checker = os.access(args.checker, os.X_OK)
     words = checker_words(args.checker) if have_checker else None
