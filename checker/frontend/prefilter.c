@@ -140,14 +140,14 @@ static bool has_word(const char *buf, size_t len, const char *w, size_t n)
 }
 
 /*
- * Does the header h define a macro whose body names a prefilter word
- * (`#define SLEEP(q) interruptible_sleep_on_timeout(&q, HZ)`), and does
- * the file use that macro?
+ * The names of the macros the header h defines with a prefilter word in
+ * their body (`#define SLEEP(q) interruptible_sleep_on_timeout(&q, HZ)`),
+ * each followed by a NUL; the list ends with an empty name.
  */
-static bool header_macro_used(const char *h, size_t hlen, const char *buf,
-			      size_t len)
+static char *word_macros(const char *h, size_t hlen)
 {
 	const char *p = h, *end = h + hlen;
+	struct strbuf sb = { 0 };
 
 	while (p < end && (p = memmem(p, end - p, "define", 6))) {
 		const char *q = p, *name, *e;
@@ -173,12 +173,68 @@ static bool header_macro_used(const char *h, size_t hlen, const char *buf,
 		for (e = p; e < end && *e != '\n'; e++)
 			if (*e == '\\' && e + 1 < end && e[1] == '\n')
 				e++;
-		if (prefilter_match(p, e - p) &&
-		    has_word(buf, len, name, p - name))
-			return true;
+		if (prefilter_match(p, e - p)) {
+			sb_add(&sb, name, p - name);
+			sb_add(&sb, "", 1);
+		}
 		p = e;
 	}
-	return false;
+	sb_add(&sb, "", 1);
+	return sb.s;
+}
+
+/*
+ * Headers are shared by many files of a directory: read each once per
+ * run.  The cache maps a header's path to its word_macros() list (NULL:
+ * unreadable or too large).
+ */
+#define HCACHE_BUCKETS 1024
+
+struct hcache {
+	struct hcache *next;
+	char *path;
+	char *macros;
+};
+
+static struct hcache *hcache[HCACHE_BUCKETS];
+static pthread_mutex_t hcache_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static unsigned hash_path(const char *s)
+{
+	unsigned h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h % HCACHE_BUCKETS;
+}
+
+/* The word macros of the header at path; the list lives for the run. */
+static const char *header_macros(const char *path)
+{
+	unsigned b = hash_path(path);
+	struct hcache *c;
+	char *h, *m = NULL;
+	size_t hlen;
+
+	pthread_mutex_lock(&hcache_lock);
+	for (c = hcache[b]; c; c = c->next)
+		if (!strcmp(c->path, path))
+			break;
+	pthread_mutex_unlock(&hcache_lock);
+	if (c)
+		return c->macros;
+	h = read_small(path, &hlen);
+	if (h)
+		m = word_macros(h, hlen);
+	free(h);
+	c = xrealloc(NULL, sizeof(*c));
+	c->path = xstrdup(path);
+	c->macros = m;
+	pthread_mutex_lock(&hcache_lock);
+	c->next = hcache[b];
+	hcache[b] = c;	/* a racing twin is harmless: same contents */
+	pthread_mutex_unlock(&hcache_lock);
+	return m;
 }
 
 bool prefilter_includes(const char *path, const char *buf, size_t len)
@@ -188,10 +244,8 @@ bool prefilter_includes(const char *path, const char *buf, size_t len)
 
 	pthread_once(&once, prefilter_init);
 	while (p < end && (p = memmem(p, end - p, "include", 7))) {
-		const char *q = p, *name, *e;
-		char *hp, *h;
-		size_t hlen;
-		bool hit;
+		const char *q = p, *name, *e, *m;
+		char *hp;
 
 		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
 			q--;
@@ -209,14 +263,11 @@ bool prefilter_includes(const char *path, const char *buf, size_t len)
 			continue;
 		hp = *name == '/' ? xasprintf("%.*s", (int)(e - name), name) :
 		     xasprintf("%.*s%.*s", dirlen, path, (int)(e - name), name);
-		h = read_small(hp, &hlen);
+		m = header_macros(hp);
 		free(hp);
-		if (!h)
-			continue;
-		hit = header_macro_used(h, hlen, buf, len);
-		free(h);
-		if (hit)
-			return true;
+		for (; m && *m; m += strlen(m) + 1)
+			if (has_word(buf, len, m, strlen(m)))
+				return true;
 	}
 	return false;
 }
