@@ -10,6 +10,8 @@
  * once.  The old-kernel half is left alone by wqport fix.
  *
  * wqport-fix-test: no-compile (asm/pcx_regs.h is the board's own)
+ *
+ * wqport-test: shim-only (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>
 #include <linux/module.h>

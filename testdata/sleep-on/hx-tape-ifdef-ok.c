@@ -7,6 +7,8 @@
  * are all checked (with their branch forced on) and have nothing to
  * report; the sleep_on() loop under `#if 0` is dead code by convention
  * and is never checked.
+ *
+ * wqport-test: shim-only (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>
 #include <linux/module.h>

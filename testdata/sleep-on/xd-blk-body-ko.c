@@ -7,6 +7,8 @@
  * shim sets no CONFIG_ option, and <linux/blk.h> of 2.2 is missing), so
  * the body is parsed again with CONFIG_BLK_DEV_XDA forced on and its
  * waits are reported, each with a note naming the #ifdef.
+ *
+ * wqport-test: shim-only (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>
 

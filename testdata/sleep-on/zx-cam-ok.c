@@ -3,9 +3,9 @@
  * zx_cam.c -- ZX-7 parallel-port camera, after its 2.6 port.
  *
  * wqport fixture: the sleeping macros of the driver's own header
- * (zx-cam-v26.h) set the task state before they sleep, and the frame
- * wait is a wait_event*(); nothing may be reported, at the uses or in
- * the header.
+ * (zx-cam-v26.h) are delays that set their own task state, and the
+ * frame wait is a wait_event*(); nothing may be reported, at the uses
+ * or in the header.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

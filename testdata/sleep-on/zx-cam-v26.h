@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * zx_cam.h -- the ZX-7 camera's header after its 2.6 port.  Included by
- * zx-cam-ok.c: the frame wait is a function of the driver now, and the
- * helper macros that sleep set the state before schedule_timeout().
+ * zx-cam-ok.c: the frame wait is a wait_event*() now, and the helper
+ * macros that sleep are plain delays that set their own task state.
  */
 #ifndef _ZX_CAM_H
 #define _ZX_CAM_H
@@ -18,11 +18,7 @@ struct zx_cam {
 };
 
 /* let the sensor settle: a plain delay, no queue */
-#define ZX_SETTLE() \
-	do { \
-		set_current_state(TASK_UNINTERRUPTIBLE); \
-		schedule_timeout(HZ / 20); \
-	} while (0)
+#define ZX_SETTLE()	schedule_timeout_uninterruptible(HZ / 20)
 
 #define ZX_NAP()	schedule_timeout_interruptible(HZ / 100)
 

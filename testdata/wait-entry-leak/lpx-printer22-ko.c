@@ -8,6 +8,8 @@
  * returns on a signal with the entry still queued (WQ006), and both
  * loops are open-coded waits (WQ002).  No site converts: the queue is
  * not a wait_queue_head_t, so no wait_event*() applies before a port.
+ *
+ * wqport-test: shim-only (linux/config.h is gone since 2.6.19, struct wait_queue since 2.3)
  */
 #include <linux/config.h>
 #include <linux/module.h>
