@@ -288,10 +288,66 @@ def limits(checker, td):
                "24 wait entries passed silently:\n" + err)
 
 
+def run_on_tty(checker, args):
+    """Run with stderr on a pseudo-terminal; return (rc, stdout, tty text)."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen([checker] + args, stdout=subprocess.PIPE,
+                         stderr=slave, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            b = os.read(master, 65536)
+        except OSError:		# EIO: the child closed its end
+            break
+        if not b:
+            break
+        chunks.append(b)
+    out = p.stdout.read().decode("utf-8", "replace")
+    rc = p.wait()
+    os.close(master)
+    return rc, out, b"".join(chunks).decode("utf-8", "replace")
+
+
+def progress(checker, td):
+    """A progress line on a terminal only, erased, and never on stdout."""
+    # --no-prefilter -j1: long enough (seconds) for the line to show
+    args = ["-j1", "--no-prefilter", td]
+    rc_pipe, out_pipe, err_pipe = run(checker, args)
+    rc, out, tty = run_on_tty(checker, args)
+    lines = re.findall(r"\r\x1b\[Kwqport: (\d+)/(\d+) files, [\d.]+ files/s, "
+                       r"(\d+:\d\d left|time left unknown)", tty)
+    expect(lines, "no progress line on a terminal:\n" + repr(tty[:500]))
+    expect(all(int(d) <= int(t) for d, t, _ in lines) and
+           len({t for _, t, _ in lines}) == 1,
+           f"progress counts wrong: {lines[:5]}")
+    # findings go to stdout; what follows the last erase is not progress
+    expect("files/s" not in tty.rsplit("\r\x1b[K", 1)[-1],
+           "the last progress line was not erased:\n" + repr(tty[-300:]))
+    expect(rc == rc_pipe and out == out_pipe,
+           "stdout differs on a terminal")
+    expect("files/s" not in err_pipe, "progress line in piped stderr")
+    rc, out, tty = run_on_tty(checker, ["--quiet"] + args)
+    expect("files/s" not in tty, "--quiet did not silence the progress line")
+    rc, out, tty = run_on_tty(checker, ["-q"] + args)
+    expect("files/s" not in tty, "-q did not silence the progress line")
+
+
+def jobs_default(checker, td):
+    """-j defaults to the number of cores; the output does not change."""
+    base = run(checker, ["-j1", td])
+    dflt = run(checker, [td])
+    expect(base == dflt, "default -j output differs from -j1")
+    expect(re.search(r"--jobs=N +check N files in parallel \(default: the\s+"
+                     r"number of\s+cores\)", run(checker, ["--help"])[1]),
+           "--help does not say -j defaults to the cores")
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
               api_forms, list_rules, fifo, honest_errors, json_paths,
-              small_honesty, limits)}
+              small_honesty, limits, progress, jobs_default)}
 
 
 def main():
