@@ -230,53 +230,51 @@ static void print_word(const char *w)
 	puts(w);
 }
 
-static const char *find_shim(const char *argv0)
+/*
+ * Installed data: <bindir>/WQPORT_DATA_REL/<what> (share/wqport beside the
+ * binary's prefix), found from the binary's own path; else the source
+ * tree the binary was built from.
+ */
+static const char *find_data(char *buf, size_t size, const char *what,
+			     const char *env, const char *fallback)
 {
-	static char buf[PATH_MAX];
-	const char *env = getenv("WQPORT_SHIM_DIR");
+	const char *e = getenv(env);
+	struct stat st;
 	ssize_t n;
 	char *slash;
-	struct stat st;
 
-	(void)argv0;
-	if (env && *env)
-		return env;
-	/* installed layout: <prefix>/bin/wqport, <prefix>/share/wqport/shim */
-	n = readlink("/proc/self/exe", buf, sizeof(buf) - 32);
-	if (n > 0) {
+	if (e && *e)
+		return e;
+	n = readlink("/proc/self/exe", buf, size - 1);
+	if (n > 0 && (size_t)n < size - 1) {
 		buf[n] = '\0';
 		slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/../share/wqport/shim");
+		if (slash && (size_t)(slash - buf) + strlen(WQPORT_DATA_REL) +
+		    strlen(what) + 3 < size) {
+			sprintf(slash, "/%s/%s", WQPORT_DATA_REL, what);
 			if (!stat(buf, &st) && S_ISDIR(st.st_mode))
 				return buf;
 		}
 	}
-	return WQPORT_SOURCE_SHIM;
+	return fallback;
+}
+
+static const char *find_shim(const char *argv0)
+{
+	static char buf[PATH_MAX];
+
+	(void)argv0;
+	return find_data(buf, sizeof(buf), "shim", "WQPORT_SHIM_DIR",
+			 WQPORT_SOURCE_SHIM);
 }
 
 /* The semantic patches: installed beside the shim, or the source tree's. */
 static const char *find_cocci(void)
 {
 	static char buf[PATH_MAX];
-	const char *env = getenv("WQPORT_COCCI_DIR");
-	ssize_t n;
-	char *slash;
-	struct stat st;
 
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
-	if (n > 0) {
-		buf[n] = '\0';
-		slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/../share/wqport/semantic-patches");
-			if (!stat(buf, &st) && S_ISDIR(st.st_mode))
-				return buf;
-		}
-	}
-	return WQPORT_SOURCE_COCCI;
+	return find_data(buf, sizeof(buf), "semantic-patches",
+			 "WQPORT_COCCI_DIR", WQPORT_SOURCE_COCCI);
 }
 
 /* Is any stable rule among the enabled ones? */
