@@ -33,7 +33,7 @@ struct build_hook {
 	int ncc;
 	const char *db_path;	/* -p DIR, --compile-commands FILE */
 	struct compdb *db;
-	FILE *out;		/* the report: stdout, stderr in compiler form */
+	FILE *out;		/* the report: stdout, or stderr for kbuild */
 };
 
 struct run {

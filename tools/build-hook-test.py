@@ -111,6 +111,10 @@ def kbuild(checker, td, headers):
         got = findings(err, moddir)
         expect(rc == 0 and sorted(got) == sorted(want),
                f"C=2 ({rc}): want {want}\ngot  {got}\n{out}\n{err}")
+        # kbuild's -Wp,-MMD,<dir>/.<obj>.o.d reached libclang, it would
+        # write that file (fixdep has consumed and removed the compiler's)
+        stray = glob.glob(os.path.join(moddir, ".*.o.d"))
+        expect(not stray, f"the checker wrote dependency files: {stray}")
 
         # asked to, findings stop the build: in CHECK= or in CF=
         for extra in ([f"CHECK={checker} --werror"],

@@ -57,14 +57,16 @@ static void build_index(struct compdb *c)
 
 	c->e = xrealloc(NULL, (n ? n : 1) * sizeof(*c->e));
 	for (i = 0; i < n; i++) {
-		CXCompileCommand cmd = clang_CompileCommands_getCommand(c->all, i);
+		CXCompileCommand cmd =
+			clang_CompileCommands_getCommand(c->all, i);
 		char *dir = cx_dup(clang_CompileCommand_getDirectory(cmd));
 		char *file = cx_dup(clang_CompileCommand_getFilename(cmd));
 		char *joined = file[0] == '/' ? xstrdup(file) :
 			       xasprintf("%s/%s", dir, file);
 		char real[PATH_MAX];
 
-		c->e[c->n].path = xstrdup(realpath(joined, real) ? real : joined);
+		c->e[c->n].path = xstrdup(realpath(joined, real) ? real :
+					  joined);
 		c->e[c->n++].cmd = i;
 		free(joined);
 		free(file);

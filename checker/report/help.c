@@ -42,8 +42,8 @@ static const struct {
 		"wqport fix [options] <file|dir>... [-- <compiler flags>]",
 		"Converts the sleep_on() family and hand-written wait loops to "
 		"wait_event*() or prepare_to_wait()/finish_wait() with the "
-		"semantic patches, verifies every rewritten function, and prints "
-		"a unified diff (a/ b/ paths, for git apply or patch -p1).",
+		"semantic patches, verifies every rewritten function, and "
+		"prints a unified diff (a/ b/ paths, for git apply or patch -p1).",
 		"0 nothing to fix, 1 sites found, 2 usage or input errors",
 	},
 };
