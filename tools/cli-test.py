@@ -110,7 +110,10 @@ def json_format(checker, td):
 def usage(checker, td):
     """Usage errors exit 2 with a message; --help and --version exit 0."""
     for args in (["--bogus", "x.c"], ["--format=xml", "x.c"], [],
-                 ["-j", "0", "x.c"], ["--select=WQ999", "x.c"]):
+                 ["-j", "0", "x.c"], ["--select=WQ999", "x.c"],
+                 ["x.c", "-p"], ["-p", "/nonexistent", "x.c"],
+                 ["-D__KERNEL__", "x.c", "--", "-DX"],
+                 ["-p", ".", "-D__KERNEL__", "x.c"]):
         rc, out, err = run(checker, args)
         expect(rc == 2 and err.startswith("wqport: "),
                f"{args}: exit {rc}, stderr {err!r}")
