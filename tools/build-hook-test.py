@@ -20,8 +20,9 @@ out-of-tree module directory and built with Debian's linux-headers-amd64:
           here) turns them into compile_commands.json, and `wqport -p`
           checks each file with its own flags: the same findings, no
           parse errors; a file the database lacks is checked against the
-          shim with a note; --compile-commands FILE of another name and
-          an "arguments" (CMake/bear) database work too.
+          shim with a note; --compile-commands FILE of another name,
+          a database bear writes for a rebuild (where bear is
+          installed) and an "arguments" (CMake) database work too.
 
 Exits 77 (ctest's skip code) without /usr/src/linux-headers-*-amd64.
 """
@@ -222,7 +223,26 @@ def compdb(checker, td, headers):
         expect("parse errors" in err and "file not found" in err,
                f"flags of a database of another name not used:\n{err}")
 
-        # CMake/bear form: "arguments" arrays, relative file names
+        # a database bear wrote (when installed) from a rebuild
+        if shutil.which("bear"):
+            bdb = os.path.join(tmp, "bear-real")
+            os.mkdir(bdb)
+            subprocess.run(["make", "-C", headers, f"M={moddir}", "clean"],
+                           capture_output=True, timeout=900)
+            p = subprocess.run(["bear", "--output",
+                                os.path.join(bdb, "compile_commands.json"),
+                                "--", "make", "-C", headers, f"M={moddir}",
+                                "modules"], capture_output=True, text=True,
+                               timeout=900)
+            expect(p.returncode == 0, f"bear -- make failed:\n{p.stderr}")
+            rc, out, err = run(checker, ["-v", "-p", bdb], cwd=tmp)
+            got = findings(out, moddir)
+            expect(rc == 1 and sorted(got) == sorted(want) and err == "",
+                   f"bear's database ({rc}): got {got}\nstderr:\n{err}")
+        else:
+            print("bear not installed: its own database not tried")
+
+        # CMake form: "arguments" arrays, relative file names
         args_db = []
         for e in db:
             argv = shlex.split(e["command"])
