@@ -92,8 +92,12 @@ static int hook_option(struct build_hook *h, int argc, char **argv, int *i)
 		h->db_path = argv[++*i];
 	} else if (!strncmp(a, "--compile-commands=", 19)) {
 		h->db_path = a + 19;
-	} else if ((k = cflag_kind(a))) {
-		/* kbuild: $(CHECK) $(CHECKFLAGS) $(c_flags) file.c */
+	} else if ((k = cflag_kind(a)) ||
+		   (h->compiler_form && a[0] == '-' && a[1])) {
+		/*
+		 * kbuild: $(CHECK) $(CHECKFLAGS) $(c_flags) file.c.  Once a
+		 * compiler flag was seen, any option not ours is one too.
+		 */
 		h->cc = xrealloc(h->cc, (h->ncc + 2) * sizeof(char *));
 		h->cc[h->ncc++] = a;
 		if (k == 2 && *i + 1 < argc)

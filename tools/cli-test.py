@@ -347,10 +347,55 @@ def jobs_default(checker, td):
            "--help does not say -j defaults to the cores")
 
 
+def compiler_form(checker, td):
+    """Called as kbuild calls a checker: flags, then the file, no --."""
+    src = os.path.join(td, "samples", "zorb-serial-ko.c")
+    with open(os.path.join(td, "samples", "zorb-serial-ko.diag")) as f:
+        want = f.read()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.symlink(os.path.realpath(os.path.join(os.path.dirname(
+            os.path.realpath(__file__)), "..", "checker", "shim")),
+            os.path.join(tmp, "kinc"))
+        shutil_copy(src, os.path.join(tmp, "zorb-serial-ko.c"))
+        dep = os.path.join(tmp, ".zorb.o.d")
+        # sparse's CHECKFLAGS, then gcc's: relative paths, gcc-only and
+        # clang-only flags, a dependency file, two-word options
+        flags = ["-D__linux__", "-Dlinux", "-D__STDC__", "-Wbitwise",
+                 "-Wno-return-void", "--arch=x86", "-mlittle-endian", "-m64",
+                 f"-Wp,-MMD,{dep}", "-nostdinc", "-isystem", "./kinc",
+                 "-include", "kinc/wqport-shim.h", "-D__KERNEL__",
+                 "-mindirect-branch=thunk-extern", "-fconserve-stack",
+                 "-mharden-sls=all", "-Qunused-arguments", "-O2", "-pg",
+                 "--param=allow-store-data-races=0", "-o", "zorb.o",
+                 "-DKBUILD_MODNAME=\"zorb\""]
+        rc, out, err = run(checker, flags + ["zorb-serial-ko.c"], cwd=tmp)
+        expect(rc == 0, f"compiler form exit {rc}, want 0 (no --werror)")
+        expect(out == "", "compiler form wrote findings to stdout:\n" + out)
+        expect(err == want, "compiler form stderr differs from the .diag:\n"
+               + err)
+        expect(not os.path.exists(dep), "-Wp,-MMD reached libclang: "
+               "it wrote a dependency file")
+        rc, out, err = run(checker, flags + ["zorb-serial-ko.c", "--werror"],
+                           cwd=tmp)
+        expect(rc == 1 and err == want, f"--werror: exit {rc}, want 1")
+        # the flags are used, not the shim: a wrong path gives parse errors
+        bad = [f if f != "./kinc" else "./nowhere" for f in flags]
+        bad = [f if f != "kinc/wqport-shim.h" else "nowhere/x.h" for f in bad]
+        rc, out, err = run(checker, bad + ["zorb-serial-ko.c"], cwd=tmp)
+        expect(rc == 0 and "parse errors" in err,
+               f"broken compiler flags: exit {rc}, stderr {err!r}")
+
+
+def shutil_copy(a, b):
+    with open(a, "rb") as f, open(b, "wb") as g:
+        g.write(f.read())
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
               api_forms, list_rules, fifo, honest_errors, json_paths,
-              small_honesty, limits, progress, jobs_default)}
+              small_honesty, limits, progress, jobs_default,
+              compiler_form)}
 
 
 def main():

@@ -72,7 +72,8 @@ int cflag_kind(const char *a)
 		"-D", "-U", "-I", "-W", "-f", "-m", "-O", "-g", "-std=",
 		"-nostdinc", "-i", "--arch=", "-pg", "-M", "-x", "-c",
 		"-ansi", "-undef", "-pipe", "--target=", "-target",
-		"--param",
+		"--param", "-Q", "-no-", "-X", "-B", "--sysroot",
+		"--gcc-toolchain", "-save-temps",
 	};
 	size_t i;
 
