@@ -19,6 +19,7 @@
 
 #include <clang-c/Index.h>
 
+#include "ci.h"
 #include "fix.h"
 #include "wqport.h"
 
@@ -34,6 +35,8 @@ struct run {
 	int next;		/* next file a worker takes */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	struct ci_run ci;	/* diff, baseline, SARIF (select/ci.c) */
+	struct strbuf notes;	/* SARIF notifications */
 };
 
 static void usage(FILE *out)
@@ -58,9 +61,9 @@ static void usage(FILE *out)
 	      "  --print-prefilter-words  print the words the prefilter looks for\n"
 	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
 	      "  -v, --verbose          also report parse errors\n"
-	      "  --version, -h/--help\n"
-	      "\n"
-	      "exit status: 0 nothing found, 1 findings, 2 usage or input errors\n",
+	      "  --version, -h/--help\n", out);
+	ci_usage(out);
+	fputs("\nexit status: 0 nothing found, 1 findings, 2 usage or input errors\n",
 	      out);
 }
 
@@ -104,7 +107,7 @@ static void *worker(void *arg)
 			break;
 		f = &r->files[i];
 		if (!f->error)
-			check_file(f, &r->opt, index);
+			ci_check(&r->ci, f, &r->opt, index);
 		free(f->buf);
 		f->buf = NULL;
 		pthread_mutex_lock(&r->lock);
@@ -242,6 +245,9 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 
 		if (f->error) {
 			fprintf(stderr, "%s: error: %s\n", f->path, f->error);
+			if (r->fmt == FMT_SARIF)
+				sarif_notification(&r->notes, f->path, "error",
+						   f->error);
 			if (r->fmt == FMT_JSON) {
 				sb_puts(err, err->len ? ",\n    {\"file\": " :
 					"\n    {\"file\": ");
@@ -262,7 +268,14 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 			if (f->warning)
 				fprintf(stderr, "%s: warning: %s\n", f->path,
 					f->warning);
-			report_file(&out, f, r->fmt, *first);
+			if (f->warning && r->fmt == FMT_SARIF)
+				sarif_notification(&r->notes, f->path,
+						   "warning", f->warning);
+			ci_file_done(&r->ci, f);
+			if (r->fmt == FMT_SARIF)
+				sarif_file(&out, f, first);
+			else
+				report_file(&out, f, r->fmt, *first);
 			if (f->nfindings)
 				*first = false;
 		}
@@ -276,6 +289,47 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 		fwrite(out.s, 1, out.len, stdout);
 	free(out.s);
 	return from;
+}
+
+static void add_changed(void *arg, const char *path)
+{
+	add_file(arg, path);
+}
+
+/*
+ * With --diff, --since or --staged: check the changed *.c files when no
+ * file is named, and of the named ones only those the diff touches.
+ * Returns true when nothing is left to check (a clean exit).
+ */
+static bool select_changed_files(struct run *r)
+{
+	int i, k = 0;
+
+	if (!r->nfiles && !r->empty_dir)
+		ci_diff_files(&r->ci, add_changed, r);
+	for (i = 0; i < r->nfiles; i++) {
+		if (r->files[i].error || ci_in_diff(&r->ci, r->files[i].path)) {
+			r->files[k++] = r->files[i];
+			continue;
+		}
+		free((char *)r->files[i].path);
+	}
+	r->nfiles = k;
+	r->empty_dir = NULL;
+	return !k;
+}
+
+static void sarif_close(struct run *r, bool any)
+{
+	struct strbuf tail = { 0 };
+	int i;
+	bool ok = true;
+
+	for (i = 0; i < r->nfiles; i++)
+		ok &= !r->files[i].error;
+	sarif_end(&tail, &r->notes, any, ok);
+	fputs(tail.s, stdout);
+	free(tail.s);
 }
 
 int main(int argc, char **argv)
@@ -322,8 +376,13 @@ int main(int argc, char **argv)
 			r.fmt = FMT_TEXT;
 		} else if (!strcmp(a, "--format=json")) {
 			r.fmt = FMT_JSON;
+		} else if (!strcmp(a, "--format=sarif")) {
+			r.fmt = FMT_SARIF;
 		} else if (!strncmp(a, "--format", 8)) {
-			return bad_usage("unknown format '%s' (text or json)", a);
+			return bad_usage("unknown format '%s' (text, json or sarif)", a);
+		} else if ((jr = ci_option(&r.ci, argc, argv, &i, &bad))) {
+			if (jr < 0)
+				return bad_usage("option '%s' needs a value", bad);
 		} else if ((jr = parse_jobs_option(argc, argv, &i, &r.jobs, &bad))) {
 			if (jr < 0)
 				return bad_usage("bad job count '%s'", bad);
@@ -350,6 +409,10 @@ int main(int argc, char **argv)
 		}
 	}
 	(void)saw_dashdash;
+	if ((jr = ci_prepare(&r.ci)))
+		return jr;
+	if (ci_by_diff(&r.ci) && select_changed_files(&r))
+		return 0;	/* nothing changed that could be checked */
 	if (!r.nfiles && r.empty_dir)
 		return bad_usage("no *.c file in '%s'", r.empty_dir);
 	if (!r.nfiles)
@@ -370,6 +433,13 @@ int main(int argc, char **argv)
 	if (r.fmt == FMT_JSON)
 		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
 		      "{\"version\": 1, \"findings\": [", stdout);
+	if (r.fmt == FMT_SARIF) {
+		struct strbuf head = { 0 };
+
+		sarif_begin(&head, r.opt.rule_mask, r.ci.docs);
+		fputs(head.s, stdout);
+		free(head.s);
+	}
 	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
 	for (i = 0; i < r.jobs; i++)
 		if (pthread_create(&tids[i], NULL, worker, &r))
@@ -399,6 +469,8 @@ int main(int argc, char **argv)
 	if (r.fmt == FMT_JSON)
 		printf("%s],\n  \"errors\": [%s%s]}\n", first ? "" : "\n  ",
 		       err.s ? err.s : "", err.len ? "\n  " : "");
+	if (r.fmt == FMT_SARIF)
+		sarif_close(&r, !first);
 	if (fflush(stdout) || ferror(stdout)) {
 		/* a report nobody received must not pass for a clean run */
 		fprintf(stderr, "wqport: cannot write the report: %s\n",
@@ -422,7 +494,12 @@ int main(int argc, char **argv)
 	free(r.files);
 	free(r.done);
 	free(err.s);
+	free(r.notes.s);
+	if (ci_finish(&r.ci, r.stats))
+		write_failed = true;
 	if (nerr || write_failed)
 		return 2;
+	if (r.ci.write_baseline)
+		return 0;	/* the findings are accepted now */
 	return nfind ? 1 : 0;
 }
