@@ -465,7 +465,64 @@ def pre_commit():
         expect(rc == 0, f"commit of the fixed change: exit {rc}\n{out}{err}")
 
 
+def doc_blocks(lang):
+    with open(os.path.join(ARGS.source, "docs/user-guide.md")) as f:
+        text = f.read()
+    return re.findall(r"^```" + lang + r"\n(.*?)^```", text, re.M | re.S)
+
+
+def doc_jobs():
+    """The CI jobs of the user guide parse, and its jq program turns a
+    real SARIF log into a GitLab Code Quality report."""
+    import yaml
+    docs = [yaml.safe_load(b) for b in doc_blocks("yaml")]
+    gh = [d for d in docs if isinstance(d, dict) and "jobs" in d]
+    gl = [d for d in docs if isinstance(d, dict) and "wqport" in d]
+    expect(len(gh) == 1 and len(gl) == 1, f"{len(gh)} GitHub, {len(gl)} GitLab jobs")
+    if gh:
+        steps = gh[0]["jobs"]["wqport"]["steps"]
+        up = [s for s in steps if "upload-sarif" in s.get("uses", "")]
+        check = [s for s in steps if "--format=sarif" in s.get("run", "")]
+        expect(up and check and up[0]["with"]["sarif_file"] in check[0]["run"]
+               and up[0].get("if") == "always()"
+               and gh[0]["jobs"]["wqport"]["permissions"]["security-events"] == "write",
+               f"GitHub job: upload {up}, check {check}")
+    if gl:
+        job = gl[0]["wqport"]
+        script = "\n".join(job["script"])
+        cq = job["artifacts"]["reports"]["codequality"]
+        expect("--format=sarif" in script and cq in script and
+               job["artifacts"]["when"] == "always", f"GitLab job: {job}")
+    jq = doc_blocks("jq")
+    expect(len(jq) == 1, f"{len(jq)} jq programs in the user guide")
+    if not jq or not shutil.which("jq"):
+        expect(shutil.which("jq"), "jq is not installed: run tools/install-deps.sh")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        drv = scratch_driver(tmp)
+        rc, out, err = run([ARGS.checker, "--format=sarif", "drivers/char/qtape.c"],
+                           cwd=tmp)
+        with open(os.path.join(tmp, "prog.jq"), "w") as f:
+            f.write(jq[0])
+        rc, cq, err = run(["jq", "-f", os.path.join(tmp, "prog.jq")], cwd=tmp,
+                          stdin=out.encode())
+        expect(rc == 0, f"jq failed: {err}")
+        if rc:
+            return
+        report = json.loads(cq)
+        want = findings(run([ARGS.checker, "drivers/char/qtape.c"], cwd=tmp)[1])
+        expect([(e["location"]["path"], e["location"]["lines"]["begin"],
+                 e["check_name"]) for e in report] == want,
+               f"Code Quality report {report} is not the findings {want}")
+        for e in report:
+            expect(e["severity"] in ("info", "minor", "major", "critical", "blocker")
+                   and re.fullmatch(r"[0-9a-f]{16}", e["fingerprint"])
+                   and e["description"].startswith(e["check_name"] + ": "),
+                   f"bad Code Quality entry {e}")
+
+
 SCENARIOS = {
+    "doc-jobs": doc_jobs,
     "sarif-schema": sarif_schema, "sarif-content": sarif_content,
     "baseline": baseline, "diff": diff, "since": since, "staged": staged,
     "pre-commit": pre_commit,

@@ -7,8 +7,9 @@
 set -eu
 
 PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-amd64 patch git diffutils"
-# the CI-report tests: the SARIF schema validator, the pre-commit framework
-PKGS="$PKGS python3-jsonschema pre-commit"
+# the CI-report tests: the SARIF schema validator, the pre-commit framework,
+# jq for the GitLab job of the user guide
+PKGS="$PKGS python3-jsonschema python3-yaml pre-commit jq"
 
 missing=""
 for p in $PKGS; do
