@@ -465,6 +465,76 @@ def pre_commit():
         expect(rc == 0, f"commit of the fixed change: exit {rc}\n{out}{err}")
 
 
+def apply_replacements(text, reps):
+    """Apply SARIF replacements (character offsets into text)."""
+    for r in sorted(reps, key=lambda r: r["deletedRegion"]["charOffset"],
+                    reverse=True):
+        off = r["deletedRegion"]["charOffset"]
+        n = r["deletedRegion"]["charLength"]
+        text = text[:off] + r.get("insertedContent", {}).get("text", "") + \
+            text[off + n:]
+    return text
+
+
+def sarif_fixes():
+    """wqport fix --format=sarif: valid SARIF, one result per site, and
+    applying every fix of a fixture gives exactly its hand-written .res
+    (an unconverted fixture has no fix)."""
+    import glob
+    import jsonschema
+    path = schema_path()
+    if not os.path.exists(path):
+        FAILS.append(f"no SARIF schema at {path}: run tools/install-deps.sh")
+        return
+    with open(path) as f:
+        validator = jsonschema.Draft4Validator(json.load(f))
+    td = os.path.join(ARGS.source, "testdata")
+    groups = {}
+    for c in sorted(glob.glob(os.path.join(td, "*", "*-ko.c"))):
+        with open(c) as f:
+            text = f.read()
+        if "fix=" not in text:
+            continue
+        m = re.search(r"wqport-fix-args:(.*)", text)
+        groups.setdefault(tuple(m.group(1).split()) if m else (), []).append(c)
+    checked = 0
+    for args, files in groups.items():
+        rc, out, err = run([ARGS.checker, "fix", "-j2", "--format=sarif"] + list(args) +
+                           [os.path.relpath(f, td) for f in files], cwd=td)
+        try:
+            log = json.loads(out)
+        except ValueError as e:
+            FAILS.append(f"fix {args}: not JSON ({e}): {err[-2000:]}")
+            continue
+        errors = list(validator.iter_errors(log))
+        expect(not errors, f"fix {args}: {len(errors)} schema errors: "
+               + (errors[0].message if errors else ""))
+        results = log["runs"][0]["results"]
+        for c in files:
+            rel = os.path.relpath(c, td)
+            mine = [r for r in results if r["locations"][0]["physicalLocation"]
+                    ["artifactLocation"]["uri"] == rel]
+            with open(c) as f:
+                orig = f.read()
+            reps = [rp for r in mine for fx in r.get("fixes", [])
+                    for ch in fx["artifactChanges"] for rp in ch["replacements"]]
+            res = c[:-2] + ".res"
+            want = open(res).read() if os.path.exists(res) else orig
+            got = apply_replacements(orig, reps)
+            expect(got == want, f"{rel}: the fixes do not give {os.path.basename(res)}")
+            marks = len(re.findall(r"expect:[^*]*fix=", orig))
+            expect(len(mine) >= 1 and len(mine) <= marks,
+                   f"{rel}: {len(mine)} results for {marks} fix= markers")
+            for r in mine:
+                outcome = r["properties"]["outcome"]
+                expect(r["message"]["text"].startswith(outcome + ":"),
+                       f"{rel}: message {r['message']['text']!r}")
+                if outcome not in ("converted", "converted with caveat"):
+                    expect("fixes" not in r, f"{rel}: a {outcome} site has a fix")
+            checked += 1
+    expect(checked >= 20, f"only {checked} fixtures checked")
+
+
 def doc_blocks(lang):
     with open(os.path.join(ARGS.source, "docs/user-guide.md")) as f:
         text = f.read()
@@ -522,6 +592,7 @@ def doc_jobs():
 
 
 SCENARIOS = {
+    "sarif-fixes": sarif_fixes,
     "doc-jobs": doc_jobs,
     "sarif-schema": sarif_schema, "sarif-content": sarif_content,
     "baseline": baseline, "diff": diff, "since": since, "staged": staged,

@@ -406,6 +406,8 @@ static void fix_usage(FILE *out)
 	      "  --unsafe               also apply conversions that may change behaviour\n"
 	      "  --target=X.Y[.Z]       the kernel the result must build on (default 6.1)\n"
 	      "  --format=text|json     summary format (json: diff and sites on stdout)\n"
+	      "  --format=sarif         the sites as SARIF, conversions as its fixes\n"
+	      "  --docs-url=URL         base of the rule pages for SARIF helpUri\n"
 	      "  -j, --jobs=N           fix N files in parallel (default 1)\n"
 	      "  --spatch=PROG          the spatch to run (default: spatch on PATH)\n"
 	      "  --cocci-dir=DIR        the semantic patches (default: bundled)\n"
@@ -489,8 +491,12 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.json = true;
 		} else if (!strcmp(a, "--format=text")) {
 			r.fo.json = false;
+		} else if (!strcmp(a, "--format=sarif")) {
+			r.fo.sarif = true;
+		} else if (!strncmp(a, "--docs-url=", 11) && a[11]) {
+			r.fo.docs_url = a + 11;
 		} else if (!strncmp(a, "--format", 8)) {
-			return fix_bad_usage("unknown format '%s' (text or json)", a);
+			return fix_bad_usage("unknown format '%s' (text, json or sarif)", a);
 		} else if (!strncmp(a, "--spatch=", 9)) {
 			r.env.spatch = a + 9;
 		} else if (!strncmp(a, "--cocci-dir=", 12)) {

@@ -19,8 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "wqport.h"
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "rule_help.h"
+#include "sarif.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -44,7 +48,7 @@ static const struct rule_help *help_of(int num)
  * scanning service resolves them against the checkout), absolute ones
  * become file: URIs; bytes outside the unreserved set are %-escaped.
  */
-static void sarif_uri(struct strbuf *sb, const char *path)
+void sarif_uri(struct strbuf *sb, const char *path)
 {
 	const unsigned char *p = (const unsigned char *)path;
 	struct strbuf u = { 0 };
@@ -64,8 +68,7 @@ static void sarif_uri(struct strbuf *sb, const char *path)
 	free(u.s);
 }
 
-static void sarif_physical(struct strbuf *sb, const char *path,
-			   struct wq_pos pos)
+void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos)
 {
 	sb_puts(sb, "\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
 	sarif_uri(sb, path);
@@ -129,6 +132,46 @@ void sarif_begin(struct strbuf *sb, unsigned long rule_mask,
 		"    \"results\": [");
 }
 
+/* A result up to its message; the caller adds the rest and the '}'. */
+void sarif_result_head(struct strbuf *sb, bool *first, int rule,
+		       enum wq_severity sev, const char *msg)
+{
+	sb_printf(sb, "%s\n      {\"ruleId\": \"WQ%03d\"", *first ? "" : ",",
+		  rule);
+	if (rule_index[rule] >= 0)
+		sb_printf(sb, ", \"ruleIndex\": %d", rule_index[rule]);
+	sb_printf(sb, ", \"level\": \"%s\", \"message\": {\"text\": ",
+		  sarif_level(sev));
+	report_json_escape(sb, msg);
+	sb_puts(sb, "}");
+	*first = false;
+}
+
+/* The rule pages: installed beside the binary, or the source tree's. */
+char *sarif_default_docs_url(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
+	struct stat st;
+	char *slash;
+
+	if (n > 0) {
+		buf[n] = '\0';
+		slash = strrchr(buf, '/');
+		if (slash) {
+			strcpy(slash, "/../share/doc/wqport/rules");
+			if (!stat(buf, &st) && S_ISDIR(st.st_mode)) {
+				char *real = realpath(buf, NULL);
+				char *url = xasprintf("file://%s/", real ? real : buf);
+
+				free(real);
+				return url;
+			}
+		}
+	}
+	return xstrdup("file://" WQPORT_SOURCE_DOCS "/rules/");
+}
+
 /* The results of one file; *first says whether none was printed yet. */
 void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 {
@@ -138,14 +181,8 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 		const struct wq_finding *fd = &f->findings[i];
 		const struct wq_rule *r = rule_lookup(fd->rule);
 
-		sb_printf(sb, "%s\n      {\"ruleId\": \"WQ%03d\"",
-			  *first ? "" : ",", fd->rule);
-		if (rule_index[fd->rule] >= 0)
-			sb_printf(sb, ", \"ruleIndex\": %d", rule_index[fd->rule]);
-		sb_printf(sb, ", \"level\": \"%s\", \"message\": {\"text\": ",
-			  sarif_level(r->severity));
-		report_json_escape(sb, fd->msg);
-		sb_puts(sb, "},\n       \"locations\": [{");
+		sarif_result_head(sb, first, fd->rule, r->severity, fd->msg);
+		sb_puts(sb, ",\n       \"locations\": [{");
 		sarif_physical(sb, f->path, fd->pos);
 		if (fd->func) {
 			sb_puts(sb, ", \"logicalLocations\": [{\"name\": ");
@@ -166,7 +203,6 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 			sb_puts(sb, "]");
 		sb_printf(sb, ",\n       \"partialFingerprints\": {\"wqport/v1\": \"%s\"}}",
 			  fd->fp);
-		*first = false;
 	}
 }
 

@@ -81,31 +81,6 @@ int ci_option(struct ci_run *c, int argc, char **argv, int *i,
 	return 1;
 }
 
-/* The rule pages: installed beside the binary, or the source tree's. */
-static char *default_docs_url(void)
-{
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
-	struct stat st;
-	char *slash;
-
-	if (n > 0) {
-		buf[n] = '\0';
-		slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/../share/doc/wqport/rules");
-			if (!stat(buf, &st) && S_ISDIR(st.st_mode)) {
-				char *real = realpath(buf, NULL);
-				char *url = xasprintf("file://%s/", real ? real : buf);
-
-				free(real);
-				return url;
-			}
-		}
-	}
-	return xstrdup("file://" WQPORT_SOURCE_DOCS "/rules/");
-}
-
 int ci_prepare(struct ci_run *c)
 {
 	char *err = NULL;
@@ -116,7 +91,7 @@ int ci_prepare(struct ci_run *c)
 		      stderr);
 		return 2;
 	}
-	c->docs = c->docs_url ? xstrdup(c->docs_url) : default_docs_url();
+	c->docs = c->docs_url ? xstrdup(c->docs_url) : sarif_default_docs_url();
 	if (ways) {
 		c->sel.diff = &c->diff;
 		if ((c->diff_file ? diff_read(&c->diff, c->diff_file, &err) :

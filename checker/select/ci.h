@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "sarif.h"
 #include "select.h"
 
 struct ci_run {
@@ -36,14 +37,5 @@ void ci_check(const struct ci_run *c, struct wq_file *f,
 	      const struct wq_options *opt, void *index);
 void ci_file_done(struct ci_run *c, struct wq_file *f);
 int ci_finish(struct ci_run *c, bool stats);
-
-/* report/sarif.c */
-void sarif_begin(struct strbuf *sb, unsigned long rule_mask,
-		 const char *docs_url);
-void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first);
-void sarif_notification(struct strbuf *sb, const char *path,
-			const char *level, const char *msg);
-void sarif_end(struct strbuf *sb, const struct strbuf *notes, bool any,
-	       bool success);
 
 #endif /* WQPORT_CI_H */
