@@ -319,6 +319,23 @@ static bool select_changed_files(struct run *r)
 	return !k;
 }
 
+/* A run with nothing to check: the empty document of its format. */
+static int empty_report(struct run *r)
+{
+	struct strbuf sb = { 0 };
+
+	if (r->fmt == FMT_JSON)
+		sb_puts(&sb, "{\"version\": 1, \"findings\": [],\n  \"errors\": []}\n");
+	if (r->fmt == FMT_SARIF) {
+		sarif_begin(&sb, r->opt.rule_mask, r->ci.docs);
+		sarif_end(&sb, &r->notes, false, true);
+	}
+	if (sb.len)
+		fputs(sb.s, stdout);
+	free(sb.s);
+	return ci_finish(&r->ci, r->stats);
+}
+
 static void sarif_close(struct run *r, bool any)
 {
 	struct strbuf tail = { 0 };
@@ -409,18 +426,18 @@ int main(int argc, char **argv)
 		}
 	}
 	(void)saw_dashdash;
+	r.opt.rule_mask = select & ~ignore;
+	if (!stable_rules_in(r.opt.rule_mask))
+		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
 	if ((jr = ci_prepare(&r.ci)))
 		return jr;
 	if (ci_by_diff(&r.ci) && select_changed_files(&r))
-		return 0;	/* nothing changed that could be checked */
+		return empty_report(&r);	/* no changed C file */
 	if (!r.nfiles && r.empty_dir)
 		return bad_usage("no *.c file in '%s'", r.empty_dir);
 	if (!r.nfiles)
 		return bad_usage("%s", "no input files");
 	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
-	r.opt.rule_mask = select & ~ignore;
-	if (!stable_rules_in(r.opt.rule_mask))
-		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
 	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {
 		shim_missing("wqport", r.opt.shim_dir);
 		return 2;

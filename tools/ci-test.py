@@ -351,6 +351,16 @@ def diff():
         # an empty diff is a clean run; a broken one an error
         rc, out, err = run([ARGS.checker, "--diff"], cwd=tmp, stdin=b"")
         expect(rc == 0 and not out, f"empty diff: exit {rc} {out!r} {err!r}")
+        # machine formats still get their (empty) document
+        rc, out, err = run([ARGS.checker, "--diff", "--format=sarif"], cwd=tmp,
+                           stdin=b"")
+        expect(rc == 0 and json.loads(out)["runs"][0]["results"] == [],
+               f"empty diff, SARIF: exit {rc} {out[:200]!r}")
+        rc, out, err = run([ARGS.checker, "--diff", "--format=json"], cwd=tmp,
+                           stdin=b"")
+        expect(rc == 0 and json.loads(out) == {"version": 1, "findings": [],
+                                               "errors": []},
+               f"empty diff, JSON: exit {rc} {out!r}")
         rc, out, err = run([ARGS.checker, "--diff"], cwd=tmp,
                            stdin=b"+++ b/drivers/char/qtape.c\n@@ -1 +x @@\n")
         expect(rc == 2 and "bad hunk header" in err, f"bad diff: exit {rc} {err!r}")
