@@ -114,6 +114,7 @@ struct wq_pos {
 struct wq_note {
 	struct wq_pos pos;
 	char *msg;
+	unsigned ucol;		/* column in code points (SARIF), 0: unknown */
 };
 
 struct wq_finding {
@@ -124,6 +125,7 @@ struct wq_finding {
 	struct wq_note notes[WQ_MAX_NOTES];
 	int nnotes;
 	char fp[17];		/* fingerprint (fingerprint.c), hex */
+	unsigned ucol;		/* column in code points (SARIF), 0: unknown */
 };
 
 /* Everything known about one input file; owned by one worker. */

@@ -205,6 +205,17 @@ def sarif_content():
                f"{r['id']}: helpUri {r['helpUri']} is not {page}")
         expect(r["fullDescription"]["text"] and r["shortDescription"]["text"],
                f"{r['id']}: no description")
+    # columns are characters in SARIF, bytes in the text report
+    with tempfile.TemporaryDirectory() as tmp:
+        with open(os.path.join(tmp, "u.c"), "w", encoding="utf-8") as f:
+            f.write("#include <linux/wait.h>\nstatic wait_queue_head_t q;\n"
+                    "void f(void) { /* attente: \u00e9t\u00e9 */ sleep_on(&q); }\n")
+        rc, log, _ = sarif_log(["u.c"], cwd=tmp)
+        _, out, _ = run([ARGS.checker, "u.c"], cwd=tmp)
+        col = log["runs"][0]["results"][0]["locations"][0]["physicalLocation"][
+            "region"]["startColumn"]
+        expect(re.search(r"^u\.c:3:37: ", out, re.M) and col == 35,
+               f"UTF-8 before the finding: SARIF column {col}, text {out!r}")
     rc, log, _ = sarif_log(["--docs-url=https://docs.example.org/wqport/rules",
                             paths[0]])
     expect(log["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"] ==

@@ -68,12 +68,50 @@ void sarif_uri(struct strbuf *sb, const char *path)
 	free(u.s);
 }
 
-void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos)
+/*
+ * libclang's columns count bytes; SARIF's count characters (the log says
+ * unicodeCodePoints).  They differ on a line with UTF-8 before the
+ * finding, so the columns are converted while the text is at hand.
+ */
+unsigned sarif_ucol(const char *text, size_t len, struct wq_pos pos)
+{
+	const char *p = text, *end = text + len;
+	unsigned line = pos.line, i, col = 1;
+
+	if (!text || !pos.line || !pos.col)
+		return 0;
+	while (--line) {
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return 0;
+		p++;
+	}
+	for (i = 1; i < pos.col && p < end && *p != '\n'; i++, p++)
+		col += ((unsigned char)*p & 0xc0) != 0x80;
+	return col;
+}
+
+void sarif_columns(struct wq_file *f)
+{
+	int i, j;
+
+	for (i = 0; i < f->nfindings; i++) {
+		struct wq_finding *fd = &f->findings[i];
+
+		fd->ucol = sarif_ucol(f->buf, f->len, fd->pos);
+		for (j = 0; j < fd->nnotes; j++)
+			fd->notes[j].ucol = sarif_ucol(f->buf, f->len,
+						       fd->notes[j].pos);
+	}
+}
+
+void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos,
+		    unsigned ucol)
 {
 	sb_puts(sb, "\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
 	sarif_uri(sb, path);
 	sb_printf(sb, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}",
-		  pos.line ? pos.line : 1, pos.col ? pos.col : 1);
+		  pos.line ? pos.line : 1, ucol ? ucol : pos.col ? pos.col : 1);
 }
 
 /* Index of each rule in the log's rule table, -1 when not in it. */
@@ -183,7 +221,7 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 
 		sarif_result_head(sb, first, fd->rule, r->severity, fd->msg);
 		sb_puts(sb, ",\n       \"locations\": [{");
-		sarif_physical(sb, f->path, fd->pos);
+		sarif_physical(sb, f->path, fd->pos, fd->ucol);
 		if (fd->func) {
 			sb_puts(sb, ", \"logicalLocations\": [{\"name\": ");
 			report_json_escape(sb, fd->func);
@@ -194,7 +232,8 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 			sb_puts(sb, ",\n       \"relatedLocations\": [");
 		for (j = 0; j < fd->nnotes; j++) {
 			sb_printf(sb, "%s{\"id\": %d, ", j ? ", " : "", j + 1);
-			sarif_physical(sb, f->path, fd->notes[j].pos);
+			sarif_physical(sb, f->path, fd->notes[j].pos,
+				       fd->notes[j].ucol);
 			sb_puts(sb, ", \"message\": {\"text\": ");
 			report_json_escape(sb, fd->notes[j].msg);
 			sb_puts(sb, "}}");

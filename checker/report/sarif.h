@@ -16,9 +16,15 @@ void sarif_notification(struct strbuf *sb, const char *path,
 void sarif_end(struct strbuf *sb, const struct strbuf *notes, bool any,
 	       bool success);
 
+/* Code-point columns of f's findings and notes; f->buf must be there. */
+void sarif_columns(struct wq_file *f);
+/* The code-point column of a (line, byte column) position of text. */
+unsigned sarif_ucol(const char *text, size_t len, struct wq_pos pos);
+
 /* pieces sarif_fix.c shares */
 void sarif_uri(struct strbuf *sb, const char *path);
-void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos);
+void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos,
+		    unsigned ucol);
 void sarif_result_head(struct strbuf *sb, bool *first, int rule,
 		       enum wq_severity sev, const char *msg);
 /* the base of helpUri when --docs-url gives none */

@@ -205,7 +205,8 @@ void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 		sarif_result_head(sb, first, o->rule, r->severity, msg);
 		free(msg);
 		sb_puts(sb, ",\n       \"locations\": [{");
-		sarif_physical(sb, res->path, o->pos);
+		sarif_physical(sb, res->path, o->pos,
+			       sarif_ucol(res->orig, res->olen, o->pos));
 		sb_puts(sb, "}]");
 		sb_printf(sb, ",\n       \"properties\": {\"outcome\": \"%s\"",
 			  outcome_name(o->outcome));

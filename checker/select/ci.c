@@ -161,6 +161,7 @@ void ci_check(const struct ci_run *c, struct wq_file *f,
 		check_file(f, opt, index);
 	}
 	fingerprint_file(f);
+	sarif_columns(f);
 }
 
 /* In input order, before the report: record, then select. */
