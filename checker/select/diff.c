@@ -60,8 +60,10 @@ static char *run_capture(char *const argv[], const char *dir, size_t *len,
 		if (dir && chdir(dir))
 			_exit(126);
 		execvp(argv[0], argv);
-		fprintf(stderr, "wqport: cannot run %s: %s\n", argv[0],
-			strerror(errno));
+		/* only async-signal-safe calls here: other threads may hold
+		 * the allocator's locks at the fork */
+		if (write(2, "wqport: cannot run git\n", 23) < 0)
+			_exit(127);
 		_exit(127);
 	}
 	close(fds[1]);
@@ -262,6 +264,13 @@ int diff_read(struct diff *d, const char *file, char **err)
 		close(fd);
 	ret = diff_parse(d, in.s, in.len, NULL, err);
 	free(in.s);
+	if (ret < 0) {	/* name the diff that is bad */
+		char *e = xasprintf("%s: %s", fd ? file : "the diff on standard input",
+				    *err);
+
+		free(*err);
+		*err = e;
+	}
 	return ret;
 }
 
