@@ -146,9 +146,9 @@ void sarif_begin(struct strbuf *sb, unsigned long rule_mask,
 		report_json_escape(sb, r->summary);
 		sb_puts(sb, "}");
 		if (h) {
+			bool slash = docs_url[strlen(docs_url) - 1] == '/';
 			char *uri = xasprintf("%s%s%s", docs_url,
-					      docs_url[strlen(docs_url) - 1] == '/' ?
-					      "" : "/", h->page);
+					      slash ? "" : "/", h->page);
 
 			sb_puts(sb, ",\n         \"fullDescription\": {\"text\": ");
 			report_json_escape(sb, h->full);
@@ -200,7 +200,8 @@ char *sarif_default_docs_url(void)
 			strcpy(slash, "/../share/doc/wqport/rules");
 			if (!stat(buf, &st) && S_ISDIR(st.st_mode)) {
 				char *real = realpath(buf, NULL);
-				char *url = xasprintf("file://%s/", real ? real : buf);
+				char *url = xasprintf("file://%s/",
+						      real ? real : buf);
 
 				free(real);
 				return url;

@@ -108,8 +108,8 @@ static char *diff_path(const char *s, const char *eol)
 		if (c == '\\' && s + 1 < eol) {
 			c = *++s;
 			if (c >= '0' && c <= '7' && s + 2 < eol) {
-				c = (char)((s[0] - '0') * 64 + (s[1] - '0') * 8 +
-					   (s[2] - '0'));
+				c = (char)((s[0] - '0') * 64 +
+					   (s[1] - '0') * 8 + (s[2] - '0'));
 				s += 2;
 			} else if (c == 'n') {
 				c = '\n';
@@ -150,9 +150,11 @@ static char *resolve(const char *rel, const char *root)
 				break;
 			slash = strrchr(cwd, '/');
 			if (!slash || slash == cwd) {
+				/* nowhere: relative to here after all */
 				free(p);
-				p = xasprintf("%s/%s", getcwd(cwd, sizeof(cwd)) ?
-					      cwd : ".", rel);
+				if (!getcwd(cwd, sizeof(cwd)))
+					strcpy(cwd, ".");
+				p = xasprintf("%s/%s", cwd, rel);
 				break;
 			}
 			free(p);
@@ -215,14 +217,16 @@ int diff_parse(struct diff *d, const char *text, size_t len,
 			char *q;
 
 			if (!plus) {
-				*err = xasprintf("line %d: bad hunk header", lineno);
+				*err = xasprintf("line %d: bad hunk header",
+						 lineno);
 				return -1;
 			}
 			c = strtoul(plus + 1, &q, 10);
 			if (*q == ',')
 				n = strtoul(q + 1, &q, 10);
 			if (q == plus + 1 || *q != ' ') {
-				*err = xasprintf("line %d: bad hunk header", lineno);
+				*err = xasprintf("line %d: bad hunk header",
+						 lineno);
 				return -1;
 			}
 			if (cur && n)
@@ -265,8 +269,8 @@ int diff_read(struct diff *d, const char *file, char **err)
 	ret = diff_parse(d, in.s, in.len, NULL, err);
 	free(in.s);
 	if (ret < 0) {	/* name the diff that is bad */
-		char *e = xasprintf("%s: %s", fd ? file : "the diff on standard input",
-				    *err);
+		char *e = xasprintf("%s: %s", fd ? file :
+				    "the diff on standard input", *err);
 
 		free(*err);
 		*err = e;

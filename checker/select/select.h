@@ -24,7 +24,7 @@ struct diff {
 	struct diff_file *files;
 	int nfiles;
 	char *root;		/* git top level, for --since and --staged */
-	bool staged;		/* check the index's content, not the file */
+	bool staged;		/* check the index's text, not the file */
 };
 
 /* Parse a unified diff; paths relative to root, or to the directory
@@ -60,7 +60,7 @@ void baseline_free(struct baseline *b);
 
 struct selection {
 	const struct diff *diff;	/* or NULL: every line */
-	struct baseline *base;		/* or NULL: every finding is new */
+	struct baseline *base;		/* or NULL: all are new */
 	int hidden_by_diff, hidden_by_base;
 };
 
