@@ -296,6 +296,26 @@ def baseline():
                             base, rel], cwd=tmp)
         expect(rc == 0 and len(findings(out)) == 2, f"rewrite: exit {rc}\n{out}")
         check("after rewrite", [])
+        # a leak reported at the closing brace of its function: what
+        # follows that brace (the next function) is not its statement
+        leak = os.path.join(tmp, "drivers/char/qtape-leak.c")
+        with open(os.path.join(ARGS.source, "testdata/ci-reports/qtape.c")) as f:
+            text = f.read()
+        text = text.replace("\tremove_wait_queue(&qtape_wait, &wait);\n"
+                            "\treturn count;\n}", "\tif (count > 0)\n"
+                            "\t\tremove_wait_queue(&qtape_wait, &wait);\n}")
+        with open(leak, "w") as f:
+            f.write(text)
+        lrel = "drivers/char/qtape-leak.c"
+        run([ARGS.checker, "--write-baseline", base, lrel], cwd=tmp)
+        rc, out, err = run([ARGS.checker, lrel], cwd=tmp)
+        expect(any(r == "WQ006" for _, _, r in findings(out)),
+               f"no WQ006 at the closing brace:\n{out}")
+        edit(leak, "static int qtape_ioctl(struct inode *inode",
+             "static int qtape_ioctl(struct inode *ino")
+        edit(leak, "static int qtape_ioctl(struct inode *ino",
+             "static long qtape_ioctl(struct inode *ino")
+        check("next function's signature edited", [], args=[lrel])
         # bad baselines and unwritable ones are errors, not a clean run
         notbase = os.path.join(tmp, "notbase")
         with open(notbase, "w") as f:

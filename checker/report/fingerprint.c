@@ -77,6 +77,10 @@ static size_t normalized_stmt(const char *buf, size_t len, unsigned line,
 			continue;
 		}
 		p++;
+		/* a line of its own closing a block (the end of the function
+		 * that WQ006 points at) is the statement: not the next one */
+		if (c == '\n' && depth == 0 && n == 1 && out[0] == '}')
+			break;
 		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
 		    c == '\f' || c == '\v' || c == '\\')
 			continue;
