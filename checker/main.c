@@ -429,6 +429,8 @@ int main(int argc, char **argv)
 	r.opt.rule_mask = select & ~ignore;
 	if (!stable_rules_in(r.opt.rule_mask))
 		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
+	if (r.opt.prefilter_only && (r.fmt == FMT_SARIF || ci_used(&r.ci)))
+		return bad_usage("%s", "--prefilter-only lists files: no SARIF, baseline or diff with it");
 	if ((jr = ci_prepare(&r.ci)))
 		return jr;
 	if (ci_by_diff(&r.ci) && select_changed_files(&r))

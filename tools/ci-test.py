@@ -397,6 +397,12 @@ def diff():
         expect(rc == 2 and "bad hunk header" in err, f"bad diff: exit {rc} {err!r}")
         rc, out, err = run([ARGS.checker, "--diff", "--staged"], cwd=tmp, stdin=b"")
         expect(rc == 2, f"--diff with --staged: exit {rc}")
+        for bad in (["--format=sarif"], ["--write-baseline", "b"], ["--diff"]):
+            rc, out, err = run([ARGS.checker, "--prefilter-only"] + bad + ["."],
+                               cwd=tmp, stdin=b"")
+            expect(rc == 2 and "--prefilter-only" in err and not out
+                   and not os.path.exists(os.path.join(tmp, "b")),
+                   f"--prefilter-only {bad}: exit {rc} {err!r}")
 
 
 def since():

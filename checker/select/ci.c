@@ -112,6 +112,13 @@ int ci_prepare(struct ci_run *c)
 	return 0;
 }
 
+/* Was any of the options of this layer given? */
+bool ci_used(const struct ci_run *c)
+{
+	return c->diff_file || c->since || c->staged || c->baseline ||
+	       c->write_baseline;
+}
+
 bool ci_by_diff(const struct ci_run *c)
 {
 	return c->sel.diff != NULL;

@@ -29,6 +29,7 @@ int ci_option(struct ci_run *c, int argc, char **argv, int *i,
 	      const char **bad);
 /* Load the diff and the baseline; 0, or the exit status after a message. */
 int ci_prepare(struct ci_run *c);
+bool ci_used(const struct ci_run *c);
 bool ci_by_diff(const struct ci_run *c);
 void ci_diff_files(const struct ci_run *c, void (*add)(void *, const char *),
 		   void *arg);
