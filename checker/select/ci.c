@@ -16,20 +16,6 @@
 #include "select.h"
 #include "ci.h"
 
-void ci_usage(FILE *out)
-{
-	fputs("  --format=sarif         SARIF 2.1.0 log for code-scanning services\n"
-	      "  --docs-url=URL         base of the rule pages for SARIF helpUri\n"
-	      "  --diff[=FILE]          report only findings on lines a unified diff\n"
-	      "                         (git diff -U0) changes; FILE or - for stdin\n"
-	      "  --since=REV            the same with the diff of REV to the work tree\n"
-	      "  --staged               the same with the staged changes, checking the\n"
-	      "                         staged content (for pre-commit hooks)\n"
-	      "  --baseline=FILE        report only findings not recorded in FILE\n"
-	      "  --write-baseline=FILE  record the findings in FILE (exit 0)\n",
-	      out);
-}
-
 /* "--name=value" or "--name value"; *v set, or NULL when not this one */
 static bool valued(int argc, char **argv, int *i, const char *name,
 		   const char **v)

@@ -23,7 +23,6 @@ struct ci_run {
 	int recorded;
 };
 
-void ci_usage(FILE *out);
 /* 0: not one of ours; 1: taken (argv[*i] may advance); -1: *bad is bad */
 int ci_option(struct ci_run *c, int argc, char **argv, int *i,
 	      const char **bad);
