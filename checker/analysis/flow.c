@@ -70,6 +70,16 @@ bool node_is_cond_test(const struct cfg *g, int n)
 				      NF_NOT_WAITED));
 }
 
+bool cfg_is_local_head(const struct cfg *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->nheads; i++)
+		if (!strcmp(g->heads[i], name))
+			return true;
+	return false;
+}
+
 bool cfg_is_local(const struct cfg *g, const char *name)
 {
 	int i;
@@ -183,6 +193,15 @@ static void collect_entries(const struct cfg *g, struct flow *fl)
 		if (node_is(g, n, K_ADD_WAIT) || node_is(g, n, K_PREPARE)) {
 			if (cfg_is_autoremove(g, e))
 				fl->autoremove |= FL_QUEUED(fl->nentries);
+			/*
+			 * prepare_to_wait_event() is wait_event*()'s own: it
+			 * takes the entry off the queue itself when a signal
+			 * ends the wait, and the expansion's early exit
+			 * relies on that.
+			 */
+			if (!strcmp(g->nodes[n].ev.api->name,
+				    "prepare_to_wait_event"))
+				fl->internal |= FL_QUEUED(fl->nentries);
 			fl->enqueued_at[fl->nentries] = n;
 			fl->entries[fl->nentries++] = xstrdup(e);
 		}

@@ -661,6 +661,9 @@ static void cfg_free(struct cfg *g)
 	for (i = 0; i < g->nlocals; i++)
 		free(g->locals[i]);
 	free(g->locals);
+	for (i = 0; i < g->nheads; i++)
+		free(g->heads[i]);
+	free(g->heads);
 	for (i = 0; i < g->nparams; i++)
 		free(g->params[i]);
 	free(g->params);

@@ -68,6 +68,8 @@ struct cfg {
 	int entry, exit;
 	char **locals;		/* names of on-stack wait entries */
 	int nlocals;
+	char **heads;		/* names of on-stack wait queue heads */
+	int nheads;
 	char **params;		/* parameter names */
 	int nparams;
 	const char *limit;	/* a limit of the model was hit, or NULL */
@@ -109,6 +111,7 @@ struct flow {
 	char *entries[FL_MAX_ENTRIES];
 	int enqueued_at[FL_MAX_ENTRIES];	/* first enqueue node */
 	uint32_t autoremove;	/* FL_QUEUED bits of DEFINE_WAIT entries */
+	uint32_t internal;	/* FL_QUEUED bits of wait_event*()'s own */
 	const char *limit;	/* a limit of the analysis was hit, or NULL */
 };
 
@@ -119,6 +122,7 @@ void paths_refine(const struct cfg *g, struct flow *fl);
 void flow_free(const struct cfg *g, struct flow *fl);
 int flow_entry(const struct flow *fl, const char *name);
 bool cfg_is_local(const struct cfg *g, const char *name);
+bool cfg_is_local_head(const struct cfg *g, const char *name);
 bool cfg_is_autoremove(const struct cfg *g, const char *name);
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
 bool node_is_sleep(const struct cfg *g, int n);

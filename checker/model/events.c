@@ -252,17 +252,33 @@ static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
 }
 
 
-/* A local wait entry lives on the stack: WQ006 cares about those. */
+/*
+ * A local wait entry lives on the stack: WQ006 cares about those.  So
+ * does a local wait queue head: an entry queued on a head in the same
+ * frame dies with it, and nothing can wake through it afterwards.
+ * A static local lives elsewhere and is neither.
+ */
 static void note_local(struct builder *b, CXCursor c)
 {
 	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
 	const char *ty = clang_getCString(t);
+	bool entry = strstr(ty, "wait_queue_entry") || strstr(ty, "wait_queue_t");
+	bool head = strstr(ty, "wait_queue_head") != NULL;
 
-	if (!strchr(ty, '*') && (strstr(ty, "wait_queue_entry") ||
-				 strstr(ty, "wait_queue_t"))) {
+	if (!strchr(ty, '*') && (entry || head) &&
+	    clang_Cursor_getStorageClass(c) != CX_SC_Static &&
+	    clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
 		CXString s = clang_getCursorSpelling(c);
+		const char *name = clang_getCString(s);
+		struct cfg *g = b->g;
 
-		add_local(b->g, clang_getCString(s));
+		if (entry) {
+			add_local(g, name);
+		} else {
+			g->heads = xrealloc(g->heads,
+					    (g->nheads + 1) * sizeof(char *));
+			g->heads[g->nheads++] = xstrdup(name);
+		}
 		clang_disposeString(s);
 	}
 	clang_disposeString(t);
