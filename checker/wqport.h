@@ -78,6 +78,7 @@ enum kapi_kind {
 	K_DELAY,
 	K_UNLOCK,
 	K_STATE_NAME,
+	K_ARM_TIMER,
 };
 
 struct kapi {

@@ -51,6 +51,17 @@ bool event_sleeping_state(const struct wq_event *ev)
 	return !strstr(ev->args[a], "TASK_RUNNING");
 }
 
+/* TASK_STOPPED/TASK_TRACED: only a signal or the tracer ends those. */
+bool event_stop_state(const struct wq_event *ev)
+{
+	int a = ev->api->state_arg;
+
+	if (ev->api->kind != K_SET_STATE || a < 0 || a >= ev->nargs)
+		return false;
+	return strstr(ev->args[a], "TASK_STOPPED") ||
+	       strstr(ev->args[a], "TASK_TRACED");
+}
+
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind)
 {
 	return g->nodes[n].kind == N_EVENT && g->nodes[n].ev.api->kind == kind;

@@ -83,6 +83,25 @@ static bool signal_word(const char *w)
 	return !strncmp(w, "TASK_", 5);
 }
 
+/*
+ * Old code delivers or dequeues the signal in the test itself:
+ * `if (do_signal(&oldset, regs))` (the sigsuspend loop), a driver's
+ * own xx_do_signal(), dequeue_signal(); 2.4 tested current->sigpending.
+ * Only a call is taken this way, not a field like signal_strength.
+ */
+static bool signal_call(CXTranslationUnit tu, CXToken *t, unsigned n,
+			unsigned i, const char *w)
+{
+	size_t l = strlen(w);
+
+	if (!strcmp(w, "sigpending"))
+		return true;
+	if (i + 1 >= n || !tok_is(tu, t[i + 1], "("))
+		return false;
+	return (l >= 9 && !strcmp(w + l - 9, "do_signal")) ||
+	       !strncmp(w, "dequeue_signal", 14) || !strcmp(w, "get_signal");
+}
+
 /* Is the condition only a signal test (not the thing waited for)? */
 static bool only_signal_test(CXTranslationUnit tu, CXSourceRange r)
 {
@@ -99,9 +118,22 @@ static bool only_signal_test(CXTranslationUnit tu, CXSourceRange r)
 			continue;
 		s = clang_getTokenSpelling(tu, t[i]);
 		w = clang_getCString(s);
-		if (strstr(w, "signal_pending"))
+		if (signal_call(tu, t, n, i, w)) {
+			/* its arguments are the signal's, not a condition */
+			unsigned depth = 0;
+
 			sig = true;
-		else if (!signal_word(w))
+			if (i + 1 < n && tok_is(tu, t[i + 1], "("))
+				for (i++; i < n; i++) {
+					if (tok_is(tu, t[i], "("))
+						depth++;
+					else if (tok_is(tu, t[i], ")") &&
+						 --depth == 0)
+						break;
+				}
+		} else if (strstr(w, "signal_pending")) {
+			sig = true;
+		} else if (!signal_word(w))
 			other = true;
 		clang_disposeString(s);
 	}

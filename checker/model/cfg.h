@@ -90,6 +90,7 @@ bool cfg_in_loop(const struct cfg *g, int node, int loop);
 const char *event_entry(const struct wq_event *ev);
 const char *event_queue(const struct wq_event *ev);
 bool event_sleeping_state(const struct wq_event *ev);
+bool event_stop_state(const struct wq_event *ev);
 
 /*
  * Dataflow facts at the entry of each node, computed once per function
