@@ -91,6 +91,8 @@ struct kapi {
 const struct kapi *kapi_lookup(const char *name, size_t len);
 const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
+/* a kernel call that writes no driver state a test could read (kpure.def) */
+bool kapi_pure(const char *name);
 
 /* ---- scan (frontend/scan.c) ---- */
 

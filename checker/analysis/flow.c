@@ -81,6 +81,20 @@ bool node_is_cond_test(const struct cfg *g, int n)
 				      NF_NOT_WAITED));
 }
 
+bool cfg_is_var(const struct cfg *g, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < g->nvars; i++)
+		if (strlen(g->vars[i]) == len && !memcmp(g->vars[i], name, len))
+			return true;
+	for (i = 0; i < g->nparams; i++)
+		if (strlen(g->params[i]) == len &&
+		    !memcmp(g->params[i], name, len))
+			return true;
+	return false;
+}
+
 bool cfg_is_local_head(const struct cfg *g, const char *name)
 {
 	int i;

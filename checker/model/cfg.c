@@ -32,6 +32,11 @@ int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos)
 	nd->loop = b->loop;
 	nd->branch_end = -1;
 	nd->on_true = nd->on_false = -1;
+	/* every node made after a call is reached after it, or joins it */
+	if (b->after_call) {
+		nd->flags |= NF_AFTER_CALL;
+		b->after_call = false;
+	}
 	return g->n++;
 }
 
@@ -167,7 +172,7 @@ static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 	t = append(b, N_TEST, cursor_pos(cond));
 	text = cursor_text(b, cond);
 	b->g->nodes[t].text = text;
-	b->g->nodes[t].flags = flags;
+	b->g->nodes[t].flags |= flags;
 	if (only_signal_test(b->tu, r))
 		b->g->nodes[t].flags |= NF_SIGNAL_TEST;
 	/* `while (1)` waits for nothing; `if (!schedule_timeout(t))` tests a sleep */
@@ -696,6 +701,9 @@ static void cfg_free(struct cfg *g)
 	for (i = 0; i < g->nheads; i++)
 		free(g->heads[i]);
 	free(g->heads);
+	for (i = 0; i < g->nvars; i++)
+		free(g->vars[i]);
+	free(g->vars);
 	for (i = 0; i < g->nparams; i++)
 		free(g->params[i]);
 	free(g->params);

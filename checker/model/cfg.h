@@ -39,6 +39,7 @@ struct wq_event {
 #define NF_CONST_TRUE	0x20	/* evaluates to a non-zero constant */
 #define NF_CONST_FALSE	0x40	/* evaluates to zero (do { } while (0)) */
 #define NF_FALL_OFF	0x80	/* N_RETURN: the end of a void function */
+#define NF_AFTER_CALL	0x4000	/* a call that may write fields comes first */
 
 struct cfg_node {
 	enum node_kind kind;
@@ -70,6 +71,8 @@ struct cfg {
 	int nlocals;
 	char **heads;		/* names of on-stack wait queue heads */
 	int nheads;
+	char **vars;		/* names of all local variables */
+	int nvars;
 	char **params;		/* parameter names */
 	int nparams;
 	const char *limit;	/* a limit of the model was hit, or NULL */
@@ -124,6 +127,8 @@ void flow_free(const struct cfg *g, struct flow *fl);
 int flow_entry(const struct flow *fl, const char *name);
 bool cfg_is_local(const struct cfg *g, const char *name);
 bool cfg_is_local_head(const struct cfg *g, const char *name);
+/* a local variable or parameter: only this function writes it */
+bool cfg_is_var(const struct cfg *g, const char *name, size_t len);
 bool cfg_is_autoremove(const struct cfg *g, const char *name);
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
 bool node_is_sleep(const struct cfg *g, int n);

@@ -265,6 +265,13 @@ static void note_local(struct builder *b, CXCursor c)
 	bool entry = strstr(ty, "wait_queue_entry") || strstr(ty, "wait_queue_t");
 	bool head = strstr(ty, "wait_queue_head") != NULL;
 
+	if (clang_Cursor_getStorageClass(c) != CX_SC_Static &&
+	    clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
+		struct cfg *g = b->g;
+
+		g->vars = xrealloc(g->vars, (g->nvars + 1) * sizeof(char *));
+		g->vars[g->nvars++] = cursor_name(c);
+	}
 	if (!strchr(ty, '*') && (entry || head) &&
 	    clang_Cursor_getStorageClass(c) != CX_SC_Static &&
 	    clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
@@ -508,6 +515,45 @@ static bool state_assignment(struct builder *b, CXCursor c)
 	return true;
 }
 
+/*
+ * A call the kernel API tables do not know may write any field through a
+ * pointer, and a local whose address it is given: the path refinement
+ * forgets what it knew about those (NF_AFTER_CALL on the next node, and
+ * a write of each `&local` argument).
+ */
+static void note_call(struct builder *b, CXCursor c)
+{
+	int nargs = clang_Cursor_getNumArguments(c), i, n;
+
+	for (i = 0; i < nargs; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, i);
+		struct kids k;
+
+		while (clang_getCursorKind(a) == CXCursor_UnexposedExpr ||
+		       clang_getCursorKind(a) == CXCursor_ParenExpr) {
+			k = children(a);
+			if (k.n != 1) {
+				free(k.c);
+				break;
+			}
+			a = k.c[0];
+			free(k.c);
+		}
+		if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
+			continue;
+		k = children(a);
+		if (k.n == 1 && clang_getCursorKind(k.c[0]) == CXCursor_DeclRefExpr &&
+		    clang_getCursorType(a).kind == CXType_Pointer) {
+			n = new_node(b, N_ASSIGN, cursor_pos(a));
+			b->g->nodes[n].text = cursor_name(k.c[0]);
+			link_nodes(b, b->cur, n);
+			b->cur = n;
+		}
+		free(k.c);
+	}
+	b->after_call = true;
+}
+
 void walk_expr(struct builder *b, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -543,6 +589,7 @@ void walk_expr(struct builder *b, CXCursor c)
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);
 		const struct kapi *api = kapi_classify(name, strlen(name));
+		bool pure = api || kapi_pure(name);
 
 		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
 		if (!api && strlen(name) > 7 &&
@@ -551,5 +598,7 @@ void walk_expr(struct builder *b, CXCursor c)
 		clang_disposeString(s);
 		if (api)
 			emit_call(b, c, api);
+		if (!pure)
+			note_call(b, c);
 	}
 }
