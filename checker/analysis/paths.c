@@ -18,7 +18,8 @@
  * implied tests are related, and `a && b` taken true (or `a || b` taken
  * false) also settles a and b.  A test met again follows only the
  * branch consistent with what is known, until something writes to what
- * it reads: an assignment; for anything but a plain name, a call that
+ * it reads: an assignment (in a statement clang dropped, any name it
+ * mentions); for anything but a plain name, a call that
  * the API tables do not know to be pure (it may write fields through a
  * pointer) or a sleep (others change the world meanwhile).  A pointer
  * the wait API was given through (`&dev->queues->wait`) is known to be

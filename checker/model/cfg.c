@@ -424,6 +424,40 @@ static void build_case(struct builder *b, CXCursor c, struct kids *k,
 }
 
 /*
+ * What a dropped statement writes is unknown: each name it mentions
+ * (but calls) may be written, and a call in it may write fields.
+ */
+static void gap_writes(struct builder *b, CXToken *t, unsigned n)
+{
+	unsigned i;
+	int k = 0, w;
+
+	if (b->cur < 0)
+		return;
+	for (i = 0; i < n && k < 16; i++) {
+		CXString s;
+		const char *name;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(b->tu, t[i]);
+		name = clang_getCString(s);
+		if (i + 1 < n && tok_is(b->tu, t[i + 1], "(")) {
+			if (!kapi_classify(name, strlen(name)) &&
+			    !kapi_pure(name))
+				b->after_call = true;
+		} else if (!(i && (tok_is(b->tu, t[i - 1], "->") ||
+				   tok_is(b->tu, t[i - 1], ".")))) {
+			w = append(b, N_ASSIGN,
+				   loc_pos(clang_getTokenLocation(b->tu, t[i])));
+			b->g->nodes[w].text = xstrdup(name);
+			k++;
+		}
+		clang_disposeString(s);
+	}
+}
+
+/*
  * clang drops a statement whose expression has errors (a struct the shim
  * does not know, say) from the AST altogether.  Such statements leave
  * gaps between the children of a compound statement; API calls found by
@@ -445,6 +479,7 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 	r = clang_getRange(clang_getLocationForOffset(b->tu, b->file, from),
 			   clang_getLocationForOffset(b->tu, b->file, to));
 	clang_tokenize(b->tu, r, &t, &n);
+	gap_writes(b, t, n);
 	for (i = 0; i + 1 < n; i++) {
 		CXString s;
 		const struct kapi *api;

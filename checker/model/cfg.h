@@ -40,6 +40,7 @@ struct wq_event {
 #define NF_CONST_FALSE	0x40	/* evaluates to zero (do { } while (0)) */
 #define NF_FALL_OFF	0x80	/* N_RETURN: the end of a void function */
 #define NF_AFTER_CALL	0x4000	/* a call that may write fields comes first */
+#define NF_COUNTS	0x8000	/* N_ASSIGN: ++, --, op=, or a sleep's result */
 
 struct cfg_node {
 	enum node_kind kind;

@@ -343,10 +343,12 @@ static bool is_assign_op(struct builder *b, CXCursor c, CXCursor lhs,
  * condition tested earlier may have changed.  Only the written
  * expression's text is kept.
  */
-static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
+static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k,
+			    int first)
 {
 	struct kids kids = children(c);
 	CXCursor target;
+	bool counts = k != CXCursor_BinaryOperator;
 	int n;
 
 	if (!kids.n || (k != CXCursor_UnaryOperator && kids.n != 2)) {
@@ -368,8 +370,17 @@ static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
 			return;
 		}
 	}
+	/* `t = schedule_timeout(t)` counts down like `tries--` does */
+	for (n = first; n < b->g->n && !counts; n++)
+		if (b->g->nodes[n].kind == N_EVENT &&
+		    (b->g->nodes[n].ev.api->kind == K_SCHEDULE_TIMEOUT ||
+		     b->g->nodes[n].ev.api->kind == K_SLEEP_ON ||
+		     b->g->nodes[n].ev.api->kind == K_WAIT_EVENT))
+			counts = true;
 	n = new_node(b, N_ASSIGN, cursor_pos(c));
 	b->g->nodes[n].text = cursor_text(b, target);
+	if (counts)
+		b->g->nodes[n].flags |= NF_COUNTS;
 	link_nodes(b, b->cur, n);
 	b->cur = n;
 	free(kids.c);
@@ -515,6 +526,20 @@ static bool state_assignment(struct builder *b, CXCursor c)
 	return true;
 }
 
+/* A variable on this function's stack (not a global or a static). */
+static bool local_var(CXCursor v)
+{
+	enum CXCursorKind k = clang_getCursorKind(v);
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
+
+	if (k == CXCursor_ParmDecl)
+		return true;
+	return k == CXCursor_VarDecl && sc != CX_SC_Static &&
+	       sc != CX_SC_Extern &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(v)) !=
+	       CXCursor_TranslationUnit;
+}
+
 /*
  * A call the kernel API tables do not know may write any field through a
  * pointer, and a local whose address it is given: the path refinement
@@ -543,7 +568,8 @@ static void note_call(struct builder *b, CXCursor c)
 			continue;
 		k = children(a);
 		if (k.n == 1 && clang_getCursorKind(k.c[0]) == CXCursor_DeclRefExpr &&
-		    clang_getCursorType(a).kind == CXType_Pointer) {
+		    clang_getCursorType(a).kind == CXType_Pointer &&
+		    local_var(clang_getCursorReferenced(k.c[0]))) {
 			n = new_node(b, N_ASSIGN, cursor_pos(a));
 			b->g->nodes[n].text = cursor_name(k.c[0]);
 			link_nodes(b, b->cur, n);
@@ -559,7 +585,7 @@ void walk_expr(struct builder *b, CXCursor c)
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct mexp *m = macro_of(b, c);
 	struct kids kids;
-	int i;
+	int i, first;
 
 	if (m) {
 		emit_macro(b, m);
@@ -577,6 +603,7 @@ void walk_expr(struct builder *b, CXCursor c)
 	if (k == CXCursor_VarDecl)
 		note_local(b, c);
 	kids = children(c);
+	first = b->g->n;
 	/* a call's first child is its callee: not an expression to walk */
 	for (i = k == CXCursor_CallExpr ? 1 : 0; i < kids.n; i++)
 		walk_expr(b, kids.c[i]);
@@ -584,7 +611,7 @@ void walk_expr(struct builder *b, CXCursor c)
 	/* the write happens after its operands are evaluated */
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
 	    k == CXCursor_UnaryOperator)
-		note_assignment(b, c, k);
+		note_assignment(b, c, k, first);
 	if (k == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);

@@ -124,7 +124,7 @@ static bool ident_start(char c)
 	return isalpha((unsigned char)c) || c == '_';
 }
 
-/* Is plain name w (length l) written by an assignment inside loop? */
+/* Is plain name w (length l) counted (++, +=, `t = sleep(t)`) in loop? */
 static bool written_in_loop(const struct cfg *g, int loop, const char *w,
 			    size_t l)
 {
@@ -132,6 +132,7 @@ static bool written_in_loop(const struct cfg *g, int loop, const char *w,
 
 	for (n = 0; n < g->n; n++)
 		if (g->nodes[n].kind == N_ASSIGN && g->nodes[n].text &&
+		    (g->nodes[n].flags & NF_COUNTS) &&
 		    strlen(g->nodes[n].text) == l &&
 		    !memcmp(g->nodes[n].text, w, l) &&
 		    cfg_in_loop(g, n, loop))
