@@ -7,6 +7,8 @@
  * schedule_timeout() sleeps, every later one returns at once, and the
  * loop spins until the lamp is warm.  The yield in the copy loop that
  * follows is deliberate and stays unreported.
+ *
+ * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/sched.h>

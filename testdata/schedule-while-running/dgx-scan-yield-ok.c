@@ -9,6 +9,8 @@
  * fixed time, then yields in a loop until the carriage reports home:
  * the old SCHED_YIELD idiom, and a bare yield loop.  None of these
  * schedule() calls is meant to sleep.
+ *
+ * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/kthread.h>

@@ -10,6 +10,8 @@
  * test beside it (vpx_wait_dma()), and not the signal delivery that
  * follows the sleep (vpx_wait_ready(), the sigsuspend shape with a
  * real condition in front of it).
+ *
+ * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/fs.h>

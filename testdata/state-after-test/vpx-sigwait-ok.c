@@ -16,6 +16,8 @@
  *  - vpx_wait_fifo() tests with interrupts off (a uniprocessor driver),
  *    which keeps the interrupt handler, the waker, out until the state
  *    is set.
+ *
+ * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/fs.h>

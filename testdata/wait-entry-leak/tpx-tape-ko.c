@@ -8,6 +8,8 @@
  * notes.  The return before add_wait_queue() leaves nothing queued and
  * is no part of it; neither is the wait inside TPX_WAIT(), the driver's
  * own statement-expression macro around wait_event_interruptible().
+ *
+ * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/fs.h>
