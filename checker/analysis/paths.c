@@ -23,7 +23,9 @@
  * the API tables do not know to be pure (it may write fields through a
  * pointer) or a sleep (others change the world meanwhile).  A pointer
  * the wait API was given through (`&dev->queues->wait`) is known to be
- * non-NULL until it is written: the function dereferenced it.  The union
+ * non-NULL until it is written: the function dereferenced it.  Where
+ * list_empty(&wait.entry) holds, the entry is on no queue (a wake-up
+ * took it off).  The union
  * of the states that reach a node replaces its dataflow facts.  If a
  * function has too many paths for the budget, the dataflow facts are
  * kept.
@@ -56,6 +58,7 @@ struct tkey {
 	int nparts;
 	const char *part[MAX_PARTS];
 	bool pflip[MAX_PARTS];
+	int empty_entry;		/* list_empty(&e.entry): e's index */
 };
 
 struct walk {
@@ -408,6 +411,14 @@ static void record(struct pstate *s, const struct tkey *k, bool outcome)
 			set_cond(s, k->part[p], whole != k->pflip[p], false);
 }
 
+/* On the way where list_empty(&e.entry) holds, e is on no queue. */
+static void entry_outcome(const struct tkey *k, struct pstate *t,
+			  bool outcome)
+{
+	if (k->empty_entry >= 0 && outcome != k->flip)
+		t->facts &= ~FL_QUEUED(k->empty_entry);
+}
+
 static void branch(struct walk *w, const struct pstate *s, int n)
 {
 	const struct cfg_node *nd = &w->g->nodes[n];
@@ -416,14 +427,46 @@ static void branch(struct walk *w, const struct pstate *s, int n)
 	int v = known(s, k), i;
 
 	if (v >= 0) {
-		push(w, s, v ? nd->on_true : nd->on_false);
+		t = *s;
+		entry_outcome(k, &t, v);
+		push(w, &t, v ? nd->on_true : nd->on_false);
 		return;
 	}
 	for (i = 0; i < 2; i++) {
 		t = *s;
 		record(&t, k, i == 0);
+		entry_outcome(k, &t, i == 0);
 		push(w, &t, i == 0 ? nd->on_true : nd->on_false);
 	}
+}
+
+/*
+ * `list_empty(&wait.entry)` (`.task_list` before 4.13): the driver asks
+ * whether a wake-up already took its entry off the queue.
+ */
+static int empty_entry(const struct walk *w, const char *key)
+{
+	static const char *const fn[] = { "list_empty_careful(&", "list_empty(&" };
+	static const char *const fld[] = { ".entry)", ".task_list)" };
+	char name[128];
+	size_t i, j, l;
+
+	for (i = 0; i < 2; i++) {
+		l = strlen(fn[i]);
+		if (strncmp(key, fn[i], l))
+			continue;
+		for (j = 0; j < 2; j++) {
+			const char *e = strstr(key + l, fld[j]);
+
+			if (e && !e[strlen(fld[j])] && (size_t)(e - key - l) <
+			    sizeof(name)) {
+				memcpy(name, key + l, e - key - l);
+				name[e - key - l] = 0;
+				return flow_entry(w->fl, name);
+			}
+		}
+	}
+	return -1;
 }
 
 static void note_derefs(struct walk *w, struct pstate *s, int n)
@@ -516,6 +559,8 @@ static void key_tests(struct walk *w)
 
 	w->tk = xrealloc(NULL, g->n * sizeof(*w->tk));
 	memset(w->tk, 0, g->n * sizeof(*w->tk));
+	for (n = 0; n < g->n; n++)
+		w->tk[n].empty_entry = -1;
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
 		struct tkey *k = &w->tk[n];
@@ -529,6 +574,7 @@ static void key_tests(struct walk *w)
 		    strlen(nd->text) > 400)
 			continue;
 		k->key = canon(w, nd->text, strlen(nd->text), &k->flip);
+		k->empty_entry = empty_entry(w, k->key);
 		/* split the canonical text: `!(a || b)` is a negated || */
 		t = k->key;
 		len = strlen(t);

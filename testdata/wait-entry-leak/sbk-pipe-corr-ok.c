@@ -8,7 +8,9 @@
  * its complement (`cnt <= 0` then `cnt > 0`), on a local or on a field
  * of the device, with only known kernel calls (locks, printk, the wait
  * API) in between.  No path enqueues without dequeuing, and no path
- * sleeps without a sleeping state.
+ * sleeps without a sleeping state.  sbk_poll_wait() dequeues only when
+ * `!list_empty(&wait.entry)`: otherwise a wake-up already took the
+ * DEFINE_WAIT() entry off the queue.
  */
 #include <linux/module.h>
 #include <linux/fs.h>
@@ -108,8 +110,28 @@ static int sbk_drain(struct sbk_dev *sd)
 	return 1;
 }
 
+static int sbk_poll_wait(struct sbk_dev *sd)
+{
+	DEFINE_WAIT(wait);
+
+	for (;;) {
+		if (sd->count > 0)
+			return 0;
+		if (signal_pending(current))
+			return -ERESTARTSYS;
+		prepare_to_wait(&sd->rwait, &wait, TASK_INTERRUPTIBLE);
+		if (!sd->count)
+			schedule_timeout(HZ);
+		/* a wake-up already took it off the queue? */
+		if (!list_empty(&wait.entry))
+			finish_wait(&sd->rwait, &wait);
+	}
+}
+
 int sbk_ioctl(struct sbk_dev *sd, unsigned int cmd)
 {
+	if (cmd == 3)
+		return sbk_poll_wait(sd);
 	if (cmd == 1)
 		sbk_idle(sd, TASK_INTERRUPTIBLE);
 	if (cmd == 2)
