@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The two declared tables, compiled in: the rule table (rules.def) and
- * the kernel API table (kapi.def).  Lookups only; no rule logic here.
+ * The declared tables, compiled in: the rule table (rules.def), the
+ * kernel API table (kapi.def) and the calls that write no driver state
+ * (kpure.def).  Lookups only; no rule logic here.
  */
 #include <string.h>
 
@@ -127,4 +128,29 @@ const char *status_name(enum wq_status s)
 	static const char *const n[] = { "stable", "planned" };
 
 	return n[s];
+}
+
+/* ---- kernel calls that write no driver state (kpure.def) ---- */
+
+static const struct {
+	const char *name;
+	bool prefix;
+} kpures[] = {
+#define KPURE(nm, pre) { #nm, pre },
+#include "kpure.def"
+#undef KPURE
+};
+
+bool kapi_pure(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kpures) / sizeof(kpures[0]); i++) {
+		size_t l = strlen(kpures[i].name);
+
+		if (kpures[i].prefix ? !strncmp(name, kpures[i].name, l) :
+				       !strcmp(name, kpures[i].name))
+			return true;
+	}
+	return false;
 }

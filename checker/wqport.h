@@ -78,6 +78,7 @@ enum kapi_kind {
 	K_DELAY,
 	K_UNLOCK,
 	K_STATE_NAME,
+	K_ARM_TIMER,
 };
 
 struct kapi {
@@ -90,6 +91,8 @@ struct kapi {
 const struct kapi *kapi_lookup(const char *name, size_t len);
 const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
+/* a kernel call that writes no driver state a test could read (kpure.def) */
+bool kapi_pure(const char *name);
 
 /* ---- scan (frontend/scan.c) ---- */
 

@@ -132,6 +132,8 @@ WRAP = set()    # site keys of sleep helpers
 QUEUED = set()  # (file, function) with a wait entry queued by hand
 OUTER = {}      # hoisted sites -> form, keyed without the line
 SETINLOOP = set()  # schedule() sites in a loop that sets the state
+YIELD = set()   # schedule() sites that yield on purpose
+REACHED = set() # schedule() sites a sleeping state reaches unslept
 
 @wrap1@
 position p;
@@ -369,6 +371,74 @@ p << loopsch.p;
 @@
 SETINLOOP.add(site_key(p))
 
+// Deliberate yields are not sleeps: `if (need_resched()) schedule();`
+// (2.4: `current->need_resched`) and the 2.4 SCHED_YIELD idiom.
+// (unlikely() around the test is matched by Coccinelle's isomorphisms)
+@yld@
+position p;
+@@
+  if (need_resched())
+    schedule@p();
+
+@script:python@
+p << yld.p;
+@@
+YIELD.add(site_key(p))
+
+@yld1@
+expression E;
+position p;
+@@
+  if (E->need_resched)
+    schedule@p();
+
+@script:python@
+p << yld1.p;
+@@
+YIELD.add(site_key(p))
+
+@yld2@
+expression E;
+position p;
+@@
+  E |= SCHED_YIELD;
+  schedule@p();
+
+@script:python@
+p << yld2.p;
+@@
+YIELD.add(site_key(p))
+
+// A schedule() loop spins only if it was meant to sleep: some path from
+// a sleeping state reaches it with no sleep on the way.  One that only
+// finished sleeps reach is a yield loop (after a delay, say).
+@slr exists@
+expression E, Q, W, S : script:python () { S != "TASK_RUNNING" };
+position p;
+@@
+(
+  set_current_state(S);
+|
+  __set_current_state(S);
+|
+  current->state = S;
+|
+  prepare_to_wait(Q, W, S);
+|
+  prepare_to_wait_exclusive(Q, W, S);
+)
+  ... when != schedule()
+      when != schedule_timeout(...)
+      when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E
+  schedule@p()
+
+@script:python@
+p << slr.p;
+@@
+REACHED.add(site_key(p))
+
 // schedule() reached again after a sleep returned (the task is
 // TASK_RUNNING then) with no state set on the way, after a sleeping
 // state was set: a loop that sets the state once, before it, spins after
@@ -409,7 +479,8 @@ position p, p0;
 @script:python@
 p << sl.p;
 @@
-if site_key(p) not in SETINLOOP:
+if site_key(p) not in SETINLOOP and site_key(p) in REACHED and \
+        site_key(p) not in YIELD:
     _e = plan().get(site_key(p)) if planned() else None
     SITES.setdefault(site_key(p), (_e or {}).get("reason") or "no-patch: schedule() in TASK_RUNNING with no timeout; set the state inside the loop by hand")
 

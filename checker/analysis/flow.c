@@ -51,6 +51,17 @@ bool event_sleeping_state(const struct wq_event *ev)
 	return !strstr(ev->args[a], "TASK_RUNNING");
 }
 
+/* TASK_STOPPED/TASK_TRACED: only a signal or the tracer ends those. */
+bool event_stop_state(const struct wq_event *ev)
+{
+	int a = ev->api->state_arg;
+
+	if (ev->api->kind != K_SET_STATE || a < 0 || a >= ev->nargs)
+		return false;
+	return strstr(ev->args[a], "TASK_STOPPED") ||
+	       strstr(ev->args[a], "TASK_TRACED");
+}
+
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind)
 {
 	return g->nodes[n].kind == N_EVENT && g->nodes[n].ev.api->kind == kind;
@@ -68,6 +79,30 @@ bool node_is_cond_test(const struct cfg *g, int n)
 	return g->nodes[n].kind == N_TEST &&
 	       !(g->nodes[n].flags & (NF_SIGNAL_TEST | NF_FOR_MACRO |
 				      NF_NOT_WAITED));
+}
+
+bool cfg_is_var(const struct cfg *g, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; i < g->nvars; i++)
+		if (strlen(g->vars[i]) == len && !memcmp(g->vars[i], name, len))
+			return true;
+	for (i = 0; i < g->nparams; i++)
+		if (strlen(g->params[i]) == len &&
+		    !memcmp(g->params[i], name, len))
+			return true;
+	return false;
+}
+
+bool cfg_is_local_head(const struct cfg *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->nheads; i++)
+		if (!strcmp(g->heads[i], name))
+			return true;
+	return false;
 }
 
 bool cfg_is_local(const struct cfg *g, const char *name)
@@ -183,6 +218,15 @@ static void collect_entries(const struct cfg *g, struct flow *fl)
 		if (node_is(g, n, K_ADD_WAIT) || node_is(g, n, K_PREPARE)) {
 			if (cfg_is_autoremove(g, e))
 				fl->autoremove |= FL_QUEUED(fl->nentries);
+			/*
+			 * prepare_to_wait_event() is wait_event*()'s own: it
+			 * takes the entry off the queue itself when a signal
+			 * ends the wait, and the expansion's early exit
+			 * relies on that.
+			 */
+			if (!strcmp(g->nodes[n].ev.api->name,
+				    "prepare_to_wait_event"))
+				fl->internal |= FL_QUEUED(fl->nentries);
 			fl->enqueued_at[fl->nentries] = n;
 			fl->entries[fl->nentries++] = xstrdup(e);
 		}

@@ -13,28 +13,52 @@
  *
  * Here every path is walked with its concrete state (one task state, the
  * set of queued entries) and the outcomes of the tests met so far, keyed
- * by their text.  A test met again follows only the branch consistent
- * with the first outcome, until something writes to what it tests or,
- * for anything but a plain local name, until the task sleeps (others
- * change the world meanwhile).  The union of the states that reach a node
- * replaces its dataflow facts.  If a function has too many paths for the
- * budget, the dataflow facts are kept.
+ * by a canonical form of their text: `!x` is x negated, `cnt <= 0` is
+ * `cnt > 0` negated, `p == NULL` is p negated, so equal and trivially
+ * implied tests are related, and `a && b` taken true (or `a || b` taken
+ * false) also settles a and b.  A test met again follows only the
+ * branch consistent with what is known, until something writes to what
+ * it reads: an assignment (in a statement clang dropped, any name it
+ * mentions); for anything but a plain name, a call that
+ * the API tables do not know to be pure (it may write fields through a
+ * pointer) or a sleep (others change the world meanwhile).  A pointer
+ * the wait API was given through (`&dev->queues->wait`) is known to be
+ * non-NULL until it is written: the function dereferenced it.  Where
+ * list_empty(&wait.entry) holds, the entry is on no queue (a wake-up
+ * took it off).  The union
+ * of the states that reach a node replaces its dataflow facts.  If a
+ * function has too many paths for the budget, the dataflow facts are
+ * kept.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
 
-#define MAX_CONDS	8
+#define MAX_CONDS	12
+#define MAX_DEREFS	3
+#define MAX_PARTS	4
 #define PATH_BUDGET	50000
 
 struct pstate {
 	int node;
 	uint32_t facts;
 	int nconds;
-	const char *cond[MAX_CONDS];
-	unsigned char len[MAX_CONDS];
+	const char *cond[MAX_CONDS];	/* interned keys */
 	bool val[MAX_CONDS];
+	bool sticky[MAX_CONDS];		/* a dereference: survives calls */
+};
+
+/* A test's key: its canonical text, interned, and whether it is negated. */
+struct tkey {
+	const char *key;
+	bool flip;
+	char op;			/* '&' or '|': a compound of parts */
+	int nparts;
+	const char *part[MAX_PARTS];
+	bool pflip[MAX_PARTS];
+	int empty_entry;		/* list_empty(&e.entry): e's index */
 };
 
 struct walk {
@@ -45,6 +69,10 @@ struct walk {
 	uint64_t *seen;
 	size_t nseen;
 	uint32_t *in;
+	char **keys;			/* interned canonical texts */
+	int nkeys, capkeys;
+	struct tkey *tk;		/* per N_TEST node */
+	const char *(*deref)[MAX_DEREFS];	/* per N_EVENT node */
 };
 
 static bool ident_char(char c)
@@ -64,24 +92,187 @@ static bool word_in(const char *hay, size_t n, const char *word)
 	return false;
 }
 
-/* `!x` tests x with the outcome flipped; anything else is its own key. */
-static const char *cond_key(const char *t, size_t *len, bool *flip)
+/*
+ * Does condition text t read more than the function's own variables: a
+ * field, an element, a pointer's target, a call's result, or a name
+ * that is not a local (a global, which others write)?  Upper-case names
+ * are constants.
+ */
+static bool reads_shared(const struct cfg *g, const char *t, size_t n)
 {
-	*flip = false;
-	if (t[0] == '!' && t[1] && t[1] != '=' && !strpbrk(t + 1, " ?")) {
-		*flip = true;
-		t++;
+	size_t i = 0, j, k;
+
+	if (memmem(t, n, "->", 2) || memchr(t, '[', n) || memchr(t, '*', n))
+		return true;
+	while (i < n) {
+		if (!ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9')) {
+			i++;
+			continue;
+		}
+		for (j = i; j < n && ident_char(t[j]); j++)
+			;
+		for (k = j; k < n && t[k] == ' '; k++)
+			;
+		if (k < n && t[k] == '(')
+			return true;
+		if (i && t[i - 1] == '.')
+			return true;
+		for (k = i; k < j; k++)
+			if (t[k] >= 'a' && t[k] <= 'z')
+				break;
+		if (k < j && !cfg_is_var(g, t + i, j - i))
+			return true;
+		i = j;
 	}
-	*len = strlen(t);
-	return t;
+	return false;
+}
+
+/*
+ * Keys are interned, so equal keys are one pointer; the byte before a
+ * key says whether it reads shared state (see reads_shared()).
+ */
+static const char *intern(struct walk *w, const char *t, size_t len)
+{
+	char *k;
+	int i;
+
+	for (i = 0; i < w->nkeys; i++)
+		if (strlen(w->keys[i] + 1) == len &&
+		    !memcmp(w->keys[i] + 1, t, len))
+			return w->keys[i] + 1;
+	if (w->nkeys == w->capkeys) {
+		w->capkeys = w->capkeys ? w->capkeys * 2 : 16;
+		w->keys = xrealloc(w->keys, w->capkeys * sizeof(char *));
+	}
+	k = xrealloc(NULL, len + 2);
+	k[0] = reads_shared(w->g, t, len);
+	memcpy(k + 1, t, len);
+	k[len + 1] = 0;
+	w->keys[w->nkeys++] = k;
+	return k + 1;
+}
+
+/* Does t[0..n) open with a parenthesis that closes at its very end? */
+static bool wrapped(const char *t, size_t n)
+{
+	size_t i;
+	int depth = 0;
+
+	if (n < 2 || t[0] != '(' || t[n - 1] != ')')
+		return false;
+	for (i = 0; i < n; i++) {
+		if (t[i] == '(')
+			depth++;
+		else if (t[i] == ')' && --depth == 0)
+			return i == n - 1;
+	}
+	return false;
+}
+
+/* Offset of the top-level occurrence of op in t[0..n), or -1 if none or
+ * more than one. */
+static long top_op(const char *t, size_t n, const char *op)
+{
+	size_t i, l = strlen(op);
+	long hit = -1;
+	int depth = 0;
+
+	for (i = 0; i + l <= n; i++) {
+		if (t[i] == '(' || t[i] == '[')
+			depth++;
+		else if (t[i] == ')' || t[i] == ']')
+			depth--;
+		else if (!depth && !memcmp(t + i, op, l)) {
+			if (hit >= 0)
+				return -2;
+			hit = i;
+			i += l - 1;
+		}
+	}
+	return hit;
+}
+
+/* Does t[0..n) hold a space or a '?' (more than one operand)? */
+static bool strpbrk_n(const char *t, size_t n)
+{
+	return memchr(t, ' ', n) || memchr(t, '?', n);
+}
+
+static bool has_top(const char *t, size_t n, const char *op)
+{
+	return top_op(t, n, op) != -1;
+}
+
+/*
+ * The canonical key of a condition's text: strips !, outer parentheses
+ * and likely()/unlikely(), and turns the comparisons into one of each
+ * pair (`a <= b` is `a > b` negated, `x == 0` is x negated).
+ */
+static const char *canon(struct walk *w, const char *t, size_t n, bool *flip)
+{
+	static const char *const pairs[][2] = {
+		{ " <= ", " > " }, { " < ", " >= " }, { " == ", " != " },
+	};
+	char buf[512];
+	long at;
+	size_t k;
+
+	*flip = false;
+	for (;;) {
+		while (n && *t == ' ')
+			t++, n--;
+		while (n && t[n - 1] == ' ')
+			n--;
+		if (n > 1 && t[0] == '!' && t[1] != '=' &&
+		    (wrapped(t + 1, n - 1) || !strpbrk_n(t + 1, n - 1))) {
+			*flip = !*flip;
+			t++, n--;
+		} else if (wrapped(t, n)) {
+			t++, n -= 2;
+		} else if (n > 9 && !memcmp(t, "unlikely(", 9) &&
+			   wrapped(t + 8, n - 8)) {
+			t += 8, n -= 8;
+		} else if (n > 7 && !memcmp(t, "likely(", 7) &&
+			   wrapped(t + 6, n - 6)) {
+			t += 6, n -= 6;
+		} else {
+			break;
+		}
+	}
+	if (n >= sizeof(buf) - 8 || has_top(t, n, "&&") || has_top(t, n, "||") ||
+	    has_top(t, n, "?"))
+		return intern(w, t, n);
+	for (k = 0; k < 3; k++) {
+		size_t l = strlen(pairs[k][0]);
+
+		at = top_op(t, n, pairs[k][0]);
+		if (at < 0)
+			continue;
+		/* x == 0, x == NULL: x negated */
+		if (k == 2 && ((n - at - l == 1 && t[n - 1] == '0') ||
+			       (n - at - l == 4 && !memcmp(t + n - 4, "NULL", 4)))) {
+			*flip = !*flip;
+			return intern(w, t, at);
+		}
+		memcpy(buf, t, at);
+		memcpy(buf + at, pairs[k][1], strlen(pairs[k][1]));
+		memcpy(buf + at + strlen(pairs[k][1]), t + at + l, n - at - l);
+		*flip = !*flip;
+		return intern(w, buf, n - l + strlen(pairs[k][1]));
+	}
+	at = top_op(t, n, " != ");
+	if (at >= 0 && ((n - at - 4 == 1 && t[n - 1] == '0') ||
+			(n - at - 4 == 4 && !memcmp(t + n - 4, "NULL", 4))))
+		return intern(w, t, at);
+	return intern(w, t, n);
 }
 
 static void drop_cond(struct pstate *s, int i)
 {
 	s->nconds--;
 	s->cond[i] = s->cond[s->nconds];
-	s->len[i] = s->len[s->nconds];
 	s->val[i] = s->val[s->nconds];
+	s->sticky[i] = s->sticky[s->nconds];
 }
 
 static void forget_written(struct pstate *s, const char *written)
@@ -89,21 +280,50 @@ static void forget_written(struct pstate *s, const char *written)
 	int i;
 
 	for (i = s->nconds - 1; i >= 0; i--)
-		if (word_in(s->cond[i], s->len[i], written))
+		if (word_in(s->cond[i], strlen(s->cond[i]), written))
 			drop_cond(s, i);
 }
 
-static void forget_shared(struct pstate *s)
+/* Reads more than the function's own variables: see reads_shared(). */
+static bool shared(const char *key)
+{
+	return key[-1];
+}
+
+/* Forget what others (or a call) may have changed since it was tested. */
+static void forget_shared(struct pstate *s, bool keep_sticky)
 {
 	int i;
-	size_t j;
 
-	for (i = s->nconds - 1; i >= 0; i--) {
-		for (j = 0; j < s->len[i] && ident_char(s->cond[i][j]); j++)
-			;
-		if (j < s->len[i])
+	for (i = s->nconds - 1; i >= 0; i--)
+		if (shared(s->cond[i]) && !(keep_sticky && s->sticky[i]))
 			drop_cond(s, i);
+}
+
+static int find_cond(const struct pstate *s, const char *key)
+{
+	int i;
+
+	for (i = 0; i < s->nconds; i++)
+		if (s->cond[i] == key)
+			return i;
+	return -1;
+}
+
+static void set_cond(struct pstate *s, const char *key, bool val, bool sticky)
+{
+	int i = find_cond(s, key);
+
+	if (i >= 0) {
+		s->val[i] = val;
+		s->sticky[i] = sticky;
+		return;
 	}
+	if (s->nconds == MAX_CONDS)
+		return;
+	s->cond[s->nconds] = key;
+	s->val[s->nconds] = val;
+	s->sticky[s->nconds++] = sticky;
 }
 
 static uint64_t state_hash(const struct pstate *s)
@@ -153,32 +373,108 @@ static bool sleeps(const struct cfg_node *nd)
 	       k == K_WAIT_EVENT || k == K_DELAY;
 }
 
-static void branch(struct walk *w, const struct pstate *s,
-		   const struct cfg_node *nd)
+/* Known outcome of a test under s: 1 true, 0 false, -1 unknown. */
+static int known(const struct pstate *s, const struct tkey *k)
 {
-	size_t len;
-	bool flip;
-	const char *key = cond_key(nd->text, &len, &flip);
-	struct pstate t;
-	int i;
+	int i = find_cond(s, k->key), p, all = 1;
 
-	for (i = 0; i < s->nconds; i++) {
-		if (s->len[i] == len && !memcmp(s->cond[i], key, len)) {
-			push(w, s, (s->val[i] != flip) ? nd->on_true : nd->on_false);
-			return;
-		}
+	if (i >= 0)
+		return s->val[i] != k->flip;
+	if (!k->nparts)
+		return -1;
+	/* a && b: false if one part is, true if all are; || the converse */
+	for (p = 0; p < k->nparts; p++) {
+		int j = find_cond(s, k->part[p]);
+		int v = j < 0 ? -1 : s->val[j] != k->pflip[p];
+
+		if (k->op == '&' && v == 0)
+			return k->flip;
+		if (k->op == '|' && v == 1)
+			return !k->flip;
+		if (v < 0)
+			all = 0;
+	}
+	if (all)
+		return (k->op == '&') != k->flip;
+	return -1;
+}
+
+static void record(struct pstate *s, const struct tkey *k, bool outcome)
+{
+	bool whole = outcome != k->flip;
+	int p;
+
+	set_cond(s, k->key, whole, false);
+	/* a && b true settles both; a || b false settles both */
+	if ((k->op == '&' && whole) || (k->op == '|' && !whole))
+		for (p = 0; p < k->nparts; p++)
+			set_cond(s, k->part[p], whole != k->pflip[p], false);
+}
+
+/* On the way where list_empty(&e.entry) holds, e is on no queue. */
+static void entry_outcome(const struct tkey *k, struct pstate *t,
+			  bool outcome)
+{
+	if (k->empty_entry >= 0 && outcome != k->flip)
+		t->facts &= ~FL_QUEUED(k->empty_entry);
+}
+
+static void branch(struct walk *w, const struct pstate *s, int n)
+{
+	const struct cfg_node *nd = &w->g->nodes[n];
+	const struct tkey *k = &w->tk[n];
+	struct pstate t;
+	int v = known(s, k), i;
+
+	if (v >= 0) {
+		t = *s;
+		entry_outcome(k, &t, v);
+		push(w, &t, v ? nd->on_true : nd->on_false);
+		return;
 	}
 	for (i = 0; i < 2; i++) {
-		bool outcome = i == 0;
-
 		t = *s;
-		if (t.nconds < MAX_CONDS && len < 256) {
-			t.cond[t.nconds] = key;
-			t.len[t.nconds] = len;
-			t.val[t.nconds++] = outcome != flip;
-		}
-		push(w, &t, outcome ? nd->on_true : nd->on_false);
+		record(&t, k, i == 0);
+		entry_outcome(k, &t, i == 0);
+		push(w, &t, i == 0 ? nd->on_true : nd->on_false);
 	}
+}
+
+/*
+ * `list_empty(&wait.entry)` (`.task_list` before 4.13): the driver asks
+ * whether a wake-up already took its entry off the queue.
+ */
+static int empty_entry(const struct walk *w, const char *key)
+{
+	static const char *const fn[] = { "list_empty_careful(&", "list_empty(&" };
+	static const char *const fld[] = { ".entry)", ".task_list)" };
+	char name[128];
+	size_t i, j, l;
+
+	for (i = 0; i < 2; i++) {
+		l = strlen(fn[i]);
+		if (strncmp(key, fn[i], l))
+			continue;
+		for (j = 0; j < 2; j++) {
+			const char *e = strstr(key + l, fld[j]);
+
+			if (e && !e[strlen(fld[j])] && (size_t)(e - key - l) <
+			    sizeof(name)) {
+				memcpy(name, key + l, e - key - l);
+				name[e - key - l] = 0;
+				return flow_entry(w->fl, name);
+			}
+		}
+	}
+	return -1;
+}
+
+static void note_derefs(struct walk *w, struct pstate *s, int n)
+{
+	int i;
+
+	for (i = 0; i < MAX_DEREFS && w->deref[n][i]; i++)
+		set_cond(s, w->deref[n][i], true, true);
 }
 
 static bool walk(struct walk *w)
@@ -197,10 +493,15 @@ static bool walk(struct walk *w)
 		nd = &g->nodes[s.node];
 		w->in[s.node] |= s.facts;
 		s.facts = flow_transfer(g, w->fl, s.node, s.facts);
-		if (nd->kind == N_ASSIGN && nd->text)
+		if (nd->flags & NF_AFTER_CALL)
+			forget_shared(&s, true);
+		if (nd->kind == N_ASSIGN && nd->text) {
 			forget_written(&s, nd->text);
-		else if (nd->kind == N_EVENT && sleeps(nd))
-			forget_shared(&s);
+		} else if (nd->kind == N_EVENT) {
+			if (sleeps(nd))
+				forget_shared(&s, true);
+			note_derefs(w, &s, s.node);
+		}
 		if (nd->kind == N_TEST && nd->on_true >= 0 && nd->on_false >= 0) {
 			/* a folded constant has one way out */
 			if (nd->flags & (NF_CONST_TRUE | NF_CONST_FALSE)) {
@@ -208,10 +509,8 @@ static bool walk(struct walk *w)
 					    nd->on_true : nd->on_false);
 				continue;
 			}
-			/* only a test spelled in the file has a text to key on */
-			if (!(nd->flags & (NF_FOR_MACRO | NF_IN_MACRO)) &&
-			    nd->text && *nd->text) {
-				branch(w, &s, nd);
+			if (w->tk[s.node].key) {
+				branch(w, &s, s.node);
 				continue;
 			}
 		}
@@ -221,21 +520,131 @@ static bool walk(struct walk *w)
 	return true;
 }
 
+/* Split `a && b && c` (or ||) into the keys of its parts. */
+static void split_parts(struct walk *w, struct tkey *k, const char *t,
+			size_t n)
+{
+	const char *op = has_top(t, n, "&&") ? "&&" : "||";
+	size_t i, start = 0;
+	int depth = 0;
+
+	if (has_top(t, n, "&&") && has_top(t, n, "||"))
+		return;
+	if (!has_top(t, n, op) || has_top(t, n, "?"))
+		return;
+	k->op = op[0];
+	for (i = 0; i <= n; i++) {
+		if (i < n && (t[i] == '(' || t[i] == '['))
+			depth++;
+		else if (i < n && (t[i] == ')' || t[i] == ']'))
+			depth--;
+		if (i == n || (!depth && i + 1 < n && !memcmp(t + i, op, 2))) {
+			if (k->nparts == MAX_PARTS) {
+				k->nparts = 0;
+				return;
+			}
+			k->part[k->nparts] = canon(w, t + start, i - start,
+						   &k->pflip[k->nparts]);
+			k->nparts++;
+			start = i + 2;
+			i++;
+		}
+	}
+}
+
+static void key_tests(struct walk *w)
+{
+	const struct cfg *g = w->g;
+	int n;
+
+	w->tk = xrealloc(NULL, g->n * sizeof(*w->tk));
+	memset(w->tk, 0, g->n * sizeof(*w->tk));
+	for (n = 0; n < g->n; n++)
+		w->tk[n].empty_entry = -1;
+	for (n = 0; n < g->n; n++) {
+		const struct cfg_node *nd = &g->nodes[n];
+		struct tkey *k = &w->tk[n];
+		const char *t;
+		size_t len;
+		bool flip;
+
+		/* only a test spelled in the file has a text to key on */
+		if (nd->kind != N_TEST || !nd->text || !*nd->text ||
+		    (nd->flags & (NF_FOR_MACRO | NF_IN_MACRO)) ||
+		    strlen(nd->text) > 400)
+			continue;
+		k->key = canon(w, nd->text, strlen(nd->text), &k->flip);
+		k->empty_entry = empty_entry(w, k->key);
+		/* split the canonical text: `!(a || b)` is a negated || */
+		t = k->key;
+		len = strlen(t);
+		split_parts(w, k, t, len);
+		(void)flip;
+	}
+}
+
+/*
+ * `&dev->queues->wait` dereferences dev and dev->queues: both are
+ * non-NULL after the call, as far as the driver is concerned.
+ */
+static void key_derefs(struct walk *w)
+{
+	const struct cfg *g = w->g;
+	int n, a, nd;
+
+	w->deref = xrealloc(NULL, g->n * sizeof(*w->deref));
+	memset(w->deref, 0, g->n * sizeof(*w->deref));
+	for (n = 0; n < g->n; n++) {
+		const struct wq_event *ev = &g->nodes[n].ev;
+
+		if (g->nodes[n].kind != N_EVENT)
+			continue;
+		for (a = 0, nd = 0; a < ev->nargs && a < 2; a++) {
+			const char *t = ev->args[a], *p;
+			size_t i;
+
+			if (!t)
+				continue;
+			while (*t == '&' || *t == ' ')
+				t++;
+			for (i = 0; t[i] && nd < MAX_DEREFS; i++) {
+				if (t[i] != '-' || t[i + 1] != '>')
+					continue;
+				for (p = t; p < t + i; p++)
+					if (!ident_char(*p) && *p != '-' &&
+					    *p != '>' && *p != '.')
+						break;
+				if (p < t + i || !i)
+					break;
+				w->deref[n][nd++] = intern(w, t, i);
+			}
+		}
+	}
+}
+
 void paths_refine(const struct cfg *g, struct flow *fl)
 {
 	struct walk w = { .g = g, .fl = fl };
+	int i;
 
 	w.nseen = 2 * PATH_BUDGET + 1;
 	w.seen = xrealloc(NULL, w.nseen * sizeof(uint64_t));
 	memset(w.seen, 0, w.nseen * sizeof(uint64_t));
 	w.in = xrealloc(NULL, g->n * sizeof(uint32_t));
 	memset(w.in, 0, g->n * sizeof(uint32_t));
+	key_tests(&w);
+	key_derefs(&w);
 	if (walk(&w)) {
 		free(fl->in);
 		fl->in = w.in;
 	} else {
 		free(w.in);
 	}
+	for (i = 0; i < w.nkeys; i++)
+		free(w.keys[i]);
+	free(w.keys);
+	free(w.tk);
+	free(w.deref);
 	free(w.stack);
 	free(w.seen);
 }

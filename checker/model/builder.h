@@ -47,6 +47,7 @@ struct builder {
 	struct mexp *all;	/* every macro expansion in the file */
 	int nall;
 	int cur;		/* node control reaches now, -1 if none */
+	bool after_call;	/* a call that may write fields came last */
 	int loop;
 	struct jump_ctx ctx[64];
 	int nctx;

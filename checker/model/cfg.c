@@ -32,6 +32,11 @@ int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos)
 	nd->loop = b->loop;
 	nd->branch_end = -1;
 	nd->on_true = nd->on_false = -1;
+	/* every node made after a call is reached after it, or joins it */
+	if (b->after_call) {
+		nd->flags |= NF_AFTER_CALL;
+		b->after_call = false;
+	}
 	return g->n++;
 }
 
@@ -83,6 +88,25 @@ static bool signal_word(const char *w)
 	return !strncmp(w, "TASK_", 5);
 }
 
+/*
+ * Old code delivers or dequeues the signal in the test itself:
+ * `if (do_signal(&oldset, regs))` (the sigsuspend loop), a driver's
+ * own xx_do_signal(), dequeue_signal(); 2.4 tested current->sigpending.
+ * Only a call is taken this way, not a field like signal_strength.
+ */
+static bool signal_call(CXTranslationUnit tu, CXToken *t, unsigned n,
+			unsigned i, const char *w)
+{
+	size_t l = strlen(w);
+
+	if (!strcmp(w, "sigpending"))
+		return true;
+	if (i + 1 >= n || !tok_is(tu, t[i + 1], "("))
+		return false;
+	return (l >= 9 && !strcmp(w + l - 9, "do_signal")) ||
+	       !strncmp(w, "dequeue_signal", 14) || !strcmp(w, "get_signal");
+}
+
 /* Is the condition only a signal test (not the thing waited for)? */
 static bool only_signal_test(CXTranslationUnit tu, CXSourceRange r)
 {
@@ -99,9 +123,22 @@ static bool only_signal_test(CXTranslationUnit tu, CXSourceRange r)
 			continue;
 		s = clang_getTokenSpelling(tu, t[i]);
 		w = clang_getCString(s);
-		if (strstr(w, "signal_pending"))
+		if (signal_call(tu, t, n, i, w)) {
+			/* its arguments are the signal's, not a condition */
+			unsigned depth = 0;
+
 			sig = true;
-		else if (!signal_word(w))
+			if (i + 1 < n && tok_is(tu, t[i + 1], "("))
+				for (i++; i < n; i++) {
+					if (tok_is(tu, t[i], "("))
+						depth++;
+					else if (tok_is(tu, t[i], ")") &&
+						 --depth == 0)
+						break;
+				}
+		} else if (strstr(w, "signal_pending")) {
+			sig = true;
+		} else if (!signal_word(w))
 			other = true;
 		clang_disposeString(s);
 	}
@@ -135,7 +172,7 @@ static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 	t = append(b, N_TEST, cursor_pos(cond));
 	text = cursor_text(b, cond);
 	b->g->nodes[t].text = text;
-	b->g->nodes[t].flags = flags;
+	b->g->nodes[t].flags |= flags;
 	if (only_signal_test(b->tu, r))
 		b->g->nodes[t].flags |= NF_SIGNAL_TEST;
 	/* `while (1)` waits for nothing; `if (!schedule_timeout(t))` tests a sleep */
@@ -388,6 +425,40 @@ static void build_case(struct builder *b, CXCursor c, struct kids *k,
 }
 
 /*
+ * What a dropped statement writes is unknown: each name it mentions
+ * (but calls) may be written, and a call in it may write fields.
+ */
+static void gap_writes(struct builder *b, CXToken *t, unsigned n)
+{
+	unsigned i;
+	int k = 0, w;
+
+	if (b->cur < 0)
+		return;
+	for (i = 0; i < n && k < 16; i++) {
+		CXString s;
+		const char *name;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(b->tu, t[i]);
+		name = clang_getCString(s);
+		if (i + 1 < n && tok_is(b->tu, t[i + 1], "(")) {
+			if (!kapi_classify(name, strlen(name)) &&
+			    !kapi_pure(name))
+				b->after_call = true;
+		} else if (!(i && (tok_is(b->tu, t[i - 1], "->") ||
+				   tok_is(b->tu, t[i - 1], ".")))) {
+			w = append(b, N_ASSIGN,
+				   loc_pos(clang_getTokenLocation(b->tu, t[i])));
+			b->g->nodes[w].text = xstrdup(name);
+			k++;
+		}
+		clang_disposeString(s);
+	}
+}
+
+/*
  * clang drops a statement whose expression has errors (a struct the shim
  * does not know, say) from the AST altogether.  Such statements leave
  * gaps between the children of a compound statement; API calls found by
@@ -409,6 +480,7 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 	r = clang_getRange(clang_getLocationForOffset(b->tu, b->file, from),
 			   clang_getLocationForOffset(b->tu, b->file, to));
 	clang_tokenize(b->tu, r, &t, &n);
+	gap_writes(b, t, n);
 	for (i = 0; i + 1 < n; i++) {
 		CXString s;
 		const struct kapi *api;
@@ -685,6 +757,12 @@ static void cfg_free(struct cfg *g)
 	for (i = 0; i < g->nlocals; i++)
 		free(g->locals[i]);
 	free(g->locals);
+	for (i = 0; i < g->nheads; i++)
+		free(g->heads[i]);
+	free(g->heads);
+	for (i = 0; i < g->nvars; i++)
+		free(g->vars[i]);
+	free(g->vars);
 	for (i = 0; i < g->nparams; i++)
 		free(g->params[i]);
 	free(g->params);

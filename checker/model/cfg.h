@@ -39,6 +39,8 @@ struct wq_event {
 #define NF_CONST_TRUE	0x20	/* evaluates to a non-zero constant */
 #define NF_CONST_FALSE	0x40	/* evaluates to zero (do { } while (0)) */
 #define NF_FALL_OFF	0x80	/* N_RETURN: the end of a void function */
+#define NF_AFTER_CALL	0x4000	/* a call that may write fields comes first */
+#define NF_COUNTS	0x8000	/* N_ASSIGN: ++, --, op=, or a sleep's result */
 
 struct cfg_node {
 	enum node_kind kind;
@@ -68,6 +70,10 @@ struct cfg {
 	int entry, exit;
 	char **locals;		/* names of on-stack wait entries */
 	int nlocals;
+	char **heads;		/* names of on-stack wait queue heads */
+	int nheads;
+	char **vars;		/* names of all local variables */
+	int nvars;
 	char **params;		/* parameter names */
 	int nparams;
 	const char *limit;	/* a limit of the model was hit, or NULL */
@@ -88,6 +94,7 @@ bool cfg_in_loop(const struct cfg *g, int node, int loop);
 const char *event_entry(const struct wq_event *ev);
 const char *event_queue(const struct wq_event *ev);
 bool event_sleeping_state(const struct wq_event *ev);
+bool event_stop_state(const struct wq_event *ev);
 
 /*
  * Dataflow facts at the entry of each node, computed once per function
@@ -109,6 +116,7 @@ struct flow {
 	char *entries[FL_MAX_ENTRIES];
 	int enqueued_at[FL_MAX_ENTRIES];	/* first enqueue node */
 	uint32_t autoremove;	/* FL_QUEUED bits of DEFINE_WAIT entries */
+	uint32_t internal;	/* FL_QUEUED bits of wait_event*()'s own */
 	const char *limit;	/* a limit of the analysis was hit, or NULL */
 };
 
@@ -119,6 +127,9 @@ void paths_refine(const struct cfg *g, struct flow *fl);
 void flow_free(const struct cfg *g, struct flow *fl);
 int flow_entry(const struct flow *fl, const char *name);
 bool cfg_is_local(const struct cfg *g, const char *name);
+bool cfg_is_local_head(const struct cfg *g, const char *name);
+/* a local variable or parameter: only this function writes it */
+bool cfg_is_var(const struct cfg *g, const char *name, size_t len);
 bool cfg_is_autoremove(const struct cfg *g, const char *name);
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
 bool node_is_sleep(const struct cfg *g, int n);

@@ -252,19 +252,42 @@ static void emit_call(struct builder *b, CXCursor c, const struct kapi *api)
 }
 
 
-/* A local wait entry lives on the stack: WQ006 cares about those. */
+/*
+ * A local wait entry lives on the stack: WQ006 cares about those.  So
+ * does a local wait queue head: an entry queued on a head in the same
+ * frame dies with it, and nothing can wake through it afterwards.
+ * A static local lives elsewhere and is neither.
+ */
 static void note_local(struct builder *b, CXCursor c)
 {
 	CXString t = clang_getTypeSpelling(clang_getCursorType(c));
 	const char *ty = clang_getCString(t);
-
 	/* `struct wait_queue` is the 2.0-2.2 entry (the head was a pointer) */
-	if (!strchr(ty, '*') && (strstr(ty, "wait_queue_entry") ||
-				 strstr(ty, "wait_queue_t") ||
-				 !strcmp(ty, "struct wait_queue"))) {
-		CXString s = clang_getCursorSpelling(c);
+	bool entry = strstr(ty, "wait_queue_entry") || strstr(ty, "wait_queue_t") ||
+		     !strcmp(ty, "struct wait_queue");
+	bool head = strstr(ty, "wait_queue_head") != NULL;
 
-		add_local(b->g, clang_getCString(s));
+	if (clang_Cursor_getStorageClass(c) != CX_SC_Static &&
+	    clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
+		struct cfg *g = b->g;
+
+		g->vars = xrealloc(g->vars, (g->nvars + 1) * sizeof(char *));
+		g->vars[g->nvars++] = cursor_name(c);
+	}
+	if (!strchr(ty, '*') && (entry || head) &&
+	    clang_Cursor_getStorageClass(c) != CX_SC_Static &&
+	    clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
+		CXString s = clang_getCursorSpelling(c);
+		const char *name = clang_getCString(s);
+		struct cfg *g = b->g;
+
+		if (entry) {
+			add_local(g, name);
+		} else {
+			g->heads = xrealloc(g->heads,
+					    (g->nheads + 1) * sizeof(char *));
+			g->heads[g->nheads++] = xstrdup(name);
+		}
 		clang_disposeString(s);
 	}
 	clang_disposeString(t);
@@ -327,10 +350,12 @@ static bool is_assign_op(struct builder *b, CXCursor c, CXCursor lhs,
  * condition tested earlier may have changed.  Only the written
  * expression's text is kept.
  */
-static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
+static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k,
+			    int first)
 {
 	struct kids kids = children(c);
 	CXCursor target;
+	bool counts = k != CXCursor_BinaryOperator;
 	int n;
 
 	if (!kids.n || (k != CXCursor_UnaryOperator && kids.n != 2)) {
@@ -352,8 +377,17 @@ static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k)
 			return;
 		}
 	}
+	/* `t = schedule_timeout(t)` counts down like `tries--` does */
+	for (n = first; n < b->g->n && !counts; n++)
+		if (b->g->nodes[n].kind == N_EVENT &&
+		    (b->g->nodes[n].ev.api->kind == K_SCHEDULE_TIMEOUT ||
+		     b->g->nodes[n].ev.api->kind == K_SLEEP_ON ||
+		     b->g->nodes[n].ev.api->kind == K_WAIT_EVENT))
+			counts = true;
 	n = new_node(b, N_ASSIGN, cursor_pos(c));
 	b->g->nodes[n].text = cursor_text(b, target);
+	if (counts)
+		b->g->nodes[n].flags |= NF_COUNTS;
 	link_nodes(b, b->cur, n);
 	b->cur = n;
 	free(kids.c);
@@ -499,12 +533,66 @@ static bool state_assignment(struct builder *b, CXCursor c)
 	return true;
 }
 
+/* A variable on this function's stack (not a global or a static). */
+static bool local_var(CXCursor v)
+{
+	enum CXCursorKind k = clang_getCursorKind(v);
+	enum CX_StorageClass sc = clang_Cursor_getStorageClass(v);
+
+	if (k == CXCursor_ParmDecl)
+		return true;
+	return k == CXCursor_VarDecl && sc != CX_SC_Static &&
+	       sc != CX_SC_Extern &&
+	       clang_getCursorKind(clang_getCursorSemanticParent(v)) !=
+	       CXCursor_TranslationUnit;
+}
+
+/*
+ * A call the kernel API tables do not know may write any field through a
+ * pointer, and a local whose address it is given: the path refinement
+ * forgets what it knew about those (NF_AFTER_CALL on the next node, and
+ * a write of each `&local` argument).
+ */
+static void note_call(struct builder *b, CXCursor c)
+{
+	int nargs = clang_Cursor_getNumArguments(c), i, n;
+
+	for (i = 0; i < nargs; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, i);
+		struct kids k;
+
+		while (clang_getCursorKind(a) == CXCursor_UnexposedExpr ||
+		       clang_getCursorKind(a) == CXCursor_ParenExpr) {
+			k = children(a);
+			if (k.n != 1) {
+				free(k.c);
+				break;
+			}
+			a = k.c[0];
+			free(k.c);
+		}
+		if (clang_getCursorKind(a) != CXCursor_UnaryOperator)
+			continue;
+		k = children(a);
+		if (k.n == 1 && clang_getCursorKind(k.c[0]) == CXCursor_DeclRefExpr &&
+		    clang_getCursorType(a).kind == CXType_Pointer &&
+		    local_var(clang_getCursorReferenced(k.c[0]))) {
+			n = new_node(b, N_ASSIGN, cursor_pos(a));
+			b->g->nodes[n].text = cursor_name(k.c[0]);
+			link_nodes(b, b->cur, n);
+			b->cur = n;
+		}
+		free(k.c);
+	}
+	b->after_call = true;
+}
+
 void walk_expr(struct builder *b, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct mexp *m = macro_of(b, c);
 	struct kids kids;
-	int i;
+	int i, first;
 
 	if (m) {
 		emit_macro(b, m);
@@ -522,6 +610,7 @@ void walk_expr(struct builder *b, CXCursor c)
 	if (k == CXCursor_VarDecl)
 		note_local(b, c);
 	kids = children(c);
+	first = b->g->n;
 	/* a call's first child is its callee: not an expression to walk */
 	for (i = k == CXCursor_CallExpr ? 1 : 0; i < kids.n; i++)
 		walk_expr(b, kids.c[i]);
@@ -529,11 +618,12 @@ void walk_expr(struct builder *b, CXCursor c)
 	/* the write happens after its operands are evaluated */
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
 	    k == CXCursor_UnaryOperator)
-		note_assignment(b, c, k);
+		note_assignment(b, c, k, first);
 	if (k == CXCursor_CallExpr) {
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);
 		const struct kapi *api = kapi_classify(name, strlen(name));
+		bool pure = api || kapi_pure(name);
 
 		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
 		if (!api && strlen(name) > 7 &&
@@ -542,5 +632,7 @@ void walk_expr(struct builder *b, CXCursor c)
 		clang_disposeString(s);
 		if (api)
 			emit_call(b, c, api);
+		if (!pure)
+			note_call(b, c);
 	}
 }

@@ -10,7 +10,11 @@
  * the second iteration on it returns at once: a busy loop.  Likewise
  * schedule_timeout(HZ) with no state set returns at once instead of
  * waiting a second.  A plain schedule() in a function that never sets a
- * sleeping state is a yield and is left alone.
+ * sleeping state is a yield and is left alone, and so are deliberate
+ * yields anywhere: `if (need_resched()) schedule();` (2.4 spelled it
+ * `current->need_resched`), `current->policy |= SCHED_YIELD; schedule();`,
+ * and a schedule() loop that no sleeping state reaches (only earlier,
+ * finished sleeps: a yield loop after a delay).
  */
 #include <string.h>
 
@@ -52,6 +56,29 @@ static bool wrapper_of_sleep(const struct cfg *g, int s)
 	return false;
 }
 
+/*
+ * A deliberate yield: the sleep is guarded by a need_resched test, or
+ * follows a write of the task's scheduling policy (SCHED_YIELD).
+ */
+static bool deliberate_yield(const struct cfg *g, const struct flow *fl,
+			     int s)
+{
+	int t = node_pos_loop_test(g, s), n = s, steps;
+
+	if (t >= 0 && g->nodes[t].text &&
+	    strstr(g->nodes[t].text, "need_resched"))
+		return true;
+	for (steps = 0; steps < 4 && fl->npred[n] == 1; steps++) {
+		n = fl->pred[n][0];
+		if (g->nodes[n].kind == N_ASSIGN && g->nodes[n].text &&
+		    strstr(g->nodes[n].text, "policy"))
+			return true;
+		if (g->nodes[n].kind != N_JOIN)
+			break;
+	}
+	return false;
+}
+
 void check_schedule_running(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f)
 {
@@ -64,9 +91,13 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 		struct wq_finding *fd;
 		int b;
 
-		if (!node_is_sleep(g, s))
+		if (!node_is_sleep(g, s) || deliberate_yield(g, fl, s))
 			continue;
-		if (woke && sn->loop >= 0) {
+		/*
+		 * It spins only if it was meant to sleep: a sleeping state
+		 * reaches it (the first pass sleeps, the next ones do not).
+		 */
+		if (woke && sn->loop >= 0 && (fl->in[s] & FL_SLEEP)) {
 			file_add_finding(f, WQ004, sn->pos, xasprintf(
 				"%s() runs in TASK_RUNNING after the first wake-up, so the loop spins; set the task state inside the loop, before the condition test",
 				sn->ev.api->name));

@@ -18,8 +18,14 @@
  * condition that belongs to the same wait (its loop, or an if guarding E)
  * reaches E without passing a schedule().  A lock dropped between E and
  * the schedule() means the test ran under a lock, which is the safe
- * idiom (the waker takes the lock too), so that path does not count.
+ * idiom (the waker takes the lock too), so that path does not count;
+ * nor does one that arms a timer after the state is set (the timer
+ * wakes the task).  Not a lost wake-up either: TASK_STOPPED/TRACED
+ * (SIGCONT wakes those), a loop that waits only for a signal (the
+ * sigsuspend shape: schedule() in TASK_INTERRUPTIBLE does not sleep
+ * with a signal pending), and a fixed delay (a poll).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +62,12 @@ static int untested_sleep(const struct cfg *g, int e, char *seen, int *stack)
 			 * A lock dropped after the state is set: the test ran
 			 * under the lock the waker takes, so it cannot race.
 			 */
+			/*
+			 * A timer armed after the state is set wakes the task
+			 * whatever else is lost: a bounded sleep.
+			 */
 			if (node_is_cond_test(g, s) || resets_state(g, s) ||
-			    node_is(g, s, K_UNLOCK))
+			    node_is(g, s, K_UNLOCK) || node_is(g, s, K_ARM_TIMER))
 				continue;
 			stack[sp++] = s;
 		}
@@ -74,6 +84,16 @@ static bool related(const struct cfg *g, int t, int e)
 	if (t < e && e <= tn->branch_end)
 		return true;
 	return tn->loop >= 0 && cfg_in_loop(g, e, tn->loop);
+}
+
+static bool strstr_n(const char *a, size_t n, const char *w)
+{
+	size_t l = strlen(w), i;
+
+	for (i = 0; i + l <= n; i++)
+		if (!memcmp(a + i, w, l))
+			return true;
+	return false;
 }
 
 /* Does a branch of if-test t leave its loop (break, return, goto out)? */
@@ -99,16 +119,86 @@ static bool exits_loop(const struct cfg *g, int t)
 	return false;
 }
 
+static bool ident_start(char c)
+{
+	return isalpha((unsigned char)c) || c == '_';
+}
+
+/* Is plain name w (length l) counted (++, +=, `t = sleep(t)`) in loop? */
+static bool written_in_loop(const struct cfg *g, int loop, const char *w,
+			    size_t l)
+{
+	int n;
+
+	for (n = 0; n < g->n; n++)
+		if (g->nodes[n].kind == N_ASSIGN && g->nodes[n].text &&
+		    (g->nodes[n].flags & NF_COUNTS) &&
+		    strlen(g->nodes[n].text) == l &&
+		    !memcmp(g->nodes[n].text, w, l) &&
+		    cfg_in_loop(g, n, loop))
+			return true;
+	return false;
+}
+
 /*
- * (2): a related test that reaches e without a sleep between, or -1.
- * The loop's own condition is the best name for what is waited for;
- * next best is a test that leaves the loop (`if (done) break;`), which
- * wins over one that only picks what to do (O_NONBLOCK, a mode).
+ * Does text t[0..len) read a plain variable its loop counts with
+ * (`i < 100`, `tries--`, `timeout`)?  Such a name says how long the task
+ * waits, not what for.
  */
+static bool reads_counter(const struct cfg *g, int loop, const char *t,
+			  size_t len)
+{
+	size_t i = 0, j;
+
+	if (loop < 0)
+		return false;
+	while (i < len) {
+		if (!ident_start(t[i]) || (i && (isalnum((unsigned char)t[i - 1]) ||
+						 t[i - 1] == '_'))) {
+			i++;
+			continue;
+		}
+		for (j = i; j < len && (isalnum((unsigned char)t[j]) ||
+					t[j] == '_'); j++)
+			;
+		/* not a member (->x, .x) and not a call */
+		if ((i < 1 || (t[i - 1] != '.' && t[i - 1] != '>')) &&
+		    (j == len || t[j] != '(') &&
+		    written_in_loop(g, loop, t + i, j - i))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
+static bool counter_test(const struct cfg *g, int t)
+{
+	const struct cfg_node *tn = &g->nodes[t];
+
+	return tn->text && reads_counter(g, tn->loop, tn->text,
+					 strlen(tn->text));
+}
+
+/*
+ * How good a name for what is waited for test p is: the loop's own
+ * condition (3), a test that leaves the loop (`if (done) break;`, 2),
+ * one that only picks what to do (O_NONBLOCK, a mode, 1), and last a
+ * loop counter (0).
+ */
+static int test_rank(const struct cfg *g, int p)
+{
+	if (counter_test(g, p))
+		return 0;
+	if (g->nodes[p].flags & NF_LOOP_COND)
+		return 3;
+	return exits_loop(g, p) ? 2 : 1;
+}
+
+/* (2): the best-named related test that reaches e with no sleep between */
 static int test_before(const struct cfg *g, const struct flow *fl, int e,
 		       char *seen, int *stack)
 {
-	int sp = 0, i, found = -1;
+	int sp = 0, i, found = -1, rank = -1;
 
 	stack[sp++] = e;
 	seen[e] = 1;
@@ -122,11 +212,12 @@ static int test_before(const struct cfg *g, const struct flow *fl, int e,
 				continue;
 			seen[p] = 1;
 			if (node_is_cond_test(g, p) && related(g, p, e)) {
-				if (g->nodes[p].flags & NF_LOOP_COND)
-					return p;
-				if (found < 0 || (!exits_loop(g, found) &&
-						  exits_loop(g, p)))
+				int r = test_rank(g, p);
+
+				if (r > rank) {
 					found = p;
+					rank = r;
+				}
 			}
 			if (resets_state(g, p))
 				continue;
@@ -137,17 +228,117 @@ static int test_before(const struct cfg *g, const struct flow *fl, int e,
 }
 
 /*
+ * The test's text without the operands that are not waited for: a
+ * signal test or a loop counter (`!dev->done && !signal_pending(current)`
+ * names `!dev->done`).  Only a test whose top level is all && or all ||
+ * is split; if nothing would be left, the whole text is kept.
+ */
+static char *waited_name(const struct cfg *g, int t)
+{
+	const char *x = g->nodes[t].text, *op = NULL, *start;
+	struct strbuf sb = { 0 };
+	int depth = 0, kept = 0, dropped = 0;
+	size_t i, n = strlen(x);
+
+	for (i = 0; i + 1 < n; i++) {
+		if (x[i] == '(' || x[i] == '[')
+			depth++;
+		else if (x[i] == ')' || x[i] == ']')
+			depth--;
+		else if (!depth && (!strncmp(x + i, "&&", 2) ||
+				    !strncmp(x + i, "||", 2))) {
+			if (op && strncmp(op, x + i, 2))
+				return xstrdup(x);
+			op = x + i;
+		}
+	}
+	if (!op || strchr(x, '?'))
+		return xstrdup(x);
+	for (start = x, depth = 0, i = 0; i <= n; i++) {
+		bool end = i == n;
+
+		if (!end && (x[i] == '(' || x[i] == '['))
+			depth++;
+		else if (!end && (x[i] == ')' || x[i] == ']'))
+			depth--;
+		if (end || (!depth && !strncmp(x + i, op, 2))) {
+			const char *a = start, *b = x + i;
+
+			while (a < b && *a == ' ')
+				a++;
+			while (b > a && b[-1] == ' ')
+				b--;
+			if (strstr_n(a, b - a, "signal_pending") ||
+			    reads_counter(g, g->nodes[t].loop, a, b - a)) {
+				dropped++;
+			} else {
+				if (kept++)
+					sb_printf(&sb, " %.2s ", op);
+				sb_add(&sb, a, b - a);
+			}
+			start = x + i + 2;
+			i++;
+		}
+	}
+	if (!kept || !dropped) {
+		free(sb.s);
+		return xstrdup(x);
+	}
+	return sb.s;
+}
+
+/*
  * A timed sleep with nothing queued is a poll: a lost wake_up_process()
  * costs at most the timeout.  A timed sleep guarded by a plain if (no
  * loop) sleeps once for a bounded time.  Neither loses a wake-up for
  * good, so neither is reported.
  */
+static bool fixed_timeout(const struct wq_event *ev)
+{
+	static const char *const ok[] = {
+		"HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof", NULL
+	};
+	const char *a = ev->nargs ? ev->args[0] : NULL, *p;
+	int i;
+
+	if (!a || !*a)
+		return false;
+	for (p = a; *p; ) {
+		const char *w = p;
+
+		if (!(isalpha((unsigned char)*p) || *p == '_')) {
+			p++;
+			continue;
+		}
+		while (isalnum((unsigned char)*p) || *p == '_')
+			p++;
+		for (i = 0; ok[i]; i++)
+			if (strlen(ok[i]) == (size_t)(p - w) &&
+			    !memcmp(ok[i], w, p - w))
+				break;
+		if (ok[i])
+			continue;
+		/* an upper-case name is a constant macro */
+		for (; w < p; w++)
+			if (islower((unsigned char)*w))
+				return false;
+	}
+	return true;
+}
+
 static bool bounded_poll(const struct cfg *g, const struct flow *fl, int t,
 			 int s)
 {
 	if (!node_is(g, s, K_SCHEDULE_TIMEOUT))
 		return false;
 	if (!(fl->in[s] & ~FL_STATE_BITS))
+		return true;
+	/*
+	 * A fixed delay (HZ / 50) is a poll even with an entry queued:
+	 * the loop tests again after it, so a lost wake-up costs at most
+	 * the delay, never the wait.
+	 */
+	if (fixed_timeout(&g->nodes[s].ev))
 		return true;
 	return !(g->nodes[t].flags & NF_LOOP_COND) && g->nodes[t].loop < 0;
 }
@@ -162,10 +353,15 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 	for (e = 0; e < g->n; e++) {
 		const struct cfg_node *en = &g->nodes[e];
 		struct wq_finding *fd;
+		char *name;
 		int s, t;
 
+		/*
+		 * TASK_STOPPED and TASK_TRACED wait for SIGCONT or the
+		 * tracer, never for a wake-up on a condition.
+		 */
 		if (en->kind != N_EVENT || !fl->in[e] ||
-		    !event_sleeping_state(&en->ev))
+		    !event_sleeping_state(&en->ev) || event_stop_state(&en->ev))
 			continue;
 		memset(seen, 0, g->n);
 		s = untested_sleep(g, e, seen, stack);
@@ -175,13 +371,15 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 		t = test_before(g, fl, e, seen, stack);
 		if (t < 0 || bounded_poll(g, fl, t, s))
 			continue;
+		name = waited_name(g, t);
 		file_add_finding(f, WQ003, en->pos, xasprintf(
 			"%s() comes after the test of '%s': a wake-up in between is lost; set the state first, then test the condition",
-			en->ev.api->name, g->nodes[t].text));
+			en->ev.api->name, name));
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[t].pos, xasprintf(
 			"'%s' is tested here, before the task state is set",
-			g->nodes[t].text));
+			name));
+		free(name);
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
 			"%s() sleeps here without testing it again",
 			g->nodes[s].ev.api->name));

@@ -17,6 +17,20 @@ GUARDS = {}    # site key -> the re-test to write
 RUNNING = set()  # loop keys of loops followed by TASK_RUNNING/finish_wait()
 
 PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
+# Calls after the state change that keep a wake-up from being lost: a
+# lock (or interrupts) dropped, so the test ran under what the waker
+# takes, or a timer armed, which wakes the task whatever else is lost.
+# The checker's kapi.def (K_UNLOCK, K_ARM_TIMER) lists the same.
+SAFE_CALLS = ("spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
+              "spin_unlock_bh", "raw_spin_unlock", "raw_spin_unlock_irq",
+              "raw_spin_unlock_irqrestore", "read_unlock", "read_unlock_irq",
+              "read_unlock_irqrestore", "write_unlock", "write_unlock_irq",
+              "write_unlock_irqrestore", "mutex_unlock", "up", "up_read",
+              "up_write", "local_irq_restore", "local_irq_enable",
+              "restore_flags", "sti", "enable_irq", "add_timer",
+              "add_timer_on", "mod_timer", "hrtimer_start",
+              "hrtimer_start_range_ns")
+FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
               "atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
               "atomic_add_return", "atomic_sub_return", "atomic_inc_return",
@@ -79,6 +93,25 @@ def is_test(st):
     return None
 
 
+def safe_call(st):
+    """Does the statement drop a lock or arm a timer (SAFE_CALLS)?"""
+    if st[0] != "expr" or len(st[1]) < 2 or st[1][1] != "(":
+        return False
+    f = st[1][0]
+    return f in SAFE_CALLS or f.endswith("_unlock")
+
+
+def fixed_delay(sl):
+    """schedule_timeout(HZ / 50): a constant delay, so the sleep is a poll."""
+    if sl[0] != "tmo":
+        return False
+    for w in sl[2].split():
+        if (w[:1].isalpha() or w[:1] == "_") and w not in FIXED_WORDS \
+                and any(c.islower() for c in w):
+            return False
+    return True
+
+
 def contains(hay, needle):
     n = len(needle)
     return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
@@ -107,6 +140,8 @@ def examine(head, body):
     if z is None:
         return None
     mid = body[a + 1:z]
+    if any(safe_call(st) for st in mid) or fixed_delay(sleep_of(body[z])):
+        return None     # cannot lose the wake-up: as the checker decides
     if head is None:
         tests = [i for i in range(a) if is_test(body[i]) is not None]
         if not tests:

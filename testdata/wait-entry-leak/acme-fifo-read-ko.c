@@ -69,7 +69,7 @@ static ssize_t acme_fifo_read(struct file *file, char __user *buf,
 		}
 		if (signal_pending(current)) {
 			__set_current_state(TASK_RUNNING);
-			return -ERESTARTSYS;	/* expect: WQ006 fix=converted */
+			return -ERESTARTSYS;
 		}
 		schedule();
 	}

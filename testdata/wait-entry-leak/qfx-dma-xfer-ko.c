@@ -59,7 +59,7 @@ static int qfx_chan_run_one(struct qfx_chan *ch)
 		if (ch->last_stat & QFX_CH_STAT_ERR)
 			return -EIO;	/* expect: WQ006 fix=refused:no-patch */
 		if (!timeout)
-			return -ETIMEDOUT;	/* expect: WQ006 fix=refused:no-patch */
+			return -ETIMEDOUT;
 		timeout = schedule_timeout(timeout);
 	}
 	finish_wait(&ch->desc_wait, &wait);
