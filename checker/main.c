@@ -52,6 +52,8 @@ static void usage(FILE *out)
 	      "  --select=WQ001,...     run only these rules\n"
 	      "  --ignore=WQ004,...     do not run these rules\n"
 	      "  --list-rules           print the rule table and exit\n"
+	      "  --target=X.Y[.Z]       the kernel the code must build on: only the\n"
+	      "                         rules that matter there (default latest)\n"
 	      "  --stats                print a summary line to stderr\n"
 	      "  --no-prefilter         parse every file, even those naming no wait API\n"
 	      "  --prefilter-only       print the files the prefilter keeps; parse nothing\n"
@@ -333,6 +335,11 @@ int main(int argc, char **argv)
 		} else if (!strncmp(a, "--ignore=", 9)) {
 			if (parse_rule_list(a + 9, &ignore))
 				return bad_usage("bad rule list '%s'", a + 9);
+		} else if (!strncmp(a, "--target=", 9)) {
+			r.opt.target = kernel_version_parse(a + 9);
+			if (!r.opt.target && strcmp(a + 9, "latest"))
+				return bad_usage("bad target kernel '%s' (say 3.10, 2.6.32 or latest)",
+						 a + 9);
 		} else if (!strcmp(a, "--stats")) {
 			r.stats = true;
 		} else if (!strcmp(a, "--no-prefilter")) {
@@ -356,6 +363,9 @@ int main(int argc, char **argv)
 		return bad_usage("%s", "no input files");
 	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
 	r.opt.rule_mask = select & ~ignore;
+	for (i = 1; i < WQ_MAX_RULE; i++)	/* --target: only what matters there */
+		if (!rule_applies(rule_lookup(i), r.opt.target))
+			r.opt.rule_mask &= ~(1ul << i);
 	if (!stable_rules_in(r.opt.rule_mask))
 		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
 	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * WQ010 wait-event-result-ignored: the result of a wait_event*() that
+ * can fail is thrown away, or kept where it does not fit.
+ *
+ *	wait_event_interruptible(dev->wq, dev->ready);
+ *	return dev->data;	<- also on a signal, with nothing ready
+ *
+ * The interruptible, killable and freezable flavours return
+ * -ERESTARTSYS when a signal ends the wait, with the condition false;
+ * the timeout flavours return 0 when time ran out.  A caller that drops
+ * the result goes on as if the condition held.  Kept in an unsigned
+ * variable (or a bool, for the _timeout ones that also report signals)
+ * -ERESTARTSYS reads as success; a timeout flavour's remaining jiffies
+ * (a long) kept in a char or short, or in an int when the timeout is
+ * MAX_SCHEDULE_TIMEOUT, are cut short.
+ *
+ * `(void)wait_event_...()` says the drop is deliberate and is left
+ * alone, as are results tested, returned or passed on.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "macros.h"
+
+static bool can_be_interrupted(const char *name)
+{
+	return strstr(name, "interruptible") || strstr(name, "killable") ||
+	       strstr(name, "freezable");
+}
+
+static bool has_timeout(const char *name)
+{
+	return strstr(name, "timeout") != NULL;
+}
+
+static bool wanted(const char *name)
+{
+	return (strstr(name, "wait_event") || strstr(name, "wait_var_event")) &&
+	       strncmp(name, "__", 2) && !strstr(name, "_cmd") &&
+	       (can_be_interrupted(name) || has_timeout(name));
+}
+
+static bool unsigned_type(CXType t)
+{
+	switch (clang_getCanonicalType(t).kind) {
+	case CXType_Bool:
+	case CXType_Char_U:
+	case CXType_UChar:
+	case CXType_UShort:
+	case CXType_UInt:
+	case CXType_ULong:
+	case CXType_ULongLong:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* What is wrong with keeping u's result in u->type, or NULL. */
+static const char *bad_store(const struct macro_use *u)
+{
+	CXType t = clang_getCanonicalType(u->type);
+	long long size = clang_Type_getSizeOf(t);
+	bool intr = can_be_interrupted(u->name), tmo = has_timeout(u->name);
+
+	if (t.kind == CXType_Invalid || size < 0)
+		return NULL;
+	if (intr && t.kind == CXType_Bool && tmo)
+		return "a bool, where -ERESTARTSYS and success are both true";
+	if (intr && unsigned_type(t) && t.kind != CXType_Bool)
+		return "an unsigned type, where -ERESTARTSYS reads as a large positive value";
+	if (tmo && size < 4 && t.kind != CXType_Bool)
+		return "a type narrower than the long it returns, which cuts the remaining jiffies";
+	if (tmo && size < 8 && u->ev.nargs > 2 &&
+	    strstr(u->ev.args[u->ev.nargs - 1], "MAX_SCHEDULE_TIMEOUT"))
+		return "an int, which cuts the long remaining time of MAX_SCHEDULE_TIMEOUT";
+	return NULL;
+}
+
+/*
+ * A dropped result that is no mistake: in a kernel thread (no signals;
+ * its loop goes round and tests again, the timeout is its period), or a
+ * timeout-only flavour in a function that returns nothing and so has no
+ * way to pass the timeout on (a best-effort wait at teardown).
+ */
+static bool deliberate(const struct wq_file *f, const struct macro_use *u)
+{
+	if (!u->func)
+		return false;
+	if (!can_be_interrupted(u->name) && u->void_func)
+		return true;
+	return text_is_thread(f->buf, f->len, u->fn_start, u->fn_end, u->func);
+}
+
+void check_wait_event_result(void *tu, struct wq_file *f)
+{
+	struct macro_use *u;
+	int n, i;
+
+	if (!strstr(f->buf, "wait_event") && !strstr(f->buf, "wait_var_event"))
+		return;
+	n = macro_uses(tu, f, wanted, true, &u);
+	for (i = 0; i < n; i++) {
+		const char *why;
+
+		if (u[i].use == MV_DISCARDED && !deliberate(f, &u[i])) {
+			file_add_finding(f, WQ010, u[i].pos, xasprintf(
+				"the result of %s() is discarded: it is %s, and the code goes on as if the condition held; test it",
+				u[i].name, can_be_interrupted(u[i].name) ?
+				(has_timeout(u[i].name) ?
+				 "-ERESTARTSYS on a signal and 0 on timeout" :
+				 "-ERESTARTSYS when a signal ends the wait") :
+				"0 when the time ran out"));
+		} else if (u[i].use == MV_STORED && (why = bad_store(&u[i]))) {
+			file_add_finding(f, WQ010, u[i].pos, xasprintf(
+				"the result of %s() is kept in '%s', %s",
+				u[i].name, u[i].target, why));
+		}
+	}
+	macro_uses_free(u, n);
+}
