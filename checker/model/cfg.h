@@ -144,6 +144,9 @@ struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
 bool text_is_thread_function(const char *buf, size_t len, const char *fn);
 bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
 		    const char *fn);
+bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
+			      unsigned from, unsigned to,
+			      const char *const *after);
 
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);

@@ -10,6 +10,7 @@
  * inactive #ifdef branch counts too: for the exemptions these serve,
  * that errs on the side of silence.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
@@ -172,7 +173,7 @@ static const char *const thread_words[] = {
 	"kthread_freezable_should_stop", "try_to_freeze", "freezing",
 	"refrigerator", "set_freezable", "daemonize", "allow_signal",
 	"flush_signals", "dequeue_signal", "siginitsetinv", "sigfillset",
-	NULL
+	"ignore_signals", "kthread_parkme", NULL
 };
 
 /*
@@ -180,8 +181,8 @@ static const char *const thread_words[] = {
  * a work item): handed to one by this file, or calling what only thread
  * loops call?  Signals are blocked there unless the thread asks for them.
  */
-bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
-		    const char *fn)
+static bool thread_body(const char *buf, size_t len, unsigned from,
+			unsigned to, const char *fn)
 {
 	int i;
 
@@ -190,4 +191,154 @@ bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
 			if (text_has_word(buf, from, to, thread_words[i]))
 				return true;
 	return fn && text_is_thread_function(buf, len, fn);
+}
+
+/*
+ * Is the name at offset at called, not declared or defined?  A call
+ * follows an operator, a bracket, a statement's start or `return`; a
+ * declaration follows its type.
+ */
+static bool is_call(const char *buf, unsigned at)
+{
+	unsigned b = at;
+
+	while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+			 buf[b - 1] == '\n'))
+		b--;
+	if (!b)
+		return false;
+	if (strchr("=(,;{}!&|?:+-<>", buf[b - 1]))
+		return true;
+	return b >= 6 && !memcmp(buf + b - 6, "return", 6) &&
+	       (b == 6 || !ident_char(buf[b - 7]));
+}
+
+/*
+ * The function around offset at, in kernel style: its body opens with a
+ * `{` at the start of a line, and its name is the last identifier
+ * followed by `(` before that brace.  Sets [*from, *to) to the body and
+ * returns the name (in *name, n bytes), or false.
+ */
+static bool enclosing_function(const char *buf, size_t len, unsigned at,
+			       unsigned *from, unsigned *to,
+			       const char **name, size_t *n)
+{
+	unsigned i, j;
+	int depth = 0;
+
+	for (i = at; i > 0 && !(buf[i] == '{' && buf[i - 1] == '\n'); i--)
+		;
+	if (!i)
+		return false;
+	*from = i;
+	for (j = i; j < len; j++) {
+		if (buf[j] == '{')
+			depth++;
+		else if (buf[j] == '}' && --depth == 0)
+			break;
+	}
+	if (j >= len || j < at)
+		return false;
+	*to = j + 1;
+	*name = NULL;
+	for (j = i; j > 0 && i - j < 512; j--) {
+		unsigned e;
+
+		if (buf[j] != '(')
+			continue;
+		e = j;
+		while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+			e--;
+		for (*n = 0; e > 0 && ident_char(buf[e - 1]); e--)
+			(*n)++;
+		if (*n) {
+			*name = buf + e;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Is every call of fn in this file (outside its own body [self_from,
+ * self_to)) made from a thread function?  One level: the wait loop of a
+ * kernel thread is often in a helper of the thread's main function.
+ */
+static bool called_from_threads(const char *buf, size_t len, const char *fn,
+				unsigned self_from, unsigned self_to)
+{
+	long at = 0;
+	int calls = 0;
+
+	if (!fn)
+		return false;
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		unsigned from, to, i = at + strlen(fn);
+		const char *name;
+		size_t n;
+		char *caller;
+		bool thread;
+
+		at = i;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i >= len || buf[i] != '(' ||
+		    (i >= self_from && i < self_to) ||
+		    !is_call(buf, at - strlen(fn)))
+			continue;
+		if (!enclosing_function(buf, len, at, &from, &to, &name, &n))
+			return false;
+		caller = xasprintf("%.*s", (int)n, name);
+		thread = thread_body(buf, len, from, to, caller);
+		free(caller);
+		if (!thread)
+			return false;
+		calls++;
+	}
+	return calls > 0;
+}
+
+bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
+		    const char *fn)
+{
+	return thread_body(buf, len, from, to, fn) ||
+	       called_from_threads(buf, len, fn, from, to);
+}
+
+/*
+ * Is every call of fn in this file (outside its body [from, to), at
+ * least one) followed, within a few lines, by one of the texts in
+ * after[]?  For helpers whose caller finishes the job: a wait helper
+ * that returns in a sleeping state to a caller that sets it running.
+ */
+bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
+			      unsigned from, unsigned to,
+			      const char *const *after)
+{
+	long at = 0;
+	int calls = 0;
+
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		unsigned i = at + strlen(fn), end;
+		bool hit = false;
+		int k;
+
+		at = i;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i >= len || buf[i] != '(' || (i >= from && i < to))
+			continue;
+		end = i + 400 < len ? i + 400 : len;
+		if (!is_call(buf, at - strlen(fn)))
+			continue;
+		for (k = 0; after[k] && !hit; k++) {
+			const char *p = strstr(buf + i, after[k]);
+
+			hit = p && (unsigned)(p - buf) < end;
+		}
+		if (!hit)
+			return false;
+		calls++;
+	}
+	return calls > 0;
 }

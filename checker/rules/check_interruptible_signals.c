@@ -29,11 +29,19 @@
 
 #include "cfg.h"
 
-/* Words of a test that looks at signals (2.4 had current->sigpending). */
+/*
+ * Words of a test that looks at signals: 2.4 had current->sigpending; a
+ * test of what schedule_timeout() returned sees the early return a
+ * signal causes; an interruptible or killable call in a test
+ * (mutex_lock_interruptible()) leaves on a signal.
+ */
 static bool signal_text(const char *t)
 {
 	return t && (strstr(t, "signal_pending") || strstr(t, "sigpending") ||
-		     strstr(t, "kthread_should_stop"));
+		     strstr(t, "kthread_should_stop") ||
+		     strstr(t, "schedule_timeout") ||
+		     strstr(t, "schedule_hrtimeout") ||
+		     strstr(t, "interruptible") || strstr(t, "killable"));
 }
 
 static bool is_thread(const struct cfg *g, const struct wq_file *f)

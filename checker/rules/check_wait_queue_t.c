@@ -58,9 +58,11 @@ void check_wait_queue_t(void *tu, struct wq_file *f)
 		at += 9;
 		if (!st)
 			continue;
-		head = strstr(st, "wait_queue_head") != NULL;
-		if (head || strstr(st, "wait_queue_entry") ||
-		    strstr(st, "__wait_queue"))
+		/* exactly these: swait_queue_head has a task_list too */
+		head = !strcmp(st, "struct wait_queue_head") ||
+		       !strcmp(st, "struct __wait_queue_head");
+		if (head || !strcmp(st, "struct wait_queue_entry") ||
+		    !strcmp(st, "struct __wait_queue"))
 			file_add_finding(f, WQ012, text_pos(f->buf, f->len, off), xasprintf(
 				"the %s's member task_list was renamed %s in 4.13",
 				head ? "wait queue head" : "wait entry",
