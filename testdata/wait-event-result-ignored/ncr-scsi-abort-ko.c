@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * wqport fixture: a 2.6-era SCSI host driver converted from
- * interruptible_sleep_on_timeout() to wait_event*() without looking at
- * what the new calls return.  The abort handler goes on as if the
- * firmware had answered when the time ran out, and the ioctl hands back
- * a stale reply when a signal ends the wait.
+ * wqport fixture: a 2.6-era SCSI host driver half converted from the
+ * old sleep calls to wait_event*(), without looking at what the new
+ * calls return.  The abort handler goes on as if the firmware had
+ * answered when the time ran out, and the ioctl hands back a stale
+ * reply when a signal ends the wait.  The reset path keeps its
+ * hand-written (and correct) prepare_to_wait() loop.
  */
 #include <linux/module.h>
 #include <linux/interrupt.h>
@@ -17,6 +18,7 @@ struct ncr_host {
 	spinlock_t lock;
 	wait_queue_head_t mbox_wait;
 	int mbox_done;
+	int fw_ready;
 	u32 reply;
 };
 
@@ -43,4 +45,23 @@ static long ncr_ioctl_mbox(struct ncr_host *host, u32 __user *arg)
 	if (put_user(host->reply, arg))
 		return -EFAULT;
 	return 0;
+}
+
+static int ncr_wait_fw_ready(struct ncr_host *host)
+{
+	DEFINE_WAIT(wait);
+	int ret = 0;
+
+	for (;;) {
+		prepare_to_wait(&host->mbox_wait, &wait, TASK_INTERRUPTIBLE);
+		if (host->fw_ready)
+			break;
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		schedule();
+	}
+	finish_wait(&host->mbox_wait, &wait);
+	return ret;
 }
