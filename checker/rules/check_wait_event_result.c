@@ -118,7 +118,14 @@ static bool retested(const struct wq_file *f, const struct macro_use *u)
 		}
 		i = j > i ? j : i + 1;
 	}
-	if (best < 3 || u->end >= f->len)
+	if (u->end >= f->len)
+		return false;
+	/* a signal test right after is a test of the result's meaning */
+	if (can_be_interrupted(u->name) &&
+	    memmem(f->buf + u->end, (u->end + 200 < f->len ? u->end + 200 : f->len) - u->end,
+		   "signal_pending", 14))
+		return true;
+	if (best < 3)
 		return false;
 	if (end > f->len)
 		end = f->len;
