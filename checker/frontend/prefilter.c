@@ -122,7 +122,8 @@ static bool args_have_side_effect(const char *a, size_t n)
 			if (a[i] == ops[k][0] && a[i + 1] == ops[k][1])
 				return true;
 	for (i = 0; i < n; i++) {
-		if (!is_ident[(unsigned char)a[i]] || (i && is_ident[(unsigned char)a[i - 1]]))
+		if (!is_ident[(unsigned char)a[i]] ||
+		    (i && is_ident[(unsigned char)a[i - 1]]))
 			continue;
 		for (j = i; j < n && is_ident[(unsigned char)a[j]]; j++)
 			;
@@ -192,8 +193,9 @@ bool prefilter_wait_event(const char *buf, size_t len)
 			p += 5;
 			continue;
 		}
-		for (name_end = s; name_end < end && is_ident[(unsigned char)*name_end]; name_end++)
-			;
+		name_end = s;
+		while (name_end < end && is_ident[(unsigned char)*name_end])
+			name_end++;
 		p = name_end;
 		if ((size_t)(name_end - s) >= MAXLEN)
 			continue;

@@ -79,10 +79,13 @@ static int overlapping(const struct uses *us, unsigned s, unsigned e)
 
 static bool same_extent(CXCursor a, CXCursor b)
 {
-	CXSourceRange x = clang_getCursorExtent(a), y = clang_getCursorExtent(b);
+	CXSourceRange x = clang_getCursorExtent(a);
+	CXSourceRange y = clang_getCursorExtent(b);
 
-	return loc_offset(clang_getRangeStart(x)) == loc_offset(clang_getRangeStart(y)) &&
-	       loc_offset(clang_getRangeEnd(x)) == loc_offset(clang_getRangeEnd(y));
+	return loc_offset(clang_getRangeStart(x)) ==
+	       loc_offset(clang_getRangeStart(y)) &&
+	       loc_offset(clang_getRangeEnd(x)) ==
+	       loc_offset(clang_getRangeEnd(y));
 }
 
 /*
@@ -156,7 +159,8 @@ static void classify(struct uses *us, struct macro_use *u, CXCursor c,
 
 			u->use = MV_STORED;
 			u->type = clang_getCursorType(k.c[0]);
-			u->target = range_text(us->tu, clang_getCursorExtent(k.c[0]));
+			u->target = range_text(us->tu,
+					       clang_getCursorExtent(k.c[0]));
 			free(k.c);
 		}
 		break;

@@ -29,7 +29,9 @@ static unsigned skip_noncode(const char *buf, unsigned i, unsigned to)
 	if (buf[i] == '/' && i + 1 < to && buf[i + 1] == '*') {
 		const char *e = strstr(buf + i + 2, "*/");
 
-		return e && (unsigned)(e - buf) + 2 <= to ? (unsigned)(e - buf) + 2 : to;
+		unsigned past = e ? (unsigned)(e - buf) + 2 : to;
+
+		return past <= to ? past : to;
 	}
 	if (buf[i] == '/' && i + 1 < to && buf[i + 1] == '/') {
 		while (i < to && buf[i] != '\n')

@@ -45,8 +45,9 @@ void check_task_state_field(void *tu, struct wq_file *f)
 		      !strncmp(f->buf + base, "get_current", 11);
 		wr = member_is_written(f, off, 5);
 		pos = text_pos(f->buf, f->len, base);
-		for (n = 0; base + n < off && (isalnum((unsigned char)f->buf[base + n]) ||
-					     f->buf[base + n] == '_'); n++)
+		for (n = 0; base + n < off &&
+			    (isalnum((unsigned char)f->buf[base + n]) ||
+			     f->buf[base + n] == '_'); n++)
 			;
 		if (cur)
 			name = xstrdup("current");

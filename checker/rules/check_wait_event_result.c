@@ -121,10 +121,11 @@ static bool retested(const struct wq_file *f, const struct macro_use *u)
 	if (u->end >= f->len)
 		return false;
 	/* a signal test right after is a test of the result's meaning */
+	i = u->end + 200 < f->len ? u->end + 200 : f->len;
 	if (can_be_interrupted(u->name) &&
-	    memmem(f->buf + u->end, (u->end + 200 < f->len ? u->end + 200 : f->len) - u->end,
-		   "signal_pending", 14))
+	    memmem(f->buf + u->end, i - u->end, "signal_pending", 14))
 		return true;
+	i = 0;
 	if (best < 3)
 		return false;
 	if (end > f->len)

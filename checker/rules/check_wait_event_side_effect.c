@@ -38,6 +38,18 @@ static bool ident_char(char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
+/* The index of the name w[0..n) in side_effects[], or -1. */
+static int listed(const char *w, size_t n)
+{
+	size_t s;
+
+	for (s = 0; s < sizeof(side_effects) / sizeof(side_effects[0]); s++)
+		if (strlen(side_effects[s].name) == n &&
+		    !memcmp(side_effects[s].name, w, n))
+			return s;
+	return -1;
+}
+
 /*
  * The first side effect in condition text c, described, or NULL; *sleeps
  * is set when it is a call that may sleep.
@@ -49,6 +61,7 @@ static char *side_effect(const char *c, bool *sleeps)
 		"<<=", ">>=", NULL
 	};
 	size_t i = 0, j, k;
+	int s;
 	char q;
 
 	while (c[i]) {
@@ -65,24 +78,20 @@ static char *side_effect(const char *c, bool *sleeps)
 				;
 			for (k = j; c[k] == ' '; k++)
 				;
-			if (c[k] == '(' && (i == 0 || !ident_char(c[i - 1])))
-				for (size_t s = 0; s < sizeof(side_effects) /
-						       sizeof(side_effects[0]); s++)
-					if (strlen(side_effects[s].name) == j - i &&
-					    !memcmp(side_effects[s].name, c + i, j - i)) {
-						*sleeps = !strcmp(side_effects[s].what, "sleeps");
-						return xasprintf(*sleeps ?
-							"calls %s(), which may sleep" :
-							"calls %s(), which changes something each time",
-							side_effects[s].name);
-					}
+			s = c[k] == '(' && (i == 0 || !ident_char(c[i - 1])) ?
+			    listed(c + i, j - i) : -1;
+			if (s >= 0) {
+				*sleeps = !strcmp(side_effects[s].what, "sleeps");
+				return xasprintf(*sleeps ?
+					"calls %s(), which may sleep" :
+					"calls %s(), which changes something each time",
+					side_effects[s].name);
+			}
 			i = j;
 			continue;
 		}
 		for (k = 0; ops[k]; k++)
-			if (!strncmp(c + i, ops[k], strlen(ops[k])) &&
-			    /* `->` is no `-=`; `a - -b` is no `--` */
-			    !(ops[k][0] == '-' && c[i + 1] == '-' && c[i + 2] == '>'))
+			if (!strncmp(c + i, ops[k], strlen(ops[k])))
 				return xasprintf("has '%s'", ops[k]);
 		i++;
 	}

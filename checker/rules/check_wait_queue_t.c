@@ -33,8 +33,11 @@ static void type_names(struct wq_file *f)
 	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
 		long at = 0;
 
-		while ((at = text_find_word(f->buf, at, f->len, names[k][0])) >= 0) {
-			file_add_finding(f, WQ012, text_pos(f->buf, f->len, at), xasprintf(
+		while ((at = text_find_word(f->buf, at, f->len,
+					    names[k][0])) >= 0) {
+			struct wq_pos pos = text_pos(f->buf, f->len, at);
+
+			file_add_finding(f, WQ012, pos, xasprintf(
 				"%s%s was renamed %s in 4.13",
 				k ? "struct " : "", names[k][0], names[k][1]));
 			at += strlen(names[k][0]);
@@ -63,7 +66,8 @@ void check_wait_queue_t(void *tu, struct wq_file *f)
 		       !strcmp(st, "struct __wait_queue_head");
 		if (head || !strcmp(st, "struct wait_queue_entry") ||
 		    !strcmp(st, "struct __wait_queue"))
-			file_add_finding(f, WQ012, text_pos(f->buf, f->len, off), xasprintf(
+			file_add_finding(f, WQ012,
+					 text_pos(f->buf, f->len, off), xasprintf(
 				"the %s's member task_list was renamed %s in 4.13",
 				head ? "wait queue head" : "wait entry",
 				head ? "head" : "entry"));
