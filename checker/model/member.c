@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ast.h"
 #include "macros.h"
 
 static bool ident_char(char c)
@@ -40,6 +41,39 @@ static char *struct_of(CXType t)
 	return r;
 }
 
+/*
+ * A base declared with a type the headers no longer have (wait_queue_t
+ * against 4.13+ headers) has no type, and often no cursor: its
+ * declaration is then looked for in the text, `wait_queue_t *name`.
+ */
+static char *declared_old(const struct wq_file *f, const char *name,
+			  size_t n)
+{
+	static const char *const old[][2] = {
+		{ "wait_queue_t", "struct __wait_queue" },
+		{ "__wait_queue", "struct __wait_queue" },
+		{ "__wait_queue_head", "struct __wait_queue_head" },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(old) / sizeof(old[0]); k++) {
+		long at = 0;
+		size_t l = strlen(old[k][0]);
+
+		while ((at = text_find_word(f->buf, at, f->len, old[k][0])) >= 0) {
+			unsigned i = at + l;
+
+			while (i < f->len && (space(f->buf[i]) || f->buf[i] == '*'))
+				i++;
+			if (i + n <= f->len && !memcmp(f->buf + i, name, n) &&
+			    !ident_char(f->buf[i + n]))
+				return xstrdup(old[k][1]);
+			at = i;
+		}
+	}
+	return NULL;
+}
+
 char *member_base_struct(CXTranslationUnit tu, const struct wq_file *f,
 			 unsigned off, bool *arrow, unsigned *base_start)
 {
@@ -47,6 +81,7 @@ char *member_base_struct(CXTranslationUnit tu, const struct wq_file *f,
 	unsigned i = off, e;
 	CXCursor c;
 	enum CXCursorKind k;
+	char *r;
 
 	while (i > 0 && space(b[i - 1]))
 		i--;
@@ -83,11 +118,15 @@ char *member_base_struct(CXTranslationUnit tu, const struct wq_file *f,
 	c = clang_getCursor(tu, clang_getLocationForOffset(
 				tu, clang_getFile(tu, f->path), i));
 	k = clang_getCursorKind(c);
-	if (k != CXCursor_DeclRefExpr && k != CXCursor_MemberRefExpr &&
-	    k != CXCursor_VarDecl && k != CXCursor_ParmDecl &&
-	    k != CXCursor_FieldDecl)
-		return NULL;
-	return struct_of(clang_getCursorType(c));
+	r = NULL;
+	if (k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+	    k == CXCursor_VarDecl || k == CXCursor_ParmDecl ||
+	    k == CXCursor_FieldDecl)
+		r = struct_of(clang_getCursorType(c));
+	if (!r && clang_getCursorType(c).kind != CXType_Record &&
+	    clang_getCursorType(c).kind != CXType_Pointer)
+		r = declared_old(f, b + i, e - i);
+	return r;
 }
 
 bool member_is_written(const struct wq_file *f, unsigned off, size_t len)

@@ -8,6 +8,8 @@
  * field's real name).
  *
  * wqport-args: --target=2.4.37
+ *
+ * wqport-test: shim-only (linux/config.h and current->state do not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/config.h>

@@ -4,6 +4,8 @@
  * by setting current->state itself and peeks at its helper thread's
  * state.  Correct then; on 5.14 and later none of it builds, since the
  * field is task_struct::__state.
+ *
+ * wqport-test: shim-only (linux/config.h and current->state do not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/config.h>

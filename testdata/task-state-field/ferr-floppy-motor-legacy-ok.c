@@ -5,6 +5,8 @@
  * --target=2.6.32 leaves it alone.
  *
  * wqport-args: --target=2.6.32
+ *
+ * wqport-test: shim-only (linux/config.h and current->state do not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/sched.h>

@@ -4,6 +4,8 @@
  * state change in its own sleep macro and asserts the task is running
  * before it takes the hardware lock.  The macro is reported once, at
  * its definition, where it must be changed.
+ *
+ * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/bug.h>

@@ -6,6 +6,8 @@
  * wait_queue_t is still the entry type's name.
  *
  * wqport-args: --target=3.10
+ *
+ * wqport-test: shim-only (wait_queue_t does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/interrupt.h>
