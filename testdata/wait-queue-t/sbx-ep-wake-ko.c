@@ -5,9 +5,9 @@
  * entry type wait_queue_t and its task_list member.  None of it builds
  * on 4.13 and later.
  *
- * wqport-test: shim-only (wait_queue_t does not exist in 6.1 headers; with
- * them the checker still reports every line marked here, but they do
- * not parse)
+ * wqport-test: shim-only (wait_queue_t does not exist in 6.1 headers)
+ * With those headers the checker still reports every line marked here,
+ * but the file does not parse cleanly.
  */
 #include <linux/module.h>
 #include <linux/list.h>
