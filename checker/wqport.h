@@ -149,6 +149,7 @@ struct wq_pos {
 struct wq_note {
 	struct wq_pos pos;
 	char *msg;
+	unsigned ucol;		/* column in code points (SARIF), 0: unknown */
 };
 
 struct wq_finding {
@@ -159,6 +160,8 @@ struct wq_finding {
 	char *msg;
 	struct wq_note notes[WQ_MAX_NOTES];
 	int nnotes;
+	char fp[17];		/* fingerprint (fingerprint.c), hex */
+	unsigned ucol;		/* column in code points (SARIF), 0: unknown */
 };
 
 /* Everything known about one input file; owned by one worker. */
@@ -211,7 +214,7 @@ int build_args(const struct wq_options *opt, const char **argv,
 
 /* ---- reporting ---- */
 
-enum wq_format { FMT_TEXT, FMT_JSON };
+enum wq_format { FMT_TEXT, FMT_JSON, FMT_SARIF };
 
 struct strbuf {
 	char *s;
@@ -236,5 +239,7 @@ int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
 void report_file(struct strbuf *out, const struct wq_file *f,
 		 enum wq_format fmt, bool first_json);
 void report_json_escape(struct strbuf *sb, const char *s);
+/* report/fingerprint.c: fill in every finding's fp; needs f->buf */
+void fingerprint_file(struct wq_file *f);
 
 #endif /* WQPORT_H */

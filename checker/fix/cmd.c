@@ -467,8 +467,12 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.json = true;
 		} else if (!strcmp(a, "--format=text")) {
 			r.fo.json = false;
+		} else if (!strcmp(a, "--format=sarif")) {
+			r.fo.sarif = true;
+		} else if (!strncmp(a, "--docs-url=", 11) && a[11]) {
+			r.fo.docs_url = a + 11;
 		} else if (!strncmp(a, "--format", 8)) {
-			return fix_bad_usage("unknown format '%s' (text or json)", a);
+			return fix_bad_usage("unknown format '%s' (text, json or sarif)", a);
 		} else if (!strncmp(a, "--spatch=", 9)) {
 			r.env.spatch = a + 9;
 		} else if (!strncmp(a, "--cocci-dir=", 12)) {
