@@ -524,6 +524,11 @@ int main(int argc, char **argv)
 		} else if (!strncmp(a, "--ignore=", 9)) {
 			if (parse_rule_list(a + 9, &ignore))
 				return bad_usage("bad rule list '%s'", a + 9);
+		} else if (!strncmp(a, "--target=", 9)) {
+			r.opt.target = kernel_version_parse(a + 9);
+			if (!r.opt.target && strcmp(a + 9, "latest"))
+				return bad_usage("bad target kernel '%s' (say 3.10, 2.6.32 or latest)",
+						 a + 9);
 		} else if (!strcmp(a, "--stats")) {
 			r.stats = true;
 		} else if (!strcmp(a, "--no-prefilter")) {
@@ -551,6 +556,9 @@ int main(int argc, char **argv)
 		compdb_each_file(r.hook.db, add_db_file, &r);
 	free(paths);
 	r.opt.rule_mask = select & ~ignore;
+	for (i = 1; i < WQ_MAX_RULE; i++)	/* --target: what matters there */
+		if (!rule_applies(rule_lookup(i), r.opt.target))
+			r.opt.rule_mask &= ~(1ul << i);
 	if (!stable_rules_in(r.opt.rule_mask))
 		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
 	if (r.opt.prefilter_only && (r.fmt == FMT_SARIF || ci_used(&r.ci)))

@@ -4,6 +4,7 @@
  * kernel API table (kapi.def) and the calls that write no driver state
  * (kpure.def).  Lookups only; no rule logic here.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "wqport.h"
@@ -153,4 +154,72 @@ bool kapi_pure(const char *name)
 			return true;
 	}
 	return false;
+}
+
+/*
+ * "3.10", "2.6.32" or "latest" (0, every rule applies).  Each part is
+ * below 256, as KERNEL_VERSION() packs them; anything else is refused.
+ */
+unsigned kernel_version_parse(const char *s)
+{
+	unsigned part[3] = { 0, 0, 0 };
+	int n = 0;
+
+	if (!strcmp(s, "latest"))
+		return 0;
+	while (n < 3) {
+		char *end;
+		unsigned long v;
+
+		if (*s < '0' || *s > '9')
+			return 0;
+		v = strtoul(s, &end, 10);
+		if (v > 255)
+			return 0;
+		part[n++] = v;
+		s = end;
+		if (!*s)
+			break;
+		if (*s++ != '.')
+			return 0;
+	}
+	if (*s || n < 2 || !part[0])
+		return 0;
+	return WQ_KVER(part[0], part[1], part[2]);
+}
+
+char *kernel_version_text(unsigned v)
+{
+	return (v & 255) ? xasprintf("%u.%u.%u", v >> 16, (v >> 8) & 255, v & 255) :
+			   xasprintf("%u.%u", v >> 16, (v >> 8) & 255);
+}
+
+/* A rules.def version: "-" (none, 0) or "X.Y[.Z]". */
+static unsigned table_version(const char *s)
+{
+	return strcmp(s, "-") ? kernel_version_parse(s) : 0;
+}
+
+/*
+ * A rule applies to a target from its `since` on: before it, the flagged
+ * construct is valid code (WQ011's `->state` before 5.14, say).  The
+ * latest kernel (target 0) gets every rule.
+ */
+bool rule_applies(const struct wq_rule *r, unsigned target)
+{
+	return !target || target >= table_version(r->since);
+}
+
+/*
+ * From `removed` on the flagged API no longer builds: an error.  Before
+ * it, a rule that is an error only partly for that reason (WQ001: the
+ * sleep_on() family loses wake-ups on every kernel) is a warning.
+ */
+enum wq_severity rule_severity(const struct wq_rule *r, unsigned target)
+{
+	unsigned removed = table_version(r->removed);
+
+	if (target && removed && target < removed && r->severity == SEV_ERROR)
+		return SEV_WARNING;
+	return r->severity;
 }

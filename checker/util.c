@@ -95,6 +95,7 @@ void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 	fd = &f->findings[f->nfindings++];
 	memset(fd, 0, sizeof(*fd));
 	fd->rule = rule;
+	fd->severity = rule_lookup(rule)->severity;
 	fd->func = f->cur_func ? xstrdup(f->cur_func) : NULL;
 	fd->pos = pos;
 	fd->msg = msg;

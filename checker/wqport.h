@@ -59,6 +59,17 @@ const char *confidence_name(enum wq_confidence c);
 const char *fix_name(enum wq_fix f);
 const char *status_name(enum wq_status s);
 
+/*
+ * Kernel versions as KERNEL_VERSION(a, b, c) does.  One parser for the
+ * checker's and the fixer's --target; 0 if the text is no version.
+ */
+#define WQ_KVER(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+unsigned kernel_version_parse(const char *s);
+char *kernel_version_text(unsigned v);
+/* Does rule r apply to target t (0: latest), and at what severity? */
+bool rule_applies(const struct wq_rule *r, unsigned target);
+enum wq_severity rule_severity(const struct wq_rule *r, unsigned target);
+
 /* ---- kernel API knowledge (kapi.def) ---- */
 
 enum kapi_kind {
@@ -79,6 +90,7 @@ enum kapi_kind {
 	K_UNLOCK,
 	K_STATE_NAME,
 	K_ARM_TIMER,
+	K_OLD_NAME,
 };
 
 struct kapi {
@@ -129,6 +141,7 @@ bool prefilter_match(const char *buf, size_t len);
 /* Does a header the file includes with "" (one level, next to the file)
  * define a macro naming a prefilter word that the file uses? */
 bool prefilter_includes(const char *path, const char *buf, size_t len);
+bool prefilter_wait_event(const char *buf, size_t len);
 void prefilter_words(void (*fn)(const char *word));
 
 /* ---- findings ---- */
@@ -148,6 +161,7 @@ struct wq_note {
 
 struct wq_finding {
 	int rule;
+	enum wq_severity severity;	/* the rule's, or lower for --target */
 	char *func;		/* the function it is in, or NULL */
 	struct wq_pos pos;
 	char *msg;
@@ -185,6 +199,7 @@ struct wq_options {
 	bool no_prefilter;
 	bool prefilter_only;
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
+	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
 	void *tu_arg;

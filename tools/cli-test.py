@@ -202,9 +202,16 @@ def honest_errors(checker, td):
     """No silent wrong answers: an empty rule selection, a missing shim
     directory and a report that cannot be written are errors (exit 2)."""
     samples = os.path.join(td, "samples")
-    for sel in ("--select=", "--select=WQ005", "--ignore=WQ001,WQ002,WQ003,WQ004,WQ006"):
-        rc, _, err = run(checker, [sel, samples])
+    # every rule is stable now: an empty selection is one that --target
+    # empties (WQ011 only matters from 5.14, WQ012 from 4.13)
+    for sel in (["--select="], ["--select=WQ011", "--target=4.9"],
+                ["--select=WQ011,WQ012", "--target=2.6.32"]):
+        rc, _, err = run(checker, sel + [samples])
         expect(rc == 2 and "no stable rule selected" in err,
+               f"{sel}: exit {rc}, stderr {err!r}")
+    for sel in (["--target=2"], ["--target=6.1.300"], ["--target=x"]):
+        rc, _, err = run(checker, sel + [samples])
+        expect(rc == 2 and "bad target kernel" in err,
                f"{sel}: exit {rc}, stderr {err!r}")
     for args, env in ((["--shim-dir=/nonexistent", samples], None),
                       ([samples], {"WQPORT_SHIM_DIR": "/nonexistent"}),

@@ -61,6 +61,9 @@ def md_cell(text):
 
 def kernel_cell(rule):
     since, removed = rule["since"], rule["removed"]
+    if since and since == removed:
+        # a rename: the old name is only wrong from that release on
+        return "from %s (renamed there)" % since
     if since and removed:
         return "since %s, removed in %s" % (since, removed)
     if since:
@@ -95,7 +98,12 @@ def render_index(table):
         "- **Kernel**: the kernel versions where the flagged construct "
         "matters (\"removed in\": the API or field is gone from that "
         "release on, so the code no longer builds); \"all\" when the "
-        "construct builds everywhere but is wrong or fragile all the same.",
+        "construct builds everywhere but is wrong or fragile all the same; "
+        "\"from X (renamed there)\": a name that is only wrong from that "
+        "release on.  `wqport --target=X.Y` runs only the rules that matter "
+        "on that kernel, and reports an error whose API is removed only "
+        "after it as a warning (the default target is the latest kernel: "
+        "every rule).",
         "",
         "| ID | Name | Severity | Confidence | Fix | Kernel | Status "
         "| Summary |",

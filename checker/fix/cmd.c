@@ -457,13 +457,10 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		} else if (!strcmp(a, "--no-prefilter")) {
 			r.opt.no_prefilter = true;
 		} else if (!strncmp(a, "--target=", 9)) {
-			unsigned x = 0, y = 0, z = 0;
-			int n = sscanf(a + 9, "%u.%u.%u", &x, &y, &z);
-
-			if (n < 2 || x > 255 || y > 255 || z > 255)
+			r.fo.target = kernel_version_parse(a + 9);
+			if (!r.fo.target)
 				return fix_bad_usage("bad target kernel '%s' (say 3.10 or 2.6.32)",
 						     a + 9);
-			r.fo.target = WQ_KVER(x, y, z);
 		} else if (!strcmp(a, "--unsafe")) {
 			r.fo.unsafe = true;
 		} else if (!strcmp(a, "--format=json")) {

@@ -55,7 +55,6 @@ struct fix_plan {
 	unsigned target;	/* --target, as KERNEL_VERSION(a, b, c) */
 };
 
-#define WQ_KVER(a, b, c) (((a) << 16) + ((b) << 8) + (c))
 #define WQ_DEFAULT_TARGET WQ_KVER(6, 1, 0)
 
 /* tu_hook for check_buffer(): plan every finding of the file. */

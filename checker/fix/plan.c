@@ -494,12 +494,6 @@ static const struct {
 #undef TARGET_API
 };
 
-static char *version_text(unsigned v)
-{
-	return (v & 255) ? xasprintf("%u.%u.%u", v >> 16, (v >> 8) & 255, v & 255) :
-			   xasprintf("%u.%u", v >> 16, (v >> 8) & 255);
-}
-
 /* The target kernel lacks the primitive: refuse, naming the release. */
 static void check_target(struct fix_site *s, unsigned target)
 {
@@ -513,8 +507,8 @@ static void check_target(struct fix_site *s, unsigned target)
 		if (strcmp(target_api[i].name, s->form) ||
 		    target >= target_api[i].since)
 			continue;
-		t = version_text(target);
-		v = version_text(target_api[i].since);
+		t = kernel_version_text(target);
+		v = kernel_version_text(target_api[i].since);
 		free(s->note);
 		refuse(s, "target-api", xasprintf(
 			"%s() is not in the target kernel %s (first in %s)",

@@ -32,6 +32,20 @@ static const struct {
 	{ WQ003, check_state_after_test },
 	{ WQ004, check_schedule_running },
 	{ WQ006, check_entry_leak },
+	{ WQ005, check_state_not_restored },
+	{ WQ007, check_interruptible_signals },
+	{ WQ008, check_entry_init },
+};
+
+/* Rules that look at the whole translation unit, not one function. */
+static const struct {
+	int rule;
+	tu_rule_fn fn;
+} tu_checks[] = {
+	{ WQ009, check_wait_event_side_effect },
+	{ WQ010, check_wait_event_result },
+	{ WQ011, check_task_state_field },
+	{ WQ012, check_wait_queue_t },
 };
 
 /* WQPORT_DUMP_CFG=1: print each function's graph, for debugging rules */
@@ -439,6 +453,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	bool missing_header = false;
 	unsigned errors;
 	int nfuncs, forced;
+	size_t i;
 
 	err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
 	if (err != CXError_Success || !tu) {
@@ -455,6 +470,12 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
 	note_macro_definitions(tu, f, 0);
 	forced = check_inactive(tu, f, opt, index, nfuncs, &set);
+	for (i = 0; i < sizeof(tu_checks) / sizeof(tu_checks[0]); i++)
+		if (opt->rule_mask & (1ul << tu_checks[i].rule))
+			tu_checks[i].fn(tu, f);
+	for (i = 0; i < (size_t)f->nfindings; i++)
+		f->findings[i].severity = rule_severity(
+			rule_lookup(f->findings[i].rule), opt->target);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
 	body = nfuncs || forced ? NULL : inactive_body(f, &set);
@@ -503,8 +524,16 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 				     (size_t)(nul - f->buf));
 		return;
 	}
+	/*
+	 * A file with no sleep API word may still name one through a macro
+	 * of a header it includes, or misuse wait_event*() (WQ009, WQ010); a
+	 * second, narrower look keeps the many files that use it well from
+	 * being parsed.
+	 */
 	if (!opt->no_prefilter && !prefilter_match(f->buf, f->len) &&
-	    !prefilter_includes(f->path, f->buf, f->len)) {
+	    !prefilter_includes(f->path, f->buf, f->len) &&
+	    !((opt->rule_mask & (1ul << WQ009 | 1ul << WQ010)) &&
+	      prefilter_wait_event(f->buf, f->len))) {
 		f->skipped = true;
 		return;
 	}

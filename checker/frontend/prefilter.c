@@ -271,3 +271,131 @@ bool prefilter_includes(const char *path, const char *buf, size_t len)
 	}
 	return false;
 }
+
+/* ---- the second look, for the wait_event*() rules (WQ009, WQ010) ---- */
+
+static const char *const side_effect_names[] = {
+#define SIDE_EFFECT(n, w) #n,
+#include "sideeffect.def"
+#undef SIDE_EFFECT
+	NULL
+};
+
+/* Does the argument text a[0..n) hold something WQ009 reports? */
+static bool args_have_side_effect(const char *a, size_t n)
+{
+	static const char *const ops[] = {
+		"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", NULL
+	};
+	size_t i, j, k;
+
+	for (i = 0; i + 1 < n; i++)
+		for (k = 0; ops[k]; k++)
+			if (a[i] == ops[k][0] && a[i + 1] == ops[k][1])
+				return true;
+	for (i = 0; i < n; i++) {
+		if (!is_ident[(unsigned char)a[i]] ||
+		    (i && is_ident[(unsigned char)a[i - 1]]))
+			continue;
+		for (j = i; j < n && is_ident[(unsigned char)a[j]]; j++)
+			;
+		for (k = 0; side_effect_names[k]; k++)
+			if (strlen(side_effect_names[k]) == j - i &&
+			    !memcmp(side_effect_names[k], a + i, j - i))
+				return true;
+		i = j;
+	}
+	return false;
+}
+
+/*
+ * Is the result of the flavour that starts at s kept in a variable
+ * declared right there with an unsigned or narrow type?  (A dropped
+ * result is not enough to parse a file: the many deliberate drops in
+ * void functions and thread loops cost a third more parsing on a kernel
+ * tree; such files are checked for it when they name another wait API,
+ * or with --no-prefilter.)
+ */
+static bool result_candidate(const char *buf, const char *s)
+{
+	static const char *const narrow[] = {
+		"unsigned", "u8", "u16", "u32", "u64", "bool", "char", "short",
+		"size_t", NULL
+	};
+	const char *p = s, *stmt;
+	int k;
+
+	while (p > buf && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n'))
+		p--;
+	if (p == buf || p[-1] != '=' || (p - buf >= 2 && strchr("=!<>", p[-2])))
+		return false;
+	for (stmt = p - 1; stmt > buf && !strchr(";{}", stmt[-1]); stmt--)
+		;
+	for (k = 0; narrow[k]; k++) {
+		const char *w = stmt;
+		size_t l = strlen(narrow[k]);
+
+		while ((w = strstr(w, narrow[k])) && w < p) {
+			if ((w == buf || !is_ident[(unsigned char)w[-1]]) &&
+			    !is_ident[(unsigned char)w[l]])
+				return true;
+			w += l;
+		}
+	}
+	return false;
+}
+
+/*
+ * Could WQ009 or WQ010 fire here?  A use of a wait_event*() flavour
+ * whose condition has a side effect, or one that returns a status and
+ * is declared into an unsigned or narrow variable.  Text
+ * only, so a comment can make it say yes: that costs a parse, never a
+ * finding.
+ */
+bool prefilter_wait_event(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	pthread_once(&once, prefilter_init);
+	while ((p = strstr(p, "wait_")) && p < end) {
+		const char *s = p, *name_end, *a;
+		int depth = 0;
+
+		if (s > buf && is_ident[(unsigned char)s[-1]]) {
+			p += 5;
+			continue;
+		}
+		name_end = s;
+		while (name_end < end && is_ident[(unsigned char)*name_end])
+			name_end++;
+		p = name_end;
+		if ((size_t)(name_end - s) >= MAXLEN)
+			continue;
+		{
+			char name[MAXLEN];
+
+			memcpy(name, s, name_end - s);
+			name[name_end - s] = '\0';
+			if (!strstr(name, "wait_event") && !strstr(name, "wait_var_event"))
+				continue;
+			a = name_end;
+			while (a < end && (*a == ' ' || *a == '\t'))
+				a++;
+			if (a == end || *a != '(')
+				continue;
+			if ((strstr(name, "interruptible") || strstr(name, "killable") ||
+			     strstr(name, "freezable") || strstr(name, "timeout")) &&
+			    result_candidate(buf, s))
+				return true;
+		}
+		for (p = a; p < end; p++) {
+			if (*p == '(')
+				depth++;
+			else if (*p == ')' && --depth == 0)
+				break;
+		}
+		if (args_have_side_effect(a, p - a))
+			return true;
+	}
+	return false;
+}

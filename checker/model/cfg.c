@@ -681,7 +681,7 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
 		const struct kapi *api = kapi_classify(name, strlen(name));
 		CXSourceRange r = clang_getCursorExtent(c);
 
-		if (api && api->kind == K_STATE_NAME)
+		if (api && (api->kind == K_STATE_NAME || api->kind == K_OLD_NAME))
 			api = NULL;	/* a constant, for the prefilter only */
 
 		clang_disposeString(s);
@@ -836,6 +836,8 @@ static void build_function(struct builder *b, CXCursor fn)
 		return;
 	}
 	body = k.c[k.n - 1];
+	b->g->body_start = loc_offset(clang_getRangeStart(clang_getCursorExtent(body)));
+	b->g->body_end = loc_offset(clang_getRangeEnd(clang_getCursorExtent(body)));
 	for (i = 0; i < k.n - 1; i++) {
 		if (clang_getCursorKind(k.c[i]) != CXCursor_ParmDecl)
 			continue;

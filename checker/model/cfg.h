@@ -77,6 +77,7 @@ struct cfg {
 	char **params;		/* parameter names */
 	int nparams;
 	const char *limit;	/* a limit of the model was hit, or NULL */
+	unsigned body_start, body_end;	/* file offsets of the body's braces */
 };
 
 struct cfg_ctx;
@@ -139,6 +140,25 @@ char *wait_condition(const char *test_text);
 /* Drop a `&& t` operand (a timeout variable) from a guard; true if found. */
 bool cond_drop_operand(char *guard, const char *t);
 
+/*
+ * Source text of the main file (text.c), for what the graph does not
+ * keep: calls of no interest to the events, the functions a file hands
+ * to kernel threads.  Comments, strings and character literals are
+ * skipped; a word is a whole identifier.
+ */
+bool text_has_word(const char *buf, unsigned from, unsigned to,
+		   const char *word);
+long text_find_word(const char *buf, unsigned from, unsigned to,
+		    const char *word);
+unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
+struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
+bool text_is_thread_function(const char *buf, size_t len, const char *fn);
+bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
+		    const char *fn);
+bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
+			      unsigned from, unsigned to,
+			      const char *const *after);
+
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);
 
@@ -152,5 +172,19 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f);
 void check_entry_leak(const struct cfg *g, const struct flow *fl,
 		      struct wq_file *f);
+void check_state_not_restored(const struct cfg *g, const struct flow *fl,
+			      struct wq_file *f);
+void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
+				 struct wq_file *f);
+void check_entry_init(const struct cfg *g, const struct flow *fl,
+		      struct wq_file *f);
+
+/* Rules over a whole translation unit (a CXTranslationUnit). */
+typedef void (*tu_rule_fn)(void *tu, struct wq_file *f);
+
+void check_wait_event_side_effect(void *tu, struct wq_file *f);
+void check_wait_event_result(void *tu, struct wq_file *f);
+void check_task_state_field(void *tu, struct wq_file *f);
+void check_wait_queue_t(void *tu, struct wq_file *f);
 
 #endif /* WQPORT_CFG_H */

@@ -80,11 +80,10 @@ static void report_text(struct strbuf *out, const struct wq_file *f)
 
 	for (i = 0; i < f->nfindings; i++) {
 		const struct wq_finding *fd = &f->findings[i];
-		const struct wq_rule *r = rule_lookup(fd->rule);
 
 		sb_printf(out, "%s:%u:%u: %s: %s [WQ%03d]\n", f->path,
 			  fd->pos.line, fd->pos.col,
-			  severity_name(r->severity), fd->msg, fd->rule);
+			  severity_name(fd->severity), fd->msg, fd->rule);
 		for (j = 0; j < fd->nnotes; j++)
 			sb_printf(out, "%s:%u:%u: note: %s\n",
 				  fd->notes[j].file ? fd->notes[j].file : f->path,
@@ -107,7 +106,7 @@ static void report_json(struct strbuf *out, const struct wq_file *f,
 		report_json_escape(out, f->path);
 		sb_printf(out, ", \"line\": %u, \"column\": %u, \"severity\": \"%s\", \"rule\": \"WQ%03d\", \"name\": \"%s\", \"message\": ",
 			  fd->pos.line, fd->pos.col,
-			  severity_name(r->severity), fd->rule, r->name);
+			  severity_name(fd->severity), fd->rule, r->name);
 		report_json_escape(out, fd->msg);
 		sb_puts(out, ", \"notes\": [");
 		for (j = 0; j < fd->nnotes; j++) {

@@ -35,10 +35,10 @@ static irqreturn_t gemtek_irq(int irq, void *dev_id)
 static int gemtek_wait_lock(struct gemtek_card *card)
 {
 	card->tuner_task = current;
-	current->state = TASK_INTERRUPTIBLE;
+	current->state = TASK_INTERRUPTIBLE;	/* expect: WQ011 */
 	while (!(readb(card->io + GEMTEK_STATUS) & GEMTEK_STATUS_LOCKED))
 		schedule();	/* expect: WQ004 fix=refused:no-patch */
-	current->state = TASK_RUNNING;
+	current->state = TASK_RUNNING;	/* expect: WQ011 */
 	card->tuner_task = NULL;
 	return 0;
 }

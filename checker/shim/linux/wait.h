@@ -39,13 +39,25 @@ struct wait_queue_entry {
 	unsigned int flags;
 	void *private;
 	wait_queue_func_t func;
-	struct list_head entry;
+	/*
+	 * `task_list` until 4.13, when struct __wait_queue (wait_queue_t)
+	 * became struct wait_queue_entry.  The model keeps both names over
+	 * one list so old drivers parse (rule WQ012 reports the old one).
+	 */
+	union {
+		struct list_head entry;
+		struct list_head task_list;
+	};
 };
+typedef struct wait_queue_entry wait_queue_t;	/* the name before 4.13 */
 
 /* The queue: a lock and a list of entries. */
 struct wait_queue_head {
 	spinlock_t lock;
-	struct list_head head;
+	union {
+		struct list_head head;
+		struct list_head task_list;	/* before 4.13 */
+	};
 };
 typedef struct wait_queue_head wait_queue_head_t;
 

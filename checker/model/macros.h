@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Uses of API macros in the main file, with what the code does with
+ * their value (macros.c): wait_event*() is a macro, so the rules about
+ * its condition and its result start from the expansion, not a call.
+ */
+#ifndef WQPORT_MACROS_H
+#define WQPORT_MACROS_H
+
+#include <clang-c/Index.h>
+
+#include "cfg.h"
+
+enum macro_value_use {
+	MV_UNKNOWN,	/* not found in the syntax tree (inactive, broken) */
+	MV_DISCARDED,	/* a statement of its own */
+	MV_VOID_CAST,	/* (void)wait_event_...(): discarded on purpose */
+	MV_STORED,	/* `x = ...` or `T x = ...`: type is x's */
+	MV_USED,	/* tested, returned, passed on, ... */
+};
+
+struct macro_use {
+	char *name;
+	struct wq_pos pos;
+	unsigned start, end;	/* file offsets of the invocation */
+	struct wq_event ev;	/* name and argument texts */
+	enum macro_value_use use;
+	CXType type;		/* MV_STORED: the type it is stored in */
+	char *target;		/* MV_STORED: the variable's text */
+	char *func;		/* the function it is in, or NULL */
+	unsigned fn_start, fn_end;	/* that function's extent */
+	bool void_func;		/* that function returns void */
+	bool in_loop;		/* it is inside a loop */
+};
+
+/*
+ * Every use, in the main file, of a macro whose name `want` accepts;
+ * with values set, what is done with each one's value.  Returns the
+ * number of uses in *out (free with macro_uses_free()).
+ */
+int macro_uses(CXTranslationUnit tu, const struct wq_file *f,
+	       bool (*want)(const char *name), bool values,
+	       struct macro_use **out);
+void macro_uses_free(struct macro_use *u, int n);
+
+#endif /* WQPORT_MACROS_H */
+
+/*
+ * `base->member` or `base.member` with the member name at file offset
+ * off (member.c): the canonical spelling of the struct the base points
+ * to ("struct task_struct"), or NULL when the base is no simple name or
+ * its type is unknown (an inactive branch, a macro parameter).  *arrow
+ * tells `->` from `.`; *base_start is where the base text starts.
+ */
+char *member_base_struct(CXTranslationUnit tu, const struct wq_file *f,
+			 unsigned off, bool *arrow, unsigned *base_start);
+/* Is the member at off assigned (`=`, not `==`)? */
+bool member_is_written(const struct wq_file *f, unsigned off, size_t len);

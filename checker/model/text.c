@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Words in the source text of the main file.
+ *
+ * Some facts a rule needs are not in the graph: a call that is no wait
+ * API (kthread_should_stop(), try_to_freeze()), or which functions a
+ * file starts as kernel threads.  They are read from the text, skipping
+ * comments, string and character literals, so a word in a comment never
+ * counts.  The text is the file as written, so a word inside an
+ * inactive #ifdef branch counts too: for the exemptions these serve,
+ * that errs on the side of silence.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Past the comment or literal starting at buf[i], or i if none. */
+static unsigned skip_noncode(const char *buf, unsigned i, unsigned to)
+{
+	char q;
+
+	if (buf[i] == '/' && i + 1 < to && buf[i + 1] == '*') {
+		const char *e = strstr(buf + i + 2, "*/");
+
+		unsigned past = e ? (unsigned)(e - buf) + 2 : to;
+
+		return past <= to ? past : to;
+	}
+	if (buf[i] == '/' && i + 1 < to && buf[i + 1] == '/') {
+		while (i < to && buf[i] != '\n')
+			i++;
+		return i;
+	}
+	if (buf[i] != '"' && buf[i] != '\'')
+		return i;
+	q = buf[i++];
+	while (i < to && buf[i] != q && buf[i] != '\n') {
+		if (buf[i] == '\\' && i + 1 < to)
+			i++;
+		i++;
+	}
+	return i < to ? i + 1 : to;
+}
+
+/* Offset of the first whole-word `word` in code in [from, to), or -1. */
+long text_find_word(const char *buf, unsigned from, unsigned to,
+		    const char *word)
+{
+	size_t n = strlen(word);
+	unsigned i = from, j;
+
+	while (i < to) {
+		j = skip_noncode(buf, i, to);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (ident_char(buf[i])) {
+			j = i;
+			while (j < to && ident_char(buf[j]))
+				j++;
+			if (j - i == n && !memcmp(buf + i, word, n))
+				return i;
+			i = j;
+			continue;
+		}
+		i++;
+	}
+	return -1;
+}
+
+bool text_has_word(const char *buf, unsigned from, unsigned to,
+		   const char *word)
+{
+	return text_find_word(buf, from, to, word) >= 0;
+}
+
+/* The byte offset of a 1-based line and column. */
+unsigned text_offset(const char *buf, size_t len, struct wq_pos pos)
+{
+	unsigned line = 1;
+	size_t i = 0;
+
+	while (i < len && line < pos.line)
+		if (buf[i++] == '\n')
+			line++;
+	return i + (pos.col ? pos.col - 1 : 0) <= len ?
+	       i + (pos.col ? pos.col - 1 : 0) : len;
+}
+
+/*
+ * Is fn handed to a kernel thread or a workqueue by this file, as the
+ * function argument of kthread_run(fn, ...), kernel_thread(fn, ...),
+ * INIT_WORK(&w, fn) and the like?  Such functions run in a kernel
+ * thread, where signals are blocked unless the thread asks for them.
+ */
+bool text_is_thread_function(const char *buf, size_t len, const char *fn)
+{
+	static const struct {
+		const char *name;
+		int arg;
+	} starters[] = {
+		{ "kthread_run", 0 }, { "kthread_create", 0 },
+		{ "kthread_create_on_node", 0 }, { "kthread_create_on_cpu", 0 },
+		{ "kthread_run_on_cpu", 0 }, { "kernel_thread", 0 },
+		{ "INIT_WORK", 1 }, { "INIT_DELAYED_WORK", 1 },
+		{ "DECLARE_WORK", 1 }, { "DECLARE_DELAYED_WORK", 1 },
+		{ "INIT_DEFERRABLE_WORK", 1 }, { "kthread_init_work", 1 },
+		{ "PREPARE_WORK", 1 },
+	};
+	size_t k, n = strlen(fn);
+
+	for (k = 0; k < sizeof(starters) / sizeof(starters[0]); k++) {
+		long at = 0;
+
+		while ((at = text_find_word(buf, at, len, starters[k].name)) >= 0) {
+			unsigned i = at + strlen(starters[k].name);
+			int arg = 0, depth = 0;
+
+			while (i < len && (buf[i] == ' ' || buf[i] == '\t' ||
+					   buf[i] == '\n'))
+				i++;
+			if (i >= len || buf[i] != '(') {
+				at = i;
+				continue;
+			}
+			for (i++; i < len; i++) {
+				char c = buf[i];
+
+				if (c == '(')
+					depth++;
+				else if (c == ')' && depth-- == 0)
+					break;
+				else if (c == ',' && !depth && ++arg > starters[k].arg)
+					break;
+				else if (!depth && arg == starters[k].arg &&
+					 ident_char(c) && !ident_char(buf[i - 1]) &&
+					 i + n <= len && !memcmp(buf + i, fn, n) &&
+					 !ident_char(buf[i + n]))
+					return true;
+			}
+			at = i;
+		}
+	}
+	return false;
+}
+
+/* The 1-based line and column of byte offset off. */
+struct wq_pos text_pos(const char *buf, size_t len, unsigned off)
+{
+	struct wq_pos p = { 1, 1 };
+	unsigned i;
+
+	for (i = 0; i < off && i < len; i++) {
+		if (buf[i] == '\n') {
+			p.line++;
+			p.col = 1;
+		} else {
+			p.col++;
+		}
+	}
+	return p;
+}
+
+/* Calls that mark a kernel thread's loop, or a thread's signal policy. */
+static const char *const thread_words[] = {
+	"kthread_should_stop", "kthread_should_park",
+	"kthread_freezable_should_stop", "try_to_freeze", "freezing",
+	"refrigerator", "set_freezable", "daemonize", "allow_signal",
+	"flush_signals", "dequeue_signal", "siginitsetinv", "sigfillset",
+	"ignore_signals", "kthread_parkme", NULL
+};
+
+/*
+ * Does function fn, whose body is [from, to), run as a kernel thread (or
+ * a work item): handed to one by this file, or calling what only thread
+ * loops call?  Signals are blocked there unless the thread asks for them.
+ */
+static bool thread_body(const char *buf, size_t len, unsigned from,
+			unsigned to, const char *fn)
+{
+	int i;
+
+	if (to > from && to <= len)
+		for (i = 0; thread_words[i]; i++)
+			if (text_has_word(buf, from, to, thread_words[i]))
+				return true;
+	return fn && text_is_thread_function(buf, len, fn);
+}
+
+/*
+ * Is the name at offset at called, not declared or defined?  A call
+ * follows an operator, a bracket, a statement's start or `return`; a
+ * declaration follows its type.
+ */
+static bool is_call(const char *buf, unsigned at)
+{
+	unsigned b = at;
+
+	while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
+			 buf[b - 1] == '\n'))
+		b--;
+	if (!b)
+		return false;
+	if (strchr("=(,;{}!&|?:+-<>", buf[b - 1]))
+		return true;
+	return b >= 6 && !memcmp(buf + b - 6, "return", 6) &&
+	       (b == 6 || !ident_char(buf[b - 7]));
+}
+
+/*
+ * The function around offset at, in kernel style: its body opens with a
+ * `{` at the start of a line, and its name is the last identifier
+ * followed by `(` before that brace.  Sets [*from, *to) to the body and
+ * returns the name (in *name, n bytes), or false.
+ */
+static bool enclosing_function(const char *buf, size_t len, unsigned at,
+			       unsigned *from, unsigned *to,
+			       const char **name, size_t *n)
+{
+	unsigned i, j;
+	int depth = 0;
+
+	for (i = at; i > 0 && !(buf[i] == '{' && buf[i - 1] == '\n'); i--)
+		;
+	if (!i)
+		return false;
+	*from = i;
+	for (j = i; j < len; j++) {
+		if (buf[j] == '{')
+			depth++;
+		else if (buf[j] == '}' && --depth == 0)
+			break;
+	}
+	if (j >= len || j < at)
+		return false;
+	*to = j + 1;
+	*name = NULL;
+	for (j = i; j > 0 && i - j < 512; j--) {
+		unsigned e;
+
+		if (buf[j] != '(')
+			continue;
+		e = j;
+		while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+			e--;
+		for (*n = 0; e > 0 && ident_char(buf[e - 1]); e--)
+			(*n)++;
+		if (*n) {
+			*name = buf + e;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Is every call of fn in this file (outside its own body [self_from,
+ * self_to)) made from a thread function?  One level: the wait loop of a
+ * kernel thread is often in a helper of the thread's main function.
+ */
+static bool called_from_threads(const char *buf, size_t len, const char *fn,
+				unsigned self_from, unsigned self_to)
+{
+	long at = 0;
+	int calls = 0;
+
+	if (!fn)
+		return false;
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		unsigned from, to, i = at + strlen(fn);
+		const char *name;
+		size_t n;
+		char *caller;
+		bool thread;
+
+		at = i;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i >= len || buf[i] != '(' ||
+		    (i >= self_from && i < self_to) ||
+		    !is_call(buf, at - strlen(fn)))
+			continue;
+		if (!enclosing_function(buf, len, at, &from, &to, &name, &n))
+			return false;
+		caller = xasprintf("%.*s", (int)n, name);
+		thread = thread_body(buf, len, from, to, caller);
+		free(caller);
+		if (!thread)
+			return false;
+		calls++;
+	}
+	return calls > 0;
+}
+
+bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
+		    const char *fn)
+{
+	return thread_body(buf, len, from, to, fn) ||
+	       called_from_threads(buf, len, fn, from, to);
+}
+
+/*
+ * Is every call of fn in this file (outside its body [from, to), at
+ * least one) followed, within a few lines, by one of the texts in
+ * after[]?  For helpers whose caller finishes the job: a wait helper
+ * that returns in a sleeping state to a caller that sets it running.
+ */
+bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
+			      unsigned from, unsigned to,
+			      const char *const *after)
+{
+	long at = 0;
+	int calls = 0;
+
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		unsigned i = at + strlen(fn), end;
+		bool hit = false;
+		int k;
+
+		at = i;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i >= len || buf[i] != '(' || (i >= from && i < to))
+			continue;
+		end = i + 400 < len ? i + 400 : len;
+		if (!is_call(buf, at - strlen(fn)))
+			continue;
+		for (k = 0; after[k] && !hit; k++) {
+			const char *p = strstr(buf + i, after[k]);
+
+			hit = p && (unsigned)(p - buf) < end;
+		}
+		if (!hit)
+			return false;
+		calls++;
+	}
+	return calls > 0;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * WQ005 state-not-restored: a wait loop is left in a sleeping state.
+ *
+ *	add_wait_queue(&dev->wq, &wait);
+ *	for (;;) {
+ *		set_current_state(TASK_INTERRUPTIBLE);
+ *		if (dev->ready)
+ *			break;		<- leaves in TASK_INTERRUPTIBLE
+ *		schedule();
+ *	}
+ *	remove_wait_queue(&dev->wq, &wait);
+ *	return 0;
+ *
+ * The exit taken between setting the state and schedule() still has the
+ * task marked as sleeping.  The next thing that may sleep (a mutex,
+ * copy_to_user(), the preemption on the way back to user space) then
+ * takes the task off the run queue with nothing to wake it, and the
+ * kernel warns "do not call blocking ops when !TASK_RUNNING".  Every
+ * such exit needs __set_current_state(TASK_RUNNING) or finish_wait().
+ *
+ * Reported once per wait loop, at the first return such an exit reaches
+ * (a note for each other one), when the loop sleeps: a function that
+ * only sets the state and leaves the schedule() to its caller does so
+ * on purpose.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+
+static bool restores_state(const struct cfg *g, int n)
+{
+	return node_is(g, n, K_SET_STATE) || node_is(g, n, K_FINISH) ||
+	       node_is(g, n, K_PREPARE) || node_is(g, n, K_SLEEP_ON) ||
+	       node_is(g, n, K_WAIT_EVENT) || node_is(g, n, K_DELAY) ||
+	       node_is_sleep(g, n);
+}
+
+/* Does loop l (or a loop inside it) sleep? */
+static bool loop_sleeps(const struct cfg *g, int l)
+{
+	int n;
+
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
+		if (node_is_sleep(g, n) && cfg_in_loop(g, n, l))
+			return true;
+	return false;
+}
+
+static const char *state_text(const struct wq_event *ev)
+{
+	int a = ev->api->state_arg;
+
+	return a >= 0 && a < ev->nargs ? ev->args[a] : "a sleeping state";
+}
+
+/*
+ * An exit that leaves the entry of prepare_to_wait() e queued is WQ006's
+ * (wait-entry-leak): its finish_wait() restores the state as well.
+ */
+static bool leaked(const struct cfg *g, const struct flow *fl, int e, int r)
+{
+	const char *entry = event_entry(&g->nodes[e].ev);
+	int i = entry && node_is(g, e, K_PREPARE) ? flow_entry(fl, entry) : -1;
+
+	return i >= 0 && (fl->in[r] & FL_QUEUED(i)) && cfg_is_local(g, entry);
+}
+
+/*
+ * The returns reached from e, with the sleeping state it set, before
+ * anything sets the state again or sleeps; seen[] marks them with 2.
+ */
+static void leaking_returns(const struct cfg *g, const struct flow *fl,
+			    int e, char *seen, int *stack)
+{
+	int sp = 0, i;
+
+	stack[sp++] = e;
+	seen[e] = 1;
+	while (sp) {
+		int n = stack[--sp];
+
+		for (i = 0; i < g->nodes[n].nsucc; i++) {
+			int s = g->nodes[n].succ[i];
+
+			if (seen[s] || restores_state(g, s))
+				continue;
+			seen[s] = 1;
+			if (g->nodes[s].kind == N_RETURN) {
+				if ((fl->in[s] & FL_SLEEP) && !leaked(g, fl, e, s))
+					seen[s] = 2;
+				continue;
+			}
+			stack[sp++] = s;
+		}
+	}
+}
+
+/*
+ * Left alone: kernel threads, whose exits go to kthread_parkme() or
+ * do_exit(), which set the state themselves; and helpers every caller of
+ * which (in this file) sets the task running right after the call.
+ */
+static bool exempt(const struct cfg *g, const struct wq_file *f)
+{
+	static const char *const running[] = {
+		"set_current_state(TASK_RUNNING)", "finish_wait(",
+		"state = TASK_RUNNING", NULL
+	};
+
+	return text_is_thread(f->buf, f->len, g->body_start, g->body_end,
+			      g->func) ||
+	       text_callers_follow_with(f->buf, f->len, g->func, g->body_start,
+					g->body_end, running);
+}
+
+void check_state_not_restored(const struct cfg *g, const struct flow *fl,
+			      struct wq_file *f)
+{
+	char *seen = xrealloc(NULL, g->n);
+	int *stack = xrealloc(NULL, g->n * sizeof(int));
+	char *done = xrealloc(NULL, g->nloops + 1);
+	int e, r;
+
+	memset(done, 0, g->nloops + 1);
+	for (e = 0; e < g->n; e++) {
+		const struct cfg_node *en = &g->nodes[e];
+		struct wq_finding *fd = NULL;
+		int l = en->loop;
+
+		if (en->kind != N_EVENT || !fl->in[e] ||
+		    !event_sleeping_state(&en->ev) || l < 0 || done[l] ||
+		    !loop_sleeps(g, l))
+			continue;
+		memset(seen, 0, g->n);
+		leaking_returns(g, fl, e, seen, stack);
+		for (r = 0; r < g->n && seen[r] != 2; r++)
+			;
+		if (r < g->n && exempt(g, f))
+			break;
+		for (r = 0; r < g->n; r++) {
+			const struct cfg_node *rn = &g->nodes[r];
+
+			if (seen[r] != 2)
+				continue;
+			if (fd) {
+				finding_add_note(fd, rn->pos, xasprintf(
+					"this %s also leaves in %s",
+					rn->flags & NF_FALL_OFF ? "end of the function" : "return",
+					state_text(&en->ev)));
+				continue;
+			}
+			file_add_finding(f, WQ005, rn->pos, xasprintf(
+				"%s in %s: the wait loop is left without __set_current_state(TASK_RUNNING); the next blocking call sleeps for good",
+				rn->flags & NF_FALL_OFF ? "falls off the end" : "returns",
+				state_text(&en->ev)));
+			fd = &f->findings[f->nfindings - 1];
+			finding_add_note(fd, en->pos, xasprintf(
+				"the state is set here, by %s%s, and this exit skips the schedule()",
+				en->ev.api->name,
+				strchr(en->ev.api->name, '>') ? "" : "()"));
+			done[l] = 1;
+		}
+	}
+	free(seen);
+	free(stack);
+	free(done);
+}
