@@ -4,7 +4,8 @@
  * Linux kernel driver code.
  *
  * This file is the command line: options, the list of files (directories
- * are walked for *.c), a pool of worker threads each with its own libclang
+ * are walked for *.c), a pool of worker processes (frontend/isolate.c) or,
+ * with --no-isolation, of worker threads, each with its own libclang
  * index, and output in input order whatever order the workers finish in.
  */
 #include <errno.h>
@@ -32,6 +33,11 @@ struct run {
 	bool *done;
 	int nfiles, capfiles;
 	int next;		/* next file a worker takes */
+	struct wq_limits lim;
+	bool no_isolation;	/* threads in this process, not workers */
+	int printed;		/* files printed so far, in input order */
+	bool first;		/* no JSON finding printed yet */
+	struct strbuf *err;	/* JSON error list */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 };
@@ -58,6 +64,12 @@ static void usage(FILE *out)
 	      "  --print-prefilter-words  print the words the prefilter looks for\n"
 	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
 	      "  -v, --verbose          also report parse errors\n"
+	      "  --timeout=SECONDS      give up on a file after SECONDS (default 60,\n"
+	      "                         0: no limit); it is reported as an error\n"
+	      "  --max-memory=MIB       memory limit of a checker process (default\n"
+	      "                         4096, 0: no limit); a file over it is an error\n"
+	      "  --no-isolation         check in threads of one process: faster to\n"
+	      "                         start, but a crash on one file ends the run\n"
 	      "  --version, -h/--help\n"
 	      "\n"
 	      "exit status: 0 nothing found, 1 findings, 2 usage or input errors\n",
@@ -278,14 +290,71 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 	return from;
 }
 
+/* isolate_run's callback: file i is settled; print what is in order. */
+static void file_done(void *arg, int i)
+{
+	struct run *r = arg;
+	int upto = r->printed;
+
+	r->done[i] = true;
+	while (upto < r->nfiles && r->done[upto])
+		upto++;
+	if (upto > r->printed)
+		r->printed = flush_ready(r, r->printed, upto, &r->first, r->err);
+}
+
+/* --timeout=N, --max-memory=N: a whole number, 0 for no limit */
+static bool parse_limit(const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	*v = strtoul(s, &end, 10);
+	return !*end && !errno && *v <= max;
+}
+
+static void run_threads(struct run *r)
+{
+	pthread_t *tids;
+	int i, printed = 0;
+
+	tids = xrealloc(NULL, r->jobs * sizeof(pthread_t));
+	for (i = 0; i < r->jobs; i++)
+		if (start_thread(&tids[i], worker, r))
+			break;
+	if (!i) {
+		fprintf(stderr, "wqport: cannot start a worker thread\n");
+		exit(2);
+	}
+	r->jobs = i;	/* fewer workers if the system would not give more */
+	pthread_mutex_lock(&r->lock);
+	while (printed < r->nfiles) {
+		int upto = printed;
+
+		while (!r->done[printed])
+			pthread_cond_wait(&r->cond, &r->lock);
+		/* read the done flags under the lock the workers set them with */
+		while (upto < r->nfiles && r->done[upto])
+			upto++;
+		pthread_mutex_unlock(&r->lock);
+		printed = flush_ready(r, printed, upto, &r->first, r->err);
+		pthread_mutex_lock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->lock);
+	for (i = 0; i < r->jobs; i++)
+		pthread_join(tids[i], NULL);
+	free(tids);
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { 0 };
 	struct strbuf err = { 0 };
-	pthread_t *tids;
-	bool first = true, saw_dashdash = false;
-	unsigned long select = ~0ul, ignore = 0;
-	int i, printed = 0, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	bool saw_dashdash = false;
+	unsigned long select = ~0ul, ignore = 0, lv;
+	int i, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
 	bool write_failed = false;
 	const char *bad;
 	double t0 = now();
@@ -293,6 +362,10 @@ int main(int argc, char **argv)
 
 	r.jobs = 1;
 	r.fmt = FMT_TEXT;
+	r.first = true;
+	r.err = &err;
+	r.lim.timeout_s = WQ_DEFAULT_TIMEOUT_S;
+	r.lim.max_memory_mib = WQ_DEFAULT_MAX_MEMORY_MIB;
 	r.opt.verbose = false;
 	if (argc > 1 && !strcmp(argv[1], "fix"))
 		return fix_main(argc - 1, argv + 1, find_shim(argv[0]), find_cocci());
@@ -341,6 +414,16 @@ int main(int argc, char **argv)
 			r.opt.prefilter_only = true;
 		} else if (!strncmp(a, "--shim-dir=", 11)) {
 			shim = a + 11;
+		} else if (!strncmp(a, "--timeout=", 10)) {
+			if (!parse_limit(a + 10, 86400 * 365, &lv))
+				return bad_usage("bad time limit '%s' (whole seconds, 0 for none)", a + 10);
+			r.lim.timeout_s = lv;
+		} else if (!strncmp(a, "--max-memory=", 13)) {
+			if (!parse_limit(a + 13, 1ul << 30, &lv) || (lv && lv < 64))
+				return bad_usage("bad memory limit '%s' (MiB, at least 64, 0 for none)", a + 13);
+			r.lim.max_memory_mib = lv;
+		} else if (!strcmp(a, "--no-isolation")) {
+			r.no_isolation = true;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			r.opt.verbose = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -370,34 +453,14 @@ int main(int argc, char **argv)
 	if (r.fmt == FMT_JSON)
 		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
 		      "{\"version\": 1, \"findings\": [", stdout);
-	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
-	for (i = 0; i < r.jobs; i++)
-		if (pthread_create(&tids[i], NULL, worker, &r))
-			break;
-	if (!i) {
-		fprintf(stderr, "wqport: cannot start a worker thread\n");
-		return 2;
-	}
-	r.jobs = i;	/* fewer workers if the system would not give more */
-	pthread_mutex_lock(&r.lock);
-	while (printed < r.nfiles) {
-		int upto = printed;
-
-		while (!r.done[printed])
-			pthread_cond_wait(&r.cond, &r.lock);
-		/* read the done flags under the lock the workers set them with */
-		while (upto < r.nfiles && r.done[upto])
-			upto++;
-		pthread_mutex_unlock(&r.lock);
-		printed = flush_ready(&r, printed, upto, &first, &err);
-		pthread_mutex_lock(&r.lock);
-	}
-	pthread_mutex_unlock(&r.lock);
-	for (i = 0; i < r.jobs; i++)
-		pthread_join(tids[i], NULL);
-	free(tids);
+	/* prefilter-only reads files and parses nothing: no need for isolation */
+	if (r.no_isolation || r.opt.prefilter_only)
+		run_threads(&r);
+	else
+		isolate_run(r.files, r.nfiles, &r.opt, r.jobs, &r.lim,
+			    file_done, &r);
 	if (r.fmt == FMT_JSON)
-		printf("%s],\n  \"errors\": [%s%s]}\n", first ? "" : "\n  ",
+		printf("%s],\n  \"errors\": [%s%s]}\n", r.first ? "" : "\n  ",
 		       err.s ? err.s : "", err.len ? "\n  " : "");
 	if (fflush(stdout) || ferror(stdout)) {
 		/* a report nobody received must not pass for a clean run */

@@ -140,6 +140,7 @@ struct wq_file {
 	const char *cur_func;	/* function the rules are looking at */
 	unsigned cc_errors;	/* compiler errors in the main file */
 	char *cc_first;		/* the first of them, "line:col: message" */
+	bool crashed;		/* libclang recovered from a crash on it */
 };
 
 struct wq_options {
@@ -169,6 +170,26 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt,
 int build_args(const struct wq_options *opt, const char **argv,
 	       char *include);
 
+/* ---- crash isolation (frontend/isolate.c) ---- */
+
+struct wq_limits {
+	unsigned timeout_s;		/* per file, 0: none */
+	unsigned long max_memory_mib;	/* per worker process, 0: none */
+};
+
+#define WQ_DEFAULT_TIMEOUT_S 60
+#define WQ_DEFAULT_MAX_MEMORY_MIB 4096
+
+/*
+ * Check files[0..n) in `jobs` worker processes; done(arg, i) is called
+ * in the calling process as each file is settled, in any order.  A file
+ * whose worker crashed, ran out of memory or timed out gets f->error.
+ */
+int isolate_run(struct wq_file *files, int nfiles,
+		const struct wq_options *opt, int jobs,
+		const struct wq_limits *lim,
+		void (*done)(void *arg, int i), void *arg);
+
 /* ---- reporting ---- */
 
 enum wq_format { FMT_TEXT, FMT_JSON };
@@ -187,6 +208,8 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 #include <pthread.h>
 int take_next(pthread_mutex_t *lock, int *next, int n);
+#define WQ_STACK_SIZE (256u << 20)
+int start_thread(pthread_t *t, void *(*fn)(void *), void *arg);
 bool shim_ok(const char *dir);
 void shim_missing(const char *prog, const char *dir);
 int parse_jobs_option(int argc, char **argv, int *i, int *jobs,

@@ -543,7 +543,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			mkdir(wa[i].tmpdir, 0700);
 		}
 		for (started = 0; started < r.jobs; started++)
-			if (pthread_create(&tids[started], NULL, worker, &wa[started]))
+			if (start_thread(&tids[started], worker, &wa[started]))
 				break;
 		if (!started)	/* no thread: do the work on this one */
 			worker(&wa[0]);
