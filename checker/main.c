@@ -9,6 +9,7 @@
  * index, and output in input order whatever order the workers finish in.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -348,6 +349,22 @@ static void run_threads(struct run *r)
 	free(tids);
 }
 
+/*
+ * A closed stdin, stdout or stderr would be the next descriptor opened:
+ * the worker sockets, and the report would go to a worker.  Hold them
+ * with /dev/null opened read-only, so a write to a closed stdout still
+ * fails (and is reported) as it would have.
+ */
+static void hold_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) != fd)
+			exit(2);
+}
+
 int main(int argc, char **argv)
 {
 	struct run r = { 0 };
@@ -360,6 +377,7 @@ int main(int argc, char **argv)
 	double t0 = now();
 	const char *shim = NULL;
 
+	hold_std_fds();
 	r.jobs = 1;
 	r.fmt = FMT_TEXT;
 	r.first = true;

@@ -217,6 +217,14 @@ def honest_errors(checker, td):
                            stderr=subprocess.PIPE, text=True, timeout=300)
     expect(p.returncode == 2 and "cannot write the report" in p.stderr,
            f"stdout on a full disk: exit {p.returncode}, stderr {p.stderr!r}")
+    # stdout closed: the worker processes' sockets must not take its
+    # place, and the lost report is an error
+    for jobs in ("-j1", "-j2"):
+        p = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', checker, jobs,
+                            samples], capture_output=True, text=True,
+                           timeout=300)
+        expect(p.returncode == 2 and "cannot write the report" in p.stderr,
+               f"stdout closed {jobs}: exit {p.returncode}, stderr {p.stderr!r}")
 
 
 def json_paths(checker, td):

@@ -32,6 +32,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
     src = os.path.abspath(a.source)
+    a.build = os.path.abspath(a.build)	# the runs have other cwds
     tools = os.path.join(src, "tools")
     td = os.path.join(src, "testdata")
 

@@ -51,6 +51,7 @@
 struct worker {
 	pid_t pid;		/* 0: no process */
 	int fd;
+	int scratch;		/* its stderr while it checks a file, or -1 */
 	int cur;		/* file it is checking, or -1 */
 	double start;
 };
@@ -340,10 +341,10 @@ static void check_deep(struct pool *p, struct wq_file *f, int scratch,
 		pthread_join(t, NULL);
 }
 
-static __attribute__((noreturn)) void worker_main(struct pool *p, int fd)
+static __attribute__((noreturn)) void worker_main(struct pool *p, int fd,
+						  int scratch)
 {
 	struct strbuf sb = { 0 };
-	int scratch = memfd_create("wqport-stderr", MFD_CLOEXEC);
 	int saved = scratch >= 0 ? fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 0) : -1;
 
 	set_limits(p->lim);
@@ -384,6 +385,9 @@ static bool spawn(struct pool *p, struct worker *w)
 	w->pid = 0;
 	w->fd = -1;
 	w->cur = -1;
+	/* made here, so what a dying worker said can still be read */
+	if (w->scratch < 0)
+		w->scratch = memfd_create("wqport-stderr", MFD_CLOEXEC);
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
 		return false;
 	fflush(stdout);
@@ -396,10 +400,13 @@ static bool spawn(struct pool *p, struct worker *w)
 	}
 	if (!pid) {
 		close(sv[0]);
-		for (j = 0; j < p->nw; j++)
+		for (j = 0; j < p->nw; j++) {
 			if (p->w[j].fd >= 0)
 				close(p->w[j].fd);
-		worker_main(p, sv[1]);
+			if (&p->w[j] != w && p->w[j].scratch >= 0)
+				close(p->w[j].scratch);
+		}
+		worker_main(p, sv[1], w->scratch);
 	}
 	close(sv[1]);
 	w->pid = pid;
@@ -423,6 +430,19 @@ static char *death_message(int status, const struct rusage *ru,
 				 strsignal(sig));
 	return xasprintf("the checker process died on it (%s), not checked",
 			 strsignal(sig));
+}
+
+/* Copy what a worker that died wrote on its stderr to ours. */
+static void pass_on(int scratch)
+{
+	char buf[4096];
+	off_t off = 0;
+	ssize_t n;
+
+	while (scratch >= 0 && (n = pread(scratch, buf, sizeof(buf), off)) > 0) {
+		fwrite(buf, 1, n, stderr);
+		off += n;
+	}
 }
 
 /* Reap w's process; with kill, end it first. */
@@ -482,6 +502,8 @@ static void replace(struct pool *p, struct worker *w, bool timed_out,
 	if (cur >= 0) {
 		struct wq_file *f = &p->files[cur];
 
+		if (p->opt->verbose)	/* libclang's dump, a sanitizer's report */
+			pass_on(w->scratch);
 		file_release(f);
 		f->error = timed_out ?
 			xasprintf("timed out after %u s (--timeout), not checked",
@@ -538,6 +560,7 @@ int isolate_run(struct wq_file *files, int nfiles,
 		p.w[j].pid = 0;
 		p.w[j].fd = -1;
 		p.w[j].cur = -1;
+		p.w[j].scratch = -1;
 	}
 	for (j = 0; j < jobs; j++) {
 		p.nw = j;
@@ -624,6 +647,8 @@ int isolate_run(struct wq_file *files, int nfiles,
 
 		if (p.w[j].pid)
 			reap(&p.w[j], false, &status, &ru);
+		if (p.w[j].scratch >= 0)
+			close(p.w[j].scratch);
 	}
 	free(p.w);
 	free(pfd);

@@ -670,6 +670,8 @@ static int outermost(struct mexp *m, int n)
 {
 	int i, k = 0;
 
+	if (!n)
+		return 0;	/* m may be NULL: no qsort(NULL, 0) */
 	qsort(m, n, sizeof(*m), cmp_mexp);
 	for (i = 0; i < n; i++) {
 		if (k && m[i].start < m[k - 1].end) {
