@@ -6,7 +6,8 @@
 
 Configures a second build directory with -DWQPORT_SANITIZE=ON, builds
 only the checker, then runs every fixture (tools/fixture-test.py), the
-samples and a few command-line scenarios (tools/cli-test.py) with it.
+samples, a few command-line scenarios (tools/cli-test.py) and 100
+mutated fixtures (tools/fuzz-smoke.py) with it.
 Sanitizer reports go to log files (log_path), the worker processes'
 too; the test fails on any report, whatever the exit status said.
 libclang's own reports are suppressed by tools/sanitizer/*.supp only.
@@ -78,6 +79,10 @@ def main():
              "--checker", checker] + c for c in chunks]
     runs += [[sys.executable, os.path.join(tools, "cli-test.py"),
               "--checker", checker, "--testdata", td, s] for s in SCENARIOS]
+    # and mutated fixtures (another seed than fuzz/smoke's)
+    runs.append([sys.executable, os.path.join(tools, "fuzz-smoke.py"),
+                 "--checker", checker, "--testdata", td, "--count", "100",
+                 "--seed", "5"])
     procs = []
     for cmd in runs:
         while len([p for p in procs if p[1].poll() is None]) >= a.jobs:
@@ -96,7 +101,8 @@ def main():
     for log in sorted(glob.glob(os.path.join(logs, "*"))):
         with open(log, errors="replace") as f:
             fails.append(f"sanitizer report {log}:\n{f.read()}")
-    print(f"sanitize: {len(fixtures)} fixtures, {len(SCENARIOS)} scenarios;"
+    print(f"sanitize: {len(fixtures)} fixtures, {len(SCENARIOS)} scenarios,"
+          " 100 fuzz inputs;"
           f" build {t_build:.0f} s, runs {t_run:.0f} s")
     for f in fails:
         print("FAIL: " + f)
