@@ -332,6 +332,14 @@ def isolation(checker, td):
                        f"{jobs}: no crash error naming {name}:\n{err}")
             expect(re.findall(r"^(\w+)\.c:\d+:\d+: error", out, re.M) ==
                    ["a", "z"], f"{jobs}: findings of a.c and z.c, in order:\n{out}")
+        # wqport fix screens the files in worker processes first
+        rc, out, err = run(checker, ["fix", "a.c", "tern.c", "z.c"], cwd=tmp)
+        expect(rc == 2 and re.search(r"^tern\.c: error: the checker crashed on it",
+                                     err, re.M),
+               f"fix: exit {rc}, no crash error naming tern.c:\n{err}")
+        expect(re.search(r"^a\.c:\d+:\d+: ", err + out, re.M) and
+               re.search(r"^z\.c:\d+:\d+: ", err + out, re.M),
+               f"fix: the sites of a.c and z.c are missing:\n{out}{err}")
         rc, out, err = run(checker, ["--format=json", "a.c", "tern.c", "z.c"],
                            cwd=tmp)
         try:

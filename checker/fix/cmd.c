@@ -379,6 +379,42 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static void screened(void *arg, int i)
+{
+}
+
+/*
+ * Parse every file once in worker processes first (frontend/isolate.c):
+ * one that crashes libclang or runs over the time or memory limit gets
+ * that error and is not fixed; the run goes on.  The fix itself then
+ * runs in this process as before.  It costs one more parse per file,
+ * small beside spatch.
+ */
+static void screen(struct fix_run *r, const struct wq_limits *lim)
+{
+	struct wq_file *f = xrealloc(NULL, r->nfiles * sizeof(*f));
+	struct wq_options o = r->opt;
+	int i;
+
+	o.tu_hook = NULL;
+	o.tu_arg = NULL;
+	memset(f, 0, r->nfiles * sizeof(*f));
+	for (i = 0; i < r->nfiles; i++) {
+		f[i].path = r->files[i].path;
+		if (r->files[i].error)	/* a bad path: nothing to screen */
+			f[i].error = xstrdup(r->files[i].error);
+	}
+	isolate_run(f, r->nfiles, &o, r->jobs, lim, screened, NULL);
+	for (i = 0; i < r->nfiles; i++) {
+		if (!r->files[i].error && f[i].error) {
+			r->files[i].error = f[i].error;
+			f[i].error = NULL;
+		}
+		file_release(&f[i]);
+	}
+	free(f);
+}
+
 static void add_scanned(void *arg, const char *path, char *error)
 {
 	struct fix_run *r = arg;
@@ -411,6 +447,11 @@ static void fix_usage(FILE *out)
 	      "  --cocci-dir=DIR        the semantic patches (default: bundled)\n"
 	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
 	      "  --no-prefilter         parse every file, even those naming no wait API\n"
+	      "  --timeout=SECONDS      first parse of a file: give up after SECONDS\n"
+	      "                         (default 60, 0: none); it is an error, not fixed\n"
+	      "  --max-memory=MIB       first parse: memory limit (default 4096, 0: none)\n"
+	      "  --no-isolation         no first parse in worker processes: a crash\n"
+	      "                         on one file ends the run\n"
 	      "\n"
 	      "exit status: 0 nothing to fix, 1 sites found, 2 usage or input errors\n",
 	      out);
@@ -450,6 +491,10 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	pthread_t *tids;
 	int i, rc, jr;
 	const char *bad, *empty_dir = NULL;
+	struct wq_limits lim = { WQ_DEFAULT_TIMEOUT_S, WQ_DEFAULT_MAX_MEMORY_MIB };
+	bool no_isolation = false;
+	unsigned long lv;
+	char *end;
 
 	r.jobs = 1;
 	r.opt.rule_mask = ~0ul;
@@ -475,6 +520,21 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.series = argv[++i];
 		} else if (!strcmp(a, "--no-prefilter")) {
 			r.opt.no_prefilter = true;
+		} else if (!strncmp(a, "--timeout=", 10)) {
+			lv = strtoul(a + 10, &end, 10);
+			if (a[10] < '0' || a[10] > '9' || *end || lv > 86400 * 365)
+				return fix_bad_usage("bad time limit '%s' (whole seconds, 0 for none)",
+						     a + 10);
+			lim.timeout_s = lv;
+		} else if (!strncmp(a, "--max-memory=", 13)) {
+			lv = strtoul(a + 13, &end, 10);
+			if (a[13] < '0' || a[13] > '9' || *end || lv > (1ul << 30) ||
+			    (lv && lv < 64))
+				return fix_bad_usage("bad memory limit '%s' (MiB, at least 64, 0 for none)",
+						     a + 13);
+			lim.max_memory_mib = lv;
+		} else if (!strcmp(a, "--no-isolation")) {
+			no_isolation = true;
 		} else if (!strncmp(a, "--target=", 9)) {
 			unsigned x = 0, y = 0, z = 0;
 			int n = sscanf(a + 9, "%u.%u.%u", &x, &y, &z);
@@ -532,6 +592,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	}
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
+	if (!no_isolation)
+		screen(&r, &lim);
 	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
 	{
 		struct worker_arg *wa = xrealloc(NULL, r.jobs * sizeof(*wa));
