@@ -301,7 +301,15 @@ static void check_captured(struct pool *p, struct wq_file *f, int scratch,
 	char *said = NULL;
 	bool on = saved >= 0 && !capture_start(scratch);
 
-	check_file(f, p->opt, p->index);
+	if (f->cflags) {	/* its own flags, from a compilation database */
+		struct wq_options o = *p->opt;
+
+		o.cflags = (const char *const *)f->cflags;
+		o.ncflags = f->ncflags;
+		check_file(f, &o, p->index);
+	} else {
+		check_file(f, p->opt, p->index);
+	}
 	if (on)
 		said = capture_end(scratch, saved);
 	if (f->crashed && said && strstr(said, "out of memory") &&
