@@ -474,7 +474,20 @@ static void hold_std_fds(void)
 			exit(2);
 }
 
+static int check_main(int argc, char **argv, const char **paths);
+
+/* paths: the path arguments, kept until they are walked; freed here so
+ * that no early return (a usage error, --help, fix) leaks them */
 int main(int argc, char **argv)
+{
+	const char **paths = xrealloc(NULL, argc * sizeof(char *));
+	int rc = check_main(argc, argv, paths);
+
+	free(paths);
+	return rc;
+}
+
+static int check_main(int argc, char **argv, const char **paths)
 {
 	struct run r = { 0 };
 	struct strbuf err = { 0 };
@@ -485,7 +498,6 @@ int main(int argc, char **argv)
 	const char *bad;
 	double t0 = now();
 	const char *shim = NULL;
-	const char **paths = xrealloc(NULL, argc * sizeof(char *));
 	int npaths = 0, hr;
 
 	hold_std_fds();
@@ -575,7 +587,6 @@ int main(int argc, char **argv)
 		add_path(&r, paths[i]);
 	if (!npaths && r.hook.db)	/* every C file the database lists */
 		compdb_each_file(r.hook.db, add_db_file, &r);
-	free(paths);
 	if (!r.nfiles && r.empty_dir)
 		return bad_usage("no *.c file in '%s'", r.empty_dir);
 	if (!r.nfiles)
