@@ -21,6 +21,7 @@
 
 #include <clang-c/Index.h>
 
+#include "ci.h"
 #include "fix.h"
 #include "help.h"
 #include "progress.h"
@@ -58,6 +59,8 @@ struct run {
 	struct progress prog;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
+	struct ci_run ci;	/* diff, baseline, SARIF (select/ci.c) */
+	struct strbuf notes;	/* SARIF notifications */
 };
 
 static void usage(FILE *out)
@@ -171,6 +174,19 @@ static void add_path(struct run *r, const char *path)
 		r->empty_dir = path;	/* a directory with no *.c file */
 }
 
+/* Check one file as the run says: its own flags (-p), --staged, CI data. */
+static void check_one(void *arg, struct wq_file *f, void *index)
+{
+	struct run *r = arg;
+	struct wq_options o = r->opt;
+
+	if (f->cflags) {	/* the file's own, from -p */
+		o.cflags = (const char *const *)f->cflags;
+		o.ncflags = f->ncflags;
+	}
+	ci_check(&r->ci, f, &o, index);
+}
+
 static void *worker(void *arg)
 {
 	struct run *r = arg;
@@ -183,14 +199,14 @@ static void *worker(void *arg)
 		if (i < 0)
 			break;
 		f = &r->files[i];
-		if (!f->error && f->cflags) {
+		if (!f->error) {
 			struct wq_options o = r->opt;
 
-			o.cflags = (const char *const *)f->cflags;
-			o.ncflags = f->ncflags;
-			check_file(f, &o, index);
-		} else if (!f->error) {
-			check_file(f, &r->opt, index);
+			if (f->cflags) {	/* the file's own, from -p */
+				o.cflags = (const char *const *)f->cflags;
+				o.ncflags = f->ncflags;
+			}
+			ci_check(&r->ci, f, &o, index);
 		}
 		free(f->buf);
 		f->buf = NULL;
@@ -356,6 +372,9 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 				f->path);
 		if (f->error) {
 			fprintf(stderr, "%s: error: %s\n", f->path, f->error);
+			if (r->fmt == FMT_SARIF)
+				sarif_notification(&r->notes, f->path, "error",
+						   f->error);
 			if (r->fmt == FMT_JSON) {
 				sb_puts(err, err->len ? ",\n    {\"file\": " :
 					"\n    {\"file\": ");
@@ -376,7 +395,14 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 			if (f->warning)
 				fprintf(stderr, "%s: warning: %s\n", f->path,
 					f->warning);
-			report_file(&out, f, r->fmt, *first);
+			if (f->warning && r->fmt == FMT_SARIF)
+				sarif_notification(&r->notes, f->path,
+						   "warning", f->warning);
+			ci_file_done(&r->ci, f);
+			if (r->fmt == FMT_SARIF)
+				sarif_file(&out, f, first);
+			else
+				report_file(&out, f, r->fmt, *first);
 			if (f->nfindings)
 				*first = false;
 		}
@@ -394,6 +420,65 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 	free(out.s);
 	return from;
 }
+
+static void add_changed(void *arg, const char *path)
+{
+	add_file(arg, path);
+}
+
+/*
+ * With --diff, --since or --staged: check the changed *.c files when no
+ * file is named, and of the named ones only those the diff touches.
+ * Returns true when nothing is left to check (a clean exit).
+ */
+static bool select_changed_files(struct run *r)
+{
+	int i, k = 0;
+
+	if (!r->nfiles && !r->empty_dir)
+		ci_diff_files(&r->ci, add_changed, r);
+	for (i = 0; i < r->nfiles; i++) {
+		if (r->files[i].error || ci_in_diff(&r->ci, r->files[i].path)) {
+			r->files[k++] = r->files[i];
+			continue;
+		}
+		free((char *)r->files[i].path);
+	}
+	r->nfiles = k;
+	r->empty_dir = NULL;
+	return !k;
+}
+
+/* A run with nothing to check: the empty document of its format. */
+static int empty_report(struct run *r)
+{
+	struct strbuf sb = { 0 };
+
+	if (r->fmt == FMT_JSON)
+		sb_puts(&sb, "{\"version\": 1, \"findings\": [],\n  \"errors\": []}\n");
+	if (r->fmt == FMT_SARIF) {
+		sarif_begin(&sb, r->opt.rule_mask, r->ci.docs);
+		sarif_end(&sb, &r->notes, false, true);
+	}
+	if (sb.len)
+		fputs(sb.s, stdout);
+	free(sb.s);
+	return ci_finish(&r->ci, r->stats);
+}
+
+static void sarif_close(struct run *r, bool any)
+{
+	struct strbuf tail = { 0 };
+	int i;
+	bool ok = true;
+
+	for (i = 0; i < r->nfiles; i++)
+		ok &= !r->files[i].error;
+	sarif_end(&tail, &r->notes, any, ok);
+	fputs(tail.s, stdout);
+	free(tail.s);
+}
+
 
 /* isolate_run's callback: file i is settled; print what is in order. */
 static void file_done(void *arg, int i)
@@ -539,8 +624,13 @@ static int check_main(int argc, char **argv, const char **paths)
 			r.fmt = FMT_TEXT;
 		} else if (!strcmp(a, "--format=json")) {
 			r.fmt = FMT_JSON;
+		} else if (!strcmp(a, "--format=sarif")) {
+			r.fmt = FMT_SARIF;
 		} else if (!strncmp(a, "--format", 8)) {
-			return bad_usage("unknown format '%s' (text or json)", a);
+			return bad_usage("unknown format '%s' (text, json or sarif)", a);
+		} else if ((jr = ci_option(&r.ci, argc, argv, &i, &bad))) {
+			if (jr < 0)
+				return bad_usage("option '%s' needs a value", bad);
 		} else if ((jr = parse_jobs_option(argc, argv, &i, &r.jobs, &bad))) {
 			if (jr < 0)
 				return bad_usage("bad job count '%s'", bad);
@@ -587,14 +677,22 @@ static int check_main(int argc, char **argv, const char **paths)
 		add_path(&r, paths[i]);
 	if (!npaths && r.hook.db)	/* every C file the database lists */
 		compdb_each_file(r.hook.db, add_db_file, &r);
-	if (!r.nfiles && r.empty_dir)
-		return bad_usage("no *.c file in '%s'", r.empty_dir);
-	if (!r.nfiles)
-		return bad_usage("%s", "no input files");
-	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
 	r.opt.rule_mask = select & ~ignore;
 	if (!stable_rules_in(r.opt.rule_mask))
 		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
+	if (r.opt.prefilter_only && (r.fmt == FMT_SARIF || ci_used(&r.ci)))
+		return bad_usage("%s", "--prefilter-only lists files: no SARIF, baseline or diff with it");
+	if ((jr = ci_prepare(&r.ci)))
+		return jr;
+	if (ci_by_diff(&r.ci) && select_changed_files(&r))
+		return empty_report(&r);	/* no changed C file */
+	if (!r.nfiles) {
+		free(r.ci.docs);	/* ci_prepare()'s, unused now */
+		r.ci.docs = NULL;
+		return r.empty_dir ? bad_usage("no *.c file in '%s'", r.empty_dir) :
+		       bad_usage("%s", "no input files");
+	}
+	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
 	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {
 		shim_missing("wqport", r.opt.shim_dir);
 		return 2;
@@ -607,17 +705,26 @@ static int check_main(int argc, char **argv, const char **paths)
 	if (r.fmt == FMT_JSON)
 		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
 		      "{\"version\": 1, \"findings\": [", stdout);
+	if (r.fmt == FMT_SARIF) {
+		struct strbuf head = { 0 };
+
+		sarif_begin(&head, r.opt.rule_mask, r.ci.docs);
+		fputs(head.s, stdout);
+		free(head.s);
+	}
 	progress_init(&r.prog, r.nfiles, r.hook.quiet || r.hook.compiler_form);
 	/* prefilter-only reads files and parses nothing: no need for isolation */
 	if (r.no_isolation || r.opt.prefilter_only)
 		run_threads(&r);
 	else
 		isolate_run(r.files, r.nfiles, &r.opt, r.jobs, &r.lim,
-			    file_done, &r);
+			    check_one, &r, file_done, &r);
 	progress_clear(&r.prog);
 	if (r.fmt == FMT_JSON)
 		printf("%s],\n  \"errors\": [%s%s]}\n", r.first ? "" : "\n  ",
 		       err.s ? err.s : "", err.len ? "\n  " : "");
+	if (r.fmt == FMT_SARIF)
+		sarif_close(&r, !r.first);
 	if (fflush(stdout) || ferror(stdout)) {
 		/* a report nobody received must not pass for a clean run */
 		fprintf(stderr, "wqport: cannot write the report: %s\n",
@@ -643,10 +750,15 @@ static int check_main(int argc, char **argv, const char **paths)
 	free(r.files);
 	free(r.done);
 	free(err.s);
+	free(r.notes.s);
+	if (ci_finish(&r.ci, r.stats))
+		write_failed = true;
 	compdb_close(r.hook.db);
 	if (r.hook.compiler_form && !r.hook.werror)
 		return 0;	/* a checker must not stop the build unasked */
 	if (nerr || write_failed)
 		return 2;
+	if (r.ci.write_baseline)
+		return 0;	/* the findings are accepted now */
 	return nfind ? 1 : 0;
 }

@@ -126,6 +126,7 @@ void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg)
 	}
 	fd->notes[fd->nnotes].pos = pos;
 	fd->notes[fd->nnotes].msg = msg;
+	fd->notes[fd->nnotes].ucol = 0;
 	fd->nnotes++;
 }
 

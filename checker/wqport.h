@@ -136,6 +136,7 @@ struct wq_pos {
 struct wq_note {
 	struct wq_pos pos;
 	char *msg;
+	unsigned ucol;		/* column in code points (SARIF), 0: unknown */
 };
 
 struct wq_finding {
@@ -145,6 +146,8 @@ struct wq_finding {
 	char *msg;
 	struct wq_note notes[WQ_MAX_NOTES];
 	int nnotes;
+	char fp[17];		/* fingerprint (fingerprint.c), hex */
+	unsigned ucol;		/* column in code points (SARIF), 0: unknown */
 };
 
 /* Everything known about one input file; owned by one worker. */
@@ -207,17 +210,21 @@ struct wq_limits {
 
 /*
  * Check files[0..n) in `jobs` worker processes; done(arg, i) is called
- * in the calling process as each file is settled, in any order.  A file
+ * in the calling process as each file is settled, in any order; check
+ * (NULL: check_file() with opt) checks one file in a worker.  A file
  * whose worker crashed, ran out of memory or timed out gets f->error.
  */
+/* check one file in a worker (index: its libclang index) */
+typedef void (*isolate_check_fn)(void *arg, struct wq_file *f, void *index);
 int isolate_run(struct wq_file *files, int nfiles,
 		const struct wq_options *opt, int jobs,
 		const struct wq_limits *lim,
+		isolate_check_fn check, void *check_arg,
 		void (*done)(void *arg, int i), void *arg);
 
 /* ---- reporting ---- */
 
-enum wq_format { FMT_TEXT, FMT_JSON };
+enum wq_format { FMT_TEXT, FMT_JSON, FMT_SARIF };
 
 struct strbuf {
 	char *s;
@@ -244,5 +251,7 @@ int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
 void report_file(struct strbuf *out, const struct wq_file *f,
 		 enum wq_format fmt, bool first_json);
 void report_json_escape(struct strbuf *sb, const char *s);
+/* report/fingerprint.c: fill in every finding's fp; needs f->buf */
+void fingerprint_file(struct wq_file *f);
 
 #endif /* WQPORT_H */

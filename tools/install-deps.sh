@@ -7,16 +7,41 @@
 set -eu
 
 PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-amd64 patch git diffutils sparse bear"
+# the CI-report tests: the SARIF schema validator, the pre-commit framework,
+# jq for the GitLab job of the user guide
+PKGS="$PKGS python3-jsonschema python3-yaml pre-commit jq"
 
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
+command -v npm >/dev/null || missing="$missing npm"
 
-echo "install-deps: installing:$missing"
-SUDO=""
-[ "$(id -u)" = 0 ] || SUDO=sudo
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+if [ -n "$missing" ]; then
+	echo "install-deps: installing:$missing"
+	SUDO=""
+	[ "$(id -u)" = 0 ] || SUDO=sudo
+	$SUDO apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
+
+# The official SARIF 2.1.0 JSON schema, for the test that validates
+# --format=sarif: no Debian package ships it; the npm package
+# @microsoft/jest-sarif (MIT) does.  Fetched with npm, checked against the
+# hash of the file as published, kept out of the repository.
+SCHEMA_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/wqport/sarif"
+SCHEMA="$SCHEMA_DIR/sarif-2.1.0-rtm.5.json"
+SCHEMA_SHA256=2d99159ae54a3eea97f81781cff48780548657c35949f4b7f25e99a2ba4de4f8
+if ! echo "$SCHEMA_SHA256  $SCHEMA" | sha256sum -c --status 2>/dev/null; then
+	echo "install-deps: fetching the SARIF 2.1.0 schema (npm @microsoft/jest-sarif)"
+	tmp=$(mktemp -d)
+	(cd "$tmp" && npm pack --silent @microsoft/jest-sarif@1.0.0-beta.0 >/dev/null &&
+		tar xzf microsoft-jest-sarif-1.0.0-beta.0.tgz \
+			package/lib/schemas/sarif-2.1.0-rtm.5.json)
+	echo "$SCHEMA_SHA256  $tmp/package/lib/schemas/sarif-2.1.0-rtm.5.json" |
+		sha256sum -c --status
+	mkdir -p "$SCHEMA_DIR"
+	mv "$tmp/package/lib/schemas/sarif-2.1.0-rtm.5.json" "$SCHEMA"
+	rm -rf "$tmp"
+fi

@@ -405,7 +405,8 @@ static void screen(struct fix_run *r, const struct wq_limits *lim)
 		if (r->files[i].error)	/* a bad path: nothing to screen */
 			f[i].error = xstrdup(r->files[i].error);
 	}
-	isolate_run(f, r->nfiles, &o, r->jobs, lim, screened, NULL);
+	isolate_run(f, r->nfiles, &o, r->jobs, lim, NULL, NULL, screened,
+		    NULL);
 	for (i = 0; i < r->nfiles; i++) {
 		if (!r->files[i].error && f[i].error) {
 			r->files[i].error = f[i].error;
@@ -525,8 +526,12 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.json = true;
 		} else if (!strcmp(a, "--format=text")) {
 			r.fo.json = false;
+		} else if (!strcmp(a, "--format=sarif")) {
+			r.fo.sarif = true;
+		} else if (!strncmp(a, "--docs-url=", 11) && a[11]) {
+			r.fo.docs_url = a + 11;
 		} else if (!strncmp(a, "--format", 8)) {
-			return fix_bad_usage("unknown format '%s' (text or json)", a);
+			return fix_bad_usage("unknown format '%s' (text, json or sarif)", a);
 		} else if (!strncmp(a, "--spatch=", 9)) {
 			r.env.spatch = a + 9;
 		} else if (!strncmp(a, "--cocci-dir=", 12)) {

@@ -64,6 +64,8 @@ struct pool {
 	struct worker *w;
 	int nw;
 	CXIndex index;		/* in a worker */
+	isolate_check_fn check;	/* checks one file, or NULL: check_file() */
+	void *check_arg;
 };
 
 static double mono(void)
@@ -147,11 +149,14 @@ static void encode(struct strbuf *sb, int i, const struct wq_file *f,
 		put_u32(sb, fd->pos.line);
 		put_u32(sb, fd->pos.col);
 		put_str(sb, fd->msg);
+		put_str(sb, fd->fp);
+		put_u32(sb, fd->ucol);
 		put_u32(sb, fd->nnotes);
 		for (j = 0; j < fd->nnotes; j++) {
 			put_u32(sb, fd->notes[j].pos.line);
 			put_u32(sb, fd->notes[j].pos.col);
 			put_str(sb, fd->notes[j].msg);
+			put_u32(sb, fd->notes[j].ucol);
 		}
 	}
 	k = sb->len - sizeof(uint32_t);
@@ -178,7 +183,8 @@ static bool decode(struct cursor *c, struct wq_file *f, unsigned *flags)
 		struct wq_finding *fd;
 		struct wq_pos pos;
 		int rule = get_u32(c);
-		char *func = get_str(c), *msg;
+		char *func = get_str(c), *msg, *fp;
+		unsigned ucol;
 
 		pos.line = get_u32(c);
 		pos.col = get_u32(c);
@@ -188,13 +194,22 @@ static bool decode(struct cursor *c, struct wq_file *f, unsigned *flags)
 		f->cur_func = NULL;
 		free(func);
 		fd = &f->findings[f->nfindings - 1];
+		fp = get_str(c);
+		if (fp)
+			snprintf(fd->fp, sizeof(fd->fp), "%s", fp);
+		free(fp);
+		fd->ucol = get_u32(c);
 		j = get_u32(c);
 		while (j-- && !c->bad) {
 			pos.line = get_u32(c);
 			pos.col = get_u32(c);
 			msg = get_str(c);
-			if (msg)
+			ucol = get_u32(c);
+			if (msg) {
 				finding_add_note(fd, pos, msg);
+				if (fd->nnotes && fd->notes[fd->nnotes - 1].msg == msg)
+					fd->notes[fd->nnotes - 1].ucol = ucol;
+			}
 		}
 	}
 	return !c->bad;
@@ -301,15 +316,10 @@ static void check_captured(struct pool *p, struct wq_file *f, int scratch,
 	char *said = NULL;
 	bool on = saved >= 0 && !capture_start(scratch);
 
-	if (f->cflags) {	/* its own flags, from a compilation database */
-		struct wq_options o = *p->opt;
-
-		o.cflags = (const char *const *)f->cflags;
-		o.ncflags = f->ncflags;
-		check_file(f, &o, p->index);
-	} else {
+	if (p->check)
+		p->check(p->check_arg, f, p->index);
+	else
 		check_file(f, p->opt, p->index);
-	}
 	if (on)
 		said = capture_end(scratch, saved);
 	if (f->crashed && said && strstr(said, "out of memory") &&
@@ -555,9 +565,11 @@ static int dispatch(struct pool *p, int *next, void (*done)(void *, int),
 int isolate_run(struct wq_file *files, int nfiles,
 		const struct wq_options *opt, int jobs,
 		const struct wq_limits *lim,
+		isolate_check_fn check, void *check_arg,
 		void (*done)(void *arg, int i), void *arg)
 {
-	struct pool p = { files, nfiles, opt, lim, NULL, 0, NULL };
+	struct pool p = { files, nfiles, opt, lim, NULL, 0, NULL, check,
+			  check_arg };
 	struct pollfd *pfd;
 	int *who, j, next = 0, settled = 0, alive;
 

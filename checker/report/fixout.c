@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "fixout.h"
+#include "sarif.h"
 
 /* Is the function's original text still in the final text? */
 static bool fn_unchanged(const struct fix_result *res, const char *fn)
@@ -359,7 +360,8 @@ struct reason_count {
 int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		  const char *tmpdir)
 {
-	struct strbuf json = { 0 };
+	struct strbuf json = { 0 }, sarif = { 0 }, notes = { 0 };
+	bool first = true;
 	struct reason_count reasons[32];
 	int nreasons = 0, errors = 0, sites = 0, nconv = 0, ncav = 0, nref = 0;
 	int nfiles = 0, series = 0, i, j;
@@ -371,6 +373,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	}
 	if (fo->json)
 		sb_puts(&json, "{\"version\": 1, \"files\": [");
+	if (fo->sarif)
+		sarif_fix_begin(&sarif, fo->docs_url);
 	for (i = 0; i < n; i++) {
 		struct fix_result *res = &files[i];
 		bool changed = res->final && (res->flen != res->olen ||
@@ -404,7 +408,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				if (k < nreasons)
 					reasons[k].n++;
 			}
-			if (!fo->json)
+			if (!fo->json && !fo->sarif)
 				fprintf(stderr, "%s:%u:%u: %s: %s%s%s [WQ%03d]\n",
 					res->path, o->pos.line, o->pos.col,
 					outcome_name(o->outcome),
@@ -427,10 +431,12 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			} else if (fo->series) {
 				write_series(res, fo->series, ++series,
 					     diff ? diff : "", &errors);
-			} else if (!fo->json && diff) {
+			} else if (!fo->json && !fo->sarif && diff) {
 				fputs(diff, stdout);
 			}
 		}
+		if (fo->sarif)
+			sarif_fix_add(&sarif, &notes, res, diff, &first);
 		if (fo->json && (res->nout || res->error)) {
 			sb_puts(&json, json.len > 30 ? ",\n  {\"file\": " : "\n  {\"file\": ");
 			report_json_escape(&json, res->path);
@@ -447,6 +453,12 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			sb_puts(&json, "]}");
 		}
 		free(diff);
+	}
+	if (fo->sarif) {
+		sarif_end(&sarif, &notes, !first, !errors);
+		fputs(sarif.s, stdout);
+		free(sarif.s);
+		free(notes.s);
 	}
 	if (fo->json) {
 		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",

@@ -14,6 +14,8 @@ struct fix_opts {
 	const char *series;	/* --series DIR, or NULL */
 	bool unsafe;		/* --unsafe */
 	bool json;		/* --format=json */
+	bool sarif;		/* --format=sarif (sarif_fix.c) */
+	const char *docs_url;	/* --docs-url, or NULL */
 	unsigned target;	/* --target kernel version, 0: default */
 };
 

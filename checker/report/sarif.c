@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * SARIF 2.1.0 output (--format=sarif), for code-scanning services.
+ *
+ * The log is streamed like the other formats: the run's tool and rule
+ * table first, then the results file by file in input order, then the
+ * invocation with the errors and warnings about input files.  Every
+ * result carries the rule, its level, the region, the notes as related
+ * locations, the function as a logical location, and the fingerprint
+ * that baselines use (fingerprint.c) as partialFingerprints, so a CI
+ * service and `--baseline` agree on which findings are old.
+ *
+ * The rule help is the rule's page in docs/rules, compiled in by
+ * tools/gen-rule-help.py; helpUri points at that page under the base
+ * given by --docs-url (by default the installed or source docs, as a
+ * file: URI).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <limits.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rule_help.h"
+#include "sarif.h"
+
+#define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
+
+static const char *sarif_level(enum wq_severity s)
+{
+	return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "note";
+}
+
+static const struct rule_help *help_of(int num)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(rule_help) / sizeof(rule_help[0]); i++)
+		if (rule_help[i].num == num)
+			return &rule_help[i];
+	return NULL;
+}
+
+/*
+ * A path as a URI reference: relative paths stay relative (a code
+ * scanning service resolves them against the checkout), absolute ones
+ * become file: URIs; bytes outside the unreserved set are %-escaped.
+ */
+void sarif_uri(struct strbuf *sb, const char *path)
+{
+	const unsigned char *p = (const unsigned char *)path;
+	struct strbuf u = { 0 };
+
+	while (p[0] == '.' && p[1] == '/')
+		p += 2;
+	if (*p == '/')
+		sb_puts(&u, "file://");
+	for (; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+			sb_add(&u, (const char *)p, 1);
+		else
+			sb_printf(&u, "%%%02X", *p);
+	}
+	report_json_escape(sb, u.s ? u.s : "");
+	free(u.s);
+}
+
+/*
+ * libclang's columns count bytes; SARIF's count characters (the log says
+ * unicodeCodePoints).  They differ on a line with UTF-8 before the
+ * finding, so the columns are converted while the text is at hand.
+ */
+unsigned sarif_ucol(const char *text, size_t len, struct wq_pos pos)
+{
+	const char *p = text, *end = text + len;
+	unsigned line = pos.line, i, col = 1;
+
+	if (!text || !pos.line || !pos.col)
+		return 0;
+	while (--line) {
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return 0;
+		p++;
+	}
+	for (i = 1; i < pos.col && p < end && *p != '\n'; i++, p++)
+		col += ((unsigned char)*p & 0xc0) != 0x80;
+	return col;
+}
+
+void sarif_columns(struct wq_file *f)
+{
+	int i, j;
+
+	for (i = 0; i < f->nfindings; i++) {
+		struct wq_finding *fd = &f->findings[i];
+
+		fd->ucol = sarif_ucol(f->buf, f->len, fd->pos);
+		for (j = 0; j < fd->nnotes; j++)
+			fd->notes[j].ucol = sarif_ucol(f->buf, f->len,
+						       fd->notes[j].pos);
+	}
+}
+
+void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos,
+		    unsigned ucol)
+{
+	sb_puts(sb, "\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+	sarif_uri(sb, path);
+	sb_printf(sb, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}",
+		  pos.line ? pos.line : 1, ucol ? ucol : pos.col ? pos.col : 1);
+}
+
+/* Index of each rule in the log's rule table, -1 when not in it. */
+static int rule_index[WQ_MAX_RULE];
+
+void sarif_begin(struct strbuf *sb, unsigned long rule_mask,
+		 const char *docs_url)
+{
+	const struct wq_rule *t;
+	size_t n, i;
+	int k = 0;
+
+	t = rule_table(&n);
+	sb_puts(sb, "{\n  \"$schema\": \"" SARIF_SCHEMA "\",\n"
+		"  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
+		"    \"tool\": {\"driver\": {\"name\": \"wqport\", \"version\": \""
+		WQPORT_VERSION "\", \"semanticVersion\": \"" WQPORT_VERSION
+		"\",\n      \"rules\": [");
+	for (i = 0; i < WQ_MAX_RULE; i++)
+		rule_index[i] = -1;
+	for (i = 0; i < n; i++) {
+		const struct wq_rule *r = &t[i];
+		const struct rule_help *h = help_of(r->num);
+
+		if (r->status != ST_STABLE || !(rule_mask & (1ul << r->num)))
+			continue;
+		rule_index[r->num] = k;
+		sb_printf(sb, "%s\n        {\"id\": \"WQ%03d\", \"name\": ",
+			  k++ ? "," : "", r->num);
+		report_json_escape(sb, r->name);
+		sb_puts(sb, ", \"shortDescription\": {\"text\": ");
+		report_json_escape(sb, r->summary);
+		sb_puts(sb, "}");
+		if (h) {
+			bool slash = docs_url[strlen(docs_url) - 1] == '/';
+			char *uri = xasprintf("%s%s%s", docs_url,
+					      slash ? "" : "/", h->page);
+
+			sb_puts(sb, ",\n         \"fullDescription\": {\"text\": ");
+			report_json_escape(sb, h->full);
+			sb_puts(sb, "},\n         \"help\": {\"text\": ");
+			report_json_escape(sb, h->markdown);
+			sb_puts(sb, ", \"markdown\": ");
+			report_json_escape(sb, h->markdown);
+			sb_puts(sb, "},\n         \"helpUri\": ");
+			report_json_escape(sb, uri);
+			free(uri);
+		}
+		sb_printf(sb, ",\n         \"defaultConfiguration\": {\"level\": \"%s\"},\n"
+			  "         \"properties\": {\"confidence\": \"%s\", \"fix\": \"%s\", \"tags\": [\"%s\"]}}",
+			  sarif_level(r->severity),
+			  confidence_name(r->confidence), fix_name(r->fix),
+			  severity_name(r->severity));
+	}
+	sb_puts(sb, "]}},\n    \"columnKind\": \"unicodeCodePoints\",\n"
+		"    \"results\": [");
+}
+
+/* A result up to its message; the caller adds the rest and the '}'. */
+void sarif_result_head(struct strbuf *sb, bool *first, int rule,
+		       enum wq_severity sev, const char *msg)
+{
+	sb_printf(sb, "%s\n      {\"ruleId\": \"WQ%03d\"", *first ? "" : ",",
+		  rule);
+	if (rule_index[rule] >= 0)
+		sb_printf(sb, ", \"ruleIndex\": %d", rule_index[rule]);
+	sb_printf(sb, ", \"level\": \"%s\", \"message\": {\"text\": ",
+		  sarif_level(sev));
+	report_json_escape(sb, msg);
+	sb_puts(sb, "}");
+	*first = false;
+}
+
+/* The rule pages: installed beside the binary, or the source tree's. */
+char *sarif_default_docs_url(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
+	struct stat st;
+	char *slash;
+
+	if (n > 0) {
+		buf[n] = '\0';
+		slash = strrchr(buf, '/');
+		if (slash) {
+			strcpy(slash, "/../share/doc/wqport/rules");
+			if (!stat(buf, &st) && S_ISDIR(st.st_mode)) {
+				char *real = realpath(buf, NULL);
+				char *url = xasprintf("file://%s/",
+						      real ? real : buf);
+
+				free(real);
+				return url;
+			}
+		}
+	}
+	return xstrdup("file://" WQPORT_SOURCE_DOCS "/rules/");
+}
+
+/* The results of one file; *first says whether none was printed yet. */
+void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
+{
+	int i, j;
+
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		const struct wq_rule *r = rule_lookup(fd->rule);
+
+		sarif_result_head(sb, first, fd->rule, r->severity, fd->msg);
+		sb_puts(sb, ",\n       \"locations\": [{");
+		sarif_physical(sb, f->path, fd->pos, fd->ucol);
+		if (fd->func) {
+			sb_puts(sb, ", \"logicalLocations\": [{\"name\": ");
+			report_json_escape(sb, fd->func);
+			sb_puts(sb, ", \"kind\": \"function\"}]");
+		}
+		sb_puts(sb, "}]");
+		if (fd->nnotes)
+			sb_puts(sb, ",\n       \"relatedLocations\": [");
+		for (j = 0; j < fd->nnotes; j++) {
+			sb_printf(sb, "%s{\"id\": %d, ", j ? ", " : "", j + 1);
+			sarif_physical(sb, f->path, fd->notes[j].pos,
+				       fd->notes[j].ucol);
+			sb_puts(sb, ", \"message\": {\"text\": ");
+			report_json_escape(sb, fd->notes[j].msg);
+			sb_puts(sb, "}}");
+		}
+		if (fd->nnotes)
+			sb_puts(sb, "]");
+		sb_printf(sb, ",\n       \"partialFingerprints\": {\"wqport/v1\": \"%s\"}}",
+			  fd->fp);
+	}
+}
+
+/* An error or warning about an input file, for the invocation. */
+void sarif_notification(struct strbuf *sb, const char *path,
+			const char *level, const char *msg)
+{
+	sb_puts(sb, sb->len ? ",\n        {" : "\n        {");
+	sb_printf(sb, "\"level\": \"%s\", \"message\": {\"text\": ", level);
+	report_json_escape(sb, msg);
+	sb_puts(sb, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+	sarif_uri(sb, path);
+	sb_puts(sb, "}}}]}");
+}
+
+void sarif_end(struct strbuf *sb, const struct strbuf *notes, bool any,
+	       bool success)
+{
+	sb_printf(sb, "%s],\n    \"invocations\": [{\"executionSuccessful\": %s,\n"
+		  "      \"toolExecutionNotifications\": [%s%s]}]\n  }]\n}\n",
+		  any ? "\n    " : "",
+		  success ? "true" : "false",
+		  notes->s ? notes->s : "", notes->len ? "\n      " : "");
+}
