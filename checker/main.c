@@ -4,10 +4,12 @@
  * Linux kernel driver code.
  *
  * This file is the command line: options, the list of files (directories
- * are walked for *.c), a pool of worker threads each with its own libclang
+ * are walked for *.c), a pool of worker processes (frontend/isolate.c) or,
+ * with --no-isolation, of worker threads, each with its own libclang
  * index, and output in input order whatever order the workers finish in.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -48,6 +50,11 @@ struct run {
 	int nfiles, capfiles;
 	int next;		/* next file a worker takes */
 	int ndone;
+	struct wq_limits lim;
+	bool no_isolation;	/* threads in this process, not workers */
+	int printed;		/* files printed so far, in input order */
+	bool first;		/* no JSON finding printed yet */
+	struct strbuf *err;	/* JSON error list */
 	struct build_hook hook;	/* kbuild's CHECK= call, -p */
 	struct progress prog;
 	pthread_mutex_t lock;
@@ -165,6 +172,19 @@ static void add_path(struct run *r, const char *path)
 	scan_path(path, false, add_scanned, r);
 	if (r->nfiles == before && !r->empty_dir)
 		r->empty_dir = path;	/* a directory with no *.c file */
+}
+
+/* Check one file as the run says: its own flags (-p), --staged, CI data. */
+static void check_one(void *arg, struct wq_file *f, void *index)
+{
+	struct run *r = arg;
+	struct wq_options o = r->opt;
+
+	if (f->cflags) {	/* the file's own, from -p */
+		o.cflags = (const char *const *)f->cflags;
+		o.ncflags = f->ncflags;
+	}
+	ci_check(&r->ci, f, &o, index);
 }
 
 static void *worker(void *arg)
@@ -459,23 +479,119 @@ static void sarif_close(struct run *r, bool any)
 	free(tail.s);
 }
 
+
+/* isolate_run's callback: file i is settled; print what is in order. */
+static void file_done(void *arg, int i)
+{
+	struct run *r = arg;
+	int upto = r->printed;
+
+	r->done[i] = true;
+	r->ndone++;
+	while (upto < r->nfiles && r->done[upto])
+		upto++;
+	if (upto > r->printed)
+		r->printed = flush_ready(r, r->printed, upto, &r->first, r->err);
+	progress_show(&r->prog, r->ndone);
+}
+
+/* --timeout=N, --max-memory=N: a whole number, 0 for no limit */
+static bool parse_limit(const char *s, unsigned long max, unsigned long *v)
+{
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	*v = strtoul(s, &end, 10);
+	return !*end && !errno && *v <= max;
+}
+
+static void run_threads(struct run *r)
+{
+	pthread_t *tids;
+	int i, printed = 0, upto;
+
+	tids = xrealloc(NULL, r->jobs * sizeof(pthread_t));
+	for (i = 0; i < r->jobs; i++)
+		if (start_thread(&tids[i], worker, r))
+			break;
+	if (!i) {
+		fprintf(stderr, "wqport: cannot start a worker thread\n");
+		exit(2);
+	}
+	r->jobs = i;	/* fewer workers if the system would not give more */
+	pthread_mutex_lock(&r->lock);
+	while (printed < r->nfiles) {
+		upto = printed;
+		while (!r->done[printed])
+			wait_for_workers(r);
+		/* read the done flags under the lock the workers set them with */
+		while (upto < r->nfiles && r->done[upto])
+			upto++;
+		pthread_mutex_unlock(&r->lock);
+		printed = flush_ready(r, printed, upto, &r->first, r->err);
+		pthread_mutex_lock(&r->lock);
+		upto = r->ndone;
+		pthread_mutex_unlock(&r->lock);
+		progress_show(&r->prog, upto);
+		pthread_mutex_lock(&r->lock);
+	}
+	pthread_mutex_unlock(&r->lock);
+	for (i = 0; i < r->jobs; i++)
+		pthread_join(tids[i], NULL);
+	free(tids);
+}
+
+/*
+ * A closed stdin, stdout or stderr would be the next descriptor opened:
+ * the worker sockets, and the report would go to a worker.  Hold them
+ * with /dev/null opened read-only, so a write to a closed stdout still
+ * fails (and is reported) as it would have.
+ */
+static void hold_std_fds(void)
+{
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", O_RDONLY) != fd)
+			exit(2);
+}
+
+static int check_main(int argc, char **argv, const char **paths);
+
+/* paths: the path arguments, kept until they are walked; freed here so
+ * that no early return (a usage error, --help, fix) leaks them */
 int main(int argc, char **argv)
+{
+	const char **paths = xrealloc(NULL, argc * sizeof(char *));
+	int rc = check_main(argc, argv, paths);
+
+	free(paths);
+	return rc;
+}
+
+static int check_main(int argc, char **argv, const char **paths)
 {
 	struct run r = { 0 };
 	struct strbuf err = { 0 };
-	pthread_t *tids;
-	bool first = true, saw_dashdash = false;
-	unsigned long select = ~0ul, ignore = 0;
-	int i, printed = 0, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	bool saw_dashdash = false;
+	unsigned long select = ~0ul, ignore = 0, lv;
+	int i, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
 	bool write_failed = false;
 	const char *bad;
 	double t0 = now();
 	const char *shim = NULL;
-	const char **paths = xrealloc(NULL, argc * sizeof(char *));
 	int npaths = 0, hr;
 
+	hold_std_fds();
 	r.jobs = default_jobs();
 	r.fmt = FMT_TEXT;
+	r.first = true;
+	r.err = &err;
+	r.lim.timeout_s = WQ_DEFAULT_TIMEOUT_S;
+	r.lim.max_memory_mib = WQ_DEFAULT_MAX_MEMORY_MIB;
 	r.opt.verbose = false;
 	if (argc > 1 && !strcmp(argv[1], "fix"))
 		return fix_main(argc - 1, argv + 1, find_shim(argv[0]), find_cocci());
@@ -537,6 +653,18 @@ int main(int argc, char **argv)
 			r.opt.prefilter_only = true;
 		} else if (!strncmp(a, "--shim-dir=", 11)) {
 			shim = a + 11;
+		} else if (!strncmp(a, "--timeout=", 10)) {
+			if (!parse_limit(a + 10, 86400 * 365, &lv))
+				return bad_usage("bad time limit '%s' (whole seconds, 0 for none)",
+						 a + 10);
+			r.lim.timeout_s = lv;
+		} else if (!strncmp(a, "--max-memory=", 13)) {
+			if (!parse_limit(a + 13, 1ul << 30, &lv) || (lv && lv < 64))
+				return bad_usage("bad memory limit '%s' (MiB, at least 64, 0 for none)",
+						 a + 13);
+			r.lim.max_memory_mib = lv;
+		} else if (!strcmp(a, "--no-isolation")) {
+			r.no_isolation = true;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			r.opt.verbose = true;
 		} else if ((hr = hook_option(&r.hook, argc, argv, &i))) {
@@ -554,7 +682,6 @@ int main(int argc, char **argv)
 		add_path(&r, paths[i]);
 	if (!npaths && r.hook.db)	/* every C file the database lists */
 		compdb_each_file(r.hook.db, add_db_file, &r);
-	free(paths);
 	r.opt.rule_mask = select & ~ignore;
 	for (i = 1; i < WQ_MAX_RULE; i++)	/* --target: what matters there */
 		if (!rule_applies(rule_lookup(i), r.opt.target))
@@ -567,10 +694,12 @@ int main(int argc, char **argv)
 		return jr;
 	if (ci_by_diff(&r.ci) && select_changed_files(&r))
 		return empty_report(&r);	/* no changed C file */
-	if (!r.nfiles && r.empty_dir)
-		return bad_usage("no *.c file in '%s'", r.empty_dir);
-	if (!r.nfiles)
-		return bad_usage("%s", "no input files");
+	if (!r.nfiles) {
+		free(r.ci.docs);	/* ci_prepare()'s, unused now */
+		r.ci.docs = NULL;
+		return r.empty_dir ? bad_usage("no *.c file in '%s'", r.empty_dir) :
+		       bad_usage("%s", "no input files");
+	}
 	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
 	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {
 		shim_missing("wqport", r.opt.shim_dir);
@@ -591,43 +720,19 @@ int main(int argc, char **argv)
 		fputs(head.s, stdout);
 		free(head.s);
 	}
-	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
-	for (i = 0; i < r.jobs; i++)
-		if (pthread_create(&tids[i], NULL, worker, &r))
-			break;
-	if (!i) {
-		fprintf(stderr, "wqport: cannot start a worker thread\n");
-		return 2;
-	}
-	r.jobs = i;	/* fewer workers if the system would not give more */
 	progress_init(&r.prog, r.nfiles, r.hook.quiet || r.hook.compiler_form);
-	pthread_mutex_lock(&r.lock);
-	while (printed < r.nfiles) {
-		int upto = printed;
-
-		while (!r.done[printed])
-			wait_for_workers(&r);
-		/* read the done flags under the lock the workers set them with */
-		while (upto < r.nfiles && r.done[upto])
-			upto++;
-		pthread_mutex_unlock(&r.lock);
-		printed = flush_ready(&r, printed, upto, &first, &err);
-		pthread_mutex_lock(&r.lock);
-		upto = r.ndone;
-		pthread_mutex_unlock(&r.lock);
-		progress_show(&r.prog, upto);
-		pthread_mutex_lock(&r.lock);
-	}
-	pthread_mutex_unlock(&r.lock);
+	/* prefilter-only reads files and parses nothing: no need for isolation */
+	if (r.no_isolation || r.opt.prefilter_only)
+		run_threads(&r);
+	else
+		isolate_run(r.files, r.nfiles, &r.opt, r.jobs, &r.lim,
+			    check_one, &r, file_done, &r);
 	progress_clear(&r.prog);
-	for (i = 0; i < r.jobs; i++)
-		pthread_join(tids[i], NULL);
-	free(tids);
 	if (r.fmt == FMT_JSON)
-		printf("%s],\n  \"errors\": [%s%s]}\n", first ? "" : "\n  ",
+		printf("%s],\n  \"errors\": [%s%s]}\n", r.first ? "" : "\n  ",
 		       err.s ? err.s : "", err.len ? "\n  " : "");
 	if (r.fmt == FMT_SARIF)
-		sarif_close(&r, !first);
+		sarif_close(&r, !r.first);
 	if (fflush(stdout) || ferror(stdout)) {
 		/* a report nobody received must not pass for a clean run */
 		fprintf(stderr, "wqport: cannot write the report: %s\n",

@@ -12,6 +12,24 @@
 
 #include "wqport.h"
 
+/*
+ * A thread with a stack deep enough for the checker's own walks at their
+ * depth bound (WQ_MAX_DEPTH) and libclang's cursor visits under them;
+ * only the pages touched are ever backed by memory.
+ */
+int start_thread(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+	pthread_attr_t a;
+	int r;
+
+	if (pthread_attr_init(&a))
+		return pthread_create(t, NULL, fn, arg);
+	pthread_attr_setstacksize(&a, WQ_STACK_SIZE);
+	r = pthread_create(t, &a, fn, arg);
+	pthread_attr_destroy(&a);
+	return r;
+}
+
 void *xrealloc(void *p, size_t n)
 {
 	p = realloc(p, n ? n : 1);

@@ -186,6 +186,7 @@ struct wq_file {
 	const char *cur_func;	/* function the rules are looking at */
 	unsigned cc_errors;	/* compiler errors in the main file */
 	char *cc_first;		/* the first of them, "line:col: message" */
+	bool crashed;		/* libclang recovered from a crash on it */
 	char **cflags;		/* its own flags (compilation database) */
 	int ncflags;
 	bool not_in_db;		/* a database was given but lacks this file */
@@ -222,6 +223,30 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt,
 int build_args(const struct wq_options *opt, const char **argv,
 	       char *include);
 
+/* ---- crash isolation (frontend/isolate.c) ---- */
+
+struct wq_limits {
+	unsigned timeout_s;		/* per file, 0: none */
+	unsigned long max_memory_mib;	/* per worker process, 0: none */
+};
+
+#define WQ_DEFAULT_TIMEOUT_S 60
+#define WQ_DEFAULT_MAX_MEMORY_MIB 4096
+
+/*
+ * Check files[0..n) in `jobs` worker processes; done(arg, i) is called
+ * in the calling process as each file is settled, in any order; check
+ * (NULL: check_file() with opt) checks one file in a worker.  A file
+ * whose worker crashed, ran out of memory or timed out gets f->error.
+ */
+/* check one file in a worker (index: its libclang index) */
+typedef void (*isolate_check_fn)(void *arg, struct wq_file *f, void *index);
+int isolate_run(struct wq_file *files, int nfiles,
+		const struct wq_options *opt, int jobs,
+		const struct wq_limits *lim,
+		isolate_check_fn check, void *check_arg,
+		void (*done)(void *arg, int i), void *arg);
+
 /* ---- reporting ---- */
 
 enum wq_format { FMT_TEXT, FMT_JSON, FMT_SARIF };
@@ -241,6 +266,8 @@ char *xstrdup(const char *s);
 #include <pthread.h>
 int default_jobs(void);
 int take_next(pthread_mutex_t *lock, int *next, int n);
+#define WQ_STACK_SIZE (256u << 20)
+int start_thread(pthread_t *t, void *(*fn)(void *), void *arg);
 bool shim_ok(const char *dir);
 void shim_missing(const char *prog, const char *dir);
 int parse_jobs_option(int argc, char **argv, int *i, int *jobs,

@@ -227,6 +227,14 @@ def honest_errors(checker, td):
                            stderr=subprocess.PIPE, text=True, timeout=300)
     expect(p.returncode == 2 and "cannot write the report" in p.stderr,
            f"stdout on a full disk: exit {p.returncode}, stderr {p.stderr!r}")
+    # stdout closed: the worker processes' sockets must not take its
+    # place, and the lost report is an error
+    for jobs in ("-j1", "-j2"):
+        p = subprocess.run(["sh", "-c", 'exec "$0" "$@" >&-', checker, jobs,
+                            samples], capture_output=True, text=True,
+                           timeout=300)
+        expect(p.returncode == 2 and "cannot write the report" in p.stderr,
+               f"stdout closed {jobs}: exit {p.returncode}, stderr {p.stderr!r}")
 
 
 def json_paths(checker, td):
@@ -365,6 +373,103 @@ def header_macro(checker, td):
                f"JSON note in the header: {notes}")
 
 
+HDR = ("#include <linux/wait.h>\n#include <linux/sched.h>\n"
+       "static DECLARE_WAIT_QUEUE_HEAD(wq);\nstatic int flag;\n")
+GOOD = HDR + "void good(void)\n{\n\tsleep_on(&wq);\n}\n"
+
+
+def write(tmp, name, text):
+    with open(os.path.join(tmp, name), "w") as f:
+        f.write(text)
+
+
+def isolation(checker, td):
+    """A file that crashes the parser (nesting deeper than its stack) or
+    exhausts a limit costs one error line naming it: the files before and
+    after it are still reported, in order, and the run exits 2."""
+    with tempfile.TemporaryDirectory() as tmp:
+        write(tmp, "a.c", GOOD)
+        write(tmp, "z.c", GOOD)
+        # libclang's parser overflows its stack on these (clang too)
+        write(tmp, "tern.c", HDR + "int f(int x)\n{\n\tsleep_on(&wq);\n\treturn " +
+              "x ? " * 20000 + "1" + " : 0" * 20000 + ";\n}\n")
+        write(tmp, "nots.c", HDR + "int f(int x) { sleep_on(&wq); return " + "!" * 4000 +
+              "x; }\n")
+        # a device named through a macro: only the limits can catch it
+        write(tmp, "zero.c", '#define DEV "/dev/zero"\n#include DEV\n' + GOOD)
+        # named directly: refused before libclang reads it
+        write(tmp, "zero2.c", '#include "/dev/zero"\n' + GOOD)
+        for jobs in ("-j1", "-j2"):
+            rc, out, err = run(checker, [jobs, "--timeout=20", "a.c",
+                                         "tern.c", "nots.c", "z.c"], cwd=tmp)
+            expect(rc == 2, f"{jobs}: exit {rc}, want 2\n{err}")
+            for name in ("tern.c", "nots.c"):
+                expect(re.search(r"^%s: error: the checker crashed on it" %
+                                 re.escape(name), err, re.M),
+                       f"{jobs}: no crash error naming {name}:\n{err}")
+            expect(re.findall(r"^(\w+)\.c:\d+:\d+: error", out, re.M) ==
+                   ["a", "z"], f"{jobs}: findings of a.c and z.c, in order:\n{out}")
+        # wqport fix screens the files in worker processes first
+        rc, out, err = run(checker, ["fix", "a.c", "tern.c", "z.c"], cwd=tmp)
+        expect(rc == 2 and re.search(r"^tern\.c: error: the checker crashed on it",
+                                     err, re.M),
+               f"fix: exit {rc}, no crash error naming tern.c:\n{err}")
+        expect(re.search(r"^a\.c:\d+:\d+: ", err + out, re.M) and
+               re.search(r"^z\.c:\d+:\d+: ", err + out, re.M),
+               f"fix: the sites of a.c and z.c are missing:\n{out}{err}")
+        rc, out, err = run(checker, ["--format=json", "a.c", "tern.c", "z.c"],
+                           cwd=tmp)
+        try:
+            doc = json.loads(out)
+            expect([f["file"] for f in doc["findings"]] == ["a.c", "z.c"],
+                   f"json findings: {doc['findings']}")
+            expect([e["file"] for e in doc["errors"]] == ["tern.c"],
+                   f"json errors: {doc['errors']}")
+        except ValueError:
+            expect(False, "json output after a crash is not JSON:\n" + out)
+        cases = ((["--timeout=2", "--max-memory=0"], "timed out after 2 s"),
+                 (["--max-memory=256", "--timeout=0"], "out of memory"))
+        for limits, msg in cases:
+            rc, out, err = run(checker, limits + ["zero.c", "z.c"], cwd=tmp)
+            expect(rc == 2 and re.search(r"^zero\.c: error: %s" % msg, err, re.M),
+                   f"{limits}: exit {rc}, stderr {err!r}")
+            expect("z.c:" in out, f"{limits}: z.c not reported after zero.c")
+        rc, out, err = run(checker, ["zero2.c", "z.c"], cwd=tmp)
+        expect(rc == 2 and "zero2.c: error: includes /dev/zero, which is not a regular file" in err,
+               f"direct /dev/zero include: exit {rc}, stderr {err!r}")
+        for bad in ("--timeout=x", "--timeout=-1", "--max-memory=1",
+                    "--max-memory=lots"):
+            rc, _, err = run(checker, [bad, "a.c"], cwd=tmp)
+            expect(rc == 2 and "Try 'wqport --help'" in err,
+                   f"{bad}: exit {rc}, stderr {err!r}")
+
+
+def deep_nesting(checker, td):
+    """wqport's own walks survive what libclang parses: 5,000 nested do,
+    long brace-less while chains (once a use after realloc), a deep
+    ternary; past the depth bound, a warning names the function."""
+    with tempfile.TemporaryDirectory() as tmp:
+        write(tmp, "do.c", HDR + "void f(int x)\n{\n" + "do " * 5000 +
+              "x--;" + " while (x);" * 5000 + "\n\tsleep_on(&wq);\n}\n")
+        write(tmp, "while.c", HDR + "void f(int x)\n{\n" +
+              "while (x) " * 3000 + "{ if (flag) break; sleep_on(&wq); }\n}\n")
+        write(tmp, "tern.c", HDR + "int f(int x)\n{\n\tif (" + "x ? " * 3000 +
+              "1" + " : 0" * 3000 + ")\n\t\tsleep_on(&wq);\n\treturn 0;\n}\n")
+        for iso in ([], ["--no-isolation"]):
+            rc, out, err = run(checker, iso + ["do.c", "while.c", "tern.c"],
+                               cwd=tmp)
+            expect(rc == 1, f"{iso}: exit {rc}, want 1\n{err}")
+            for name in ("do.c", "while.c", "tern.c"):
+                expect(re.search(r"^%s:\d+:\d+: error: .*\[WQ001\]" %
+                                 re.escape(name), out, re.M),
+                       f"{iso}: no finding in {name}:\n{out}{err}")
+        e = dict(os.environ, WQPORT_MAX_DEPTH="50")
+        p = subprocess.run([checker, "tern.c"], cwd=tmp, capture_output=True,
+                           text=True, env=e, timeout=300)
+        expect("tern.c: warning: f(): statements or expressions nested too deeply"
+               in p.stderr, "the depth bound passed silently:\n" + p.stderr)
+
+
 def run_on_tty(checker, args):
     """Run with stderr on a pseudo-terminal; return (rc, stdout, tty text)."""
     import pty
@@ -468,8 +573,8 @@ def shutil_copy(a, b):
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
               api_forms, list_rules, fifo, honest_errors, json_paths,
-              small_honesty, limits, progress, jobs_default,
-              compiler_form, inactive_body, header_macro)}
+              small_honesty, limits, isolation, deep_nesting, progress,
+              jobs_default, compiler_form, inactive_body, header_macro)}
 
 
 def main():

@@ -380,6 +380,43 @@ static void *worker(void *arg)
 	return NULL;
 }
 
+static void screened(void *arg, int i)
+{
+}
+
+/*
+ * Parse every file once in worker processes first (frontend/isolate.c):
+ * one that crashes libclang or runs over the time or memory limit gets
+ * that error and is not fixed; the run goes on.  The fix itself then
+ * runs in this process as before.  It costs one more parse per file,
+ * small beside spatch.
+ */
+static void screen(struct fix_run *r, const struct wq_limits *lim)
+{
+	struct wq_file *f = xrealloc(NULL, r->nfiles * sizeof(*f));
+	struct wq_options o = r->opt;
+	int i;
+
+	o.tu_hook = NULL;
+	o.tu_arg = NULL;
+	memset(f, 0, r->nfiles * sizeof(*f));
+	for (i = 0; i < r->nfiles; i++) {
+		f[i].path = r->files[i].path;
+		if (r->files[i].error)	/* a bad path: nothing to screen */
+			f[i].error = xstrdup(r->files[i].error);
+	}
+	isolate_run(f, r->nfiles, &o, r->jobs, lim, NULL, NULL, screened,
+		    NULL);
+	for (i = 0; i < r->nfiles; i++) {
+		if (!r->files[i].error && f[i].error) {
+			r->files[i].error = f[i].error;
+			f[i].error = NULL;
+		}
+		file_release(&f[i]);
+	}
+	free(f);
+}
+
 static void add_scanned(void *arg, const char *path, char *error)
 {
 	struct fix_run *r = arg;
@@ -431,6 +468,10 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	pthread_t *tids;
 	int i, rc, jr;
 	const char *bad, *empty_dir = NULL;
+	struct wq_limits lim = { WQ_DEFAULT_TIMEOUT_S, WQ_DEFAULT_MAX_MEMORY_MIB };
+	bool no_isolation = false;
+	unsigned long lv;
+	char *end;
 
 	r.jobs = default_jobs();
 	r.opt.rule_mask = ~0ul;
@@ -456,6 +497,21 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.series = argv[++i];
 		} else if (!strcmp(a, "--no-prefilter")) {
 			r.opt.no_prefilter = true;
+		} else if (!strncmp(a, "--timeout=", 10)) {
+			lv = strtoul(a + 10, &end, 10);
+			if (a[10] < '0' || a[10] > '9' || *end || lv > 86400 * 365)
+				return fix_bad_usage("bad time limit '%s' (whole seconds, 0 for none)",
+						     a + 10);
+			lim.timeout_s = lv;
+		} else if (!strncmp(a, "--max-memory=", 13)) {
+			lv = strtoul(a + 13, &end, 10);
+			if (a[13] < '0' || a[13] > '9' || *end || lv > (1ul << 30) ||
+			    (lv && lv < 64))
+				return fix_bad_usage("bad memory limit '%s' (MiB, at least 64, 0 for none)",
+						     a + 13);
+			lim.max_memory_mib = lv;
+		} else if (!strcmp(a, "--no-isolation")) {
+			no_isolation = true;
 		} else if (!strncmp(a, "--target=", 9)) {
 			r.fo.target = kernel_version_parse(a + 9);
 			if (!r.fo.target)
@@ -514,6 +570,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	}
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
+	if (!no_isolation)
+		screen(&r, &lim);
 	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
 	{
 		struct worker_arg *wa = xrealloc(NULL, r.jobs * sizeof(*wa));
@@ -525,7 +583,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			mkdir(wa[i].tmpdir, 0700);
 		}
 		for (started = 0; started < r.jobs; started++)
-			if (pthread_create(&tids[started], NULL, worker, &wa[started]))
+			if (start_thread(&tids[started], worker, &wa[started]))
 				break;
 		if (!started)	/* no thread: do the work on this one */
 			worker(&wa[0]);

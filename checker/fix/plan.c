@@ -199,61 +199,60 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	free(cands);
 }
 
-static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
+static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
+			     struct loop_shape *ls)
 {
-	struct loop_shape ls;
 	bool intr = !strncmp(s->anchor, "interruptible", 13);
 	bool timeout = strstr(s->anchor, "timeout") != NULL;
 
-	shape_of(sc, &ls);
-	if (ls.kind == SH_DO) {
+	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
 			"do-while: the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
 		return;
 	}
-	if (ls.irqrestore) {
+	if (ls->irqrestore) {
 		refuse(s, "irqrestore-lock", xasprintf(
 			"the lock is dropped with spin_unlock_irqrestore() around the sleep; no wait_event*() form retakes it that way"));
 		return;
 	}
-	if (ls.irq_toggle) {
+	if (ls->irq_toggle) {
 		refuse(s, "irqs-off", xstrdup(
 			"interrupts are off except around the sleep: the test runs with them disabled; wait_event_cmd() can say that, convert by hand"));
 		return;
 	}
-	if (ls.kind == SH_NONE || ls.kind == SH_OTHER) {
-		plan_one_shot(s, sc, &ls);
+	if (ls->kind == SH_NONE || ls->kind == SH_OTHER) {
+		plan_one_shot(s, sc, ls);
 		return;
 	}
-	if (ls.kind == SH_IF) {
-		if (timeout && ls.result_used) {
+	if (ls->kind == SH_IF) {
+		if (timeout && ls->result_used) {
 			refuse(s, "result-used", xasprintf(
 				"the remaining-jiffies result of %s() is used", s->anchor));
 			return;
 		}
-		if (!condition_ok(s, sc, ls.cond))
+		if (!condition_ok(s, sc, ls->cond))
 			return;
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
 			"the sleep under 'if' happened at most once; %s() waits until '%s' holds",
-			sleep_on_form(s->anchor, true), ls.cond));
+			sleep_on_form(s->anchor, true), ls->cond));
 		return;
 	}
 	/* a loop: while (!c), for (;;) { if (c) break; } */
-	if (timeout && !ls.timeout_loop) {
-		if (sc->queue_woken || ls.result_used) {
+	if (timeout && !ls->timeout_loop) {
+		if (sc->queue_woken || ls->result_used) {
 			refuse(s, "polling-timeout", xasprintf(
 				"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",
-				s->anchor, ls.cond ? ls.cond : "?"));
+				s->anchor, ls->cond ? ls->cond : "?"));
 			return;
 		}
 		s->outcome = FO_CONVERT;
 		s->form = delay_form(s->anchor);
 		return;
 	}
-	if (ls.other || (ls.exit_ifs && (ls.timeout_loop || ls.lock))) {
+	if (ls->other || (ls->exit_ifs && (ls->timeout_loop || ls->lock))) {
 		refuse(s, "work-in-loop", xasprintf(
 			"the loop does other work besides sleeping ('%s')",
-			ls.other ? ls.other : "an early exit"));
+			ls->other ? ls->other : "an early exit"));
 		return;
 	}
 	/*
@@ -261,42 +260,52 @@ static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 	 * and only the sleep (and its signal exit) becomes wait_event*(),
 	 * which cannot miss the wake-up and returns with the condition true.
 	 */
-	s->keep_loop = ls.exit_ifs > 0;
-	if (!ls.cond && ls.const_guard) {
+	s->keep_loop = ls->exit_ifs > 0;
+	if (!ls->cond && ls->const_guard) {
 		refuse(s, "constant-condition", xstrdup(
 			"the loop's test is constant and nothing in it ends the loop: there is no condition to wait for"));
 		return;
 	}
-	if (!condition_ok(s, sc, ls.cond))
+	if (!condition_ok(s, sc, ls->cond))
 		return;
-	if (ls.timeout_loop) {
-		if (ls.receiver_unsigned) {
+	if (ls->timeout_loop) {
+		if (ls->receiver_unsigned) {
 			refuse(s, "unsigned-timeout", xasprintf(
 				"the timeout variable '%s' is unsigned: -ERESTARTSYS from wait_event_interruptible_timeout() would read as a huge remaining time",
-				ls.receiver));
+				ls->receiver));
 			return;
 		}
 		s->outcome = FO_CAVEAT;
 		s->form = sleep_on_form(s->anchor, true);
 		s->note = xasprintf(
 			"'%s' now gets 0 on timeout, the jiffies left but at least 1 when the condition held%s; check its users",
-			ls.receiver, intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left)" : "");
+			ls->receiver, intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left)" : "");
 		return;
 	}
-	if (ls.lock) {
-		s->lock = xstrdup(ls.lock);
+	if (ls->lock) {
+		s->lock = xstrdup(ls->lock);
 		s->form = intr ? "wait_event_interruptible_lock_irq" :
 				 "wait_event_lock_irq";
 	} else {
 		s->form = sleep_on_form(s->anchor, false);
 	}
-	if (intr && !ls.signal_exit) {
+	if (intr && !ls->signal_exit) {
 		unsafe(s, s->form, xasprintf(
 			"the loop ignores signals (it spun while one was pending); %s() returns -ERESTARTSYS with '%s' false",
-			s->form, ls.cond));
+			s->form, ls->cond));
 		return;
 	}
 	s->outcome = FO_CONVERT;
+}
+
+/* The loop's strings are the planner's to free, whichever way it went. */
+static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
+{
+	struct loop_shape ls;
+
+	shape_of(sc, &ls);
+	plan_sleep_on_in(s, sc, &ls);
+	shape_release(&ls);
 }
 
 static const char *const event_forms[] = {
@@ -325,9 +334,9 @@ static const char *event_form(const struct loop_shape *ls, bool excl)
 	return NULL;
 }
 
-static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
+static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
+			    struct loop_shape *ls)
 {
-	struct loop_shape ls;
 	const char *why;
 	bool excl = strstr(s->anchor, "exclusive") != NULL;
 
@@ -346,38 +355,38 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 			"the entries are an array, added in a loop: the task waits on several queues at once; wait_event*() waits on one"));
 		return;
 	}
-	loop_of_entry(sc, &ls);
-	if (ls.kind == SH_DO) {
+	loop_of_entry(sc, ls);
+	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
 			"do-while: the loop sleeps before its first test"));
 		return;
 	}
-	if (ls.sleep_first) {
+	if (ls->sleep_first) {
 		refuse(s, "sleep-first", xstrdup(
 			"the loop sleeps before it tests what it waits for (a change after the call, TIOCMIWAIT style): wait_event*() tests first and would not sleep when that already holds; convert by hand"));
 		return;
 	}
-	if (ls.kind != SH_WHILE && ls.kind != SH_FOR && loop_text_after(sc)) {
+	if (ls->kind != SH_WHILE && ls->kind != SH_FOR && loop_text_after(sc)) {
 		refuse(s, "no-patch", xstrdup("no wait loop after the add_wait_queue()"));
 		return;
 	}
-	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
+	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
 		refuse(s, "one-shot", xasprintf(
 			"the entry is queued for one sleep, with no wait loop after %s(): the test is an enclosing loop's or the caller's (a retry), so there is no loop to turn into wait_event*(); prepare_to_wait()/finish_wait() in place would change nothing",
 			s->anchor));
 		return;
 	}
-	if (ls.has_goto) {
+	if (ls->has_goto) {
 		refuse(s, "goto-cleanup", xstrdup(
 			"the loop leaves through goto; the rewrite cannot prove where the entry is removed"));
 		return;
 	}
-	if (ls.irqrestore) {
+	if (ls->irqrestore) {
 		refuse(s, "irqrestore-lock", xstrdup(
 			"the lock is dropped with spin_unlock_irqrestore() around schedule(); no wait_event*() form retakes it that way"));
 		return;
 	}
-	if (!condition_ok(s, sc, ls.cond))
+	if (!condition_ok(s, sc, ls->cond))
 		return;
 	if (!queue_by_address(sc)) {
 		refuse(s, "no-patch", xasprintf(
@@ -385,33 +394,33 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 			sc->queue));
 		return;
 	}
-	if (ls.per_pass && (!ls.add_first || ls.other || ls.lock ||
-			    ls.exit_ifs)) {
+	if (ls->per_pass && (!ls->add_first || ls->other || ls->lock ||
+			    ls->exit_ifs)) {
 		refuse(s, "one-shot", xasprintf(
 			"%s() and remove_wait_queue() are inside the loop, around one sleep in each pass after the loop's test and other work: each pass is a one-shot sleep, race-free only by what the loop holds at the test, with no wait loop of its own to convert; convert by hand",
 			s->anchor));
 		return;
 	}
-	if (!ls.per_pass && !ls.state_top && !ls.sleep_nested) {
+	if (!ls->per_pass && !ls->state_top && !ls->sleep_nested) {
 		refuse(s, "state-outside-loop", xstrdup(
 			"the loop does not set the task state before its sleep at its top level (it is set before the loop, after the sleep, or in a branch): prepare_to_wait() would have to move to the top of each pass with the test repeated after it; convert by hand"));
 		return;
 	}
-	if (!ls.other && !ls.exit_ifs && (s->form = event_form(&ls, excl))) {
-		if (ls.lock)
-			s->lock = xstrdup(ls.lock);
-		if (ls.state == ST_INTR && !ls.signal_exit) {
+	if (!ls->other && !ls->exit_ifs && (s->form = event_form(ls, excl))) {
+		if (ls->lock)
+			s->lock = xstrdup(ls->lock);
+		if (ls->state == ST_INTR && !ls->signal_exit) {
 			unsafe(s, s->form, xasprintf(
 				"the loop ignores signals; %s() returns -ERESTARTSYS with '%s' false",
-				s->form, ls.cond));
+				s->form, ls->cond));
 			return;
 		}
-		if (ls.timeout_loop) {
+		if (ls->timeout_loop) {
 			s->outcome = FO_CAVEAT;
 			s->note = xasprintf(
 				"'%s' now gets 0 on timeout, the jiffies left but at least 1 when the condition held%s; check its users",
-				ls.receiver ? ls.receiver : "the result",
-				ls.state == ST_INTR ? ", and -ERESTARTSYS on a signal" : "");
+				ls->receiver ? ls->receiver : "the result",
+				ls->state == ST_INTR ? ", and -ERESTARTSYS on a signal" : "");
 			return;
 		}
 		s->outcome = FO_CONVERT;
@@ -421,43 +430,62 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 	s->outcome = FO_CONVERT;
 }
 
-static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
+static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;
 
-	shape_of(sc, &ls);
-	if (ls.kind == SH_DO) {
+	memset(&ls, 0, sizeof(ls));
+	plan_open_coded_in(s, sc, &ls);
+	shape_release(&ls);
+}
+
+static void plan_state_after_test_in(struct fix_site *s,
+				     const struct site_ctx *sc,
+				     struct loop_shape *ls)
+{
+
+	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xasprintf(
 			"%s() is in a do-while loop: the re-test form repeats a while or for loop's own test, and this loop's test is its tail or lies in the body after other work; convert by hand",
 			s->anchor));
 		return;
 	}
-	if (ls.kind == SH_IF) {
+	if (ls->kind == SH_IF) {
 		refuse(s, "one-shot", xasprintf(
 			"%s() is under 'if (%s)', not in a loop of its own: the sleep happens once, and nothing re-tests the condition after it; a wait loop (or wait_event*()) must be written by hand",
-			s->anchor, ls.cond ? ls.cond : "..."));
+			s->anchor, ls->cond ? ls->cond : "..."));
 		return;
 	}
-	if (ls.kind != SH_WHILE && ls.kind != SH_FOR) {
+	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
 		refuse(s, "one-shot", xasprintf(
 			"%s() is not in a loop of its own: the sleep happens once here and its test belongs to an enclosing if or loop, or to the caller, so there is no test to repeat after the state change; convert by hand",
 			s->anchor));
 		return;
 	}
-	if (ls.sleep_first) {
+	if (ls->sleep_first) {
 		refuse(s, "sleep-first", xstrdup(
 			"the loop sleeps before it tests what it waits for (a change after the call, TIOCMIWAIT style): repeating the test before the sleep would change when it sleeps; convert by hand"));
 		return;
 	}
-	if (!condition_ok(s, sc, ls.cond))
+	if (!condition_ok(s, sc, ls->cond))
 		return;
-	if (strncmp(s->anchor, "prepare_to_wait", 15) && !ls.running_after) {
+	if (strncmp(s->anchor, "prepare_to_wait", 15) && !ls->running_after) {
 		refuse(s, "no-patch", xasprintf(
 			"nothing sets TASK_RUNNING after the loop: with the test repeated before schedule(), the loop could end with the task still in a sleeping state; add __set_current_state(TASK_RUNNING) after it first"));
 		return;
 	}
 	s->form = "retest";
 	s->outcome = FO_CONVERT;
+}
+
+/* The loop's strings are the planner's to free, whichever way it went. */
+static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
+{
+	struct loop_shape ls;
+
+	shape_of(sc, &ls);
+	plan_state_after_test_in(s, sc, &ls);
+	shape_release(&ls);
 }
 
 static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
@@ -473,6 +501,7 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		return;
 	}
 	shape_of(sc, &ls);
+	shape_release(&ls);	/* only the walk's checks were wanted */
 	if (sc->queued_before) {
 		refuse(s, "no-patch", xasprintf(
 			"the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",

@@ -339,6 +339,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 
 		if (r && cond_drop_operand(guard, r))
 			ls->timeout_loop = true;
+		free(ls->cond);
 		ls->cond = wait_condition(guard);
 	}
 	free(guard);
@@ -404,6 +405,16 @@ static bool running_after(const struct site_ctx *sc, int i)
 	return r;
 }
 
+void shape_release(struct loop_shape *ls)
+{
+	free(ls->cond);
+	free(ls->lock);
+	free(ls->other);
+	free(ls->receiver);
+	free(ls->stmt_text);
+	memset(ls, 0, sizeof(*ls));
+}
+
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 {
 	int si = stmt_index(sc), ci;
@@ -466,6 +477,7 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 		if (ls->kind == SH_IF) {
 			char *g = site_cursor_text(sc, k.c[0]);
 
+			free(ls->cond);
 			ls->cond = wait_condition(g);
 			free(g);
 		}

@@ -76,6 +76,8 @@ void site_release(struct site_ctx *sc);
 
 /* the loop, if or bare statement around the anchor */
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls);
+/* Free the strings shape_of() or loop_of_entry() filled in. */
+void shape_release(struct loop_shape *ls);
 /* WQ002: the loop an add_wait_queue()d entry sleeps in */
 void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls);
 /* WQ002: a reason ID when the entry is used in a way no rewrite keeps */

@@ -457,6 +457,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 
 	err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
 	if (err != CXError_Success || !tu) {
+		f->crashed = err == CXError_Crashed;
 		f->error = xasprintf("libclang could not parse it (%s)",
 				     err == CXError_Crashed ? "crashed" :
 				     err == CXError_InvalidArguments ?
@@ -507,6 +508,80 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	drop_duplicates(f);
 }
 
+/* Is dir/name (or name alone, when dir is NULL) there and no regular file? */
+static bool device_at(const char *dir, const char *name, size_t n,
+		      char **what)
+{
+	char *path = dir ? xasprintf("%s/%.*s", dir, (int)n, name) :
+		     xasprintf("%.*s", (int)n, name);
+	struct stat st;
+	bool bad = !stat(path, &st) && !S_ISREG(st.st_mode) &&
+		   !S_ISDIR(st.st_mode);
+
+	if (bad)
+		*what = path;
+	else
+		free(path);
+	return bad;
+}
+
+/*
+ * libclang reads whatever an #include names, a device or a FIFO too
+ * (#include "/dev/zero" grows its memory without bound).  Refuse a file
+ * whose includes name one, found as the file's directory, the -I,
+ * -iquote and -isystem directories, or an absolute path would.  The
+ * time and memory limits of the worker processes catch what this
+ * misses (a device reached through a macro, say).
+ */
+static char *device_include(const struct wq_file *f,
+			    const struct wq_options *opt)
+{
+	const char *p = f->buf, *slash = strrchr(f->path, '/');
+	char *dir = slash ? xasprintf("%.*s", (int)(slash - f->path), f->path) :
+		    xstrdup(".");
+	char *what = NULL;
+
+	while (!what && (p = strstr(p, "include"))) {
+		const char *q = p, *name, *end;
+		size_t n;
+		int i;
+
+		p += 7;
+		while (q > f->buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q == f->buf || q[-1] != '#')
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '"' && *p != '<')
+			continue;
+		name = p + 1;
+		end = strchr(name, *p == '"' ? '"' : '>');
+		if (!end || memchr(name, '\n', end - name))
+			continue;
+		n = end - name;
+		if (*name == '/') {
+			device_at(NULL, name, n, &what);
+			continue;
+		}
+		if (*p == '"' && device_at(dir, name, n, &what))
+			break;
+		for (i = 0; opt->cflags && i < opt->ncflags && !what; i++) {
+			const char *a = opt->cflags[i], *d = NULL;
+
+			if (!strcmp(a, "-I") || !strcmp(a, "-isystem") ||
+			    !strcmp(a, "-iquote"))
+				d = i + 1 < opt->ncflags ? opt->cflags[i + 1] : NULL;
+			else if (!strncmp(a, "-I", 2))
+				d = a + 2;
+			if (d)
+				device_at(d, name, n, &what);
+		}
+	}
+	free(dir);
+	return what;
+}
+
 void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
 {
 	if (!read_file(f))
@@ -517,6 +592,7 @@ void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
 void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 {
 	const char *nul;
+	char *dev;
 
 	nul = memchr(f->buf, '\0', f->len);
 	if (nul) {
@@ -539,5 +615,12 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 	}
 	if (opt->prefilter_only)
 		return;
+	dev = device_include(f, opt);
+	if (dev) {
+		f->error = xasprintf("includes %s, which is not a regular file; not checked",
+				     dev);
+		free(dev);
+		return;
+	}
 	parse_and_check(f, opt, index);
 }

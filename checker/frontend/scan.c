@@ -47,7 +47,8 @@ static void scan_dir(const char *dir, bool headers, scan_fn add, void *arg)
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(char *), cmp_str);
+	if (n)	/* names is NULL in an empty directory */
+		qsort(names, n, sizeof(char *), cmp_str);
 	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]);
 		struct stat st;

@@ -55,9 +55,22 @@ struct wq_pos loc_pos(CXSourceLocation l)
 	return p;
 }
 
+/*
+ * Where c starts.  For a statement that is its own location: the start
+ * of its extent is the same place, but the extent's end is found by
+ * walking down nested bodies (`while (x) while (x) ...`), which made
+ * deep nesting quadratic.
+ */
+CXSourceLocation cursor_start(CXCursor c)
+{
+	if (clang_isStatement(clang_getCursorKind(c)))
+		return clang_getCursorLocation(c);
+	return clang_getRangeStart(clang_getCursorExtent(c));
+}
+
 struct wq_pos cursor_pos(CXCursor c)
 {
-	return loc_pos(clang_getRangeStart(clang_getCursorExtent(c)));
+	return loc_pos(cursor_start(c));
 }
 
 bool tok_is_word(CXTokenKind k)

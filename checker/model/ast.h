@@ -19,6 +19,7 @@ struct kids {
 struct kids children(CXCursor c);
 char *cursor_name(CXCursor c);
 unsigned loc_offset(CXSourceLocation l);
+CXSourceLocation cursor_start(CXCursor c);
 struct wq_pos loc_pos(CXSourceLocation l);
 struct wq_pos cursor_pos(CXCursor c);
 bool tok_is_word(CXTokenKind k);

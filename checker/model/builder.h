@@ -53,7 +53,28 @@ struct builder {
 	int nctx;
 	struct label *labels, *gotos;
 	int nlabels, ngotos;
+	int depth;		/* statements and expressions being walked */
+	int max_depth;		/* WQ_MAX_DEPTH, or WQPORT_MAX_DEPTH to test */
 };
+
+/*
+ * How deep build_stmt() and walk_expr() go before treating the rest as
+ * opaque (with a warning naming the function): far beyond real code,
+ * and within the stack of the thread that runs them (WQ_STACK_SIZE).
+ */
+#define WQ_MAX_DEPTH 20000
+
+/* Enter one level; false (and the limit noted) when too deep. */
+static inline bool depth_enter(struct builder *b)
+{
+	if (b->depth >= b->max_depth) {
+		if (!b->g->limit)
+			b->g->limit = "statements or expressions nested too deeply (WQ_MAX_DEPTH), the inner part not analysed";
+		return false;
+	}
+	b->depth++;
+	return true;
+}
 
 /* graph primitives (cfg.c) */
 int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos);

@@ -261,7 +261,7 @@ static void build_loop(struct builder *b, enum loop_shape shape,
 		       CXCursor *init, CXCursor *cond, CXCursor *inc,
 		       CXCursor body, bool cond_from_macro)
 {
-	int outer = b->loop, head, test = -1, after, cont, lp;
+	int outer = b->loop, head, test = -1, after, cont, lp, j;
 	struct jump_ctx *x;
 
 	if (init)
@@ -274,7 +274,9 @@ static void build_loop(struct builder *b, enum loop_shape shape,
 	if (shape != LOOP_DO && cond) {
 		test = add_test(b, *cond, NF_LOOP_COND |
 				(cond_from_macro ? NF_FOR_MACRO : 0));
-		b->g->nodes[test].on_true = append(b, N_JOIN, cursor_pos(body));
+		/* append() may move the nodes: no address taken before it */
+		j = append(b, N_JOIN, cursor_pos(body));
+		b->g->nodes[test].on_true = j;
 	}
 	build_stmt(b, body);
 	cont = append(b, N_JOIN, cursor_pos(body));
@@ -296,6 +298,26 @@ static void build_loop(struct builder *b, enum loop_shape shape,
 	b->cur = after;
 }
 
+/*
+ * The tokens of a for statement up to its body: tokenizing the whole
+ * statement made nested loops quadratic (each level re-read the ones
+ * inside it).  The whole extent when the body does not start after the
+ * statement does in the file (macro expansions).
+ */
+static CXSourceRange for_header(CXCursor c, const struct kids *k)
+{
+	CXSourceRange all = clang_getCursorExtent(c), body;
+	CXSourceLocation from = clang_getRangeStart(all), to;
+
+	if (!k->n)
+		return all;
+	body = clang_getCursorExtent(k->c[k->n - 1]);
+	to = clang_getRangeStart(body);
+	if (loc_offset(to) <= loc_offset(from))
+		return all;
+	return clang_getRange(from, to);
+}
+
 /* Which of a for statement's children are init, cond and inc? */
 static void build_for(struct builder *b, CXCursor c)
 {
@@ -306,7 +328,7 @@ static void build_for(struct builder *b, CXCursor c)
 	CXToken *t;
 	bool from_macro = true;
 
-	clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &n);
+	clang_tokenize(b->tu, for_header(c, &k), &t, &n);
 	if (n && tok_is(b->tu, t[0], "for")) {
 		from_macro = false;
 		for (i = 1; i < n; i++) {
@@ -356,11 +378,13 @@ static void build_if(struct builder *b, struct kids *k)
 	int t, then_end, else_end, j;
 
 	t = add_test(b, k->c[0], 0);
-	b->g->nodes[t].on_true = append(b, N_JOIN, cursor_pos(k->c[1]));
+	j = append(b, N_JOIN, cursor_pos(k->c[1]));
+	b->g->nodes[t].on_true = j;	/* append() may move the nodes */
 	build_stmt(b, k->c[1]);
 	then_end = b->cur;
 	b->cur = t;
-	b->g->nodes[t].on_false = append(b, N_JOIN, cursor_pos(k->c[0]));
+	j = append(b, N_JOIN, cursor_pos(k->c[0]));
+	b->g->nodes[t].on_false = j;
 	if (k->n > 2)
 		build_stmt(b, k->c[2]);
 	else_end = b->cur;
@@ -565,7 +589,17 @@ static void build_compound(struct builder *b, CXCursor c, struct kids *k)
 		scan_gap(b, prev, hi);
 }
 
+static void build_stmt_in(struct builder *b, CXCursor c);
+
 void build_stmt(struct builder *b, CXCursor c)
+{
+	if (!depth_enter(b))
+		return;
+	build_stmt_in(b, c);
+	b->depth--;
+}
+
+static void build_stmt_in(struct builder *b, CXCursor c)
 {
 	enum CXCursorKind kind = clang_getCursorKind(c);
 	struct mexp *m = macro_of(b, c);
@@ -732,6 +766,8 @@ static int outermost(struct mexp *m, int n)
 {
 	int i, k = 0;
 
+	if (!n)
+		return 0;	/* m may be NULL: no qsort(NULL, 0) */
 	qsort(m, n, sizeof(*m), cmp_mexp);
 	for (i = 0; i < n; i++) {
 		if (k && m[i].start < m[k - 1].end) {
@@ -881,6 +917,9 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 	CXCursor root = clang_getTranslationUnitCursor(tu);
 	int i;
 
+	const char *md = getenv("WQPORT_MAX_DEPTH");	/* for the tests */
+	int max_depth = md && atoi(md) > 0 ? atoi(md) : WQ_MAX_DEPTH;
+
 	clang_visitChildren(root, top_level, &cc);
 	cc.n = outermost(cc.mx, cc.n);
 	cc.nall = outermost(cc.all, cc.nall);
@@ -890,6 +929,7 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		char *name = cursor_name(cc.funcs[i]);
 
 		b.tu = tu;
+		b.max_depth = max_depth;
 		b.file = clang_getFile(tu, f->path);
 		b.buf = f->buf;
 		b.len = f->len;

@@ -53,10 +53,12 @@ void macro_args(CXTranslationUnit tu, CXSourceRange r,
  */
 static struct mexp *enclosing(struct mexp *m, int n, CXCursor c)
 {
-	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned s = loc_offset(clang_getRangeStart(r));
-	unsigned e = loc_offset(clang_getRangeEnd(r));
+	unsigned s, e;
 	int lo = 0, hi = n - 1;
+
+	if (!n)
+		return NULL;
+	s = loc_offset(cursor_start(c));
 
 	while (lo <= hi) {
 		int mid = (lo + hi) / 2;
@@ -66,9 +68,14 @@ static struct mexp *enclosing(struct mexp *m, int n, CXCursor c)
 		else if (s >= m[mid].end)
 			lo = mid + 1;
 		else
-			return e <= m[mid].end ? &m[mid] : NULL;
+			break;
 	}
-	return NULL;
+	if (lo > hi)
+		return NULL;
+	/* only now the end, which is costly for nested statements */
+	e = loc_offset(clang_getRangeEnd(clang_getCursorExtent(c)));
+	lo = (lo + hi) / 2;
+	return e <= m[lo].end ? &m[lo] : NULL;
 }
 
 /* The API macro (set_current_state(), wait_event(), ...) c is part of. */
@@ -432,16 +439,20 @@ static bool recovered_call(struct builder *b, CXCursor c)
 /* The name at the bottom of an expression: get_current for get_current() */
 static char *base_name(CXCursor c)
 {
-	enum CXCursorKind k = clang_getCursorKind(c);
-	struct kids kids;
-	char *r;
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kids;
 
-	if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
-		return cursor_name(c);
-	kids = children(c);
-	r = kids.n == 1 ? base_name(kids.c[0]) : NULL;
-	free(kids.c);
-	return r;
+		if (k == CXCursor_CallExpr || k == CXCursor_DeclRefExpr)
+			return cursor_name(c);
+		kids = children(c);
+		if (kids.n != 1) {
+			free(kids.c);
+			return NULL;
+		}
+		c = kids.c[0];
+		free(kids.c);
+	}
 }
 
 /* Is c the member access `current->state` or `current->__state`? */
@@ -587,7 +598,17 @@ static void note_call(struct builder *b, CXCursor c)
 	b->after_call = true;
 }
 
+static void walk_expr_in(struct builder *b, CXCursor c);
+
 void walk_expr(struct builder *b, CXCursor c)
+{
+	if (!depth_enter(b))
+		return;
+	walk_expr_in(b, c);
+	b->depth--;
+}
+
+static void walk_expr_in(struct builder *b, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
 	struct mexp *m = macro_of(b, c);
