@@ -39,6 +39,8 @@ static bool signal_text(const char *t)
 {
 	return t && (strstr(t, "signal_pending") || strstr(t, "sigpending") ||
 		     strstr(t, "kthread_should_stop") ||
+		     strstr(t, "do_signal") || strstr(t, "dequeue_signal") ||
+		     strstr(t, "get_signal") ||
 		     strstr(t, "schedule_timeout") ||
 		     strstr(t, "schedule_hrtimeout") ||
 		     strstr(t, "interruptible") || strstr(t, "killable"));
@@ -116,7 +118,7 @@ static bool tests_signals(const struct cfg *g, int l)
 	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
 		if (g->nodes[n].kind == N_TEST && cfg_in_loop(g, n, l) &&
 		    (signal_text(g->nodes[n].text) ||
-		     (g->nodes[n].flags & NF_IN_MACRO)))
+		     (g->nodes[n].flags & (NF_IN_MACRO | NF_SIGNAL_TEST))))
 			return true;
 	return false;
 }

@@ -68,6 +68,21 @@ static bool leaked(const struct cfg *g, const struct flow *fl, int e, int r)
 }
 
 /*
+ * A test of list_empty(&entry.entry) (.task_list before 4.13) on the
+ * prepare_to_wait() entry: where it is still queued the driver goes on
+ * to finish_wait() (or WQ006 reports the exit); where it is not, a
+ * wake-up took it off and set the task running.
+ */
+static bool entry_tested(const struct cfg *g, int e, int s)
+{
+	const char *entry = event_entry(&g->nodes[e].ev), *t = g->nodes[s].text;
+
+	return entry && t && g->nodes[s].kind == N_TEST &&
+	       node_is(g, e, K_PREPARE) && strstr(t, "list_empty") &&
+	       strstr(t, entry);
+}
+
+/*
  * The returns reached from e, with the sleeping state it set, before
  * anything sets the state again or sleeps; seen[] marks them with 2.
  */
@@ -84,7 +99,8 @@ static void leaking_returns(const struct cfg *g, const struct flow *fl,
 		for (i = 0; i < g->nodes[n].nsucc; i++) {
 			int s = g->nodes[n].succ[i];
 
-			if (seen[s] || restores_state(g, s))
+			if (seen[s] || restores_state(g, s) ||
+			    entry_tested(g, e, s))
 				continue;
 			seen[s] = 1;
 			if (g->nodes[s].kind == N_RETURN) {

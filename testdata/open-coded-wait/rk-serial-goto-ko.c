@@ -9,7 +9,7 @@
  * tests only after schedule(), and a wait inside a larger transfer loop
  * with switch and goto exits.  wqport fix converts none of them: a goto
  * loop or a loop that sleeps first has no semantic patch.
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19, current->state since 5.14)
  */
 #include <linux/config.h>

@@ -7,7 +7,7 @@
  * schedule_timeout() sleeps, every later one returns at once, and the
  * loop spins until the lamp is warm.  The yield in the copy loop that
  * follows is deliberate and stays unreported.
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>

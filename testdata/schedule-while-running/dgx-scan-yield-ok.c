@@ -9,7 +9,7 @@
  * fixed time, then yields in a loop until the carriage reports home:
  * the old SCHED_YIELD idiom, and a bare yield loop.  None of these
  * schedule() calls is meant to sleep.
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>

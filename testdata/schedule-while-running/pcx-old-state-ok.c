@@ -8,7 +8,7 @@
  * the half of a version #if that this configuration does not compile,
  * before the schedule_timeout() they belong to.  None of these sleeps
  * runs in TASK_RUNNING: nothing may be reported.
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19, current->state since 5.14)
  */
 #include <linux/config.h>

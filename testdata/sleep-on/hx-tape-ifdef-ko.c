@@ -9,7 +9,7 @@
  * and the PCI probe under CONFIG_PCI are checked with their branch
  * forced on.  The old polling code under `#if 0` is dead by convention
  * and is not checked.  wqport fix leaves every one of them alone.
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>

@@ -10,7 +10,7 @@
  * test beside it (vpx_wait_dma()), and not the signal delivery that
  * follows the sleep (vpx_wait_ready(), the sigsuspend shape with a
  * real condition in front of it).
- *
+ * wqport-args: --target=2.6.32
  * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
@@ -43,7 +43,7 @@ static int vpx_wait_vsync(struct vpx_port *vp)
 	for (tries = 0; tries < VPX_RETRIES; tries++) {
 		if (vp->vsync_seen)
 			break;
-		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 */
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 WQ007 */
 		schedule();
 	}
 	set_current_state(TASK_RUNNING);

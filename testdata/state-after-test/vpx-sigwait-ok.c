@@ -16,7 +16,7 @@
  *  - vpx_wait_fifo() tests with interrupts off (a uniprocessor driver),
  *    which keeps the interrupt handler, the waker, out until the state
  *    is set.
- *
+ * wqport-args: --target=2.6.32
  * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>

@@ -8,7 +8,7 @@
  * returns on a signal with the entry still queued (WQ006), and both
  * loops are open-coded waits (WQ002).  No site converts: the queue is
  * not a wait_queue_head_t, so no wait_event*() applies before a port.
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19, struct wait_queue since 2.3)
  */
 #include <linux/config.h>
@@ -34,7 +34,7 @@ static int lpx_wait_ready(void)
 		if (!lpx_busy)
 			break;
 		if (signal_pending(current))
-			return -EINTR;	/* expect: WQ006 fix=refused:old-wait-api */
+			return -EINTR;	/* expect: WQ005 WQ006 fix=refused:old-wait-api */
 		schedule();
 	}
 	current->state = TASK_RUNNING;

@@ -8,7 +8,7 @@
  * notes.  The return before add_wait_queue() leaves nothing queued and
  * is no part of it; neither is the wait inside TPX_WAIT(), the driver's
  * own statement-expression macro around wait_event_interruptible().
- *
+ * wqport-args: --target=2.4.37
  * wqport-test: shim-only (current->state does not exist in 6.1 headers)
  */
 #include <linux/module.h>
@@ -67,7 +67,7 @@ static int tpx_wait_ready(struct tpx_drive *d)
 			break;
 		st = inb(d->iobase + TPX_STATUS);
 		if (st & TPX_ST_NOTAPE)
-			return -ENODEV;	/* expect: WQ006 */
+			return -ENODEV;	/* expect: WQ005 WQ006 */
 		if (st & TPX_ST_ERROR)
 			return -EIO;
 		if (signal_pending(current))
