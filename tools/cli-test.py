@@ -474,7 +474,10 @@ def run_on_tty(checker, args):
     """Run with stderr on a pseudo-terminal; return (rc, stdout, tty text)."""
     import pty
     master, slave = pty.openpty()
-    p = subprocess.Popen([checker] + args, stdout=subprocess.PIPE,
+    # stdout to a file, not a pipe: a report bigger than the pipe buffer
+    # would block the checker while this reads only the terminal
+    outf = tempfile.TemporaryFile()
+    p = subprocess.Popen([checker] + args, stdout=outf,
                          stderr=slave, stdin=subprocess.DEVNULL)
     os.close(slave)
     chunks = []
@@ -486,8 +489,10 @@ def run_on_tty(checker, args):
         if not b:
             break
         chunks.append(b)
-    out = p.stdout.read().decode("utf-8", "replace")
     rc = p.wait()
+    outf.seek(0)
+    out = outf.read().decode("utf-8", "replace")
+    outf.close()
     os.close(master)
     return rc, out, b"".join(chunks).decode("utf-8", "replace")
 
