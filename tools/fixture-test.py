@@ -15,6 +15,10 @@ and one that starts passing is reported as an error.
 
 Optional `wqport-args: ...` in the fixture adds checker arguments, with
 $DIR replaced by the fixture's directory.
+
+A header the fixture includes with "" from its own directory may carry
+markers too (a template-style header holding function bodies is checked
+with the file that includes it): its findings are matched by file.
 """
 import argparse
 import difflib
@@ -25,16 +29,29 @@ import sys
 import tempfile
 
 MARK = re.compile(r"expect:((?:\s+WQ\d{3})+)")
-DIAG = re.compile(r"^[^:]+:(\d+):\d+: (?:error|warning|style): .* \[(WQ\d{3})\]$")
+DIAG = re.compile(r"^([^:]+):(\d+):\d+: (?:error|warning|style): .* \[(WQ\d{3})\]$")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)"', re.M)
 
 
-def markers(text):
+def markers(text, name):
     want = set()
     for lineno, line in enumerate(text.splitlines(), 1):
         m = MARK.search(line)
         if m:
             for rule in m.group(1).split():
-                want.add((lineno, rule))
+                want.add((name, lineno, rule))
+    return want
+
+
+def header_markers(d, text):
+    """The markers of the headers the fixture includes from its directory."""
+    want = set()
+    for h in INCLUDE.findall(text):
+        try:
+            with open(os.path.join(d, h), encoding="utf-8", errors="replace") as f:
+                want |= markers(f.read(), h)
+        except OSError:
+            pass
     return want
 
 
@@ -43,7 +60,7 @@ def reported(output):
     for line in output.splitlines():
         m = DIAG.match(line)
         if m:
-            got.add((int(m.group(1)), m.group(2)))
+            got.add((os.path.basename(m.group(1)), int(m.group(2)), m.group(3)))
     return got
 
 
@@ -72,13 +89,14 @@ def check(checker, path, bless):
     p = subprocess.run(cmd, cwd=d, capture_output=True, text=True,
                        errors="replace", timeout=120)
     problems = []
-    want = markers(text)
+    want = markers(text, name)
     got = reported(p.stdout)
     if p.stderr.strip():
         problems.append("unexpected stderr:\n" + p.stderr)
     if ko:
         if p.returncode != 1:
             problems.append(f"exit status {p.returncode}, want 1 (findings)")
+        want |= header_markers(d, text)
         if not want:
             problems.append("a -ko fixture must mark its findings with /* expect: WQxxx */")
         diag = re.sub(r"\.[ch]$", ".diag", path)
@@ -104,10 +122,10 @@ def check(checker, path, bless):
         extra_f = sorted(got - want)
         if missing:
             problems.append("marked but not reported: " +
-                            ", ".join(f"line {l} {r}" for l, r in missing))
+                            ", ".join(f"{fn}:{l} {r}" for fn, l, r in missing))
         if extra_f:
             problems.append("reported but not marked: " +
-                            ", ".join(f"line {l} {r}" for l, r in extra_f))
+                            ", ".join(f"{fn}:{l} {r}" for fn, l, r in extra_f))
     return problems
 
 
