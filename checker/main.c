@@ -25,6 +25,7 @@
 #include "fix.h"
 #include "help.h"
 #include "progress.h"
+#include "template.h"
 #include "wqport.h"
 
 /* How a build runs us: kbuild's $(CHECK) call, a compilation database. */
@@ -172,6 +173,108 @@ static void add_path(struct run *r, const char *path)
 	scan_path(path, false, add_scanned, r);
 	if (r->nfiles == before && !r->empty_dir)
 		r->empty_dir = path;	/* a directory with no *.c file */
+}
+
+/*
+ * Template-style headers (frontend/template.c): each header holding
+ * function bodies that an input includes from its own directory becomes
+ * one input, right after its first includer, checked in that file's
+ * context; a header the run names itself gets an includer too.
+ */
+struct tmpl_add {
+	struct wq_file *out;
+	int n, cap;
+	char **real;		/* realpaths of the headers taken so far */
+	int nreal;
+	const char *includer;
+	struct compdb *db;
+};
+
+static bool tmpl_seen(struct tmpl_add *ta, const char *path)
+{
+	char rp[PATH_MAX];
+	int i;
+
+	if (!realpath(path, rp))
+		return true;
+	for (i = 0; i < ta->nreal; i++)
+		if (!strcmp(ta->real[i], rp))
+			return true;
+	ta->real = xrealloc(ta->real, (ta->nreal + 1) * sizeof(char *));
+	ta->real[ta->nreal++] = xstrdup(rp);
+	return false;
+}
+
+static struct wq_file *tmpl_push(struct tmpl_add *ta, const struct wq_file *f)
+{
+	if (ta->n == ta->cap) {
+		ta->cap = ta->cap ? 2 * ta->cap : 64;
+		ta->out = xrealloc(ta->out, ta->cap * sizeof(*ta->out));
+	}
+	ta->out[ta->n] = *f;
+	return &ta->out[ta->n++];
+}
+
+static void tmpl_found(void *arg, const char *hpath)
+{
+	struct tmpl_add *ta = arg;
+	struct wq_file h = { 0 };
+
+	if (tmpl_seen(ta, hpath))
+		return;
+	h.path = xstrdup(hpath);
+	h.includer = xstrdup(ta->includer);
+	if (ta->db) {	/* the includer's flags are the header's */
+		h.cflags = compdb_flags(ta->db, ta->includer, &h.ncflags);
+		h.not_in_db = !h.cflags;
+	}
+	tmpl_push(ta, &h);
+}
+
+static bool is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+static void add_template_headers(struct run *r)
+{
+	struct template_cache *tc = template_cache_new();
+	struct tmpl_add ta = { 0 };
+	int i;
+
+	ta.db = r->hook.db;
+	/* the headers the run names come first: they are never added twice */
+	for (i = 0; i < r->nfiles; i++)
+		if (!r->files[i].error && is_header(r->files[i].path))
+			tmpl_seen(&ta, r->files[i].path);
+	for (i = 0; i < r->nfiles; i++) {
+		struct wq_file *f = tmpl_push(&ta, &r->files[i]);
+
+		if (f->error)
+			continue;
+		if (is_header(f->path)) {
+			f->includer = template_includer(tc, f->path);
+			if (f->includer && r->hook.db && !f->cflags) {
+				f->cflags = compdb_flags(r->hook.db,
+							 f->includer,
+							 &f->ncflags);
+				f->not_in_db = !f->cflags;
+			}
+			continue;
+		}
+		ta.includer = f->path;
+		template_includes(tc, f->path, tmpl_found, &ta);
+	}
+	for (i = 0; i < ta.nreal; i++)
+		free(ta.real[i]);
+	free(ta.real);
+	template_cache_free(tc);
+	free(r->files);
+	r->files = ta.out;
+	r->nfiles = ta.n;
+	r->capfiles = ta.cap;
 }
 
 /* Check one file as the run says: its own flags (-p), --staged, CI data. */
@@ -694,6 +797,8 @@ static int check_main(int argc, char **argv, const char **paths)
 		return jr;
 	if (ci_by_diff(&r.ci) && select_changed_files(&r))
 		return empty_report(&r);	/* no changed C file */
+	if (!r.opt.prefilter_only)
+		add_template_headers(&r);
 	if (!r.nfiles) {
 		free(r.ci.docs);	/* ci_prepare()'s, unused now */
 		r.ci.docs = NULL;
@@ -751,6 +856,7 @@ static int check_main(int argc, char **argv, const char **paths)
 		if (f->cflags)
 			cflags_free(f->cflags, f->ncflags);
 		free((char *)f->path);
+		free(f->includer);
 	}
 	if (r.stats)
 		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s\n",

@@ -190,6 +190,9 @@ struct wq_file {
 	char **cflags;		/* its own flags (compilation database) */
 	int ncflags;
 	bool not_in_db;		/* a database was given but lacks this file */
+	/* a template header (frontend/template.c): the .c file parsed for
+	 * its context; only the header's functions are checked */
+	char *includer;
 };
 
 struct wq_options {

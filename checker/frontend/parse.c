@@ -455,7 +455,20 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	int nfuncs, forced;
 	size_t i;
 
-	err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
+	if (f->includer) {	/* a template header: its includer's context */
+		struct wq_file inc = { .path = f->includer };
+
+		if (!read_file(&inc)) {
+			f->error = xasprintf("cannot read %s, which includes it: %s",
+					     f->includer, inc.error);
+			file_release(&inc);
+			return;
+		}
+		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len, &tu);
+		file_release(&inc);
+	} else {
+		err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
+	}
 	if (err != CXError_Success || !tu) {
 		f->crashed = err == CXError_Crashed;
 		f->error = xasprintf("libclang could not parse it (%s)",
@@ -469,11 +482,16 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
-	note_macro_definitions(tu, f, 0);
-	forced = check_inactive(tu, f, opt, index, nfuncs, &set);
-	for (i = 0; i < sizeof(tu_checks) / sizeof(tu_checks[0]); i++)
-		if (opt->rule_mask & (1ul << tu_checks[i].rule))
-			tu_checks[i].fn(tu, f);
+	memset(&set, 0, sizeof(set));
+	forced = 0;
+	/* a template header: the per-function rules only (template.c) */
+	if (!f->includer) {
+		note_macro_definitions(tu, f, 0);
+		forced = check_inactive(tu, f, opt, index, nfuncs, &set);
+		for (i = 0; i < sizeof(tu_checks) / sizeof(tu_checks[0]); i++)
+			if (opt->rule_mask & (1ul << tu_checks[i].rule))
+				tu_checks[i].fn(tu, f);
+	}
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(
 			rule_lookup(f->findings[i].rule), opt->target);

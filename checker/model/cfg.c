@@ -698,7 +698,19 @@ struct collect_ctx {
 	int nall, capall;
 	CXCursor *funcs;
 	int nfuncs, capfuncs;
+	CXFile only;	/* a template header's functions, or NULL: main file's */
 };
+
+static bool in_checked_file(const struct collect_ctx *cc, CXCursor c)
+{
+	CXSourceLocation l = clang_getCursorLocation(c);
+	CXFile f;
+
+	if (!cc->only)
+		return clang_Location_isFromMainFile(l);
+	clang_getFileLocation(l, &f, NULL, NULL, NULL);
+	return f && clang_File_isEqual(f, cc->only);
+}
 
 static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
 					 CXClientData data)
@@ -707,7 +719,7 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (!in_checked_file(cc, c))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_MacroExpansion) {
 		CXString s = clang_getCursorSpelling(c);
@@ -920,6 +932,8 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 	const char *md = getenv("WQPORT_MAX_DEPTH");	/* for the tests */
 	int max_depth = md && atoi(md) > 0 ? atoi(md) : WQ_MAX_DEPTH;
 
+	if (f->includer && !(cc.only = clang_getFile(tu, f->path)))
+		return 0;	/* the includer no longer includes it */
 	clang_visitChildren(root, top_level, &cc);
 	cc.n = outermost(cc.mx, cc.n);
 	cc.nall = outermost(cc.all, cc.nall);

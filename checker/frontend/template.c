@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Template-style headers: a driver's own .h that holds whole function
+ * bodies and is included by a .c file of its directory, e.g. a
+ * `drv_core.h` with a `static int drv_wait_ready()` that sleeps, which
+ * only parses after the includer has defined its types and macros.
+ *
+ * The check command finds them before any file is checked, in the main
+ * process: each such header becomes an input of its own, right after
+ * the first input that includes it, and is checked once, in the context
+ * of that includer (the includer is parsed and the rules run on the
+ * functions of the header, reported at the header's lines).  A header
+ * reached from several includers, or also named on the command line, is
+ * still one input.  A header named alone is checked with the first .c
+ * of its directory that includes it, or on its own when none does.
+ *
+ * Only headers next to the includer (`#include "x.h"`, one level) are
+ * followed, as the prefilter follows header macros: a driver's private
+ * headers live beside it, and the kernel's own are not driver code.
+ * The cost on a tree is one readdir per directory and one read of each
+ * header in it; a .c file is read only when a template header sits in
+ * its directory.
+ */
+#define _GNU_SOURCE	/* memmem */
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "template.h"
+#include "wqport.h"
+
+#define TEMPLATE_MAX_SIZE	(4u << 20)
+
+/* The whole regular file at path, NUL-terminated, or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	char *buf;
+	size_t off = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size > TEMPLATE_MAX_SIZE) {
+		close(fd);
+		return NULL;
+	}
+	buf = xrealloc(NULL, st.st_size + 1);
+	while (off < (size_t)st.st_size) {
+		ssize_t got = read(fd, buf + off, st.st_size - off);
+
+		if (got <= 0)
+			break;
+		off += got;
+	}
+	close(fd);
+	buf[off] = '\0';
+	*len = off;
+	return buf;
+}
+
+/*
+ * Does the text define a function: a `{` at file level that follows a
+ * `)`?  Comments, literals and preprocessor lines are skipped, so a
+ * macro's `({ ... })` body does not count.
+ */
+static bool has_function_body(const char *s, size_t n)
+{
+	size_t i = 0;
+	int depth = 0;
+	char last = 0;		/* the last significant character */
+	bool bol = true;
+
+	while (i < n) {
+		char c = s[i];
+
+		if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+			const char *e = strstr(s + i + 2, "*/");
+
+			i = e ? (size_t)(e - s) + 2 : n;
+			continue;
+		}
+		if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+			while (i < n && s[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '\n') {
+			bol = true;
+			i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
+			i++;
+			continue;
+		}
+		if (bol && c == '#') {		/* a directive, continuations too */
+			while (i < n && s[i] != '\n')
+				i += s[i] == '\\' && i + 1 < n ? 2 : 1;
+			continue;
+		}
+		bol = false;
+		if (c == '"' || c == '\'') {
+			for (i++; i < n && s[i] != c && s[i] != '\n'; i++)
+				if (s[i] == '\\')
+					i++;
+			i++;
+			last = c;
+			continue;
+		}
+		if (c == '{') {
+			if (!depth && last == ')')
+				return true;
+			depth++;
+		} else if (c == '}' && depth) {
+			depth--;
+		}
+		last = c;
+		i++;
+	}
+	return false;
+}
+
+/* The headers of one directory that are templates. */
+struct tdir {
+	char *dir;
+	char **names;
+	int n;
+};
+
+struct template_cache {
+	struct tdir *d;
+	int n, cap;
+};
+
+struct template_cache *template_cache_new(void)
+{
+	struct template_cache *tc = xrealloc(NULL, sizeof(*tc));
+
+	memset(tc, 0, sizeof(*tc));
+	return tc;
+}
+
+void template_cache_free(struct template_cache *tc)
+{
+	int i, j;
+
+	if (!tc)
+		return;
+	for (i = 0; i < tc->n; i++) {
+		for (j = 0; j < tc->d[i].n; j++)
+			free(tc->d[i].names[j]);
+		free(tc->d[i].names);
+		free(tc->d[i].dir);
+	}
+	free(tc->d);
+	free(tc);
+}
+
+bool template_header_text(const char *buf, size_t len)
+{
+	return prefilter_match(buf, len) && has_function_body(buf, len);
+}
+
+static bool is_template(const char *path)
+{
+	size_t len;
+	char *buf = slurp(path, &len);
+	bool t = buf && template_header_text(buf, len);
+
+	free(buf);
+	return t;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n > k && !strcmp(s + n - k, suffix);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The *.h or *.c names of dir, sorted; free each and the array. */
+static char **dir_names(const char *dir, const char *suffix, int *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+
+	*n = 0;
+	if (!d)
+		return NULL;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.' && ends_with(de->d_name, suffix)) {
+			names = xrealloc(names, (*n + 1) * sizeof(char *));
+			names[(*n)++] = xstrdup(de->d_name);
+		}
+	closedir(d);
+	if (*n)
+		qsort(names, *n, sizeof(char *), cmp_str);
+	return names;
+}
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xasprintf("%.*s", (int)(slash - path), path) :
+	       xstrdup(".");
+}
+
+static struct tdir *dir_templates(struct template_cache *tc, const char *dir)
+{
+	struct tdir *t;
+	char **names;
+	int i, n;
+
+	/* inputs come grouped by directory: look from the newest */
+	for (i = tc->n - 1; i >= 0; i--)
+		if (!strcmp(tc->d[i].dir, dir))
+			return &tc->d[i];
+	if (tc->n == tc->cap) {
+		tc->cap = tc->cap ? 2 * tc->cap : 16;
+		tc->d = xrealloc(tc->d, tc->cap * sizeof(*tc->d));
+	}
+	t = &tc->d[tc->n++];
+	memset(t, 0, sizeof(*t));
+	t->dir = xstrdup(dir);
+	names = dir_names(dir, ".h", &n);
+	for (i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]);
+
+		if (is_template(p)) {
+			t->names = xrealloc(t->names, (t->n + 1) * sizeof(char *));
+			t->names[t->n++] = names[i];
+		} else {
+			free(names[i]);
+		}
+		free(p);
+	}
+	free(names);
+	return t;
+}
+
+/*
+ * Call fn for each `#include "name"` of buf whose name (no directory,
+ * or "./name") is one of names[0..n), in the order of the includes.
+ */
+static void each_include(const char *buf, size_t len, char *const *names,
+			 int n, void (*fn)(void *arg, const char *name),
+			 void *arg)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end && (p = memmem(p, end - p, "include", 7))) {
+		const char *q = p, *name, *e;
+		int i;
+
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 7;
+		if (q == buf || q[-1] != '#')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p != '"')
+			continue;
+		name = ++p;
+		for (e = name; e < end && *e != '"' && *e != '\n'; e++)
+			;
+		if (e == end || *e != '"')
+			continue;
+		if (e - name > 2 && !strncmp(name, "./", 2))
+			name += 2;
+		for (i = 0; i < n; i++)
+			if (strlen(names[i]) == (size_t)(e - name) &&
+			    !memcmp(names[i], name, e - name))
+				fn(arg, names[i]);
+	}
+}
+
+struct found {
+	const char *dir;
+	void (*fn)(void *arg, const char *path);
+	void *arg;
+};
+
+static void found_one(void *arg, const char *name)
+{
+	struct found *fd = arg;
+	char *p = xasprintf("%s/%s", fd->dir, name);
+
+	fd->fn(fd->arg, p);
+	free(p);
+}
+
+void template_includes(struct template_cache *tc, const char *cpath,
+		       void (*fn)(void *arg, const char *hpath), void *arg)
+{
+	char *dir = dir_of(cpath), *buf;
+	struct tdir *t = dir_templates(tc, dir);
+	struct found fd = { dir, fn, arg };
+	size_t len;
+
+	if (t->n && (buf = slurp(cpath, &len))) {
+		each_include(buf, len, t->names, t->n, found_one, &fd);
+		free(buf);
+	}
+	free(dir);
+}
+
+struct first {
+	bool hit;
+};
+
+static void hit(void *arg, const char *name)
+{
+	(void)name;
+	((struct first *)arg)->hit = true;
+}
+
+char *template_includer(struct template_cache *tc, const char *hpath)
+{
+	char *dir = dir_of(hpath), *res = NULL, **names;
+	const char *base = strrchr(hpath, '/');
+	struct tdir *t = dir_templates(tc, dir);
+	char *self[1];
+	int i, n, k;
+
+	base = base ? base + 1 : hpath;
+	for (k = 0; k < t->n && strcmp(t->names[k], base); k++)
+		;
+	if (k == t->n) {	/* not a template: checked on its own */
+		free(dir);
+		return NULL;
+	}
+	self[0] = t->names[k];
+	names = dir_names(dir, ".c", &n);
+	for (i = 0; i < n; i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]), *buf;
+		struct first f = { false };
+		size_t len;
+
+		if (!res && (buf = slurp(p, &len))) {
+			each_include(buf, len, self, 1, hit, &f);
+			free(buf);
+		}
+		if (f.hit)
+			res = p;
+		else
+			free(p);
+		free(names[i]);
+	}
+	free(names);
+	free(dir);
+	return res;
+}
