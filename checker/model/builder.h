@@ -93,4 +93,7 @@ void walk_expr(struct builder *b, CXCursor c);
 /* the pseudo-API of `current->state = X;` */
 const struct kapi *state_field_kapi(void);
 
+/* lockmacro.c: a driver macro whose body drops a lock, or NULL */
+const struct kapi *macro_body_unlock(CXTranslationUnit tu, CXToken tok);
+
 #endif /* WQPORT_BUILDER_H */

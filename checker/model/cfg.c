@@ -540,6 +540,8 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 		name = clang_getCString(s);
 		api = kapi_classify(name, strlen(name));
 		clang_disposeString(s);
+		if (!api)	/* `unlock_pool();`, a driver's lock macro */
+			api = macro_body_unlock(b->tu, t[i]);
 		if (!api)
 			continue;
 		for (end = i + 1; end < n; end++) {

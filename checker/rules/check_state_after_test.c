@@ -18,7 +18,9 @@
  * condition that belongs to the same wait (its loop, or an if guarding E)
  * reaches E without passing a schedule().  A lock dropped between E and
  * the schedule() means the test ran under a lock, which is the safe
- * idiom (the waker takes the lock too), so that path does not count;
+ * idiom (the waker takes the lock too), so that path does not count,
+ * unless the wait entry is queued after the unlock (a wake-up between
+ * the two finds nobody);
  * nor does one that arms a timer after the state is set (the timer
  * wakes the task).  Not a lost wake-up either: TASK_STOPPED/TRACED
  * (SIGCONT wakes those), a loop that waits only for a signal (the
@@ -40,6 +42,41 @@ static bool resets_state(const struct cfg *g, int n)
 	       node_is_sleep(g, n);
 }
 
+/*
+ * Is a wait entry queued after the unlock at u, before the sleep?  Then
+ * the lock did not cover the enqueue: a waker that takes it between the
+ * unlock and add_wait_queue() wakes nobody.
+ */
+static bool queued_after_unlock(const struct cfg *g, int u)
+{
+	char *seen = xrealloc(NULL, g->n);
+	int *stack = xrealloc(NULL, g->n * sizeof(int));
+	int sp = 0, i;
+	bool hit = false;
+
+	memset(seen, 0, g->n);
+	stack[sp++] = u;
+	seen[u] = 1;
+	while (sp && !hit) {
+		int n = stack[--sp];
+
+		for (i = 0; i < g->nodes[n].nsucc && !hit; i++) {
+			int s = g->nodes[n].succ[i];
+
+			if (seen[s])
+				continue;
+			seen[s] = 1;
+			if (node_is(g, s, K_ADD_WAIT))
+				hit = true;
+			else if (!node_is_sleep(g, s) && !resets_state(g, s))
+				stack[sp++] = s;
+		}
+	}
+	free(seen);
+	free(stack);
+	return hit;
+}
+
 /* (1): the schedule() reached from e before any condition test, or -1 */
 static int untested_sleep(const struct cfg *g, int e, char *seen, int *stack)
 {
@@ -59,9 +96,15 @@ static int untested_sleep(const struct cfg *g, int e, char *seen, int *stack)
 			if (node_is_sleep(g, s))
 				return s;
 			/*
-			 * A lock dropped after the state is set: the test ran
-			 * under the lock the waker takes, so it cannot race.
+			 * A lock dropped after the state is set and the entry
+			 * queued: the test ran under the lock the waker takes,
+			 * so it cannot race.  An entry queued after the unlock
+			 * can miss the wake-up.
 			 */
+			if (node_is(g, s, K_UNLOCK) && queued_after_unlock(g, s)) {
+				stack[sp++] = s;
+				continue;
+			}
 			/*
 			 * A timer armed after the state is set wakes the task
 			 * whatever else is lost: a bounded sleep.
