@@ -160,6 +160,22 @@ static bool is_if_zero(const char *buf, const struct directive *d)
 			     p[1] == '\n' || p[1] == '/');
 }
 
+/* `#elif 0`: a branch dead by convention, like `#if 0` */
+static bool is_elif_zero(const char *buf, const struct directive *d)
+{
+	const char *p = buf + d->start + 1;
+
+	if (d->kind != D_ELIF)
+		return false;
+	while (hspace(*p))
+		p++;
+	p += 4;
+	while (hspace(*p))
+		p++;
+	return *p == '0' && (p + 1 >= buf + d->end || hspace(p[1]) ||
+			     p[1] == '\n' || p[1] == '/');
+}
+
 /* Does the text hold a function body: `)` then `{` at a line start? */
 static bool has_body(const char *s, size_t n)
 {
@@ -194,7 +210,8 @@ static void add_region(const struct wq_file *f, struct inactive_set *set,
 {
 	unsigned off = d->end < e ? d->end : e;
 	struct inactive_region *r;
-	bool if0 = is_if_zero(f->buf, &set->dirs[d->chain]);
+	bool if0 = is_if_zero(f->buf, &set->dirs[d->chain]) ||
+		   is_elif_zero(f->buf, d);
 	bool words = prefilter_match(f->buf + off, e - off);
 
 	if (d->start > a)
@@ -219,7 +236,130 @@ static void add_region(const struct wq_file *f, struct inactive_set *set,
 	r->first_line = line_of(f->buf, a);
 	r->last_line = line_of(f->buf, e);
 	r->pass = 0;
+	r->pdir = -1;
 	r->text = xasprintf("%.*s", (int)(d->end - d->start), f->buf + d->start);
+}
+
+/* Where the chain opened by directive c ends (its #endif's start). */
+static unsigned end_of_chain(const struct inactive_set *set, int c)
+{
+	int k;
+
+	for (k = c + 1; k < set->ndir; k++)
+		if (set->dirs[k].chain == c && set->dirs[k].kind == D_ENDIF)
+			return set->dirs[k].start;
+	return ~0u;
+}
+
+/*
+ * A chain nested in a skipped branch (`#ifdef CONFIG_PM` inside the
+ * `#ifdef CONFIG_PCI` half) stays off when only the outer branch is
+ * forced on: each branch of it that holds a function body and a word is
+ * a region of its own, forced on together with the branch around it.
+ * Regions are appended, so chains nested deeper are found in turn.
+ */
+static void nested_regions(const struct wq_file *f, struct inactive_set *set)
+{
+	int i, j, k;
+
+	for (i = 0; i < set->n; i++) {
+		unsigned a = set->r[i].start, e = set->r[i].end;
+		int outer = set->r[i].dir;
+
+		for (j = 0; j < set->ndir; j++) {
+			const struct directive *d = &set->dirs[j];
+			unsigned b = e;
+
+			if (d->start <= a || d->start >= e || d->kind == D_ENDIF ||
+			    d->chain < 0 || set->dirs[d->chain].start <= a)
+				continue;
+			/* directly inside region i, not in a deeper chain */
+			for (k = d->chain - 1; k > outer; k--)
+				if (set->dirs[k].kind == D_IF &&
+				    set->dirs[k].start > a &&
+				    end_of_chain(set, k) > d->start)
+					break;
+			if (k > outer)
+				continue;
+			for (k = j + 1; k < set->ndir; k++)
+				if (set->dirs[k].chain == d->chain) {
+					b = set->dirs[k].start < e ?
+					    set->dirs[k].start : e;
+					break;
+				}
+			if (!has_body(f->buf + d->end, b > d->end ? b - d->end : 0))
+				continue;
+			k = set->n;
+			add_region(f, set, d, d->start, b);
+			if (set->n > k) {	/* named with the #if around it */
+				char *t = xasprintf("%s' inside '%s",
+						    set->r[k].text,
+						    set->r[i].text);
+
+				free(set->r[k].text);
+				set->r[k].text = t;
+				set->r[k].pdir = outer;
+			}
+		}
+	}
+}
+
+static const struct inactive_region *region_of_dir(
+	const struct inactive_set *set, int dir)
+{
+	int i;
+
+	for (i = 0; i < set->n; i++)
+		if (set->r[i].dir == dir)
+			return &set->r[i];
+	return NULL;
+}
+
+/* Do regions x and y force different branches of one chain on? */
+static bool regions_conflict(const struct inactive_set *set,
+			     const struct inactive_region *x,
+			     const struct inactive_region *y)
+{
+	const struct inactive_region *p, *q;
+
+	for (p = x; p; p = p->pdir < 0 ? NULL : region_of_dir(set, p->pdir))
+		for (q = y; q; q = q->pdir < 0 ? NULL :
+		     region_of_dir(set, q->pdir))
+			if (p->dir != q->dir &&
+			    set->dirs[p->dir].chain == set->dirs[q->dir].chain)
+				return true;
+	return false;
+}
+
+/*
+ * The extra parse of each region: the first that forces on no other
+ * branch of a chain it (or a branch around it) belongs to.  Without
+ * nesting, the k-th branch of a chain goes to pass k.
+ */
+static void assign_passes(struct inactive_set *set)
+{
+	int i, j;
+
+	for (i = 0; i < set->n; i++) {
+		for (set->r[i].pass = 0;; set->r[i].pass++) {
+			for (j = 0; j < i; j++)
+				if (set->r[j].pass == set->r[i].pass &&
+				    regions_conflict(set, &set->r[i], &set->r[j]))
+					break;
+			if (j == i)
+				break;
+		}
+		if (set->r[i].pass + 1 > set->npasses)
+			set->npasses = set->r[i].pass + 1;
+	}
+}
+
+static int cmp_region_size(const void *a, const void *b)
+{
+	const struct inactive_region *x = a, *y = b;
+	unsigned sx = x->end - x->start, sy = y->end - y->start;
+
+	return sx < sy ? -1 : sx > sy;
 }
 
 int inactive_regions(void *tu_, const struct wq_file *f,
@@ -288,16 +428,10 @@ int inactive_regions(void *tu_, const struct wq_file *f,
 	}
 	if (rl)
 		clang_disposeSourceRangeList(rl);
-	/* number the branches of each chain: the k-th is forced in pass k */
-	for (j = 0; j < set->n; j++) {
-		int k, chain = set->dirs[set->r[j].dir].chain;
-
-		for (k = 0; k < j; k++)
-			if (set->dirs[set->r[k].dir].chain == chain)
-				set->r[j].pass++;
-		if (set->r[j].pass + 1 > set->npasses)
-			set->npasses = set->r[j].pass + 1;
-	}
+	nested_regions(f, set);
+	assign_passes(set);
+	/* innermost first: a finding belongs to the closest #if around it */
+	qsort(set->r, set->n, sizeof(*set->r), cmp_region_size);
 	return set->n;
 }
 
@@ -325,14 +459,20 @@ char *inactive_rewrite(const struct wq_file *f, const struct inactive_set *set,
 	for (i = 0; i < set->n; i++) {
 		const struct directive *t = &set->dirs[set->r[i].dir];
 
-		if (set->r[i].pass != pass)
+		const struct inactive_region *r = &set->r[i];
+
+		if (r->pass != pass)
 			continue;
-		/* every earlier branch of its chain off, this one on */
-		for (j = t->chain; j < set->ndir && &set->dirs[j] != t; j++)
-			if (set->dirs[j].chain == t->chain &&
-			    set->dirs[j].kind != D_ENDIF)
-				forced[j] = 1;
-		forced[t - set->dirs] = 2;
+		/* every earlier branch of its chain off, this one on; the
+		 * same for the branches it is nested in */
+		for (; r; r = r->pdir < 0 ? NULL : region_of_dir(set, r->pdir)) {
+			t = &set->dirs[r->dir];
+			for (j = t->chain; j < set->ndir && &set->dirs[j] != t; j++)
+				if (set->dirs[j].chain == t->chain &&
+				    set->dirs[j].kind != D_ENDIF)
+					forced[j] = 1;
+			forced[t - set->dirs] = 2;
+		}
 	}
 	for (i = 0; i < set->ndir; i++) {
 		const struct directive *d = &set->dirs[i];

@@ -16,6 +16,9 @@ struct inactive_region {
 	unsigned first_line, last_line;
 	int dir;			/* the directive opening it */
 	int pass;			/* the extra parse that forces it on */
+	int pdir;			/* a chain nested in another's
+					 * skipped branch: the directive
+					 * opening that branch, or -1 */
 	char *text;			/* that directive's text */
 };
 
