@@ -253,10 +253,13 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	unsigned errors;
 	int nfuncs, argc = build_args(opt, argv, include);
 
-	/* parse the bytes we read, so the prefilter and the AST agree */
+	/*
+	 * parse the bytes we read, so the prefilter and the AST agree; no
+	 * preprocessing record: macros are recognised from the AST and the
+	 * text (model/macro.c), the same with or without a PCH
+	 */
 	err = clang_parseTranslationUnit2(index, f->path, argv, argc, &uf, 1,
-			CXTranslationUnit_KeepGoing |
-			CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+			CXTranslationUnit_KeepGoing, &tu);
 	free(include);
 	free(argv);
 	if (err != CXError_Success || !tu) {
