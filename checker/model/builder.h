@@ -67,6 +67,10 @@ void build_stmt(struct builder *b, CXCursor c);
 struct mexp *macro_expansion(struct builder *b, CXCursor c);
 void macro_cache_free(struct macro_cache *mc);
 
+/* could the function have an event at all? (relevant.c) */
+bool function_relevant(CXCursor fn, CXFile file, const char *buf,
+		       size_t len);
+
 /* API events (events.c) */
 void macro_args(CXTranslationUnit tu, CXSourceRange r, struct wq_event *ev);
 struct mexp *macro_of(struct builder *b, CXCursor c);

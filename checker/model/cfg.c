@@ -664,16 +664,23 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 	struct collect_ctx cc = { 0 };
 	struct macro_cache macros = { 0 };
 	CXCursor root = clang_getTranslationUnitCursor(tu);
+	CXFile file = clang_getFile(tu, f->path);
+	/* WQPORT_ALL_FUNCTIONS=1: no relevance filter, for comparisons */
+	bool all = getenv("WQPORT_ALL_FUNCTIONS") != NULL;
 	int i;
 
 	clang_visitChildren(root, top_level, &cc);
 	for (i = 0; i < cc.nfuncs; i++) {
 		struct builder b = { 0 };
 		struct cfg g = { 0 };
-		char *name = cursor_name(cc.funcs[i]);
+		char *name;
 
+		if (!all && !function_relevant(cc.funcs[i], file, f->buf,
+					       f->len))
+			continue;
+		name = cursor_name(cc.funcs[i]);
 		b.tu = tu;
-		b.file = clang_getFile(tu, f->path);
+		b.file = file;
 		b.buf = f->buf;
 		b.len = f->len;
 		b.g = &g;
