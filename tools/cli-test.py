@@ -158,6 +158,39 @@ def prefilter(checker, td):
            f"prefilter words: {words}")
 
 
+def prefilter_task_state(checker, td):
+    """A bare TASK_* name passes the prefilter only where the file sets
+    the state by hand through current (old drivers, 2.4 and 2.6 era)."""
+    files = {
+        # reads a task's state: nothing to check
+        "report.c": "static int busy(struct task_struct *p)\n"
+                    "{\n\treturn p->state == TASK_UNINTERRUPTIBLE;\n}\n",
+        # some other state field, then a state name
+        "other.c": "static void f(struct dev *d)\n{\n\td->state = 1;\n"
+                   "\tif (task_is(TASK_INTERRUPTIBLE))\n\t\tg();\n}\n",
+        # 2.2-2.4 style: current->state = TASK_INTERRUPTIBLE;
+        "old24.c": "static void rd(void)\n{\n\tcurrent -> state =\n"
+                   "\t\tTASK_INTERRUPTIBLE;\n\tschedule();\n}\n",
+        # 5.14+ spelling, through get_current()
+        "new514.c": "static void rd(void)\n{\n\tget_current ()->__state"
+                    " = TASK_UNINTERRUPTIBLE;\n\tschedule();\n}\n",
+        # the field alone, no state name: nothing to record either
+        "nostate.c": "static void rd(void)\n{\n\tcurrent->state = 1;\n}\n",
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in files.items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+        rc, out, _ = run(checker, ["--prefilter-only", tmp])
+        kept = sorted(os.path.basename(x) for x in out.splitlines())
+        expect(kept == ["new514.c", "old24.c"], f"prefilter kept {kept}")
+    # the fixtures of old current->state drivers are still checked
+    for name in ("ess-codec-reset-ko.c", "gemtek-radio-legacy-ko.c"):
+        path = os.path.join(td, "schedule-while-running", name)
+        rc, out, _ = run(checker, ["--prefilter-only", path])
+        expect(out.strip() == path, f"prefilter dropped {path}")
+
+
 def api_forms(checker, td):
     """The same driver gives the same findings whether the API is made of
     macros or of functions."""
@@ -290,6 +323,7 @@ def limits(checker, td):
 
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
+              prefilter_task_state,
               api_forms, list_rules, fifo, honest_errors, json_paths,
               small_honesty, limits)}
 
