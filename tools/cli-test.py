@@ -158,6 +158,27 @@ def prefilter(checker, td):
            f"prefilter words: {words}")
 
 
+def lazy_libclang(checker, td):
+    """A run that parses nothing never loads libclang (30 ms, 60 MiB);
+    one that parses loads it once.  ld.so's LD_DEBUG=files names every
+    library it loads, dlopen()ed ones too."""
+    env = dict(os.environ, LD_DEBUG="files")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "plain.c")
+        with open(path, "w") as f:
+            f.write("int add(int a, int b)\n{\n\treturn a + b;\n}\n")
+        for args, want in ((["--stats", path], False),
+                           (["--prefilter-only", os.path.join(td, "sleep-on")], False),
+                           ([os.path.join(td, "api-forms", "forms.c")], True)):
+            p = subprocess.run([checker] + args, capture_output=True, env=env,
+                               timeout=300)
+            err = p.stderr.decode("utf-8", "replace")
+            loads = sorted(set(re.findall(
+                r"file=(\S*libclang\S*) \[0\];\s+(?:dynamically loaded|needed)", err)))
+            expect(bool(loads) == want and len(loads) <= 1,
+                   f"{args}: libclang loaded {loads}, want {'once' if want else 'never'}")
+
+
 def prefilter_task_state(checker, td):
     """A bare TASK_* name passes the prefilter only where the file sets
     the state by hand through current (old drivers, 2.4 and 2.6 era)."""
@@ -323,7 +344,7 @@ def limits(checker, td):
 
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
-              prefilter_task_state,
+              prefilter_task_state, lazy_libclang,
               api_forms, list_rules, fifo, honest_errors, json_paths,
               small_honesty, limits)}
 
