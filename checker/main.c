@@ -19,6 +19,7 @@
 
 #include <clang-c/Index.h>
 
+#include "cache.h"
 #include "fix.h"
 #include "wqport.h"
 
@@ -55,6 +56,8 @@ static void usage(FILE *out)
 	      "  --stats                print a summary line to stderr\n"
 	      "  --no-prefilter         parse every file, even those naming no wait API\n"
 	      "  --prefilter-only       print the files the prefilter keeps; parse nothing\n"
+	      "  --cache DIR            keep results in DIR (default $XDG_CACHE_HOME/wqport/results)\n"
+	      "  --no-cache             neither use nor store cached results\n"
 	      "  --print-prefilter-words  print the words the prefilter looks for\n"
 	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
 	      "  -v, --verbose          also report parse errors\n"
@@ -286,10 +289,14 @@ int main(int argc, char **argv)
 	bool first = true, saw_dashdash = false;
 	unsigned long select = ~0ul, ignore = 0;
 	int i, printed = 0, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	int ncached = 0;
 	bool write_failed = false;
 	const char *bad;
 	double t0 = now();
 	const char *shim = NULL;
+	const char *cache = NULL;
+	char *default_cache = NULL;
+	bool no_cache = false;
 
 	r.jobs = 1;
 	r.fmt = FMT_TEXT;
@@ -339,6 +346,12 @@ int main(int argc, char **argv)
 			r.opt.no_prefilter = true;
 		} else if (!strcmp(a, "--prefilter-only")) {
 			r.opt.prefilter_only = true;
+		} else if (!strncmp(a, "--cache=", 8) && a[8]) {
+			cache = a + 8;	/* result cache (frontend/cache.c) */
+		} else if (!strcmp(a, "--cache") && i + 1 < argc) {
+			cache = argv[++i];
+		} else if (!strcmp(a, "--no-cache")) {
+			no_cache = true;
 		} else if (!strncmp(a, "--shim-dir=", 11)) {
 			shim = a + 11;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
@@ -362,6 +375,10 @@ int main(int argc, char **argv)
 		shim_missing("wqport", r.opt.shim_dir);
 		return 2;
 	}
+	/* WQPORT_NO_CACHE (the test suite) turns off only the default */
+	if (!cache && !no_cache && !getenv("WQPORT_NO_CACHE"))
+		cache = default_cache = cache_default_dir();
+	r.opt.cache_dir = no_cache ? NULL : cache;
 	r.done = xrealloc(NULL, r.nfiles * sizeof(bool));
 	memset(r.done, 0, r.nfiles * sizeof(bool));
 	if (r.jobs > r.nfiles)
@@ -413,12 +430,19 @@ int main(int argc, char **argv)
 		nerr += f->error != NULL;
 		nskip += f->skipped;
 		nparsed += f->parsed;
+		ncached += f->cached;
 		file_release(f);
 		free((char *)f->path);
 	}
-	if (r.stats)
-		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s\n",
+	cache_trim(r.opt.cache_dir);
+	free(default_cache);
+	if (r.stats) {
+		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s",
 			r.nfiles, nskip, nparsed, nfind, nerr, now() - t0);
+		if (r.opt.cache_dir)	/* the parsed ones known already */
+			fprintf(stderr, ", %d from the cache", ncached);
+		fputc('\n', stderr);
+	}
 	free(r.files);
 	free(r.done);
 	free(err.s);

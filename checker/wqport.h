@@ -132,6 +132,7 @@ struct wq_file {
 	size_t len;
 	bool skipped;		/* prefilter found no API name */
 	bool parsed;
+	bool cached;		/* result from the cache (cache.c) */
 	bool incomplete;	/* parsed with syntax errors */
 	char *error;		/* fatal problem with this file, or NULL */
 	char *warning;		/* non-fatal problem, or NULL */
@@ -149,6 +150,7 @@ struct wq_options {
 	bool verbose;
 	bool no_prefilter;
 	bool prefilter_only;
+	const char *cache_dir;		/* result cache (cache.c), or NULL */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);

@@ -65,7 +65,7 @@ def make_pch(clang, flags, header, out):
 
 def run(checker, path, flags):
     d, name = os.path.split(os.path.abspath(path))
-    argv = [os.path.abspath(checker), "--no-prefilter", name]
+    argv = [os.path.abspath(checker), "--no-cache", "--no-prefilter", name]
     if flags is not None:
         argv += ["--"] + flags
     p = subprocess.run(argv, cwd=d, capture_output=True, text=True,

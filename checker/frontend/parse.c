@@ -19,6 +19,7 @@
 #include <clang-c/Index.h>
 
 #include "cfg.h"
+#include "cache.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -248,6 +249,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct CXUnsavedFile uf = { f->path, f->buf, f->len };
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode err;
+	struct cache_deps *deps = NULL;
 	char *first = NULL;
 	bool missing_header = false;
 	unsigned errors;
@@ -293,11 +295,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 				errors, first));
 	}
 	free(first);
+	if (opt->cache_dir && !opt->tu_hook)
+		deps = cache_deps(tu);
 	clang_disposeTranslationUnit(tu);
 	if (f->nfindings)
 		qsort(f->findings, f->nfindings, sizeof(*f->findings),
 		      cmp_finding);
 	drop_duplicates(f);
+	if (deps)
+		cache_store(f, opt, deps);
 }
 
 void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
@@ -322,6 +328,8 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 		return;
 	}
 	if (opt->prefilter_only)
+		return;
+	if (opt->cache_dir && !opt->tu_hook && cache_lookup(f, opt))
 		return;
 	parse_and_check(f, opt, index);
 }
