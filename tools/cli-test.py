@@ -234,6 +234,18 @@ def cache(checker, td):
         expect(out4 == out1 and hits4 == "0", f"old header again: {out4!r}, {hits4}")
         out4, hits4 = check()
         expect(out4 == out1 and hits4 == "1", f"old header, re-run: {out4!r}, {hits4}")
+        # a header that was missing appears: a miss, and it is read
+        with open(os.path.join(src, "zx.c"), "a") as f:
+            f.write('#include "zx_late.h"\nvoid zx_late(void)\n{\n\tZX_LATE();\n}\n')
+        outa, hitsa = check()
+        outa, hitsa = check()
+        expect(hitsa == "1" and outa.count("[WQ001]") == 1, f"missing header: {outa!r}, {hitsa}")
+        with open(os.path.join(src, "zx_late.h"), "w") as f:
+            f.write("#define ZX_LATE() sleep_on(&zx_wq)\n")
+        outb, hitsb = check()
+        expect(hitsb == "0" and outb.count("[WQ001]") == 2,
+               f"the missing header appeared: {outb!r}, {hitsb} from the cache (stale?)")
+        out1 = outb
         # other rule selections are other results
         out5, hits5 = check("--select=WQ002")
         expect("[WQ" not in out5 and hits5 == "0", f"--select: {out5!r}, {hits5}")

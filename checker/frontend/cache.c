@@ -12,8 +12,9 @@
  * after parsing, the headers the file included, is listed in the entry
  * with their size, modification time and content hash: a lookup stats
  * each and re-hashes any that changed, so an edited header is a miss.
- * A parse where a header was not found is never stored (the header may
- * appear later); neither are errors.
+ * A header that was not found is listed with every path where it would
+ * be found (the includer's folder, each searched folder): if one of
+ * them exists at lookup, that is a miss too.  Errors are not stored.
  *
  * Entries are written to a temporary file and renamed into place, so
  * concurrent runs never read half an entry; a damaged or foreign entry
@@ -285,9 +286,13 @@ static bool parse_entry(char *p, struct wq_file *f)
 
 	if (!get_line(&p, &l) || strcmp(l, CACHE_MAGIC))
 		return false;
-	while (!strncmp(p, "D ", 2)) {
-		if (!get_line(&p, &l) || !dep_current(l))
+	while (!strncmp(p, "D ", 2) || !strncmp(p, "A ", 2)) {
+		struct stat st;
+
+		if (!get_line(&p, &l))
 			return false;
+		if (l[0] == 'A' ? !stat(l + 2, &st) : !dep_current(l))
+			return false;	/* appeared, or changed */
 	}
 	if (!get_line(&p, &l) ||
 	    sscanf(l, "F %d %d %u %d", &parsed, &incomplete, &cc_errors,
@@ -382,20 +387,100 @@ static void one_inclusion(CXFile file, CXSourceLocation *stack, unsigned n,
 	clang_disposeString(name);
 }
 
-struct cache_deps *cache_deps(void *tu)
+/* The directories #include searches, from the arguments, in order. */
+static int search_dirs(const struct wq_options *opt, const char **dirs,
+		       int max)
+{
+	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
+	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
+	int argc = build_args(opt, argv, include), i, n = 0;
+	bool std = true;
+	static const char *const sys[] = {
+		"/usr/local/include", "/usr/include/x86_64-linux-gnu",
+		"/usr/include", NULL
+	};
+
+	for (i = 0; i < argc && n < max; i++) {
+		const char *a = argv[i];
+		static const char *const opts[] = {
+			"-I", "-isystem", "-iquote", "-idirafter", NULL
+		};
+		int k;
+
+		if (!strcmp(a, "-nostdinc"))
+			std = false;
+		for (k = 0; opts[k]; k++) {
+			size_t l = strlen(opts[k]);
+
+			if (strncmp(a, opts[k], l))
+				continue;
+			if (a[l])
+				dirs[n++] = a + l;
+			else if (i + 1 < argc)
+				dirs[n++] = argv[++i];
+			break;
+		}
+	}
+	for (i = 0; std && sys[i] && n < max; i++)
+		dirs[n++] = sys[i];
+	free(include);
+	free(argv);
+	return n;
+}
+
+/*
+ * A header that was not found may appear later, in the includer's
+ * folder or any searched one: list every place it would be found, and
+ * a lookup where one of them exists is a miss.
+ */
+static void note_missing(struct cache_deps *d, CXDiagnostic dg,
+			 const char *msg, const char **dirs, int ndirs)
+{
+	const char *q = strchr(msg, '\''), *e = q ? strchr(q + 1, '\'') : NULL;
+	CXFile file = NULL;
+	CXString fname;
+	const char *from, *slash;
+	int i;
+
+	if (!e || e == q + 1 || memchr(q, '\n', e - q)) {
+		d->bad = true;
+		return;
+	}
+	clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &file,
+				   NULL, NULL, NULL);
+	if (q[1] == '/') {
+		sb_printf(&d->sb, "A %.*s\n", (int)(e - q - 1), q + 1);
+		return;
+	}
+	fname = clang_getFileName(file);
+	from = clang_getCString(fname);
+	slash = from ? strrchr(from, '/') : NULL;
+	if (slash)
+		sb_printf(&d->sb, "A %.*s/%.*s\n", (int)(slash - from), from,
+			  (int)(e - q - 1), q + 1);
+	else
+		sb_printf(&d->sb, "A %.*s\n", (int)(e - q - 1), q + 1);
+	clang_disposeString(fname);
+	for (i = 0; i < ndirs; i++)
+		sb_printf(&d->sb, "A %s/%.*s\n", dirs[i], (int)(e - q - 1),
+			  q + 1);
+}
+
+struct cache_deps *cache_deps(void *tu, const struct wq_options *opt)
 {
 	struct cache_deps *d = xrealloc(NULL, sizeof(*d));
 	unsigned i, n = clang_getNumDiagnostics(tu);
+	const char *dirs[64];
+	int ndirs = search_dirs(opt, dirs, 64);
 
 	memset(d, 0, sizeof(*d));
 	for (i = 0; i < n && !d->bad; i++) {
 		CXDiagnostic dg = clang_getDiagnostic(tu, i);
 		CXString s = clang_getDiagnosticSpelling(dg);
+		const char *msg = clang_getCString(s);
 
-		/* a header that may appear later: no entry */
-		if (strstr(clang_getCString(s), "file not found") ||
-		    clang_getDiagnosticSeverity(dg) == CXDiagnostic_Fatal)
-			d->bad = true;
+		if (strstr(msg, "file not found"))
+			note_missing(d, dg, msg, dirs, ndirs);
 		clang_disposeString(s);
 		clang_disposeDiagnostic(dg);
 	}

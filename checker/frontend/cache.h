@@ -13,7 +13,7 @@ struct cache_deps;
 /* Fill f's result from the cache; false on a miss (f untouched). */
 bool cache_lookup(struct wq_file *f, const struct wq_options *opt);
 /* The headers the parsed unit tu read, before it is disposed. */
-struct cache_deps *cache_deps(void *tu);
+struct cache_deps *cache_deps(void *tu, const struct wq_options *opt);
 /* Store f's result with those headers; frees d. */
 void cache_store(struct wq_file *f, const struct wq_options *opt,
 		 struct cache_deps *d);

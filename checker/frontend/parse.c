@@ -296,7 +296,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	free(first);
 	if (opt->cache_dir && !opt->tu_hook)
-		deps = cache_deps(tu);
+		deps = cache_deps(tu, opt);
 	clang_disposeTranslationUnit(tu);
 	if (f->nfindings)
 		qsort(f->findings, f->nfindings, sizeof(*f->findings),
