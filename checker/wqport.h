@@ -169,7 +169,7 @@ void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index)
 void check_buffer(struct wq_file *f, const struct wq_options *opt,
 		  void *cx_index);
 int build_args(const struct wq_options *opt, const char **argv,
-	       char *include);
+	       char *include, const char *pch);
 
 /* ---- reporting ---- */
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -277,6 +278,20 @@ def cache(checker, td):
         m = stats.search(err)
         expect(warm == ref and m and m.group(3) and int(m.group(3)) > 40,
                f"warm run: same={warm == ref}, {err.strip()!r}")
+        # the shim was precompiled into the cache folder and used
+        pchs = [n for n in os.listdir(os.path.join(cdir2, "pch"))
+                if n.startswith("shim-") and n.endswith(".pch")] \
+            if os.path.isdir(os.path.join(cdir2, "pch")) else []
+        expect(len(pchs) == 1, f"shim PCH in the cache: {pchs}")
+        # a damaged PCH is refused by clang: the files parse without it
+        for n in pchs:
+            with open(os.path.join(cdir2, "pch", n), "r+b") as f:
+                f.write(b"XXXX")       # its magic: clang cannot load it
+        for d in os.listdir(cdir2):
+            if d != "pch":
+                shutil.rmtree(os.path.join(cdir2, d))
+        rc, bad, err = run(checker, ["--cache", cdir2] + fx)
+        expect(bad == ref, "with a damaged shim PCH the findings differ")
         left = [n for dp, _, ns in os.walk(cdir2) for n in ns if ".tmp." in n]
         expect(not left, f"temporary files left: {left}")
 

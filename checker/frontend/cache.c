@@ -118,6 +118,31 @@ static void self_init(void)
 #endif
 }
 
+/* For the shim's PCH (pch.c): a 64-bit name from the same hashes. */
+uint64_t cache_self_id(void)
+{
+	pthread_once(&self_once, self_init);
+	return self_ok ? (self_id.a ^ self_id.b) | 1 : 0;
+}
+
+void cache_hash_str(uint64_t *h, const char *s)
+{
+	struct hash x = { *h, ~*h };
+
+	hash_str(&x, s);
+	*h = x.a ^ x.b;
+}
+
+bool cache_hash_file(const char *path, uint64_t *h)
+{
+	struct hash x;
+
+	if (!hash_file(path, &x))
+		return false;
+	*h = (*h ^ x.a) * 0x100000001b3ull ^ x.b;
+	return true;
+}
+
 /* The key of f under opt, as a path in the cache directory. */
 static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 {
@@ -130,7 +155,8 @@ static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 
 	hash_str(&h, realpath(f->path, real) ? real : f->path);
 	hash_add(&h, f->buf, f->len);
-	argc = build_args(opt, argv, include);
+	/* with or without the shim's PCH: the same result */
+	argc = build_args(opt, argv, include, NULL);
 	hash_u64(&h, argc);
 	for (i = 0; i < argc; i++) {
 		hash_str(&h, argv[i]);
@@ -393,7 +419,7 @@ static int search_dirs(const struct wq_options *opt, const char **dirs,
 {
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
-	int argc = build_args(opt, argv, include), i, n = 0;
+	int argc = build_args(opt, argv, include, NULL), i, n = 0;
 	bool std = true;
 	static const char *const sys[] = {
 		"/usr/local/include", "/usr/include/x86_64-linux-gnu",
@@ -489,7 +515,7 @@ struct cache_deps *cache_deps(void *tu, const struct wq_options *opt)
 	return d;
 }
 
-static void mkdir_p(const char *path)
+void cache_mkdir(const char *path)
 {
 	char *p = xstrdup(path), *s;
 
@@ -546,7 +572,7 @@ void cache_store(struct wq_file *f, const struct wq_options *opt,
 	path = entry_path(f, opt);
 	slash = strrchr(path, '/');
 	*slash = '\0';
-	mkdir_p(path);
+	cache_mkdir(path);
 	*slash = '/';
 	tmp = xasprintf("%s.tmp.XXXXXX", path);
 	fd = mkstemp(tmp);
@@ -607,8 +633,9 @@ void cache_trim(const char *dir)
 	while ((e = readdir(top))) {
 		char *sd;
 
-		if (!hex2(e->d_name))
-			continue;	/* only our own two-hex-digit folders */
+		/* only our own folders: two hex digits, and pch (pch.c) */
+		if (!hex2(e->d_name) && strcmp(e->d_name, "pch"))
+			continue;
 		sd = xasprintf("%s/%s", dir, e->d_name);
 		sub = opendir(sd);
 		while (sub && (e2 = readdir(sub))) {

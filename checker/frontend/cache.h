@@ -22,4 +22,12 @@ void cache_trim(const char *dir);
 /* $XDG_CACHE_HOME/wqport/results or ~/.cache/wqport/results, or NULL */
 char *cache_default_dir(void);
 
+/* helpers for the shim's PCH (pch.c) */
+uint64_t cache_self_id(void);
+void cache_hash_str(uint64_t *h, const char *s);
+bool cache_hash_file(const char *path, uint64_t *h);
+void cache_mkdir(const char *path);
+/* the shim precompiled in the cache folder, or NULL (pch.c) */
+const char *pch_shim(const struct wq_options *opt);
+
 #endif /* WQPORT_CACHE_H */

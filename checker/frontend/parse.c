@@ -125,8 +125,9 @@ static bool read_file(struct wq_file *f)
 	return true;
 }
 
+/* The shim's arguments use its precompiled form when pch is given. */
 int build_args(const struct wq_options *opt, const char **argv,
-		      char *include)
+		      char *include, const char *pch)
 {
 	int n = 0, i;
 
@@ -140,8 +141,8 @@ int build_args(const struct wq_options *opt, const char **argv,
 		argv[n++] = "-nostdinc";
 		argv[n++] = "-isystem";
 		argv[n++] = opt->shim_dir;
-		argv[n++] = "-include";
-		argv[n++] = include;
+		argv[n++] = pch ? "-include-pch" : "-include";
+		argv[n++] = pch ? pch : include;
 		argv[n++] = "-D__KERNEL__";
 		argv[n++] = "-w";
 	}
@@ -240,6 +241,25 @@ static void drop_duplicates(struct wq_file *f)
 	f->nfindings = k;
 }
 
+/* Did clang refuse the precompiled shim (a damaged or foreign file)? */
+static bool pch_refused(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	bool bad = false;
+
+	for (i = 0; i < n && !bad; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+
+		bad = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+		      (strstr(clang_getCString(s), "precompiled") ||
+		       strstr(clang_getCString(s), "PCH"));
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	return bad;
+}
+
 static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			    CXIndex index)
 {
@@ -253,7 +273,8 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	char *first = NULL;
 	bool missing_header = false;
 	unsigned errors;
-	int nfuncs, argc = build_args(opt, argv, include);
+	const char *pch = pch_shim(opt);
+	int nfuncs, argc = build_args(opt, argv, include, pch);
 
 	/*
 	 * parse the bytes we read, so the prefilter and the AST agree; no
@@ -262,6 +283,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	 */
 	err = clang_parseTranslationUnit2(index, f->path, argv, argc, &uf, 1,
 			CXTranslationUnit_KeepGoing, &tu);
+	if (pch && (err != CXError_Success || !tu || pch_refused(tu))) {
+		/* the PCH did not load: parse as without one */
+		if (tu)
+			clang_disposeTranslationUnit(tu);
+		tu = NULL;
+		argc = build_args(opt, argv, include, NULL);
+		err = clang_parseTranslationUnit2(index, f->path, argv, argc,
+				&uf, 1, CXTranslationUnit_KeepGoing, &tu);
+	}
 	free(include);
 	free(argv);
 	if (err != CXError_Success || !tu) {
