@@ -27,7 +27,8 @@ uint64_t cache_self_id(void);
 void cache_hash_str(uint64_t *h, const char *s);
 bool cache_hash_file(const char *path, uint64_t *h);
 void cache_mkdir(const char *path);
-/* the shim precompiled in the cache folder, or NULL (pch.c) */
-const char *pch_shim(const struct wq_options *opt);
+/* the PCH of opt's configuration in the cache folder, or NULL (pch.c) */
+const char *pch_for(const struct wq_options *opt);
+void pch_failed(const char *pch);
 
 #endif /* WQPORT_CACHE_H */

@@ -125,13 +125,17 @@ static bool read_file(struct wq_file *f)
 	return true;
 }
 
-/* The shim's arguments use its precompiled form when pch is given. */
+/* The arguments start from a precompiled header when pch is given. */
 int build_args(const struct wq_options *opt, const char **argv,
 		      char *include, const char *pch)
 {
 	int n = 0, i;
 
 	if (opt->cflags) {
+		if (pch) {	/* the configuration's prelude (pch.c) */
+			argv[n++] = "-include-pch";
+			argv[n++] = pch;
+		}
 		for (i = 0; i < opt->ncflags; i++)
 			argv[n++] = opt->cflags[i];
 	} else {
@@ -273,7 +277,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	char *first = NULL;
 	bool missing_header = false;
 	unsigned errors;
-	const char *pch = pch_shim(opt);
+	const char *pch = pch_for(opt);
 	int nfuncs, argc = build_args(opt, argv, include, pch);
 
 	/*
@@ -285,6 +289,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			CXTranslationUnit_KeepGoing, &tu);
 	if (pch && (err != CXError_Success || !tu || pch_refused(tu))) {
 		/* the PCH did not load: parse as without one */
+		pch_failed(pch);
 		if (tu)
 			clang_disposeTranslationUnit(tu);
 		tu = NULL;
