@@ -10,7 +10,7 @@ This script measures them, in one run, over the same tree:
       with the checker's own prefilter words (--print-prefilter-words);
   (b) wqport --prefilter-only -j N TREE;
   (c) wqport -j N --stats --format=json TREE, the full check;
-  (d) with --spatch: spatch --sp-file semantic-patches/sleep_on.cocci
+  (d) with --spatch: spatch --sp-file semantic-patches/sleep-on.cocci
       over a copy of the files (b) selected, -j N, if that rule exists;
   (e) the full check with the shim precompiled (-include-pch, made by
       clang-14): its findings must equal (c)'s;
@@ -58,7 +58,7 @@ TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS_DIR)
 DEFAULT_CHECKER = os.path.join(ROOT, "build", "checker", "wqport")
 KAPI_DEF = os.path.join(ROOT, "checker", "kapi.def")
-SPATCH_RULE = os.path.join(ROOT, "semantic-patches", "sleep_on.cocci")
+SPATCH_RULE = os.path.join(ROOT, "semantic-patches", "sleep-on.cocci")
 KSRC_NAME = ksrc.KSRC_NAME
 KSRC_TARBALL = ksrc.KSRC_TARBALL
 
@@ -283,7 +283,7 @@ def main(argv=None):
                     "(default: %(default)s)")
     ap.add_argument("--spatch", action="store_true",
                     help="also time spatch with "
-                    "semantic-patches/sleep_on.cocci")
+                    "semantic-patches/sleep-on.cocci")
     ap.add_argument("--reference", metavar="PATH",
                     help="another wqport binary (main's, say) whose "
                     "findings on the tree must be byte-identical")
@@ -318,7 +318,8 @@ def main(argv=None):
         have_checker = False
     print("checker:  %s%s" % (args.checker,
                               "" if have_checker else " (not run)"))
-    print("jobs:     %d, best of %d" % (args.jobs, args.repeat))
+    print("jobs:     %d, grep best of %d; other steps median of %d "
+          "interleaved pairs with grep" % (args.jobs, args.repeat, args.repeat))
     print("words:    %d prefilter words" % len(words))
     print(flush=True)
 
@@ -445,10 +446,10 @@ def main(argv=None):
             if not os.path.isfile(SPATCH_RULE):
                 say("--spatch: %s does not exist yet, skipped"
                     % os.path.relpath(SPATCH_RULE, ROOT))
-                rows.append(("(d) spatch sleep_on.cocci", None, None, None))
+                rows.append(("(d) spatch sleep-on.cocci", None, None, None))
             elif not shutil.which("spatch"):
                 say("--spatch: spatch is not installed, skipped")
-                rows.append(("(d) spatch sleep_on.cocci", None, None, None))
+                rows.append(("(d) spatch sleep-on.cocci", None, None, None))
             else:
                 # the files the prefilter kept, copied out of the tree
                 # with their paths, so spatch sees the same input
@@ -462,7 +463,7 @@ def main(argv=None):
                 sp_run, sp_ratio, sp_peak = step(
                     ["spatch", "--sp-file", SPATCH_RULE, "--dir", sp_dir,
                      "-j", str(args.jobs)], (0,))
-                rows.append(("(d) spatch sleep_on.cocci, (b)'s files",
+                rows.append(("(d) spatch sleep-on.cocci, (b)'s files",
                              sp_run, sp_peak, len(files), sp_ratio))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
