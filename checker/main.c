@@ -21,7 +21,21 @@
 
 #include "cache.h"
 #include "fix.h"
+#include "help.h"
+#include "progress.h"
 #include "wqport.h"
+
+/* How a build runs us: kbuild's $(CHECK) call, a compilation database. */
+struct build_hook {
+	bool compiler_form;	/* called like a compiler (make C=1) */
+	bool werror;		/* then findings fail the build */
+	bool quiet;		/* no progress line */
+	const char **cc;	/* the compiler flags of that call */
+	int ncc;
+	const char *db_path;	/* -p DIR, --compile-commands FILE */
+	struct compdb *db;
+	FILE *out;		/* the report: stdout, or stderr for kbuild */
+};
 
 struct run {
 	const char *empty_dir;	/* a path argument that gave no file */
@@ -33,39 +47,19 @@ struct run {
 	bool *done;
 	int nfiles, capfiles;
 	int next;		/* next file a worker takes */
+	int ndone;
+	struct build_hook hook;	/* kbuild's CHECK= call, -p */
+	struct progress prog;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 };
 
 static void usage(FILE *out)
 {
-	fputs("usage: wqport [options] <file|dir>... [-- <compiler flags>]\n"
-	      "       wqport fix [options] <file|dir>... [-- <compiler flags>]\n"
-	      "\n"
-	      "Finds racy and obsolete wait-queue sleeps in kernel C code.\n"
-	      "Directories are searched recursively for *.c files.  Without\n"
-	      "compiler flags, files are parsed against the bundled shim\n"
-	      "headers; flags after -- replace them (e.g. a kernel's own).\n"
-	      "\n"
-	      "options:\n"
-	      "  --format=text|json     output format (default text)\n"
-	      "  -j, --jobs=N           check N files in parallel (default 1)\n"
-	      "  --select=WQ001,...     run only these rules\n"
-	      "  --ignore=WQ004,...     do not run these rules\n"
-	      "  --list-rules           print the rule table and exit\n"
-	      "  --stats                print a summary line to stderr\n"
-	      "  --no-prefilter         parse every file, even those naming no wait API\n"
-	      "  --prefilter-only       print the files the prefilter keeps; parse nothing\n"
-	      "  --cache DIR            keep results in DIR (default $XDG_CACHE_HOME/wqport/results)\n"
-	      "  --no-cache             neither use nor store cached results\n"
-	      "  --print-prefilter-words  print the words the prefilter looks for\n"
-	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
-	      "  -v, --verbose          also report parse errors\n"
-	      "  --version, -h/--help\n"
-	      "\n"
-	      "exit status: 0 nothing found, 1 findings, 2 usage or input errors\n",
-	      out);
+	help_print(out, HELP_CHECK);
 }
+
+static int bad_usage(const char *fmt, const char *arg);
 
 static void add_file(struct run *r, const char *path)
 {
@@ -75,6 +69,83 @@ static void add_file(struct run *r, const char *path)
 	}
 	memset(&r->files[r->nfiles], 0, sizeof(r->files[0]));
 	r->files[r->nfiles++].path = xstrdup(path);
+	if (r->hook.db) {
+		struct wq_file *f = &r->files[r->nfiles - 1];
+
+		f->cflags = compdb_flags(r->hook.db, path, &f->ncflags);
+		f->not_in_db = !f->cflags;
+	}
+}
+
+/* Options of the build hooks: 1 taken, 0 not one, -1 a missing value. */
+static int hook_option(struct build_hook *h, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	int k;
+
+	if (!strcmp(a, "--werror")) {
+		h->werror = true;
+	} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+		h->quiet = true;
+	} else if (!strcmp(a, "-p") || !strcmp(a, "--compile-commands")) {
+		if (*i + 1 >= argc)
+			return -1;
+		h->db_path = argv[++*i];
+	} else if (!strncmp(a, "--compile-commands=", 19)) {
+		h->db_path = a + 19;
+	} else if ((k = cflag_kind(a)) ||
+		   (h->compiler_form && a[0] == '-' && a[1])) {
+		/*
+		 * kbuild: $(CHECK) $(CHECKFLAGS) $(c_flags) file.c.  Once a
+		 * compiler flag was seen, any option not ours is one too.
+		 */
+		h->cc = xrealloc(h->cc, (h->ncc + 2) * sizeof(char *));
+		h->cc[h->ncc++] = a;
+		if (k == 2 && *i + 1 < argc)
+			h->cc[h->ncc++] = argv[++*i];
+		h->compiler_form = true;
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* After the options: the flags of a compiler-form call, the database. */
+static int hook_setup(struct run *r, bool saw_dashdash)
+{
+	struct build_hook *h = &r->hook;
+	char cwd[PATH_MAX], *err;
+
+	h->out = stdout;
+	if (h->compiler_form) {
+		if (saw_dashdash)
+			return bad_usage("%s", "compiler flags both before and after --");
+		if (!getcwd(cwd, sizeof(cwd)))
+			strcpy(cwd, ".");
+		r->opt.cflags = (const char *const *)cflags_filter(h->cc,
+						h->ncc, cwd, &r->opt.ncflags);
+		if (r->fmt == FMT_TEXT)
+			h->out = stderr;	/* as sparse: the build log */
+	}
+	if (h->db_path) {
+		if (saw_dashdash || h->compiler_form)
+			return bad_usage("%s", "-p/--compile-commands and compiler flags do not go together");
+		h->db = compdb_open(h->db_path, &err);
+		if (!h->db) {
+			fprintf(stderr, "wqport: %s\n", err);
+			free(err);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+static void add_db_file(void *arg, const char *path)
+{
+	size_t n = strlen(path);
+
+	if (n > 2 && !strcmp(path + n - 2, ".c"))
+		add_file(arg, path);
 }
 
 static void add_scanned(void *arg, const char *path, char *error)
@@ -106,12 +177,20 @@ static void *worker(void *arg)
 		if (i < 0)
 			break;
 		f = &r->files[i];
-		if (!f->error)
+		if (!f->error && f->cflags) {
+			struct wq_options o = r->opt;
+
+			o.cflags = (const char *const *)f->cflags;
+			o.ncflags = f->ncflags;
+			check_file(f, &o, index);
+		} else if (!f->error) {
 			check_file(f, &r->opt, index);
+		}
 		free(f->buf);
 		f->buf = NULL;
 		pthread_mutex_lock(&r->lock);
 		r->done[i] = true;
+		r->ndone++;
 		pthread_cond_broadcast(&r->cond);
 		pthread_mutex_unlock(&r->lock);
 	}
@@ -156,53 +235,51 @@ static void print_word(const char *w)
 	puts(w);
 }
 
-static const char *find_shim(const char *argv0)
+/*
+ * Installed data: <bindir>/WQPORT_DATA_REL/<what> (share/wqport beside the
+ * binary's prefix), found from the binary's own path; else the source
+ * tree the binary was built from.
+ */
+static const char *find_data(char *buf, size_t size, const char *what,
+			     const char *env, const char *fallback)
 {
-	static char buf[PATH_MAX];
-	const char *env = getenv("WQPORT_SHIM_DIR");
+	const char *e = getenv(env);
+	struct stat st;
 	ssize_t n;
 	char *slash;
-	struct stat st;
 
-	(void)argv0;
-	if (env && *env)
-		return env;
-	/* installed layout: <prefix>/bin/wqport, <prefix>/share/wqport/shim */
-	n = readlink("/proc/self/exe", buf, sizeof(buf) - 32);
-	if (n > 0) {
+	if (e && *e)
+		return e;
+	n = readlink("/proc/self/exe", buf, size - 1);
+	if (n > 0 && (size_t)n < size - 1) {
 		buf[n] = '\0';
 		slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/../share/wqport/shim");
+		if (slash && (size_t)(slash - buf) + strlen(WQPORT_DATA_REL) +
+		    strlen(what) + 3 < size) {
+			sprintf(slash, "/%s/%s", WQPORT_DATA_REL, what);
 			if (!stat(buf, &st) && S_ISDIR(st.st_mode))
 				return buf;
 		}
 	}
-	return WQPORT_SOURCE_SHIM;
+	return fallback;
+}
+
+static const char *find_shim(const char *argv0)
+{
+	static char buf[PATH_MAX];
+
+	(void)argv0;
+	return find_data(buf, sizeof(buf), "shim", "WQPORT_SHIM_DIR",
+			 WQPORT_SOURCE_SHIM);
 }
 
 /* The semantic patches: installed beside the shim, or the source tree's. */
 static const char *find_cocci(void)
 {
 	static char buf[PATH_MAX];
-	const char *env = getenv("WQPORT_COCCI_DIR");
-	ssize_t n;
-	char *slash;
-	struct stat st;
 
-	if (env && *env)
-		return env;
-	n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
-	if (n > 0) {
-		buf[n] = '\0';
-		slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/../share/wqport/semantic-patches");
-			if (!stat(buf, &st) && S_ISDIR(st.st_mode))
-				return buf;
-		}
-	}
-	return WQPORT_SOURCE_COCCI;
+	return find_data(buf, sizeof(buf), "semantic-patches",
+			 "WQPORT_COCCI_DIR", WQPORT_SOURCE_COCCI);
 }
 
 /* Is any stable rule among the enabled ones? */
@@ -234,6 +311,29 @@ static int bad_usage(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* Wait for a worker to finish a file; on a terminal, keep the line moving. */
+static void wait_for_workers(struct run *r)
+{
+	struct timespec ts;
+	int done;
+
+	if (!r->prog.on) {
+		pthread_cond_wait(&r->cond, &r->lock);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 200 * 1000000L;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	pthread_cond_timedwait(&r->cond, &r->lock, &ts);
+	done = r->ndone;
+	pthread_mutex_unlock(&r->lock);
+	progress_show(&r->prog, done);
+	pthread_mutex_lock(&r->lock);
+}
+
 /* Print finished files [from, upto) in input order; returns upto. */
 static int flush_ready(struct run *r, int from, int upto, bool *first,
 		       struct strbuf *err)
@@ -243,6 +343,11 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 	while (from < upto) {
 		struct wq_file *f = &r->files[from];
 
+		if (f->error || f->warning || (f->not_in_db && f->parsed))
+			progress_clear(&r->prog);
+		if (f->not_in_db && f->parsed)
+			fprintf(stderr, "%s: note: not in the compilation database; checked against the shim headers\n",
+				f->path);
 		if (f->error) {
 			fprintf(stderr, "%s: error: %s\n", f->path, f->error);
 			if (r->fmt == FMT_JSON) {
@@ -270,13 +375,16 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 				*first = false;
 		}
 		if (out.len > 65536) {
-			fwrite(out.s, 1, out.len, stdout);
+			progress_clear(&r->prog);
+			fwrite(out.s, 1, out.len, r->hook.out);
 			out.len = 0;
 		}
 		from++;
 	}
-	if (out.len)
-		fwrite(out.s, 1, out.len, stdout);
+	if (out.len) {
+		progress_clear(&r->prog);
+		fwrite(out.s, 1, out.len, r->hook.out);
+	}
 	free(out.s);
 	return from;
 }
@@ -297,8 +405,10 @@ int main(int argc, char **argv)
 	const char *cache = NULL;
 	char *default_cache = NULL;
 	bool no_cache = false;
+	const char **paths = xrealloc(NULL, argc * sizeof(char *));
+	int npaths = 0, hr;
 
-	r.jobs = 1;
+	r.jobs = default_jobs();
 	r.fmt = FMT_TEXT;
 	r.opt.verbose = false;
 	if (argc > 1 && !strcmp(argv[1], "fix"))
@@ -315,6 +425,9 @@ int main(int argc, char **argv)
 			break;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "--print-man")) {
+			help_man(stdout, WQPORT_VERSION);
 			return 0;
 		} else if (!strcmp(a, "--version")) {
 			printf("wqport %s\n", WQPORT_VERSION);
@@ -356,13 +469,22 @@ int main(int argc, char **argv)
 			shim = a + 11;
 		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
 			r.opt.verbose = true;
+		} else if ((hr = hook_option(&r.hook, argc, argv, &i))) {
+			if (hr < 0)
+				return bad_usage("%s needs a value", a);
 		} else if (a[0] == '-' && a[1]) {
 			return bad_usage("unknown option '%s'", a);
 		} else {
-			add_path(&r, a);
+			paths[npaths++] = a;
 		}
 	}
-	(void)saw_dashdash;
+	if ((hr = hook_setup(&r, saw_dashdash)))
+		return hr;
+	for (i = 0; i < npaths; i++)
+		add_path(&r, paths[i]);
+	if (!npaths && r.hook.db)	/* every C file the database lists */
+		compdb_each_file(r.hook.db, add_db_file, &r);
+	free(paths);
 	if (!r.nfiles && r.empty_dir)
 		return bad_usage("no *.c file in '%s'", r.empty_dir);
 	if (!r.nfiles)
@@ -396,20 +518,26 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	r.jobs = i;	/* fewer workers if the system would not give more */
+	progress_init(&r.prog, r.nfiles, r.hook.quiet || r.hook.compiler_form);
 	pthread_mutex_lock(&r.lock);
 	while (printed < r.nfiles) {
 		int upto = printed;
 
 		while (!r.done[printed])
-			pthread_cond_wait(&r.cond, &r.lock);
+			wait_for_workers(&r);
 		/* read the done flags under the lock the workers set them with */
 		while (upto < r.nfiles && r.done[upto])
 			upto++;
 		pthread_mutex_unlock(&r.lock);
 		printed = flush_ready(&r, printed, upto, &first, &err);
 		pthread_mutex_lock(&r.lock);
+		upto = r.ndone;
+		pthread_mutex_unlock(&r.lock);
+		progress_show(&r.prog, upto);
+		pthread_mutex_lock(&r.lock);
 	}
 	pthread_mutex_unlock(&r.lock);
+	progress_clear(&r.prog);
 	for (i = 0; i < r.jobs; i++)
 		pthread_join(tids[i], NULL);
 	free(tids);
@@ -432,6 +560,8 @@ int main(int argc, char **argv)
 		nparsed += f->parsed;
 		ncached += f->cached;
 		file_release(f);
+		if (f->cflags)
+			cflags_free(f->cflags, f->ncflags);
 		free((char *)f->path);
 	}
 	cache_trim(r.opt.cache_dir);
@@ -446,6 +576,9 @@ int main(int argc, char **argv)
 	free(r.files);
 	free(r.done);
 	free(err.s);
+	compdb_close(r.hook.db);
+	if (r.hook.compiler_form && !r.hook.werror)
+		return 0;	/* a checker must not stop the build unasked */
 	if (nerr || write_failed)
 		return 2;
 	return nfind ? 1 : 0;

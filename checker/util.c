@@ -158,6 +158,14 @@ int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
 	return 1;
 }
 
+/* The default job count: one per online core (at most 256). */
+int default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 256 ? 256 : (int)n;
+}
+
 /* The next index below n that no other worker has taken, or -1. */
 int take_next(pthread_mutex_t *lock, int *next, int n)
 {

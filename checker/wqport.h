@@ -98,6 +98,28 @@ typedef void (*scan_fn)(void *arg, const char *path, char *error);
 /* headers: also take *.h files met in directories (for fix) */
 void scan_path(const char *path, bool headers, scan_fn add, void *arg);
 
+/* ---- compiler flags from a build (frontend/cflags.c) ---- */
+
+/* 0: not a compiler flag; 1: a flag; 2: a flag taking the next argument */
+int cflag_kind(const char *arg);
+/* The flags libclang needs, relative paths made absolute against dir;
+ * ends with "-w"; free with cflags_free() */
+char **cflags_filter(const char *const *in, int n, const char *dir,
+		     int *nout);
+void cflags_free(char **v, int n);
+
+/* ---- compilation database (frontend/compdb.c) ---- */
+
+struct compdb;
+/* path: a directory holding compile_commands.json, or the file itself */
+struct compdb *compdb_open(const char *path, char **error);
+/* The filtered flags of a file, or NULL if the database lacks it. */
+char **compdb_flags(struct compdb *db, const char *file, int *n);
+/* Every source file the database lists, in its order. */
+void compdb_each_file(struct compdb *db, void (*fn)(void *arg, const char *path),
+		      void *arg);
+void compdb_close(struct compdb *db);
+
 /* ---- prefilter ---- */
 
 bool prefilter_match(const char *buf, size_t len);
@@ -141,6 +163,9 @@ struct wq_file {
 	const char *cur_func;	/* function the rules are looking at */
 	unsigned cc_errors;	/* compiler errors in the main file */
 	char *cc_first;		/* the first of them, "line:col: message" */
+	char **cflags;		/* its own flags (compilation database) */
+	int ncflags;
+	bool not_in_db;		/* a database was given but lacks this file */
 };
 
 struct wq_options {
@@ -188,6 +213,7 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 #include <pthread.h>
+int default_jobs(void);
 int take_next(pthread_mutex_t *lock, int *next, int n);
 bool shim_ok(const char *dir);
 void shim_missing(const char *prog, const char *dir);

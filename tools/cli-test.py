@@ -111,7 +111,10 @@ def json_format(checker, td):
 def usage(checker, td):
     """Usage errors exit 2 with a message; --help and --version exit 0."""
     for args in (["--bogus", "x.c"], ["--format=xml", "x.c"], [],
-                 ["-j", "0", "x.c"], ["--select=WQ999", "x.c"]):
+                 ["-j", "0", "x.c"], ["--select=WQ999", "x.c"],
+                 ["x.c", "-p"], ["-p", "/nonexistent", "x.c"],
+                 ["-D__KERNEL__", "x.c", "--", "-DX"],
+                 ["-p", ".", "-D__KERNEL__", "x.c"]):
         rc, out, err = run(checker, args)
         expect(rc == 2 and err.startswith("wqport: "),
                f"{args}: exit {rc}, stderr {err!r}")
@@ -472,11 +475,112 @@ def limits(checker, td):
                "24 wait entries passed silently:\n" + err)
 
 
+def run_on_tty(checker, args):
+    """Run with stderr on a pseudo-terminal; return (rc, stdout, tty text)."""
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.Popen([checker] + args, stdout=subprocess.PIPE,
+                         stderr=slave, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            b = os.read(master, 65536)
+        except OSError:		# EIO: the child closed its end
+            break
+        if not b:
+            break
+        chunks.append(b)
+    out = p.stdout.read().decode("utf-8", "replace")
+    rc = p.wait()
+    os.close(master)
+    return rc, out, b"".join(chunks).decode("utf-8", "replace")
+
+
+def progress(checker, td):
+    """A progress line on a terminal only, erased, and never on stdout."""
+    # --no-prefilter -j1: long enough (seconds) for the line to show
+    args = ["-j1", "--no-prefilter", td]
+    rc_pipe, out_pipe, err_pipe = run(checker, args)
+    rc, out, tty = run_on_tty(checker, args)
+    lines = re.findall(r"\r\x1b\[Kwqport: (\d+)/(\d+) files, [\d.]+ files/s, "
+                       r"(\d+:\d\d left|time left unknown)", tty)
+    expect(lines, "no progress line on a terminal:\n" + repr(tty[:500]))
+    expect(all(int(d) <= int(t) for d, t, _ in lines) and
+           len({t for _, t, _ in lines}) == 1,
+           f"progress counts wrong: {lines[:5]}")
+    # findings go to stdout; what follows the last erase is not progress
+    expect("files/s" not in tty.rsplit("\r\x1b[K", 1)[-1],
+           "the last progress line was not erased:\n" + repr(tty[-300:]))
+    expect(rc == rc_pipe and out == out_pipe,
+           "stdout differs on a terminal")
+    expect("files/s" not in err_pipe, "progress line in piped stderr")
+    rc, out, tty = run_on_tty(checker, ["--quiet"] + args)
+    expect("files/s" not in tty, "--quiet did not silence the progress line")
+    rc, out, tty = run_on_tty(checker, ["-q"] + args)
+    expect("files/s" not in tty, "-q did not silence the progress line")
+
+
+def jobs_default(checker, td):
+    """-j defaults to the number of cores; the output does not change."""
+    base = run(checker, ["-j1", td])
+    dflt = run(checker, [td])
+    expect(base == dflt, "default -j output differs from -j1")
+    expect(re.search(r"--jobs=N +check N files in parallel \(default: the\s+"
+                     r"number of\s+cores\)", run(checker, ["--help"])[1]),
+           "--help does not say -j defaults to the cores")
+
+
+def compiler_form(checker, td):
+    """Called as kbuild calls a checker: flags, then the file, no --."""
+    src = os.path.join(td, "samples", "zorb-serial-ko.c")
+    with open(os.path.join(td, "samples", "zorb-serial-ko.diag")) as f:
+        want = f.read()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.symlink(os.path.realpath(os.path.join(os.path.dirname(
+            os.path.realpath(__file__)), "..", "checker", "shim")),
+            os.path.join(tmp, "kinc"))
+        shutil_copy(src, os.path.join(tmp, "zorb-serial-ko.c"))
+        dep = os.path.join(tmp, ".zorb.o.d")
+        # sparse's CHECKFLAGS, then gcc's: relative paths, gcc-only and
+        # clang-only flags, a dependency file, two-word options
+        flags = ["-D__linux__", "-Dlinux", "-D__STDC__", "-Wbitwise",
+                 "-Wno-return-void", "--arch=x86", "-mlittle-endian", "-m64",
+                 f"-Wp,-MMD,{dep}", "-nostdinc", "-isystem", "./kinc",
+                 "-include", "kinc/wqport-shim.h", "-D__KERNEL__",
+                 "-mindirect-branch=thunk-extern", "-fconserve-stack",
+                 "-mharden-sls=all", "-Qunused-arguments", "-O2", "-pg",
+                 "--param=allow-store-data-races=0", "-o", "zorb.o",
+                 "-DKBUILD_MODNAME=\"zorb\""]
+        rc, out, err = run(checker, flags + ["zorb-serial-ko.c"], cwd=tmp)
+        expect(rc == 0, f"compiler form exit {rc}, want 0 (no --werror)")
+        expect(out == "", "compiler form wrote findings to stdout:\n" + out)
+        expect(err == want, "compiler form stderr differs from the .diag:\n"
+               + err)
+        expect(not os.path.exists(dep), "-Wp,-MMD reached libclang: "
+               "it wrote a dependency file")
+        rc, out, err = run(checker, flags + ["zorb-serial-ko.c", "--werror"],
+                           cwd=tmp)
+        expect(rc == 1 and err == want, f"--werror: exit {rc}, want 1")
+        # the flags are used, not the shim: a wrong path gives parse errors
+        bad = [f if f != "./kinc" else "./nowhere" for f in flags]
+        bad = [f if f != "kinc/wqport-shim.h" else "nowhere/x.h" for f in bad]
+        rc, out, err = run(checker, bad + ["zorb-serial-ko.c"], cwd=tmp)
+        expect(rc == 0 and "parse errors" in err,
+               f"broken compiler flags: exit {rc}, stderr {err!r}")
+
+
+def shutil_copy(a, b):
+    with open(a, "rb") as f, open(b, "wb") as g:
+        g.write(f.read())
+
+
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
               prefilter_task_state, lazy_libclang, cache,
               api_forms, list_rules, fifo, honest_errors, json_paths,
-              small_honesty, limits)}
+              small_honesty, limits, progress, jobs_default,
+              compiler_form)}
 
 
 def main():

@@ -6,7 +6,7 @@
 # run before every build.  Uses sudo when not run as root.
 set -eu
 
-PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-amd64 patch git diffutils"
+PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-amd64 patch git diffutils sparse bear"
 
 missing=""
 for p in $PKGS; do

@@ -31,6 +31,7 @@
 
 #include "fix.h"
 #include "fixout.h"
+#include "help.h"
 
 struct fix_run {
 	struct wq_options opt;
@@ -393,27 +394,7 @@ static void add_scanned(void *arg, const char *path, char *error)
 
 static void fix_usage(FILE *out)
 {
-	fputs("usage: wqport fix [options] <file|dir>... [-- <compiler flags>]\n"
-	      "\n"
-	      "Converts the sleep_on() family and hand-written wait loops to\n"
-	      "wait_event*() or prepare_to_wait()/finish_wait() with the\n"
-	      "semantic patches, verifies every rewritten function, and prints\n"
-	      "a unified diff (a/ b/ paths, for git apply or patch -p1).\n"
-	      "\n"
-	      "options:\n"
-	      "  --write                rewrite the files in place, atomically\n"
-	      "  --series=DIR           write one git-am patch per file into DIR\n"
-	      "  --unsafe               also apply conversions that may change behaviour\n"
-	      "  --target=X.Y[.Z]       the kernel the result must build on (default 6.1)\n"
-	      "  --format=text|json     summary format (json: diff and sites on stdout)\n"
-	      "  -j, --jobs=N           fix N files in parallel (default 1)\n"
-	      "  --spatch=PROG          the spatch to run (default: spatch on PATH)\n"
-	      "  --cocci-dir=DIR        the semantic patches (default: bundled)\n"
-	      "  --shim-dir=DIR         use DIR as the shim header directory\n"
-	      "  --no-prefilter         parse every file, even those naming no wait API\n"
-	      "\n"
-	      "exit status: 0 nothing to fix, 1 sites found, 2 usage or input errors\n",
-	      out);
+	help_print(out, HELP_FIX);
 }
 
 static int fix_bad_usage(const char *fmt, const char *arg)
@@ -451,7 +432,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	int i, rc, jr;
 	const char *bad, *empty_dir = NULL;
 
-	r.jobs = 1;
+	r.jobs = default_jobs();
 	r.opt.rule_mask = ~0ul;
 	r.opt.shim_dir = shim_dir;
 	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <clang-c/CXCompilationDatabase.h>
 #include <clang-c/Index.h>
 
 #include "wqport.h"

@@ -43,6 +43,7 @@ static struct known {
 	char *path;		/* NULL: none for this configuration */
 } known[16];
 static int nknown;
+static int nflags;	/* flag configurations seen */
 
 /*
  * What kernel drivers include, precompiled for real-header runs: the
@@ -254,6 +255,13 @@ const char *pch_for(const struct wq_options *opt)
 			break;
 	if (i < nknown) {
 		r = known[i].path;
+	} else if (opt->cflags && ++nflags > 2) {
+		/*
+		 * Flags that differ file by file (kbuild's -DKBUILD_BASENAME
+		 * in a compile database) would build one PCH per file, and
+		 * clang refuses a PCH whose -D differ: stop at two.
+		 */
+		r = NULL;
 	} else {
 		r = build(opt, key);
 		if (nknown < (int)(sizeof(known) / sizeof(known[0]))) {
