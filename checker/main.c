@@ -182,6 +182,7 @@ static void *worker(void *arg)
 
 			o.cflags = (const char *const *)f->cflags;
 			o.ncflags = f->ncflags;
+			o.pch_flags = false;	/* flags differ file by file */
 			check_file(f, &o, index);
 		} else if (!f->error) {
 			check_file(f, &r->opt, index);
@@ -422,6 +423,7 @@ int main(int argc, char **argv)
 			saw_dashdash = true;
 			r.opt.cflags = (const char *const *)&argv[i + 1];
 			r.opt.ncflags = argc - i - 1;
+			r.opt.pch_flags = true;	/* one configuration: pch.c */
 			break;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);

@@ -176,6 +176,8 @@ struct wq_options {
 	bool no_prefilter;
 	bool prefilter_only;
 	const char *cache_dir;		/* result cache (cache.c), or NULL */
+	bool pch_flags;		/* cflags are the run's one configuration:
+				 * precompile its headers (pch.c) */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
