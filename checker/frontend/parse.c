@@ -281,12 +281,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	int nfuncs, argc = build_args(opt, argv, include, pch);
 
 	/*
-	 * parse the bytes we read, so the prefilter and the AST agree; no
-	 * preprocessing record: macros are recognised from the AST and the
-	 * text (model/macro.c), the same with or without a PCH
+	 * parse the bytes we read, so the prefilter and the AST agree.  The
+	 * preprocessing record is only for the skipped #if branches the fix
+	 * planner reads (clang_getSkippedRanges); macros are recognised from
+	 * the AST and the text (model/macro.c), the same with or without a
+	 * PCH, which leaves the record without expansions.
 	 */
 	err = clang_parseTranslationUnit2(index, f->path, argv, argc, &uf, 1,
-			CXTranslationUnit_KeepGoing, &tu);
+			CXTranslationUnit_KeepGoing |
+			CXTranslationUnit_DetailedPreprocessingRecord, &tu);
 	if (pch && (err != CXError_Success || !tu || pch_refused(tu))) {
 		/* the PCH did not load: parse as without one */
 		pch_failed(pch);
@@ -295,7 +298,9 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		tu = NULL;
 		argc = build_args(opt, argv, include, NULL);
 		err = clang_parseTranslationUnit2(index, f->path, argv, argc,
-				&uf, 1, CXTranslationUnit_KeepGoing, &tu);
+				&uf, 1, CXTranslationUnit_KeepGoing |
+				CXTranslationUnit_DetailedPreprocessingRecord,
+				&tu);
 	}
 	free(include);
 	free(argv);
