@@ -770,7 +770,7 @@ static int check_main(int argc, char **argv, const char **paths)
 			cflags_free(f->cflags, f->ncflags);
 		free((char *)f->path);
 	}
-	cache_trim(r.opt.cache_dir);
+	cache_trim(r.opt.cache_dir, nparsed > ncached);
 	free(default_cache);
 	if (r.stats) {
 		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s",

@@ -624,7 +624,7 @@ static bool hex2(const char *s)
 	return strlen(s) == 2 && strspn(s, "0123456789abcdef") == 2;
 }
 
-void cache_trim(const char *dir)
+void cache_trim(const char *dir, bool parsed_fresh)
 {
 	const char *env = getenv("WQPORT_CACHE_MAX_KB");
 	long long max = (env && atoll(env) > 0 ? atoll(env) : 256 << 10) << 10;
@@ -634,7 +634,8 @@ void cache_trim(const char *dir)
 	DIR *top, *sub;
 	struct dirent *e, *e2;
 
-	if (!dir || !__atomic_load_n(&stored, __ATOMIC_RELAXED))
+	/* stores made in worker processes (isolate.c) are not counted here */
+	if (!dir || !(parsed_fresh || __atomic_load_n(&stored, __ATOMIC_RELAXED)))
 		return;
 	top = opendir(dir);
 	if (!top)

@@ -18,7 +18,7 @@ struct cache_deps *cache_deps(void *tu, const struct wq_options *opt);
 void cache_store(struct wq_file *f, const struct wq_options *opt,
 		 struct cache_deps *d);
 /* Keep the cache under its size limit, after a run that stored. */
-void cache_trim(const char *dir);
+void cache_trim(const char *dir, bool parsed_fresh);
 /* $XDG_CACHE_HOME/wqport/results or ~/.cache/wqport/results, or NULL */
 char *cache_default_dir(void);
 

@@ -89,6 +89,7 @@ void build_stmt(struct builder *b, CXCursor c);
 /* macro invocations (macro.c) */
 struct mexp *macro_expansion(struct builder *b, CXCursor c);
 void macro_cache_free(struct macro_cache *mc);
+unsigned macro_call_end(const char *buf, size_t len, unsigned name_end);
 
 /* could the function have an event at all? (relevant.c) */
 bool function_relevant(CXCursor fn, CXFile file, const char *buf,

@@ -86,6 +86,19 @@ static size_t match_paren(const char *s, size_t len, size_t p)
 	return len;
 }
 
+/*
+ * The end of a function-like invocation whose name ends at name_end:
+ * past its closing parenthesis, or 0 when no `(` follows the name.
+ */
+unsigned macro_call_end(const char *buf, size_t len, unsigned name_end)
+{
+	size_t q = skip_space(buf, len, name_end);
+
+	if (q >= len || buf[q] != '(')
+		return 0;
+	return match_paren(buf, len, q);
+}
+
 /* The invocation whose name starts at offset start, read from the text. */
 static struct mexp *invocation(struct builder *b, unsigned start)
 {
