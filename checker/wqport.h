@@ -178,6 +178,7 @@ struct wq_file {
 	size_t len;
 	bool skipped;		/* prefilter found no API name */
 	bool parsed;
+	bool cached;		/* result from the cache (cache.c) */
 	bool incomplete;	/* parsed with syntax errors */
 	char *error;		/* fatal problem with this file, or NULL */
 	char *warning;		/* non-fatal problem, or NULL */
@@ -202,6 +203,9 @@ struct wq_options {
 	bool verbose;
 	bool no_prefilter;
 	bool prefilter_only;
+	const char *cache_dir;		/* result cache (cache.c), or NULL */
+	bool pch_flags;		/* cflags are the run's one configuration:
+				 * precompile its headers (pch.c) */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
 	/* called with the parsed translation unit before it is disposed */
@@ -224,7 +228,7 @@ void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index)
 void check_buffer(struct wq_file *f, const struct wq_options *opt,
 		  void *cx_index);
 int build_args(const struct wq_options *opt, const char **argv,
-	       char *include);
+	       char *include, const char *pch);
 
 /* ---- crash isolation (frontend/isolate.c) ---- */
 

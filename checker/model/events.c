@@ -47,41 +47,12 @@ void macro_args(CXTranslationUnit tu, CXSourceRange r,
 
 /* ---- graph construction ---- */
 
-/*
- * The expansion in m[0..n) (sorted, disjoint: see outermost()) that holds
- * all of cursor c, or NULL.
- */
-static struct mexp *enclosing(struct mexp *m, int n, CXCursor c)
-{
-	unsigned s, e;
-	int lo = 0, hi = n - 1;
-
-	if (!n)
-		return NULL;
-	s = loc_offset(cursor_start(c));
-
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-
-		if (s < m[mid].start)
-			hi = mid - 1;
-		else if (s >= m[mid].end)
-			lo = mid + 1;
-		else
-			break;
-	}
-	if (lo > hi)
-		return NULL;
-	/* only now the end, which is costly for nested statements */
-	e = loc_offset(clang_getRangeEnd(clang_getCursorExtent(c)));
-	lo = (lo + hi) / 2;
-	return e <= m[lo].end ? &m[lo] : NULL;
-}
-
 /* The API macro (set_current_state(), wait_event(), ...) c is part of. */
 struct mexp *macro_of(struct builder *b, CXCursor c)
 {
-	return enclosing(b->mx, b->nmx, c);
+	struct mexp *m = macro_expansion(b, c);
+
+	return m && m->api ? m : NULL;
 }
 
 static void add_local(struct cfg *g, const char *name)
@@ -92,27 +63,25 @@ static void add_local(struct cfg *g, const char *name)
 
 void emit_macro(struct builder *b, struct mexp *m)
 {
+	CXSourceLocation start;
 	int n;
 
 	if (m->used)
 		return;
 	m->used = true;
-	n = append(b, N_EVENT, cursor_pos(m->cursor));
+	start = clang_getLocationForOffset(b->tu, b->file, m->start);
+	n = append(b, N_EVENT, loc_pos(start));
 	b->g->nodes[n].ev.api = m->api;
-	macro_args(b->tu, clang_getCursorExtent(m->cursor),
-		   &b->g->nodes[n].ev);
+	macro_args(b->tu, clang_getRange(start, clang_getLocationForOffset(
+			b->tu, b->file, m->end)), &b->g->nodes[n].ev);
 	if (m->api->kind == K_DECLARE_ENTRY && b->g->nodes[n].ev.nargs)
 		add_local(b->g, b->g->nodes[n].ev.args[0]);
 }
 
-/*
- * Does c lie wholly inside one macro expansion in the file?  libclang 14
- * reports macro-body locations at the expansion, so this is answered
- * from the preprocessing record instead.
- */
+/* Does c lie wholly inside one macro invocation in the file? */
 bool in_macro(struct builder *b, CXCursor c)
 {
-	return enclosing(b->all, b->nall, c) != NULL;
+	return macro_expansion(b, c) != NULL;
 }
 
 static bool same_type(CXType a, CXType b)

@@ -10,8 +10,10 @@
  * every `unlock_pool();` is an error clang drops from the AST.  The
  * graph builder then only has the statement's tokens, `unlock_pool ( )`,
  * and would lose the unlock that tells WQ003 the test ran under the
- * lock the waker takes.  This reads the body of the macro the token
- * expands: an unlock call in it makes the use an unlock.
+ * lock the waker takes.  This reads the macro's definition in the file's
+ * own text (like model/macro.c, never the preprocessing record, which a
+ * precompiled header leaves empty): an unlock call in its body makes the
+ * use an unlock.
  *
  * Only unlocks are recovered this way: a macro's use has the arguments
  * of the macro, not of the call in its body, and an unlock needs none.
@@ -20,41 +22,65 @@
 
 #include "builder.h"
 
-/* Is token tok (an identifier before "(") a macro whose body unlocks? */
-const struct kapi *macro_body_unlock(CXTranslationUnit tu, CXToken tok)
+static bool ident(char c)
 {
-	CXCursor c = clang_getCursor(tu, clang_getTokenLocation(tu, tok));
-	const struct kapi *found = NULL;
-	CXToken *t;
-	unsigned n, i;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
 
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-		return NULL;
-	c = clang_getCursorReferenced(c);
-	if (clang_getCursorKind(c) != CXCursor_MacroDefinition)
-		return NULL;
-	clang_tokenize(tu, clang_getCursorExtent(c), &t, &n);
-	/* t[0] is the macro's name: look in its parameters and body */
-	for (i = 1; i + 1 < n && !found; i++) {
-		CXString s;
+/* The unlock API called in the logical line [p, e), or NULL. */
+static const struct kapi *unlock_in(const char *buf, size_t p, size_t e)
+{
+	while (p < e) {
+		size_t q = p, r;
 		const struct kapi *api;
-		const char *name;
 
-		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
-			continue;
-		s = clang_getTokenSpelling(tu, t[i + 1]);
-		if (strcmp(clang_getCString(s), "(")) {
-			clang_disposeString(s);
+		if (!ident(buf[p]) || (p && ident(buf[p - 1]))) {
+			p++;
 			continue;
 		}
-		clang_disposeString(s);
-		s = clang_getTokenSpelling(tu, t[i]);
-		name = clang_getCString(s);
-		api = kapi_classify(name, strlen(name));
+		while (q < e && ident(buf[q]))
+			q++;
+		for (r = q; r < e && (buf[r] == ' ' || buf[r] == '\t'); r++)
+			;
+		api = r < e && buf[r] == '(' ? kapi_classify(buf + p, q - p) :
+		      NULL;
 		if (api && api->kind == K_UNLOCK)
-			found = api;
-		clang_disposeString(s);
+			return api;
+		p = q;
 	}
-	clang_disposeTokens(tu, t, n);
-	return found;
+	return NULL;
+}
+
+const struct kapi *macro_body_unlock(const char *buf, size_t len,
+				     const char *name)
+{
+	size_t n = strlen(name), p = 0;
+
+	while (p < len) {
+		size_t q = p, e;
+
+		/* a line `#define name` or `#  define name` */
+		while (q < len && (buf[q] == ' ' || buf[q] == '\t'))
+			q++;
+		e = q;
+		while (e < len && buf[e] != '\n')
+			e += buf[e] == '\\' && e + 1 < len ? 2 : 1;
+		if (q < len && buf[q] == '#') {
+			q++;
+			while (q < e && (buf[q] == ' ' || buf[q] == '\t'))
+				q++;
+			if (e - q > 7 && !strncmp(buf + q, "define", 6) &&
+			    (buf[q + 6] == ' ' || buf[q + 6] == '\t')) {
+				q += 7;
+				while (q < e && (buf[q] == ' ' || buf[q] == '\t'))
+					q++;
+				if (e - q > n && !strncmp(buf + q, name, n) &&
+				    !ident(buf[q + n]))
+					return unlock_in(buf, q + n, e);
+			}
+		}
+		p = e + 1;
+	}
+	return NULL;
 }
