@@ -155,6 +155,12 @@ long text_next_ident(const char *buf, unsigned from, unsigned to,
 unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
 struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
 bool text_is_thread_function(const char *buf, size_t len, const char *fn);
+/* analysis/helpers.c: the static helpers of the same file, one level */
+bool text_function_body(const char *buf, size_t len, const char *name,
+			unsigned *from, unsigned *to);
+/* Does pred hold for the body of a function of buf that code calls? */
+bool text_helpers_match(const char *buf, size_t len, const char *code,
+			bool (*pred)(const char *text));
 bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
 		    const char *fn);
 bool text_callers_follow_with(const char *buf, size_t len, const char *fn,

@@ -12,6 +12,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfg.h"
 
@@ -154,6 +155,89 @@ unsigned text_offset(const char *buf, size_t len, struct wq_pos pos)
  * INIT_WORK(&w, fn) and the like?  Such functions run in a kernel
  * thread, where signals are blocked unless the thread asks for them.
  */
+/* Does the #define of name (n bytes) in buf name one of words[]? */
+static bool macro_names(const char *buf, size_t len, const char *name,
+			size_t n, const char *const *words)
+{
+	long at = 0;
+
+	while ((at = text_find_word(buf, at, len, "define")) >= 0) {
+		unsigned i = at + 6, e;
+		int k;
+
+		at = i;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		if (i + n > len || memcmp(buf + i, name, n) ||
+		    ident_char(buf[i + n]))
+			continue;
+		for (e = i; e < len && buf[e] != '\n'; e++)
+			if (buf[e] == '\\' && e + 1 < len)
+				e++;
+		for (k = 0; words[k]; k++)
+			if (text_has_word(buf, i + n, e, words[k]))
+				return true;
+	}
+	return false;
+}
+
+static bool has_thread(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 6 <= n; i++)
+		if (!strncasecmp(s + i, "thread", 6))
+			return true;
+	return false;
+}
+
+/*
+ * Is fn the first or second argument of a call whose name says it
+ * starts a thread (torture_create_kthread(fn, ...), a driver's
+ * START_THREAD(fn)), or of a macro of this file around a starter
+ * (`#define drv_spawn(f, d) kernel_thread(f, d, 0)`)?
+ */
+static bool started_through(const char *buf, size_t len, const char *fn,
+			    const char *const *starters)
+{
+	size_t n = strlen(fn);
+	long at = 0;
+
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		long i = at;
+		int depth = 0, arg = 0;
+		unsigned e;
+
+		at += n;
+		for (i--; i >= 0 && at - i < 200; i--) {
+			char c = buf[i];
+
+			if (c == ')' || c == ']')
+				depth++;
+			else if ((c == '(' || c == '[') && depth)
+				depth--;
+			else if (c == '(')
+				break;
+			else if (c == ',' && !depth)
+				arg++;
+			else if (c == ';' || c == '{' || c == '}')
+				i = 0;
+		}
+		if (i <= 0 || buf[i] != '(' || arg > 1)
+			continue;
+		while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t'))
+			i--;
+		for (e = i; i > 0 && ident_char(buf[i - 1]); i--)
+			;
+		if (e == (unsigned)i)
+			continue;
+		if (has_thread(buf + i, e - i) ||
+		    macro_names(buf, len, buf + i, e - i, starters))
+			return true;
+	}
+	return false;
+}
+
 bool text_is_thread_function(const char *buf, size_t len, const char *fn)
 {
 	static const struct {
@@ -202,7 +286,15 @@ bool text_is_thread_function(const char *buf, size_t len, const char *fn)
 			at = i;
 		}
 	}
-	return false;
+	{
+		static const char *const words[] = {
+			"kthread_run", "kthread_create", "kernel_thread",
+			"INIT_WORK", "INIT_DELAYED_WORK", "DECLARE_WORK",
+			"DECLARE_DELAYED_WORK", NULL
+		};
+
+		return started_through(buf, len, fn, words);
+	}
 }
 
 /* The 1-based line and column of byte offset off. */

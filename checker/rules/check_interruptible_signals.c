@@ -21,8 +21,12 @@
  * Kernel threads and workqueue functions have every signal blocked
  * unless they ask for some, so their loops are left alone: functions
  * this file hands to kthread_run(), kernel_thread(), INIT_WORK() and the
- * like, and functions that call kthread_should_stop(), the freezer,
- * daemonize() or allow_signal(), the marks of a thread's main loop.
+ * like (also through a macro of the file around them, or one whose name
+ * says it starts a thread, torture_create_kthread()), and functions that
+ * call kthread_should_stop(), the freezer, daemonize() or
+ * allow_signal(), the marks of a thread's main loop.  A loop test that
+ * calls a helper of the same file counts as a signal test when the
+ * helper's body tests signals (one level, analysis/helpers.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -111,14 +115,17 @@ static int interruptible_set(const struct cfg *g, int l)
  * invocation's text, not its own: the loop is then out of sight, and
  * taken to test them.
  */
-static bool tests_signals(const struct cfg *g, int l)
+static bool tests_signals(const struct cfg *g, int l, const struct wq_file *f)
 {
 	int n;
 
 	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
 		if (g->nodes[n].kind == N_TEST && cfg_in_loop(g, n, l) &&
 		    (signal_text(g->nodes[n].text) ||
-		     (g->nodes[n].flags & (NF_IN_MACRO | NF_SIGNAL_TEST))))
+		     (g->nodes[n].flags & (NF_IN_MACRO | NF_SIGNAL_TEST)) ||
+		     /* `if (drv_check_signals(dev))`: a helper of the file */
+		     text_helpers_match(f->buf, f->len, g->nodes[n].text,
+					signal_text)))
 			return true;
 	return false;
 }
@@ -147,7 +154,7 @@ void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
 		if (l < 0 || done[l])
 			continue;
 		done[l] = 1;
-		if (tests_signals(g, l) || !sleeps_again(g, s, l, seen, stack))
+		if (tests_signals(g, l, f) || !sleeps_again(g, s, l, seen, stack))
 			continue;
 		if (thread < 0)
 			thread = is_thread(g, f);

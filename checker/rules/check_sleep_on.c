@@ -46,6 +46,74 @@ int node_pos_loop_test(const struct cfg *g, int n)
 }
 
 /*
+ * Does the text of a test change state: `tries--`, `++n`, `x = f()`, `n
+ * -= 1`?  wait_event*() evaluates its condition any number of times, so
+ * such a test cannot become one.
+ */
+static bool text_side_effect(const char *t)
+{
+	size_t i;
+
+	for (i = 0; t[i]; i++) {
+		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
+			return true;
+		if (t[i] == '=' && t[i + 1] != '=' &&
+		    !(i && strchr("=!<>", t[i - 1])))
+			return true;
+		if (t[i] == '=' && i && strchr("+-*/%&|^", t[i - 1]))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Take the operands of the guard's top-level `&&` that have a side
+ * effect out of it (the attempt counter of `!ready && tries--`); the
+ * first one taken out is copied to *dropped.  Returns false when the
+ * rest still has one, or nothing is left.
+ */
+static bool drop_side_effects(char *guard, char **dropped)
+{
+	char *p = guard;
+	int depth = 0;
+
+	*dropped = NULL;
+	while (*p) {
+		char *start = p, *end, save;
+
+		for (end = start; *end; end++) {
+			if (*end == '(' || *end == '[')
+				depth++;
+			else if (*end == ')' || *end == ']')
+				depth--;
+			else if (!depth && !strncmp(end, " && ", 4))
+				break;
+		}
+		save = *end;
+		*end = '\0';
+		if (text_side_effect(start)) {
+			char *op = xstrdup(start);
+
+			*end = save;
+			if (!cond_drop_operand(guard, op)) {
+				free(op);
+				break;
+			}
+			if (!*dropped)
+				*dropped = op;
+			else
+				free(op);
+			p = guard;
+			depth = 0;
+			continue;
+		}
+		*end = save;
+		p = *end ? end + 4 : end;
+	}
+	return *guard && !text_side_effect(guard);
+}
+
+/*
  * The wait queue head as wait_event() takes it: `&dev->wq` -> `dev->wq`,
  * a pointer `wq` -> `*wq`, `sk_sleep(sk)` -> `*sk_sleep(sk)`.
  */
@@ -60,6 +128,55 @@ static char *queue_head(const struct wq_event *ev)
 	if (*a == '&')
 		return xstrdup(event_queue(ev));
 	return strpbrk(a, " +?:") ? xasprintf("*(%s)", a) : xasprintf("*%s", a);
+}
+
+/*
+ * The guard of the sleep changes state (`!ready && tries--`): suggest
+ * the condition without that operand when one is left, and say why it
+ * is left out; else suggest none.
+ */
+static void side_effect_finding(struct wq_file *f, const struct cfg_node *nd,
+				const struct cfg_node *tn, const char *rep,
+				const char *q, const char *guard)
+{
+	char *rest = xstrdup(guard), *dropped = NULL, *cond;
+	struct wq_finding *fd;
+
+	if (drop_side_effects(rest, &dropped)) {
+		cond = wait_condition(rest);
+		file_add_finding(f, WQ001, nd->pos, xasprintf(
+			"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s), with '%s' kept out of the condition: %s() evaluates its condition any number of times; bound the wait with a timeout instead of counting",
+			nd->ev.api->name, rep, q ? q : "wq", cond, dropped,
+			rep));
+		fd = &f->findings[f->nfindings - 1];
+		finding_add_note(fd, tn->pos, xasprintf(
+			"the condition waited for is probably '%s', tested here with '%s'",
+			cond, dropped));
+		free(cond);
+	} else {
+		file_add_finding(f, WQ001, nd->pos, xasprintf(
+			"%s() loses wake-ups and was removed in Linux 3.15; use %s() with a condition free of side effects: the test '%s' changes state, and %s() evaluates its condition any number of times; do the change after the wait",
+			nd->ev.api->name, rep, guard, rep));
+		fd = &f->findings[f->nfindings - 1];
+		finding_add_note(fd, tn->pos, xasprintf(
+			"'%s' is tested here, before each sleep", guard));
+	}
+	free(dropped);
+	free(rest);
+}
+
+/* Has the guard t of sleep nd, without its timeout operand, a side effect? */
+static bool guard_side_effect(const struct cfg *g, const struct cfg_node *nd,
+			      int t)
+{
+	char *guard = xstrdup(g->nodes[t].text);
+	bool se;
+
+	if (nd->ev.nargs >= 2)
+		cond_drop_operand(guard, nd->ev.args[1]);
+	se = text_side_effect(guard);
+	free(guard);
+	return se;
 }
 
 void check_sleep_on(const struct cfg *g, const struct flow *fl,
@@ -88,6 +205,13 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
 				"%s() loses wake-ups and was removed in Linux 3.15; it is inside this macro: rewrite the macro with %s() and its loop's condition",
 				nd->ev.api->name, rep));
+		} else if (t >= 0 && guard_side_effect(g, nd, t)) {
+			char *guard = xstrdup(g->nodes[t].text);
+
+			if (nd->ev.nargs >= 2)
+				cond_drop_operand(guard, nd->ev.args[1]);
+			side_effect_finding(f, nd, &g->nodes[t], rep, q, guard);
+			free(guard);
 		} else if (t >= 0) {
 			const struct cfg_node *tn = &g->nodes[t];
 			char *guard = xstrdup(tn->text), *cond;

@@ -48,12 +48,11 @@ static int ccd_check_signals(struct ccd_cam *cam)
 
 static int ccd_expose(struct ccd_cam *cam)
 {
-	DECLARE_WAITQUEUE(wait, current);
+	DEFINE_WAIT(wait);
 	int err = 0;
 
-	add_wait_queue(&cam->expo_wait, &wait);
 	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
+		prepare_to_wait(&cam->expo_wait, &wait, TASK_INTERRUPTIBLE);
 		if (inb(cam->base + CCD_STATUS) & CCD_ST_DONE)
 			break;
 		if (ccd_check_signals(cam)) {
@@ -62,8 +61,7 @@ static int ccd_expose(struct ccd_cam *cam)
 		}
 		schedule();
 	}
-	__set_current_state(TASK_RUNNING);
-	remove_wait_queue(&cam->expo_wait, &wait);
+	finish_wait(&cam->expo_wait, &wait);
 	return err;
 }
 

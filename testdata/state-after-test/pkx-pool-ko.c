@@ -7,12 +7,11 @@
  * under pkx_pool_lock, but pkx_put_slot() can take the lock, free a
  * slot and call wake_up() between unlock_pool() and add_wait_queue():
  * the entry is not queued yet, the wake-up finds nobody, and the task
- * sleeps in TASK_UNINTERRUPTIBLE with a free slot.  The lock is taken through
- * the driver's own macros, and the lock itself is declared with an
- * alignment macro the shim headers lack: clang drops the lock calls, and
- * the macros' bodies must still be read.  (WQ002 rightly calls the loop
- * an open-coded wait; this fixture is about WQ003.)
- * wqport-args: --ignore=WQ002
+ * sleeps in TASK_UNINTERRUPTIBLE with a free slot.  The lock is taken
+ * through the driver's own macros, and the lock itself is declared with
+ * an alignment macro the shim headers lack: clang drops the lock calls,
+ * and the macros' bodies must still be read.  wqport fix leaves the goto
+ * loop to a person.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -46,9 +45,9 @@ start:
 		{
 			DECLARE_WAITQUEUE(wait, current);
 
-			__set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 */
+			__set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=refused:goto-loop */
 			unlock_pool();
-			add_wait_queue(&pkx_slot_wait, &wait);
+			add_wait_queue(&pkx_slot_wait, &wait);	/* expect: WQ002 fix=refused:goto-loop */
 			schedule();
 			remove_wait_queue(&pkx_slot_wait, &wait);
 			lock_pool();
