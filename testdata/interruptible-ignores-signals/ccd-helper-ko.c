@@ -9,8 +9,7 @@
  * loop spins; the readout loop is handed to a driver macro around
  * kthread_run(), but from a function that is no thread, and its own
  * helper reads no signals either.
- * (WQ002 rightly calls the loops open-coded; this fixture is about WQ007.)
- * wqport-args: --select=WQ007
+ * (WQ002 rightly calls both loops open-coded.)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -44,7 +43,7 @@ static int ccd_expose(struct ccd_cam *cam)
 	DECLARE_WAITQUEUE(wait, current);
 	int err = 0;
 
-	add_wait_queue(&cam->expo_wait, &wait);
+	add_wait_queue(&cam->expo_wait, &wait);		/* expect: WQ002 */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ007 */
 		if (inb(cam->base + CCD_STATUS) & CCD_ST_DONE)
@@ -64,7 +63,7 @@ static int ccd_readout(struct ccd_cam *cam)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&cam->readout_wait, &wait);
+	add_wait_queue(&cam->readout_wait, &wait);	/* expect: WQ002 */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ007 */
 		if (cam->readout_req)

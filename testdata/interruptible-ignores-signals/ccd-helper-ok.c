@@ -8,8 +8,6 @@
  * readout loops are kernel threads, started through the driver's own
  * macros around kthread_run() and kernel_thread(), so they have every
  * signal blocked.  None of them spins on a signal.
- * (WQ002 rightly calls the loops open-coded; this fixture is about WQ007.)
- * wqport-args: --select=WQ007
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -34,7 +32,7 @@ struct ccd_cam {
 };
 
 #define CCD_START_THREAD(fn, cam)	kthread_run(fn, cam, "ccd-" #fn)
-#define ccd_spawn(fn, cam)		kernel_thread(fn, cam, CLONE_KERNEL)
+#define ccd_spawn(fn, cam)		kernel_thread(fn, cam, CLONE_FS | CLONE_FILES)
 
 /* a signal aborts the exposure; says so to the caller */
 static int ccd_check_signals(struct ccd_cam *cam)
@@ -83,18 +81,16 @@ static int ccd_cooler_thread(void *data)
 static int ccd_readout_thread(void *data)
 {
 	struct ccd_cam *cam = data;
-	DECLARE_WAITQUEUE(wait, current);
+	DEFINE_WAIT(wait);
 
-	add_wait_queue(&cam->readout_wait, &wait);
 	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (cam->readout_req) {
-			cam->readout_req = 0;
-			outb(2, cam->base);
-		}
-		schedule();
+		prepare_to_wait(&cam->readout_wait, &wait, TASK_INTERRUPTIBLE);
+		if (!cam->readout_req)
+			schedule();
+		finish_wait(&cam->readout_wait, &wait);
+		cam->readout_req = 0;
+		outb(2, cam->base);
 	}
-	remove_wait_queue(&cam->readout_wait, &wait);
 	return 0;
 }
 

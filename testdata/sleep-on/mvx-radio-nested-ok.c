@@ -4,8 +4,7 @@
  *
  * wqport fixture: the same nesting as mvx-radio-nested-ko.c, `#ifdef
  * CONFIG_PM` inside `#ifdef CONFIG_PCI`, after the port to wait_event*():
- * checked with both branches forced on, it must stay silent, and so must
- * the dead `#if 0` code nested in it.
+ * checked with both branches forced on, it must stay silent.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -56,13 +55,6 @@ static int mvx_pci_resume(struct pci_dev *pdev)
 
 	outb(0, card->base);
 	wait_event(card->tune_wait, card->tuned);
-	return 0;
-}
-#elif 0
-static int mvx_pci_suspend(struct pci_dev *pdev, pm_message_t state)
-{
-	while (!(inb(mvx_unit.base + MVX_STATUS) & MVX_ST_IDLE))
-		sleep_on_timeout(&mvx_unit.idle_wait, 1);
 	return 0;
 }
 #endif /* CONFIG_PM */

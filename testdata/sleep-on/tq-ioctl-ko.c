@@ -7,6 +7,7 @@
  * other includer too: each finding of the header is reported once, at
  * the header's line, whichever way the run reached it.
  * wqport-args: --target=2.4.37 tq-ring-core.h tq-ring-ko.c
+ * wqport-test: shim-only (struct wait_queue, asm/system.h and sleep_on are gone in 6.1)
  */
 #include <linux/kernel.h>
 #include <linux/fs.h>

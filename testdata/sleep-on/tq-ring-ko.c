@@ -8,6 +8,7 @@
  * Checking this file checks the header's functions too, with this
  * file's definitions, and reports their findings at the header's lines.
  * wqport-args: --target=2.4.37
+ * wqport-test: shim-only (struct wait_queue, asm/system.h and sleep_on are gone in 6.1)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

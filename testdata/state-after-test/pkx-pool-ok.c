@@ -4,16 +4,15 @@
  *
  * wqport fixture: no lost wake-up, because the test and the sleep are in
  * one critical section.  pkx_get_slot() is entered with pkx_pool_lock
- * held; it tests the pool, sets the task state and queues its entry with
+ * held; it tests the pool, sets the task state and queues its entry
+ * (prepare_to_wait()) with
  * the lock still held, and only then drops it and sleeps.  The waker,
  * pkx_put_slot(), frees a slot and calls wake_up() under the same lock,
  * so it runs either before the test (which then sees the free slot) or
  * after the entry is queued (and wakes it).  The lock is taken through
  * the driver's own macros, and the lock itself is declared with an
  * alignment macro the shim headers lack: clang drops the lock calls, and
- * the macros' bodies must still be read.  (WQ002 rightly calls the loop
- * an open-coded wait; this fixture is about WQ003.)
- * wqport-args: --ignore=WQ002
+ * the macros' bodies must still be read.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -45,13 +44,13 @@ start:
 		if (--count)
 			continue;
 		{
-			DECLARE_WAITQUEUE(wait, current);
+			DEFINE_WAIT(wait);
 
-			__set_current_state(TASK_UNINTERRUPTIBLE);
-			add_wait_queue(&pkx_slot_wait, &wait);
+			prepare_to_wait(&pkx_slot_wait, &wait,
+					TASK_UNINTERRUPTIBLE);
 			unlock_pool();
 			schedule();
-			remove_wait_queue(&pkx_slot_wait, &wait);
+			finish_wait(&pkx_slot_wait, &wait);
 			lock_pool();
 			goto start;
 		}
