@@ -431,7 +431,8 @@ int inactive_regions(void *tu_, const struct wq_file *f,
 	nested_regions(f, set);
 	assign_passes(set);
 	/* innermost first: a finding belongs to the closest #if around it */
-	qsort(set->r, set->n, sizeof(*set->r), cmp_region_size);
+	if (set->n)	/* set->r is NULL without regions */
+		qsort(set->r, set->n, sizeof(*set->r), cmp_region_size);
 	return set->n;
 }
 
