@@ -9,13 +9,16 @@ This script measures them, in one run, over the same tree:
   (a) baseline: grep -rlw --include=*.c -E '\\b(word|...)\\b' TREE
       with the checker's own prefilter words (--print-prefilter-words);
   (b) wqport --prefilter-only -j N TREE;
-  (c) wqport -j N --stats --format=json TREE, the full check;
+  (c) wqport -j N --stats --format=json TREE, the full check, with
+      --no-cache (which still precompiles the shim for the run), and
+      (c') the same without a PCH (WQPORT_NO_PCH=1);
   (d) with --spatch: spatch --sp-file semantic-patches/sleep-on.cocci
       over a copy of the files (b) selected, -j N, if that rule exists;
   (e) the full check with the shim precompiled (-include-pch, made by
       clang-14): its findings must equal (c)'s;
-  (f) a re-run with a warm result cache (--cache in a fresh folder,
-      filled once first);
+  (f0) a first run into an empty cache folder (what a user's first run
+      costs: PCH built, every result stored; one run, ratio to (a)),
+  (f) a re-run with that warm result cache;
   (g) one file that names no wait API, against grep on that file;
   (h) one typical parsed driver (drivers/char/ with the median size of
       the parsed files), against grep on that file.
@@ -439,7 +442,7 @@ def main(argv=None):
                          len(pre_set) if pre_set is not None else None,
                          pre_ratio))
 
-            say("(c) wqport full check, no cache")
+            say("(c) wqport full check, no cache (shim PCH of the run)")
             full_run, full_ratio, full_peak = step(
                 [args.checker, "--no-cache", "-j", str(args.jobs), "--stats",
                  "--format=json", tree], (0, 1, 2))
@@ -453,8 +456,14 @@ def main(argv=None):
                     if m:
                         stats_line = line.strip()
                         parsed = int(m.group(3))
-            rows.append(("(c) wqport full", full_run, full_peak, parsed,
-                         full_ratio))
+            rows.append(("(c) wqport full, --no-cache", full_run, full_peak,
+                         parsed, full_ratio))
+            say("(c') the same without a PCH (WQPORT_NO_PCH=1)")
+            nopch_run, nopch_ratio, nopch_peak = step(
+                [args.checker, "--no-cache", "-j", str(args.jobs), tree],
+                (0, 1, 2), dict(os.environ, WQPORT_NO_PCH="1"))
+            rows.append(("(c') wqport full, no PCH", nopch_run, nopch_peak,
+                         None, nopch_ratio))
             text = run_measured([args.checker, "--no-cache", "-j",
                                  str(args.jobs), tree], args.timeout)
             full_text = text.stdout
@@ -488,7 +497,12 @@ def main(argv=None):
             cdir = os.path.join(tmp, "cache")
             cargv = [args.checker, "--cache", cdir, "-j", str(args.jobs),
                      tree]
-            run_measured(cargv, args.timeout)       # fill it
+            cold = run_measured(cargv, args.timeout)       # fill it
+            if not cold.failure and cold.stdout != full_text:
+                cold.failure = "findings differ from (c)!"
+            rows.append(("(f0) first run, empty cache", cold, None, None,
+                         cold.wall / base if base and not cold.failure
+                         else None))
             warm_run, warm_ratio, warm_peak = step(cargv, (0, 1, 2))
             if not warm_run.failure and warm_run.stdout != full_text:
                 warm_run.failure = "findings differ from (c)!"
