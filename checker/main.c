@@ -690,7 +690,8 @@ static int check_main(int argc, char **argv, const char **paths)
 	double t0 = now();
 	const char *shim = NULL;
 	const char *cache = NULL;
-	char *default_cache = NULL;
+	char *default_cache = NULL, *pch_scratch = NULL;
+	int npch = 0;
 	bool no_cache = false;
 	int npaths = 0, hr;
 
@@ -831,6 +832,9 @@ static int check_main(int argc, char **argv, const char **paths)
 	memset(r.done, 0, r.nfiles * sizeof(bool));
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
+	/* --no-cache: a run of many files still precompiles the shim */
+	if (!r.opt.cache_dir && !r.opt.prefilter_only)
+		r.opt.pch_dir = pch_scratch = pch_scratch_dir(r.nfiles, 16);
 
 	if (r.fmt == FMT_JSON)
 		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
@@ -877,12 +881,15 @@ static int check_main(int argc, char **argv, const char **paths)
 		free(f->includer);
 	}
 	cache_trim(r.opt.cache_dir, nparsed > ncached);
+	npch = pch_scratch_remove(pch_scratch);
 	free(default_cache);
 	if (r.stats) {
 		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s",
 			r.nfiles, nskip, nparsed, nfind, nerr, now() - t0);
 		if (r.opt.cache_dir)	/* the parsed ones known already */
 			fprintf(stderr, ", %d from the cache", ncached);
+		if (npch)
+			fprintf(stderr, ", headers precompiled for this run");
 		fputc('\n', stderr);
 	}
 	free(r.files);

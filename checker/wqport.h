@@ -204,6 +204,8 @@ struct wq_options {
 	bool no_prefilter;
 	bool prefilter_only;
 	const char *cache_dir;		/* result cache (cache.c), or NULL */
+	const char *pch_dir;	/* PCHs without a cache: a folder of this
+				 * run (pch_scratch_dir()), or NULL */
 	bool pch_flags;		/* cflags are the run's one configuration:
 				 * precompile its headers (pch.c) */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */

@@ -9,16 +9,23 @@ This script measures them, in one run, over the same tree:
   (a) baseline: grep -rlw --include=*.c -E '\\b(word|...)\\b' TREE
       with the checker's own prefilter words (--print-prefilter-words);
   (b) wqport --prefilter-only -j N TREE;
-  (c) wqport -j N --stats --format=json TREE, the full check;
+  (c) wqport -j N --stats --format=json TREE, the full check, with
+      --no-cache (which still precompiles the shim for the run), and
+      (c') the same without a PCH (WQPORT_NO_PCH=1);
   (d) with --spatch: spatch --sp-file semantic-patches/sleep-on.cocci
       over a copy of the files (b) selected, -j N, if that rule exists;
   (e) the full check with the shim precompiled (-include-pch, made by
       clang-14): its findings must equal (c)'s;
-  (f) a re-run with a warm result cache (--cache in a fresh folder,
-      filled once first);
+  (f0) a first run into an empty cache folder (what a user's first run
+      costs: PCH built, every result stored; one run, ratio to (a)),
+  (f) a re-run with that warm result cache;
   (g) one file that names no wait API, against grep on that file;
   (h) one typical parsed driver (drivers/char/ with the median size of
-      the parsed files), against grep on that file.
+      the parsed files), against grep on that file;
+  (i) the prefiltered files of drivers/char/ and drivers/tty/ with
+      kbuild's flags against Debian's linux-headers-amd64 (real-header
+      mode, a PCH of the common kernel headers for the run), against the
+      same files with the shim: the ratio is to the shim run, not grep.
 
 Each step runs --repeat times, each run right after a grep run of its
 own baseline (interleaved pairs, so the load of a shared machine hits
@@ -53,6 +60,13 @@ import tempfile
 import time
 
 import ksrc
+
+import importlib.util
+_spec = importlib.util.spec_from_file_location(
+    "real_headers", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                 "real-headers-test.py"))
+real_headers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(real_headers)
 
 TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS_DIR)
@@ -439,7 +453,7 @@ def main(argv=None):
                          len(pre_set) if pre_set is not None else None,
                          pre_ratio))
 
-            say("(c) wqport full check, no cache")
+            say("(c) wqport full check, no cache (shim PCH of the run)")
             full_run, full_ratio, full_peak = step(
                 [args.checker, "--no-cache", "-j", str(args.jobs), "--stats",
                  "--format=json", tree], (0, 1, 2))
@@ -453,8 +467,14 @@ def main(argv=None):
                     if m:
                         stats_line = line.strip()
                         parsed = int(m.group(3))
-            rows.append(("(c) wqport full", full_run, full_peak, parsed,
-                         full_ratio))
+            rows.append(("(c) wqport full, --no-cache", full_run, full_peak,
+                         parsed, full_ratio))
+            say("(c') the same without a PCH (WQPORT_NO_PCH=1)")
+            nopch_run, nopch_ratio, nopch_peak = step(
+                [args.checker, "--no-cache", "-j", str(args.jobs), tree],
+                (0, 1, 2), dict(os.environ, WQPORT_NO_PCH="1"))
+            rows.append(("(c') wqport full, no PCH", nopch_run, nopch_peak,
+                         None, nopch_ratio))
             text = run_measured([args.checker, "--no-cache", "-j",
                                  str(args.jobs), tree], args.timeout)
             full_text = text.stdout
@@ -488,7 +508,12 @@ def main(argv=None):
             cdir = os.path.join(tmp, "cache")
             cargv = [args.checker, "--cache", cdir, "-j", str(args.jobs),
                      tree]
-            run_measured(cargv, args.timeout)       # fill it
+            cold = run_measured(cargv, args.timeout)       # fill it
+            if not cold.failure and cold.stdout != full_text:
+                cold.failure = "findings differ from (c)!"
+            rows.append(("(f0) first run, empty cache", cold, None, None,
+                         cold.wall / base if base and not cold.failure
+                         else None))
             warm_run, warm_ratio, warm_peak = step(cargv, (0, 1, 2))
             if not warm_run.failure and warm_run.stdout != full_text:
                 warm_run.failure = "findings differ from (c)!"
@@ -520,6 +545,21 @@ def main(argv=None):
                              % (os.path.basename(typical),
                                 os.path.getsize(typical)), h_run, h_peak,
                              None, h_ratio))
+
+            headers = real_headers.find_headers()
+            sub = sorted(p for p in (pre_set or [])
+                         if "/drivers/char/" in p or "/drivers/tty/" in p)
+            if headers and sub:
+                say("(i) real 6.1 headers vs the shim, %d files" % len(sub))
+                flags = real_headers.kbuild_flags(headers)
+                shim_argv = [args.checker, "--no-cache", "-j",
+                             str(args.jobs)] + sub
+                i_run, i_ratio, i_peak = step(
+                    shim_argv + ["--"] + flags, (0, 1, 2), None, shim_argv)
+                rows.append(("(i) real headers, %d files (x shim)" % len(sub),
+                             i_run, i_peak, len(sub), i_ratio))
+            else:
+                rows.append(("(i) real headers vs shim", None, None, None))
         else:
             rows.append(("(b) wqport --prefilter-only", None, None, None))
             rows.append(("(c) wqport full", None, None, None))

@@ -270,7 +270,20 @@ def cache(checker, td):
         # one, all print what an uncached run prints
         fx = sorted(os.path.join(dp, n) for dp, _, ns in os.walk(td) for n in ns
                     if n.endswith(".c"))
-        ref = run(checker, ["--no-cache"] + fx)[1]
+        # --no-cache over many files precompiles the shim in a folder of
+        # its own, removed at the end; same findings as without a PCH
+        scratch = os.path.join(tmp, "scratch")
+        os.mkdir(scratch)
+        p = subprocess.run([checker, "--no-cache", "--stats"] + fx, capture_output=True,
+                           env=dict(os.environ, TMPDIR=scratch), timeout=600)
+        ref = p.stdout.decode("utf-8", "replace")
+        expect(b"headers precompiled for this run" in p.stderr,
+               f"--no-cache over {len(fx)} files made no PCH: {p.stderr[-300:]!r}")
+        nopch = subprocess.run([checker, "--no-cache"] + fx, capture_output=True,
+                               env=dict(os.environ, WQPORT_NO_PCH="1"),
+                               timeout=600).stdout.decode("utf-8", "replace")
+        expect(ref == nopch, "--no-cache with the run's shim PCH differs from no PCH")
+        expect(not os.listdir(scratch), f"left in TMPDIR: {os.listdir(scratch)}")
         cdir2 = os.path.join(tmp, "cache2")
         procs = [subprocess.Popen([checker, "--cache", cdir2, "-j2"] + fx,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)

@@ -9,10 +9,14 @@ Every fixture is checked four ways:
                 passed as -include-pch (as a user's own flags may do);
   real          kbuild's flags against Debian's linux-headers-amd64;
   real+pch      the same, with a precompiled prelude of the kernel
-                headers the fixtures include.
+                headers the fixtures include;
+  shim+own-pch  for a fixture that includes its own headers with
+                quotes: the shim and those headers precompiled together
+                (a driver's own PCH, which hides its macros' definitions
+                from libclang's preprocessing record).
 
-shim and shim+pch must print byte-identical output, real and real+pch
-too, and shim and real the same (line, rule) findings on every fixture
+shim, shim+pch and shim+own-pch must print byte-identical output, real
+and real+pch too, and shim and real the same (line, rule) findings on every fixture
 that 6.1 can compile (not `wqport-test: shim-only`).  Before this test
 existed a PCH silently dropped the macro records the rules used.
 
@@ -41,6 +45,7 @@ _spec.loader.exec_module(real_headers)
 SKIP = 77
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHIM = os.path.join(ROOT, "checker", "shim")
+QUOTED = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
 DIAG = re.compile(r"^[^:]+:(\d+):\d+: (?:error|warning|style): .* \[(WQ\d{3})\]$")
 # what the fixtures include from the kernel, precompiled for real+pch
 PRELUDE = ["linux/module.h", "linux/kernel.h", "linux/sched.h",
@@ -112,11 +117,26 @@ def main():
         for path in a.fixtures:
             rel = os.path.relpath(path)
             with open(path, encoding="utf-8", errors="replace") as f:
-                shim_only = "wqport-test: shim-only" in f.read()
+                text = f.read()
+            shim_only = "wqport-test: shim-only" in text
             out = {m: run(a.checker, path, fl) for m, fl in modes
                    if not (shim_only and m.startswith("real"))}
+            own = [h for h in QUOTED.findall(text) if os.path.exists(
+                os.path.join(os.path.dirname(os.path.abspath(path)), h))]
+            if own:
+                d = os.path.dirname(os.path.abspath(path))
+                pre = os.path.join(tmp, "own.h")
+                with open(pre, "w") as f:
+                    f.write('#include "wqport-shim.h"\n')
+                    f.writelines(f'#include "{os.path.join(d, h)}"\n'
+                                 for h in own)
+                own_pch = os.path.join(tmp, "own.pch")
+                make_pch(clang, base + ["-I", d], pre, own_pch)
+                out["shim+own-pch"] = run(a.checker, path, base + [
+                    "-I", d, "-include-pch", own_pch])
             problems = []
-            for x, y in (("shim", "shim+pch"), ("real", "real+pch")):
+            for x, y in (("shim", "shim+pch"), ("real", "real+pch"),
+                         ("shim", "shim+own-pch")):
                 if x in out and y in out and out[x] != out[y]:
                     problems.append(f"{x} and {y} differ:\n--- {x}\n{out[x]}"
                                     f"--- {y}\n{out[y]}")

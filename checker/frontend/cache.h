@@ -30,5 +30,7 @@ void cache_mkdir(const char *path);
 /* the PCH of opt's configuration in the cache folder, or NULL (pch.c) */
 const char *pch_for(const struct wq_options *opt);
 void pch_failed(const char *pch);
+char *pch_scratch_dir(int nfiles, int min_files);
+int pch_scratch_remove(char *dir);
 
 #endif /* WQPORT_CACHE_H */

@@ -19,6 +19,7 @@
 #include <clang-c/Index.h>
 
 #include "cfg.h"
+#include "macros.h"
 #include "inactive.h"
 #include "cache.h"
 
@@ -319,80 +320,6 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	free(include);
 	free(argv);
 	return err;
-}
-
-/*
- * A wait hidden in a driver's own macro defined in a header (drv.h:
- * `#define DRV_SLEEP(d) interruptible_sleep_on_timeout(&(d)->q, HZ)`)
- * is reported at the macro's use, where the rules put it; this adds a
- * note at the definition, in the header.
- */
-struct macro_notes {
-	struct wq_file *f;
-	int from;		/* findings of this parse start here */
-};
-
-static enum CXChildVisitResult macro_note(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct macro_notes *mn = data;
-	CXSourceLocation l = clang_getCursorLocation(c), dl;
-	CXCursor def;
-	CXString name, file;
-	CXFile df;
-	unsigned line, col, dline, dcol;
-	int i;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
-	    !clang_Location_isFromMainFile(l))
-		return CXChildVisit_Continue;
-	clang_getSpellingLocation(l, NULL, &line, &col, NULL);
-	for (i = mn->from; i < mn->f->nfindings; i++)
-		if (mn->f->findings[i].pos.line == line &&
-		    mn->f->findings[i].pos.col == col)
-			break;
-	if (i == mn->f->nfindings)
-		return CXChildVisit_Continue;
-	def = clang_getCursorReferenced(c);
-	if (clang_Cursor_isNull(def))
-		return CXChildVisit_Continue;
-	dl = clang_getCursorLocation(def);
-	clang_getSpellingLocation(dl, &df, &dline, &dcol, NULL);
-	if (!df || clang_Location_isFromMainFile(dl) ||
-	    clang_Location_isInSystemHeader(dl))
-		return CXChildVisit_Continue;
-	name = clang_getCursorSpelling(c);
-	if (!kapi_classify(clang_getCString(name),
-			   strlen(clang_getCString(name)))) {
-		const char *fn;
-
-		file = clang_getFileName(df);
-		fn = clang_getCString(file);
-		if (!strncmp(fn, "./", 2))
-			fn += 2;
-		for (; i < mn->f->nfindings; i++)
-			if (mn->f->findings[i].pos.line == line &&
-			    mn->f->findings[i].pos.col == col)
-				finding_add_note_in(&mn->f->findings[i],
-					xstrdup(fn),
-					(struct wq_pos){ dline, dcol },
-					xasprintf("'%s' is defined here; the wait is in its body",
-						  clang_getCString(name)));
-		clang_disposeString(file);
-	}
-	clang_disposeString(name);
-	return CXChildVisit_Continue;
-}
-
-static void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f,
-				   int from)
-{
-	struct macro_notes mn = { f, from };
-
-	if (from < f->nfindings)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu),
-				    macro_note, &mn);
 }
 
 /* [start, end) byte ranges of the function definitions of the main file */

@@ -21,7 +21,10 @@
  * (no libclang before), written to a temporary file and renamed, so
  * concurrent runs can share it; a configuration where the prelude does
  * not compile is remembered (.none) and gets none.  Without a cache
- * folder, or with WQPORT_NO_PCH, files are parsed as before.  Macro
+ * folder (--no-cache) a run of many files keeps its PCH in a folder of
+ * its own, removed at its end (pch_scratch_dir()); a short run parses
+ * without (building the PCH costs more than it saves on a few files),
+ * as does every run with WQPORT_NO_PCH.  Macro
  * recognition does not use the preprocessing record (model/macro.c), so
  * the findings are the same either way (ctest pch/fixtures).
  */
@@ -144,7 +147,8 @@ static char *build(const struct wq_options *opt, uint64_t h)
 	bool ok = false;
 	FILE *fp;
 
-	dir = xasprintf("%s/pch", opt->cache_dir);
+	dir = opt->cache_dir ? xasprintf("%s/pch", opt->cache_dir) :
+	      xstrdup(opt->pch_dir);
 	path = xasprintf("%s/%s-%016llx.pch", dir,
 			 opt->cflags ? "flags" : "shim", (unsigned long long)h);
 	none = xasprintf("%s.none", path);
@@ -248,7 +252,7 @@ const char *pch_for(const struct wq_options *opt)
 
 	/* not for per-file flags (compile database, make CHECK=): their
 	 * -DKBUILD_BASENAME differs file by file */
-	if (!opt->cache_dir || getenv("WQPORT_NO_PCH") ||
+	if (!(opt->cache_dir || opt->pch_dir) || getenv("WQPORT_NO_PCH") ||
 	    (opt->cflags && !opt->pch_flags))
 		return NULL;
 	key = config_key(opt);
@@ -272,4 +276,51 @@ const char *pch_for(const struct wq_options *opt)
 	}
 	pthread_mutex_unlock(&lock);
 	return r;
+}
+
+/*
+ * A folder for the PCHs of a run without a cache (--no-cache), or NULL:
+ * made only for runs of at least min_files files.  Remove it with
+ * pch_scratch_remove().
+ */
+char *pch_scratch_dir(int nfiles, int min_files)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *d;
+
+	if (nfiles < min_files || getenv("WQPORT_NO_PCH"))
+		return NULL;
+	d = xasprintf("%s/wqport-pch.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	if (!mkdtemp(d)) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* Remove it; returns how many PCHs the run had made in it. */
+int pch_scratch_remove(char *dir)
+{
+	struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	if (!dir)
+		return 0;
+	d = opendir(dir);
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (e->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s", dir, e->d_name);
+		n += strlen(p) > 4 && !strcmp(p + strlen(p) - 4, ".pch");
+		unlink(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+	free(dir);
+	return n;
 }
