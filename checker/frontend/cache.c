@@ -144,6 +144,8 @@ bool cache_hash_file(const char *path, uint64_t *h)
 }
 
 /* The key of f under opt, as a path in the cache directory. */
+static char *slurp(const char *path, size_t *len);
+
 static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 {
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
@@ -155,6 +157,15 @@ static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 
 	hash_str(&h, realpath(f->path, real) ? real : f->path);
 	hash_add(&h, f->buf, f->len);
+	if (f->includer) {	/* a template header: parsed as its includer */
+		size_t ilen;
+		char *ibuf = slurp(f->includer, &ilen);
+
+		hash_str(&h, realpath(f->includer, real) ? real : f->includer);
+		if (ibuf)
+			hash_add(&h, ibuf, ilen);
+		free(ibuf);
+	}
 	/* with or without the shim's PCH: the same result */
 	argc = build_args(opt, argv, include, NULL);
 	hash_u64(&h, argc);

@@ -290,6 +290,7 @@ static void each_include(const char *buf, size_t len, char *const *names,
 
 struct found {
 	const char *dir;
+	bool bare;		/* the includer was named without a directory */
 	void (*fn)(void *arg, const char *path);
 	void *arg;
 };
@@ -297,7 +298,9 @@ struct found {
 static void found_one(void *arg, const char *name)
 {
 	struct found *fd = arg;
-	char *p = xasprintf("%s/%s", fd->dir, name);
+	/* `wqport drv.c` names the header `drv_core.h`, not `./drv_core.h` */
+	char *p = fd->bare ? xstrdup(name) :
+		  xasprintf("%s/%s", fd->dir, name);
 
 	fd->fn(fd->arg, p);
 	free(p);
@@ -308,7 +311,7 @@ void template_includes(struct template_cache *tc, const char *cpath,
 {
 	char *dir = dir_of(cpath), *buf;
 	struct tdir *t = dir_templates(tc, dir);
-	struct found fd = { dir, fn, arg };
+	struct found fd = { dir, !strchr(cpath, '/'), fn, arg };
 	size_t len;
 
 	if (t->n && (buf = slurp(cpath, &len))) {
