@@ -10,6 +10,7 @@
 ///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
 ///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
 ///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
+///   (also written `t > 0`)
 ///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
 ///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
 ///   sleep_on_timeout(&q, t) on a queue nothing else uses
@@ -1283,6 +1284,12 @@ while (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0,
 while (!C && t) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
+|
+while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+|
+while (!C && t > 0) {
+	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+}
 )
 
 @script:python s_to@
@@ -1313,6 +1320,14 @@ expression s_to.NC;
 -	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 - }
 + t = WE(QQ, NC, t);
+|
+- while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
++ t = WE(QQ, NC, t);
+|
+- while (!C && t > 0) {
+-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- }
++ t = WE(QQ, NC, t);
 )
 
 @r_to_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
@@ -1324,6 +1339,12 @@ position p;
 while (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
 while (C && t) {
+	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+}
+|
+while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+|
+while (C && t > 0) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
@@ -1353,6 +1374,14 @@ expression s_to_pos.NC;
 + t = WE(QQ, NC, t);
 |
 - while (C && t) {
+-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- }
++ t = WE(QQ, NC, t);
+|
+- while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
++ t = WE(QQ, NC, t);
+|
+- while (C && t > 0) {
 -	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 - }
 + t = WE(QQ, NC, t);

@@ -207,7 +207,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 
 	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
-			"do-while: the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
+			"the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
 		return;
 	}
 	if (ls->irqrestore) {
@@ -299,12 +299,29 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 }
 
 /* The loop's strings are the planner's to free, whichever way it went. */
+/*
+ * `do { ... } while (1)` reads as for (;;) to the planner, so a site in
+ * one gets the reasons a for (;;) would; but SmPL cannot match a
+ * do-while at all, so one that would convert is refused by name.
+ */
+static void refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
+{
+	if (!ls->do_forever || s->outcome == FO_REFUSE ||
+	    s->outcome == FO_COVERED)
+		return;
+	free(s->note);
+	s->form = NULL;
+	refuse(s, "no-patch", xstrdup(
+		"the wait loop is written 'do { ... } while (1)'; no semantic patch matches a do-while: rewrite it as for (;;) first, or convert by hand"));
+}
+
 static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;
 
 	shape_of(sc, &ls);
 	plan_sleep_on_in(s, sc, &ls);
+	refuse_do_forever(s, &ls);
 	shape_release(&ls);
 }
 
@@ -358,7 +375,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 	loop_of_entry(sc, ls);
 	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
-			"do-while: the loop sleeps before its first test"));
+			"the wait loop is a do-while whose test is its tail, after the sleep; wait_event*() tests first, and no semantic patch matches a do-while: convert by hand"));
 		return;
 	}
 	if (ls->sleep_first) {
@@ -436,6 +453,7 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 
 	memset(&ls, 0, sizeof(ls));
 	plan_open_coded_in(s, sc, &ls);
+	refuse_do_forever(s, &ls);
 	shape_release(&ls);
 }
 
@@ -485,6 +503,7 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 
 	shape_of(sc, &ls);
 	plan_state_after_test_in(s, sc, &ls);
+	refuse_do_forever(s, &ls);
 	shape_release(&ls);
 }
 

@@ -242,10 +242,22 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	bool after_sleep = false, slept = false, scheduled = false;
 	int i;
 
+	if (kind == SH_DO && k.n == 2) {
+		/* `do { ... } while (1)` (the /dev/rtc read loop): its only
+		 * exits are in the body, as in for (;;) */
+		char *tail = site_cursor_text(sc, k.c[1]);
+
+		if (always_true(tail)) {
+			ls->do_forever = true;
+			kind = SH_FOR;
+			guard = xstrdup("");
+		}
+		free(tail);
+	}
 	ls->kind = kind;
 	if (kind == SH_WHILE)
 		guard = site_cursor_text(sc, k.c[0]);
-	else if (kind == SH_FOR)
+	else if (kind == SH_FOR && !guard)
 		guard = for_cond(sc, loop);
 	for (i = 0; i < items.n; i++) {
 		struct item_info it;

@@ -60,6 +60,8 @@ struct loop_shape {
 	bool running_after;	/* TASK_RUNNING is set again right after it */
 	int exit_ifs;		/* `if (x) return ...;` before the sleep */
 	bool const_guard;	/* `while (1)` with no test that ends it */
+	bool do_forever;	/* `do { } while (1)`: a for (;;) in all but
+				 * the syntax no semantic patch matches */
 	/* WQ002/WQ003 shape facts */
 	bool state_top;		/* a sleeping state is set at the loop's top
 				 * level before its first sleep */

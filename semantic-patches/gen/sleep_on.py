@@ -46,6 +46,7 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 ///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
 ///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
 ///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
+///   (also written `t > 0`)
 ///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
 ///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
 ///   sleep_on_timeout(&q, t) on a queue nothing else uses
@@ -174,7 +175,11 @@ shape('brk', {EXPR: ['C', 'Q0', 'R', 'E']},
 # e. timeout loops (before the one-shot ifs, which never overlap them)
 shape('to', {EXPR: ['C', 'Q0', 't']},
       [('w', '- while (NOTC && t) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
-       ('w', '- while (NOTC && t) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);' % STO)],
+       ('w', '- while (NOTC && t) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);' % STO),
+       # 2.4 drivers wrote the time left as `t > 0`
+       ('w', '- while (NOTC && t > 0) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
+       ('w', '- while (NOTC && t > 0) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);'
+        % STO)],
       ['QQ', 'WE'])
 
 # e'. while (!C) { t = isot(&Q, T); if (signal_pending) S1 if (!t) S2 }
