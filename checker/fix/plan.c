@@ -289,6 +289,17 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	} else {
 		s->form = sleep_on_form(s->anchor, false);
 	}
+	if (ls->sig_head && !ls->signal_exit) {
+		refuse(s, "no-patch", xasprintf(
+			"the loop's head tests signal_pending(current) and no 'if (signal_pending(current))' exit follows the loop; no semantic patch matches that: convert by hand to %s(), whose result says a signal ended the wait",
+			s->form));
+		return;
+	}
+	if (ls->sig_head && (ls->lock || ls->exit_ifs)) {
+		refuse(s, "no-patch", xstrdup(
+			"the loop's head tests signal_pending(current), and the loop also drops a lock or has early exits; no semantic patch matches that: convert by hand"));
+		return;
+	}
 	if (intr && !ls->signal_exit) {
 		unsafe(s, s->form, xasprintf(
 			"the loop ignores signals (it spun while one was pending); %s() returns -ERESTARTSYS with '%s' false",
@@ -298,7 +309,6 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	s->outcome = FO_CONVERT;
 }
 
-/* The loop's strings are the planner's to free, whichever way it went. */
 /*
  * `do { ... } while (1)` reads as for (;;) to the planner, so a site in
  * one gets the reasons a for (;;) would; but SmPL cannot match a
@@ -315,6 +325,7 @@ static void refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
 		"the wait loop is written 'do { ... } while (1)'; no semantic patch matches a do-while: rewrite it as for (;;) first, or convert by hand"));
 }
 
+/* The loop's strings are the planner's to free, whichever way it went. */
 static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;

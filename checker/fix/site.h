@@ -53,6 +53,7 @@ struct loop_shape {
 	bool result_used;	/* used other than by a plain assignment */
 	bool timeout_loop;	/* the loop also ends when the time is up */
 	bool signal_exit;	/* the loop leaves on signal_pending() */
+	bool sig_head;		/* `while (!c && !signal_pending(current))` */
 	bool irqrestore;	/* an irqsave lock is dropped around the sleep */
 	bool irq_toggle;	/* interrupts turned on and off around it */
 	bool has_goto;

@@ -186,6 +186,9 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			 * part of the condition */
 			if (nd->ev.nargs >= 2)
 				cond_drop_operand(guard, nd->ev.args[1]);
+			/* `while (!c && !signal_pending(current))`: the
+			 * interruptible forms test the signal themselves */
+			cond_drop_operand(guard, "!signal_pending(current)");
 			cond = wait_condition(guard);
 			free(guard);
 

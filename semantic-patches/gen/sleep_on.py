@@ -44,6 +44,8 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 ///   while (!c) sleep_on(&q);                 -> wait_event(q, c);
 ///   while (!c) { interruptible_sleep_on(&q);
 ///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
+///   while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
+///   if (signal_pending(current)) S           -> if (wait_event_interruptible(q, c)) S
 ///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
 ///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
 ///   (also written `t > 0`)
@@ -81,6 +83,8 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // (printed in report/org mode).  Forms produced, by shape:
 //   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
 //   sig, brk      wait_event_interruptible (loop with a signal_pending test)
+//   sigh          wait_event_interruptible (the signal tested in the loop head
+//                 and right after the loop)
 //   to            wait_event_timeout / wait_event_interruptible_timeout
 //   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
 //   lock          wait_event_lock_irq
@@ -164,6 +168,15 @@ SIGB2 = m(['if (%s)' % SIG, '\tS', '%s(Q0);' % ISL])
 PLUS_SIG = '+ if (wait_event_interruptible(QQ, CC))\n+\tS'
 shape('sig', {EXPR: ['C', 'Q0'], STMT: ['S']},
       loopheads(SIGB1, PLUS_SIG) + loopheads(SIGB2, PLUS_SIG), ['QQ'])
+
+# b''. the signal tested in the loop head and again right after the loop:
+# while (!C && !signal_pending(current)) interruptible_sleep_on(&Q);
+# if (signal_pending(current)) S   (2.2/2.4 read paths)
+shape('sigh', {EXPR: ['C', 'Q0'], STMT: ['S']},
+      [('w', '- while (NOTC && !SIGE) %s(Q0);\n- if (SIGE)\n-\tS\n%s' % (ISL, PLUS_SIG)),
+       ('w', '- while (NOTC && !SIGE) {\n-\t%s(Q0);\n- }\n- if (SIGE)\n-\tS\n%s'
+        % (ISL, PLUS_SIG))],
+      ['QQ'])
 
 # b'. signal branch { R = E; break; }
 BRKB1 = m(['%s(Q0);' % ISL, 'if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'])
