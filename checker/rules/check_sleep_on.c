@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfg.h"
 
@@ -77,8 +78,9 @@ static const char *queue_word(const char *q, size_t *len)
 }
 
 /*
- * Does anything in the file wake the queue: a wake_up*() call whose
- * argument names the queue's last member?  A _timeout sleep on a queue
+ * Does anything in the file wake the queue: a wake_up*() call (or a
+ * driver's wrapper with "wake" in its name) whose argument names the
+ * queue's last member?  A _timeout sleep on a queue
  * nothing wakes is a delay (a 2.4 polling loop with a retry count), and
  * its loop test is a counter, not a condition to wait for.
  */
@@ -89,13 +91,21 @@ static bool queue_woken_in_file(const struct wq_file *f, const char *q)
 
 	if (!n)
 		return true;
-	while ((p = strstr(p, "wake_up"))) {
-		const char *a = p + 7;
+	for (; *p; p++) {
+		const char *a = p;
 		int depth = 0;
+		bool wake = false;
 
-		p++;
-		while (isalnum((unsigned char)*a) || *a == '_')
-			a++;
+		if (!(isalnum((unsigned char)*p) || *p == '_') ||
+		    (p > f->buf && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		/* wake_up*(), or a wrapper with "wake" in its name */
+		for (; isalnum((unsigned char)*a) || *a == '_'; a++)
+			if (!strncasecmp(a, "wake", 4))
+				wake = true;
+		p = a - 1;
+		if (!wake)
+			continue;
 		while (*a == ' ' || *a == '\t')
 			a++;
 		if (*a != '(')
@@ -161,7 +171,8 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		rep = replacement(nd->ev.api->name);
 		t = node_pos_loop_test(g, n);
 		delay = strstr(nd->ev.api->name, "timeout") &&
-			nd->ev.nargs >= 2 && !queue_woken_in_file(f, q) &&
+			nd->ev.nargs >= 2 && strcmp(nd->ev.args[1], "?") &&
+			!queue_woken_in_file(f, q) &&
 			(t < 0 || test_counts_only(g, g->nodes[t].text));
 		if (delay) {
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
