@@ -238,6 +238,21 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	}
 	/* a loop: while (!c), for (;;) { if (c) break; } */
+	if (timeout && !ls->timeout_loop && ls->sleep_first && ls->cond &&
+	    sc->queue_woken && !ls->result_used) {
+		/*
+		 * for (;;) { sleep(&q, T); if (c) break; work; }: the sleep
+		 * paces a loop that tests c only after it (a kernel thread
+		 * between pings); in place, with c, it keeps the pace
+		 */
+		if (!condition_ok(s, sc, ls->cond))
+			return;
+		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
+			"the sleep paces a loop that tests '%s' only after it; %s() in its place returns early only when that holds, where the old call returned on any wake-up",
+			ls->cond, sleep_on_form(s->anchor, true)));
+		s->cond = xstrdup(ls->cond);
+		return;
+	}
 	if (timeout && !ls->timeout_loop) {
 		if (sc->queue_woken || ls->result_used) {
 			refuse(s, "polling-timeout", xasprintf(
