@@ -17,7 +17,7 @@
  * pass instead of before the open count is dropped.
  * wqport-args: --target=2.4.37
  * wqport-test: shim-only (current->state does not exist in 6.1 headers)
- * wqport-fix-test: no-compile (struct tty_struct, save_flags() and cli() are the 2.4 tty layer's)
+ * wqport-fix-test: no-compile (save_flags, cli and tty_hung_up_p are the 2.4 tty layer's)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

@@ -16,8 +16,8 @@
  * exit flag: its conversion waits for the flag, a change, so it is
  * applied only with --unsafe.
  * wqport-args: --target=2.4.37
- * wqport-test: shim-only (daemonize(), current->blocked and kernel_thread() are 2.4's)
- * wqport-fix-test: no-compile (daemonize(), current->blocked and kernel_thread() are 2.4's)
+ * wqport-test: shim-only (daemonize, current->blocked and kernel_thread are 2.4's)
+ * wqport-fix-test: no-compile (daemonize, current->blocked and kernel_thread are 2.4's)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

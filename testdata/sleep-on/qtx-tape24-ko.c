@@ -13,7 +13,7 @@
  * before every sleep: refused; the on-line wait in the switch becomes
  * wait_event_interruptible() with the driver's -EINTR; the one-shot
  * sleep under the spinlock sleeps while atomic and is refused.
- * wqport-fix-test: no-kbuild (run_task_queue() and tq_disk are gone since 2.5)
+ * wqport-fix-test: no-kbuild (run_task_queue and tq_disk are gone since 2.5)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

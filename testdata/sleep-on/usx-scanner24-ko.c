@@ -16,8 +16,8 @@
  * before the submit for one schedule_timeout(), race-free and no wait
  * loop: nothing to report.
  * wqport-args: --target=2.4.37
- * wqport-test: shim-only (the 2.4 usb_submit_urb() and current->state are gone)
- * wqport-fix-test: no-kbuild (the 2.4 usb_submit_urb() and struct urb fields are gone)
+ * wqport-test: shim-only (the 2.4 usb_submit_urb and current->state are gone)
+ * wqport-fix-test: no-kbuild (the 2.4 usb_submit_urb and struct urb fields are gone)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
