@@ -413,10 +413,28 @@ static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent,
  * header declares (a driver split over several files) may be woken by
  * another file, so a sleep on it is no plain delay.
  */
-static bool queue_declared_here(CXTranslationUnit tu, const char *field)
+static bool queue_declared_here(CXTranslationUnit tu, const char *buf,
+				const char *field)
 {
 	struct decl_search d = { field, false };
+	const char *p = buf;
 
+	/* DECLARE_WAIT_QUEUE_HEAD(q): its declaration is the macro's */
+	while ((p = strstr(p, "DECLARE_WAIT_QUEUE_HEAD"))) {
+		char *arg;
+		bool hit;
+
+		p += 23;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '(')
+			continue;
+		arg = paren_arg(p);
+		hit = find_word(arg, field) != NULL;
+		free(arg);
+		if (hit)
+			return true;
+	}
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_decl, &d);
 	return d.found;
 }
@@ -539,7 +557,8 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	}
 	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&
 			  (word_woken(f->path, f->buf, last_field(sc->queue)) ||
-			   !queue_declared_here(tu, last_field(sc->queue)));
+			   !queue_declared_here(tu, f->buf,
+						 last_field(sc->queue)));
 	sc->irqs_off = irqs_off_before(sc);
 	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);
