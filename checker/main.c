@@ -22,6 +22,7 @@
 #include <clang-c/Index.h>
 
 #include "ci.h"
+#include "cache.h"
 #include "fix.h"
 #include "help.h"
 #include "progress.h"
@@ -205,6 +206,7 @@ static void *worker(void *arg)
 			if (f->cflags) {	/* the file's own, from -p */
 				o.cflags = (const char *const *)f->cflags;
 				o.ncflags = f->ncflags;
+				o.pch_flags = false;	/* flags differ file by file */
 			}
 			ci_check(&r->ci, f, &o, index);
 		}
@@ -579,10 +581,15 @@ static int check_main(int argc, char **argv, const char **paths)
 	bool saw_dashdash = false;
 	unsigned long select = ~0ul, ignore = 0, lv;
 	int i, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	int ncached = 0;
 	bool write_failed = false;
 	const char *bad;
 	double t0 = now();
 	const char *shim = NULL;
+	const char *cache = NULL;
+	char *default_cache = NULL, *pch_scratch = NULL;
+	int npch = 0;
+	bool no_cache = false;
 	int npaths = 0, hr;
 
 	hold_std_fds();
@@ -604,6 +611,7 @@ static int check_main(int argc, char **argv, const char **paths)
 			saw_dashdash = true;
 			r.opt.cflags = (const char *const *)&argv[i + 1];
 			r.opt.ncflags = argc - i - 1;
+			r.opt.pch_flags = true;	/* one configuration: pch.c */
 			break;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
@@ -651,6 +659,12 @@ static int check_main(int argc, char **argv, const char **paths)
 			r.opt.no_prefilter = true;
 		} else if (!strcmp(a, "--prefilter-only")) {
 			r.opt.prefilter_only = true;
+		} else if (!strncmp(a, "--cache=", 8) && a[8]) {
+			cache = a + 8;	/* result cache (frontend/cache.c) */
+		} else if (!strcmp(a, "--cache") && i + 1 < argc) {
+			cache = argv[++i];
+		} else if (!strcmp(a, "--no-cache")) {
+			no_cache = true;
 		} else if (!strncmp(a, "--shim-dir=", 11)) {
 			shim = a + 11;
 		} else if (!strncmp(a, "--timeout=", 10)) {
@@ -705,10 +719,17 @@ static int check_main(int argc, char **argv, const char **paths)
 		shim_missing("wqport", r.opt.shim_dir);
 		return 2;
 	}
+	/* WQPORT_NO_CACHE (the test suite) turns off only the default */
+	if (!cache && !no_cache && !getenv("WQPORT_NO_CACHE"))
+		cache = default_cache = cache_default_dir();
+	r.opt.cache_dir = no_cache ? NULL : cache;
 	r.done = xrealloc(NULL, r.nfiles * sizeof(bool));
 	memset(r.done, 0, r.nfiles * sizeof(bool));
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
+	/* --no-cache: a run of many files still precompiles the shim */
+	if (!r.opt.cache_dir && !r.opt.prefilter_only)
+		r.opt.pch_dir = pch_scratch = pch_scratch_dir(r.nfiles, 16);
 
 	if (r.fmt == FMT_JSON)
 		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
@@ -747,14 +768,24 @@ static int check_main(int argc, char **argv, const char **paths)
 		nerr += f->error != NULL;
 		nskip += f->skipped;
 		nparsed += f->parsed;
+		ncached += f->cached;
 		file_release(f);
 		if (f->cflags)
 			cflags_free(f->cflags, f->ncflags);
 		free((char *)f->path);
 	}
-	if (r.stats)
-		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s\n",
+	cache_trim(r.opt.cache_dir, nparsed > ncached);
+	npch = pch_scratch_remove(pch_scratch);
+	free(default_cache);
+	if (r.stats) {
+		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s",
 			r.nfiles, nskip, nparsed, nfind, nerr, now() - t0);
+		if (r.opt.cache_dir)	/* the parsed ones known already */
+			fprintf(stderr, ", %d from the cache", ncached);
+		if (npch)
+			fprintf(stderr, ", shim precompiled for this run");
+		fputc('\n', stderr);
+	}
 	free(r.files);
 	free(r.done);
 	free(err.s);

@@ -178,6 +178,7 @@ struct wq_file {
 	size_t len;
 	bool skipped;		/* prefilter found no API name */
 	bool parsed;
+	bool cached;		/* result from the cache (cache.c) */
 	bool incomplete;	/* parsed with syntax errors */
 	char *error;		/* fatal problem with this file, or NULL */
 	char *warning;		/* non-fatal problem, or NULL */
@@ -199,6 +200,11 @@ struct wq_options {
 	bool verbose;
 	bool no_prefilter;
 	bool prefilter_only;
+	const char *cache_dir;		/* result cache (cache.c), or NULL */
+	const char *pch_dir;	/* PCHs without a cache: a folder of this
+				 * run (pch_scratch_dir()), or NULL */
+	bool pch_flags;		/* cflags are the run's one configuration:
+				 * precompile its headers (pch.c) */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
 	/* called with the parsed translation unit before it is disposed */
@@ -221,7 +227,7 @@ void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index)
 void check_buffer(struct wq_file *f, const struct wq_options *opt,
 		  void *cx_index);
 int build_args(const struct wq_options *opt, const char **argv,
-	       char *include);
+	       char *include, const char *pch);
 
 /* ---- crash isolation (frontend/isolate.c) ---- */
 

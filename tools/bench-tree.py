@@ -9,23 +9,36 @@ This script measures them, in one run, over the same tree:
   (a) baseline: grep -rlw --include=*.c -E '\\b(word|...)\\b' TREE
       with the checker's own prefilter words (--print-prefilter-words);
   (b) wqport --prefilter-only -j N TREE;
-  (c) wqport -j N --stats --format=json TREE, the full check;
-  (d) with --spatch: spatch --sp-file semantic-patches/sleep_on.cocci
-      --dir TREE -j N, if that rule file exists.
+  (c) wqport -j N --stats --format=json TREE, the full check, with
+      --no-cache (which still precompiles the shim for the run), and
+      (c') the same without a PCH (WQPORT_NO_PCH=1);
+  (d) with --spatch: spatch --sp-file semantic-patches/sleep-on.cocci
+      over a copy of the files (b) selected, -j N, if that rule exists;
+  (e) the full check with the shim precompiled (-include-pch, made by
+      clang-14): its findings must equal (c)'s;
+  (f0) a first run into an empty cache folder (what a user's first run
+      costs: PCH built, every result stored; one run, ratio to (a)),
+  (f) a re-run with that warm result cache;
+  (g) one file that names no wait API, against grep on that file;
+  (h) one typical parsed driver (drivers/char/ with the median size of
+      the parsed files), against grep on that file.
 
-Each step runs --repeat times and the best wall time is kept.  The
-table shows wall time, .c files per second over all .c files of the
-tree, the ratio to the grep baseline, the files each step selected,
-the findings by rule of (c) and the peak RSS of each step.  It also
-checks that (a) and (b) select the same files and reports any
-difference.  Nothing here asserts on timing: the numbers are for people.
+Each step runs --repeat times, each run right after a grep run of its
+own baseline (interleaved pairs, so the load of a shared machine hits
+both alike); the table shows the median wall time, .c files per second
+over all .c files of the tree, the median of the per-pair ratios to
+grep, the files each step selected and the peak RSS.  The cold steps
+run with --no-cache.  It also reports how the prefilter's files differ
+from grep's, and with --reference PATH (main's binary, say) whether the
+findings of (c) are byte-identical to that binary's.  Nothing here
+asserts on timing: the numbers are for people.
 
 The tree is --tree DIR, else $WQPORT_KSRC, else
 ~/.cache/wqport/linux-source-6.1, which is extracted on first use from
 /usr/src/linux-source-6.1.tar.xz (apt-get install linux-source-6.1).
 
     python3 tools/bench-tree.py [--tree DIR] [--checker PATH] [--jobs 2]
-                                [--repeat 3] [--spatch]
+                                [--repeat 3] [--spatch] [--reference PATH]
 
 If the checker does not exist yet, only the grep baseline runs, with
 the word list read from checker/kapi.def.
@@ -48,7 +61,7 @@ TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS_DIR)
 DEFAULT_CHECKER = os.path.join(ROOT, "build", "checker", "wqport")
 KAPI_DEF = os.path.join(ROOT, "checker", "kapi.def")
-SPATCH_RULE = os.path.join(ROOT, "semantic-patches", "sleep_on.cocci")
+SPATCH_RULE = os.path.join(ROOT, "semantic-patches", "sleep-on.cocci")
 KSRC_NAME = ksrc.KSRC_NAME
 KSRC_TARBALL = ksrc.KSRC_TARBALL
 
@@ -144,6 +157,33 @@ def best_of(argv, repeat, timeout, ok_status, env=None):
     return best, peak
 
 
+def paired(argv, base_argv, repeat, timeout, ok_status, env=None,
+           base_env=None):
+    """Run base_argv (grep) and argv alternately `repeat` times.
+
+    Returns (Run with the median wall time, median of the per-pair
+    ratios, peak RSS over the runs of argv).
+    """
+    runs, ratios, peak = [], [], 0
+    for i in range(repeat):
+        b = run_measured(base_argv, timeout, base_env)
+        r = run_measured(argv, timeout, env)
+        if r.failure:
+            return r, None, None
+        if r.status not in ok_status:
+            r.failure = "exit status %s: %s" % (
+                r.status, r.stderr.strip().splitlines()[-1:] or "")
+            return r, None, None
+        peak = max(peak, r.maxrss_kb or 0)
+        runs.append(r)
+        if not b.failure and b.wall > 0:
+            ratios.append(r.wall / b.wall)
+    runs.sort(key=lambda x: x.wall)
+    med = runs[len(runs) // 2]
+    ratios.sort()
+    return med, (ratios[len(ratios) // 2] if ratios else None), peak
+
+
 def norm_paths(text):
     return {os.path.normpath(os.path.abspath(line))
             for line in text.splitlines() if line.strip()}
@@ -203,16 +243,21 @@ def fmt_rss(kb):
 
 
 def print_table(rows, total, base_wall):
-    head = ("step", "best s", "files/s", "x grep", "selected", "peak RSS")
+    head = ("step", "median s", "files/s", "x grep", "selected", "peak RSS")
     lines = []
-    for name, run, peak, selected in rows:
+    for row in rows:
+        name, run, peak, selected = row[:4]
+        pair_ratio = row[4] if len(row) > 4 else None
         if run is None or run.failure:
             why = "skipped" if run is None else run.failure
             lines.append((name, "-", "-", "-", "-", why))
             continue
         rate = "%.0f" % (total / run.wall) if run.wall > 0 else "-"
-        ratio = ("%.2f" % (run.wall / base_wall)
-                 if base_wall and base_wall > 0 else "-")
+        if pair_ratio is not None:
+            ratio = "%.2f" % pair_ratio
+        else:
+            ratio = ("%.2f" % (run.wall / base_wall)
+                     if base_wall and base_wall > 0 else "-")
         lines.append((name, "%.3f" % run.wall, rate, ratio,
                       str(selected) if selected is not None else "-",
                       fmt_rss(peak)))
@@ -304,7 +349,8 @@ def main(argv=None):
                     help="parallel workers for wqport and spatch "
                     "(default: %(default)s)")
     ap.add_argument("--repeat", type=int, default=3,
-                    help="runs per step; the best wall time is kept "
+                    help="runs per step, each paired with a grep run; "
+                    "the medians are kept "
                     "(default: %(default)s)")
     ap.add_argument("--timeout", type=int, default=3600,
                     help="give up on a step after this many seconds "
@@ -319,7 +365,10 @@ def main(argv=None):
                     help="with --against: keep both JSON reports in DIR")
     ap.add_argument("--spatch", action="store_true",
                     help="also time spatch with "
-                    "semantic-patches/sleep_on.cocci")
+                    "semantic-patches/sleep-on.cocci")
+    ap.add_argument("--reference", metavar="PATH",
+                    help="another wqport binary (main's, say) whose "
+                    "findings on the tree must be byte-identical")
     args = ap.parse_args(argv)
     if args.jobs < 1 or args.repeat < 1 or args.timeout < 1:
         ap.error("--jobs, --repeat and --timeout must be at least 1")
@@ -354,7 +403,8 @@ def main(argv=None):
         have_checker = False
     print("checker:  %s%s" % (args.checker,
                               "" if have_checker else " (not run)"))
-    print("jobs:     %d, best of %d" % (args.jobs, args.repeat))
+    print("jobs:     %d, grep best of %d; other steps median of %d "
+          "interleaved pairs with grep" % (args.jobs, args.repeat, args.repeat))
     print("words:    %d prefilter words" % len(words))
     print(flush=True)
 
@@ -363,59 +413,156 @@ def main(argv=None):
     genv = dict(os.environ, LC_ALL="C")
     rows = []
     say("(a) grep baseline")
-    grep_run, grep_peak = best_of(grep_argv(words, tree), args.repeat,
-                                  args.timeout, (0, 1), genv)
+    gargv = grep_argv(words, tree)
+    grep_run, grep_peak = best_of(gargv, args.repeat, args.timeout, (0, 1),
+                                  genv)
     grep_set = None if grep_run.failure else norm_paths(grep_run.stdout)
     rows.append(("(a) grep -rlw", grep_run, grep_peak,
-                 len(grep_set) if grep_set is not None else None))
+                 len(grep_set) if grep_set is not None else None, 1.0))
     base = None if grep_run.failure else grep_run.wall
+
+    def step(argv, ok=(0, 1), env=None, base_argv=None):
+        return paired(argv, base_argv or gargv, args.repeat, args.timeout,
+                      ok, env, genv)
 
     pre_set = None
     full_info = None
     stats_line = None
-    if have_checker:
-        say("(b) wqport --prefilter-only")
-        pre_run, pre_peak = best_of(
-            [args.checker, "--prefilter-only", "-j", str(args.jobs), tree],
-            args.repeat, args.timeout, (0, 1))
-        if not pre_run.failure:
-            pre_set = norm_paths(pre_run.stdout)
-        rows.append(("(b) wqport --prefilter-only", pre_run, pre_peak,
-                     len(pre_set) if pre_set is not None else None))
+    same_pch = same_ref = None
+    full_text = None
+    tmp = tempfile.mkdtemp(prefix="wqport-bench-")
+    try:
+        if have_checker:
+            say("(b) wqport --prefilter-only")
+            pre_run, pre_ratio, pre_peak = step(
+                [args.checker, "--prefilter-only", "-j", str(args.jobs), tree])
+            if not pre_run.failure:
+                pre_set = norm_paths(pre_run.stdout)
+            rows.append(("(b) wqport --prefilter-only", pre_run, pre_peak,
+                         len(pre_set) if pre_set is not None else None,
+                         pre_ratio))
 
-        say("(c) wqport full check")
-        full_run, full_peak = best_of(
-            [args.checker, "-j", str(args.jobs), "--stats", "--format=json",
-             tree], args.repeat, args.timeout, (0, 1, 2))
-        parsed = None
-        if not full_run.failure:
-            full_info = findings_by_rule(full_run.stdout)
-            if full_info is None:
-                full_run.failure = "output is not valid JSON"
-            for line in full_run.stderr.splitlines():
-                m = _STATS.search(line)
-                if m:
-                    stats_line = line.strip()
-                    parsed = int(m.group(3))
-        rows.append(("(c) wqport full", full_run, full_peak, parsed))
-    else:
-        rows.append(("(b) wqport --prefilter-only", None, None, None))
-        rows.append(("(c) wqport full", None, None, None))
+            say("(c) wqport full check, no cache (shim PCH of the run)")
+            full_run, full_ratio, full_peak = step(
+                [args.checker, "--no-cache", "-j", str(args.jobs), "--stats",
+                 "--format=json", tree], (0, 1, 2))
+            parsed = None
+            if not full_run.failure:
+                full_info = findings_by_rule(full_run.stdout)
+                if full_info is None:
+                    full_run.failure = "output is not valid JSON"
+                for line in full_run.stderr.splitlines():
+                    m = _STATS.search(line)
+                    if m:
+                        stats_line = line.strip()
+                        parsed = int(m.group(3))
+            rows.append(("(c) wqport full, --no-cache", full_run, full_peak,
+                         parsed, full_ratio))
+            say("(c') the same without a PCH (WQPORT_NO_PCH=1)")
+            nopch_run, nopch_ratio, nopch_peak = step(
+                [args.checker, "--no-cache", "-j", str(args.jobs), tree],
+                (0, 1, 2), dict(os.environ, WQPORT_NO_PCH="1"))
+            rows.append(("(c') wqport full, no PCH", nopch_run, nopch_peak,
+                         None, nopch_ratio))
+            text = run_measured([args.checker, "--no-cache", "-j",
+                                 str(args.jobs), tree], args.timeout)
+            full_text = text.stdout
+            if args.reference:
+                say("reference %s" % args.reference)
+                ref = run_measured([args.reference, "-j", str(args.jobs),
+                                    tree], args.timeout)
+                same_ref = ref.stdout == full_text
 
-    if args.spatch:
-        if not os.path.isfile(SPATCH_RULE):
-            say("--spatch: %s does not exist yet, skipped"
-                % os.path.relpath(SPATCH_RULE, ROOT))
-            rows.append(("(d) spatch sleep_on.cocci", None, None, None))
-        elif not shutil.which("spatch"):
-            say("--spatch: spatch is not installed, skipped")
-            rows.append(("(d) spatch sleep_on.cocci", None, None, None))
+            shim = os.path.join(ROOT, "checker", "shim")
+            clang = shutil.which("clang-14") or shutil.which("clang")
+            if clang:
+                say("(e) wqport full check, shim precompiled")
+                flags = ["-x", "c", "-std=gnu11", "-nostdinc", "-isystem",
+                         shim, "-D__KERNEL__", "-w"]
+                pch = os.path.join(tmp, "shim.pch")
+                subprocess.run([clang] + flags + [
+                    "-x", "c-header", os.path.join(shim, "wqport-shim.h"),
+                    "-o", pch], check=True)
+                pargv = [args.checker, "--no-cache", "-j", str(args.jobs),
+                         tree, "--"] + flags + ["-include-pch", pch]
+                pch_run, pch_ratio, pch_peak = step(pargv, (0, 1, 2))
+                rows.append(("(e) wqport full, shim PCH", pch_run, pch_peak,
+                             None, pch_ratio))
+                if not pch_run.failure:
+                    same_pch = pch_run.stdout == full_text
+            else:
+                rows.append(("(e) wqport full, shim PCH", None, None, None))
+
+            say("(f) wqport re-run, warm cache")
+            cdir = os.path.join(tmp, "cache")
+            cargv = [args.checker, "--cache", cdir, "-j", str(args.jobs),
+                     tree]
+            cold = run_measured(cargv, args.timeout)       # fill it
+            if not cold.failure and cold.stdout != full_text:
+                cold.failure = "findings differ from (c)!"
+            rows.append(("(f0) first run, empty cache", cold, None, None,
+                         cold.wall / base if base and not cold.failure
+                         else None))
+            warm_run, warm_ratio, warm_peak = step(cargv, (0, 1, 2))
+            if not warm_run.failure and warm_run.stdout != full_text:
+                warm_run.failure = "findings differ from (c)!"
+            rows.append(("(f) wqport re-run, cached", warm_run, warm_peak,
+                         None, warm_ratio))
+
+            say("(g) one file with no wait word")
+            plain = os.path.join(tmp, "plain.c")
+            with open(plain, "w") as f:
+                f.write("int add(int a, int b)\n{\n\treturn a + b;\n}\n")
+            one_base = grep_argv(words, plain)[:2] + grep_argv(words, plain)[3:]
+            g_run, g_ratio, g_peak = step(
+                [args.checker, "--no-cache", plain], (0,), None, one_base)
+            rows.append(("(g) one file, no wait word", g_run, g_peak, None,
+                         g_ratio))
+
+            if pre_set:
+                drv = sorted((p for p in pre_set if "/drivers/char/" in p),
+                             key=os.path.getsize)
+                drv = drv or sorted(pre_set, key=os.path.getsize)
+                typical = drv[len(drv) // 2]
+                say("(h) one parsed driver: %s" % os.path.relpath(typical, tree))
+                h_base = grep_argv(words, typical)[:2] + \
+                    grep_argv(words, typical)[3:]
+                h_run, h_ratio, h_peak = step(
+                    [args.checker, "--no-cache", typical], (0, 1), None,
+                    h_base)
+                rows.append(("(h) one parsed driver (%s, %d B)"
+                             % (os.path.basename(typical),
+                                os.path.getsize(typical)), h_run, h_peak,
+                             None, h_ratio))
         else:
-            say("(d) spatch")
-            sp_run, sp_peak = best_of(
-                ["spatch", "--sp-file", SPATCH_RULE, "--dir", tree,
-                 "-j", str(args.jobs)], args.repeat, args.timeout, (0,))
-            rows.append(("(d) spatch sleep_on.cocci", sp_run, sp_peak, None))
+            rows.append(("(b) wqport --prefilter-only", None, None, None))
+            rows.append(("(c) wqport full", None, None, None))
+
+        if args.spatch:
+            if not os.path.isfile(SPATCH_RULE):
+                say("--spatch: %s does not exist yet, skipped"
+                    % os.path.relpath(SPATCH_RULE, ROOT))
+                rows.append(("(d) spatch sleep-on.cocci", None, None, None))
+            elif not shutil.which("spatch"):
+                say("--spatch: spatch is not installed, skipped")
+                rows.append(("(d) spatch sleep-on.cocci", None, None, None))
+            else:
+                # the files the prefilter kept, copied out of the tree
+                # with their paths, so spatch sees the same input
+                files = sorted(pre_set or grep_set or [])
+                sp_dir = os.path.join(tmp, "spatch-input")
+                for p in files:
+                    dst = os.path.join(sp_dir, os.path.relpath(p, tree))
+                    os.makedirs(os.path.dirname(dst), exist_ok=True)
+                    shutil.copyfile(p, dst)
+                say("(d) spatch over the %d prefiltered files" % len(files))
+                sp_run, sp_ratio, sp_peak = step(
+                    ["spatch", "--sp-file", SPATCH_RULE, "--dir", sp_dir,
+                     "-j", str(args.jobs)], (0,))
+                rows.append(("(d) spatch sleep-on.cocci, (b)'s files",
+                             sp_run, sp_peak, len(files), sp_ratio))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
     print_table(rows, total, base)
     print()
@@ -435,6 +582,12 @@ def main(argv=None):
         if len(only_grep) > 10 or len(only_pre) > 10:
             print("  ... (%d only grep, %d only prefilter)"
                   % (len(only_grep), len(only_pre)))
+    if same_pch is not None:
+        print("findings shim vs shim+PCH: %s"
+              % ("identical" if same_pch else "DIFFERENT"))
+    if same_ref is not None:
+        print("findings vs reference %s: %s"
+              % (args.reference, "byte-identical" if same_ref else "DIFFERENT"))
     if stats_line:
         print(stats_line)
     if full_info is not None:

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -159,6 +160,202 @@ def prefilter(checker, td):
     words = run(checker, ["--print-prefilter-words"])[1].split()
     expect("sleep_on" in words and "schedule" not in words,
            f"prefilter words: {words}")
+
+
+def lazy_libclang(checker, td):
+    """A run that parses nothing never loads libclang (30 ms, 60 MiB);
+    one that parses loads it once.  ld.so's LD_DEBUG=files names every
+    library it loads, dlopen()ed ones too."""
+    env = dict(os.environ, LD_DEBUG="files")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "plain.c")
+        with open(path, "w") as f:
+            f.write("int add(int a, int b)\n{\n\treturn a + b;\n}\n")
+        for args, want in ((["--stats", path], False),
+                           (["--prefilter-only", os.path.join(td, "sleep-on")], False),
+                           ([os.path.join(td, "api-forms", "forms.c")], True)):
+            p = subprocess.run([checker] + args, capture_output=True, env=env,
+                               timeout=300)
+            err = p.stderr.decode("utf-8", "replace")
+            loads = sorted(set(re.findall(
+                r"file=(\S*libclang\S*) \[0\];\s+(?:dynamically loaded|needed)", err)))
+            expect(bool(loads) == want and len(loads) <= 1,
+                   f"{args}: libclang loaded {loads}, want {'once' if want else 'never'}")
+
+
+CACHE_DRIVER = """\
+/* 2.6-era: the sleep is hidden in the driver's own header (was
+ * interruptible_sleep_on() before the port) */
+#include <linux/wait.h>
+#include <linux/sched.h>
+#include "zx_hw.h"
+
+static DECLARE_WAIT_QUEUE_HEAD(zx_wq);
+
+void zx_wait_ready(void)
+{
+\tZX_SLEEP(&zx_wq);
+}
+"""
+CACHE_HDR_OLD = "#define ZX_SLEEP(q) interruptible_sleep_on(q)\n"
+CACHE_HDR_NEW = "#define ZX_SLEEP(q) do { (void)(q); } while (0)\n"
+
+
+def cache(checker, td):
+    """--cache DIR: a re-run gives the same report from the cache; an
+    edited header is a miss; concurrent runs agree; a damaged entry is
+    a miss; the size stays bounded; --no-cache stores nothing."""
+    stats = re.compile(r"(\d+) parsed, (\d+) findings.*?(?:, (\d+) from the cache)?$", re.M)
+    with tempfile.TemporaryDirectory() as tmp:
+        cdir = os.path.join(tmp, "cache")
+        src = os.path.join(tmp, "src")
+        os.mkdir(src)
+        with open(os.path.join(src, "zx.c"), "w") as f:
+            f.write(CACHE_DRIVER)
+        hdr = os.path.join(src, "zx_hw.h")
+        with open(hdr, "w") as f:
+            f.write(CACHE_HDR_OLD)
+
+        def check(*extra):
+            rc, out, err = run(checker, ["--stats", "--cache", cdir, *extra, "zx.c"], cwd=src)
+            m = stats.search(err)
+            return out, (m.group(3) if m else None)
+
+        out1, hits1 = check()
+        expect("[WQ001]" in out1 and hits1 == "0", f"first run: {out1!r}, {hits1} from the cache")
+        out2, hits2 = check()
+        expect(out2 == out1 and hits2 == "1", f"re-run: {out2!r}, {hits2} from the cache")
+        # the header changes (same size, new bytes): a miss, a new result
+        with open(hdr, "w") as f:
+            f.write(CACHE_HDR_NEW.ljust(len(CACHE_HDR_OLD) - 1) + "\n")
+        out3, hits3 = check()
+        expect("[WQ" not in out3 and hits3 == "0",
+               f"after the header edit: {out3!r}, {hits3} from the cache (stale?)")
+        # back to the old header: the entry holds the last result only
+        with open(hdr, "w") as f:
+            f.write(CACHE_HDR_OLD)
+        out4, hits4 = check()
+        expect(out4 == out1 and hits4 == "0", f"old header again: {out4!r}, {hits4}")
+        out4, hits4 = check()
+        expect(out4 == out1 and hits4 == "1", f"old header, re-run: {out4!r}, {hits4}")
+        # a header that was missing appears: a miss, and it is read
+        with open(os.path.join(src, "zx.c"), "a") as f:
+            f.write('#include "zx_late.h"\nvoid zx_late(void)\n{\n\tZX_LATE();\n}\n')
+        outa, hitsa = check()
+        outa, hitsa = check()
+        expect(hitsa == "1" and outa.count("[WQ001]") == 1, f"missing header: {outa!r}, {hitsa}")
+        with open(os.path.join(src, "zx_late.h"), "w") as f:
+            f.write("#define ZX_LATE() sleep_on(&zx_wq)\n")
+        outb, hitsb = check()
+        expect(hitsb == "0" and outb.count("[WQ001]") == 2,
+               f"the missing header appeared: {outb!r}, {hitsb} from the cache (stale?)")
+        out1 = outb
+        # other rule selections are other results
+        out5, hits5 = check("--select=WQ002")
+        expect("[WQ" not in out5 and hits5 == "0", f"--select: {out5!r}, {hits5}")
+        # --no-cache reads and writes nothing
+        before = sorted(os.listdir(cdir))
+        rc, out6, err6 = run(checker, ["--stats", "--no-cache", "--cache", cdir, "zx.c"], cwd=src)
+        expect(out6 == out1 and "from the cache" not in err6 and
+               sorted(os.listdir(cdir)) == before, f"--no-cache: {err6!r}")
+        # damaged entries: a miss, the right answer, and repaired
+        for d, _, names in os.walk(cdir):
+            for n in names:
+                with open(os.path.join(d, n), "w") as f:
+                    f.write("wqport-cache 1\nF 1 0 0 7\n=junk\n")
+        out7, hits7 = check()
+        expect(out7 == out1 and hits7 == "0", f"damaged entry: {out7!r}, {hits7}")
+
+        # fixtures: 4 concurrent runs on one empty cache, then a warm
+        # one, all print what an uncached run prints
+        fx = sorted(os.path.join(dp, n) for dp, _, ns in os.walk(td) for n in ns
+                    if n.endswith(".c"))
+        # --no-cache over many files precompiles the shim in a folder of
+        # its own, removed at the end; same findings as without a PCH
+        scratch = os.path.join(tmp, "scratch")
+        os.mkdir(scratch)
+        p = subprocess.run([checker, "--no-cache", "--stats"] + fx, capture_output=True,
+                           env=dict(os.environ, TMPDIR=scratch), timeout=600)
+        ref = p.stdout.decode("utf-8", "replace")
+        expect(b"shim precompiled for this run" in p.stderr,
+               f"--no-cache over {len(fx)} files made no PCH: {p.stderr[-300:]!r}")
+        nopch = subprocess.run([checker, "--no-cache"] + fx, capture_output=True,
+                               env=dict(os.environ, WQPORT_NO_PCH="1"),
+                               timeout=600).stdout.decode("utf-8", "replace")
+        expect(ref == nopch, "--no-cache with the run's shim PCH differs from no PCH")
+        expect(not os.listdir(scratch), f"left in TMPDIR: {os.listdir(scratch)}")
+        cdir2 = os.path.join(tmp, "cache2")
+        procs = [subprocess.Popen([checker, "--cache", cdir2, "-j2"] + fx,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                 for _ in range(4)]
+        outs = [p.communicate(timeout=600)[0].decode("utf-8", "replace") for p in procs]
+        expect(all(o == ref for o in outs), "concurrent runs differ from --no-cache")
+        rc, warm, err = run(checker, ["--stats", "--cache", cdir2] + fx)
+        m = stats.search(err)
+        expect(warm == ref and m and m.group(3) and int(m.group(3)) > 40,
+               f"warm run: same={warm == ref}, {err.strip()!r}")
+        # the shim was precompiled into the cache folder and used
+        pchs = [n for n in os.listdir(os.path.join(cdir2, "pch"))
+                if n.startswith("shim-") and n.endswith(".pch")] \
+            if os.path.isdir(os.path.join(cdir2, "pch")) else []
+        expect(len(pchs) == 1, f"shim PCH in the cache: {pchs}")
+        # a damaged PCH is refused by clang: the files parse without it
+        for n in pchs:
+            with open(os.path.join(cdir2, "pch", n), "r+b") as f:
+                f.write(b"XXXX")       # its magic: clang cannot load it
+        for d in os.listdir(cdir2):
+            if d != "pch":
+                shutil.rmtree(os.path.join(cdir2, d))
+        rc, bad, err = run(checker, ["--cache", cdir2] + fx)
+        expect(bad == ref, "with a damaged shim PCH the findings differ")
+        left = [n for dp, _, ns in os.walk(cdir2) for n in ns if ".tmp." in n]
+        expect(not left, f"temporary files left: {left}")
+
+        # bounded: a 16 KiB limit trims the oldest after a storing run
+        def size(d):
+            return sum(os.path.getsize(os.path.join(dp, n))
+                       for dp, _, ns in os.walk(d) for n in ns)
+        full = size(cdir2)
+        os.environ["WQPORT_CACHE_MAX_KB"] = "16"
+        try:
+            rc, out, _ = run(checker, ["--cache", cdir2, "--select=WQ001"] + fx)
+        finally:
+            del os.environ["WQPORT_CACHE_MAX_KB"]
+        expect(full > 16 << 10 and size(cdir2) <= 16 << 10,
+               f"cache {full} bytes, after trimming to 16 KiB: {size(cdir2)}")
+
+
+def prefilter_task_state(checker, td):
+    """A bare TASK_* name passes the prefilter only where the file sets
+    the state by hand through current (old drivers, 2.4 and 2.6 era)."""
+    files = {
+        # reads a task's state: nothing to check
+        "report.c": "static int busy(struct task_struct *p)\n"
+                    "{\n\treturn p->state == TASK_UNINTERRUPTIBLE;\n}\n",
+        # some other state field, then a state name
+        "other.c": "static void f(struct dev *d)\n{\n\td->state = 1;\n"
+                   "\tif (task_is(TASK_INTERRUPTIBLE))\n\t\tg();\n}\n",
+        # 2.2-2.4 style: current->state = TASK_INTERRUPTIBLE;
+        "old24.c": "static void rd(void)\n{\n\tcurrent -> state =\n"
+                   "\t\tTASK_INTERRUPTIBLE;\n\tschedule();\n}\n",
+        # 5.14+ spelling, through get_current()
+        "new514.c": "static void rd(void)\n{\n\tget_current ()->__state"
+                    " = TASK_UNINTERRUPTIBLE;\n\tschedule();\n}\n",
+        # the field alone, no state name: nothing to record either
+        "nostate.c": "static void rd(void)\n{\n\tcurrent->state = 1;\n}\n",
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in files.items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+        rc, out, _ = run(checker, ["--prefilter-only", tmp])
+        kept = sorted(os.path.basename(x) for x in out.splitlines())
+        expect(kept == ["new514.c", "old24.c"], f"prefilter kept {kept}")
+    # the fixtures of old current->state drivers are still checked
+    for name in ("ess-codec-reset-ko.c", "gemtek-radio-legacy-ko.c"):
+        path = os.path.join(td, "schedule-while-running", name)
+        rc, out, _ = run(checker, ["--prefilter-only", path])
+        expect(out.strip() == path, f"prefilter dropped {path}")
 
 
 def api_forms(checker, td):
@@ -577,6 +774,7 @@ def shutil_copy(a, b):
 
 SCENARIOS = {f.__name__.replace("_", "-"): f for f in
              (bad_input, json_format, usage, select, jobs, prefilter,
+              prefilter_task_state, lazy_libclang, cache,
               api_forms, list_rules, fifo, honest_errors, json_paths,
               small_honesty, limits, isolation, deep_nesting, progress,
               jobs_default, compiler_form, inactive_body, header_macro)}

@@ -135,7 +135,8 @@ static void encode(struct strbuf *sb, int i, const struct wq_file *f,
 
 	put_u32(sb, 0);		/* length, patched below */
 	put_u32(sb, i);
-	put_u32(sb, f->skipped | f->parsed << 1 | f->incomplete << 2 | extra);
+	put_u32(sb, f->skipped | f->parsed << 1 | f->incomplete << 2 |
+		    f->cached << 4 | extra);
 	put_u32(sb, f->cc_errors);
 	put_str(sb, f->error);
 	put_str(sb, f->warning);
@@ -174,6 +175,7 @@ static bool decode(struct cursor *c, struct wq_file *f, unsigned *flags)
 	f->skipped = *flags & 1;
 	f->parsed = *flags & 2;
 	f->incomplete = *flags & 4;
+	f->cached = *flags & 0x10;
 	f->cc_errors = get_u32(c);
 	f->error = get_str(c);
 	f->warning = get_str(c);

@@ -19,7 +19,9 @@
 #include <clang-c/Index.h>
 
 #include "cfg.h"
+#include "macros.h"
 #include "inactive.h"
+#include "cache.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -139,12 +141,17 @@ static bool read_file(struct wq_file *f)
 	return true;
 }
 
+/* The arguments start from a precompiled header when pch is given. */
 int build_args(const struct wq_options *opt, const char **argv,
-		      char *include)
+		      char *include, const char *pch)
 {
 	int n = 0, i;
 
 	if (opt->cflags) {
+		if (pch) {	/* the configuration's prelude (pch.c) */
+			argv[n++] = "-include-pch";
+			argv[n++] = pch;
+		}
 		for (i = 0; i < opt->ncflags; i++)
 			argv[n++] = opt->cflags[i];
 	} else {
@@ -154,8 +161,8 @@ int build_args(const struct wq_options *opt, const char **argv,
 		argv[n++] = "-nostdinc";
 		argv[n++] = "-isystem";
 		argv[n++] = opt->shim_dir;
-		argv[n++] = "-include";
-		argv[n++] = include;
+		argv[n++] = pch ? "-include-pch" : "-include";
+		argv[n++] = pch ? pch : include;
 		argv[n++] = "-D__KERNEL__";
 		argv[n++] = "-w";
 	}
@@ -256,6 +263,25 @@ static void drop_duplicates(struct wq_file *f)
 	f->nfindings = k;
 }
 
+/* Did clang refuse the precompiled shim (a damaged or foreign file)? */
+static bool pch_refused(CXTranslationUnit tu)
+{
+	unsigned i, n = clang_getNumDiagnostics(tu);
+	bool bad = false;
+
+	for (i = 0; i < n && !bad; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		CXString s = clang_getDiagnosticSpelling(d);
+
+		bad = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+		      (strstr(clang_getCString(s), "precompiled") ||
+		       strstr(clang_getCString(s), "PCH"));
+		clang_disposeString(s);
+		clang_disposeDiagnostic(d);
+	}
+	return bad;
+}
+
 /* Parse buf as f->path with the options' flags (or the shim's). */
 static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt,
 				     const char *path, const char *buf,
@@ -266,89 +292,34 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
 	struct CXUnsavedFile uf = { path, buf, len };
 	enum CXErrorCode err;
-	int argc = build_args(opt, argv, include);
+	const char *pch = pch_for(opt);
+	int argc = build_args(opt, argv, include, pch);
 
-	/* parse the bytes we read, so the prefilter and the AST agree */
+	/*
+	 * parse the bytes we read, so the prefilter and the AST agree.  The
+	 * preprocessing record is for the skipped #if branches (inactive.c,
+	 * the fix planner) and the header-macro notes; events are recognised
+	 * from the AST and the text (model/macro.c), the same with or without
+	 * a PCH.
+	 */
 	err = clang_parseTranslationUnit2(index, path, argv, argc, &uf, 1,
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_DetailedPreprocessingRecord, tu);
+	if (pch && (err != CXError_Success || !*tu || pch_refused(*tu))) {
+		/* the PCH did not load: parse as without one */
+		pch_failed(pch);
+		if (*tu)
+			clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		argc = build_args(opt, argv, include, NULL);
+		err = clang_parseTranslationUnit2(index, path, argv, argc,
+				&uf, 1, CXTranslationUnit_KeepGoing |
+				CXTranslationUnit_DetailedPreprocessingRecord,
+				tu);
+	}
 	free(include);
 	free(argv);
 	return err;
-}
-
-/*
- * A wait hidden in a driver's own macro defined in a header (drv.h:
- * `#define DRV_SLEEP(d) interruptible_sleep_on_timeout(&(d)->q, HZ)`)
- * is reported at the macro's use, where the rules put it; this adds a
- * note at the definition, in the header.
- */
-struct macro_notes {
-	struct wq_file *f;
-	int from;		/* findings of this parse start here */
-};
-
-static enum CXChildVisitResult macro_note(CXCursor c, CXCursor parent,
-					  CXClientData data)
-{
-	struct macro_notes *mn = data;
-	CXSourceLocation l = clang_getCursorLocation(c), dl;
-	CXCursor def;
-	CXString name, file;
-	CXFile df;
-	unsigned line, col, dline, dcol;
-	int i;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
-	    !clang_Location_isFromMainFile(l))
-		return CXChildVisit_Continue;
-	clang_getSpellingLocation(l, NULL, &line, &col, NULL);
-	for (i = mn->from; i < mn->f->nfindings; i++)
-		if (mn->f->findings[i].pos.line == line &&
-		    mn->f->findings[i].pos.col == col)
-			break;
-	if (i == mn->f->nfindings)
-		return CXChildVisit_Continue;
-	def = clang_getCursorReferenced(c);
-	if (clang_Cursor_isNull(def))
-		return CXChildVisit_Continue;
-	dl = clang_getCursorLocation(def);
-	clang_getSpellingLocation(dl, &df, &dline, &dcol, NULL);
-	if (!df || clang_Location_isFromMainFile(dl) ||
-	    clang_Location_isInSystemHeader(dl))
-		return CXChildVisit_Continue;
-	name = clang_getCursorSpelling(c);
-	if (!kapi_classify(clang_getCString(name),
-			   strlen(clang_getCString(name)))) {
-		const char *fn;
-
-		file = clang_getFileName(df);
-		fn = clang_getCString(file);
-		if (!strncmp(fn, "./", 2))
-			fn += 2;
-		for (; i < mn->f->nfindings; i++)
-			if (mn->f->findings[i].pos.line == line &&
-			    mn->f->findings[i].pos.col == col)
-				finding_add_note_in(&mn->f->findings[i],
-					xstrdup(fn),
-					(struct wq_pos){ dline, dcol },
-					xasprintf("'%s' is defined here; the wait is in its body",
-						  clang_getCString(name)));
-		clang_disposeString(file);
-	}
-	clang_disposeString(name);
-	return CXChildVisit_Continue;
-}
-
-static void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f,
-				   int from)
-{
-	struct macro_notes mn = { f, from };
-
-	if (from < f->nfindings)
-		clang_visitChildren(clang_getTranslationUnitCursor(tu),
-				    macro_note, &mn);
 }
 
 /* [start, end) byte ranges of the function definitions of the main file */
@@ -452,6 +423,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	char *first = NULL, *body;
 	bool missing_header = false;
 	unsigned errors;
+	struct cache_deps *deps = NULL;
 	int nfuncs, forced;
 	size_t i;
 
@@ -501,11 +473,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	inactive_release(&set);
 	free(first);
+	if (opt->cache_dir && !opt->tu_hook)
+		deps = cache_deps(tu, opt);
 	clang_disposeTranslationUnit(tu);
 	if (f->nfindings)
 		qsort(f->findings, f->nfindings, sizeof(*f->findings),
 		      cmp_finding);
 	drop_duplicates(f);
+	if (deps)
+		cache_store(f, opt, deps);
 }
 
 /* Is dir/name (or name alone, when dir is NULL) there and no regular file? */
@@ -622,5 +598,7 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 		free(dev);
 		return;
 	}
+	if (opt->cache_dir && !opt->tu_hook && cache_lookup(f, opt))
+		return;
 	parse_and_check(f, opt, index);
 }

@@ -12,11 +12,17 @@
 #include "ast.h"
 #include "cfg.h"
 
+/* One macro invocation in the main file (macro.c) */
 struct mexp {
-	unsigned start, end;	/* file offsets of the expansion */
-	CXCursor cursor;
-	const struct kapi *api;
-	bool used;
+	unsigned start, end;	/* file offsets of the invocation */
+	const struct kapi *api;	/* the API it names, or NULL */
+	bool used;		/* its event is in the graph already */
+};
+
+/* The invocations met so far in one file */
+struct macro_cache {
+	struct mexp *v;
+	int n, cap;
 };
 
 enum ctx_kind { CTX_LOOP, CTX_SWITCH };
@@ -41,11 +47,8 @@ struct builder {
 	const char *buf;	/* main file contents */
 	size_t len;
 	struct cfg *g;
-	struct mexp *mx;
-	int nmx;
+	struct macro_cache *macros;
 	CXCursor stmt;		/* the statement being built */
-	struct mexp *all;	/* every macro expansion in the file */
-	int nall;
 	int cur;		/* node control reaches now, -1 if none */
 	bool after_call;	/* a call that may write fields came last */
 	int loop;
@@ -82,6 +85,15 @@ void link_nodes(struct builder *b, int from, int to);
 int append(struct builder *b, enum node_kind kind, struct wq_pos pos);
 void push_int(int **v, int *n, int x);
 void build_stmt(struct builder *b, CXCursor c);
+
+/* macro invocations (macro.c) */
+struct mexp *macro_expansion(struct builder *b, CXCursor c);
+void macro_cache_free(struct macro_cache *mc);
+unsigned macro_call_end(const char *buf, size_t len, unsigned name_end);
+
+/* could the function have an event at all? (relevant.c) */
+bool function_relevant(CXCursor fn, CXFile file, const char *buf,
+		       size_t len);
 
 /* API events (events.c) */
 void macro_args(CXTranslationUnit tu, CXSourceRange r, struct wq_event *ev);

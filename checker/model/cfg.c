@@ -692,10 +692,6 @@ static void build_stmt_in(struct builder *b, CXCursor c)
 /* ---- driver ---- */
 
 struct collect_ctx {
-	struct mexp *mx;
-	int n, cap;
-	struct mexp *all;
-	int nall, capall;
 	CXCursor *funcs;
 	int nfuncs, capfuncs;
 };
@@ -704,80 +700,18 @@ static enum CXChildVisitResult top_level(CXCursor c, CXCursor parent,
 					 CXClientData data)
 {
 	struct collect_ctx *cc = data;
-	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)) ||
+	    !clang_isCursorDefinition(c))
 		return CXChildVisit_Continue;
-	if (k == CXCursor_MacroExpansion) {
-		CXString s = clang_getCursorSpelling(c);
-		const char *name = clang_getCString(s);
-		const struct kapi *api = kapi_classify(name, strlen(name));
-		CXSourceRange r = clang_getCursorExtent(c);
-
-		if (api && (api->kind == K_STATE_NAME || api->kind == K_OLD_NAME))
-			api = NULL;	/* a constant, for the prefilter only */
-
-		clang_disposeString(s);
-		if (cc->nall == cc->capall) {
-			cc->capall = cc->capall ? cc->capall * 2 : 64;
-			cc->all = xrealloc(cc->all, cc->capall * sizeof(*cc->all));
-		}
-		cc->all[cc->nall].start = loc_offset(clang_getRangeStart(r));
-		cc->all[cc->nall].end = loc_offset(clang_getRangeEnd(r));
-		cc->all[cc->nall].api = api;
-		cc->nall++;
-		if (!api)
-			return CXChildVisit_Continue;
-		if (cc->n == cc->cap) {
-			cc->cap = cc->cap ? cc->cap * 2 : 16;
-			cc->mx = xrealloc(cc->mx, cc->cap * sizeof(*cc->mx));
-		}
-		cc->mx[cc->n].start = loc_offset(clang_getRangeStart(r));
-		cc->mx[cc->n].end = loc_offset(clang_getRangeEnd(r));
-		cc->mx[cc->n].cursor = c;
-		cc->mx[cc->n].api = api;
-		cc->mx[cc->n].used = false;
-		cc->n++;
-	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
-		if (cc->nfuncs == cc->capfuncs) {
-			cc->capfuncs = cc->capfuncs ? cc->capfuncs * 2 : 16;
-			cc->funcs = xrealloc(cc->funcs,
-					     cc->capfuncs * sizeof(CXCursor));
-		}
-		cc->funcs[cc->nfuncs++] = c;
+	if (cc->nfuncs == cc->capfuncs) {
+		cc->capfuncs = cc->capfuncs ? cc->capfuncs * 2 : 16;
+		cc->funcs = xrealloc(cc->funcs, cc->capfuncs * sizeof(CXCursor));
 	}
+	cc->funcs[cc->nfuncs++] = c;
 	return CXChildVisit_Continue;
-}
-
-static int cmp_mexp(const void *a, const void *b)
-{
-	const struct mexp *x = a, *y = b;
-
-	return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/*
- * Sort expansions by start and keep only the outermost: an expansion in
- * another's arguments (TASK_INTERRUPTIBLE in set_current_state(...)) is
- * part of it, and the binary searches need disjoint intervals.
- */
-static int outermost(struct mexp *m, int n)
-{
-	int i, k = 0;
-
-	if (!n)
-		return 0;	/* m may be NULL: no qsort(NULL, 0) */
-	qsort(m, n, sizeof(*m), cmp_mexp);
-	for (i = 0; i < n; i++) {
-		if (k && m[i].start < m[k - 1].end) {
-			if (m[i].end > m[k - 1].end)
-				m[k - 1].end = m[i].end;
-			continue;
-		}
-		m[k++] = m[i];
-	}
-	return k;
 }
 
 static void cfg_free(struct cfg *g)
@@ -914,30 +848,33 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 				      const struct wq_options *opt))
 {
 	struct collect_ctx cc = { 0 };
+	struct macro_cache macros = { 0 };
 	CXCursor root = clang_getTranslationUnitCursor(tu);
+	CXFile file = clang_getFile(tu, f->path);
+	/* WQPORT_ALL_FUNCTIONS=1: no relevance filter, for comparisons */
+	bool all = getenv("WQPORT_ALL_FUNCTIONS") != NULL;
 	int i;
 
 	const char *md = getenv("WQPORT_MAX_DEPTH");	/* for the tests */
 	int max_depth = md && atoi(md) > 0 ? atoi(md) : WQ_MAX_DEPTH;
 
 	clang_visitChildren(root, top_level, &cc);
-	cc.n = outermost(cc.mx, cc.n);
-	cc.nall = outermost(cc.all, cc.nall);
 	for (i = 0; i < cc.nfuncs; i++) {
 		struct builder b = { 0 };
 		struct cfg g = { 0 };
-		char *name = cursor_name(cc.funcs[i]);
+		char *name;
 
+		if (!all && !function_relevant(cc.funcs[i], file, f->buf,
+					       f->len))
+			continue;
+		name = cursor_name(cc.funcs[i]);
 		b.tu = tu;
 		b.max_depth = max_depth;
-		b.file = clang_getFile(tu, f->path);
+		b.file = file;
 		b.buf = f->buf;
 		b.len = f->len;
 		b.g = &g;
-		b.mx = cc.mx;
-		b.nmx = cc.n;
-		b.all = cc.all;
-		b.nall = cc.nall;
+		b.macros = &macros;
 		g.func = name;
 		build_function(&b, cc.funcs[i]);
 		if (g.n)
@@ -947,8 +884,7 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		cfg_free(&g);
 		free(name);
 	}
-	free(cc.mx);
-	free(cc.all);
+	macro_cache_free(&macros);
 	free(cc.funcs);
 	return cc.nfuncs;
 }

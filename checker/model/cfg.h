@@ -150,6 +150,8 @@ bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word);
 long text_find_word(const char *buf, unsigned from, unsigned to,
 		    const char *word);
+long text_next_ident(const char *buf, unsigned from, unsigned to,
+		     unsigned *end);
 unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
 struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
 bool text_is_thread_function(const char *buf, size_t len, const char *fn);

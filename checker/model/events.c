@@ -47,41 +47,12 @@ void macro_args(CXTranslationUnit tu, CXSourceRange r,
 
 /* ---- graph construction ---- */
 
-/*
- * The expansion in m[0..n) (sorted, disjoint: see outermost()) that holds
- * all of cursor c, or NULL.
- */
-static struct mexp *enclosing(struct mexp *m, int n, CXCursor c)
-{
-	unsigned s, e;
-	int lo = 0, hi = n - 1;
-
-	if (!n)
-		return NULL;
-	s = loc_offset(cursor_start(c));
-
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-
-		if (s < m[mid].start)
-			hi = mid - 1;
-		else if (s >= m[mid].end)
-			lo = mid + 1;
-		else
-			break;
-	}
-	if (lo > hi)
-		return NULL;
-	/* only now the end, which is costly for nested statements */
-	e = loc_offset(clang_getRangeEnd(clang_getCursorExtent(c)));
-	lo = (lo + hi) / 2;
-	return e <= m[lo].end ? &m[lo] : NULL;
-}
-
 /* The API macro (set_current_state(), wait_event(), ...) c is part of. */
 struct mexp *macro_of(struct builder *b, CXCursor c)
 {
-	return enclosing(b->mx, b->nmx, c);
+	struct mexp *m = macro_expansion(b, c);
+
+	return m && m->api ? m : NULL;
 }
 
 static void add_local(struct cfg *g, const char *name)
@@ -92,27 +63,25 @@ static void add_local(struct cfg *g, const char *name)
 
 void emit_macro(struct builder *b, struct mexp *m)
 {
+	CXSourceLocation start;
 	int n;
 
 	if (m->used)
 		return;
 	m->used = true;
-	n = append(b, N_EVENT, cursor_pos(m->cursor));
+	start = clang_getLocationForOffset(b->tu, b->file, m->start);
+	n = append(b, N_EVENT, loc_pos(start));
 	b->g->nodes[n].ev.api = m->api;
-	macro_args(b->tu, clang_getCursorExtent(m->cursor),
-		   &b->g->nodes[n].ev);
+	macro_args(b->tu, clang_getRange(start, clang_getLocationForOffset(
+			b->tu, b->file, m->end)), &b->g->nodes[n].ev);
 	if (m->api->kind == K_DECLARE_ENTRY && b->g->nodes[n].ev.nargs)
 		add_local(b->g, b->g->nodes[n].ev.args[0]);
 }
 
-/*
- * Does c lie wholly inside one macro expansion in the file?  libclang 14
- * reports macro-body locations at the expansion, so this is answered
- * from the preprocessing record instead.
- */
+/* Does c lie wholly inside one macro invocation in the file? */
 bool in_macro(struct builder *b, CXCursor c)
 {
-	return enclosing(b->all, b->nall, c) != NULL;
+	return macro_expansion(b, c) != NULL;
 }
 
 static bool same_type(CXType a, CXType b)
@@ -544,6 +513,69 @@ static bool state_assignment(struct builder *b, CXCursor c)
 	return true;
 }
 
+/*
+ * set_current_state() of 4.x-6.x x86 headers ends in xchg() on
+ * &current->__state: a statement expression holding the field's address
+ * and, in a variable, the value (`__ret = (state_value)`).  Inside an API
+ * macro that never matters (the macro is the event), but inside a
+ * driver's own macro (`#define NAP(t) do { set_current_state(...);
+ * schedule_timeout(t); } while (0)`) the graph is built from the
+ * expansion, and this is the only trace of the state change.
+ */
+struct xchg_scan {
+	bool field;		/* &current->__state seen */
+	CXCursor value;		/* first integer-valued variable initialiser */
+	bool have_value;
+};
+
+static enum CXChildVisitResult scan_xchg(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct xchg_scan *xs = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_UnaryOperator) {
+		struct kids kids = children(c);
+
+		if (kids.n == 1 && is_state_field(kids.c[0]))
+			xs->field = true;
+		free(kids.c);
+	}
+	if (k == CXCursor_VarDecl && !xs->have_value && xs->field) {
+		/* the address variable comes first; the value after it (a
+		 * variable's evaluation is its initialiser's) */
+		CXEvalResult ev = clang_Cursor_Evaluate(c);
+
+		if (ev) {
+			if (clang_EvalResult_getKind(ev) == CXEval_Int) {
+				xs->value = c;
+				xs->have_value = true;
+			}
+			clang_EvalResult_dispose(ev);
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+static bool state_xchg(struct builder *b, CXCursor c)
+{
+	struct xchg_scan xs = { false };
+	CXEvalResult ev;
+	int n;
+
+	clang_visitChildren(c, scan_xchg, &xs);
+	if (!xs.field || !xs.have_value)
+		return false;
+	ev = clang_Cursor_Evaluate(xs.value);
+	n = append(b, N_EVENT, cursor_pos(c));
+	b->g->nodes[n].ev.api = &state_field_api;
+	b->g->nodes[n].ev.args[0] = state_name(clang_EvalResult_getAsLongLong(ev));
+	b->g->nodes[n].ev.nargs = 1;
+	clang_EvalResult_dispose(ev);
+	return true;
+}
+
 /* A variable on this function's stack (not a global or a static). */
 static bool local_var(CXCursor v)
 {
@@ -624,6 +656,8 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 		return;
 	}
 	if (k == CXCursor_BinaryOperator && state_assignment(b, c))
+		return;
+	if (k == CXCursor_StmtExpr && state_xchg(b, c))
 		return;
 
 	if (k == CXCursor_UnexposedExpr && recovered_call(b, c))

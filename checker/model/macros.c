@@ -3,12 +3,13 @@
  * API macro uses of the main file and the fate of their value; see
  * macros.h.
  *
- * The preprocessing record lists each expansion with its invocation's
- * extent.  libclang 14 reports every location inside an expansion at
- * the expansion, so the expression a macro becomes is the outermost
- * cursor lying wholly inside the invocation; its parent says what the
- * code does with the value.  Only the subtrees that overlap some
- * invocation are descended into.
+ * The invocations are read from the file's text (collect()), since a
+ * precompiled header leaves the preprocessing record without them.
+ * libclang 14 reports every location inside an expansion at the
+ * expansion, so the expression a macro becomes is the outermost cursor
+ * lying wholly inside the invocation; its parent says what the code does
+ * with the value.  Only the subtrees that overlap some invocation are
+ * descended into; an invocation no cursor lies in is dropped.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -23,40 +24,58 @@ struct uses {
 	CXTranslationUnit tu;
 	const struct wq_file *f;
 	char *done;
+	bool vals;
 };
 
-static enum CXChildVisitResult collect(CXCursor c, CXCursor parent,
-				       CXClientData data)
+/*
+ * Every invocation of a wanted name in the file's code, from the text:
+ * name, `(`, arguments, `)`.  Not from libclang's preprocessing record,
+ * which a precompiled header leaves without the main file's expansions.
+ * The walk of the syntax tree below keeps only those that expanded to
+ * something (not in an inactive #if branch, not a same-named function).
+ */
+static void collect(struct uses *us)
 {
-	struct uses *us = data;
-	CXSourceRange r;
-	struct macro_use *u;
-	char *name;
+	const struct wq_file *f = us->f;
+	CXFile file = clang_getFile(us->tu, f->path);
+	unsigned from = 0, id_end, past = 0;
+	long at;
+	char name[96];
 
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
-	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
-	name = cursor_name(c);
-	if (!us->want(name)) {
-		free(name);
-		return CXChildVisit_Continue;
+	if (!file)
+		return;
+	while ((at = text_next_ident(f->buf, from, f->len, &id_end)) >= 0) {
+		unsigned end;
+		struct macro_use *u;
+
+		from = id_end;
+		if ((size_t)(id_end - at) >= sizeof(name) || (unsigned)at < past)
+			continue;
+		memcpy(name, f->buf + at, id_end - at);
+		name[id_end - at] = 0;
+		if (!us->want(name))
+			continue;
+		end = macro_call_end(f->buf, f->len, id_end);
+		if (!end)
+			continue;
+		if (us->n == us->cap) {
+			us->cap = us->cap ? us->cap * 2 : 8;
+			us->u = xrealloc(us->u, us->cap * sizeof(*us->u));
+		}
+		u = &us->u[us->n++];
+		memset(u, 0, sizeof(*u));
+		u->name = xstrdup(name);
+		u->start = at;
+		u->end = end;
+		u->pos = loc_pos(clang_getLocationForOffset(us->tu, file, at));
+		u->ev.api = kapi_classify(name, strlen(name));
+		if (u->ev.api)
+			macro_args(us->tu, clang_getRange(
+				clang_getLocationForOffset(us->tu, file, at),
+				clang_getLocationForOffset(us->tu, file, end)),
+				&u->ev);
+		past = end;
 	}
-	if (us->n == us->cap) {
-		us->cap = us->cap ? us->cap * 2 : 8;
-		us->u = xrealloc(us->u, us->cap * sizeof(*us->u));
-	}
-	u = &us->u[us->n++];
-	memset(u, 0, sizeof(*u));
-	r = clang_getCursorExtent(c);
-	u->name = name;
-	u->pos = cursor_pos(c);
-	u->start = loc_offset(clang_getRangeStart(r));
-	u->end = loc_offset(clang_getRangeEnd(r));
-	u->ev.api = kapi_classify(name, strlen(name));
-	if (u->ev.api)
-		macro_args(us->tu, r, &u->ev);
-	return CXChildVisit_Continue;
 }
 
 /* The use whose invocation overlaps [s, e], or -1 (uses are sorted). */
@@ -198,6 +217,8 @@ static void values(struct uses *us, CXCursor c, CXCursor parent, CXCursor fn,
 			struct macro_use *u = &us->u[i];
 
 			us->done[i] = 1;
+			if (!us->vals)
+				return;
 			u->in_loop = loops > 0;
 			if (!clang_Cursor_isNull(fn)) {
 				CXSourceRange fr = clang_getCursorExtent(fn);
@@ -223,12 +244,7 @@ static void values(struct uses *us, CXCursor c, CXCursor parent, CXCursor fn,
 	free(kids.c);
 }
 
-static int cmp_use(const void *a, const void *b)
-{
-	const struct macro_use *x = a, *y = b;
-
-	return x->start < y->start ? -1 : x->start > y->start;
-}
+static void macro_uses_free_one(struct macro_use *u);
 
 int macro_uses(CXTranslationUnit tu, const struct wq_file *f,
 	       bool (*want)(const char *name), bool vals,
@@ -236,33 +252,47 @@ int macro_uses(CXTranslationUnit tu, const struct wq_file *f,
 {
 	struct uses us = { 0 };
 	CXCursor root = clang_getTranslationUnitCursor(tu);
+	int i, n = 0;
 
 	us.want = want;
 	us.tu = tu;
 	us.f = f;
-	clang_visitChildren(root, collect, &us);
-	if (us.n)
-		qsort(us.u, us.n, sizeof(*us.u), cmp_use);
-	if (vals && us.n) {
+	us.vals = vals;
+	collect(&us);
+	if (us.n) {
+		/* text order: sorted and disjoint already */
 		us.done = xrealloc(NULL, us.n);
 		memset(us.done, 0, us.n);
 		values(&us, root, clang_getNullCursor(), clang_getNullCursor(), 0);
+		for (i = 0; i < us.n; i++) {
+			if (us.done[i]) {
+				us.u[n++] = us.u[i];
+				continue;
+			}
+			macro_uses_free_one(&us.u[i]);
+		}
 		free(us.done);
 	}
 	*out = us.u;
-	return us.n;
+	return n;
+}
+
+static void macro_uses_free_one(struct macro_use *u)
+{
+	int j;
+
+	free(u->name);
+	free(u->func);
+	free(u->target);
+	for (j = 0; j < u->ev.nargs; j++)
+		free(u->ev.args[j]);
 }
 
 void macro_uses_free(struct macro_use *u, int n)
 {
-	int i, j;
+	int i;
 
-	for (i = 0; i < n; i++) {
-		free(u[i].name);
-		free(u[i].func);
-		free(u[i].target);
-		for (j = 0; j < u[i].ev.nargs; j++)
-			free(u[i].ev.args[j]);
-	}
+	for (i = 0; i < n; i++)
+		macro_uses_free_one(&u[i]);
 	free(u);
 }

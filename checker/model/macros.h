@@ -43,6 +43,13 @@ int macro_uses(CXTranslationUnit tu, const struct wq_file *f,
 	       struct macro_use **out);
 void macro_uses_free(struct macro_use *u, int n);
 
+/*
+ * Findings from index from on that sit on a driver macro defined in an
+ * included header get a note at its #define (macrodef.c).
+ */
+void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f,
+			    int from);
+
 #endif /* WQPORT_MACROS_H */
 
 /*

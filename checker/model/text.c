@@ -76,6 +76,59 @@ long text_find_word(const char *buf, unsigned from, unsigned to,
 	return -1;
 }
 
+/*
+ * The next identifier in code at or after from, skipping comments,
+ * literals and preprocessor directives (a #define's body is no use of
+ * what it names: the use is where the macro is invoked).  Returns its
+ * offset, with its end in *end, or -1.
+ */
+long text_next_ident(const char *buf, unsigned from, unsigned to,
+		     unsigned *end)
+{
+	unsigned i = from, j;
+	bool line_start = from == 0 || buf[from - 1] == '\n';
+
+	while (i < to) {
+		j = skip_noncode(buf, i, to);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (buf[i] == '\n') {
+			line_start = true;
+			i++;
+			continue;
+		}
+		if (buf[i] == ' ' || buf[i] == '\t') {
+			i++;
+			continue;
+		}
+		if (line_start && buf[i] == '#') {
+			/* to the end of the directive, splices included */
+			while (i < to && !(buf[i] == '\n' && buf[i - 1] != '\\' &&
+					   !(buf[i - 1] == '\r' && i > 1 &&
+					     buf[i - 2] == '\\')))
+				i++;
+			continue;
+		}
+		line_start = false;
+		if (ident_char(buf[i]) && !(buf[i] >= '0' && buf[i] <= '9')) {
+			j = i;
+			while (j < to && ident_char(buf[j]))
+				j++;
+			*end = j;
+			return i;
+		}
+		if (ident_char(buf[i])) {	/* a number: skip it whole */
+			while (i < to && ident_char(buf[i]))
+				i++;
+			continue;
+		}
+		i++;
+	}
+	return -1;
+}
+
 bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word)
 {

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A wait hidden in a driver's own macro defined in a header (drv.h:
+ * `#define DRV_SLEEP(d) interruptible_sleep_on_timeout(&(d)->q, HZ)`)
+ * is reported at the macro's use, where the rules put it; this adds a
+ * note at the definition, in the header.
+ *
+ * Like the rest of the macro recognition (macro.c), this reads the
+ * file's text, not libclang's preprocessing record: a precompiled
+ * header that holds the driver's header leaves no expansion record, and
+ * the note must not depend on that.  The name is the identifier at the
+ * finding; its definition is the first `#define NAME` in a header the
+ * file includes with quotes, next to it (read from disk, so the same
+ * with or without a precompiled header), else in any other included
+ * header that is neither a system header nor the main file.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "macros.h"
+
+struct def_search {
+	CXTranslationUnit tu;
+	const char *name;
+	size_t len;
+	CXFile file;		/* where it is defined, or NULL */
+	unsigned line, col;
+};
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/*
+ * The 1-based line and column of NAME in a `#define NAME` of buf, or
+ * false when buf defines no such macro.
+ */
+static bool find_define(const char *buf, size_t size, const char *name,
+			size_t len, unsigned *line, unsigned *col)
+{
+	const char *p = buf, *end = buf + size;
+
+	while ((p = memmem(p, end - p, name, len))) {
+		const char *q = p, *ls;
+
+		if ((p > buf && ident_char(p[-1])) ||
+		    (p + len < end && ident_char(p[len]))) {
+			p += len;
+			continue;
+		}
+		/* back over blanks, "define", blanks, "#", blanks */
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q - buf >= 6 && !memcmp(q - 6, "define", 6)) {
+			q -= 6;
+			while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+				q--;
+			if (q > buf && q[-1] == '#') {
+				q--;
+				while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+					q--;
+				if (q == buf || q[-1] == '\n') {
+					*line = 1;
+					for (ls = buf; ls < p; ls++)
+						if (*ls == '\n')
+							(*line)++;
+					for (ls = p; ls > buf && ls[-1] != '\n'; ls--)
+						;
+					*col = p - ls + 1;
+					return true;
+				}
+			}
+		}
+		p += len;
+	}
+	return false;
+}
+
+static void visit_inclusion(CXFile included, CXSourceLocation *stack,
+			    unsigned depth, CXClientData data)
+{
+	struct def_search *ds = data;
+	const char *buf;
+	size_t size;
+
+	(void)stack;
+	if (ds->file || !depth)		/* found already, or the main file */
+		return;
+	if (clang_Location_isInSystemHeader(
+		    clang_getLocation(ds->tu, included, 1, 1)))
+		return;
+	buf = clang_getFileContents(ds->tu, included, &size);
+	if (buf && find_define(buf, size, ds->name, ds->len, &ds->line,
+			       &ds->col))
+		ds->file = included;
+}
+
+/* The first header `#include "..."`d next to the file that defines name. */
+static char *quoted_define(const struct wq_file *f, const char *name,
+			   size_t len, unsigned *line, unsigned *col)
+{
+	const char *p = f->buf, *end = f->buf + f->len;
+	const char *slash = strrchr(f->path, '/');
+	int dirlen = slash ? (int)(slash - f->path + 1) : 0;
+
+	while ((p = memmem(p, end - p, "include", 7))) {
+		const char *q = p, *hn, *he;
+		char *hp, *buf;
+		size_t size = 0, got;
+		FILE *fp;
+
+		while (q > f->buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 7;
+		if (q == f->buf || q[-1] != '#')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p != '"')
+			continue;
+		hn = ++p;
+		for (he = hn; he < end && *he != '"' && *he != '\n'; he++)
+			;
+		if (he == end || *he != '"' || he == hn || he - hn > 256)
+			continue;
+		hp = *hn == '/' ? xasprintf("%.*s", (int)(he - hn), hn) :
+		     xasprintf("%.*s%.*s", dirlen, f->path, (int)(he - hn), hn);
+		fp = fopen(hp, "r");
+		buf = NULL;
+		if (fp) {
+			do {
+				buf = xrealloc(buf, size + 65536);
+				got = fread(buf + size, 1, 65536, fp);
+				size += got;
+			} while (got == 65536 && size < (16u << 20));
+			fclose(fp);
+		}
+		if (buf && find_define(buf, size, name, len, line, col)) {
+			free(buf);
+			return hp;
+		}
+		free(buf);
+		free(hp);
+	}
+	return NULL;
+}
+
+void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f, int from)
+{
+	int i, j;
+
+	for (i = from; i < f->nfindings; i++) {
+		struct wq_finding *fd = &f->findings[i];
+		unsigned off = text_offset(f->buf, f->len, fd->pos), e = off;
+		struct def_search ds = { .tu = tu };
+		unsigned l, c;
+		char *name, *where = NULL;
+
+		while (e < f->len && ident_char(f->buf[e]))
+			e++;
+		for (j = from; j < i; j++)	/* that place is done already */
+			if (f->findings[j].pos.line == fd->pos.line &&
+			    f->findings[j].pos.col == fd->pos.col)
+				break;
+		if (e == off || j < i)
+			continue;
+		name = xasprintf("%.*s", (int)(e - off), f->buf + off);
+		if (!kapi_classify(name, e - off) &&
+		    !find_define(f->buf, f->len, name, e - off, &l, &c)) {
+			where = quoted_define(f, name, e - off, &ds.line,
+					      &ds.col);
+			if (!where) {
+				ds.name = name;
+				ds.len = e - off;
+				clang_getInclusions(tu, visit_inclusion, &ds);
+			}
+			if (ds.file) {
+				CXString fn = clang_getFileName(ds.file);
+
+				where = xstrdup(clang_getCString(fn));
+				clang_disposeString(fn);
+			}
+		}
+		for (j = i; where && j < f->nfindings; j++) {
+			if (f->findings[j].pos.line != fd->pos.line ||
+			    f->findings[j].pos.col != fd->pos.col)
+				continue;
+			finding_add_note_in(&f->findings[j],
+				xstrdup(strncmp(where, "./", 2) ? where : where + 2),
+				(struct wq_pos){ ds.line, ds.col },
+				xasprintf("'%s' is defined here; the wait is in its body",
+					  name));
+		}
+		free(where);
+		free(name);
+	}
+}
