@@ -134,6 +134,43 @@ OUTER = {}      # hoisted sites -> form, keyed without the line
 SETINLOOP = set()  # schedule() sites in a loop that sets the state
 YIELD = set()   # schedule() sites that yield on purpose
 REACHED = set() # schedule() sites a sleeping state reaches unslept
+STATE_MACROS = {}  # file -> names of its own macros that set the state
+
+
+def state_macros(fname):
+    """The macros a file defines whose body sets the task state
+    (#define DRV_NAP() set_current_state(TASK_UNINTERRUPTIBLE))."""
+    if fname not in STATE_MACROS:
+        names = set()
+        try:
+            with open(fname, errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            text = ""
+        for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:.*\\\n)*.*)", text, re.M):
+            if re.search(r"\b(?:__)?set_current_state\b|\bcurrent->state\s*=|\bprepare_to_wait", m.group(2)):
+                names.add(m.group(1))
+        STATE_MACROS[fname] = names
+    return STATE_MACROS[fname]
+
+
+def state_macro_before(p):
+    """Does the function call such a macro before the sleep at p?  The
+    sleep is then not in TASK_RUNNING; spatch does not expand macros."""
+    names = state_macros(p[0].file)
+    if not names:
+        return False
+    try:
+        with open(p[0].file, errors="replace") as fh:
+            lines = fh.read().split("\n")
+    except OSError:
+        return False
+    end = int(p[0].line) - 1
+    start = end
+    while start > 0 and not lines[start].startswith("{"):
+        start -= 1
+    seg = "\n".join(lines[start:end + 1])
+    return any(re.search(r"\b%s\s*\(" % re.escape(n), seg) for n in names)
 
 @wrap1@
 position p;
@@ -266,6 +303,8 @@ fn;
 @@
 _k = site_key(p)
 _f = None
+if _k in HOIST and not planned() and state_macro_before(p):
+    del HOIST[_k]
 if _k in HOIST and _k not in WRAP:
     _why = None
     if (rp(p[0].file), p[0].current_element) in QUEUED:
