@@ -783,7 +783,7 @@ static int check_main(int argc, char **argv, const char **paths)
 		if (r.opt.cache_dir)	/* the parsed ones known already */
 			fprintf(stderr, ", %d from the cache", ncached);
 		if (npch)
-			fprintf(stderr, ", shim precompiled for this run");
+			fprintf(stderr, ", headers precompiled for this run");
 		fputc('\n', stderr);
 	}
 	free(r.files);

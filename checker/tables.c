@@ -4,6 +4,7 @@
  * kernel API table (kapi.def) and the calls that write no driver state
  * (kpure.def).  Lookups only; no rule logic here.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,13 +69,47 @@ const struct kapi *kapi_table(size_t *count)
 	return kapis;
 }
 
-const struct kapi *kapi_lookup(const char *name, size_t len)
+/*
+ * Asked for every identifier of every function the graph builder looks
+ * at: a hash of the names, built once, instead of a scan of the table.
+ */
+#define KAPI_BUCKETS 256
+#define NKAPIS (sizeof(kapis) / sizeof(kapis[0]))
+
+static short kapi_head[KAPI_BUCKETS], kapi_next[NKAPIS];
+static pthread_once_t kapi_once = PTHREAD_ONCE_INIT;
+
+static unsigned kapi_hash(const char *s, size_t len)
 {
+	unsigned h = 2166136261u;
 	size_t i;
 
-	for (i = 0; i < sizeof(kapis) / sizeof(kapis[0]); i++)
-		if (strlen(kapis[i].name) == len &&
-		    !memcmp(kapis[i].name, name, len))
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h % KAPI_BUCKETS;
+}
+
+static void kapi_index(void)
+{
+	size_t i;
+	unsigned b;
+
+	for (b = 0; b < KAPI_BUCKETS; b++)
+		kapi_head[b] = -1;
+	for (i = NKAPIS; i-- > 0;) {
+		b = kapi_hash(kapis[i].name, strlen(kapis[i].name));
+		kapi_next[i] = kapi_head[b];
+		kapi_head[b] = i;
+	}
+}
+
+const struct kapi *kapi_lookup(const char *name, size_t len)
+{
+	int i;
+
+	pthread_once(&kapi_once, kapi_index);
+	for (i = kapi_head[kapi_hash(name, len)]; i >= 0; i = kapi_next[i])
+		if (!strncmp(kapis[i].name, name, len) && !kapis[i].name[len])
 			return &kapis[i];
 	return NULL;
 }

@@ -21,7 +21,11 @@ This script measures them, in one run, over the same tree:
   (f) a re-run with that warm result cache;
   (g) one file that names no wait API, against grep on that file;
   (h) one typical parsed driver (drivers/char/ with the median size of
-      the parsed files), against grep on that file.
+      the parsed files), against grep on that file;
+  (i) the prefiltered files of drivers/char/ and drivers/tty/ with
+      kbuild's flags against Debian's linux-headers-amd64 (real-header
+      mode, a PCH of the common kernel headers for the run), against the
+      same files with the shim: the ratio is to the shim run, not grep.
 
 Each step runs --repeat times, each run right after a grep run of its
 own baseline (interleaved pairs, so the load of a shared machine hits
@@ -56,6 +60,13 @@ import tempfile
 import time
 
 import ksrc
+
+import importlib.util
+_spec = importlib.util.spec_from_file_location(
+    "real_headers", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                 "real-headers-test.py"))
+real_headers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(real_headers)
 
 TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS_DIR)
@@ -534,6 +545,21 @@ def main(argv=None):
                              % (os.path.basename(typical),
                                 os.path.getsize(typical)), h_run, h_peak,
                              None, h_ratio))
+
+            headers = real_headers.find_headers()
+            sub = sorted(p for p in (pre_set or [])
+                         if "/drivers/char/" in p or "/drivers/tty/" in p)
+            if headers and sub:
+                say("(i) real 6.1 headers vs the shim, %d files" % len(sub))
+                flags = real_headers.kbuild_flags(headers)
+                shim_argv = [args.checker, "--no-cache", "-j",
+                             str(args.jobs)] + sub
+                i_run, i_ratio, i_peak = step(
+                    shim_argv + ["--"] + flags, (0, 1, 2), None, shim_argv)
+                rows.append(("(i) real headers, %d files (x shim)" % len(sub),
+                             i_run, i_peak, len(sub), i_ratio))
+            else:
+                rows.append(("(i) real headers vs shim", None, None, None))
         else:
             rows.append(("(b) wqport --prefilter-only", None, None, None))
             rows.append(("(c) wqport full", None, None, None))

@@ -277,7 +277,7 @@ def cache(checker, td):
         p = subprocess.run([checker, "--no-cache", "--stats"] + fx, capture_output=True,
                            env=dict(os.environ, TMPDIR=scratch), timeout=600)
         ref = p.stdout.decode("utf-8", "replace")
-        expect(b"shim precompiled for this run" in p.stderr,
+        expect(b"headers precompiled for this run" in p.stderr,
                f"--no-cache over {len(fx)} files made no PCH: {p.stderr[-300:]!r}")
         nopch = subprocess.run([checker, "--no-cache"] + fx, capture_output=True,
                                env=dict(os.environ, WQPORT_NO_PCH="1"),

@@ -95,6 +95,38 @@ static bool same_type(CXType a, CXType b)
  * reach (libclang gives the invocation), but the AST is all there and
  * the arguments of a wait call are almost always this simple.
  */
+/* Is c, through parentheses and implicit casts, `&obj`?  Sets obj. */
+static bool address_of(CXCursor c, CXCursor *obj)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		struct kids kids = children(c);
+		bool r = false;
+
+		if (kids.n != 1) {
+			free(kids.c);
+			return false;
+		}
+		if (k == CXCursor_UnaryOperator) {
+			CXType t = clang_getCursorType(c);
+
+			r = t.kind == CXType_Pointer &&
+			    same_type(clang_getPointeeType(t),
+				      clang_getCursorType(kids.c[0]));
+			if (r)
+				*obj = kids.c[0];
+			free(kids.c);
+			return r;
+		}
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) {
+			free(kids.c);
+			return false;
+		}
+		c = kids.c[0];
+		free(kids.c);
+	}
+}
+
 static void expr_text(struct strbuf *sb, CXCursor c, int depth)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
@@ -109,9 +141,16 @@ static void expr_text(struct strbuf *sb, CXCursor c, int depth)
 		free(name);
 	} else if (k == CXCursor_MemberRefExpr && kids.n == 1) {
 		CXType bt = clang_getCursorType(kids.c[0]);
+		CXCursor obj;
 
-		expr_text(sb, kids.c[0], depth + 1);
-		sb_puts(sb, bt.kind == CXType_Pointer ? "->" : ".");
+		/* (&foo)->wq, from a driver macro's &(d)->wq: foo.wq */
+		if (bt.kind == CXType_Pointer && address_of(kids.c[0], &obj)) {
+			expr_text(sb, obj, depth + 1);
+			sb_puts(sb, ".");
+		} else {
+			expr_text(sb, kids.c[0], depth + 1);
+			sb_puts(sb, bt.kind == CXType_Pointer ? "->" : ".");
+		}
 		name = cursor_name(c);
 		sb_puts(sb, name);
 		free(name);

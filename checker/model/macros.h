@@ -50,6 +50,22 @@ void macro_uses_free(struct macro_use *u, int n);
 void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f,
 			    int from);
 
+/*
+ * The byte ranges of the main file inside an #if branch this parse did
+ * not compile and whose condition tests the kernel version or an API's
+ * presence (compat.c): code for other kernels, which the rename rules
+ * leave alone.
+ */
+struct compat_ranges {
+	unsigned *r;	/* [start, end) pairs */
+	int n;
+};
+
+void compat_ranges(void *tu, const struct wq_file *f,
+		   struct compat_ranges *out);
+bool compat_at(const struct compat_ranges *c, unsigned off);
+void compat_ranges_free(struct compat_ranges *c);
+
 #endif /* WQPORT_MACROS_H */
 
 /*

@@ -8,6 +8,7 @@
  * with a type.  `current` is a macro and is recognised by name, also in
  * a branch the compiler never saw.
  */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,10 @@ static char *declared_old(const struct wq_file *f, const char *name,
 	for (k = 0; k < sizeof(old) / sizeof(old[0]); k++) {
 		long at = 0;
 		size_t l = strlen(old[k][0]);
+
+		/* asked for many `x->state` of a file: rule out most at once */
+		if (!memmem(f->buf, f->len, old[k][0], l))
+			continue;
 
 		while ((at = text_find_word(f->buf, at, f->len, old[k][0])) >= 0) {
 			unsigned i = at + l;

@@ -23,19 +23,25 @@
 
 void check_task_state_field(void *tu, struct wq_file *f)
 {
+	struct compat_ranges old;
 	long at = 0;
 
 	if (!strstr(f->buf, "state"))
 		return;
+	compat_ranges(tu, f, &old);
 	while ((at = text_find_word(f->buf, at, f->len, "state")) >= 0) {
 		unsigned off = at, base = 0;
 		bool arrow = false, cur, wr;
 		char *name;
 		int n;
-		char *st = member_base_struct(tu, f, off, &arrow, &base);
+		char *st;
 		struct wq_pos pos;
 
 		at += 5;
+		/* the old half of a version or API test: never built here */
+		if (compat_at(&old, off))
+			continue;
+		st = member_base_struct(tu, f, off, &arrow, &base);
 		if (!st || strcmp(st, "struct task_struct")) {
 			free(st);
 			continue;
@@ -61,4 +67,5 @@ void check_task_state_field(void *tu, struct wq_file *f)
 				  name, name));
 		free(name);
 	}
+	compat_ranges_free(&old);
 }
