@@ -134,7 +134,43 @@ OUTER = {}      # hoisted sites -> form, keyed without the line
 SETINLOOP = set()  # schedule() sites in a loop that sets the state
 YIELD = set()   # schedule() sites that yield on purpose
 REACHED = set() # schedule() sites a sleeping state reaches unslept
-MACRO_BEFORE = set()  # sites right after a call of a driver macro
+STATE_MACROS = {}  # file -> names of its own macros that set the state
+
+
+def state_macros(fname):
+    """The macros a file defines whose body sets the task state
+    (#define DRV_NAP() set_current_state(TASK_UNINTERRUPTIBLE))."""
+    if fname not in STATE_MACROS:
+        names = set()
+        try:
+            with open(fname, errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            text = ""
+        for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:.*\\\n)*.*)", text, re.M):
+            if re.search(r"\b(?:__)?set_current_state\b|\bcurrent->state\s*=|\bprepare_to_wait", m.group(2)):
+                names.add(m.group(1))
+        STATE_MACROS[fname] = names
+    return STATE_MACROS[fname]
+
+
+def state_macro_before(p):
+    """Does the function call such a macro before the sleep at p?  The
+    sleep is then not in TASK_RUNNING; spatch does not expand macros."""
+    names = state_macros(p[0].file)
+    if not names:
+        return False
+    try:
+        with open(p[0].file, errors="replace") as fh:
+            lines = fh.read().split("\n")
+    except OSError:
+        return False
+    end = int(p[0].line) - 1
+    start = end
+    while start > 0 and not lines[start].startswith("{"):
+        start -= 1
+    seg = "\n".join(lines[start:end + 1])
+    return any(re.search(r"\b%s\s*\(" % re.escape(n), seg) for n in names)
 
 @wrap1@
 position p;
@@ -235,22 +271,6 @@ position ps, p;
 )
   while (C) { <... schedule_timeout@p(...) ...> }
 
-// A driver macro called right before the sleep may set the state
-// itself (`#define DRV_STATE() set_current_state(...)`); Coccinelle does
-// not look into it, so standalone such a site is left alone (under
-// wqport fix the checker, which sees the expansion, has planned it).
-@mb@
-identifier M =~ "^[A-Z][A-Z0-9_]*$";
-position p;
-@@
-  M(...);
-  schedule_timeout@p(...);
-
-@script:python@
-p << mb.p;
-@@
-MACRO_BEFORE.add(site_key(p))
-
 @script:python@
 p << a.p;
 @@
@@ -283,12 +303,12 @@ fn;
 @@
 _k = site_key(p)
 _f = None
+if _k in HOIST and not planned() and state_macro_before(p):
+    del HOIST[_k]
 if _k in HOIST and _k not in WRAP:
     _why = None
     if (rp(p[0].file), p[0].current_element) in QUEUED:
         _why = "no-patch: the task sleeps on a wait entry queued once outside the loop; move prepare_to_wait() into the loop"
-    if _k in MACRO_BEFORE:
-        _why = _why or "macro: the driver macro called just before may set the task state; Coccinelle cannot see into it, check by hand"
     _h = HOIST[_k]
     _own = "schedule_timeout_uninterruptible"
     if _h and _h[0] == "TASK_INTERRUPTIBLE":

@@ -8,8 +8,11 @@
 ///   while (!c) sleep_on(&q);                 -> wait_event(q, c);
 ///   while (!c) { interruptible_sleep_on(&q);
 ///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
+///   while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
+///   if (signal_pending(current)) S           -> if (wait_event_interruptible(q, c)) S
 ///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
 ///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
+///   (also written `t > 0`)
 ///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
 ///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
 ///   sleep_on_timeout(&q, t) on a queue nothing else uses
@@ -44,6 +47,8 @@
 // (printed in report/org mode).  Forms produced, by shape:
 //   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
 //   sig, brk      wait_event_interruptible (loop with a signal_pending test)
+//   sigh          wait_event_interruptible (the signal tested in the loop head
+//                 and right after the loop)
 //   to            wait_event_timeout / wait_event_interruptible_timeout
 //   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
 //   lock          wait_event_lock_irq
@@ -542,13 +547,17 @@ def wq_run(kind, p, env, outs, co):
 OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
 
 
-WQ_LOOP_SHAPES = ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
+WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
 
 
 def wq_shape(kind, name, p, env, res):
 	base = kind[:-4] if kind.endswith('_pos') else kind
 	if base.startswith('keep') and WQ_PLAN is None:
 		return False	# plan mode only: the plan vouches for the early exits
+	if 'signal_pending' in str(env.get('C', '')):
+		# a signal test is no condition to wait for: the head of the loop
+		# also tests the signal (sigh), or the shape is not this one
+		return False
 	if 'Q0' in env:
 		res['QQ'] = wq_queue(env['Q0'])
 	if 'L0' in env:
@@ -565,10 +574,10 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		if name == 'interruptible_sleep_on':
 			refuse = R_UNSAFE_LOOP
-	elif base in ('sig', 'lock_sig'):
+	elif base in ('sig', 'sigh', 'lock_sig'):
 		if wq_has_jump(env['S']):
 			return False
-		form = ('wait_event_interruptible' if base == 'sig'
+		form = ('wait_event_interruptible' if base in ('sig', 'sigh')
 			else 'wait_event_interruptible_lock_irq')
 	elif base == 'brk':
 		form = 'wait_event_interruptible'
@@ -1126,6 +1135,116 @@ expression s_sig_pos.NC;
 +	S
 )
 
+@r_sigh disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0;
+statement S;
+position p;
+@@
+
+(
+while (!C && !SIGE) interruptible_sleep_on@p(Q0);
+if (SIGE)
+	S
+|
+while (!C && !SIGE) {
+	interruptible_sleep_on@p(Q0);
+}
+if (SIGE)
+	S
+)
+
+@script:python s_sigh@
+p << r_sigh.p;
+C << r_sigh.C;
+Q0 << r_sigh.Q0;
+SIGE << r_sigh.SIGE;
+S << r_sigh.S;
+QQ;
+NC;
+@@
+if not wq_run('sigh', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_sigh depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_sigh.C, r_sigh.Q0, r_sigh.SIGE;
+statement r_sigh.S;
+position r_sigh.p;
+expression s_sigh.QQ;
+expression s_sigh.NC;
+@@
+
+(
+- while (!C && !SIGE) interruptible_sleep_on@p(Q0);
+- if (SIGE)
+-	S
++ if (wait_event_interruptible(QQ, NC))
++	S
+|
+- while (!C && !SIGE) {
+-	interruptible_sleep_on@p(Q0);
+- }
+- if (SIGE)
+-	S
++ if (wait_event_interruptible(QQ, NC))
++	S
+)
+
+@r_sigh_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0;
+statement S;
+position p;
+@@
+
+(
+while (C && !SIGE) interruptible_sleep_on@p(Q0);
+if (SIGE)
+	S
+|
+while (C && !SIGE) {
+	interruptible_sleep_on@p(Q0);
+}
+if (SIGE)
+	S
+)
+
+@script:python s_sigh_pos@
+p << r_sigh_pos.p;
+C << r_sigh_pos.C;
+Q0 << r_sigh_pos.Q0;
+SIGE << r_sigh_pos.SIGE;
+S << r_sigh_pos.S;
+QQ;
+NC;
+@@
+if not wq_run('sigh_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+	cocci.include_match(False)
+
+@t_sigh_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_sigh_pos.C, r_sigh_pos.Q0, r_sigh_pos.SIGE;
+statement r_sigh_pos.S;
+position r_sigh_pos.p;
+expression s_sigh_pos.QQ;
+expression s_sigh_pos.NC;
+@@
+
+(
+- while (C && !SIGE) interruptible_sleep_on@p(Q0);
+- if (SIGE)
+-	S
++ if (wait_event_interruptible(QQ, NC))
++	S
+|
+- while (C && !SIGE) {
+-	interruptible_sleep_on@p(Q0);
+- }
+- if (SIGE)
+-	S
++ if (wait_event_interruptible(QQ, NC))
++	S
+)
+
 @r_brk disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
@@ -1283,6 +1402,12 @@ while (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0,
 while (!C && t) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
+|
+while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+|
+while (!C && t > 0) {
+	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+}
 )
 
 @script:python s_to@
@@ -1313,6 +1438,14 @@ expression s_to.NC;
 -	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 - }
 + t = WE(QQ, NC, t);
+|
+- while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
++ t = WE(QQ, NC, t);
+|
+- while (!C && t > 0) {
+-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- }
++ t = WE(QQ, NC, t);
 )
 
 @r_to_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
@@ -1324,6 +1457,12 @@ position p;
 while (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
 while (C && t) {
+	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+}
+|
+while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+|
+while (C && t > 0) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
@@ -1353,6 +1492,14 @@ expression s_to_pos.NC;
 + t = WE(QQ, NC, t);
 |
 - while (C && t) {
+-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- }
++ t = WE(QQ, NC, t);
+|
+- while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
++ t = WE(QQ, NC, t);
+|
+- while (C && t > 0) {
 -	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 - }
 + t = WE(QQ, NC, t);

@@ -247,6 +247,12 @@ class Fixture:
             rc = os.path.join(tmp, self.name)
             with open(rc, "w") as f:
                 f.write(res)
+            # the fixture's own "local.h" headers go beside the copy, as
+            # the checker's prefilter and parse look for them there
+            for inc in re.findall(r'^\s*#\s*include\s+"([^"/]+)"', res, re.M):
+                if os.path.exists(os.path.join(self.dir, inc)):
+                    shutil.copyfile(os.path.join(self.dir, inc),
+                                    os.path.join(tmp, inc))
             # 7. the shim compile
             cc = [self.a.cc, "-fsyntax-only", "-nostdinc", "-isystem",
                   self.a.shim_dir, "-include", "wqport-shim.h", "-std=gnu11",
@@ -301,7 +307,8 @@ class Fixture:
                 if keep and not any(r == "WQ001" for _, r, _ in refused):
                     self.fail(".res still calls the sleep_on() family, but no "
                               "WQ001 site is marked refused")
-                ok, out = kb.build(rc, headers, declare_sleep_on=keep)
+                ok, out = kb.build(rc, headers, declare_sleep_on=keep,
+                                   include_dir=self.dir)
                 if not ok:
                     self.fail(".res does not build as a module against " +
                               headers + (" (with the refused sleep_on() calls "

@@ -59,15 +59,17 @@ def object_name(path):
     return "wqm_" + base
 
 
-def build(path, headers, declare_sleep_on=False, verbose=False):
-    """Return (ok, compiler output)."""
+def build(path, headers, declare_sleep_on=False, verbose=False,
+          include_dir=None):
+    """Return (ok, compiler output).  include_dir: where its "local.h"
+    includes are, when path is a scratch copy (default: beside path)."""
     obj = object_name(path)
     with tempfile.TemporaryDirectory(prefix="wqport-kbuild-") as tmp:
         shutil.copyfile(path, os.path.join(tmp, obj + ".c"))
         kbuild = [f"obj-m := {obj}.o"]
         # "local.h" includes resolve beside the original, as in-tree
         kbuild.append("ccflags-y += -iquote " +
-                      os.path.dirname(os.path.abspath(path)))
+                      (include_dir or os.path.dirname(os.path.abspath(path))))
         if declare_sleep_on:
             decl = os.path.join(tmp, "wqport-sleep-on-decls.h")
             with open(decl, "w") as f:

@@ -341,8 +341,26 @@ static bool ident_char(char c)
 }
 
 /*
- * Drop a timeout operand from a loop guard: `!c && t` -> `!c`.  Returns
- * true when the guard had one.
+ * The length of a timeout operand `t` at p, with the comparison that
+ * says "time is left" in 2.4 drivers: `t`, `t > 0`, `t != 0`.
+ */
+static size_t time_left_operand(const char *p, size_t n)
+{
+	static const char *const tails[] = { " > 0", " != 0", " >= 1" };
+	size_t i;
+
+	for (i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+		size_t m = strlen(tails[i]);
+
+		if (!strncmp(p + n, tails[i], m) && !ident_char(p[n + m]))
+			return n + m;
+	}
+	return n;
+}
+
+/*
+ * Drop a timeout operand from a loop guard: `!c && t` -> `!c`, also
+ * written `!c && t > 0`.  Returns true when the guard had one.
  */
 bool cond_drop_operand(char *guard, const char *t)
 {
@@ -351,11 +369,12 @@ bool cond_drop_operand(char *guard, const char *t)
 
 	if (!t || !*t)
 		return false;
-	n = strlen(t);
 	p = guard;
 	while ((p = strstr(p, t))) {
-		bool word = (p == guard || !ident_char(p[-1])) && !ident_char(p[n]);
+		bool word = (p == guard || !ident_char(p[-1])) &&
+			    !ident_char(p[strlen(t)]);
 
+		n = word ? time_left_operand(p, strlen(t)) : strlen(t);
 		if (word && p >= guard + 4 && !strncmp(p - 4, " && ", 4) &&
 		    (!p[n] || p[n] == ')')) {
 			memmove(p - 4, p + n, strlen(p + n) + 1);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ast.h"
 #include "cfg.h"
@@ -173,6 +174,36 @@ char *flag_condition(const struct site_ctx *sc)
 	return r;
 }
 
+/* Does the identifier [p, e) contain "wake", in any case? */
+static bool strncasecmp_word(const char *p, const char *e)
+{
+	for (; p + 4 <= e; p++)
+		if (!strncasecmp(p, "wake", 4))
+			return true;
+	return false;
+}
+
+/*
+ * The next identifier at or after p that names a wake-up: wake_up*(),
+ * or a driver's or SDK's own wrapper with "wake" in its name
+ * (OS_WAKE(), drv_wakeup()).
+ */
+static const char *next_wake(const char *buf, const char *p)
+{
+	for (; *p; p++) {
+		const char *e = p;
+
+		if (!is_ident(*p) || (p > buf && is_ident(p[-1])))
+			continue;
+		while (is_ident(*e))
+			e++;
+		if (strncasecmp_word(p, e))
+			return p;
+		p = e - 1;
+	}
+	return NULL;
+}
+
 char *waker_conditions(const struct site_ctx *sc)
 {
 	const char *field = *sc->queue ? last_field(sc->queue) : NULL;
@@ -182,7 +213,7 @@ char *waker_conditions(const struct site_ctx *sc)
 
 	if (!field || !*field)
 		return NULL;
-	while ((p = strstr(p, "wake_up"))) {
+	while ((p = next_wake(sc->buf, p))) {
 		const char *open = p, *start;
 		char *arg, *lhs, *rhs, *text;
 		const char *at;
@@ -238,7 +269,7 @@ char *waker_conditions(const struct site_ctx *sc)
 				st = semi ? semi + 1 : text;
 				while (*st == ' ' || *st == '{' || *st == '}')
 					st++;
-				if (!strncmp(st, "wake_up", 7)) {
+				if (next_wake(st, st) == st) {
 					if (semi)
 						*semi = '\0';
 					stmt_end = semi ? semi : text;

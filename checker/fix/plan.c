@@ -207,7 +207,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 
 	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
-			"do-while: the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
+			"the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
 		return;
 	}
 	if (ls->irqrestore) {
@@ -238,6 +238,21 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	}
 	/* a loop: while (!c), for (;;) { if (c) break; } */
+	if (timeout && !ls->timeout_loop && ls->sleep_first && ls->cond &&
+	    sc->queue_woken && !ls->result_used) {
+		/*
+		 * for (;;) { sleep(&q, T); if (c) break; work; }: the sleep
+		 * paces a loop that tests c only after it (a kernel thread
+		 * between pings); in place, with c, it keeps the pace
+		 */
+		if (!condition_ok(s, sc, ls->cond))
+			return;
+		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
+			"the sleep paces a loop that tests '%s' only after it; %s() in its place returns early only when that holds, where the old call returned on any wake-up",
+			ls->cond, sleep_on_form(s->anchor, true)));
+		s->cond = xstrdup(ls->cond);
+		return;
+	}
 	if (timeout && !ls->timeout_loop) {
 		if (sc->queue_woken || ls->result_used) {
 			refuse(s, "polling-timeout", xasprintf(
@@ -289,6 +304,17 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	} else {
 		s->form = sleep_on_form(s->anchor, false);
 	}
+	if (ls->sig_head && !ls->signal_exit) {
+		refuse(s, "no-patch", xasprintf(
+			"the loop's head tests signal_pending(current) and no 'if (signal_pending(current))' exit follows the loop; no semantic patch matches that: convert by hand to %s(), whose result says a signal ended the wait",
+			s->form));
+		return;
+	}
+	if (ls->sig_head && (ls->lock || ls->exit_ifs)) {
+		refuse(s, "no-patch", xstrdup(
+			"the loop's head tests signal_pending(current), and the loop also drops a lock or has early exits; no semantic patch matches that: convert by hand"));
+		return;
+	}
 	if (intr && !ls->signal_exit) {
 		unsafe(s, s->form, xasprintf(
 			"the loop ignores signals (it spun while one was pending); %s() returns -ERESTARTSYS with '%s' false",
@@ -298,6 +324,22 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	s->outcome = FO_CONVERT;
 }
 
+/*
+ * `do { ... } while (1)` reads as for (;;) to the planner, so a site in
+ * one gets the reasons a for (;;) would; but SmPL cannot match a
+ * do-while at all, so one that would convert is refused by name.
+ */
+static void refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
+{
+	if (!ls->do_forever || s->outcome == FO_REFUSE ||
+	    s->outcome == FO_COVERED)
+		return;
+	free(s->note);
+	s->form = NULL;
+	refuse(s, "no-patch", xstrdup(
+		"the wait loop is written 'do { ... } while (1)'; no semantic patch matches a do-while: rewrite it as for (;;) first, or convert by hand"));
+}
+
 /* The loop's strings are the planner's to free, whichever way it went. */
 static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 {
@@ -305,6 +347,7 @@ static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 
 	shape_of(sc, &ls);
 	plan_sleep_on_in(s, sc, &ls);
+	refuse_do_forever(s, &ls);
 	shape_release(&ls);
 }
 
@@ -358,7 +401,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 	loop_of_entry(sc, ls);
 	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
-			"do-while: the loop sleeps before its first test"));
+			"the wait loop is a do-while whose test is its tail, after the sleep; wait_event*() tests first, and no semantic patch matches a do-while: convert by hand"));
 		return;
 	}
 	if (ls->sleep_first) {
@@ -436,6 +479,7 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 
 	memset(&ls, 0, sizeof(ls));
 	plan_open_coded_in(s, sc, &ls);
+	refuse_do_forever(s, &ls);
 	shape_release(&ls);
 }
 
@@ -485,6 +529,7 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 
 	shape_of(sc, &ls);
 	plan_state_after_test_in(s, sc, &ls);
+	refuse_do_forever(s, &ls);
 	shape_release(&ls);
 }
 

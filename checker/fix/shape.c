@@ -242,10 +242,22 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	bool after_sleep = false, slept = false, scheduled = false;
 	int i;
 
+	if (kind == SH_DO && k.n == 2) {
+		/* `do { ... } while (1)` (the /dev/rtc read loop): its only
+		 * exits are in the body, as in for (;;) */
+		char *tail = site_cursor_text(sc, k.c[1]);
+
+		if (always_true(tail)) {
+			ls->do_forever = true;
+			kind = SH_FOR;
+			guard = xstrdup("");
+		}
+		free(tail);
+	}
 	ls->kind = kind;
 	if (kind == SH_WHILE)
 		guard = site_cursor_text(sc, k.c[0]);
-	else if (kind == SH_FOR)
+	else if (kind == SH_FOR && !guard)
 		guard = for_cond(sc, loop);
 	for (i = 0; i < items.n; i++) {
 		struct item_info it;
@@ -337,6 +349,10 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	if (guard && !always_true(guard)) {
 		const char *r = receiver ? receiver : ls->receiver;
 
+		/* the 2.2 read loop's head: the signal is no condition */
+		if (cond_drop_operand(guard, "!signal_pending(current)"))
+			ls->sig_head = true;
+
 		if (r && cond_drop_operand(guard, r))
 			ls->timeout_loop = true;
 		free(ls->cond);
@@ -380,6 +396,40 @@ static int stmt_index(const struct site_ctx *sc)
 		}
 	}
 	return -1;
+}
+
+/*
+ * Is the statement after path[i] (a loop whose head tests the signal)
+ * `if (signal_pending(current)) <exit>`: the loop's signal exit?
+ */
+static bool signal_test_after(const struct site_ctx *sc, int i)
+{
+	struct kids k;
+	bool r = false, is_goto = false;
+	int j;
+
+	if (i < 1 || clang_getCursorKind(sc->path[i - 1]) != CXCursor_CompoundStmt)
+		return false;
+	k = children(sc->path[i - 1]);
+	for (j = 0; j + 1 < k.n; j++)
+		if (clang_equalCursors(k.c[j], sc->path[i])) {
+			struct kids b = children(k.c[j + 1]);
+
+			if (clang_getCursorKind(k.c[j + 1]) == CXCursor_IfStmt &&
+			    b.n == 2) {
+				char *c = site_cursor_text(sc, b.c[0]);
+				char *t = site_cursor_text(sc, b.c[1]);
+
+				r = !strcmp(c, "signal_pending(current)") &&
+				    is_exit_branch(t, &is_goto);
+				free(c);
+				free(t);
+			}
+			free(b.c);
+			break;
+		}
+	free(k.c);
+	return r;
 }
 
 /* Is the statement after path[i] (a loop) a return to TASK_RUNNING? */
@@ -466,6 +516,8 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 			   ck == CXCursor_ForStmt ? SH_FOR : SH_DO,
 			   ls->receiver, ls);
 		ls->result_used = used;
+		if (ls->sig_head && signal_test_after(sc, ci))
+			ls->signal_exit = true;
 	} else if (ck == CXCursor_IfStmt) {
 		struct kids k = children(cont);
 		struct kids items = body_items(k.c[1]);

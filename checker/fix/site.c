@@ -9,6 +9,7 @@
  * text is what a reviewer sees too.  Offsets are expansion offsets in
  * the main file, so text always comes from the buffer the checker read.
  */
+#define _GNU_SOURCE	/* strcasestr() */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,29 +272,171 @@ static const char *queued_before(const struct site_ctx *sc)
 	return last_add && (!last_rm || last_rm < last_add) ? which : NULL;
 }
 
-static bool word_woken(const char *buf, const char *field)
+/*
+ * The names of the macros a text defines whose body wakes a queue
+ * (`#define OS_WAKE(q) wake_up_interruptible(q)` in a vendor SDK's
+ * osdep.h), appended to *names as " NAME " words.
+ */
+static void waker_macros(const char *t, char **names)
 {
+	const char *p = t;
+
+	while ((p = strstr(p, "#define"))) {
+		const char *n = p + 7, *e, *end = p;
+
+		while (*n == ' ' || *n == '\t')
+			n++;
+		for (e = n; is_ident(*e); e++)
+			;
+		/* the body, with its continuation lines */
+		while (*end && !(*end == '\n' && end[-1] != '\\'))
+			end++;
+		p = end;
+		if (e > n) {
+			char *body = xasprintf("%.*s", (int)(end - e), e);
+
+			if (strstr(body, "wake_up")) {
+				char *old = *names;
+
+				*names = xasprintf("%s%.*s ", old ? old : " ",
+						   (int)(e - n), n);
+				free(old);
+			}
+			free(body);
+		}
+	}
+}
+
+/* ... and those of the headers the file includes with "", next to it */
+static char *file_waker_macros(const char *path, const char *buf)
+{
+	const char *slash = strrchr(path, '/'), *p = buf;
+	char *names = NULL;
+
+	waker_macros(buf, &names);
+	while ((p = strstr(p, "#include"))) {
+		const char *q = p + 8, *e;
+		char *hp, *text;
+		FILE *fp;
+		long n;
+
+		p = q;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '"' || !(e = strchr(q + 1, '"')) ||
+		    memchr(q, '\n', e - q))
+			continue;
+		hp = xasprintf("%.*s%.*s", slash ? (int)(slash - path + 1) : 0,
+			       path, (int)(e - q - 1), q + 1);
+		fp = fopen(hp, "r");
+		free(hp);
+		if (!fp)
+			continue;
+		text = xrealloc(NULL, 65537);
+		n = (long)fread(text, 1, 65536, fp);
+		fclose(fp);
+		text[n > 0 ? n : 0] = '\0';
+		waker_macros(text, &names);
+		free(text);
+	}
+	return names;
+}
+
+/*
+ * Does the file wake the queue whose last member is field: a call of
+ * wake_up*(), of anything else with "wake" in its name (a driver's own
+ * wrapper), or of a macro of the file or its own headers whose body
+ * wakes, with the field in its arguments?
+ */
+static bool word_woken(const char *path, const char *buf, const char *field)
+{
+	char *macros = file_waker_macros(path, buf);
 	const char *p = buf;
+	bool hit = false;
 
-	while ((p = strstr(p, "wake_up"))) {
-		const char *open = p + 7;
-		char *arg;
-		bool hit;
+	for (p = buf; *p && !hit; p++) {
+		const char *b = p, *open;
+		char *name, *word, *arg;
+		bool waker;
 
-		while (is_ident(*open))
-			open++;
-		while (*open == ' ' || *open == '\t')
-			open++;
-		p++;
+		if (!is_ident(*p) || (p > buf && is_ident(p[-1])))
+			continue;
+		while (is_ident(*p))
+			p++;
+		name = xasprintf("%.*s", (int)(p - b), b);
+		word = xasprintf(" %s ", name);
+		waker = strcasestr(name, "wake") ||
+			(macros && strstr(macros, word));
+		free(name);
+		free(word);
+		p--;
+		if (!waker)
+			continue;
+		for (open = p + 1; *open == ' ' || *open == '\t'; open++)
+			;
 		if (*open != '(')
 			continue;
 		arg = paren_arg(open);
 		hit = find_word(arg, field) != NULL;
 		free(arg);
+	}
+	free(macros);
+	return hit;
+}
+
+struct decl_search {
+	const char *name;
+	bool found;
+};
+
+static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct decl_search *d = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	char *n;
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (k != CXCursor_FieldDecl && k != CXCursor_VarDecl)
+		return CXChildVisit_Recurse;
+	n = cursor_name(c);
+	if (!strcmp(n, d->name))
+		d->found = true;
+	free(n);
+	return d->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/*
+ * Is the queue's member or variable declared in this file?  One that a
+ * header declares (a driver split over several files) may be woken by
+ * another file, so a sleep on it is no plain delay.
+ */
+static bool queue_declared_here(CXTranslationUnit tu, const char *buf,
+				const char *field)
+{
+	struct decl_search d = { field, false };
+	const char *p = buf;
+
+	/* DECLARE_WAIT_QUEUE_HEAD(q): its declaration is the macro's */
+	while ((p = strstr(p, "DECLARE_WAIT_QUEUE_HEAD"))) {
+		char *arg;
+		bool hit;
+
+		p += 23;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '(')
+			continue;
+		arg = paren_arg(p);
+		hit = find_word(arg, field) != NULL;
+		free(arg);
 		if (hit)
 			return true;
 	}
-	return false;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_decl, &d);
+	return d.found;
 }
 
 /*
@@ -413,7 +556,9 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 		free(t);
 	}
 	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&
-			  word_woken(f->buf, last_field(sc->queue));
+			  (word_woken(f->path, f->buf, last_field(sc->queue)) ||
+			   !queue_declared_here(tu, f->buf,
+						 last_field(sc->queue)));
 	sc->irqs_off = irqs_off_before(sc);
 	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);

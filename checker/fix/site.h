@@ -53,6 +53,7 @@ struct loop_shape {
 	bool result_used;	/* used other than by a plain assignment */
 	bool timeout_loop;	/* the loop also ends when the time is up */
 	bool signal_exit;	/* the loop leaves on signal_pending() */
+	bool sig_head;		/* `while (!c && !signal_pending(current))` */
 	bool irqrestore;	/* an irqsave lock is dropped around the sleep */
 	bool irq_toggle;	/* interrupts turned on and off around it */
 	bool has_goto;
@@ -60,6 +61,8 @@ struct loop_shape {
 	bool running_after;	/* TASK_RUNNING is set again right after it */
 	int exit_ifs;		/* `if (x) return ...;` before the sleep */
 	bool const_guard;	/* `while (1)` with no test that ends it */
+	bool do_forever;	/* `do { } while (1)`: a for (;;) in all but
+				 * the syntax no semantic patch matches */
 	/* WQ002/WQ003 shape facts */
 	bool state_top;		/* a sleeping state is set at the loop's top
 				 * level before its first sleep */

@@ -11,8 +11,10 @@
  * was removed in Linux 3.15.  The replacement is the wait_event*() form
  * whose condition is the loop's (or if's) test, negated.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfg.h"
 
@@ -179,6 +181,92 @@ static bool guard_side_effect(const struct cfg *g, const struct cfg_node *nd,
 	return se;
 }
 
+/* The last member or name of a queue expression: `dev->x.wait` -> wait. */
+static const char *queue_word(const char *q, size_t *len)
+{
+	const char *end = q + strlen(q), *b;
+
+	while (end > q && !(isalnum((unsigned char)end[-1]) || end[-1] == '_'))
+		end--;
+	for (b = end; b > q && (isalnum((unsigned char)b[-1]) || b[-1] == '_');)
+		b--;
+	*len = end - b;
+	return b;
+}
+
+/*
+ * Does anything in the file wake the queue: a wake_up*() call (or a
+ * driver's wrapper with "wake" in its name) whose argument names the
+ * queue's last member?  A _timeout sleep on a queue
+ * nothing wakes is a delay (a 2.4 polling loop with a retry count), and
+ * its loop test is a counter, not a condition to wait for.
+ */
+static bool queue_woken_in_file(const struct wq_file *f, const char *q)
+{
+	size_t n, k;
+	const char *w = queue_word(q, &n), *p = f->buf;
+
+	if (!n)
+		return true;
+	for (; *p; p++) {
+		const char *a = p;
+		int depth = 0;
+		bool wake = false;
+
+		if (!(isalnum((unsigned char)*p) || *p == '_') ||
+		    (p > f->buf && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+			continue;
+		/* wake_up*(), or a wrapper with "wake" in its name */
+		for (; isalnum((unsigned char)*a) || *a == '_'; a++)
+			if (!strncasecmp(a, "wake", 4))
+				wake = true;
+		p = a - 1;
+		if (!wake)
+			continue;
+		while (*a == ' ' || *a == '\t')
+			a++;
+		if (*a != '(')
+			continue;
+		for (; *a && !(*a == ')' && depth == 1); a++) {
+			depth += (*a == '(') - (*a == ')');
+			for (k = 0; k < n && a[k] == w[k]; k++)
+				;
+			if (k == n && !(isalnum((unsigned char)a[n]) || a[n] == '_') &&
+			    !(isalnum((unsigned char)a[-1]) || a[-1] == '_'))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does the test read only the function's own variables and constants
+ * (`tries < PPX_RETRIES`): a retry count, not a condition a waker sets?
+ */
+static bool test_counts_only(const struct cfg *g, const char *t)
+{
+	const char *p = t, *b;
+	bool upper;
+
+	while (*p) {
+		if (!(isalpha((unsigned char)*p) || *p == '_')) {
+			p++;
+			continue;
+		}
+		upper = true;
+		for (b = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			if (islower((unsigned char)*p))
+				upper = false;
+		if ((b > t && (b[-1] == '.' || (b[-1] == '>' && b > t + 1 &&
+						 b[-2] == '-'))) ||
+		    *p == '(' || (*p == ' ' && p[1] == '('))
+			return false;
+		if (!upper && !cfg_is_var(g, b, p - b))
+			return false;
+	}
+	return true;
+}
+
 void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		    struct wq_file *f)
 {
@@ -190,6 +278,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		const char *q, *rep;
 		char *qh;
 		struct wq_finding *fd;
+		bool delay;
 		int t;
 
 		if (!node_is(g, n, K_SLEEP_ON))
@@ -198,7 +287,19 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		q = qh;
 		rep = replacement(nd->ev.api->name);
 		t = node_pos_loop_test(g, n);
-		if (t >= 0 && g->nodes[t].pos.line == nd->pos.line &&
+		delay = strstr(nd->ev.api->name, "timeout") &&
+			nd->ev.nargs >= 2 && strcmp(nd->ev.args[1], "?") &&
+			!queue_woken_in_file(f, q) &&
+			(t < 0 || test_counts_only(g, g->nodes[t].text));
+		if (delay) {
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; nothing in this file wakes '%s': for a plain delay use %s(%s)",
+				nd->ev.api->name, q,
+				strncmp(nd->ev.api->name, "interruptible", 13) ?
+				"schedule_timeout_uninterruptible" :
+				"schedule_timeout_interruptible",
+				nd->ev.args[1]));
+		} else if (t >= 0 && g->nodes[t].pos.line == nd->pos.line &&
 		    g->nodes[t].pos.col == nd->pos.col) {
 			/* test and sleep both inside one macro: its text is
 			 * the invocation, not the condition */
@@ -220,6 +321,9 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			 * part of the condition */
 			if (nd->ev.nargs >= 2)
 				cond_drop_operand(guard, nd->ev.args[1]);
+			/* `while (!c && !signal_pending(current))`: the
+			 * interruptible forms test the signal themselves */
+			cond_drop_operand(guard, "!signal_pending(current)");
 			cond = wait_condition(guard);
 			free(guard);
 
@@ -238,7 +342,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay",
 				nd->ev.api->name, rep));
 		}
-		if (strstr(nd->ev.api->name, "timeout")) {
+		if (strstr(nd->ev.api->name, "timeout") && !delay) {
 			fd = &f->findings[f->nfindings - 1];
 			finding_add_note(fd, nd->pos, xasprintf(
 				"%s() returns 0 on timeout and at least 1 when the condition held, unlike %s(); check how the result is used",

@@ -44,8 +44,11 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 ///   while (!c) sleep_on(&q);                 -> wait_event(q, c);
 ///   while (!c) { interruptible_sleep_on(&q);
 ///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
+///   while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
+///   if (signal_pending(current)) S           -> if (wait_event_interruptible(q, c)) S
 ///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
 ///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
+///   (also written `t > 0`)
 ///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
 ///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
 ///   sleep_on_timeout(&q, t) on a queue nothing else uses
@@ -80,6 +83,8 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // (printed in report/org mode).  Forms produced, by shape:
 //   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
 //   sig, brk      wait_event_interruptible (loop with a signal_pending test)
+//   sigh          wait_event_interruptible (the signal tested in the loop head
+//                 and right after the loop)
 //   to            wait_event_timeout / wait_event_interruptible_timeout
 //   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
 //   lock          wait_event_lock_irq
@@ -164,6 +169,15 @@ PLUS_SIG = '+ if (wait_event_interruptible(QQ, CC))\n+\tS'
 shape('sig', {EXPR: ['C', 'Q0'], STMT: ['S']},
       loopheads(SIGB1, PLUS_SIG) + loopheads(SIGB2, PLUS_SIG), ['QQ'])
 
+# b''. the signal tested in the loop head and again right after the loop:
+# while (!C && !signal_pending(current)) interruptible_sleep_on(&Q);
+# if (signal_pending(current)) S   (2.2/2.4 read paths)
+shape('sigh', {EXPR: ['C', 'Q0'], STMT: ['S']},
+      [('w', '- while (NOTC && !SIGE) %s(Q0);\n- if (SIGE)\n-\tS\n%s' % (ISL, PLUS_SIG)),
+       ('w', '- while (NOTC && !SIGE) {\n-\t%s(Q0);\n- }\n- if (SIGE)\n-\tS\n%s'
+        % (ISL, PLUS_SIG))],
+      ['QQ'])
+
 # b'. signal branch { R = E; break; }
 BRKB1 = m(['%s(Q0);' % ISL, 'if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'])
 BRKB2 = m(['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}', '%s(Q0);' % ISL])
@@ -174,7 +188,11 @@ shape('brk', {EXPR: ['C', 'Q0', 'R', 'E']},
 # e. timeout loops (before the one-shot ifs, which never overlap them)
 shape('to', {EXPR: ['C', 'Q0', 't']},
       [('w', '- while (NOTC && t) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
-       ('w', '- while (NOTC && t) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);' % STO)],
+       ('w', '- while (NOTC && t) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);' % STO),
+       # 2.4 drivers wrote the time left as `t > 0`
+       ('w', '- while (NOTC && t > 0) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
+       ('w', '- while (NOTC && t > 0) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);'
+        % STO)],
       ['QQ', 'WE'])
 
 # e'. while (!C) { t = isot(&Q, T); if (signal_pending) S1 if (!t) S2 }

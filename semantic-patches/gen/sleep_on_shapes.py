@@ -99,13 +99,17 @@ def wq_run(kind, p, env, outs, co):
 OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
 
 
-WQ_LOOP_SHAPES = ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
+WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
 
 
 def wq_shape(kind, name, p, env, res):
 	base = kind[:-4] if kind.endswith('_pos') else kind
 	if base.startswith('keep') and WQ_PLAN is None:
 		return False	# plan mode only: the plan vouches for the early exits
+	if 'signal_pending' in str(env.get('C', '')):
+		# a signal test is no condition to wait for: the head of the loop
+		# also tests the signal (sigh), or the shape is not this one
+		return False
 	if 'Q0' in env:
 		res['QQ'] = wq_queue(env['Q0'])
 	if 'L0' in env:
@@ -122,10 +126,10 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		if name == 'interruptible_sleep_on':
 			refuse = R_UNSAFE_LOOP
-	elif base in ('sig', 'lock_sig'):
+	elif base in ('sig', 'sigh', 'lock_sig'):
 		if wq_has_jump(env['S']):
 			return False
-		form = ('wait_event_interruptible' if base == 'sig'
+		form = ('wait_event_interruptible' if base in ('sig', 'sigh')
 			else 'wait_event_interruptible_lock_irq')
 	elif base == 'brk':
 		form = 'wait_event_interruptible'

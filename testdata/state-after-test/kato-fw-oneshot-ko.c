@@ -5,9 +5,10 @@
  * wqport fixture: task-state changes after a test that is not the test of
  * a loop of their own, so the re-test fix has nothing to repeat: a sleep
  * under an if, a sleep in a branch of a thread's main loop whose test is
- * the outer loop's, and a do-while whose test is its tail; and, for
- * contrast, a loop of its own whose test claims a bit, refused for its
- * side effect.  No site converts, so there is no .res.
+ * the outer loop's, and a `do { } while (1)` loop, a for (;;) in all
+ * but the syntax, which no semantic patch matches; and, for contrast, a
+ * loop of its own whose test claims a bit, refused for its side effect.
+ * No site converts, so there is no .res.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -66,7 +67,7 @@ static void kato_drain(struct kato_fw *fw)
 	do {
 		if (!fw->pending)
 			break;
-		prepare_to_wait(&fw->ev_wait, &wait, TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=refused:do-while */
+		prepare_to_wait(&fw->ev_wait, &wait, TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=refused:no-patch */
 		schedule();
 		finish_wait(&fw->ev_wait, &wait);
 	} while (1);
