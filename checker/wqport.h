@@ -226,6 +226,13 @@ void file_add_warning(struct wq_file *f, char *msg);
 
 /* Check one file: read, prefilter, parse, run every enabled rule. */
 void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index);
+/*
+ * The cheap first look of check_file(): read the file and run the
+ * prefilter, keeping nothing.  True when that settles it (f->skipped,
+ * or f->error for an unreadable or binary file), so no worker process
+ * needs to see it (isolate.c); false when it must be checked.
+ */
+bool screen_file(struct wq_file *f, const struct wq_options *opt);
 /* The same for contents already in f->buf (f->path names the file). */
 void check_buffer(struct wq_file *f, const struct wq_options *opt,
 		  void *cx_index);
@@ -247,6 +254,9 @@ struct wq_limits {
  * in the calling process as each file is settled, in any order; check
  * (NULL: check_file() with opt) checks one file in a worker.  A file
  * whose worker crashed, ran out of memory or timed out gets f->error.
+ * screen (or NULL) runs in the calling process first, between the
+ * workers' replies: true when it settled the file, which then never
+ * goes to a worker (screen_file(): the prefilter).
  */
 /* check one file in a worker (index: its libclang index) */
 typedef void (*isolate_check_fn)(void *arg, struct wq_file *f, void *index);
@@ -254,6 +264,7 @@ int isolate_run(struct wq_file *files, int nfiles,
 		const struct wq_options *opt, int jobs,
 		const struct wq_limits *lim,
 		isolate_check_fn check, void *check_arg,
+		bool (*screen)(void *arg, struct wq_file *f),
 		void (*done)(void *arg, int i), void *arg);
 
 /* ---- reporting ---- */

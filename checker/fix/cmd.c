@@ -405,8 +405,8 @@ static void screen(struct fix_run *r, const struct wq_limits *lim)
 		if (r->files[i].error)	/* a bad path: nothing to screen */
 			f[i].error = xstrdup(r->files[i].error);
 	}
-	isolate_run(f, r->nfiles, &o, r->jobs, lim, NULL, NULL, screened,
-		    NULL);
+	isolate_run(f, r->nfiles, &o, r->jobs, lim, NULL, NULL, NULL,
+		    screened, NULL);
 	for (i = 0; i < r->nfiles; i++) {
 		if (!r->files[i].error && f[i].error) {
 			r->files[i].error = f[i].error;

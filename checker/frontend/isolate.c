@@ -543,8 +543,19 @@ static void replace(struct pool *p, struct worker *w, bool timed_out,
 }
 
 /* Give every idle worker a file; returns how many files are settled. */
-static int dispatch(struct pool *p, int *next, void (*done)(void *, int),
-		    void *arg)
+/* Is a worker waiting for a file? */
+static bool idle(const struct pool *p)
+{
+	int j;
+
+	for (j = 0; j < p->nw; j++)
+		if (p->w[j].pid && p->w[j].cur < 0)
+			return true;
+	return false;
+}
+
+static int dispatch(struct pool *p, int *next, int screened,
+		    void (*done)(void *, int), void *arg)
 {
 	int j, settled = 0;
 
@@ -554,11 +565,13 @@ static int dispatch(struct pool *p, int *next, void (*done)(void *, int),
 
 		if (!w->pid || w->cur >= 0)
 			continue;
-		while (*next < p->nfiles && p->files[*next].error) {
-			done(arg, (*next)++);	/* a bad path: no work */
+		while (*next < screened && (p->files[*next].error ||
+					    p->files[*next].skipped)) {
+			/* a bad path, or settled by the prefilter: no work */
+			done(arg, (*next)++);
 			settled++;
 		}
-		if (*next >= p->nfiles)
+		if (*next >= screened)
 			break;
 		i = *next;
 		if (!write_all(w->fd, (const char *)&i, sizeof(i))) {
@@ -575,12 +588,14 @@ int isolate_run(struct wq_file *files, int nfiles,
 		const struct wq_options *opt, int jobs,
 		const struct wq_limits *lim,
 		isolate_check_fn check, void *check_arg,
+		bool (*screen)(void *arg, struct wq_file *f),
 		void (*done)(void *arg, int i), void *arg)
 {
 	struct pool p = { files, nfiles, opt, lim, NULL, 0, NULL, check,
 			  check_arg };
 	struct pollfd *pfd;
 	int *who, j, next = 0, settled = 0, alive;
+	int screened = screen ? 0 : nfiles;	/* files[0..screened) looked at */
 
 	p.w = xrealloc(NULL, jobs * sizeof(*p.w));
 	pfd = xrealloc(NULL, jobs * sizeof(*pfd));
@@ -601,7 +616,22 @@ int isolate_run(struct wq_file *files, int nfiles,
 		int n = 0, wait_ms = -1;
 		double t = mono();
 
-		settled += dispatch(&p, &next, done, arg);
+		settled += dispatch(&p, &next, screened, done, arg);
+		if (screened < nfiles) {
+			/*
+			 * Look at the next files here while the workers
+			 * parse; stop at one that needs a worker when one
+			 * is idle, to hand it over at once.
+			 */
+			int k;
+
+			for (k = 0; k < 64 && screened < nfiles; k++) {
+				struct wq_file *f = &files[screened++];
+
+				if (!f->error && !screen(arg, f) && idle(&p))
+					break;
+			}
+		}
 		for (alive = 0, j = 0; j < p.nw; j++) {
 			struct worker *w = &p.w[j];
 
@@ -623,7 +653,8 @@ int isolate_run(struct wq_file *files, int nfiles,
 			break;
 		if (!n)
 			continue;
-		if (poll(pfd, n, wait_ms) < 0) {
+		/* more to look at: only collect the replies already there */
+		if (poll(pfd, n, screened < nfiles ? 0 : wait_ms) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
@@ -666,7 +697,7 @@ int isolate_run(struct wq_file *files, int nfiles,
 	while (next < nfiles) {
 		struct wq_file *f = &files[next];
 
-		if (!f->error)
+		if (!f->error && !f->skipped)
 			f->error = xstrdup("not checked: cannot start a checker process");
 		done(arg, next++);
 	}

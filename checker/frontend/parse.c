@@ -583,16 +583,18 @@ void check_file(struct wq_file *f, const struct wq_options *opt, void *index)
 	check_buffer(f, opt, index);
 }
 
-void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
+/*
+ * A binary file, or one the prefilter leaves out: settled without a
+ * parse (f->error or f->skipped set); false when it must be parsed.
+ */
+static bool settled_by_text(struct wq_file *f, const struct wq_options *opt)
 {
-	const char *nul;
-	char *dev;
+	const char *nul = memchr(f->buf, '\0', f->len);
 
-	nul = memchr(f->buf, '\0', f->len);
 	if (nul) {
 		f->error = xasprintf("binary file (NUL byte at offset %zu), skipped",
 				     (size_t)(nul - f->buf));
-		return;
+		return true;
 	}
 	/*
 	 * A file with no sleep API word may still name one through a macro
@@ -605,8 +607,32 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 	    !((opt->rule_mask & (1ul << WQ009 | 1ul << WQ010)) &&
 	      prefilter_wait_event(f->buf, f->len))) {
 		f->skipped = true;
-		return;
+		return true;
 	}
+	return false;
+}
+
+bool screen_file(struct wq_file *f, const struct wq_options *opt)
+{
+	bool settled;
+
+	if (opt->no_prefilter || f->error || f->buf)
+		return false;
+	if (!read_file(f))
+		return true;
+	settled = settled_by_text(f, opt);
+	free(f->buf);
+	f->buf = NULL;
+	f->len = 0;
+	return settled;
+}
+
+void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
+{
+	char *dev;
+
+	if (settled_by_text(f, opt))
+		return;
 	if (opt->prefilter_only)
 		return;
 	dev = device_include(f, opt);
