@@ -9,8 +9,9 @@
  * - The condition assigns a variable that nothing after the wait tests
  *   or returns: the reply is read whatever happened.
  * - A "throttle" whose code then uses the object it waited on.
- * - A pause on a global flag, followed by reading the global buffer the
- *   waker fills, through the queue's object.
+ * - A port open that tests another field of the port after the wait,
+ *   but a status bit the timeout leaves as it was: nothing says the
+ *   test stands for the timeout.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -78,6 +79,22 @@ static int qcx_mbox_drain(struct qcx_mbox *mb, u32 *out)
 {
 	wait_event_timeout(mb->wq, mb->avail >= 4, HZ / 10);	/* expect: WQ010 */
 	memcpy(out, mb->reply, sizeof(mb->reply));
+	return 0;
+}
+
+struct qcx_port {
+	wait_queue_head_t open_wait;
+	bool open_pending;
+	u32 status;
+};
+
+static int qcx_port_open(struct qcx_port *port)
+{
+	port->open_pending = true;
+	wait_event_timeout(port->open_wait, !port->open_pending, HZ / 2);	/* expect: WQ010 */
+
+	if (port->status & 0x80)
+		return -EIO;
 	return 0;
 }
 

@@ -12,6 +12,8 @@
  * - A best-effort throttle or debug pause: nothing after the wait looks
  *   at what the condition reads, or at the queue's object, so the code
  *   does not depend on the condition having come true.
+ * - A port open that detects the timeout through the state the waker
+ *   sets with the condition (`open` beside `open_pending`), and says so.
  */
 #include <linux/atomic.h>
 #include <linux/io.h>
@@ -127,6 +129,26 @@ static int qcx_debug_pause(struct qcx_log *log)
 	if (ret)
 		pr_debug("qcx: nothing logged\n");
 	return ret;
+}
+
+struct qcx_port {
+	wait_queue_head_t open_wait;
+	bool open_pending;
+	bool open;
+};
+
+static int qcx_port_open(struct qcx_port *port)
+{
+	port->open = false;
+	port->open_pending = true;
+	wait_event_timeout(port->open_wait, !port->open_pending, HZ / 2);
+
+	if (!port->open) {
+		/* the firmware never answered: open timed out */
+		port->open_pending = false;
+		return -ENODEV;
+	}
+	return 0;
 }
 
 MODULE_LICENSE("GPL");
