@@ -69,7 +69,12 @@ static void collect(struct uses *us)
 		u->end = end;
 		u->pos = loc_pos(clang_getLocationForOffset(us->tu, file, at));
 		u->ev.api = kapi_classify(name, strlen(name));
-		if (u->ev.api)
+		/*
+		 * wait_var_event*() is no API of the table (the rules that
+		 * model waits leave it alone), but its arguments are those of
+		 * wait_event*() with an address for the queue.
+		 */
+		if (u->ev.api || strstr(name, "wait_var_event"))
 			macro_args(us->tu, clang_getRange(
 				clang_getLocationForOffset(us->tu, file, at),
 				clang_getLocationForOffset(us->tu, file, end)),

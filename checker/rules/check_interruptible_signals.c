@@ -27,7 +27,12 @@
  * allow_signal(), the marks of a thread's main loop.  A loop test that
  * calls a helper of the same file counts as a signal test when the
  * helper's body tests signals (one level, analysis/helpers.c).
+ *
+ * A bounded retry delay (`while (!(p = alloc()) && --tries)` around a
+ * schedule_timeout(HZ)) is left alone too: a signal shortens its delays
+ * but the counter still ends it.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +135,110 @@ static bool tests_signals(const struct cfg *g, int l, const struct wq_file *f)
 	return false;
 }
 
+/*
+ * Is N_ASSIGN node n a step of a counter (`tries--`, `++i`, `n += 1`)?
+ * A write of a sleep's result (`left = schedule_timeout(left)`) counts
+ * down the time left, not the passes: with a signal pending each call
+ * returns at once, so such a loop still spins for all of that time.
+ */
+static bool counter_step(const struct cfg *g, int n)
+{
+	int p;
+
+	if (g->nodes[n].kind != N_ASSIGN || !g->nodes[n].text ||
+	    !(g->nodes[n].flags & NF_COUNTS))
+		return false;
+	for (p = n - 1; p >= 0 && g->nodes[p].kind == N_EVENT &&
+	     g->nodes[p].pos.line == g->nodes[n].pos.line; p--)
+		if (g->nodes[p].ev.api->kind == K_SCHEDULE_TIMEOUT ||
+		    g->nodes[p].ev.api->kind == K_SCHEDULE)
+			return false;
+	return true;
+}
+
+/* Is plain name w (len bytes) stepped as a counter in loop l? */
+static bool stepped_in_loop(const struct cfg *g, int l, const char *w,
+			    size_t len)
+{
+	int n;
+
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
+		if (cfg_in_loop(g, n, l) && counter_step(g, n) &&
+		    strlen(g->nodes[n].text) == len &&
+		    !memcmp(g->nodes[n].text, w, len))
+			return true;
+	return false;
+}
+
+/* Does test text t read a plain name that loop l steps as a counter? */
+static bool reads_loop_counter(const struct cfg *g, int l, const char *t)
+{
+	size_t i = 0, j;
+
+	while (t[i]) {
+		if (!(isalpha((unsigned char)t[i]) || t[i] == '_') ||
+		    (i && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
+			i++;
+			continue;
+		}
+		for (j = i; isalnum((unsigned char)t[j]) || t[j] == '_'; j++)
+			;
+		/* not a member (->x, .x) and not a call */
+		if ((i < 1 || (t[i - 1] != '.' && t[i - 1] != '>')) &&
+		    t[j] != '(' && stepped_in_loop(g, l, t + i, j - i))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
+/* Does a branch of test t leave loop l (break, return, goto out)? */
+static bool leaves_loop(const struct cfg *g, int t, int l)
+{
+	int b, n, steps;
+
+	if (g->nodes[t].flags & NF_LOOP_COND)
+		return true;
+	for (b = 0; b < 2; b++) {
+		n = b ? g->nodes[t].on_false : g->nodes[t].on_true;
+		for (steps = 0; n >= 0 && steps < 4; steps++) {
+			if (g->nodes[n].kind == N_RETURN || !cfg_in_loop(g, n, l))
+				return true;
+			if (g->nodes[n].kind != N_JOIN || g->nodes[n].nsucc != 1)
+				break;
+			n = g->nodes[n].succ[0];
+		}
+	}
+	return false;
+}
+
+/*
+ * A bounded retry delay: every sleep of loop l is a timed one
+ * (schedule_timeout(), a fixed delay), and a test that leaves the loop
+ * reads a counter the loop steps (`&& --tries`, `i < 20` with `i++`,
+ * `retries++ < N`).  With a signal pending the delays return at once,
+ * but the loop still ends after its last try: a finite, counted retry,
+ * not the endless spin of WQ007.  A countdown of the time left, or a
+ * counter around schedule() on a queue, is no such bound.
+ */
+static bool bounded_retry(const struct cfg *g, int l)
+{
+	bool counted = false;
+	int n;
+
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++) {
+		if (!cfg_in_loop(g, n, l))
+			continue;
+		if (node_is_sleep(g, n) && !node_is(g, n, K_SCHEDULE_TIMEOUT))
+			return false;
+		if (!counted && g->nodes[n].kind == N_TEST && g->nodes[n].text &&
+		    leaves_loop(g, n, l) &&
+		    reads_loop_counter(g, l, g->nodes[n].text))
+			counted = true;
+	}
+	return counted;
+}
+
 void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
 				 struct wq_file *f)
 {
@@ -154,7 +263,8 @@ void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
 		if (l < 0 || done[l])
 			continue;
 		done[l] = 1;
-		if (tests_signals(g, l, f) || !sleeps_again(g, s, l, seen, stack))
+		if (tests_signals(g, l, f) || !sleeps_again(g, s, l, seen, stack) ||
+		    bounded_retry(g, l))
 			continue;
 		if (thread < 0)
 			thread = is_thread(g, f);
