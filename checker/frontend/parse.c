@@ -371,6 +371,7 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 		int n;
 
 		tf.path = f->path;
+		tf.target = f->target;
 		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
 		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, &t2) !=
 		    CXError_Success || !t2) {
@@ -588,6 +589,7 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 	const char *nul;
 	char *dev;
 
+	f->target = opt->target;
 	nul = memchr(f->buf, '\0', f->len);
 	if (nul) {
 		f->error = xasprintf("binary file (NUL byte at offset %zu), skipped",
