@@ -194,6 +194,9 @@ struct wq_file {
 	/* a template header (frontend/template.c): the .c file parsed for
 	 * its context; only the header's functions are checked */
 	char *includer;
+	/* --target as WQ_KVER(), 0: the latest kernel; rules word their
+	 * suggestions for it (analysis/target.c) */
+	unsigned target;
 };
 
 struct wq_options {

@@ -371,6 +371,7 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 		int n;
 
 		tf.path = f->path;
+		tf.target = f->target;
 		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
 		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, &t2) !=
 		    CXError_Success || !t2) {
@@ -631,6 +632,7 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 {
 	char *dev;
 
+	f->target = opt->target;	/* the rules' wording follows it */
 	if (settled_by_text(f, opt))
 		return;
 	if (opt->prefilter_only)

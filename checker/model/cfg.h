@@ -167,6 +167,16 @@ bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
 			      unsigned from, unsigned to,
 			      const char *const *after);
 
+/* analysis/target.c: suggestions worded for old kernels (--target) */
+unsigned target_api_since(const char *name);
+bool target_lacks(unsigned target, const char *name);
+char *target_open_coded(unsigned target, bool interruptible,
+			const char *timeout);
+char *target_note(unsigned target, const char *name, bool interruptible,
+		  const char *timeout);
+char *text_old_timeout_before(const char *buf, size_t len, unsigned off);
+unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos);
+
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);
 

@@ -19,6 +19,7 @@
  * at the add_wait_queue() when schedule*() runs in a loop while the
  * entry it added is queued.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
@@ -40,6 +41,21 @@ static const char *suggest(const struct cfg *g, int add, int sleep)
 			break;
 		}
 	}
+	/*
+	 * `current->state = TASK_INTERRUPTIBLE; do { ... schedule(); }
+	 * while (1);`: no state in the loop, the first sleep is in the one
+	 * set last before the loop (WQ004 reports the loop itself).
+	 */
+	for (n = sleep - 1; !*state && n >= add; n--) {
+		const struct wq_event *ev = &g->nodes[n].ev;
+
+		if (g->nodes[n].kind == N_EVENT && ev->api->kind == K_SET_STATE) {
+			if (event_sleeping_state(ev))
+				state = ev->args[ev->api->state_arg];
+			else
+				break;
+		}
+	}
 	if (strstr(state, "TASK_INTERRUPTIBLE"))
 		return excl ? "wait_event_interruptible_exclusive" :
 		       timeout ? "wait_event_interruptible_timeout" :
@@ -56,7 +72,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 	int a, s;
 
 	for (a = 0; a < g->n; a++) {
-		const char *entry, *q;
+		const char *entry, *q, *form;
+		char *tnote;
 		struct wq_finding *fd;
 		int e;
 
@@ -73,9 +90,39 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		if (s == g->n)
 			continue;
 		q = event_queue(&g->nodes[a].ev);
+		form = suggest(g, a, s);
+		if (target_lacks(f->target, form) &&
+		    target_lacks(f->target, "prepare_to_wait")) {
+			unsigned a1 = target_api_since(form);
+			unsigned a2 = target_api_since("prepare_to_wait");
+			char *t = kernel_version_text(f->target);
+			char *v = kernel_version_text(a1);
+			char *v2 = kernel_version_text(a2);
+			char *both = a1 == a2 ?
+				xasprintf("both are first in Linux %s", v) :
+				xasprintf("%s() is first in Linux %s and prepare_to_wait() in %s",
+					  form, v, v2);
+
+			/* --target=2.4: this loop is the form the target has */
+			tnote = xasprintf(
+				"; %s, not in the target %s: there, keep this add_wait_queue() loop, with the state set inside it before the condition test",
+				both, t);
+			free(both);
+			free(t);
+			free(v);
+			free(v2);
+		} else if (target_lacks(f->target, form)) {
+			char *v = kernel_version_text(target_api_since(form));
+
+			tnote = xasprintf(" (%s() needs Linux %s)", form, v);
+			free(v);
+		} else {
+			tnote = xstrdup("");
+		}
 		file_add_finding(f, WQ002, g->nodes[a].pos, xasprintf(
-			"open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()",
-			q ? q : "?", entry, suggest(g, a, s)));
+			"open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
+			q ? q : "?", entry, form, tnote));
+		free(tnote);
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
 			"%s() sleeps here, in a loop, while '%s' is queued",

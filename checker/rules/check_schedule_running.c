@@ -16,6 +16,7 @@
  * and a schedule() loop that no sleeping state reaches (only earlier,
  * finished sleeps: a yield loop after a delay).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
@@ -109,9 +110,23 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 			}
 		} else if ((init || woke) && node_is(g, s, K_SCHEDULE_TIMEOUT) &&
 			   !(init && !woke && wrapper_of_sleep(g, s))) {
-			file_add_finding(f, WQ004, sn->pos, xasprintf(
-				"%s() is called in TASK_RUNNING and returns at once; use schedule_timeout_uninterruptible() or schedule_timeout_interruptible(), or set the state first",
-				sn->ev.api->name));
+			/* --target=2.4: the helpers came in 2.6.14 */
+			if (target_lacks(f->target,
+					 "schedule_timeout_uninterruptible")) {
+				char *t = kernel_version_text(f->target);
+
+				file_add_finding(f, WQ004, sn->pos, xasprintf(
+					"%s() is called in TASK_RUNNING and returns at once; set the state first (%s TASK_UNINTERRUPTIBLE or TASK_INTERRUPTIBLE); schedule_timeout_uninterruptible() and schedule_timeout_interruptible(), which do both, are first in Linux 2.6.14, not in the target %s",
+					sn->ev.api->name,
+					f->target < WQ_KVER(2, 4, 0) ?
+					"current->state =" : "set_current_state() to",
+					t));
+				free(t);
+			} else {
+				file_add_finding(f, WQ004, sn->pos, xasprintf(
+					"%s() is called in TASK_RUNNING and returns at once; use schedule_timeout_uninterruptible() or schedule_timeout_interruptible(), or set the state first",
+					sn->ev.api->name));
+			}
 		}
 	}
 }

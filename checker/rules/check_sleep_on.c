@@ -139,7 +139,9 @@ static char *queue_head(const struct wq_event *ev)
  */
 static void side_effect_finding(struct wq_file *f, const struct cfg_node *nd,
 				const struct cfg_node *tn, const char *rep,
-				const char *q, const char *guard)
+				const char *q, const char *guard,
+				const char *tmo, const char *old,
+				const char *tnote)
 {
 	char *rest = xstrdup(guard), *dropped = NULL, *cond;
 	struct wq_finding *fd;
@@ -147,9 +149,10 @@ static void side_effect_finding(struct wq_file *f, const struct cfg_node *nd,
 	if (drop_side_effects(rest, &dropped)) {
 		cond = wait_condition(rest);
 		file_add_finding(f, WQ001, nd->pos, xasprintf(
-			"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s), with '%s' kept out of the condition: %s() evaluates its condition any number of times; bound the wait with a timeout instead of counting",
-			nd->ev.api->name, rep, q ? q : "wq", cond, dropped,
-			rep));
+			"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s), with '%s' kept out of the condition: %s() evaluates its condition any number of times; bound the wait with a timeout instead of counting%s%s",
+			nd->ev.api->name, rep, q ? q : "wq", cond,
+			tmo ? ", " : "", tmo ? tmo : "", dropped, rep, old,
+			tnote));
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, tn->pos, xasprintf(
 			"the condition waited for is probably '%s', tested here with '%s'",
@@ -157,8 +160,8 @@ static void side_effect_finding(struct wq_file *f, const struct cfg_node *nd,
 		free(cond);
 	} else {
 		file_add_finding(f, WQ001, nd->pos, xasprintf(
-			"%s() loses wake-ups and was removed in Linux 3.15; use %s() with a condition free of side effects: the test '%s' changes state, and %s() evaluates its condition any number of times; do the change after the wait",
-			nd->ev.api->name, rep, guard, rep));
+			"%s() loses wake-ups and was removed in Linux 3.15; use %s() with a condition free of side effects: the test '%s' changes state, and %s() evaluates its condition any number of times; do the change after the wait%s%s",
+			nd->ev.api->name, rep, guard, rep, old, tnote));
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, tn->pos, xasprintf(
 			"'%s' is tested here, before each sleep", guard));
@@ -267,6 +270,160 @@ static bool test_counts_only(const struct cfg *g, const char *t)
 	return true;
 }
 
+static bool idc(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+ * The flag a waker of the queue sets right before waking it, as the
+ * sleeper would write it: `dev->work = 1; wake_up(&dev->wq);` with the
+ * sleeper on `d->wq` gives "d->work".  NULL when no waker stores a
+ * non-zero constant in the statement before its wake-up.
+ */
+static char *waker_flag(const struct wq_file *f, const char *q)
+{
+	size_t n, k;
+	const char *w = queue_word(q, &n), *p = f->buf;
+
+	if (!n)
+		return NULL;
+	for (; *p; p++) {
+		const char *a = p, *e, *s, *eq;
+		int depth = 0;
+		bool wake = false, names = false;
+
+		if (!idc(*p) || (p > f->buf && idc(p[-1])))
+			continue;
+		for (; idc(*a); a++)
+			if (!strncasecmp(a, "wake", 4))
+				wake = true;
+		e = p;
+		p = a - 1;
+		if (!wake)
+			continue;
+		while (*a == ' ' || *a == '\t')
+			a++;
+		if (*a != '(')
+			continue;
+		for (; *a && !(*a == ')' && depth == 1); a++) {
+			depth += (*a == '(') - (*a == ')');
+			for (k = 0; k < n && a[k] == w[k]; k++)
+				;
+			if (k == n && !idc(a[n]) && !idc(a[-1]))
+				names = true;
+		}
+		if (!names)
+			continue;
+		/* the statement before the wake-up: `lhs = <constant>;` */
+		while (e > f->buf && isspace((unsigned char)e[-1]))
+			e--;
+		if (e == f->buf || e[-1] != ';')
+			continue;
+		e--;
+		for (s = e; s > f->buf && !strchr(";{}", s[-1]); s--)
+			;
+		while (s < e && isspace((unsigned char)*s))
+			s++;
+		eq = memchr(s, '=', e - s);
+		if (!eq || eq == s || strchr("=!<>+-*/%&|^", eq[-1]) || eq[1] == '=')
+			continue;
+		{
+			const char *r = eq + 1, *le = eq;
+			char *lhs, *cond;
+			const char *wb, *sb;
+
+			while (isspace((unsigned char)*r))
+				r++;
+			while (le > s && isspace((unsigned char)le[-1]))
+				le--;
+			if (!((isdigit((unsigned char)*r) && *r != '0') ||
+			      !strncmp(r, "true", 4)))
+				continue;
+			for (; r < e && (idc(*r)); r++)
+				;
+			while (r < e && isspace((unsigned char)*r))
+				r++;
+			if (r != e)
+				continue;
+			lhs = xasprintf("%.*s", (int)(le - s), s);
+			if (strpbrk(lhs, "()[ "))
+				goto next;
+			/* the waker's base pointer becomes the sleeper's */
+			wb = strstr(lhs, "->");
+			sb = strstr(q, "->");
+			if (wb && sb && !strchr(q, '('))
+				cond = xasprintf("%.*s%s", (int)(sb - q), q, wb);
+			else
+				cond = xstrdup(lhs);
+			free(lhs);
+			return cond;
+next:
+			free(lhs);
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A kernel thread's loop `while (!kthread_should_stop()) { ...
+ * interruptible_sleep_on_timeout(&q, T); ... }`: the thread waits for
+ * work, or paces itself; its own stop is the loop's test, not the
+ * condition of the sleep.  Returns whether it suggested a wait_event*()
+ * form (else schedule_timeout_*(), whose result is the old call's).
+ */
+static bool kthread_finding(struct wq_file *f, const struct cfg_node *nd,
+			    const struct cfg_node *tn, const char *rep,
+			    const char *q, const char *tmo, bool intr)
+{
+	char *flag = waker_flag(f, q), *tn_note;
+	const char *pace = intr ? "schedule_timeout_interruptible" :
+				  "schedule_timeout_uninterruptible";
+	struct wq_finding *fd;
+	bool waits = flag != NULL;
+
+	if (flag) {
+		tn_note = target_note(f->target, rep, intr, tmo);
+		file_add_finding(f, WQ001, nd->pos, xasprintf(
+			"%s() loses wake-ups and was removed in Linux 3.15; the thread waits for work, not for its own stop: use %s(%s, %s || kthread_should_stop()%s%s), with kthread_should_stop() kept as the loop test and in the condition, since kthread_stop() wakes the thread and the wait must then end%s",
+			nd->ev.api->name, rep, q, flag, tmo ? ", " : "",
+			tmo ? tmo : "", tn_note));
+		fd = &f->findings[f->nfindings - 1];
+		finding_add_note(fd, tn->pos, xasprintf(
+			"the loop tests kthread_should_stop(); the wakers of '%s' set '%s' first, probably the condition waited for",
+			q, flag));
+		free(flag);
+	} else {
+		tn_note = target_lacks(f->target, pace) ?
+			xasprintf("; %s() is first in Linux 2.6.14: on the target, set the state to %s, then schedule_timeout(%s)",
+				  pace, intr ? "TASK_INTERRUPTIBLE" :
+				  "TASK_UNINTERRUPTIBLE", tmo ? tmo : "T") :
+			xstrdup("");
+		file_add_finding(f, WQ001, nd->pos, xasprintf(
+			"%s() loses wake-ups and was removed in Linux 3.15; kthread_should_stop() is the thread's exit, not what it waits for: use %s(%s) with kthread_should_stop() kept as the loop test (kthread_stop() wakes the thread, so the sleep ends early), or %s() with the condition the waker sets%s",
+			nd->ev.api->name, pace, tmo ? tmo : "T", rep, tn_note));
+		fd = &f->findings[f->nfindings - 1];
+		finding_add_note(fd, tn->pos, xstrdup(
+			"the loop tests kthread_should_stop() here; no waker of the queue sets a flag before its wake-up"));
+	}
+	free(tn_note);
+	return waits;
+}
+
+static bool kthread_loop(const struct cfg_node *tn)
+{
+	char *rest;
+	bool only;
+
+	if (!(tn->flags & NF_LOOP_COND) || !strstr(tn->text, "kthread_should_stop"))
+		return false;
+	rest = xstrdup(tn->text);
+	cond_drop_operand(rest, "!kthread_should_stop()");
+	only = !strcmp(rest, "") || !strcmp(rest, "!kthread_should_stop()");
+	free(rest);
+	return only;
+}
+
 void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		    struct wq_file *f)
 {
@@ -275,43 +432,72 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 	(void)fl;
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
-		const char *q, *rep;
-		char *qh;
+		const char *q, *rep, *name, *tmo;
+		char *qh, *old_tmo, *old, *tnote;
 		struct wq_finding *fd;
-		bool delay;
+		bool delay, intr, paced = false;
 		int t;
 
 		if (!node_is(g, n, K_SLEEP_ON))
 			continue;
 		qh = queue_head(&nd->ev);
 		q = qh;
-		rep = replacement(nd->ev.api->name);
+		name = nd->ev.api->name;
+		intr = !strncmp(name, "interruptible", 13);
+		rep = replacement(name);
+		/* 2.0: `current->timeout = jiffies + X;` before an untimed
+		 * sleep made it a timed one */
+		old_tmo = strstr(name, "timeout") ? NULL :
+			  text_old_timeout_before(f->buf, f->len,
+				text_offset_of(f->buf, f->len, nd->pos));
+		if (old_tmo)
+			rep = intr ? "wait_event_interruptible_timeout" :
+				     "wait_event_timeout";
+		tmo = old_tmo ? old_tmo :
+		      (strstr(name, "timeout") && nd->ev.nargs >= 2 &&
+		       strcmp(nd->ev.args[1], "?")) ? nd->ev.args[1] : NULL;
+		old = old_tmo ? xasprintf(
+			"; current->timeout, set before it, was the 2.0 way of a timeout: the sleep returned after %s at most",
+			old_tmo) : xstrdup("");
+		tnote = target_note(f->target, rep, intr, tmo);
 		t = node_pos_loop_test(g, n);
-		delay = strstr(nd->ev.api->name, "timeout") &&
+		delay = !old_tmo && strstr(name, "timeout") &&
 			nd->ev.nargs >= 2 && strcmp(nd->ev.args[1], "?") &&
 			!queue_woken_in_file(f, q) &&
 			(t < 0 || test_counts_only(g, g->nodes[t].text));
 		if (delay) {
+			const char *pace = intr ?
+				"schedule_timeout_interruptible" :
+				"schedule_timeout_uninterruptible";
+			char *dn = target_lacks(f->target, pace) ? xasprintf(
+				"; %s() is first in Linux 2.6.14: on the target, set the state to %s, then schedule_timeout(%s)",
+				pace, intr ? "TASK_INTERRUPTIBLE" :
+				"TASK_UNINTERRUPTIBLE", nd->ev.args[1]) :
+				xstrdup("");
+
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; nothing in this file wakes '%s': for a plain delay use %s(%s)",
-				nd->ev.api->name, q,
-				strncmp(nd->ev.api->name, "interruptible", 13) ?
-				"schedule_timeout_uninterruptible" :
-				"schedule_timeout_interruptible",
-				nd->ev.args[1]));
+				"%s() loses wake-ups and was removed in Linux 3.15; nothing in this file wakes '%s': for a plain delay use %s(%s)%s",
+				name, q, pace, nd->ev.args[1], dn));
+			free(dn);
 		} else if (t >= 0 && g->nodes[t].pos.line == nd->pos.line &&
 		    g->nodes[t].pos.col == nd->pos.col) {
 			/* test and sleep both inside one macro: its text is
 			 * the invocation, not the condition */
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; it is inside this macro: rewrite the macro with %s() and its loop's condition",
-				nd->ev.api->name, rep));
+				"%s() loses wake-ups and was removed in Linux 3.15; it is inside this macro: rewrite the macro with %s() and its loop's condition%s%s",
+				name, rep, old, tnote));
+		} else if (t >= 0 && kthread_loop(&g->nodes[t])) {
+			/* schedule_timeout_*() returns what the old call
+			 * did: no note on the result */
+			paced = !kthread_finding(f, nd, &g->nodes[t], rep, q,
+						 tmo, intr);
 		} else if (t >= 0 && guard_side_effect(g, nd, t)) {
 			char *guard = xstrdup(g->nodes[t].text);
 
 			if (nd->ev.nargs >= 2)
 				cond_drop_operand(guard, nd->ev.args[1]);
-			side_effect_finding(f, nd, &g->nodes[t], rep, q, guard);
+			side_effect_finding(f, nd, &g->nodes[t], rep, q, guard,
+					    tmo, old, tnote);
 			free(guard);
 		} else if (t >= 0) {
 			const struct cfg_node *tn = &g->nodes[t];
@@ -328,10 +514,12 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			free(guard);
 
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s)%s",
-				nd->ev.api->name, rep, q ? q : "wq", cond,
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s)%s%s%s",
+				name, rep, q ? q : "wq", cond,
+				tmo ? ", " : "", tmo ? tmo : "",
 				(tn->flags & NF_LOOP_COND) ? "" :
-				" (it waits until the condition holds; the old call slept at most once)"));
+				" (it waits until the condition holds; the old call slept at most once)",
+				old, tnote));
 			fd = &f->findings[f->nfindings - 1];
 			finding_add_note(fd, tn->pos, xasprintf(
 				"the condition waited for is probably '%s', tested here",
@@ -339,15 +527,20 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			free(cond);
 		} else {
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay",
-				nd->ev.api->name, rep));
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay%s%s",
+				name, rep, old, tnote));
 		}
-		if (strstr(nd->ev.api->name, "timeout") && !delay) {
+		if ((strstr(name, "timeout") || old_tmo) && !delay && !paced) {
 			fd = &f->findings[f->nfindings - 1];
-			finding_add_note(fd, nd->pos, xasprintf(
+			finding_add_note(fd, nd->pos, old_tmo ? xasprintf(
+				"%s() returns 0 on timeout and at least 1 when the condition held; %s() told neither: check how the code after it tells a timeout",
+				rep, name) : xasprintf(
 				"%s() returns 0 on timeout and at least 1 when the condition held, unlike %s(); check how the result is used",
-				rep, nd->ev.api->name));
+				rep, name));
 		}
+		free(old_tmo);
+		free(old);
+		free(tnote);
 		free(qh);
 	}
 }

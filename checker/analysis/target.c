@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the rules suggest, worded for old kernels.
+ *
+ * Two things a 2.0 to 2.4 driver needs from a suggestion that a current
+ * one does not:
+ *
+ *	current->timeout = jiffies + HZ;
+ *	interruptible_sleep_on(&dev->wq);
+ *	current->timeout = 0;
+ *
+ * is a timed sleep on 2.0 and 2.2 (the scheduler woke a task whose
+ * ->timeout had passed), so its replacement is a _timeout form with the
+ * relative timeout, HZ; and with --target older than the primitive a
+ * rule suggests (checker/fix/target.def), the suggestion must say which
+ * kernel has it and what the target has instead: the open-coded
+ * add_wait_queue() loop.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+
+static const struct {
+	const char *name;
+	unsigned since;
+} target_api[] = {
+#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#include "target.def"
+#undef TARGET_API
+};
+
+unsigned target_api_since(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++)
+		if (!strcmp(target_api[i].name, name))
+			return target_api[i].since;
+	return 0;
+}
+
+bool target_lacks(unsigned target, const char *name)
+{
+	unsigned since = target_api_since(name);
+
+	return target && since && target < since;
+}
+
+/*
+ * The loop a target without wait_event*() writes instead, in words:
+ * timeout is the relative timeout (NULL: untimed), interruptible whether
+ * the sleep is TASK_INTERRUPTIBLE.
+ */
+char *target_open_coded(unsigned target, bool interruptible,
+			const char *timeout)
+{
+	const char *state = interruptible ? "TASK_INTERRUPTIBLE" :
+					    "TASK_UNINTERRUPTIBLE";
+	char *sleep, *s;
+
+	if (!timeout)
+		sleep = xstrdup("schedule()");
+	else if (target >= WQ_KVER(2, 2, 0))
+		sleep = xasprintf("schedule_timeout(%s) (its result is what is left)",
+				  timeout);
+	else
+		sleep = xasprintf("schedule(), with current->timeout set to when the wait ends (%s from now) before the loop and cleared after it",
+				  timeout);
+	s = xasprintf("add_wait_queue(); then in a loop: set the state to %s, test the condition%s, %s; then set TASK_RUNNING and remove_wait_queue()",
+		      state,
+		      !interruptible ? "" :
+		      target < WQ_KVER(2, 2, 0) ?
+		      " and current->signal & ~current->blocked" :
+		      " and signal_pending(current)",
+		      sleep);
+	free(sleep);
+	return s;
+}
+
+/*
+ * "; X() needs Linux A.B (the target is C.D): there, <open-coded loop>",
+ * or an empty string when the target has it.
+ */
+char *target_note(unsigned target, const char *name, bool interruptible,
+		  const char *timeout)
+{
+	char *t, *v, *loop, *s;
+
+	if (!target_lacks(target, name))
+		return xstrdup("");
+	t = kernel_version_text(target);
+	v = kernel_version_text(target_api_since(name));
+	loop = target_open_coded(target, interruptible, timeout);
+	s = xasprintf("; %s() is first in Linux %s, not in the target %s: there, open-code it: %s",
+		      name, v, t, loop);
+	free(t);
+	free(v);
+	free(loop);
+	return s;
+}
+
+/* ---- 2.0's current->timeout ---- */
+
+static const char *skip_space_back(const char *buf, const char *p)
+{
+	for (;;) {
+		while (p > buf && isspace((unsigned char)p[-1]))
+			p--;
+		if (p - buf >= 2 && p[-1] == '/' && p[-2] == '*') {
+			const char *c = p - 2;
+
+			while (c > buf && !(c[-1] == '/' && c[0] == '*'))
+				c--;
+			if (c == buf)
+				return p;
+			p = c - 1;
+			continue;
+		}
+		return p;
+	}
+}
+
+static char *trimmed(const char *s, const char *e)
+{
+	while (s < e && isspace((unsigned char)*s))
+		s++;
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	return xasprintf("%.*s", (int)(e - s), s);
+}
+
+/* The statement [s, e) is `current->timeout = <rhs>`: the rhs, or NULL. */
+static char *timeout_store(const char *s, const char *e)
+{
+	static const char *const lhs[] = { "current", "->", "timeout", "=" };
+	const char *p = s;
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		size_t n = strlen(lhs[i]);
+
+		while (p < e && isspace((unsigned char)*p))
+			p++;
+		if ((size_t)(e - p) < n || strncmp(p, lhs[i], n))
+			return NULL;
+		p += n;
+	}
+	if (p < e && *p == '=')
+		return NULL;
+	return trimmed(p, e);
+}
+
+static bool word_at(const char *p, const char *w)
+{
+	size_t n = strlen(w);
+
+	return !strncmp(p, w, n) && !(isalnum((unsigned char)p[n]) || p[n] == '_');
+}
+
+/*
+ * The relative timeout a 2.0 driver set in current->timeout in the
+ * statements right before the sleep at byte offset off of buf (same
+ * block, at most three statements back): `jiffies + HZ` gives "HZ",
+ * `HZ + jiffies` too, an absolute `expires` gives "expires - jiffies".
+ * NULL when there is none, or it is cleared (= 0).
+ */
+char *text_old_timeout_before(const char *buf, size_t len, unsigned off)
+{
+	const char *p = buf + (off < len ? off : len);
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		const char *end = skip_space_back(buf, p), *s;
+		char *rhs, *rel;
+
+		if (end == buf || end[-1] != ';')
+			return NULL;
+		end--;
+		for (s = end; s > buf && !strchr(";{}", s[-1]); s--)
+			;
+		/* a comment before the statement is no part of it */
+		for (;;) {
+			while (s < end && isspace((unsigned char)*s))
+				s++;
+			if (end - s >= 2 && s[0] == '/' && s[1] == '*') {
+				const char *c = strstr(s + 2, "*/");
+
+				if (!c || c >= end)
+					return NULL;
+				s = c + 2;
+				continue;
+			}
+			break;
+		}
+		rhs = timeout_store(s, end);
+		if (!rhs) {
+			p = s;
+			continue;
+		}
+		if (!strcmp(rhs, "0")) {
+			free(rhs);
+			return NULL;
+		}
+		if (word_at(rhs, "jiffies")) {
+			const char *r = rhs + 7;
+
+			while (isspace((unsigned char)*r))
+				r++;
+			rel = *r == '+' ? trimmed(r + 1, r + strlen(r)) :
+			      xasprintf("%s - jiffies", rhs);
+		} else {
+			size_t n = strlen(rhs);
+			const char *j = n >= 7 ? rhs + n - 7 : NULL;
+			const char *op = j;
+
+			while (op && op > rhs && isspace((unsigned char)op[-1]))
+				op--;
+			if (j && word_at(j, "jiffies") && op > rhs && op[-1] == '+' &&
+			    (j == rhs || !(isalnum((unsigned char)j[-1]) || j[-1] == '_')))
+				rel = trimmed(rhs, op - 1);
+			else
+				rel = xasprintf("%s - jiffies", rhs);
+		}
+		free(rhs);
+		return rel;
+	}
+	return NULL;
+}
+
+/* The byte offset of a 1-based line and column of buf. */
+unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos)
+{
+	size_t i = 0;
+	unsigned line = 1;
+
+	while (i < len && line < pos.line)
+		if (buf[i++] == '\n')
+			line++;
+	return (unsigned)(i + (pos.col ? pos.col - 1 : 0));
+}
