@@ -150,6 +150,9 @@ bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word);
 long text_find_word(const char *buf, unsigned from, unsigned to,
 		    const char *word);
+bool text_any_plain_name(const char *t, size_t len,
+			 bool (*pred)(const void *ctx, const char *w, size_t n),
+			 const void *ctx);
 long text_next_ident(const char *buf, unsigned from, unsigned to,
 		     unsigned *end);
 unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);

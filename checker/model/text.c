@@ -131,6 +131,34 @@ long text_next_ident(const char *buf, unsigned from, unsigned to,
 	return -1;
 }
 
+/*
+ * Does some plain name of the expression text t[0..len) satisfy
+ * pred(ctx, name, length)?  A plain name is an identifier that is
+ * neither a member (`->x`, `.x`) nor called (`x(`): a variable.  The
+ * rules use it to ask whether a loop test reads a counter.
+ */
+bool text_any_plain_name(const char *t, size_t len,
+			 bool (*pred)(const void *ctx, const char *w, size_t n),
+			 const void *ctx)
+{
+	size_t i = 0, j;
+
+	while (i < len) {
+		if (!ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
+		    (i && ident_char(t[i - 1]))) {
+			i++;
+			continue;
+		}
+		for (j = i; j < len && ident_char(t[j]); j++)
+			;
+		if ((i < 1 || (t[i - 1] != '.' && t[i - 1] != '>')) &&
+		    (j == len || t[j] != '(') && pred(ctx, t + i, j - i))
+			return true;
+		i = j;
+	}
+	return false;
+}
+
 bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word)
 {

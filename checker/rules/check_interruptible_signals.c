@@ -170,26 +170,24 @@ static bool stepped_in_loop(const struct cfg *g, int l, const char *w,
 	return false;
 }
 
+struct in_loop {
+	const struct cfg *g;
+	int loop;
+};
+
+static bool stepped_name(const void *ctx, const char *w, size_t n)
+{
+	const struct in_loop *il = ctx;
+
+	return stepped_in_loop(il->g, il->loop, w, n);
+}
+
 /* Does test text t read a plain name that loop l steps as a counter? */
 static bool reads_loop_counter(const struct cfg *g, int l, const char *t)
 {
-	size_t i = 0, j;
+	struct in_loop il = { g, l };
 
-	while (t[i]) {
-		if (!(isalpha((unsigned char)t[i]) || t[i] == '_') ||
-		    (i && (isalnum((unsigned char)t[i - 1]) || t[i - 1] == '_'))) {
-			i++;
-			continue;
-		}
-		for (j = i; isalnum((unsigned char)t[j]) || t[j] == '_'; j++)
-			;
-		/* not a member (->x, .x) and not a call */
-		if ((i < 1 || (t[i - 1] != '.' && t[i - 1] != '>')) &&
-		    t[j] != '(' && stepped_in_loop(g, l, t + i, j - i))
-			return true;
-		i = j;
-	}
-	return false;
+	return text_any_plain_name(t, strlen(t), stepped_name, &il);
 }
 
 /* Does a branch of test t leave loop l (break, return, goto out)? */

@@ -162,11 +162,6 @@ static bool exits_loop(const struct cfg *g, int t)
 	return false;
 }
 
-static bool ident_start(char c)
-{
-	return isalpha((unsigned char)c) || c == '_';
-}
-
 /* Is plain name w (length l) counted (++, +=, `t = sleep(t)`) in loop? */
 static bool written_in_loop(const struct cfg *g, int loop, const char *w,
 			    size_t l)
@@ -188,30 +183,24 @@ static bool written_in_loop(const struct cfg *g, int loop, const char *w,
  * (`i < 100`, `tries--`, `timeout`)?  Such a name says how long the task
  * waits, not what for.
  */
+struct in_loop {
+	const struct cfg *g;
+	int loop;
+};
+
+static bool written_name(const void *ctx, const char *w, size_t n)
+{
+	const struct in_loop *il = ctx;
+
+	return written_in_loop(il->g, il->loop, w, n);
+}
+
 static bool reads_counter(const struct cfg *g, int loop, const char *t,
 			  size_t len)
 {
-	size_t i = 0, j;
+	struct in_loop il = { g, loop };
 
-	if (loop < 0)
-		return false;
-	while (i < len) {
-		if (!ident_start(t[i]) || (i && (isalnum((unsigned char)t[i - 1]) ||
-						 t[i - 1] == '_'))) {
-			i++;
-			continue;
-		}
-		for (j = i; j < len && (isalnum((unsigned char)t[j]) ||
-					t[j] == '_'); j++)
-			;
-		/* not a member (->x, .x) and not a call */
-		if ((i < 1 || (t[i - 1] != '.' && t[i - 1] != '>')) &&
-		    (j == len || t[j] != '(') &&
-		    written_in_loop(g, loop, t + i, j - i))
-			return true;
-		i = j;
-	}
-	return false;
+	return loop >= 0 && text_any_plain_name(t, len, written_name, &il);
 }
 
 static bool counter_test(const struct cfg *g, int t)
