@@ -3,6 +3,7 @@
  * Small helpers: allocation that dies loudly on exhaustion, a growable
  * string buffer, and the finding list of a file.
  */
+#define _GNU_SOURCE
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -241,4 +242,40 @@ void file_add_warning(struct wq_file *f, char *msg)
 	free(f->warning);
 	free(msg);
 	f->warning = w;
+}
+
+/*
+ * The next `#include "name"` of buf[0..len) at or after *pos: the name
+ * (not NUL-terminated, its length in *n), with *pos moved past it; NULL
+ * when there is none.  The prefilter, the template-header finder and
+ * the header-macro notes all follow a file's quoted includes.
+ */
+const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
+				size_t *n)
+{
+	const char *p = buf + *pos, *end = buf + len;
+
+	while (p < end && (p = memmem(p, end - p, "include", 7))) {
+		const char *q = p, *name, *e;
+
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 7;
+		if (q == buf || q[-1] != '#')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end || *p != '"')
+			continue;
+		name = ++p;
+		for (e = name; e < end && *e != '"' && *e != '\n'; e++)
+			;
+		if (e == end || *e != '"')
+			continue;
+		*pos = e + 1 - buf;
+		*n = e - name;
+		return name;
+	}
+	*pos = len;
+	return NULL;
 }

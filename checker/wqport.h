@@ -286,6 +286,8 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
+				size_t *n);
 #include <pthread.h>
 int default_jobs(void);
 int take_next(pthread_mutex_t *lock, int *next, int n);

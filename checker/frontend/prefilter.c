@@ -301,27 +301,16 @@ static const char *header_macros(const char *path)
 
 bool prefilter_includes(const char *path, const char *buf, size_t len)
 {
-	const char *p = buf, *end = buf + len, *slash = strrchr(path, '/');
+	const char *slash = strrchr(path, '/'), *name, *m;
 	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	size_t pos = 0, nl;
+	char *hp;
 
 	pthread_once(&once, prefilter_init);
-	while (p < end && (p = memmem(p, end - p, "include", 7))) {
-		const char *q = p, *name, *e, *m;
-		char *hp;
+	while ((name = next_quoted_include(buf, len, &pos, &nl))) {
+		const char *e = name + nl;
 
-		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		p += 7;
-		if (q == buf || q[-1] != '#')
-			continue;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p == end || *p != '"')
-			continue;
-		name = ++p;
-		for (e = name; e < end && *e != '"' && *e != '\n'; e++)
-			;
-		if (e == end || *e != '"' || e == name || e - name > 256)
+		if (!nl || nl > 256)
 			continue;
 		hp = *name == '/' ? xasprintf("%.*s", (int)(e - name), name) :
 		     xasprintf("%.*s%.*s", dirlen, path, (int)(e - name), name);

@@ -259,31 +259,17 @@ static void each_include(const char *buf, size_t len, char *const *names,
 			 int n, void (*fn)(void *arg, const char *name),
 			 void *arg)
 {
-	const char *p = buf, *end = buf + len;
+	const char *name;
+	size_t pos = 0, nl;
+	int i;
 
-	while (p < end && (p = memmem(p, end - p, "include", 7))) {
-		const char *q = p, *name, *e;
-		int i;
-
-		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		p += 7;
-		if (q == buf || q[-1] != '#')
-			continue;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p == end || *p != '"')
-			continue;
-		name = ++p;
-		for (e = name; e < end && *e != '"' && *e != '\n'; e++)
-			;
-		if (e == end || *e != '"')
-			continue;
-		if (e - name > 2 && !strncmp(name, "./", 2))
+	while ((name = next_quoted_include(buf, len, &pos, &nl))) {
+		if (nl > 2 && !strncmp(name, "./", 2)) {
 			name += 2;
+			nl -= 2;
+		}
 		for (i = 0; i < n; i++)
-			if (strlen(names[i]) == (size_t)(e - name) &&
-			    !memcmp(names[i], name, e - name))
+			if (strlen(names[i]) == nl && !memcmp(names[i], name, nl))
 				fn(arg, names[i]);
 	}
 }

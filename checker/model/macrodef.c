@@ -105,29 +105,17 @@ static void visit_inclusion(CXFile included, CXSourceLocation *stack,
 static char *quoted_define(const struct wq_file *f, const char *name,
 			   size_t len, unsigned *line, unsigned *col)
 {
-	const char *p = f->buf, *end = f->buf + f->len;
-	const char *slash = strrchr(f->path, '/');
+	const char *slash = strrchr(f->path, '/'), *hn;
 	int dirlen = slash ? (int)(slash - f->path + 1) : 0;
+	size_t pos = 0, nl;
 
-	while ((p = memmem(p, end - p, "include", 7))) {
-		const char *q = p, *hn, *he;
+	while ((hn = next_quoted_include(f->buf, f->len, &pos, &nl))) {
+		const char *he = hn + nl;
 		char *hp, *buf;
 		size_t size = 0, got;
 		FILE *fp;
 
-		while (q > f->buf && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		p += 7;
-		if (q == f->buf || q[-1] != '#')
-			continue;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p == end || *p != '"')
-			continue;
-		hn = ++p;
-		for (he = hn; he < end && *he != '"' && *he != '\n'; he++)
-			;
-		if (he == end || *he != '"' || he == hn || he - hn > 256)
+		if (!nl || nl > 256)
 			continue;
 		hp = *hn == '/' ? xasprintf("%.*s", (int)(he - hn), hn) :
 		     xasprintf("%.*s%.*s", dirlen, f->path, (int)(he - hn), hn);
