@@ -204,23 +204,30 @@ static const char *queue_word(const char *q, size_t *len)
  * nothing wakes is a delay (a 2.4 polling loop with a retry count), and
  * its loop test is a counter, not a condition to wait for.
  */
-static bool queue_woken_in_file(const struct wq_file *f, const char *q)
+static bool idc(char c)
 {
-	size_t n, k;
-	const char *w = queue_word(q, &n), *p = f->buf;
+	return isalnum((unsigned char)c) || c == '_';
+}
 
-	if (!n)
-		return true;
-	for (; *p; p++) {
-		const char *a = p;
+/*
+ * From *pp on, the next call of a name with "wake" in it (wake_up*(), or
+ * a driver's wrapper) whose arguments name w[0..n): the start of the
+ * call's name, with *pp moved past it; NULL when there is none.
+ */
+static const char *next_waker(const char *buf, const char **pp,
+			      const char *w, size_t n)
+{
+	const char *p;
+	size_t k;
+
+	for (p = *pp; *p; p++) {
+		const char *a = p, *name = p;
 		int depth = 0;
 		bool wake = false;
 
-		if (!(isalnum((unsigned char)*p) || *p == '_') ||
-		    (p > f->buf && (isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+		if (!idc(*p) || (p > buf && idc(p[-1])))
 			continue;
-		/* wake_up*(), or a wrapper with "wake" in its name */
-		for (; isalnum((unsigned char)*a) || *a == '_'; a++)
+		for (; idc(*a); a++)
 			if (!strncasecmp(a, "wake", 4))
 				wake = true;
 		p = a - 1;
@@ -234,12 +241,22 @@ static bool queue_woken_in_file(const struct wq_file *f, const char *q)
 			depth += (*a == '(') - (*a == ')');
 			for (k = 0; k < n && a[k] == w[k]; k++)
 				;
-			if (k == n && !(isalnum((unsigned char)a[n]) || a[n] == '_') &&
-			    !(isalnum((unsigned char)a[-1]) || a[-1] == '_'))
-				return true;
+			if (k == n && !idc(a[n]) && !idc(a[-1])) {
+				*pp = p + 1;
+				return name;
+			}
 		}
 	}
-	return false;
+	*pp = p;
+	return NULL;
+}
+
+static bool queue_woken_in_file(const struct wq_file *f, const char *q)
+{
+	size_t n;
+	const char *w = queue_word(q, &n), *p = f->buf;
+
+	return !n || next_waker(f->buf, &p, w, n);
 }
 
 /*
@@ -270,11 +287,6 @@ static bool test_counts_only(const struct cfg *g, const char *t)
 	return true;
 }
 
-static bool idc(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * The flag a waker of the queue sets right before waking it, as the
  * sleeper would write it: `dev->work = 1; wake_up(&dev->wq);` with the
@@ -283,38 +295,14 @@ static bool idc(char c)
  */
 static char *waker_flag(const struct wq_file *f, const char *q)
 {
-	size_t n, k;
-	const char *w = queue_word(q, &n), *p = f->buf;
+	size_t n;
+	const char *w = queue_word(q, &n), *p = f->buf, *e;
 
 	if (!n)
 		return NULL;
-	for (; *p; p++) {
-		const char *a = p, *e, *s, *eq;
-		int depth = 0;
-		bool wake = false, names = false;
+	while ((e = next_waker(f->buf, &p, w, n))) {
+		const char *s, *eq;
 
-		if (!idc(*p) || (p > f->buf && idc(p[-1])))
-			continue;
-		for (; idc(*a); a++)
-			if (!strncasecmp(a, "wake", 4))
-				wake = true;
-		e = p;
-		p = a - 1;
-		if (!wake)
-			continue;
-		while (*a == ' ' || *a == '\t')
-			a++;
-		if (*a != '(')
-			continue;
-		for (; *a && !(*a == ')' && depth == 1); a++) {
-			depth += (*a == '(') - (*a == ')');
-			for (k = 0; k < n && a[k] == w[k]; k++)
-				;
-			if (k == n && !idc(a[n]) && !idc(a[-1]))
-				names = true;
-		}
-		if (!names)
-			continue;
 		/* the statement before the wake-up: `lhs = <constant>;` */
 		while (e > f->buf && isspace((unsigned char)e[-1]))
 			e--;
