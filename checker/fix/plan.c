@@ -254,6 +254,18 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	}
 	if (timeout && !ls->timeout_loop) {
+		/*
+		 * `while (!ack && retry--) { sleep(&q, HZ / 2); ...;
+		 * resend(); }`: the queue is woken with the flag set, so the
+		 * timeout is no poll; what stops a rewrite is the work each
+		 * pass does after it
+		 */
+		if (sc->queue_woken && ls->other) {
+			refuse(s, "work-in-loop", xasprintf(
+				"the loop does other work besides sleeping ('%s'), after each timed sleep",
+				ls->other));
+			return;
+		}
 		if (sc->queue_woken || ls->result_used) {
 			refuse(s, "polling-timeout", xasprintf(
 				"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",

@@ -28,6 +28,7 @@ struct item_info {
 	enum item kind;
 	char *cond;	/* IT_COND_BREAK: the test */
 	char *arg;	/* lock, receiver */
+	bool expired;	/* IT_SIGNAL_EXIT that also tests the time left */
 };
 
 static bool is_loop(enum CXCursorKind k)
@@ -93,6 +94,11 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 			if (strstr(cond, "signal_pending") &&
 			    is_exit_branch(then, is_goto)) {
 				it->kind = IT_SIGNAL_EXIT;
+				/* `if (!t || signal_pending(current)) break;`:
+				 * the time left ends the loop too */
+				if (receiver && find_word(cond, receiver) &&
+				    !strstr(cond, "&&"))
+					it->expired = true;
 			} else if (!strcmp(then, "break;") || !strcmp(then, "break") ||
 				   !strcmp(then, "{ break; }")) {
 				it->kind = IT_COND_BREAK;
@@ -301,6 +307,8 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			break;
 		case IT_SIGNAL_EXIT:
 			ls->signal_exit = true;
+			if (it.expired)
+				ls->timeout_loop = true;
 			break;
 		case IT_COND_BREAK:
 			if (!ls->cond && scheduled && kind != SH_DO &&

@@ -200,6 +200,38 @@ static unsigned branch_start(const char *buf, unsigned a, unsigned off)
 }
 
 /*
+ * The offset of the #if that opens the chain whose #elif or #else is at
+ * a (scanning back over nested chains), or a when there is none.
+ */
+static unsigned chain_head(const char *buf, unsigned a)
+{
+	unsigned p = a;
+	int depth = 0;
+
+	while (p > 0) {
+		const char *q;
+
+		/* to the start of the previous line */
+		p--;
+		while (p > 0 && buf[p - 1] != '\n')
+			p--;
+		q = buf + p;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '#')
+			continue;
+		q++;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (!strncmp(q, "endif", 5))
+			depth++;
+		else if (!strncmp(q, "if", 2) && depth-- == 0)
+			return p;
+	}
+	return a;
+}
+
+/*
  * The directive line opening the preprocessor-skipped range that holds
  * off (the checker still sees calls there, recovered from the tokens),
  * or NULL when off is compiled.
@@ -229,6 +261,25 @@ static char *skipped_branch(CXTranslationUnit tu, const struct wq_file *f,
 		nl = memchr(f->buf + a, '\n', f->len - a);
 		r = xasprintf("%.*s", (int)(nl ? nl - (f->buf + a) :
 					     (long)(f->len - a)), f->buf + a);
+		/*
+		 * `#else` alone does not say what it is the other half of:
+		 * name the chain's #if (`#else of #if LINUX_VERSION_CODE >=
+		 * KERNEL_VERSION(2, 6, 12)`), which tells an old-kernel
+		 * branch from a configuration
+		 */
+		if (strncmp(r + strspn(r, "# \t"), "if", 2)) {
+			unsigned h = chain_head(f->buf, a);
+			const char *hn = memchr(f->buf + h, '\n', f->len - h);
+
+			if (h != a && hn) {
+				char *t = xasprintf("%s of %.*s", r,
+						    (int)(hn - (f->buf + h)),
+						    f->buf + h);
+
+				free(r);
+				r = t;
+			}
+		}
 	}
 	if (rl)
 		clang_disposeSourceRangeList(rl);

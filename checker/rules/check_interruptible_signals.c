@@ -39,7 +39,8 @@
 #include "cfg.h"
 
 /*
- * Words of a test that looks at signals: 2.4 had current->sigpending; a
+ * Words of a test that looks at signals: 2.0 and 2.2 tested
+ * current->signal & ~current->blocked, 2.4 had current->sigpending; a
  * test of what schedule_timeout() returned sees the early return a
  * signal causes; an interruptible or killable call in a test
  * (mutex_lock_interruptible()) leaves on a signal.
@@ -47,6 +48,7 @@
 static bool signal_text(const char *t)
 {
 	return t && (strstr(t, "signal_pending") || strstr(t, "sigpending") ||
+		     (strstr(t, "->signal") && strstr(t, "->blocked")) ||
 		     strstr(t, "kthread_should_stop") ||
 		     strstr(t, "do_signal") || strstr(t, "dequeue_signal") ||
 		     strstr(t, "get_signal") ||

@@ -91,37 +91,40 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			continue;
 		q = event_queue(&g->nodes[a].ev);
 		form = suggest(g, a, s);
+		/*
+		 * --target=2.4 and a timed or exclusive loop: neither the
+		 * wait_event*() form nor prepare_to_wait() exists there, so
+		 * this loop is the form the target has.  Whether it is
+		 * written right is for WQ003-WQ007 to say; a warning that
+		 * only says "keep it" is noise.
+		 */
 		if (target_lacks(f->target, form) &&
-		    target_lacks(f->target, "prepare_to_wait")) {
-			unsigned a1 = target_api_since(form);
-			unsigned a2 = target_api_since("prepare_to_wait");
-			char *t = kernel_version_text(f->target);
-			char *v = kernel_version_text(a1);
-			char *v2 = kernel_version_text(a2);
-			char *both = a1 == a2 ?
-				xasprintf("both are first in Linux %s", v) :
-				xasprintf("%s() is first in Linux %s and prepare_to_wait() in %s",
-					  form, v, v2);
-
-			/* --target=2.4: this loop is the form the target has */
-			tnote = xasprintf(
-				"; %s, not in the target %s: there, keep this add_wait_queue() loop, with the state set inside it before the condition test",
-				both, t);
-			free(both);
-			free(t);
-			free(v);
-			free(v2);
-		} else if (target_lacks(f->target, form)) {
+		    target_lacks(f->target, "prepare_to_wait"))
+			continue;
+		if (target_lacks(f->target, form)) {
 			char *v = kernel_version_text(target_api_since(form));
 
 			tnote = xasprintf(" (%s() needs Linux %s)", form, v);
 			free(v);
+		} else if (target_lacks(f->target, "prepare_to_wait")) {
+			char *t = kernel_version_text(f->target);
+			char *v = kernel_version_text(target_api_since("prepare_to_wait"));
+
+			/* 2.2.3 to 2.4: wait_event() is there, prepare_to_wait() not */
+			tnote = xasprintf(
+				" where the loop only waits; prepare_to_wait() is first in Linux %s, not in the target %s: where the loop does more, keep it, with the state set inside it before the condition test",
+				v, t);
+			free(t);
+			free(v);
 		} else {
 			tnote = xstrdup("");
 		}
-		file_add_finding(f, WQ002, g->nodes[a].pos, xasprintf(
-			"open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
-			q ? q : "?", entry, form, tnote));
+		file_add_finding(f, WQ002, g->nodes[a].pos,
+			target_lacks(f->target, "prepare_to_wait") ?
+			xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s()%s",
+				  q ? q : "?", entry, form, tnote) :
+			xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
+				  q ? q : "?", entry, form, tnote));
 		free(tnote);
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(

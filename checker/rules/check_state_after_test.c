@@ -358,9 +358,30 @@ static bool fixed_timeout(const struct wq_event *ev)
 	return true;
 }
 
-static bool bounded_poll(const struct cfg *g, const struct flow *fl, int t,
-			 int s)
+/*
+ * 2.0's timed sleep: `current->timeout = jiffies + X;` right before a
+ * plain schedule() (the scheduler woke the task when it passed).
+ */
+static bool old_timed_schedule(const struct cfg *g, const struct wq_file *f,
+			       int s)
 {
+	char *tmo;
+
+	if (!node_is(g, s, K_SCHEDULE))
+		return false;
+	tmo = text_old_timeout_before(f->buf, f->len,
+				      text_offset_of(f->buf, f->len,
+						     g->nodes[s].pos));
+	free(tmo);
+	return tmo != NULL;
+}
+
+static bool bounded_poll(const struct cfg *g, const struct flow *fl,
+			 const struct wq_file *f, int t, int s)
+{
+	/* a 2.0 timed poll with nothing queued loses nothing for good */
+	if (old_timed_schedule(g, f, s))
+		return !(fl->in[s] & ~FL_STATE_BITS);
 	if (!node_is(g, s, K_SCHEDULE_TIMEOUT))
 		return false;
 	if (!(fl->in[s] & ~FL_STATE_BITS))
@@ -375,6 +396,23 @@ static bool bounded_poll(const struct cfg *g, const struct flow *fl, int t,
 	return !(g->nodes[t].flags & NF_LOOP_COND) && g->nodes[t].loop < 0;
 }
 
+/*
+ * How the message names the state change: "set_current_state()", or for
+ * a hand-written store the store itself ("current->state =
+ * TASK_INTERRUPTIBLE"), which is no function to call.
+ */
+static char *state_setter_text(const struct wq_event *ev)
+{
+	const char *name = ev->api->name;
+	int a = ev->api->state_arg;
+
+	if (!strstr(name, "->"))
+		return xasprintf("%s()", name);
+	if (a >= 0 && a < ev->nargs && strcmp(ev->args[a], "?"))
+		return xasprintf("'%s = %s'", name, ev->args[a]);
+	return xasprintf("the store to %s", name);
+}
+
 void check_state_after_test(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f)
 {
@@ -385,7 +423,7 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 	for (e = 0; e < g->n; e++) {
 		const struct cfg_node *en = &g->nodes[e];
 		struct wq_finding *fd;
-		char *name;
+		char *name, *setter;
 		int s, t;
 
 		/*
@@ -401,12 +439,13 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 			continue;
 		memset(seen, 0, g->n);
 		t = test_before(g, fl, e, seen, stack);
-		if (t < 0 || bounded_poll(g, fl, t, s))
+		if (t < 0 || bounded_poll(g, fl, f, t, s))
 			continue;
 		name = waited_name(g, t);
 		file_add_finding(f, WQ003, en->pos, xasprintf(
-			"%s() comes after the test of '%s': a wake-up in between is lost; set the state first, then test the condition",
-			en->ev.api->name, name));
+			"%s comes after the test of '%s': a wake-up in between is lost; set the state first, then test the condition",
+			setter = state_setter_text(&en->ev), name));
+		free(setter);
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[t].pos, xasprintf(
 			"'%s' is tested here, before the task state is set",

@@ -15,7 +15,15 @@
  * The type names are found in the text (also in macros and skipped
  * branches); a `.task_list` counts when its base is declared as a wait
  * entry or head, since drivers have task_list members of their own.
+ *
+ * Vendor SDKs hide the entry type behind their OS layer
+ * (`typedef wait_queue_t osl_waiter_t;` in an osdep header next to the
+ * driver) and the driver names only the typedef; such a header is never
+ * checked on its own.  Its first use in the file is reported, with a
+ * note at the typedef, where the rename must be made; not when the
+ * header names wait_queue_entry_t too (it has the compat branch).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +57,101 @@ static void type_names(struct wq_file *f, const struct compat_ranges *old)
 	}
 }
 
+static char *read_header(const struct wq_file *f, const char *name,
+			 size_t n, char **path)
+{
+	const char *slash = strrchr(f->path, '/');
+	char *buf = NULL;
+	size_t len = 0, got;
+	FILE *fp;
+
+	*path = slash ? xasprintf("%.*s/%.*s", (int)(slash - f->path),
+				  f->path, (int)n, name) :
+			xasprintf("%.*s", (int)n, name);
+	fp = fopen(*path, "r");
+	if (!fp)
+		return NULL;
+	for (;;) {
+		buf = xrealloc(buf, len + 4097);
+		got = fread(buf + len, 1, 4096, fp);
+		len += got;
+		if (got < 4096 || len > (1u << 20))
+			break;
+	}
+	fclose(fp);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* `typedef wait_queue_t NAME;` at off in h: NAME, or NULL. */
+static char *typedef_name(const char *h, size_t len, long off, size_t *at)
+{
+	const char *p = h + off, *e = h + len, *name;
+
+	while (p > h && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	if (p - h < 7 || strncmp(p - 7, "typedef", 7))
+		return NULL;
+	p = h + off + strlen("wait_queue_t");
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	name = p;
+	while (p < e && (*p == '_' || (*p >= 'a' && *p <= 'z') ||
+			 (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+		p++;
+	if (p == name || p >= e || *p != ';')
+		return NULL;
+	*at = name - h;
+	return xasprintf("%.*s", (int)(p - name), name);
+}
+
+static void header_typedefs(struct wq_file *f)
+{
+	size_t pos = 0, n;
+	const char *inc;
+
+	while ((inc = next_quoted_include(f->buf, f->len, &pos, &n))) {
+		char *path, *h = read_header(f, inc, n, &path);
+		long at = 0;
+
+		/* a header that names the new type too has a compat branch
+		 * for the rename (`#if LINUX_VERSION_CODE < ...`) */
+		if (h && strstr(h, "wait_queue_entry")) {
+			free(h);
+			h = NULL;
+		}
+
+		while (h && (at = text_find_word(h, at, strlen(h),
+						 "wait_queue_t")) >= 0) {
+			size_t nat;
+			char *name = typedef_name(h, strlen(h), at, &nat);
+			long use;
+
+			at += 12;
+			if (!name)
+				continue;
+			use = text_find_word(f->buf, 0, f->len, name);
+			if (use >= 0) {
+				struct wq_finding *fd;
+
+				file_add_finding(f, WQ012,
+						 text_pos(f->buf, f->len, use),
+						 xasprintf(
+					"'%s' is wait_queue_t, renamed wait_queue_entry_t in 4.13: rename it in the typedef in %.*s",
+					name, (int)n, inc));
+				fd = &f->findings[f->nfindings - 1];
+				finding_add_note_in(fd, xstrdup(path),
+					text_pos(h, strlen(h), nat), xasprintf(
+					"'%s' is defined as wait_queue_t here",
+					name));
+			}
+			free(name);
+		}
+		free(h);
+		free(path);
+	}
+}
+
 void check_wait_queue_t(void *tu, struct wq_file *f)
 {
 	struct compat_ranges old;
@@ -59,6 +162,7 @@ void check_wait_queue_t(void *tu, struct wq_file *f)
 	/* the old half of a version or API test is never built here */
 	compat_ranges(tu, f, &old);
 	type_names(f, &old);
+	header_typedefs(f);
 	while ((at = text_find_word(f->buf, at, f->len, "task_list")) >= 0) {
 		unsigned off = at, base = 0;
 		bool arrow = false;
