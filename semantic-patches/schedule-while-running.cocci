@@ -131,6 +131,7 @@ HOIST = {}      # site key -> state set once before the loop
 WRAP = set()    # site keys of sleep helpers
 QUEUED = set()  # (file, function) with a wait entry queued by hand
 OUTER = {}      # hoisted sites -> form, keyed without the line
+SETSTATE = {}   # site key -> the state to set before it (old targets)
 SETINLOOP = set()  # schedule() sites in a loop that sets the state
 YIELD = set()   # schedule() sites that yield on purpose
 REACHED = set() # schedule() sites a sleeping state reaches unslept
@@ -315,7 +316,14 @@ if _k in HOIST and _k not in WRAP:
         _own = "schedule_timeout_interruptible"
     elif _h and _h[0] not in ("TASK_UNINTERRUPTIBLE",):
         _why = _why or "no-patch: the hoisted state %s has no schedule_timeout_*() form" % _h[0]
-    _f = decide(p, [_own, "schedule_timeout_uninterruptible", "schedule_timeout_interruptible"], _why)
+    _forms = [_own, "schedule_timeout_uninterruptible", "schedule_timeout_interruptible"]
+    if not _h:
+        # a target before 2.6.14 has no helper: set the state by hand
+        _forms += ["set-state-uninterruptible", "set-state-interruptible"]
+    _f = decide(p, _forms, _why)
+    if _f and _f.startswith("set-state-"):
+        SETSTATE[_k] = "TASK_" + _f[len("set-state-"):].upper()
+        _f = None
     if _f and _h:
         # converted together with the hoisted state, below
         OUTER[(base(p[0].file), p[0].current_element, int(p[0].column), T)] = _f
@@ -332,6 +340,30 @@ expression T;
 @@
 - schedule_timeout@p(T)
 + fn(T)
+
+// --target before 2.6.14: the state is set before the sleep instead
+@cst@
+position p;
+expression T;
+@@
+  schedule_timeout@p(T);
+
+@script:python cst_s@
+p << cst.p;
+st;
+@@
+if site_key(p) in SETSTATE:
+    coccinelle.st = cocci.make_ident(SETSTATE[site_key(p)])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+position cst.p;
+identifier cst_s.st;
+expression T;
+@@
++ set_current_state(st);
+  schedule_timeout@p(T);
 
 @h2@
 expression S, C, T;

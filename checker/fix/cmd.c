@@ -184,6 +184,17 @@ static void block(struct fix_result *res, const char *fn, char *why)
 	res->block_why[res->nblocked++] = why;
 }
 
+/* The line of the first WQ006 site of fn in the original, or 0. */
+static unsigned leak_line(const struct fix_plan *p, const char *fn)
+{
+	int j;
+
+	for (j = 0; j < p->n; j++)
+		if (p->s[j].rule == WQ006 && !strcmp(p->s[j].func, fn))
+			return p->s[j].pos.line;
+	return 0;
+}
+
 /*
  * Verify the rewritten text function by function; block the functions
  * that fail.  Returns true when every changed function passed.
@@ -226,6 +237,19 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 					kept++;
 			}
 			after = count_findings(&f1, fn, rule);
+			if (after > kept && rule == WQ006 && leak_line(&res->plan, fn)) {
+				/*
+				 * A bare `return` in the loop, with nothing
+				 * before it that the rewrite turns into
+				 * finish_wait(): the leak is the driver's
+				 * bug, which no conversion fixes by itself
+				 */
+				block(res, fn, xasprintf(
+					"the path that returns at line %u leaves the entry queued (WQ006) and stays so after the rewrite: take the entry off the queue and set TASK_RUNNING there by hand, then convert",
+					leak_line(&res->plan, fn)));
+				ok = false;
+				break;
+			}
 			if (after > kept) {
 				block(res, fn, xasprintf(
 					"the rewritten %s() still has %d WQ%03d finding%s (expected %d)",

@@ -571,6 +571,25 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 	s->outcome = FO_CONVERT;
 }
 
+/*
+ * --target before 2.6.14 has no schedule_timeout_*uninterruptible(): a
+ * delay with no state set anywhere before it gets
+ * `set_current_state(TASK_UNINTERRUPTIBLE);` in front, which any target
+ * has (form "set-state-uninterruptible").
+ */
+static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
+			     unsigned target)
+{
+	if (s->outcome != FO_CONVERT || !s->form || !target ||
+	    sc->state_before != ST_NONE ||
+	    !target_lacks(target, s->form))
+		return;
+	if (!strcmp(s->form, "schedule_timeout_uninterruptible"))
+		s->form = "set-state-uninterruptible";
+	else if (!strcmp(s->form, "schedule_timeout_interruptible"))
+		s->form = "set-state-interruptible";
+}
+
 static const struct {
 	const char *name;
 	unsigned since;
@@ -743,6 +762,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			plan_state_after_test(s, &sc);
 		} else if (fd->rule == WQ004) {
 			plan_schedule_running(s, &sc);
+			old_target_delay(s, &sc, p->target);
 		} else {
 			refuse(s, "no-patch", xstrdup(
 				"a wait entry left queued has no automatic fix"));

@@ -94,6 +94,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			else if (s->outcome == FO_CAVEAT)
 				o->text = xasprintf("%s() -> %s(): %s", s->anchor,
 						    s->form, s->note);
+			else if (!strncmp(s->form, "set-state-", 10))
+				o->text = xasprintf("the state is set before %s(): set_current_state(TASK_%s) (the target has no schedule_timeout_%s())",
+						    s->anchor,
+						    s->form[10] == 'u' ? "UNINTERRUPTIBLE" : "INTERRUPTIBLE",
+						    s->form + 10);
 			else if (!strcmp(s->form, "retest"))
 				o->text = xasprintf("the loop's test is made again after %s(), right before the sleep",
 						    s->anchor);

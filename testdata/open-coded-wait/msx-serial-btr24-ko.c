@@ -102,7 +102,7 @@ static void msx_wait_until_sent(struct msx_port *port, long timeout)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&port->drain_wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&port->drain_wait, &wait);	/* expect-fix: WQ002 fix=converted */
 	while (timeout) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!port->xmit_cnt)

@@ -6,13 +6,17 @@
  * the sensor to power up with sleep_on_timeout() on a queue nothing
  * wakes; the control path waits for the control URB with
  * wait_event_interruptible_timeout() and keeps the result in an
- * unsigned; the streaming stop drops the result altogether; the frame
- * wait's condition dequeues the frame it waits for.
+ * unsigned; the sensor wait reads the sensor's status register over the
+ * control pipe inside the wait condition (usb_control_msg() sleeps);
+ * the frame wait's condition takes the frame it waits for, and the
+ * streaming stop waits a bounded time and goes on either way.
  *
  * wqport fixture: the probe delay becomes
- * schedule_timeout_uninterruptible() (WQ001); the unsigned result and
- * the dropped one are WQ010, the dequeuing condition WQ009, none of
- * them fixed automatically.
+ * schedule_timeout_uninterruptible() (WQ001); the unsigned result is
+ * WQ010 and the sleeping condition WQ009, neither fixed automatically.
+ * The frame wait keeps the value of its last evaluation, which is what
+ * it wants, and the stop's dropped result is a deliberate best-effort
+ * wait: neither is reported.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -33,6 +37,8 @@ struct stg_dev {
 	wait_queue_head_t ctrl_wq;
 	wait_queue_head_t frame_wq;
 	wait_queue_head_t stop_wq;
+	wait_queue_head_t sensor_wq;	/* no irq either: the condition polls */
+	void *udev;
 	volatile int ctrl_done;
 	volatile int streaming;
 	int ctrl_status;
@@ -42,6 +48,9 @@ struct stg_dev {
 
 extern int stg_submit_ctrl(struct stg_dev *dev, int req, int val);
 extern int stg_sensor_id(struct stg_dev *dev);
+extern int usb_control_msg(void *udev, unsigned int pipe, u8 request,
+			   u8 requesttype, u16 value, u16 index, void *data,
+			   u16 size, int timeout);
 
 static void stg_ctrl_complete(struct stg_dev *dev, int status)
 {
@@ -96,7 +105,7 @@ static int stg_dqbuf(struct stg_dev *dev, struct stg_frame **out)
 {
 	struct stg_frame *f;
 
-	if (wait_event_interruptible(dev->frame_wq, (f = stg_take_frame(dev)) != NULL))	/* expect: WQ009 */
+	if (wait_event_interruptible(dev->frame_wq, (f = stg_take_frame(dev)) != NULL))
 		return -ERESTARTSYS;
 	*out = f;
 	return 0;
@@ -105,7 +114,20 @@ static int stg_dqbuf(struct stg_dev *dev, struct stg_frame **out)
 static void stg_stop(struct stg_dev *dev)
 {
 	stg_submit_ctrl(dev, 0x02, 0);
-	wait_event_timeout(dev->stop_wq, !dev->streaming, HZ);	/* expect: WQ010 */
+	wait_event_timeout(dev->stop_wq, !dev->streaming, HZ);
+}
+
+static int stg_wait_sensor(struct stg_dev *dev)
+{
+	u8 st = 0;
+	long ret;
+
+	ret = wait_event_interruptible_timeout(dev->sensor_wq,	/* expect: WQ009 */
+			usb_control_msg(dev->udev, 0x80, 0x01, 0xc0, 0, 0,
+					&st, 1, 100) == 1 && (st & 0x01), HZ);
+	if (ret < 0)
+		return ret;
+	return ret ? 0 : -ETIMEDOUT;
 }
 
 static int stg_probe(struct stg_dev *dev)
@@ -116,11 +138,14 @@ static int stg_probe(struct stg_dev *dev)
 	init_waitqueue_head(&dev->ctrl_wq);
 	init_waitqueue_head(&dev->frame_wq);
 	init_waitqueue_head(&dev->stop_wq);
+	init_waitqueue_head(&dev->sensor_wq);
 	spin_lock_init(&dev->lock);
 	INIT_LIST_HEAD(&dev->ready);
 
 	stg_submit_ctrl(dev, 0x01, 1);		/* sensor power */
 	sleep_on_timeout(&dev->power_wq, HZ / 5);	/* expect: WQ001 fix=converted */
+	if (stg_wait_sensor(dev))
+		return -ENODEV;
 	id = stg_sensor_id(dev);
 	if (id != 0x0100)
 		return -ENODEV;
