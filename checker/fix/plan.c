@@ -258,9 +258,11 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		 * `while (!ack && retry--) { sleep(&q, HZ / 2); ...;
 		 * resend(); }`: the queue is woken with the flag set, so the
 		 * timeout is no poll; what stops a rewrite is the work each
-		 * pass does after it
+		 * pass does after it (a kernel thread's loop on
+		 * kthread_should_stop() is a pacing poll, below)
 		 */
-		if (sc->queue_woken && ls->other) {
+		if (sc->queue_woken && ls->other && ls->cond &&
+		    !strstr(ls->cond, "kthread_should_stop")) {
 			refuse(s, "work-in-loop", xasprintf(
 				"the loop does other work besides sleeping ('%s'), after each timed sleep",
 				ls->other));
@@ -748,7 +750,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 				sc.held_lock));
 		} else if (old_api) {
 			refuse(s, "old-wait-api", xstrdup(
-				"the file uses the 2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
+				"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
 		} else if (fd->rule <= WQ003 && (lab = goto_loop(&sc))) {
 			refuse(s, "goto-loop", xasprintf(
 				"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",

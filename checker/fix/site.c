@@ -262,12 +262,13 @@ static char *skipped_branch(CXTranslationUnit tu, const struct wq_file *f,
 		r = xasprintf("%.*s", (int)(nl ? nl - (f->buf + a) :
 					     (long)(f->len - a)), f->buf + a);
 		/*
-		 * `#else` alone does not say what it is the other half of:
+		 * `#else` alone does not say what it is the other half of
+		 * (an `#elif` says what it tests):
 		 * name the chain's #if (`#else of #if LINUX_VERSION_CODE >=
 		 * KERNEL_VERSION(2, 6, 12)`), which tells an old-kernel
 		 * branch from a configuration
 		 */
-		if (strncmp(r + strspn(r, "# \t"), "if", 2)) {
+		if (!strncmp(r + strspn(r, "# \t"), "else", 4)) {
 			unsigned h = chain_head(f->buf, a);
 			const char *hn = memchr(f->buf + h, '\n', f->len - h);
 

@@ -28,7 +28,7 @@ static int oak_wait_ready(struct oak_lp *lp)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&lp->wait_q, &wait);	/* expect: WQ002 */
+	add_wait_queue(&lp->wait_q, &wait);
 	for (;;) {
 		current->state = TASK_INTERRUPTIBLE;	/* expect: WQ007 */
 		if (!(inb(OAK_STATUS(lp->base)) & OAK_BUSY))

@@ -12,8 +12,10 @@
  * leaves through a label that cleans up.
  *
  * wqport fixture: the early return (WQ006, with WQ005 for the state)
- * has no automatic fix; the label-shaped config wait is correct and
- * only WQ002-reported, refused for its goto-shaped exit.
+ * has no automatic fix, and the loop around it is refused with the
+ * line of that return: the rewrite would keep the leak.  The
+ * label-shaped config wait is correct and only WQ002-reported, refused
+ * for its goto-shaped exit.
  * wqport-fix-test: no-kbuild (the 2.4 card services API is gone)
  */
 #include <linux/module.h>
@@ -51,13 +53,13 @@ static ssize_t pcx_ctl_read(struct file *file, char *buf, size_t count,
 	struct pcx_link *link = pcx_dev;
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&link->state_wait, &wait);	/* expect: WQ002 fix=refused:goto-cleanup */
+	add_wait_queue(&link->state_wait, &wait);	/* expect: WQ002 fix=refused:verification */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (link->state & DEV_CONFIG)
 			break;
 		if (!(link->state & DEV_PRESENT))
-			return -ENODEV;	/* expect: WQ005 WQ006 */
+			return -ENODEV;	/* expect: WQ005 WQ006 fix=refused:verification */
 		if (signal_pending(current)) {
 			set_current_state(TASK_RUNNING);
 			remove_wait_queue(&link->state_wait, &wait);

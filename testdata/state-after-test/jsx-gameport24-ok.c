@@ -10,8 +10,9 @@
  * the test and the sleep, so wait_event() cannot say it, and 2.4 has
  * no prepare_to_wait()).
  *
- * wqport fixture: with --target=2.4 this loop is the form the target
- * has, written right: nothing to report.
+ * wqport fixture: the WQ003 twin for 2.4: the state is set before the
+ * test, and with --target=2.4 this loop is the form the target has
+ * (WQ002 has nothing better to offer there): nothing to report.
  * wqport-args: --target=2.4.20
  */
 #include <linux/module.h>
