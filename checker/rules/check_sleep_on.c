@@ -421,7 +421,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
 		const char *q, *rep, *name, *tmo;
-		char *qh, *old_tmo, *old, *tnote;
+		char *qh, *old_tmo, *old, *tnote, *flag;
 		struct wq_finding *fd;
 		bool delay, intr, paced = false;
 		int t;
@@ -513,6 +513,18 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				"the condition waited for is probably '%s', tested here",
 				cond));
 			free(cond);
+		} else if (q && (tmo || !strstr(rep, "timeout")) &&
+			   (flag = waker_flag(f, q))) {
+			/*
+			 * `h->acked = 0; outb(...); sleep(&h->ack_wait, HZ);`
+			 * with the interrupt doing `h->acked = 1; wake_up()`:
+			 * no test in the function, but the waker names it
+			 */
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s) with the flag the wakers set before their wake-up (it waits until the flag is set; the old call returned on any wake-up)%s%s",
+				name, rep, q, flag, tmo ? ", " : "",
+				tmo ? tmo : "", old, tnote));
+			free(flag);
 		} else {
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
 				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay%s%s",
