@@ -278,6 +278,18 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		s->form = delay_form(s->anchor);
 		return;
 	}
+	if (ls->other && (!strncmp(ls->other, "spin_unlock(", 12) ||
+			  !strncmp(ls->other, "spin_lock(", 10))) {
+		/*
+		 * A plain spinlock dropped around the sleep: the _lock_irq
+		 * forms retake it with interrupts off, and the plain
+		 * spin_unlock() after the loop would leave them off
+		 */
+		refuse(s, "work-in-loop", xasprintf(
+			"the loop drops a plain spinlock around the sleep ('%s'); no wait_event*() form drops and retakes it so (the _lock_irq forms retake it with interrupts off, which the spin_unlock() after the loop would not undo): convert by hand",
+			ls->other));
+		return;
+	}
 	if (ls->other || (ls->exit_ifs && (ls->timeout_loop || ls->lock))) {
 		refuse(s, "work-in-loop", xasprintf(
 			"the loop does other work besides sleeping ('%s')",
