@@ -280,6 +280,23 @@ def sig_of(st):
             return (c[0], "ret", e[0], " ".join(e[2:]))
     return None
 
+def sig_tmo_of(st):
+    """if (!t || signal_pending(current)) break; -> t (either order)."""
+    if st[0] != "if" or st[3] is not None:
+        return None
+    th = st[2]
+    if th[0] == "block" and len(th[1]) == 1:
+        th = th[1][0]
+    if th != ("break",):
+        return None
+    c = st[1]
+    sig = ["signal_pending", "(", "current", ")"]
+    if len(c) == 7 and c[0] == "!" and c[2] == "||" and c[3:] == sig:
+        return c[1]
+    if len(c) == 7 and c[:4] == sig and c[4] == "||" and c[5] == "!":
+        return c[6]
+    return None
+
 def test_of(st):
     """if (C) break; -> C tokens."""
     if st[0] != "if" or st[3] is not None:
@@ -331,6 +348,7 @@ def classify_collapse(body, head_cond, excl):
     C = None
     sig = None
     sl = None
+    tmo_exit = None
     if head_cond is None:
         # [T, G?, Z], [T, Z, G?], [G, T, Z]
         cands = []
@@ -353,6 +371,12 @@ def classify_collapse(body, head_cond, excl):
         if sl is None:
             return None
         C = " ".join(C)
+    elif rest and sig_tmo_of(rest[-1]) and split_sleep(rest[:-1]):
+        # while (!C) { S; t = schedule_timeout(t);
+        #              if (!t || signal_pending(current)) break; }
+        tmo_exit = sig_tmo_of(rest[-1])
+        sig, sl = ("signal_pending", "break", None, None), split_sleep(rest[:-1])
+        C = negate(head_cond)
     else:
         for g, r in ((sig_of(rest[-1]) if rest else None, rest[:-1]),
                      (sig_of(rest[0]) if rest else None, rest[1:]),
@@ -370,7 +394,14 @@ def classify_collapse(body, head_cond, excl):
         C = negate(head_cond)
     (sleep, lock) = sl
     d = {"S": S, "C": C, "lock": lock, "sig": sig, "tmo": None}
-    if sleep[0] == "tmo":
+    if sleep[0] == "tmo" and tmo_exit is not None:
+        # the interruptible loop above: its head is the condition
+        t = sleep[1]
+        if t is None or sleep[2] != t or lock or tmo_exit != t or \
+                t in C.split() or S != "TASK_INTERRUPTIBLE":
+            return None
+        d["tmo"] = t
+    elif sleep[0] == "tmo":
         # only `t = schedule_timeout(t)` with `if (C || !t) break;`
         t = sleep[1]
         if t is None or sleep[2] != t or lock or sig:
@@ -395,6 +426,8 @@ def classify_collapse(body, head_cond, excl):
     if d["tmo"]:
         if S == "TASK_UNINTERRUPTIBLE" and not excl:
             form = "wait_event_timeout"
+        elif S == "TASK_INTERRUPTIBLE" and sg == "signal_pending" and not excl:
+            form = "wait_event_interruptible_timeout"
     elif S == "TASK_UNINTERRUPTIBLE" and sg is None:
         if not excl:
             form = "wait_event_lock_irq" if lock else "wait_event"

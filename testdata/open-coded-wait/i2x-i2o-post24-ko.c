@@ -11,11 +11,11 @@
  *
  * wqport fixture: the frame wait is a correct exclusive loop and
  * becomes wait_event_interruptible_exclusive(), the driver's -EINTR
- * kept.  The reply wait (WQ003) would be
- * wait_event_interruptible_timeout(), which also closes the race, and
- * the plan says so, but no semantic patch has an interruptible timed
- * loop whose one exit test is `!timeout || signal_pending(current)`:
- * refused (no-patch), for a person.
+ * kept.  The reply wait (WQ003), whose one exit test after the sleep
+ * is `!timeout || signal_pending(current)`, becomes
+ * wait_event_interruptible_timeout(), which also closes the race; its
+ * result keeps the code after it right (0 on timeout, non-zero on a
+ * signal), with the caveat about 'timeout'.
  * wqport-fix-test: no-kbuild (the 2.4 I2O message layer is gone)
  */
 #include <linux/module.h>
@@ -81,9 +81,9 @@ static int i2x_post_wait(struct i2x_ctrl *c, struct i2x_msg *msg,
 	msg->replied = 0;
 	writel(msg->frame, c->base + I2X_INBOUND_FIFO);
 
-	add_wait_queue(&c->reply_wait, &wait);	/* expect: WQ002 fix=refused:no-patch */
+	add_wait_queue(&c->reply_wait, &wait);	/* expect: WQ002 fix=caveat */
 	while (!msg->replied) {
-		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:no-patch */
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=converted */
 		timeout = schedule_timeout(timeout);
 		if (!timeout || signal_pending(current))
 			break;
