@@ -213,6 +213,8 @@ struct wq_options {
 				 * precompile its headers (pch.c) */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
+	bool blank_bodies;	/* leave bodies no rule reads out of the
+				 * parse (frontend/blank.c): wqport check */
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
 	void *tu_arg;

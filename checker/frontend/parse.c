@@ -22,6 +22,7 @@
 #include "macros.h"
 #include "inactive.h"
 #include "cache.h"
+#include "bodies.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -282,10 +283,48 @@ static bool pch_refused(CXTranslationUnit tu)
 	return bad;
 }
 
-/* Parse buf as f->path with the options' flags (or the shim's). */
+/*
+ * Is each body blank_bodies() left out, [where[2i], where[2i + 1]], a
+ * compound statement of the parse, brace to brace, or no part of any
+ * declaration (an #if branch the parse skipped, a definition whose
+ * declarator did not parse)?  Else the text's pairing of braces was not
+ * the compiler's (a macro, an #if).
+ */
+static bool bodies_where_blanked(CXTranslationUnit tu, const char *path,
+				 const unsigned *where, int n)
+{
+	CXFile file = clang_getFile(tu, path);
+	int i;
+
+	for (i = 0; file && i < n; i++) {
+		CXCursor c = clang_getCursor(tu, clang_getLocationForOffset(
+					tu, file, where[2 * i]));
+		CXSourceRange r = clang_getCursorExtent(c);
+		unsigned s, e;
+
+		if (clang_Cursor_isNull(c) ||
+		    clang_isInvalid(clang_getCursorKind(c)))
+			continue;
+		clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+				      &s);
+		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				      &e);
+		if (clang_getCursorKind(c) != CXCursor_CompoundStmt ||
+		    s != where[2 * i] || e != where[2 * i + 1] + 1) {
+			return false;
+		}
+	}
+	return file != NULL;
+}
+
+/*
+ * Parse buf as f->path with the options' flags (or the shim's); with
+ * blank, the bodies no rule reads are left out (blank.c).
+ */
 static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt,
 				     const char *path, const char *buf,
-				     size_t len, CXTranslationUnit *tu)
+				     size_t len, bool blank,
+				     CXTranslationUnit *tu, bool *blanked_out)
 {
 	/* the caller's flags, the shim's ten, -ferror-limit and a spare */
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
@@ -293,7 +332,20 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	struct CXUnsavedFile uf = { path, buf, len };
 	enum CXErrorCode err;
 	const char *pch = pch_for(opt);
-	int argc = build_args(opt, argv, include, pch);
+	int argc = build_args(opt, argv, include, pch), nblank = 0;
+	char *blanked = NULL;
+	unsigned *where = NULL;
+
+	/* shim mode only: a kernel header's macros are not read here */
+	if (blank && opt->blank_bodies && !opt->cflags &&
+	    !getenv("WQPORT_WHOLE_BODIES"))
+		blanked = blank_bodies(path, buf, len, opt->shim_dir, &where,
+				       &nblank);
+	if (blanked)
+		uf.Contents = blanked;	/* libclang copies it */
+	if (blanked && getenv("WQPORT_SHOW_BLANKED"))	/* for the tests */
+		fprintf(stderr, "wqport: %s: %d function bodies left out of the parse\n",
+			path, nblank);
 
 	/*
 	 * parse the bytes we read, so the prefilter and the AST agree.  The
@@ -317,9 +369,46 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 				CXTranslationUnit_DetailedPreprocessingRecord,
 				tu);
 	}
+	if (blanked && err == CXError_Success && *tu &&
+	    !bodies_where_blanked(*tu, path, where, nblank)) {
+		/* the text misread a body: parse all of it */
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		uf.Contents = buf;
+		err = clang_parseTranslationUnit2(index, path, argv, argc,
+				&uf, 1, CXTranslationUnit_KeepGoing |
+				CXTranslationUnit_DetailedPreprocessingRecord,
+				tu);
+	}
+	if (blanked_out)
+		*blanked_out = blanked && uf.Contents == blanked;
+	free(where);
+	free(blanked);
 	free(include);
 	free(argv);
 	return err;
+}
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	*(bool *)data = true;
+	return CXChildVisit_Break;
+}
+
+/* Does the main file define a function that parsed? */
+static bool has_function(CXTranslationUnit tu)
+{
+	bool found = false;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_function,
+			    &found);
+	return found;
 }
 
 /* [start, end) byte ranges of the function definitions of the main file */
@@ -373,7 +462,8 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 		tf.path = f->path;
 		tf.target = f->target;
 		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
-		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, &t2) !=
+		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, true,
+				 &t2, NULL) !=
 		    CXError_Success || !t2) {
 			file_release(&tf);
 			continue;
@@ -422,7 +512,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct inactive_set set;
 	enum CXErrorCode err;
 	char *first = NULL, *body;
-	bool missing_header = false;
+	bool missing_header = false, blanked = false;
 	unsigned errors;
 	struct cache_deps *deps = NULL;
 	int nfuncs, forced;
@@ -437,10 +527,12 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			file_release(&inc);
 			return;
 		}
-		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len, &tu);
+		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len,
+				   false, &tu, NULL);
 		file_release(&inc);
 	} else {
-		err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
+		err = parse_buffer(index, opt, f->path, f->buf, f->len, true,
+				   &tu, &blanked);
 	}
 	if (err != CXError_Success || !tu) {
 		f->crashed = err == CXError_Crashed;
@@ -452,6 +544,21 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	f->parsed = true;
 	errors = main_file_errors(tu, &first, &missing_header);
+	if (blanked && errors && !has_function(tu)) {
+		/* the warning for a file where no function parses counts
+		 * its errors: those of the bodies left out too */
+		free(first);
+		first = NULL;
+		clang_disposeTranslationUnit(tu);
+		tu = NULL;
+		err = parse_buffer(index, opt, f->path, f->buf, f->len, false,
+				   &tu, NULL);
+		if (err != CXError_Success || !tu) {
+			f->error = xstrdup("libclang could not parse it");
+			return;
+		}
+		errors = main_file_errors(tu, &first, &missing_header);
+	}
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
