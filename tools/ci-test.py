@@ -283,7 +283,9 @@ def baseline():
         check("moved to another directory", [], args=["drivers/tape/qtape.c"])
         # renamed: a new file to review (the decision, see the user guide)
         shutil.copy(drv, os.path.join(tmp, "drivers/char/qtape2.c"))
-        check("renamed", [("qtape2.c", "WQ001"), ("qtape2.c", "WQ002")],
+        # (the write loop is a timed one now: a 2.4 target has nothing
+        # better than it, so WQ002 no longer reports it)
+        check("renamed", [("qtape2.c", "WQ001")],
               args=["drivers/char/qtape2.c"])
         # a second identical finding in the same function is new
         edit(drv, "\tif (qtape_error)\n\t\treturn -EIO;\n\tif (copy_to_user",
@@ -579,7 +581,7 @@ def sarif_fixes():
             want = open(res).read() if os.path.exists(res) else orig
             got = apply_replacements(orig, reps)
             expect(got == want, f"{rel}: the fixes do not give {os.path.basename(res)}")
-            marks = len(re.findall(r"expect:[^*]*fix=", orig))
+            marks = len(re.findall(r"expect(?:-fix)?:[^*]*fix=", orig))
             expect(len(mine) >= 1 and len(mine) <= marks,
                    f"{rel}: {len(mine)} results for {marks} fix= markers")
             for r in mine:

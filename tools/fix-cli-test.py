@@ -32,6 +32,7 @@ Each scenario works on copies in a temporary directory.
 import argparse
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -188,9 +189,19 @@ def scenario_ok_untouched(wq, td, tmp):
     oks = sorted(glob.glob(os.path.join(td, "*", "*-ok.c")))
     if not oks:
         fail("no -ok fixtures found")
-    p = run([wq, "fix", "--no-prefilter"] + oks, tmp)
-    if p.returncode != 0 or p.stdout or "0 sites" not in p.stderr:
-        fail("fix on correct code: rc %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    # an -ok fixture that is correct for an older kernel (a 2.4 loop
+    # that is the form 2.4 has) says so with wqport-fix-args: --target
+    own = {}
+    for ok in oks:
+        with open(ok, errors="replace") as f:
+            m = re.search(r"wqport-fix-args:(.*)", f.read())
+        if m:
+            own[ok] = m.group(1).replace("*/", "").split()
+    runs = [[o for o in oks if o not in own]] + [[o] for o in own]
+    for files in runs:
+        p = run([wq, "fix", "--no-prefilter"] + own.get(files[0], []) + files, tmp)
+        if p.returncode != 0 or p.stdout or "0 sites" not in p.stderr:
+            fail("fix on correct code: rc %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
 
 
 def scenario_target(wq, td, tmp):

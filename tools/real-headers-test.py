@@ -95,7 +95,10 @@ def main():
         if m:
             print(f"SKIP {os.path.relpath(path)}: {m.group(1)}")
             continue
-        p = subprocess.run([os.path.abspath(a.checker), "--no-prefilter", name, "--"] + flags,
+        # the fixture's own arguments (--target=2.4: the markers are for it)
+        m = re.search(r"wqport-args:(.*)", text)
+        own = m.group(1).replace("*/", "").replace("$DIR", d).split() if m else []
+        p = subprocess.run([os.path.abspath(a.checker), "--no-prefilter"] + own + [name, "--"] + flags,
                            cwd=d, capture_output=True, text=True, errors="replace",
                            timeout=300)
         got = {(int(m.group(1)), m.group(2)) for m in map(DIAG.match, p.stdout.splitlines()) if m}

@@ -541,6 +541,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			if (!r.fo.target)
 				return fix_bad_usage("bad target kernel '%s' (say 3.10 or 2.6.32)",
 						     a + 9);
+			/* the sites are the findings of a check for it */
+			r.opt.target = r.fo.target;
 		} else if (!strcmp(a, "--unsafe")) {
 			r.fo.unsafe = true;
 		} else if (!strcmp(a, "--format=json")) {

@@ -16,6 +16,7 @@
  * the 2.4 target and is not reported (WQ011 is about 5.14).
  * wqport-args: --target=2.4.20
  * wqport-fix-args: --target=2.4.20
+ * wqport-test: shim-only (current->state is __state since 5.14)
  * wqport-fix-test: no-kbuild (the 2.4 IrDA dongle API is gone)
  */
 #include <linux/module.h>

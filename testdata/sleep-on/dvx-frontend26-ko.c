@@ -22,6 +22,7 @@
 #include <linux/module.h>
 #include <linux/version.h>
 #include <linux/kernel.h>
+#include <linux/interrupt.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>

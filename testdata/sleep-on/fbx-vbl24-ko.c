@@ -17,6 +17,7 @@
  * sleep, with the lock dropped by a plain spin_unlock(): no wait_event*()
  * form retakes a plain spinlock (wait_event_lock_irq() would leave
  * interrupts off after the loop's spin_unlock()), so it is refused.
+ * wqport-test: shim-only (file_operations lost .ioctl in 2.6.36)
  * wqport-fix-test: no-kbuild (the 2.4 fbdev ioctl interface is gone)
  */
 #include <linux/module.h>

@@ -16,6 +16,7 @@
  * block inside the loop and is left alone (work-in-loop); the counter
  * reset under lock_kernel() becomes wait_event(), which is at least as
  * safe: the lock is dropped in schedule() either way.
+ * wqport-test: shim-only (linux/smp_lock.h is gone since 2.6.39)
  * wqport-fix-test: no-kbuild (lock_kernel() and the 2.4 net_device ioctl are gone)
  */
 #include <linux/module.h>

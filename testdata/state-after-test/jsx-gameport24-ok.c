@@ -14,6 +14,7 @@
  * test, and with --target=2.4 this loop is the form the target has
  * (WQ002 has nothing better to offer there): nothing to report.
  * wqport-args: --target=2.4.20
+ * wqport-fix-args: --target=2.4.20
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

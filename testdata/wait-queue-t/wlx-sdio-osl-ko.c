@@ -15,6 +15,7 @@
  * prepare_to_wait() (WQ008) are reported on a 3.x target too, since
  * they stop building later; the OSL_WAIT() result is used and is clean.
  * No wqport fix site: none of these rules has a conversion.
+ * wqport-test: shim-only (wait_queue_t does not exist in 6.1 headers)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
