@@ -288,6 +288,8 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* A regular file's text, at most max bytes, or NULL (util.c). */
+char *read_regular_file(const char *path, size_t max, size_t *len);
 const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
 				size_t *n);
 #include <pthread.h>

@@ -21,10 +21,12 @@
  * scan of the rules still reads the real file (wq_file.buf); only the
  * syntax tree lacks those bodies.
  *
- * A body holding a preprocessor line keeps its text (an #if may pair
- * its braces differently), and nothing is left out of a file whose
- * braces do not pair up or that uses a macro with unpaired braces or
- * parentheses in its body.
+ * A body's preprocessor lines stay (an #if pairs with its #endif, a
+ * #define may be used further down).  Nothing is left out of a file
+ * whose braces do not pair up in the text.  Where a macro hides a brace
+ * the text's pairing can still be wrong: parse.c then finds a blanked
+ * body that is no compound statement of the parse and parses the file
+ * again whole.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -120,29 +122,7 @@ struct macros {
 	struct macro *m;
 	int n;
 	struct names hot;	/* names of the hot ones */
-	struct names unpaired;	/* bodies whose braces or parentheses
-				 * do not pair up */
 };
-
-static bool unpaired_body(const char *b)
-{
-	int brace = 0, paren = 0;
-	char q;
-
-	for (; *b; b++) {
-		if (*b == '"' || *b == '\'') {
-			for (q = *b++; *b && *b != q; b++)
-				if (*b == '\\' && b[1])
-					b++;
-			if (!*b)
-				break;
-			continue;
-		}
-		brace += (*b == '{') - (*b == '}');
-		paren += (*b == '(') - (*b == ')');
-	}
-	return brace || paren;
-}
 
 /* Every #define of text[0..len) into ms. */
 static void read_defines(struct macros *ms, const char *text, size_t len)
@@ -183,8 +163,6 @@ static void read_defines(struct macros *ms, const char *text, size_t len)
 		*o = 0;
 		m->body = b;
 		m->hot = false;
-		if (unpaired_body(b))
-			names_add(&ms->unpaired, m->name, strlen(m->name));
 		p = e;
 	}
 }
@@ -199,7 +177,6 @@ static void macros_free(struct macros *ms)
 	}
 	free(ms->m);
 	names_free(&ms->hot);
-	names_free(&ms->unpaired);
 	memset(ms, 0, sizeof(*ms));
 }
 
@@ -289,22 +266,7 @@ static void heat(struct macros *ms, const struct macros *base)
 
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *fp = fopen(path, "r");
-	struct stat st;
-	char *buf;
-
-	if (!fp)
-		return NULL;
-	if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode) ||
-	    st.st_size > MAX_HEADER) {
-		fclose(fp);
-		return NULL;
-	}
-	buf = xrealloc(NULL, st.st_size + 1);
-	*len = fread(buf, 1, st.st_size, fp);
-	buf[*len] = 0;
-	fclose(fp);
-	return buf;
+	return read_regular_file(path, MAX_HEADER, len);
 }
 
 /* ---- the shim's macros: read once per process ---- */
@@ -358,7 +320,14 @@ static const struct macros *shim(const char *dir)
 
 /* ---- the file's own macros and those of its quoted includes ---- */
 
-static void read_includes(struct macros *ms, struct names *seen,
+/* The quoted includes read so far, with their text. */
+struct headers {
+	struct names seen;
+	struct blanked_file *h;
+	int n;
+};
+
+static void read_includes(struct macros *ms, struct headers *hs,
 			  const char *path, const char *buf, size_t len,
 			  int depth)
 {
@@ -373,71 +342,42 @@ static void read_includes(struct macros *ms, struct names *seen,
 			continue;
 		hp = *name == '/' ? xasprintf("%.*s", (int)nl, name) :
 		     xasprintf("%.*s%.*s", dirlen, path, (int)nl, name);
-		if (!names_has(seen, hp, strlen(hp)) &&
-		    (h = slurp(hp, &hlen))) {
-			names_add(seen, hp, strlen(hp));
-			read_defines(ms, h, hlen);
-			if (depth < MAX_DEPTH)
-				read_includes(ms, seen, hp, h, hlen, depth + 1);
-			free(h);
+		if (names_has(&hs->seen, hp, strlen(hp)) ||
+		    !(h = slurp(hp, &hlen))) {
+			free(hp);
+			continue;
 		}
-		free(hp);
+		names_add(&hs->seen, hp, strlen(hp));
+		read_defines(ms, h, hlen);
+		hs->h = xrealloc(hs->h, (hs->n + 1) * sizeof(*hs->h));
+		memset(&hs->h[hs->n], 0, sizeof(*hs->h));
+		hs->h[hs->n].path = hp;
+		hs->h[hs->n].text = h;
+		hs->h[hs->n++].len = hlen;
+		if (depth < MAX_DEPTH)
+			read_includes(ms, hs, hp, h, hlen, depth + 1);
 	}
 }
 
-/* Does the text use a macro whose braces or parentheses do not pair? */
-static bool uses_unpaired(const char *buf, size_t len, const struct macros *a,
-			  const struct macros *b)
+/*
+ * Blank the bodies of bf->text that name nothing kept; true when some
+ * were.  bf->text is changed in place.
+ */
+static bool blank_text(struct blanked_file *bf, const struct macros *own,
+		       const struct macros *sm)
 {
-	size_t p = 0, s;
-
-	if (!a->unpaired.n && !b->unpaired.n)
-		return false;
-	while (p < len) {
-		while (p < len && !ident(buf[p]))
-			p++;
-		s = p;
-		while (p < len && ident(buf[p]))
-			p++;
-		if (names_has(&a->unpaired, buf + s, p - s) ||
-		    names_has(&b->unpaired, buf + s, p - s))
-			return true;
-	}
-	return false;
-}
-
-char *blank_bodies(const char *path, const char *buf, size_t len,
-		   const char *shim_dir, unsigned **blanked, int *nblank)
-{
-	const struct macros *sm = shim(shim_dir);
-	struct macros own = { 0 };
-	struct names seen = { 0 };
 	struct fn_bodies fb;
-	char *out = NULL;
+	char *t = bf->text;
 	int i, d = 0;
 	unsigned k;
 
-	*nblank = 0;
-	*blanked = NULL;
-	if (function_bodies(buf, len, &fb) <= 0)
-		return NULL;
-	read_defines(&own, buf, len);
-	read_includes(&own, &seen, path, buf, len, 0);
-	names_free(&seen);
-	/* bodies are not where the text says: leave the file whole */
-	if (uses_unpaired(buf, len, &own, sm))
-		goto out;
-	heat(&own, sm);
+	if (function_bodies(t, bf->len, &fb) <= 0)
+		return false;
 	for (i = 0; i < fb.n; i++) {
 		const struct fn_body *b = &fb.b[i];
 
-		if (names_kept(buf, b->decl, b->close + 1, &own, sm))
+		if (names_kept(t, b->decl, b->close + 1, own, sm))
 			continue;
-		if (!out) {
-			out = xrealloc(NULL, len + 1);
-			memcpy(out, buf, len);
-			out[len] = 0;
-		}
 		/* its preprocessor lines stay: #if pairs, #defines used later */
 		for (k = b->open + 1; k < b->close; k++) {
 			while (d < fb.ndir && fb.dir[2 * d + 1] <= k)
@@ -446,16 +386,66 @@ char *blank_bodies(const char *path, const char *buf, size_t len,
 				k = fb.dir[2 * d + 1] - 1;
 				continue;
 			}
-			if (out[k] != '\n' && out[k] != '\r')
-				out[k] = ' ';
+			if (t[k] != '\n' && t[k] != '\r')
+				t[k] = ' ';
 		}
-		*blanked = xrealloc(*blanked, (*nblank + 1) * 2 *
-				    sizeof(unsigned));
-		(*blanked)[2 * *nblank] = b->open;
-		(*blanked)[2 * (*nblank)++ + 1] = b->close;
+		bf->where = xrealloc(bf->where, (bf->n + 1) * 2 *
+				     sizeof(unsigned));
+		bf->where[2 * bf->n] = b->open;
+		bf->where[2 * bf->n++ + 1] = b->close;
 	}
-out:
-	macros_free(&own);
 	fn_bodies_free(&fb);
-	return out;
+	return bf->n > 0;
+}
+
+void blank_set_free(struct blank_set *bs)
+{
+	int i;
+
+	for (i = 0; i < bs->n; i++) {
+		free(bs->f[i].path);
+		free(bs->f[i].text);
+		free(bs->f[i].where);
+	}
+	free(bs->f);
+	memset(bs, 0, sizeof(*bs));
+}
+
+bool blank_bodies(const char *path, const char *buf, size_t len,
+		  const char *shim_dir, struct blank_set *bs)
+{
+	const struct macros *sm = shim(shim_dir);
+	struct macros own = { 0 };
+	struct headers hs = { 0 };
+	struct blanked_file main = { 0 };
+	int i;
+
+	memset(bs, 0, sizeof(*bs));
+	read_defines(&own, buf, len);
+	read_includes(&own, &hs, path, buf, len, 0);
+	names_free(&hs.seen);
+	heat(&own, sm);
+	main.path = xstrdup(path);
+	main.text = xrealloc(NULL, len + 1);
+	memcpy(main.text, buf, len);
+	main.text[len] = 0;
+	main.len = len;
+	bs->f = xrealloc(NULL, (hs.n + 1) * sizeof(*bs->f));
+	bs->f[bs->n++] = main;	/* always first, blanked or not */
+	bs->nbodies = blank_text(&bs->f[0], &own, sm) ? bs->f[0].n : 0;
+	for (i = 0; i < hs.n; i++) {
+		if (blank_text(&hs.h[i], &own, sm)) {
+			bs->nbodies += hs.h[i].n;
+			bs->f[bs->n++] = hs.h[i];
+			continue;
+		}
+		free(hs.h[i].path);
+		free(hs.h[i].text);
+		free(hs.h[i].where);
+	}
+	free(hs.h);
+	macros_free(&own);
+	if (!bs->nbodies)
+		blank_set_free(bs);
+	return bs->nbodies > 0;
 }

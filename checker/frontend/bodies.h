@@ -31,14 +31,31 @@ struct fn_bodies {
 int function_bodies(const char *s, size_t n, struct fn_bodies *out);
 void fn_bodies_free(struct fn_bodies *fb);
 
+/* One file as libclang is to see it. */
+struct blanked_file {
+	char *path;
+	char *text;		/* the text with bodies blanked */
+	size_t len;
+	unsigned *where;	/* `{` and `}` offsets of each blanked body */
+	int n;
+};
+
+struct blank_set {
+	struct blanked_file *f;	/* the main file first */
+	int n;
+	int nbodies;		/* bodies left out in all */
+};
+
 /*
- * A copy of buf[0..len) for libclang with the inside of every function
- * body that cannot matter to any rule replaced by blanks (line breaks
- * kept, so every offset, line and column stays), or NULL when nothing
- * is left out.  path names the file (its quoted includes are read for
- * their macros) and shim_dir the shim headers.  The offsets of the `{`
- * and `}` of the *nblank bodies left out are in *blanked (free it).
+ * The main file buf[0..len), named path, and the headers it includes
+ * with quotes (from their own directories, four levels deep), as
+ * libclang is to parse them: the inside of every function body that
+ * cannot matter to any rule replaced by blanks (line breaks and
+ * preprocessor lines kept, so every offset, line and column stays).
+ * shim_dir holds the shim headers, whose macros count too.  False, with
+ * bs empty, when no body is left out.
  */
-char *blank_bodies(const char *path, const char *buf, size_t len,
-		   const char *shim_dir, unsigned **blanked, int *nblank);
+bool blank_bodies(const char *path, const char *buf, size_t len,
+		  const char *shim_dir, struct blank_set *bs);
+void blank_set_free(struct blank_set *bs);
 #endif /* WQPORT_BODIES_H */

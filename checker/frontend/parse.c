@@ -284,11 +284,12 @@ static bool pch_refused(CXTranslationUnit tu)
 }
 
 /*
- * Is each body blank_bodies() left out, [where[2i], where[2i + 1]], a
- * compound statement of the parse, brace to brace, or no part of any
- * declaration (an #if branch the parse skipped, a definition whose
- * declarator did not parse)?  Else the text's pairing of braces was not
- * the compiler's (a macro, an #if).
+ * Is each body blank_bodies() left out of path, [where[2i],
+ * where[2i + 1]], a compound statement of the parse, brace to brace, or
+ * no part of any declaration (an #if branch the parse skipped, a
+ * definition whose declarator did not parse)?  Else the text's pairing
+ * of braces was not the compiler's (a macro, an #if).  A header the
+ * parse never opened (an #include in a skipped branch) is fine.
  */
 static bool bodies_where_blanked(CXTranslationUnit tu, const char *path,
 				 const unsigned *where, int n)
@@ -296,7 +297,9 @@ static bool bodies_where_blanked(CXTranslationUnit tu, const char *path,
 	CXFile file = clang_getFile(tu, path);
 	int i;
 
-	for (i = 0; file && i < n; i++) {
+	if (!file)
+		return true;
+	for (i = 0; i < n; i++) {
 		CXCursor c = clang_getCursor(tu, clang_getLocationForOffset(
 					tu, file, where[2 * i]));
 		CXSourceRange r = clang_getCursorExtent(c);
@@ -310,11 +313,10 @@ static bool bodies_where_blanked(CXTranslationUnit tu, const char *path,
 		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
 				      &e);
 		if (clang_getCursorKind(c) != CXCursor_CompoundStmt ||
-		    s != where[2 * i] || e != where[2 * i + 1] + 1) {
+		    s != where[2 * i] || e != where[2 * i + 1] + 1)
 			return false;
-		}
 	}
-	return file != NULL;
+	return true;
 }
 
 /*
@@ -329,23 +331,28 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	/* the caller's flags, the shim's ten, -ferror-limit and a spare */
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
-	struct CXUnsavedFile uf = { path, buf, len };
+	struct CXUnsavedFile one = { path, buf, len }, *uf = &one, *ufa = NULL;
 	enum CXErrorCode err;
 	const char *pch = pch_for(opt);
-	int argc = build_args(opt, argv, include, pch), nblank = 0;
-	char *blanked = NULL;
-	unsigned *where = NULL;
+	int argc = build_args(opt, argv, include, pch), nuf = 1, i;
+	struct blank_set bs = { 0 };
 
 	/* shim mode only: a kernel header's macros are not read here */
 	if (blank && opt->blank_bodies && !opt->cflags &&
-	    !getenv("WQPORT_WHOLE_BODIES"))
-		blanked = blank_bodies(path, buf, len, opt->shim_dir, &where,
-				       &nblank);
-	if (blanked)
-		uf.Contents = blanked;	/* libclang copies it */
-	if (blanked && getenv("WQPORT_SHOW_BLANKED"))	/* for the tests */
-		fprintf(stderr, "wqport: %s: %d function bodies left out of the parse\n",
-			path, nblank);
+	    !getenv("WQPORT_WHOLE_BODIES") &&
+	    blank_bodies(path, buf, len, opt->shim_dir, &bs)) {
+		/* libclang copies them */
+		uf = ufa = xrealloc(NULL, bs.n * sizeof(*uf));
+		for (i = 0; i < bs.n; i++) {
+			uf[i].Filename = bs.f[i].path;
+			uf[i].Contents = bs.f[i].text;
+			uf[i].Length = bs.f[i].len;
+		}
+		nuf = bs.n;
+		if (getenv("WQPORT_SHOW_BLANKED"))	/* for the tests */
+			fprintf(stderr, "wqport: %s: %d function bodies left out of the parse\n",
+				path, bs.nbodies);
+	}
 
 	/*
 	 * parse the bytes we read, so the prefilter and the AST agree.  The
@@ -354,7 +361,7 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	 * from the AST and the text (model/macro.c), the same with or without
 	 * a PCH.
 	 */
-	err = clang_parseTranslationUnit2(index, path, argv, argc, &uf, 1,
+	err = clang_parseTranslationUnit2(index, path, argv, argc, uf, nuf,
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_DetailedPreprocessingRecord, tu);
 	if (pch && (err != CXError_Success || !*tu || pch_refused(*tu))) {
@@ -365,25 +372,40 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 		*tu = NULL;
 		argc = build_args(opt, argv, include, NULL);
 		err = clang_parseTranslationUnit2(index, path, argv, argc,
-				&uf, 1, CXTranslationUnit_KeepGoing |
+				uf, nuf, CXTranslationUnit_KeepGoing |
 				CXTranslationUnit_DetailedPreprocessingRecord,
 				tu);
 	}
-	if (blanked && err == CXError_Success && *tu &&
-	    !bodies_where_blanked(*tu, path, where, nblank)) {
-		/* the text misread a body: parse all of it */
+	/*
+	 * a blanked body the parse does not have brace to brace: a header
+	 * included twice or from an #if, a macro hiding a brace.  Parse
+	 * again with only the main file blanked, then whole.
+	 */
+	while (nuf > 1 || (bs.n && nuf == 1)) {
+		for (i = 0; i < nuf && err == CXError_Success && *tu; i++)
+			if (!bodies_where_blanked(*tu, bs.f[i].path,
+						  bs.f[i].where, bs.f[i].n))
+				break;
+		if (err != CXError_Success || !*tu || i == nuf)
+			break;
 		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
-		uf.Contents = buf;
+		if (nuf > 1 && bs.f[0].n) {
+			nuf = 1;
+		} else {
+			uf = &one;
+			nuf = 1;
+			blank_set_free(&bs);
+		}
 		err = clang_parseTranslationUnit2(index, path, argv, argc,
-				&uf, 1, CXTranslationUnit_KeepGoing |
+				uf, nuf, CXTranslationUnit_KeepGoing |
 				CXTranslationUnit_DetailedPreprocessingRecord,
 				tu);
 	}
 	if (blanked_out)
-		*blanked_out = blanked && uf.Contents == blanked;
-	free(where);
-	free(blanked);
+		*blanked_out = bs.n > 0;
+	free(ufa);
+	blank_set_free(&bs);
 	free(include);
 	free(argv);
 	return err;

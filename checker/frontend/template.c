@@ -39,30 +39,7 @@
 /* The whole regular file at path, NUL-terminated, or NULL. */
 static char *slurp(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	char *buf;
-	size_t off = 0;
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size > TEMPLATE_MAX_SIZE) {
-		close(fd);
-		return NULL;
-	}
-	buf = xrealloc(NULL, st.st_size + 1);
-	while (off < (size_t)st.st_size) {
-		ssize_t got = read(fd, buf + off, st.st_size - off);
-
-		if (got <= 0)
-			break;
-		off += got;
-	}
-	close(fd);
-	buf[off] = '\0';
-	*len = off;
-	return buf;
+	return read_regular_file(path, TEMPLATE_MAX_SIZE, len);
 }
 
 /* Does the text define a function (bodies.c)? */

@@ -23,4 +23,10 @@ struct bbx_unit {
 	unsigned char		buf[64];
 };
 
+static inline int bbx_status(struct bbx_unit *u)
+{
+	u->status = inb(u->iobase + BBX_REG_STATUS);
+	return u->status;
+}
+
 #endif /* _BBX_OSDEP_H */

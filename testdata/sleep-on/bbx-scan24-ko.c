@@ -85,7 +85,7 @@ static int bbx_reaper_busy(struct bbx_unit *u)
 static void bbx_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 {
 	struct bbx_unit *u = dev_id;
-	unsigned char st = inb(u->iobase + BBX_REG_STATUS);
+	unsigned char st = bbx_status(u);
 
 	if (st & BBX_ST_DATA && u->count < (int)sizeof(u->buf)) {
 		u->buf[u->count++] = inb(u->iobase);
