@@ -723,6 +723,12 @@ static int check_main(int argc, char **argv, const char **paths)
 	r.opt.verbose = false;
 	if (argc > 1 && !strcmp(argv[1], "fix"))
 		return fix_main(argc - 1, argv + 1, find_shim(argv[0]), find_cocci());
+	/* `wqport check FILE...` is `wqport FILE...`, unless ./check exists */
+	if (argc > 1 && !strcmp(argv[1], "check") && access("check", F_OK)) {
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 	pthread_mutex_init(&r.lock, NULL);
 	pthread_cond_init(&r.cond, NULL);
 	for (i = 1; i < argc; i++) {

@@ -122,6 +122,11 @@ def usage(checker, td):
     expect(rc == 0 and "usage: wqport" in out, "--help")
     rc, out, _ = run(checker, ["--version"])
     expect(rc == 0 and out.startswith("wqport "), "--version")
+    # `wqport check FILE` is `wqport FILE` (no file named check here)
+    fx = os.path.join(td, "sleep-on", "zx-cam-ko.c")
+    plain = run(checker, ["--no-cache", fx])
+    expect(plain[0] == 1 and run(checker, ["check", "--no-cache", fx]) == plain,
+           "'wqport check FILE' differs from 'wqport FILE'")
 
 
 def select(checker, td):
