@@ -161,7 +161,7 @@ static char *build(const struct wq_options *opt, uint64_t h)
 		ok = true;
 		goto out;
 	}
-	if (!access(none, F_OK))
+	if (!access(none, F_OK) || opt->pch_no_build)
 		goto out;	/* this configuration has no prelude */
 	cache_mkdir(dir);
 	if (!opt->cflags) {
