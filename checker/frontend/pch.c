@@ -28,7 +28,8 @@
  * (NAME.pch.names), read once per process.
  *
  * A PCH is kept in the result cache's folder (pch/), named by a hash of
- * this binary and the shim's files or the flags and working directory;
+ * this binary and the shim's files or the flags (and the working
+ * directory, when a path in them is relative);
  * clang itself refuses one whose headers changed, and the file is then
  * parsed without it.  It is built the first time a file is really parsed
  * (no libclang before), under a lock (NAME.pch.lock) so the workers of a
@@ -792,7 +793,22 @@ static uint64_t config_key(const struct wq_options *opt)
 		else
 			cache_hash_str(&h, opt->cflags[i]);
 	}
-	cache_hash_str(&h, getcwd(cwd, sizeof(cwd)) ? cwd : "?");
+	/* the working directory where a path of the flags is relative to it */
+	for (i = 0; i < opt->ncflags; i += k) {
+		const char *d = include_dir(opt->cflags, i, opt->ncflags, true,
+					    &k);
+
+		if ((!strcmp(opt->cflags[i], "-include") ||
+		     !strcmp(opt->cflags[i], "-imacros")) &&
+		    i + 1 < opt->ncflags) {
+			d = opt->cflags[i + 1];
+			k = 2;
+		}
+		if (d && *d != '/')
+			break;
+	}
+	if (i < opt->ncflags)
+		cache_hash_str(&h, getcwd(cwd, sizeof(cwd)) ? cwd : "?");
 	return h;
 }
 
