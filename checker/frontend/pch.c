@@ -837,6 +837,9 @@ static struct known *entry_for(const struct wq_options *opt)
 
 	if (!(opt->cache_dir || opt->pch_dir) || getenv("WQPORT_NO_PCH"))
 		return NULL;
+	for (i = 0; opt->cflags && i < opt->ncflags; i++)
+		if (!strcmp(opt->cflags[i], "-include-pch"))
+			return NULL;	/* the user's own: clang takes one */
 	key = config_key(opt);
 	if (!key)
 		return NULL;
