@@ -819,6 +819,8 @@ static int check_main(int argc, char **argv, const char **paths)
 	if (!npaths && r.hook.db)	/* every C file the database lists */
 		compdb_each_file(r.hook.db, add_db_file, &r);
 	r.opt.rule_mask = select & ~ignore;
+	/* --verbose reports every parse error, so it parses every body */
+	r.opt.blank_bodies = !r.opt.verbose;
 	for (i = 1; i < WQ_MAX_RULE; i++)	/* --target: what matters there */
 		if (!rule_applies(rule_lookup(i), r.opt.target))
 			r.opt.rule_mask &= ~(1ul << i);

@@ -4,11 +4,13 @@
  * string buffer, and the finding list of a file.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "wqport.h"
@@ -278,4 +280,37 @@ const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
 	}
 	*pos = len;
 	return NULL;
+}
+
+/*
+ * The contents of the regular file at path, NUL-terminated, or NULL when
+ * it cannot be read, is no regular file (a FIFO, a device) or is larger
+ * than max bytes.  For the headers the text scans follow.
+ */
+char *read_regular_file(const char *path, size_t max, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	char *buf;
+	size_t off = 0;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size > max) {
+		close(fd);
+		return NULL;
+	}
+	buf = xrealloc(NULL, st.st_size + 1);
+	while (off < (size_t)st.st_size) {
+		ssize_t got = read(fd, buf + off, st.st_size - off);
+
+		if (got <= 0)
+			break;
+		off += got;
+	}
+	close(fd);
+	buf[off] = '\0';
+	*len = off;
+	return buf;
 }

@@ -213,6 +213,8 @@ struct wq_options {
 				 * precompile its headers (pch.c) */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
+	bool blank_bodies;	/* leave bodies no rule reads out of the
+				 * parse (frontend/blank.c): wqport check */
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
 	void *tu_arg;
@@ -286,6 +288,8 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* A regular file's text, at most max bytes, or NULL (util.c). */
+char *read_regular_file(const char *path, size_t max, size_t *len);
 const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
 				size_t *n);
 #include <pthread.h>

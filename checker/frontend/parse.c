@@ -22,6 +22,7 @@
 #include "macros.h"
 #include "inactive.h"
 #include "cache.h"
+#include "bodies.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -282,18 +283,76 @@ static bool pch_refused(CXTranslationUnit tu)
 	return bad;
 }
 
-/* Parse buf as f->path with the options' flags (or the shim's). */
+/*
+ * Is each body blank_bodies() left out of path, [where[2i],
+ * where[2i + 1]], a compound statement of the parse, brace to brace, or
+ * no part of any declaration (an #if branch the parse skipped, a
+ * definition whose declarator did not parse)?  Else the text's pairing
+ * of braces was not the compiler's (a macro, an #if).  A header the
+ * parse never opened (an #include in a skipped branch) is fine.
+ */
+static bool bodies_where_blanked(CXTranslationUnit tu, const char *path,
+				 const unsigned *where, int n)
+{
+	CXFile file = clang_getFile(tu, path);
+	int i;
+
+	if (!file)
+		return true;
+	for (i = 0; i < n; i++) {
+		CXCursor c = clang_getCursor(tu, clang_getLocationForOffset(
+					tu, file, where[2 * i]));
+		CXSourceRange r = clang_getCursorExtent(c);
+		unsigned s, e;
+
+		if (clang_Cursor_isNull(c) ||
+		    clang_isInvalid(clang_getCursorKind(c)))
+			continue;
+		clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+				      &s);
+		clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				      &e);
+		if (clang_getCursorKind(c) != CXCursor_CompoundStmt ||
+		    s != where[2 * i] || e != where[2 * i + 1] + 1)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Parse buf as f->path with the options' flags (or the shim's); with
+ * blank, the bodies no rule reads are left out (blank.c).
+ */
 static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt,
 				     const char *path, const char *buf,
-				     size_t len, CXTranslationUnit *tu)
+				     size_t len, bool blank,
+				     CXTranslationUnit *tu, bool *blanked_out)
 {
 	/* the caller's flags, the shim's ten, -ferror-limit and a spare */
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
-	struct CXUnsavedFile uf = { path, buf, len };
+	struct CXUnsavedFile one = { path, buf, len }, *uf = &one, *ufa = NULL;
 	enum CXErrorCode err;
 	const char *pch = pch_for_file(opt, path, buf, len);
-	int argc = build_args(opt, argv, include, pch);
+	int argc = build_args(opt, argv, include, pch), nuf = 1, i;
+	struct blank_set bs = { 0 };
+
+	/* shim mode only: a kernel header's macros are not read here */
+	if (blank && opt->blank_bodies && !opt->cflags &&
+	    !getenv("WQPORT_WHOLE_BODIES") &&
+	    blank_bodies(path, buf, len, opt->shim_dir, &bs)) {
+		/* libclang copies them */
+		uf = ufa = xrealloc(NULL, bs.n * sizeof(*uf));
+		for (i = 0; i < bs.n; i++) {
+			uf[i].Filename = bs.f[i].path;
+			uf[i].Contents = bs.f[i].text;
+			uf[i].Length = bs.f[i].len;
+		}
+		nuf = bs.n;
+		if (getenv("WQPORT_SHOW_BLANKED"))	/* for the tests */
+			fprintf(stderr, "wqport: %s: %d function bodies left out of the parse\n",
+				path, bs.nbodies);
+	}
 
 	/*
 	 * parse the bytes we read, so the prefilter and the AST agree.  The
@@ -302,7 +361,7 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	 * from the AST and the text (model/macro.c), the same with or without
 	 * a PCH.
 	 */
-	err = clang_parseTranslationUnit2(index, path, argv, argc, &uf, 1,
+	err = clang_parseTranslationUnit2(index, path, argv, argc, uf, nuf,
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_DetailedPreprocessingRecord, tu);
 	if (pch && (err != CXError_Success || !*tu || pch_refused(*tu) ||
@@ -316,13 +375,65 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 		*tu = NULL;
 		argc = build_args(opt, argv, include, NULL);
 		err = clang_parseTranslationUnit2(index, path, argv, argc,
-				&uf, 1, CXTranslationUnit_KeepGoing |
+				uf, nuf, CXTranslationUnit_KeepGoing |
 				CXTranslationUnit_DetailedPreprocessingRecord,
 				tu);
 	}
+	/*
+	 * a blanked body the parse does not have brace to brace: a header
+	 * included twice or from an #if, a macro hiding a brace.  Parse
+	 * again with only the main file blanked, then whole.
+	 */
+	while (nuf > 1 || (bs.n && nuf == 1)) {
+		for (i = 0; i < nuf && err == CXError_Success && *tu; i++)
+			if (!bodies_where_blanked(*tu, bs.f[i].path,
+						  bs.f[i].where, bs.f[i].n))
+				break;
+		if (err != CXError_Success || !*tu || i == nuf)
+			break;
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		if (nuf > 1 && bs.f[0].n) {
+			nuf = 1;
+		} else {
+			uf = &one;
+			nuf = 1;
+			blank_set_free(&bs);
+		}
+		err = clang_parseTranslationUnit2(index, path, argv, argc,
+				uf, nuf, CXTranslationUnit_KeepGoing |
+				CXTranslationUnit_DetailedPreprocessingRecord,
+				tu);
+	}
+	if (blanked_out)
+		*blanked_out = bs.n > 0;
+	free(ufa);
+	blank_set_free(&bs);
 	free(include);
 	free(argv);
 	return err;
+}
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c) ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	*(bool *)data = true;
+	return CXChildVisit_Break;
+}
+
+/* Does the main file define a function that parsed? */
+static bool has_function(CXTranslationUnit tu)
+{
+	bool found = false;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_function,
+			    &found);
+	return found;
 }
 
 /* [start, end) byte ranges of the function definitions of the main file */
@@ -376,7 +487,8 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 		tf.path = f->path;
 		tf.target = f->target;
 		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
-		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, &t2) !=
+		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, true,
+				 &t2, NULL) !=
 		    CXError_Success || !t2) {
 			file_release(&tf);
 			continue;
@@ -425,7 +537,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct inactive_set set;
 	enum CXErrorCode err;
 	char *first = NULL, *body;
-	bool missing_header = false;
+	bool missing_header = false, blanked = false;
 	unsigned errors;
 	struct cache_deps *deps = NULL;
 	int nfuncs, forced;
@@ -440,10 +552,12 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			file_release(&inc);
 			return;
 		}
-		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len, &tu);
+		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len,
+				   false, &tu, NULL);
 		file_release(&inc);
 	} else {
-		err = parse_buffer(index, opt, f->path, f->buf, f->len, &tu);
+		err = parse_buffer(index, opt, f->path, f->buf, f->len, true,
+				   &tu, &blanked);
 	}
 	if (err != CXError_Success || !tu) {
 		f->crashed = err == CXError_Crashed;
@@ -455,6 +569,21 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	f->parsed = true;
 	errors = main_file_errors(tu, &first, &missing_header);
+	if (blanked && errors && !has_function(tu)) {
+		/* the warning for a file where no function parses counts
+		 * its errors: those of the bodies left out too */
+		free(first);
+		first = NULL;
+		clang_disposeTranslationUnit(tu);
+		tu = NULL;
+		err = parse_buffer(index, opt, f->path, f->buf, f->len, false,
+				   &tu, NULL);
+		if (err != CXError_Success || !tu) {
+			f->error = xstrdup("libclang could not parse it");
+			return;
+		}
+		errors = main_file_errors(tu, &first, &missing_header);
+	}
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);

@@ -169,22 +169,7 @@ void prefilter_words(void (*fn)(const char *word))
 
 static char *read_small(const char *path, size_t *len)
 {
-	FILE *fp = fopen(path, "rb");
-	char *buf;
-	size_t n;
-
-	if (!fp)
-		return NULL;
-	buf = xrealloc(NULL, MAX_HEADER_SIZE + 1);
-	n = fread(buf, 1, MAX_HEADER_SIZE + 1, fp);
-	fclose(fp);
-	if (n > MAX_HEADER_SIZE) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
+	return read_regular_file(path, MAX_HEADER_SIZE, len);
 }
 
 /* Is the identifier w[0..n) a whole word of buf? */

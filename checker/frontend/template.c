@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "template.h"
+#include "bodies.h"
 #include "wqport.h"
 
 #define TEMPLATE_MAX_SIZE	(4u << 20)
@@ -38,92 +39,17 @@
 /* The whole regular file at path, NUL-terminated, or NULL. */
 static char *slurp(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	char *buf;
-	size_t off = 0;
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size > TEMPLATE_MAX_SIZE) {
-		close(fd);
-		return NULL;
-	}
-	buf = xrealloc(NULL, st.st_size + 1);
-	while (off < (size_t)st.st_size) {
-		ssize_t got = read(fd, buf + off, st.st_size - off);
-
-		if (got <= 0)
-			break;
-		off += got;
-	}
-	close(fd);
-	buf[off] = '\0';
-	*len = off;
-	return buf;
+	return read_regular_file(path, TEMPLATE_MAX_SIZE, len);
 }
 
-/*
- * Does the text define a function: a `{` at file level that follows a
- * `)`?  Comments, literals and preprocessor lines are skipped, so a
- * macro's `({ ... })` body does not count.
- */
+/* Does the text define a function (bodies.c)? */
 static bool has_function_body(const char *s, size_t n)
 {
-	size_t i = 0;
-	int depth = 0;
-	char last = 0;		/* the last significant character */
-	bool bol = true;
+	struct fn_bodies fb;
+	bool r = function_bodies(s, n, &fb) > 0;
 
-	while (i < n) {
-		char c = s[i];
-
-		if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-			const char *e = strstr(s + i + 2, "*/");
-
-			i = e ? (size_t)(e - s) + 2 : n;
-			continue;
-		}
-		if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-			while (i < n && s[i] != '\n')
-				i++;
-			continue;
-		}
-		if (c == '\n') {
-			bol = true;
-			i++;
-			continue;
-		}
-		if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
-			i++;
-			continue;
-		}
-		if (bol && c == '#') {		/* a directive, continuations too */
-			while (i < n && s[i] != '\n')
-				i += s[i] == '\\' && i + 1 < n ? 2 : 1;
-			continue;
-		}
-		bol = false;
-		if (c == '"' || c == '\'') {
-			for (i++; i < n && s[i] != c && s[i] != '\n'; i++)
-				if (s[i] == '\\')
-					i++;
-			i++;
-			last = c;
-			continue;
-		}
-		if (c == '{') {
-			if (!depth && last == ')')
-				return true;
-			depth++;
-		} else if (c == '}' && depth) {
-			depth--;
-		}
-		last = c;
-		i++;
-	}
-	return false;
+	fn_bodies_free(&fb);
+	return r;
 }
 
 /* The headers of one directory that are templates. */

@@ -483,6 +483,24 @@ static void gap_writes(struct builder *b, CXToken *t, unsigned n)
 }
 
 /*
+ * If a `#` at buf[off] starts a preprocessor line, the end of that
+ * logical line; else 0.
+ */
+static unsigned directive_end(const char *buf, size_t len, unsigned off)
+{
+	unsigned p = off;
+
+	while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+		p--;
+	if (p > 0 && buf[p - 1] != '\n')
+		return 0;
+	for (p = off; p < len && buf[p] != '\n'; p++)
+		if (buf[p] == '\\' && p + 1 < len && buf[p + 1] == '\n')
+			p++;
+	return p;
+}
+
+/*
  * clang drops a statement whose expression has errors (a struct the shim
  * does not know, say) from the AST altogether.  Such statements leave
  * gaps between the children of a compound statement; API calls found by
@@ -509,9 +527,24 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 		CXString s;
 		const struct kapi *api;
 		const char *name;
-		unsigned end, depth = 0;
+		unsigned end, depth = 0, off, dend;
 		int ev;
 
+		if (tok_is(b->tu, t[i], "#")) {
+			/* a #define in the body is no call */
+			clang_getFileLocation(clang_getTokenLocation(b->tu, t[i]),
+					      NULL, NULL, NULL, &off);
+			dend = directive_end(b->buf, b->len, off);
+			while (dend && i + 1 < n) {
+				clang_getFileLocation(clang_getTokenLocation(
+						b->tu, t[i + 1]), NULL, NULL,
+						NULL, &off);
+				if (off >= dend)
+					break;
+				i++;
+			}
+			continue;
+		}
 		if (i + 4 < n && tok_is(b->tu, t[i], "current") &&
 		    tok_is(b->tu, t[i + 1], "->") &&
 		    tok_is(b->tu, t[i + 2], "state") &&

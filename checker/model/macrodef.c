@@ -101,42 +101,39 @@ static void visit_inclusion(CXFile included, CXSourceLocation *stack,
 		ds->file = included;
 }
 
-/* The first header `#include "..."`d next to the file that defines name. */
-static char *quoted_define(const struct wq_file *f, const char *name,
-			   size_t len, unsigned *line, unsigned *col)
-{
-	const char *slash = strrchr(f->path, '/'), *hn;
-	int dirlen = slash ? (int)(slash - f->path + 1) : 0;
-	size_t pos = 0, nl;
+#define QUOTED_DEPTH 4	/* as frontend/blank.c follows them */
 
-	while ((hn = next_quoted_include(f->buf, f->len, &pos, &nl))) {
-		const char *he = hn + nl;
-		char *hp, *buf;
-		size_t size = 0, got;
-		FILE *fp;
+/*
+ * The first header that buf (the text of path) includes with quotes,
+ * from path's directory and on through the headers' own quoted
+ * includes, that defines name; its path, allocated, or NULL.
+ */
+static char *quoted_define(const char *path, const char *buf, size_t blen,
+			   const char *name, size_t len, unsigned *line,
+			   unsigned *col, int depth)
+{
+	const char *slash = strrchr(path, '/'), *hn;
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	size_t pos = 0, nl, size;
+	char *found = NULL;
+
+	while (!found && (hn = next_quoted_include(buf, blen, &pos, &nl))) {
+		char *hp, *h;
 
 		if (!nl || nl > 256)
 			continue;
-		hp = *hn == '/' ? xasprintf("%.*s", (int)(he - hn), hn) :
-		     xasprintf("%.*s%.*s", dirlen, f->path, (int)(he - hn), hn);
-		fp = fopen(hp, "r");
-		buf = NULL;
-		if (fp) {
-			do {
-				buf = xrealloc(buf, size + 65536);
-				got = fread(buf + size, 1, 65536, fp);
-				size += got;
-			} while (got == 65536 && size < (16u << 20));
-			fclose(fp);
-		}
-		if (buf && find_define(buf, size, name, len, line, col)) {
-			free(buf);
-			return hp;
-		}
-		free(buf);
+		hp = *hn == '/' ? xasprintf("%.*s", (int)nl, hn) :
+		     xasprintf("%.*s%.*s", dirlen, path, (int)nl, hn);
+		h = read_regular_file(hp, 16u << 20, &size);
+		if (h && find_define(h, size, name, len, line, col))
+			found = xstrdup(hp);
+		else if (h && depth < QUOTED_DEPTH)
+			found = quoted_define(hp, h, size, name, len, line,
+					      col, depth + 1);
+		free(h);
 		free(hp);
 	}
-	return NULL;
+	return found;
 }
 
 void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f, int from)
@@ -161,8 +158,8 @@ void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f, int from)
 		name = xasprintf("%.*s", (int)(e - off), f->buf + off);
 		if (!kapi_classify(name, e - off) &&
 		    !find_define(f->buf, f->len, name, e - off, &l, &c)) {
-			where = quoted_define(f, name, e - off, &ds.line,
-					      &ds.col);
+			where = quoted_define(f->path, f->buf, f->len, name,
+					      e - off, &ds.line, &ds.col, 0);
 			if (!where) {
 				ds.name = name;
 				ds.len = e - off;
