@@ -709,7 +709,7 @@ static int check_main(int argc, char **argv, const char **paths)
 	double t0 = now();
 	const char *shim = NULL;
 	const char *cache = NULL;
-	char *default_cache = NULL, *pch_scratch = NULL;
+	char *default_cache = NULL, *pch_scratch = NULL, *pch_reuse = NULL;
 	int npch = 0;
 	bool no_cache = false;
 	int npaths = 0, hr;
@@ -724,6 +724,12 @@ static int check_main(int argc, char **argv, const char **paths)
 	r.opt.verbose = false;
 	if (argc > 1 && !strcmp(argv[1], "fix"))
 		return fix_main(argc - 1, argv + 1, find_shim(argv[0]), find_cocci());
+	/* `wqport check FILE...` is `wqport FILE...`, unless ./check exists */
+	if (argc > 1 && !strcmp(argv[1], "check") && access("check", F_OK)) {
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 	pthread_mutex_init(&r.lock, NULL);
 	pthread_cond_init(&r.cond, NULL);
 	for (i = 1; i < argc; i++) {
@@ -856,6 +862,20 @@ static int check_main(int argc, char **argv, const char **paths)
 	/* --no-cache: a run of many files still precompiles the shim */
 	if (!r.opt.cache_dir && !r.opt.prefilter_only)
 		r.opt.pch_dir = pch_scratch = pch_scratch_dir(r.nfiles, 16);
+	/*
+	 * and a short one uses the precompiled headers a run with the
+	 * default cache left (clang checks they are current), building none
+	 */
+	if (!r.opt.cache_dir && !r.opt.pch_dir && !r.opt.prefilter_only &&
+	    !getenv("WQPORT_NO_CACHE")) {
+		char *d = cache_default_dir();
+
+		if (d) {
+			r.opt.pch_dir = pch_reuse = xasprintf("%s/pch", d);
+			r.opt.pch_no_build = true;
+			free(d);
+		}
+	}
 
 	if (r.fmt == FMT_JSON)
 		fputs(r.opt.prefilter_only ? "{\"version\": 1, \"kept\": [" :
@@ -903,6 +923,7 @@ static int check_main(int argc, char **argv, const char **paths)
 	}
 	cache_trim(r.opt.cache_dir, nparsed > ncached);
 	npch = pch_scratch_remove(pch_scratch);
+	free(pch_reuse);
 	free(default_cache);
 	if (r.stats) {
 		fprintf(stderr, "wqport: %d files, %d skipped by prefilter, %d parsed, %d findings, %d errors, %.2f s",

@@ -211,6 +211,7 @@ struct wq_options {
 				 * run (pch_scratch_dir()), or NULL */
 	bool pch_flags;		/* cflags are the run's one configuration:
 				 * precompile its headers (pch.c) */
+	bool pch_no_build;	/* use a PCH in pch_dir, never build one */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
 	bool blank_bodies;	/* leave bodies no rule reads out of the

@@ -122,6 +122,11 @@ def usage(checker, td):
     expect(rc == 0 and "usage: wqport" in out, "--help")
     rc, out, _ = run(checker, ["--version"])
     expect(rc == 0 and out.startswith("wqport "), "--version")
+    # `wqport check FILE` is `wqport FILE` (no file named check here)
+    fx = os.path.join(td, "sleep-on", "zx-cam-ko.c")
+    plain = run(checker, ["--no-cache", fx])
+    expect(plain[0] == 1 and run(checker, ["check", "--no-cache", fx]) == plain,
+           "'wqport check FILE' differs from 'wqport FILE'")
 
 
 def select(checker, td):
@@ -323,6 +328,31 @@ def cache(checker, td):
             del os.environ["WQPORT_CACHE_MAX_KB"]
         expect(full > 16 << 10 and size(cdir2) <= 16 << 10,
                f"cache {full} bytes, after trimming to 16 KiB: {size(cdir2)}")
+
+    # a short --no-cache run uses the shim PCH a run with the default
+    # cache left, and builds none itself
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ, XDG_CACHE_HOME=tmp)
+        env.pop("WQPORT_NO_CACHE", None)
+        fx = [os.path.join(td, "sleep-on", "zx-cam-ko.c")]
+        pdir = os.path.join(tmp, "wqport", "results", "pch")
+
+        def go(*extra):
+            p = subprocess.run([checker, *extra] + fx, env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            return p.stdout
+        ref = go("--no-cache")
+        expect(not os.path.isdir(pdir), "--no-cache built a PCH in the user's cache")
+        expect(go() == ref, "the default cache run differs from --no-cache")
+        pchs = [n for n in os.listdir(pdir) if n.endswith(".pch")] \
+            if os.path.isdir(pdir) else []
+        expect(len(pchs) == 1, f"shim PCH in the default cache: {pchs}")
+        for n in pchs:      # damaged: clang refuses it, wqport removes it
+            with open(os.path.join(pdir, n), "r+b") as f:
+                f.write(b"XXXX")
+        expect(go("--no-cache") == ref, "--no-cache with a damaged PCH differs")
+        left = [n for n in os.listdir(pdir) if n.endswith(".pch")]
+        expect(not left, f"--no-cache did not use the cache's PCH: {left} still there")
 
 
 def prefilter_task_state(checker, td):

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "wqport.h"
 #include "bodies.h"
@@ -325,6 +326,7 @@ struct headers {
 	struct names seen;
 	struct blanked_file *h;
 	int n;
+	bool unread;		/* one is there but could not be read */
 };
 
 static void read_includes(struct macros *ms, struct headers *hs,
@@ -344,6 +346,10 @@ static void read_includes(struct macros *ms, struct headers *hs,
 		     xasprintf("%.*s%.*s", dirlen, path, (int)nl, name);
 		if (names_has(&hs->seen, hp, strlen(hp)) ||
 		    !(h = slurp(hp, &hlen))) {
+			/* too large, say: its macros are unknown */
+			if (!names_has(&hs->seen, hp, strlen(hp)) &&
+			    !access(hp, F_OK))
+				hs->unread = true;
 			free(hp);
 			continue;
 		}
@@ -424,6 +430,15 @@ bool blank_bodies(const char *path, const char *buf, size_t len,
 	read_defines(&own, buf, len);
 	read_includes(&own, &hs, path, buf, len, 0);
 	names_free(&hs.seen);
+	if (hs.unread) {
+		for (i = 0; i < hs.n; i++) {
+			free(hs.h[i].path);
+			free(hs.h[i].text);
+		}
+		free(hs.h);
+		macros_free(&own);
+		return false;
+	}
 	heat(&own, sm);
 	main.path = xstrdup(path);
 	main.text = xrealloc(NULL, len + 1);

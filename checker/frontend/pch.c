@@ -704,7 +704,7 @@ static char *build(const struct wq_options *opt, uint64_t h)
 		ok = true;
 		goto out;
 	}
-	if (!access(none, F_OK))
+	if (!access(none, F_OK) || opt->pch_no_build)
 		goto out;	/* this configuration has no prelude */
 	if (!opt->cflags) {
 		hdr = xasprintf("%s/wqport-shim.h", opt->shim_dir);

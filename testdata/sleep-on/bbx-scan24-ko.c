@@ -13,6 +13,7 @@
  *   - bbx_reaper_busy() reads another task's state as a field;
  * and all three are still reported.  wqport fix leaves macros to a
  * person.
+ * wqport-test: shim-only (task_struct::state and sleep_on are gone in 6.1)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
