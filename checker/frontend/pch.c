@@ -690,10 +690,13 @@ static char *build(const struct wq_options *opt, uint64_t h)
 	lock = xasprintf("%s.lock", path);
 	if (opt->cflags)
 		hdr = xasprintf("%s.h", path);	/* the PCH names its header */
-	cache_mkdir(dir);
 	/* one builder at a time: the other workers and runs wait, then
-	 * find it made */
-	lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	 * find it made (a run that builds none writes nothing there) */
+	lfd = -1;
+	if (!opt->pch_no_build) {
+		cache_mkdir(dir);
+		lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+	}
 	if (lfd >= 0)
 		while (flock(lfd, LOCK_EX) && errno == EINTR)
 			;
