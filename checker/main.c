@@ -294,7 +294,8 @@ static void check_one(void *arg, struct wq_file *f, void *index)
 static void *worker(void *arg)
 {
 	struct run *r = arg;
-	CXIndex index = clang_createIndex(0, 0);
+	/* a PCH's declarations are not walked (frontend/pch.c) */
+	CXIndex index = clang_createIndex(1, 0);
 
 	for (;;) {
 		struct wq_file *f;

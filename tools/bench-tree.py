@@ -24,8 +24,17 @@ This script measures them, in one run, over the same tree:
       the parsed files), against grep on that file;
   (i) the prefiltered files of drivers/char/ and drivers/tty/ with
       kbuild's flags against Debian's linux-headers-amd64 (real-header
-      mode, a PCH of the common kernel headers for the run), against the
-      same files with the shim: the ratio is to the shim run, not grep.
+      mode, --no-cache: the prelude of common kernel headers precompiled
+      for the run), against the same files with the shim: the ratio is
+      to the shim run, not grep; (i') the same without the prelude
+      (WQPORT_NO_PCH=1); (j) compile-database mode: the same files
+      through -p with a compile_commands.json that gives each file its
+      own -DKBUILD_BASENAME/-DKBUILD_MODNAME/-DKBUILD_MODFILE, as kbuild
+      does.  For these rows the CPU time (user + sys) of each run is
+      compared with its paired shim run too, the steadier number on a
+      shared machine, and the findings (stdout and stderr) of (i) and
+      (j) must be byte-identical to (i') and to (j) without a PCH.
+      --only-real runs these rows only.
 
 Each step runs --repeat times, each run right after a grep run of its
 own baseline (interleaved pairs, so the load of a shared machine hits
@@ -43,6 +52,7 @@ The tree is --tree DIR, else $WQPORT_KSRC, else
 
     python3 tools/bench-tree.py [--tree DIR] [--checker PATH] [--jobs 2]
                                 [--repeat 3] [--spatch] [--reference PATH]
+                                [--only-real]
 
 If the checker does not exist yet, only the grep baseline runs, with
 the word list read from checker/kapi.def.
@@ -169,11 +179,12 @@ def best_of(argv, repeat, timeout, ok_status, env=None):
 
 
 def paired(argv, base_argv, repeat, timeout, ok_status, env=None,
-           base_env=None):
+           base_env=None, cpu_ratios=None):
     """Run base_argv (grep) and argv alternately `repeat` times.
 
     Returns (Run with the median wall time, median of the per-pair
-    ratios, peak RSS over the runs of argv).
+    ratios, peak RSS over the runs of argv).  With cpu_ratios (a list),
+    the per-pair ratios of CPU time are appended to it.
     """
     runs, ratios, peak = [], [], 0
     for i in range(repeat):
@@ -189,6 +200,8 @@ def paired(argv, base_argv, repeat, timeout, ok_status, env=None,
         runs.append(r)
         if not b.failure and b.wall > 0:
             ratios.append(r.wall / b.wall)
+        if cpu_ratios is not None and not b.failure and b.cpu:
+            cpu_ratios.append(r.cpu / b.cpu)
     runs.sort(key=lambda x: x.wall)
     med = runs[len(runs) // 2]
     ratios.sort()
@@ -348,6 +361,102 @@ def compare_binaries(args, tree, total):
     return 0
 
 
+def median(v):
+    v = sorted(v)
+    return v[len(v) // 2] if v else None
+
+
+def compile_db(path, tree, files, flags):
+    """A compile_commands.json for files, each with kbuild's per-file
+    macros, as scripts/clang-tools/gen_compile_commands.py writes it."""
+    entries = []
+    for f in files:
+        base = os.path.splitext(os.path.basename(f))[0]
+        rel = os.path.splitext(os.path.relpath(f, tree))[0]
+        args = ["gcc"] + [a for a in flags if "KBUILD_" not in a] + [
+            '-DKBUILD_MODFILE="%s"' % rel, '-DKBUILD_BASENAME="%s"' % base,
+            '-DKBUILD_MODNAME="%s"' % base, "-c", "-o",
+            os.path.splitext(f)[0] + ".o", f]
+        entries.append({"directory": tree, "file": f, "arguments": args})
+    with open(path, "w") as out:
+        json.dump(entries, out, indent=1)
+
+
+def real_header_rows(args, tree, sub, tmp, rows, notes):
+    """Rows (i), (i') and (j): real headers and a compile database
+    against the shim on the files sub, CPU ratios in notes."""
+    headers = real_headers.find_headers()
+    if not headers or not sub:
+        rows.append(("(i) real headers vs shim", None, None, None))
+        return
+    say("(i) real 6.1 headers vs the shim, %d files" % len(sub))
+    flags = real_headers.kbuild_flags(headers)
+    shim_argv = [args.checker, "--no-cache", "-j", str(args.jobs)] + sub
+    real_argv = shim_argv + ["--"] + flags
+    nopch = dict(os.environ, WQPORT_NO_PCH="1")
+    ok = (0, 1, 2)
+
+    def row(name, argv, env=None):
+        cpu = []
+        run, ratio, peak = paired(argv, shim_argv, args.repeat,
+                                  args.timeout, ok, env, None, cpu)
+        rows.append(("%s, %d files (x shim)" % (name, len(sub)), run, peak,
+                     len(sub), ratio))
+        if not run.failure:
+            notes.append("%-34s CPU %6.2f s, x shim %5.2f (wall x shim "
+                         "%5.2f)" % (name, run.cpu, median(cpu),
+                                     ratio or 0))
+        return run
+
+    i_run = row("(i) real headers", real_argv)
+    i0_run = row("(i') real headers, no prelude", real_argv, nopch)
+    if not i_run.failure and not i0_run.failure:
+        same = (i_run.stdout == i0_run.stdout and
+                i_run.stderr == i0_run.stderr)
+        notes.append("findings (i) vs (i'): %s"
+                     % ("byte-identical" if same else "DIFFERENT"))
+    db_dir = os.path.join(tmp, "compdb")
+    os.makedirs(db_dir, exist_ok=True)
+    compile_db(os.path.join(db_dir, "compile_commands.json"), tree, sub,
+               flags)
+    say("(j) compile database, per-file -DKBUILD_*")
+    j_argv = [args.checker, "--no-cache", "-j", str(args.jobs), "-p",
+              db_dir]
+    j_run = row("(j) compile database", j_argv)
+    j0 = run_measured(j_argv, args.timeout, nopch)
+    if not j_run.failure and not j0.failure:
+        same = j_run.stdout == j0.stdout and j_run.stderr == j0.stderr
+        notes.append("findings (j) vs (j) without a PCH: %s"
+                     % ("byte-identical" if same else "DIFFERENT"))
+
+
+def only_real(args, tree, total):
+    """--only-real: rows (i), (i') and (j) on the files the prefilter
+    keeps in drivers/char/ and drivers/tty/."""
+    if not os.access(args.checker, os.X_OK):
+        say("%s not found" % args.checker)
+        return 2
+    r = run_measured([args.checker, "--prefilter-only", "-j",
+                      str(args.jobs), os.path.join(tree, "drivers", "char"),
+                      os.path.join(tree, "drivers", "tty")], args.timeout)
+    sub = sorted(norm_paths(r.stdout))
+    print("checker:  %s" % args.checker)
+    print("jobs:     %d, median of %d interleaved pairs with the shim run"
+          % (args.jobs, args.repeat))
+    print(flush=True)
+    rows, notes = [], []
+    tmp = tempfile.mkdtemp(prefix="wqport-bench-")
+    try:
+        real_header_rows(args, tree, sub, tmp, rows, notes)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print_table(rows, total, None)
+    print()
+    for n in notes:
+        print(n)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(
         description="Benchmark wqport against grep over a kernel tree.")
@@ -377,6 +486,8 @@ def main(argv=None):
     ap.add_argument("--spatch", action="store_true",
                     help="also time spatch with "
                     "semantic-patches/sleep-on.cocci")
+    ap.add_argument("--only-real", action="store_true",
+                    help="run the real-header rows (i), (i') and (j) only")
     ap.add_argument("--reference", metavar="PATH",
                     help="another wqport binary (main's, say) whose "
                     "findings on the tree must be byte-identical")
@@ -401,6 +512,8 @@ def main(argv=None):
 
     if args.against:
         return compare_binaries(args, tree, total)
+    if args.only_real:
+        return only_real(args, tree, total)
 
     have_checker = os.access(args.checker, os.X_OK)
     words = checker_words(args.checker) if have_checker else None
@@ -437,6 +550,7 @@ def main(argv=None):
                       ok, env, genv)
 
     pre_set = None
+    notes = []
     full_info = None
     stats_line = None
     same_pch = same_ref = None
@@ -546,20 +660,9 @@ def main(argv=None):
                                 os.path.getsize(typical)), h_run, h_peak,
                              None, h_ratio))
 
-            headers = real_headers.find_headers()
             sub = sorted(p for p in (pre_set or [])
                          if "/drivers/char/" in p or "/drivers/tty/" in p)
-            if headers and sub:
-                say("(i) real 6.1 headers vs the shim, %d files" % len(sub))
-                flags = real_headers.kbuild_flags(headers)
-                shim_argv = [args.checker, "--no-cache", "-j",
-                             str(args.jobs)] + sub
-                i_run, i_ratio, i_peak = step(
-                    shim_argv + ["--"] + flags, (0, 1, 2), None, shim_argv)
-                rows.append(("(i) real headers, %d files (x shim)" % len(sub),
-                             i_run, i_peak, len(sub), i_ratio))
-            else:
-                rows.append(("(i) real headers vs shim", None, None, None))
+            real_header_rows(args, tree, sub, tmp, rows, notes)
         else:
             rows.append(("(b) wqport --prefilter-only", None, None, None))
             rows.append(("(c) wqport full", None, None, None))
@@ -594,6 +697,8 @@ def main(argv=None):
     print()
     print("files/s counts all %d .c files of the tree; 'selected' is the "
           "files matched by (a)/(b) and the files parsed by (c)." % total)
+    for n in notes:
+        print(n)
 
     if grep_set is not None and pre_set is not None:
         only_grep = sorted(grep_set - pre_set)

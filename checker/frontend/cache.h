@@ -29,6 +29,12 @@ bool cache_hash_file(const char *path, uint64_t *h);
 void cache_mkdir(const char *path);
 /* the PCH of opt's configuration in the cache folder, or NULL (pch.c) */
 const char *pch_for(const struct wq_options *opt);
+/* The same for the file path with text buf: NULL where the prelude of
+ * a kernel configuration could change its parse */
+const char *pch_for_file(const struct wq_options *opt, const char *path,
+			 const char *buf, size_t len);
+/* A parse with a prelude that had errors: parse it again without */
+bool pch_suspect(const struct wq_options *opt, void *tu);
 void pch_failed(const char *pch);
 char *pch_scratch_dir(int nfiles, int min_files);
 int pch_scratch_remove(char *dir);

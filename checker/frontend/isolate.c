@@ -376,7 +376,8 @@ static __attribute__((noreturn)) void worker_main(struct pool *p, int fd,
 
 	set_limits(p->lim);
 	signal(SIGPIPE, SIG_DFL);
-	p->index = clang_createIndex(0, 0);
+	/* a PCH's declarations are not walked (frontend/pch.c) */
+	p->index = clang_createIndex(1, 0);
 	for (;;) {
 		struct wq_file *f;
 		uint32_t i;

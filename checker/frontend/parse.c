@@ -333,7 +333,7 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
 	struct CXUnsavedFile one = { path, buf, len }, *uf = &one, *ufa = NULL;
 	enum CXErrorCode err;
-	const char *pch = pch_for(opt);
+	const char *pch = pch_for_file(opt, path, buf, len);
 	int argc = build_args(opt, argv, include, pch), nuf = 1, i;
 	struct blank_set bs = { 0 };
 
@@ -364,9 +364,12 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	err = clang_parseTranslationUnit2(index, path, argv, argc, uf, nuf,
 			CXTranslationUnit_KeepGoing |
 			CXTranslationUnit_DetailedPreprocessingRecord, tu);
-	if (pch && (err != CXError_Success || !*tu || pch_refused(*tu))) {
-		/* the PCH did not load: parse as without one */
-		pch_failed(pch);
+	if (pch && (err != CXError_Success || !*tu || pch_refused(*tu) ||
+		    pch_suspect(opt, *tu))) {
+		/* the PCH did not load, or the file has errors with a
+		 * kernel prelude (pch.c): parse as without one */
+		if (err != CXError_Success || !*tu || pch_refused(*tu))
+			pch_failed(pch);
 		if (*tu)
 			clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
