@@ -314,3 +314,47 @@ char *read_regular_file(const char *path, size_t max, size_t *len)
 	*len = off;
 	return buf;
 }
+
+/*
+ * The next `#define NAME` line of buf at or after *pos: the name's start
+ * (its length in *n) and [*body, *body_end), the rest of its logical line
+ * (continuations included); *pos moves past it.  NULL when there is none.
+ */
+const char *next_define(const char *buf, size_t len, size_t *pos, size_t *n,
+			const char **body, const char **body_end)
+{
+	const char *p = buf + *pos, *end = buf + len;
+
+	while (p < end && (p = memmem(p, end - p, "define", 6))) {
+		const char *q = p, *name, *e;
+
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		p += 6;
+		if (q == buf || q[-1] != '#')
+			continue;
+		for (q -= 2; q >= buf && (*q == ' ' || *q == '\t'); q--)
+			;
+		if (q >= buf && *q != '\n')
+			continue;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		name = p;
+		while (p < end && ((*p >= 'a' && *p <= 'z') ||
+				   (*p >= 'A' && *p <= 'Z') ||
+				   (*p >= '0' && *p <= '9') || *p == '_'))
+			p++;
+		if (p == name)
+			continue;
+		for (e = p; e < end && *e != '\n'; e++)
+			if (*e == '\\' && e + 1 < end && e[1] == '\n')
+				e++;
+		*n = p - name;
+		*body = p;
+		*body_end = e;
+		*pos = e - buf;
+		return name;
+	}
+	*pos = len;
+	return NULL;
+}

@@ -291,6 +291,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 /* A regular file's text, at most max bytes, or NULL (util.c). */
 char *read_regular_file(const char *path, size_t max, size_t *len);
+/* The next #define of buf: its name, and its body in [*body, *body_end). */
+const char *next_define(const char *buf, size_t len, size_t *pos, size_t *n,
+			const char **body, const char **body_end);
 const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
 				size_t *n);
 #include <pthread.h>

@@ -128,43 +128,22 @@ struct macros {
 /* Every #define of text[0..len) into ms. */
 static void read_defines(struct macros *ms, const char *text, size_t len)
 {
-	const char *p = text, *end = text + len;
+	const char *name, *p, *e, *q;
+	size_t pos = 0, n;
 
-	while (p < end && (p = memmem(p, end - p, "define", 6))) {
-		const char *q = p, *name, *e;
+	while ((name = next_define(text, len, &pos, &n, &p, &e))) {
 		struct macro *m;
-		char *b, *o;
+		char *o;
 
-		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		p += 6;
-		if (q == text || q[-1] != '#')
-			continue;
-		for (q -= 2; q >= text && (*q == ' ' || *q == '\t'); q--)
-			;
-		if (q >= text && *q != '\n')
-			continue;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		name = p;
-		while (p < end && ident(*p))
-			p++;
-		if (p == name)
-			continue;
-		for (e = p; e < end && *e != '\n'; e++)
-			if (*e == '\\' && e + 1 < end && e[1] == '\n')
-				e++;
 		ms->m = xrealloc(ms->m, (ms->n + 1) * sizeof(*ms->m));
 		m = &ms->m[ms->n++];
-		m->name = xasprintf("%.*s", (int)(p - name), name);
-		b = o = xrealloc(NULL, e - p + 1);
+		m->name = xasprintf("%.*s", (int)n, name);
+		m->body = o = xrealloc(NULL, e - p + 1);
 		for (q = p; q < e; q++)	/* continuation lines joined */
 			if (!(*q == '\\' && q + 1 < e && q[1] == '\n'))
 				*o++ = *q == '\n' ? ' ' : *q;
 		*o = 0;
-		m->body = b;
 		m->hot = false;
-		p = e;
 	}
 }
 

@@ -193,38 +193,15 @@ static bool has_word(const char *buf, size_t len, const char *w, size_t n)
  */
 static char *word_macros(const char *h, size_t hlen)
 {
-	const char *p = h, *end = h + hlen;
+	const char *name, *body, *body_end;
 	struct strbuf sb = { 0 };
+	size_t pos = 0, n;
 
-	while (p < end && (p = memmem(p, end - p, "define", 6))) {
-		const char *q = p, *name, *e;
-
-		/* `#` then blanks then define, at a line start */
-		while (q > h && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		p += 6;
-		if (q == h || q[-1] != '#')
-			continue;
-		for (q -= 2; q >= h && (*q == ' ' || *q == '\t'); q--)
-			;
-		if (q >= h && *q != '\n')
-			continue;
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		name = p;
-		while (p < end && is_ident[(unsigned char)*p])
-			p++;
-		if (p == name)
-			continue;
-		/* the logical line: the macro's body */
-		for (e = p; e < end && *e != '\n'; e++)
-			if (*e == '\\' && e + 1 < end && e[1] == '\n')
-				e++;
-		if (prefilter_match(p, e - p)) {
-			sb_add(&sb, name, p - name);
+	while ((name = next_define(h, hlen, &pos, &n, &body, &body_end))) {
+		if (prefilter_match(body, body_end - body)) {
+			sb_add(&sb, name, n);
 			sb_add(&sb, "", 1);
 		}
-		p = e;
 	}
 	sb_add(&sb, "", 1);
 	return sb.s;
