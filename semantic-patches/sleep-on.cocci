@@ -292,6 +292,12 @@ def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_
 	if k in WQ_DECIDED:
 		return False
 	hard = wq_text_reason(k)
+	if hard == R_DOWHILE and WQ_PLAN is not None:
+		# a prepare_to_wait() form replaces the call in place: the
+		# do-while around it stays
+		e = wq_plan_entry(k, wq_name(p))
+		if e and (e.get('form') or '').startswith('prepare_to_wait'):
+			hard = None
 	if hard:
 		WQ_DECIDED[k] = ('refuse', hard)
 		return False
@@ -641,9 +647,12 @@ def wq_shape(kind, name, p, env, res):
 		form = WQ_FORM_NI[name]
 		res['WE'] = form
 		plan_only = True
-	elif base in ('ptw', 'ptw_t', 'ptw_ta'):
+	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
+		      'ptwi', 'ptwi_t', 'ptwi_ta'):
 		plan_only = True
-		form = 'prepare_to_wait'
+		form = ('prepare_to_wait-unlock' if base.startswith('ptwu') else
+			'prepare_to_wait-irq' if base.startswith('ptwi') else
+			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
 			     else 'TASK_UNINTERRUPTIBLE')
 	else:
@@ -2984,14 +2993,288 @@ identifier s_ptw_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+@r_ptwu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+expression Q0;
+position p;
+@@
+
+(
+  UNL(...);
+sleep_on@p(Q0);
+|
+  UNL(...);
+interruptible_sleep_on@p(Q0);
+)
+
+@script:python s_ptwu@
+p << r_ptwu.p;
+Q0 << r_ptwu.Q0;
+UNL << r_ptwu.UNL;
+W;
+ST;
+@@
+if not wq_run('ptwu', p, {'Q0': Q0, 'UNL': UNL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwu depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwu.Q0;
+identifier r_ptwu.UNL;
+position r_ptwu.p;
+identifier s_ptwu.W;
+identifier s_ptwu.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+- sleep_on@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+- interruptible_sleep_on@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+)
+
+@r_ptwu_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+expression Q0, T;
+position p;
+@@
+
+(
+  UNL(...);
+sleep_on_timeout@p(Q0, T);
+|
+  UNL(...);
+interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwu_t@
+p << r_ptwu_t.p;
+Q0 << r_ptwu_t.Q0;
+T << r_ptwu_t.T;
+UNL << r_ptwu_t.UNL;
+W;
+ST;
+@@
+if not wq_run('ptwu_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwu_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwu_t.Q0, r_ptwu_t.T;
+identifier r_ptwu_t.UNL;
+position r_ptwu_t.p;
+identifier s_ptwu_t.W;
+identifier s_ptwu_t.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+- sleep_on_timeout@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+- interruptible_sleep_on_timeout@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+)
+
+@r_ptwu_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+expression Q0, T, x;
+position p;
+@@
+
+(
+  UNL(...);
+x = sleep_on_timeout@p(Q0, T);
+|
+  UNL(...);
+x = interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwu_ta@
+p << r_ptwu_ta.p;
+Q0 << r_ptwu_ta.Q0;
+T << r_ptwu_ta.T;
+x << r_ptwu_ta.x;
+UNL << r_ptwu_ta.UNL;
+W;
+ST;
+@@
+if not wq_run('ptwu_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwu_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwu_ta.Q0, r_ptwu_ta.T, r_ptwu_ta.x;
+identifier r_ptwu_ta.UNL;
+position r_ptwu_ta.p;
+identifier s_ptwu_ta.W;
+identifier s_ptwu_ta.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+- x = sleep_on_timeout@p(Q0, T);
++ x = schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+- x = interruptible_sleep_on_timeout@p(Q0, T);
++ x = schedule_timeout(T);
++ finish_wait(Q0, &W);
+)
+
+@r_ptwi disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0;
+position p;
+@@
+
+(
+sleep_on@p(Q0);
+|
+interruptible_sleep_on@p(Q0);
+)
+
+@script:python s_ptwi@
+p << r_ptwi.p;
+Q0 << r_ptwi.Q0;
+W;
+ST;
+@@
+if not wq_run('ptwi', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwi depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwi.Q0;
+position r_ptwi.p;
+identifier s_ptwi.W;
+identifier s_ptwi.ST;
+@@
+
+(
+- sleep_on@p(Q0);
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ schedule();
++ local_irq_disable();
++ finish_wait(Q0, &W);
+|
+- interruptible_sleep_on@p(Q0);
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ schedule();
++ local_irq_disable();
++ finish_wait(Q0, &W);
+)
+
+@r_ptwi_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0, T;
+position p;
+@@
+
+(
+sleep_on_timeout@p(Q0, T);
+|
+interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwi_t@
+p << r_ptwi_t.p;
+Q0 << r_ptwi_t.Q0;
+T << r_ptwi_t.T;
+W;
+ST;
+@@
+if not wq_run('ptwi_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwi_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwi_t.Q0, r_ptwi_t.T;
+position r_ptwi_t.p;
+identifier s_ptwi_t.W;
+identifier s_ptwi_t.ST;
+@@
+
+(
+- sleep_on_timeout@p(Q0, T);
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+|
+- interruptible_sleep_on_timeout@p(Q0, T);
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+)
+
+@r_ptwi_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0, T, x;
+position p;
+@@
+
+(
+x = sleep_on_timeout@p(Q0, T);
+|
+x = interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwi_ta@
+p << r_ptwi_ta.p;
+Q0 << r_ptwi_ta.Q0;
+T << r_ptwi_ta.T;
+x << r_ptwi_ta.x;
+W;
+ST;
+@@
+if not wq_run('ptwi_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwi_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwi_ta.Q0, r_ptwi_ta.T, r_ptwi_ta.x;
+position r_ptwi_ta.p;
+identifier s_ptwi_ta.W;
+identifier s_ptwi_ta.ST;
+@@
+
+(
+- x = sleep_on_timeout@p(Q0, T);
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ x = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+|
+- x = interruptible_sleep_on_timeout@p(Q0, T);
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ x = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+)
+
 // ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
 
 @ptw_fn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
 type T;
+position pf;
 @@
 
-T fn(...) {
+T fn@pf(...) {
 <+... prepare_to_wait(...); ...+>
 }
 
@@ -3004,10 +3287,11 @@ coccinelle.W = cocci.make_ident(wq_fn_wait_name(fn))
 @depends on patch@
 identifier ptw_fn.fn;
 identifier ptw_w.W;
+position ptw_fn.pf;
 type T;
 @@
 
-T fn(...) {
+T fn@pf(...) {
 + DEFINE_WAIT(W);
 ...
 }

@@ -87,6 +87,7 @@ static bool mark_planned(struct fix_plan *p, int rule, bool unsafe,
 
 		s->planned = s->rule == rule && s->form &&
 			     (s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+			      s->outcome == FO_KEEP ||
 			      (s->outcome == FO_UNSAFE && unsafe)) &&
 			     !is_blocked(p, s->func);
 		any |= s->planned;
@@ -115,6 +116,7 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		int rc = 0;
 
 		p.unsafe = r->fo.unsafe;
+		p.no_keep_race = r->fo.no_keep_race;
 		p.target = r->fo.target;
 		p.blocked = blocked;
 		p.nblocked = nblocked;
@@ -228,11 +230,20 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 			for (j = 0; j < res->plan.n; j++) {
 				const struct fix_site *s = &res->plan.s[j];
 
+				/*
+				 * a sleep_on() converted in place keeps its
+				 * race: the loop's test before
+				 * prepare_to_wait() is a WQ003 of the result,
+				 * the same lost wake-up the WQ001 was
+				 */
+				if (rule == WQ003 && s->rule == WQ001 &&
+				    s->outcome == FO_KEEP && !strcmp(s->func, fn))
+					kept++;
 				if (s->rule != rule || strcmp(s->func, fn))
 					continue;
 				before++;
 				if (!(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-				      s->outcome == FO_COVERED ||
+				      s->outcome == FO_COVERED || s->outcome == FO_KEEP ||
 				      (s->outcome == FO_UNSAFE && r->fo.unsafe)))
 					kept++;
 			}
@@ -335,6 +346,7 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 	f0.buf = NULL;
 	file_release(&f0);
 	res->plan.unsafe = r->fo.unsafe;
+	res->plan.no_keep_race = r->fo.no_keep_race;
 	res->plan.target = r->fo.target;
 	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, &f0);
 	if (f0.warning && !res->warning)
@@ -545,6 +557,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.opt.target = r.fo.target;
 		} else if (!strcmp(a, "--unsafe")) {
 			r.fo.unsafe = true;
+		} else if (!strcmp(a, "--no-keep-race")) {
+			r.fo.no_keep_race = true;
 		} else if (!strcmp(a, "--format=json")) {
 			r.fo.json = true;
 		} else if (!strcmp(a, "--format=text")) {

@@ -20,6 +20,9 @@ enum fix_outcome {
 	FO_UNSAFE,	/* may change behaviour: only with --unsafe */
 	FO_REFUSE,	/* left alone, with a reason */
 	FO_COVERED,	/* another site's conversion rewrites this one */
+	FO_KEEP,	/* converted to what the old call did, race
+			 * included (ptw.c): no form keeps the meaning
+			 * and closes the race */
 };
 
 struct fix_site {
@@ -52,6 +55,7 @@ struct fix_plan {
 	char **blocked;		/* functions not to rewrite (verification) */
 	int nblocked;
 	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */
+	bool no_keep_race;	/* --no-keep-race: refuse, not FO_KEEP */
 	unsigned target;	/* --target, as KERNEL_VERSION(a, b, c) */
 };
 

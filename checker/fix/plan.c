@@ -33,6 +33,7 @@
 #include "ast.h"
 #include "cfg.h"
 #include "fix.h"
+#include "ptw.h"
 #include "site.h"
 #include "site_text.h"
 
@@ -40,7 +41,7 @@ const char *outcome_name(enum fix_outcome o)
 {
 	static const char *const names[] = {
 		"converted", "converted with caveat", "unsafe", "refused",
-		"covered",
+		"covered", "converted, keeps the race",
 	};
 
 	return names[o];
@@ -179,23 +180,11 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 		s->cond = cands;
 		return;
 	}
+	/* ptw.c keeps the one-shot sleep, and its race, where it can */
 	refuse(s, "no-condition", xasprintf(
 		"one-shot sleep with no condition in %s()%s%s%s",
 		s->func, cands ? "; candidates at the wakers: '" : "",
 		cands ? cands : "", cands ? "'" : ""));
-	if (s->rule == WQ001) {
-		/*
-		 * --unsafe: keep the one-shot behaviour, and its race, in
-		 * a form that builds on 3.15 and later
-		 */
-		s->outcome = FO_UNSAFE;
-		s->form = "prepare_to_wait";
-		free(s->note);
-		s->note = xasprintf(
-			"one-shot sleep with no condition in %s()%s%s%s; with --unsafe it becomes prepare_to_wait()/schedule()/finish_wait(), which keeps the one-shot sleep and its race",
-			s->func, cands ? "; candidates at the wakers: '" : "",
-			cands ? cands : "", cands ? "'" : "");
-	}
 	free(cands);
 }
 
@@ -781,6 +770,8 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "no-patch", xstrdup(
 				"a wait entry left queued has no automatic fix"));
 		}
+		if (fd->rule == WQ001)
+			plan_ptw_fallback(s, &sc, p);
 		site_release(&sc);
 	}
 	for (i = 0; i < p->n; i++)

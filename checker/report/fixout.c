@@ -20,8 +20,46 @@
 #include "fixout.h"
 #include "sarif.h"
 
+static int count_in(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay++;
+	}
+	return n;
+}
+
+/*
+ * A site in a function the parse did not see (an #ifdef branch the flags
+ * do not compile): was its line rewritten?  Its text, from the anchor to
+ * the end of the line, occurs fewer times in the final text.
+ */
+static bool line_unchanged(const struct fix_result *res, struct wq_pos pos)
+{
+	const char *p = res->orig, *e;
+	unsigned line = 1;
+	char *t;
+	bool same;
+
+	while (line < pos.line && (p = strchr(p, '\n'))) {
+		p++;
+		line++;
+	}
+	if (!p || strlen(p) < pos.col)
+		return true;
+	p += pos.col - 1;
+	e = strchr(p, '\n');
+	t = xasprintf("%.*s", e ? (int)(e - p) : (int)strlen(p), p);
+	same = count_in(res->final, t) >= count_in(res->orig, t);
+	free(t);
+	return same;
+}
+
 /* Is the function's original text still in the final text? */
-static bool fn_unchanged(const struct fix_result *res, const char *fn)
+static bool fn_unchanged(const struct fix_result *res, const char *fn,
+			 struct wq_pos pos)
 {
 	int i;
 
@@ -39,7 +77,7 @@ static bool fn_unchanged(const struct fix_result *res, const char *fn)
 		free(t);
 		return same;
 	}
-	return true;
+	return line_unchanged(res, pos);
 }
 
 static const char *blocked_why(const struct fix_result *res, const char *fn)
@@ -62,7 +100,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		struct site_outcome *o = &res->out[res->nout++];
 		const char *why = blocked_why(res, s->func);
 		bool eligible = s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-				s->outcome == FO_COVERED ||
+				s->outcome == FO_COVERED || s->outcome == FO_KEEP ||
 				(s->outcome == FO_UNSAFE && unsafe);
 
 		memset(o, 0, sizeof(*o));
@@ -74,7 +112,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->outcome = FO_REFUSE;
 			o->reason = "verification";
 			o->text = xstrdup(why);
-		} else if (eligible && fn_unchanged(res, s->func)) {
+		} else if (eligible && fn_unchanged(res, s->func, s->pos)) {
 			o->outcome = FO_REFUSE;
 			o->reason = "no-patch";
 			o->text = s->outcome == FO_COVERED ?
@@ -84,8 +122,14 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 					  s->anchor, s->form ? s->form : "?");
 		} else if (eligible) {
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
-				     s->outcome == FO_COVERED ? FO_CONVERT : FO_CAVEAT;
-			if (s->outcome == FO_COVERED)
+				     s->outcome == FO_COVERED ? FO_CONVERT :
+				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
+			if (!strncmp(s->form, "prepare_to_wait", 15) &&
+			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",
+						    s->anchor, strstr(s->anchor, "timeout") ?
+						    "schedule_timeout" : "schedule", s->note);
+			else if (s->outcome == FO_COVERED)
 				o->text = xasprintf("rewritten with the wait loop of %s()",
 						    s->func);
 			else if (s->outcome == FO_UNSAFE)
@@ -319,6 +363,9 @@ static void write_series(const struct fix_result *res, const char *dir,
 
 		if (o->outcome == FO_CAVEAT)
 			sb_printf(&sb, "Caveat (line %u): %s\n", o->pos.line, o->text);
+		else if (o->outcome == FO_KEEP)
+			sb_printf(&sb, "Keeps the race (line %u): %s\n", o->pos.line,
+				  o->text);
 		else if (o->outcome == FO_REFUSE)
 			sb_printf(&sb, "Not converted (line %u, %s): %s\n", o->pos.line,
 				  o->reason, o->text);
@@ -369,6 +416,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	bool first = true;
 	struct reason_count reasons[32];
 	int nreasons = 0, errors = 0, sites = 0, nconv = 0, ncav = 0, nref = 0;
+	int nkeep = 0;
 	int nfiles = 0, series = 0, i, j;
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
@@ -402,6 +450,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				nconv++;
 			else if (o->outcome == FO_CAVEAT)
 				ncav++;
+			else if (o->outcome == FO_KEEP)
+				nkeep++;
 			else
 				nref++;
 			if (o->outcome == FO_REFUSE) {
@@ -466,13 +516,16 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		free(notes.s);
 	}
 	if (fo->json) {
-		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",
-			  sites, nconv, ncav, nref, nfiles, errors);
+		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",
+			  sites, nconv, ncav, nkeep, nref, nfiles, errors);
 		fputs(json.s, stdout);
 		free(json.s);
 	}
-	fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, %d refused",
-		sites, sites == 1 ? "" : "s", nconv, ncav, nref);
+	fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, ",
+		sites, sites == 1 ? "" : "s", nconv, ncav);
+	if (nkeep)
+		fprintf(stderr, "%d converted keeping the race, ", nkeep);
+	fprintf(stderr, "%d refused", nref);
 	for (i = 0; i < nreasons; i++)
 		fprintf(stderr, "%s%d %s", i ? ", " : " (", reasons[i].n,
 			reasons[i].reason);

@@ -13,6 +13,7 @@ struct fix_opts {
 	bool write;		/* --write */
 	const char *series;	/* --series DIR, or NULL */
 	bool unsafe;		/* --unsafe */
+	bool no_keep_race;	/* --no-keep-race: refuse what FO_KEEP converts */
 	bool json;		/* --format=json */
 	bool sarif;		/* --format=sarif (sarif_fix.c) */
 	const char *docs_url;	/* --docs-url, or NULL */

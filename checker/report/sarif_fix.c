@@ -120,7 +120,8 @@ static const struct fix_site *plan_site(const struct fix_result *res,
 
 static bool converted(const struct site_outcome *o)
 {
-	return o->outcome == FO_CONVERT || o->outcome == FO_CAVEAT;
+	return o->outcome == FO_CONVERT || o->outcome == FO_CAVEAT ||
+	       o->outcome == FO_KEEP;
 }
 
 /* The converted site a change belongs to (see the top), or -1. */

@@ -310,6 +310,37 @@ SHAPES.append(('ptw_ta', {EXPR: ['Q0', 'T', 'x']},
                     + PTW_POST),
                ['W', 'ST'], False))
 
+# j. plan form prepare_to_wait-unlock (form 2: queued before the statement
+# that drops a lock or turns interrupts on, right before the sleep)
+UNL_PRE = '+ prepare_to_wait(Q0, &W, ST);\n  UNL(...);\n'
+SHAPES.append(('ptwu', {EXPR: ['Q0']},
+               each(UNL_PRE + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwu_t', {EXPR: ['Q0', 'T']},
+               each(UNL_PRE + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwu_ta', {EXPR: ['Q0', 'T', 'x']},
+               each(UNL_PRE + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
+                    + PTW_POST),
+               ['W', 'ST'], False))
+
+# k. plan form prepare_to_wait-irq (interrupts off at the sleep: queued with
+# them off, as sleep_on() did; on only across schedule())
+IRQ_ON = '+ local_irq_enable();\n'
+IRQ_OFF = '\n+ local_irq_disable();'
+SHAPES.append(('ptwi', {EXPR: ['Q0']},
+               each('- %s(Q0);\n' % SNI + PTW_PRE + IRQ_ON + '+ schedule();' + IRQ_OFF
+                    + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwi_t', {EXPR: ['Q0', 'T']},
+               each('- %s(Q0, T);\n' % STO + PTW_PRE + IRQ_ON + '+ schedule_timeout(T);'
+                    + IRQ_OFF + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwi_ta', {EXPR: ['Q0', 'T', 'x']},
+               each('- x = %s(Q0, T);\n' % STO + PTW_PRE + IRQ_ON
+                    + '+ x = schedule_timeout(T);' + IRQ_OFF + PTW_POST),
+               ['W', 'ST'], False))
+
 # the metavariable kind of each script output
 OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'expression',
            'WE': 'identifier', 'W': 'identifier', 'ST': 'identifier'}
@@ -332,7 +363,11 @@ def disj(bodies):
 # metavariables declared with a constraint, when a rule uses them
 REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'ULK': ('identifier', '=~ "^spin_unlock_irq$"'),
-         'LCK': ('identifier', '=~ "^spin_lock_irq$"')}
+         'LCK': ('identifier', '=~ "^spin_lock_irq$"'),
+         'UNL': ('identifier', '=~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock'
+                 '(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock'
+                 '(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|'
+                 'up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$"')}
 
 # shapes whose loop is removed whole through a statement metavariable
 WHOLE = ('brk', 'brk_pos', 'lock_brk', 'lock_brk_pos')
@@ -517,9 +552,10 @@ POST = r'''// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
 @ptw_fn depends on patch XDISX@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
 type T;
+position pf;
 @@
 
-T fn(...) {
+T fn@pf(...) {
 <+... prepare_to_wait(...); ...+>
 }
 
@@ -532,10 +568,11 @@ coccinelle.W = cocci.make_ident(wq_fn_wait_name(fn))
 @depends on patch@
 identifier ptw_fn.fn;
 identifier ptw_w.W;
+position ptw_fn.pf;
 type T;
 @@
 
-T fn(...) {
+T fn@pf(...) {
 + DEFINE_WAIT(W);
 ...
 }

@@ -219,6 +219,12 @@ def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_
 	if k in WQ_DECIDED:
 		return False
 	hard = wq_text_reason(k)
+	if hard == R_DOWHILE and WQ_PLAN is not None:
+		# a prepare_to_wait() form replaces the call in place: the
+		# do-while around it stays
+		e = wq_plan_entry(k, wq_name(p))
+		if e and (e.get('form') or '').startswith('prepare_to_wait'):
+			hard = None
 	if hard:
 		WQ_DECIDED[k] = ('refuse', hard)
 		return False

@@ -193,9 +193,12 @@ def wq_shape(kind, name, p, env, res):
 		form = WQ_FORM_NI[name]
 		res['WE'] = form
 		plan_only = True
-	elif base in ('ptw', 'ptw_t', 'ptw_ta'):
+	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
+		      'ptwi', 'ptwi_t', 'ptwi_ta'):
 		plan_only = True
-		form = 'prepare_to_wait'
+		form = ('prepare_to_wait-unlock' if base.startswith('ptwu') else
+			'prepare_to_wait-irq' if base.startswith('ptwi') else
+			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
 			     else 'TASK_UNINTERRUPTIBLE')
 	else:

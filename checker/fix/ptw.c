@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The prepare_to_wait() forms of a sleep_on() site: what `wqport fix`
+ * does where no wait_event*() says what the driver means.
+ *
+ * A driver that still calls the sleep_on() family does not build on any
+ * kernel since 3.15, so a refusal leaves it broken.  Where the planner
+ * found no wait_event*() that keeps the meaning (no condition, a loop
+ * that does work, a sleep-first loop, a local copy, a polling timeout on
+ * a woken queue, ...), the call itself is replaced by what sleep_on()
+ * did, on an entry of the function's own:
+ *
+ *	spin_unlock_irqrestore(&d->lock, flags);     (form 2: race closed)
+ *	interruptible_sleep_on(&d->wq);
+ * ->
+ *	prepare_to_wait(&d->wq, &wait, TASK_INTERRUPTIBLE);
+ *	spin_unlock_irqrestore(&d->lock, flags);
+ *	schedule();
+ *	finish_wait(&d->wq, &wait);
+ *
+ * Form 2 applies where the statement before the sleep drops a lock or
+ * turns interrupts on: queueing before the unlock closes the window the
+ * old code had, and the lock discipline is unchanged.  With interrupts
+ * off at the sleep (cli(), local_irq_save()), the task is queued with
+ * them still off, as sleep_on() did, and they are on only across
+ * schedule(): the old code's meaning, exactly.  Anywhere else the call
+ * becomes prepare_to_wait()/schedule()/finish_wait() in place (form 3):
+ * the same schedules as before, race included, which the per-site line
+ * says ("converted, keeps the race").  That is what the maintainers did
+ * for OSS in 2014 (oss_broken_sleep_on()).
+ *
+ * The statement around the call is read from the text, not the AST, so
+ * that a sleep in an #ifdef branch the flags do not compile gets the
+ * same treatment as one that parsed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fix.h"
+#include "ptw.h"
+#include "site_text.h"
+
+/* The previous non-space, non-comment character before pos, or -1. */
+static long skip_back(const char *buf, long pos)
+{
+	for (;;) {
+		long ls, i;
+
+		while (pos > 0 && (buf[pos - 1] == ' ' || buf[pos - 1] == '\t' ||
+				   buf[pos - 1] == '\n' || buf[pos - 1] == '\r'))
+			pos--;
+		if (pos >= 2 && buf[pos - 1] == '/' && buf[pos - 2] == '*') {
+			for (i = pos - 3; i > 0; i--)
+				if (buf[i] == '*' && buf[i - 1] == '/')
+					break;
+			if (i <= 0)
+				return -1;
+			pos = i - 1;
+			continue;
+		}
+		/* a // comment on this line: go to its start */
+		for (ls = pos; ls > 0 && buf[ls - 1] != '\n'; ls--)
+			;
+		for (i = ls; i + 1 < pos; i++)
+			if (buf[i] == '/' && buf[i + 1] == '/')
+				break;
+		if (i + 1 < pos) {
+			pos = i;
+			continue;
+		}
+		/* a preprocessor line (#ifdef ...) is no statement */
+		for (i = ls; i < pos && (buf[i] == ' ' || buf[i] == '\t'); i++)
+			;
+		if (i < pos && buf[i] == '#' && ls > 0) {
+			pos = ls;
+			continue;
+		}
+		return pos > 0 ? pos - 1 : -1;
+	}
+}
+
+/* The offset just past the ')' matching the '(' at open, or 0. */
+static size_t close_paren(const char *buf, size_t len, size_t open)
+{
+	int depth = 0;
+	size_t i;
+
+	for (i = open; i < len; i++) {
+		if (buf[i] == '"' || buf[i] == '\'') {
+			char q = buf[i];
+
+			for (i++; i < len && buf[i] != q; i++)
+				if (buf[i] == '\\')
+					i++;
+			continue;
+		}
+		if (buf[i] == '(')
+			depth++;
+		else if (buf[i] == ')' && --depth == 0)
+			return i + 1;
+	}
+	return 0;
+}
+
+/* Does the keyword w end at offset end (inclusive) of buf? */
+static bool word_ends_at(const char *buf, long end, const char *w)
+{
+	long n = strlen(w);
+
+	return end + 1 >= n && !strncmp(buf + end + 1 - n, w, n) &&
+	       (end + 1 == n || !is_ident(buf[end - n]));
+}
+
+/* A statement may start right after the character at offset b. */
+static bool stmt_boundary(const char *buf, long b)
+{
+	if (b < 0)
+		return true;
+	if (strchr(";{})", buf[b]))
+		return true;
+	if (buf[b] == ':')	/* a label or case, not ?: */
+		return b == 0 || buf[b - 1] != ':';
+	return word_ends_at(buf, b, "else") || word_ends_at(buf, b, "do");
+}
+
+static const char *const unlocks[] = {
+	"spin_unlock_irqrestore", "spin_unlock_irq", "spin_unlock",
+	"spin_unlock_bh", "raw_spin_unlock_irqrestore", "raw_spin_unlock_irq",
+	"raw_spin_unlock", "read_unlock_irqrestore", "read_unlock_irq",
+	"read_unlock", "write_unlock_irqrestore", "write_unlock_irq",
+	"write_unlock", "mutex_unlock", "unlock_kernel", "tty_unlock", "up",
+	"up_read", "up_write", "local_irq_restore", "local_irq_enable", "sti",
+	"restore_flags", NULL
+};
+
+/* The unlock call of the statement that ends at the ';' at semi. */
+static const char *unlock_before(const char *buf, long semi)
+{
+	long b, s, e;
+	int i;
+
+	for (b = semi - 1; b >= 0 && !strchr(";{}", buf[b]); b--)
+		;
+	/* skip comments and blanks at the statement's start */
+	for (s = b + 1; s < semi;) {
+		if (buf[s] == ' ' || buf[s] == '\t' || buf[s] == '\n' ||
+		    buf[s] == '\r') {
+			s++;
+		} else if (buf[s] == '/' && buf[s + 1] == '*') {
+			const char *c = strstr(buf + s + 2, "*/");
+
+			if (!c || c - buf >= semi)
+				return NULL;
+			s = c - buf + 2;
+		} else if (buf[s] == '/' && buf[s + 1] == '/') {
+			while (s < semi && buf[s] != '\n')
+				s++;
+		} else if (buf[s] == '#') {	/* a directive line */
+			while (s < semi && buf[s] != '\n')
+				s++;
+		} else {
+			break;
+		}
+	}
+	for (e = s; e < semi && is_ident(buf[e]); e++)
+		;
+	for (i = 0; unlocks[i]; i++)
+		if ((long)strlen(unlocks[i]) == e - s &&
+		    !strncmp(buf + s, unlocks[i], e - s)) {
+			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
+				e++;
+			return e < semi && buf[e] == '(' ? unlocks[i] : NULL;
+		}
+	return NULL;
+}
+
+void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
+		   struct sleep_stmt *st)
+{
+	size_t i = anchor, end;
+	long b;
+
+	memset(st, 0, sizeof(*st));
+	while (i < len && is_ident(buf[i]))
+		i++;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	if (i >= len || buf[i] != '(' || !(end = close_paren(buf, len, i)))
+		return;
+	while (end < len && (buf[end] == ' ' || buf[end] == '\t'))
+		end++;
+	if (end >= len || buf[end] != ';')
+		return;
+	b = skip_back(buf, anchor);
+	if (b >= 0 && buf[b] == '=' && b > 0 && !strchr("=!<>+-*/%&|^", buf[b - 1])) {
+		/* x = call(...);: back over the receiver, an lvalue */
+		long r = skip_back(buf, b), depth = 0;
+
+		while (r >= 0) {
+			char c = buf[r];
+
+			if (c == ']' || c == ')')
+				depth++;
+			else if (c == '[' || c == '(')
+				depth--;
+			else if (!depth && !is_ident(c) && c != '.' && c != '>' &&
+				 c != '-' && c != '*')
+				break;
+			if (depth < 0)
+				return;
+			r--;
+		}
+		r = skip_back(buf, r + 1);
+		if (!stmt_boundary(buf, r))
+			return;
+		st->assign = true;
+		b = r;
+	} else if (!stmt_boundary(buf, b)) {
+		return;
+	}
+	st->stmt = true;
+	if (b >= 0 && buf[b] == ';')
+		st->unlock = unlock_before(buf, b);
+}
+
+/* Reasons a prepare_to_wait() form may stand in for. */
+static bool keepable(const char *reason)
+{
+	static const char *const ids[] = {
+		"no-condition", "sleep-first", "work-in-loop", "local-condition",
+		"polling-timeout", "one-shot", "side-effect", "waitqueue-active",
+		"constant-condition", "do-while", "result-used", "unsafe",
+		"unsigned-timeout", "inactive-branch", "irqs-off",
+		"irqrestore-lock", "goto-loop", "no-patch", NULL
+	};
+	int i;
+
+	for (i = 0; reason && ids[i]; i++)
+		if (!strcmp(reason, ids[i]))
+			return true;
+	return false;
+}
+
+void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
+		       const struct fix_plan *p)
+{
+	struct sleep_stmt st;
+	char *why;
+
+	if (s->rule != WQ001 || !sc->buf)
+		return;
+	if (!*s->anchor) {
+		/* in a function the flags do not compile: name it by text */
+		static const char *const names[] = {
+			"interruptible_sleep_on_timeout", "interruptible_sleep_on",
+			"sleep_on_timeout", "sleep_on", NULL
+		};
+		const char *a = sc->buf + sc->anchor_off;
+		int i;
+
+		for (i = 0; names[i]; i++)
+			if (!strncmp(a, names[i], strlen(names[i])) &&
+			    !is_ident(a[strlen(names[i])]))
+				break;
+		if (!names[i])
+			return;
+		free(s->anchor);
+		s->anchor = xstrdup(names[i]);
+	}
+	if (s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+	    s->outcome == FO_COVERED || (s->outcome == FO_UNSAFE && p->unsafe))
+		return;
+	if (!keepable(s->reason))
+		return;
+	if (s->reason && !strcmp(s->reason, "no-patch") && !sc->found)
+		return;
+	sleep_stmt_of(sc->buf, sc->len, sc->anchor_off, &st);
+	if (!st.stmt) {
+		if (s->outcome == FO_REFUSE && s->note) {
+			why = xasprintf("%s; the call is not a statement of its own, so no prepare_to_wait() form replaces it in place",
+					s->note);
+			free(s->note);
+			s->note = why;
+		}
+		return;
+	}
+	why = s->note;
+	s->note = NULL;
+	free(s->cond);
+	free(s->lock);
+	s->cond = NULL;
+	s->lock = NULL;
+	if (st.unlock) {
+		s->outcome = FO_CONVERT;
+		s->form = "prepare_to_wait-unlock";
+		s->note = xasprintf("queued before %s(), so a wake-up between the unlock and the sleep is no longer lost",
+				    st.unlock);
+	} else if (sc->irqs_off && (!s->reason || strcmp(s->reason, "inactive-branch"))) {
+		s->outcome = FO_CONVERT;
+		s->form = "prepare_to_wait-irq";
+		s->note = xasprintf("queued with interrupts still off (%s), as before; they are on only across schedule()",
+				    sc->irqs_off);
+	} else if (p->no_keep_race) {
+		s->note = why;	/* --no-keep-race: the refusal stands */
+		return;
+	} else if (sc->skipped_if) {
+		s->outcome = FO_KEEP;
+		s->form = "prepare_to_wait";
+		s->note = xasprintf("inside '%s', a branch these flags do not compile: replaced in place without the analysis or the compile check; check it with flags that compile it (after --)",
+				    sc->skipped_if);
+	} else {
+		bool unsafe = s->outcome == FO_UNSAFE && s->form;
+
+		s->note = xasprintf("%s%s%s%s", why ? why : s->reason,
+				    unsafe ? " (--unsafe gives " : "",
+				    unsafe ? s->form : "", unsafe ? "())" : "");
+		s->outcome = FO_KEEP;
+		s->form = "prepare_to_wait";
+	}
+	free(why);
+	s->keep_loop = false;
+}
