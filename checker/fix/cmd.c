@@ -96,13 +96,48 @@ static bool mark_planned(struct fix_plan *p, int rule, bool unsafe,
 }
 
 /*
+ * The functions whose loop test WQ003's rewrite made again after the
+ * state change: a sleep_on() converted in place there (FO_KEEP) no
+ * longer keeps its race.
+ */
+static const struct fix_fn *find_fn(const struct fix_plan *p, const char *name);
+
+static void note_retested(struct fix_result *res, const struct fix_plan *p,
+			  const char *before, const char *after)
+{
+	int i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct fix_fn *f = find_fn(p, p->s[i].func);
+		char *t;
+		bool same;
+
+		if (!p->s[i].planned || !f)
+			continue;
+		t = xasprintf("%.*s", (int)(f->end - f->start), before + f->start);
+		same = strstr(after, t) != NULL;
+		free(t);
+		if (same)
+			continue;
+		for (j = 0; j < res->nretested; j++)
+			if (!strcmp(res->retested[j], p->s[i].func))
+				break;
+		if (j < res->nretested)
+			continue;
+		res->retested = xrealloc(res->retested, (res->nretested + 1) *
+					 sizeof(*res->retested));
+		res->retested[res->nretested++] = xstrdup(p->s[i].func);
+	}
+}
+
+/*
  * Run every rule's planned conversions over text.  first, if given, is
  * the plan of text itself (saves one analysis).  Returns 0, or -1 with
  * *err set when spatch fails.
  */
 static int transform(const struct fix_run *r, void *index, const char *path,
 		     const char *text, size_t len, char **blocked, int nblocked,
-		     char **out, size_t *olen, char **err)
+		     char **out, size_t *olen, char **err, struct fix_result *res)
 {
 	char *cur = xrealloc(NULL, len + 1);
 	size_t cl = len;
@@ -121,8 +156,14 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		p.blocked = blocked;
 		p.nblocked = nblocked;
 		analyse(r, index, path, cur, cl, false, &p, &f);
-		if (mark_planned(&p, rule, r->fo.unsafe, &r->env))
+		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
+			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
+
 			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
+			if (!rc && before)
+				note_retested(res, &p, before, cur);
+			free(before);
+		}
 		file_release(&f);
 		plan_release(&p);
 		if (rc) {
@@ -361,8 +402,10 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 
 		free(res->final);
 		res->final = NULL;
+		while (res->nretested)
+			free(res->retested[--res->nretested]);
 		if (transform(r, index, res->path, res->orig, res->olen,
-			      res->blocked, res->nblocked, &out, &ol, &err)) {
+			      res->blocked, res->nblocked, &out, &ol, &err, res)) {
 			res->error = err;
 			break;
 		}
@@ -374,7 +417,7 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 			continue;
 		/* idempotence: the whole fix again changes nothing */
 		if (transform(r, index, res->path, out, ol, res->blocked,
-			      res->nblocked, &again, &al, &err)) {
+			      res->nblocked, &again, &al, &err, NULL)) {
 			res->error = err;
 			break;
 		}

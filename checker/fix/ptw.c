@@ -293,7 +293,7 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	if (st.unlock) {
 		s->outcome = FO_CONVERT;
 		s->form = "prepare_to_wait-unlock";
-		s->note = xasprintf("queued before %s(), so a wake-up between the unlock and the sleep is no longer lost",
+		s->note = xasprintf("queued before %s(), so a wake-up between it and the sleep is no longer lost",
 				    st.unlock);
 	} else if (sc->irqs_off && (!s->reason || strcmp(s->reason, "inactive-branch"))) {
 		s->outcome = FO_CONVERT;

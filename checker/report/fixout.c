@@ -80,6 +80,16 @@ static bool fn_unchanged(const struct fix_result *res, const char *fn,
 	return line_unchanged(res, pos);
 }
 
+static bool retested(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nretested; i++)
+		if (!strcmp(res->retested[i], fn))
+			return true;
+	return false;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -124,7 +134,12 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
-			if (!strncmp(s->form, "prepare_to_wait", 15) &&
+			if (s->outcome == FO_KEEP && retested(res, s->func)) {
+				o->outcome = FO_CONVERT;
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed",
+						    s->anchor, strstr(s->anchor, "timeout") ?
+						    "schedule_timeout" : "schedule");
+			} else if (!strncmp(s->form, "prepare_to_wait", 15) &&
 			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
@@ -554,6 +569,9 @@ void fixout_release(struct fix_result *res)
 	}
 	free(res->blocked);
 	free(res->block_why);
+	for (i = 0; i < res->nretested; i++)
+		free(res->retested[i]);
+	free(res->retested);
 	plan_release(&res->plan);
 	free(res->path);
 	free(res->orig);

@@ -37,6 +37,8 @@ struct fix_result {
 	struct fix_plan plan;		/* the sites of the original text */
 	char **blocked, **block_why;	/* functions failed verification */
 	int nblocked;
+	char **retested;		/* functions WQ003's re-test rewrote */
+	int nretested;
 	char *error, *warning;
 	struct site_outcome *out;
 	int nout;

@@ -7,10 +7,13 @@
  * (the dominant 2.4 idiom), the same with the state set after the test
  * (racy), a sleep_on() retried with goto, the TIOCMIWAIT loop that
  * tests only after schedule(), and a wait inside a larger transfer loop
- * with switch and goto exits.  wqport fix converts none of them: a goto
- * loop or a loop that sleeps first has no semantic patch.
+ * with switch and goto exits.  wqport fix converts no loop: a goto
+ * loop or a loop that sleeps first has no semantic patch; the sleep_on()
+ * in the goto loop becomes prepare_to_wait()/schedule()/finish_wait() in
+ * place, which keeps its race but builds on 3.15 and later.
  * wqport-args: --target=2.4.37
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19, current->state since 5.14)
+ * wqport-fix-test: no-kbuild (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>
 #include <linux/module.h>
@@ -93,7 +96,7 @@ static int rk_wait_until_sent(struct rk_port *port)
 {
 retry:
 	if (port->xmit_cnt) {
-		interruptible_sleep_on(&port->close_wait);	/* expect: WQ001 fix=refused:goto-loop */
+		interruptible_sleep_on(&port->close_wait);	/* expect: WQ001 fix=keeprace */
 		if (signal_pending(current))
 			return -EINTR;
 		goto retry;

@@ -45,7 +45,7 @@ static int wdx_thread(void *unused)
 	wdx_running = 1;
 
 	for (;;) {
-		interruptible_sleep_on_timeout(&wdx_wait, wdx_interval);	/* expect: WQ001 fix=refused:unsafe */
+		interruptible_sleep_on_timeout(&wdx_wait, wdx_interval);	/* expect: WQ001 fix=keeprace */
 		if (wdx_exit)
 			break;
 		outb(WDX_PING, WDX_PORT);

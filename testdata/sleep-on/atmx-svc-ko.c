@@ -56,5 +56,5 @@ static int atmx_svc_connect(struct atmx_vcc *vcc)
 static void atmx_svc_close(struct atmx_vcc *vcc)
 {
 	/* ... close message to the daemon ... */
-	sleep_on(atmx_sleep(vcc->sk));	/* expect: WQ001 fix=refused:no-condition */
+	sleep_on(atmx_sleep(vcc->sk));	/* expect: WQ001 fix=keeprace */
 }

@@ -83,7 +83,7 @@ static int dvx_monitor(void *arg)
 	struct dvx_state *st = arg;
 
 	while (!kthread_should_stop()) {
-		interruptible_sleep_on_timeout(&st->mon_wq, HZ / 2);	/* expect: WQ001 fix=refused:polling-timeout */
+		interruptible_sleep_on_timeout(&st->mon_wq, HZ / 2);	/* expect: WQ001 fix=keeprace */
 		st->snr = readl(st->regs + DVX_REG_STATUS) >> 16;
 	}
 	return 0;
@@ -93,7 +93,7 @@ static int dvx_send_burst(struct dvx_state *st, u8 cmd)
 {
 	st->burst_done = 0;
 	writel(cmd, st->regs + DVX_REG_DISEQC);
-	sleep_on_timeout(&st->burst_wq, HZ / 10);	/* expect: WQ001 fix=refused:unsafe */
+	sleep_on_timeout(&st->burst_wq, HZ / 10);	/* expect: WQ001 fix=keeprace */
 	return st->burst_done ? 0 : -ETIMEDOUT;
 }
 

@@ -57,7 +57,7 @@ static void fbx_vbl_intr(int irq, void *dev_id, struct pt_regs *regs)
 
 static int fbx_wait_vsync(struct fbx_par *par)
 {
-	interruptible_sleep_on(&par->vbl_wait);	/* expect: WQ001 fix=refused:no-condition */
+	interruptible_sleep_on(&par->vbl_wait);	/* expect: WQ001 fix=keeprace */
 	if (signal_pending(current))
 		return -EINTR;
 	return 0;
@@ -70,7 +70,7 @@ static int fbx_pan(struct fbx_par *par, unsigned long base)
 	outl(base, par->regs + FBX_REG_BASE);
 	while (!par->pan_latched) {
 		spin_unlock(&par->lock);
-		interruptible_sleep_on(&par->vbl_wait);	/* expect: WQ001 fix=refused:work-in-loop */
+		interruptible_sleep_on(&par->vbl_wait);	/* expect: WQ001 fix=converted */
 		spin_lock(&par->lock);
 		if (signal_pending(current)) {
 			spin_unlock(&par->lock);

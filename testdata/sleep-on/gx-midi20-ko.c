@@ -16,6 +16,7 @@
  * No site converts, so there is no .res.
  * wqport-args: --target=2.2
  * wqport-test: shim-only (current->timeout and struct wait_queue are 2.0's)
+ * wqport-fix-test: no-kbuild (struct wait_queue and cli() are 2.0's)
  * wqport-fix-test: no-compile (current->timeout, ->signal and ->blocked are 2.0's task_struct)
  */
 #include <linux/module.h>
@@ -91,7 +92,7 @@ static int gx_midi_putc(unsigned char c)
 	save_flags(flags);
 	cli();
 	while (!gx_tx_ready)
-		sleep_on(&gx_out_wait);	/* expect: WQ001 fix=refused:irqs-off */
+		sleep_on(&gx_out_wait);	/* expect: WQ001 fix=converted */
 	gx_tx_ready = 0;
 	outb(c, GX_MIDI_DATA);
 	restore_flags(flags);

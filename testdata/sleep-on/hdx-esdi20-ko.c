@@ -16,6 +16,7 @@
  * 2.0 timed sleep and is not reported.
  * wqport-args: --target=2.0.40
  * wqport-test: shim-only (struct wait_queue, current->timeout and __initfunc are 2.0's)
+ * wqport-fix-test: no-kbuild (struct wait_queue and cli() are 2.0's)
  * wqport-fix-test: no-compile (current->timeout, ->signal and ->blocked are 2.0's task_struct)
  */
 #include <linux/config.h>
@@ -91,7 +92,7 @@ static void hdx_get_slot(void)
 	save_flags(flags);
 	cli();
 	while (!hdx_slots_free)
-		sleep_on(&wait_for_request);	/* expect: WQ001 fix=refused:irqs-off */
+		sleep_on(&wait_for_request);	/* expect: WQ001 fix=converted */
 	hdx_slots_free--;
 	restore_flags(flags);
 }

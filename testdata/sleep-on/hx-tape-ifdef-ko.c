@@ -8,9 +8,12 @@
  * CONFIG_PROC_FS, the 2.2 and 2.4 halves of a LINUX_VERSION_CODE chain,
  * and the PCI probe under CONFIG_PCI are checked with their branch
  * forced on.  The old polling code under `#if 0` is dead by convention
- * and is not checked.  wqport fix leaves every one of them alone.
+ * and is not checked.  wqport fix ports the CONFIG_PROC_FS reader
+ * (porting converts every configuration's code; the site line names the
+ * branch) and leaves the version branches for older kernels alone.
  * wqport-args: --target=2.4.37
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19)
+ * wqport-fix-test: no-kbuild (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>
 #include <linux/module.h>
@@ -41,7 +44,7 @@ static int hx_read_proc(char *page, char **start, off_t off, int count,
 	struct hx_tape *hx = data;
 
 	if (!hx->status)
-		interruptible_sleep_on(&hx->stat_wait);	/* expect: WQ001 fix=refused:inactive-branch */
+		interruptible_sleep_on(&hx->stat_wait);	/* expect: WQ001 fix=keeprace */
 	*eof = 1;
 	return sprintf(page, "status %#x\n", hx->status);
 }

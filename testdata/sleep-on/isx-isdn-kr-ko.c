@@ -94,5 +94,5 @@ isx_deactivate(card)
 {
 	outb(ISX_CMD_DR, card->base + ISX_REG_CMD);
 	if (card->l1_active)
-		interruptible_sleep_on(&card->l1_wait);	/* expect: WQ001 fix=refused:unsafe */
+		interruptible_sleep_on(&card->l1_wait);	/* expect: WQ001 fix=keeprace */
 }

@@ -49,7 +49,7 @@ static int kmx_thread(void *arg)
 	struct kmx_hub *h = arg;
 
 	while (!kthread_should_stop()) {
-		interruptible_sleep_on_timeout(&h->sample_wait, HZ);	/* expect: WQ001 fix=refused:polling-timeout */
+		interruptible_sleep_on_timeout(&h->sample_wait, HZ);	/* expect: WQ001 fix=keeprace */
 		if (h->sample_ready) {
 			h->sample_ready = 0;
 			h->last_temp = readl(h->regs + KMX_REG_SAMPLE);

@@ -90,7 +90,7 @@ static int nvx_fw_block(struct nvx_priv *np, const unsigned char *blk,
 	np->fw_ack = 0;
 	nvx_write_block(np, blk, len);
 	while (!np->fw_ack && retry--) {
-		interruptible_sleep_on_timeout(&np->fw_wait, HZ / 2);	/* expect: WQ001 fix=refused:work-in-loop */
+		interruptible_sleep_on_timeout(&np->fw_wait, HZ / 2);	/* expect: WQ001 fix=keeprace */
 		if (signal_pending(current))
 			return -EINTR;
 		if (!np->fw_ack)

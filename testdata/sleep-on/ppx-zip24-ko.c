@@ -107,7 +107,7 @@ static int ppx_reset(struct ppx_host *host)
 
 	host->reset_done = 0;
 	outb(0, host->base + 2);
-	left = interruptible_sleep_on_timeout(&host->reset_wait, 3 * HZ);	/* expect: WQ001 fix=refused:unsafe */
+	left = interruptible_sleep_on_timeout(&host->reset_wait, 3 * HZ);	/* expect: WQ001 fix=keeprace */
 	if (signal_pending(current))
 		return -EINTR;
 	if (!left && !host->reset_done)

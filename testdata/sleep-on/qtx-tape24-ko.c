@@ -60,7 +60,7 @@ static void qtx_wait_buffer(struct qtx_tape *tp)
 {
 	while (tp->buf_busy) {
 		run_task_queue(&tq_disk);
-		sleep_on(&tp->buf_wait);	/* expect: WQ001 fix=refused:work-in-loop */
+		sleep_on(&tp->buf_wait);	/* expect: WQ001 fix=converted */
 	}
 }
 

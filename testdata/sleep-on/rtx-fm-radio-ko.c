@@ -88,14 +88,14 @@ static void rtx_setfreq(struct rtx_radio *rr, unsigned long freq)
 	outb((freq >> 8) & 0xff, rr->io + RTX_REG_FREQ_HI);
 	/* PLL lock takes a few ms; the card always interrupts */
 	while (!rr->tuned)
-		interruptible_sleep_on(&rr->tune_wait);	/* expect: WQ001 fix=refused:unsafe */
+		interruptible_sleep_on(&rr->tune_wait);	/* expect: WQ001 fix=converted */
 }
 
 static int rtx_seek(struct rtx_radio *rr)
 {
 	rr->seek_done = 0;
 	outb(RTX_CTRL_SEEK, rr->io + RTX_REG_CTRL);
-	interruptible_sleep_on(&rr->seek_wait);	/* expect: WQ001 fix=refused:unsafe */
+	interruptible_sleep_on(&rr->seek_wait);	/* expect: WQ001 fix=keeprace */
 	if (!rr->seek_done)
 		return -EIO;
 	return rr->freq;
@@ -105,7 +105,7 @@ static int rtx_stereo(struct rtx_radio *rr)
 {
 	/* give the stereo decoder one more interrupt to make up its mind */
 	if (!rr->stereo)
-		sleep_on(&rr->tune_wait);	/* expect: WQ001 fix=refused:unsafe */
+		sleep_on(&rr->tune_wait);	/* expect: WQ001 fix=keeprace */
 	return rr->stereo;
 }
 
@@ -118,7 +118,7 @@ static ssize_t rtx_read(struct file *file, char __user *buf, size_t count,
 	if (!count)
 		return 0;
 	/* wait for the next RDS byte */
-	interruptible_sleep_on(&rr->rds_wait);	/* expect: WQ001 fix=refused:no-condition */
+	interruptible_sleep_on(&rr->rds_wait);	/* expect: WQ001 fix=keeprace */
 	if (signal_pending(current))
 		return -ERESTARTSYS;
 	c = rr->rds[(rr->rds_count - 1) % RTX_RDS_BUF];

@@ -120,7 +120,7 @@ static ssize_t rtx_read(struct file *file, char __user *buf, size_t count,
 	if (!count)
 		return 0;
 	/* wait for the next RDS byte */
-	interruptible_sleep_on(&rr->rds_wait);	/* expect: WQ001 fix=caveat */
+	interruptible_sleep_on(&rr->rds_wait);	/* expect: WQ001 fix=keeprace */
 	if (signal_pending(current))
 		return -ERESTARTSYS;
 	c = rr->rds[(rr->rds_count - 1) % RTX_RDS_BUF];

@@ -51,7 +51,7 @@ static void sbx_joy_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 static void sbx_joy_park(struct sbx_joy *joy)
 {
 	while (1)
-		interruptible_sleep_on(&joy->wait);	/* expect: WQ001 fix=refused:constant-condition */
+		interruptible_sleep_on(&joy->wait);	/* expect: WQ001 fix=keeprace */
 }
 
 static int sbx_joy_settle(struct sbx_joy *joy)
@@ -60,21 +60,21 @@ static int sbx_joy_settle(struct sbx_joy *joy)
 
 	/* a stale copy: the interrupt never changes it */
 	while (busy)
-		sleep_on(&joy->wait);	/* expect: WQ001 fix=refused:local-condition */
+		sleep_on(&joy->wait);	/* expect: WQ001 fix=keeprace */
 	return 0;
 }
 
 static void sbx_joy_drain(struct sbx_joy *joy)
 {
 	while (waitqueue_active(&joy->wait))
-		sleep_on(&joy->wait);	/* expect: WQ001 fix=refused:waitqueue-active */
+		sleep_on(&joy->wait);	/* expect: WQ001 fix=keeprace */
 }
 
 static int sbx_joy_claim(struct sbx_joy *joy)
 {
 	/* one opener at a time; later ones queue up */
 	while (test_and_set_bit(SBX_JOY_OPEN, &joy->flags)) {
-		interruptible_sleep_on(&joy->wait);	/* expect: WQ001 fix=refused:side-effect */
+		interruptible_sleep_on(&joy->wait);	/* expect: WQ001 fix=keeprace */
 		if (signal_pending(current))
 			return -ERESTARTSYS;
 	}
@@ -108,7 +108,7 @@ static ssize_t sbx_joy_read(struct file *file, char *buf, size_t count,
 	local_irq_save(flags);
 	while (!joy->ready) {
 		local_irq_restore(flags);
-		interruptible_sleep_on(&joy->wait);	/* expect: WQ001 fix=refused:irqs-off */
+		interruptible_sleep_on(&joy->wait);	/* expect: WQ001 fix=converted */
 		local_irq_save(flags);
 	}
 	joy->ready = 0;

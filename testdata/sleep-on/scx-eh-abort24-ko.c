@@ -13,11 +13,9 @@
  *
  * wqport fixture: interrupts are back on at the sleeps, so neither is
  * refused irqs-off.  Both are one-shot sleeps whose flag the interrupt
- * sets before its wake-up, and the check names it.  The abort wait
- * tests the flag after the sleep (refused unless --unsafe); the reset
- * wait tests only the time left, which wait_event_interruptible_timeout()
- * with the flag keeps but for a signal (refused no-condition, the
- * wakers' flag proposed, unless --unsafe).
+ * sets before its wake-up, and the check names it.  Both sleeps come
+ * right after restore_flags(): the fix queues the task before it, with
+ * interrupts still off, which closes the race without a condition.
  * wqport-fix-test: no-compile (__FUNCTION__ pasted into a string literal is gcc 2.x C)
  */
 #include <linux/module.h>
@@ -76,7 +74,7 @@ static int scx_abort(struct scx_host *h)
 	outb(SCX_CMD_ABORT, h->io + SCX_CTRL);
 	restore_flags(flags);
 
-	interruptible_sleep_on_timeout(&h->ack_wait, 2 * HZ);	/* expect: WQ001 fix=refused:unsafe */
+	interruptible_sleep_on_timeout(&h->ack_wait, 2 * HZ);	/* expect: WQ001 fix=converted */
 	if (!h->acked) {
 		SCX_DEBUG("no acknowledge\n");
 		return FAILED;
@@ -95,7 +93,7 @@ static int scx_bus_reset(struct scx_host *h)
 	outb(SCX_CMD_RESET, h->io + SCX_CTRL);
 	restore_flags(flags);
 
-	left = interruptible_sleep_on_timeout(&h->ack_wait, 5 * HZ);	/* expect: WQ001 fix=refused:no-condition */
+	left = interruptible_sleep_on_timeout(&h->ack_wait, 5 * HZ);	/* expect: WQ001 fix=converted */
 	if (!left)
 		return FAILED;
 	SCX_DEBUG("reset took %ld jiffies\n", 5 * HZ - left);

@@ -6,11 +6,14 @@
  * the sleep_on() family everywhere), later patched to build on 2.6
  * without touching the waits.
  *
- * wqport fixture: sleep_on() sites that the porting tool must leave
- * alone, one per reason: a timeout counted in an unsigned long, a
- * timeout result tested directly, a lock dropped with irqrestore,
- * interrupts off with cli(), a do-while, and a sleep hidden in the
- * driver's own macro.  No site converts, so there is no .res.
+ * wqport fixture: sleep_on() sites with no wait_event*() form, one per
+ * reason: a timeout counted in an unsigned long (the loop's test made
+ * again after prepare_to_wait()), a timeout result tested directly
+ * (refused), a lock dropped with irqrestore (queued before the unlock),
+ * interrupts off with cli() (queued with them off), a do-while (in
+ * place, race kept), and a sleep hidden in the driver's own macro
+ * (refused).
+ * wqport-fix-test: no-kbuild (save_flags()/cli() are gone since 2.6.18)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -102,7 +105,7 @@ static int tmx_dsp_version(struct tmx_card *card)
 	card->reply_valid = 0;
 	tmx_dsp_command(card, TMX_CMD_VERSION);
 	while (!card->reply_valid && timeout)
-		timeout = interruptible_sleep_on_timeout(&card->reply_wait, timeout);	/* expect: WQ001 fix=refused:unsigned-timeout */
+		timeout = interruptible_sleep_on_timeout(&card->reply_wait, timeout);	/* expect: WQ001 fix=converted */
 	if (!card->reply_valid)
 		return -EIO;
 	return card->reply;
@@ -116,7 +119,7 @@ static int tmx_dsp_halt(struct tmx_card *card)
 	outb(TMX_CMD_HALT_DMA, card->base + TMX_DSP_WRITE);
 	while (card->dma_running) {
 		spin_unlock_irqrestore(&card->lock, flags);
-		interruptible_sleep_on(&card->dma_wait);	/* expect: WQ001 fix=refused:irqrestore-lock */
+		interruptible_sleep_on(&card->dma_wait);	/* expect: WQ001 fix=converted */
 		if (signal_pending(current))
 			return -ERESTARTSYS;
 		spin_lock_irqsave(&card->lock, flags);
@@ -146,7 +149,7 @@ static void tmx_dsp_reset(struct tmx_card *card)
 	outb(0, card->base + TMX_DSP_RESET);
 	/* the DSP answers the reset with an interrupt */
 	while (!card->dsp_ready)
-		sleep_on(&card->ready_wait);	/* expect: WQ001 fix=refused:irqs-off */
+		sleep_on(&card->ready_wait);	/* expect: WQ001 fix=converted */
 	restore_flags(flags);
 }
 
@@ -169,7 +172,7 @@ static int tmx_release(struct inode *inode, struct file *file)
 
 	if (--card->users == 0) {
 		do {
-			interruptible_sleep_on(&card->dma_wait);	/* expect: WQ001 fix=refused:do-while */
+			interruptible_sleep_on(&card->dma_wait);	/* expect: WQ001 fix=keeprace */
 		} while (card->dma_running && !signal_pending(current));
 	}
 	/* MOD_DEC_USE_COUNT */

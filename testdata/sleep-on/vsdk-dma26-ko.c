@@ -73,7 +73,7 @@ static int vsdk_poll_thread(void *arg)
 	struct vsdk_dev *dev = arg;
 
 	while (!kthread_should_stop()) {
-		interruptible_sleep_on_timeout(&dev->poll_wait, HZ);	/* expect: WQ001 fix=refused:polling-timeout */
+		interruptible_sleep_on_timeout(&dev->poll_wait, HZ);	/* expect: WQ001 fix=keeprace */
 		vsdk_poll_hw(dev);
 	}
 	return 0;
@@ -85,7 +85,7 @@ static int vsdk_cmd(struct vsdk_dev *dev, u32 cmd)
 
 	dev->cmd_done = 0;
 	writel(cmd, dev->regs + VSDK_REG_CMD);
-	left = interruptible_sleep_on_timeout(&dev->cmd_wait, HZ / 2);	/* expect: WQ001 fix=refused:no-condition */
+	left = interruptible_sleep_on_timeout(&dev->cmd_wait, HZ / 2);	/* expect: WQ001 fix=keeprace */
 	if (!left)
 		return -ETIMEDOUT;
 	return signal_pending(current) ? -ERESTARTSYS : 0;

@@ -6,9 +6,11 @@
  * wqport fixture: nothing of the file survives the first parse (the
  * shim sets no CONFIG_ option, and <linux/blk.h> of 2.2 is missing), so
  * the body is parsed again with CONFIG_BLK_DEV_XDA forced on and its
- * waits are reported, each with a note naming the #ifdef.
+ * waits are reported, each with a note naming the #ifdef.  wqport fix
+ * ports them in place (the per-site line names the branch).
  *
  * wqport-test: shim-only (linux/config.h is gone since 2.6.19)
+ * wqport-fix-test: no-kbuild (linux/config.h is gone since 2.6.19)
  */
 #include <linux/config.h>
 
@@ -28,14 +30,14 @@ static int xda_command(unsigned char *cmd, int timeout)
 {
 	xda_busy = 1;
 	/* the controller interrupts when the command completes */
-	sleep_on_timeout(&xda_wait_int, timeout);	/* expect: WQ001 fix=refused:inactive-branch */
+	sleep_on_timeout(&xda_wait_int, timeout);	/* expect: WQ001 fix=keeprace */
 	return xda_error ? -EIO : 0;
 }
 
 static int xda_open(struct inode *inode, struct file *filp)
 {
 	while (xda_busy)
-		sleep_on(&xda_wait_open);	/* expect: WQ001 fix=refused:inactive-branch */
+		sleep_on(&xda_wait_open);	/* expect: WQ001 fix=keeprace */
 	return 0;
 }
 

@@ -79,7 +79,7 @@ static int zorb_uart_release(struct inode *inode, struct file *file)
 
 	/* give the FIFO up to a second to drain before cutting the clock */
 	if (!(readl(zp->membase + ZORB_UART_LSR) & ZORB_LSR_TEMT))
-		sleep_on_timeout(&zp->tx_wait, HZ);	/* expect: WQ001 fix=refused:unsafe */
+		sleep_on_timeout(&zp->tx_wait, HZ);	/* expect: WQ001 fix=keeprace */
 	return 0;
 }
 

@@ -45,6 +45,8 @@ struct file_operations {
 	ssize_t (*read_iter)(struct kiocb *, struct iov_iter *);
 	ssize_t (*write_iter)(struct kiocb *, struct iov_iter *);
 	__poll_t (*poll)(struct file *, struct poll_table_struct *);
+	/* before 2.6.36; old drivers still set it */
+	int (*ioctl)(struct inode *, struct file *, unsigned int, unsigned long);
 	long (*unlocked_ioctl)(struct file *, unsigned int, unsigned long);
 	long (*compat_ioctl)(struct file *, unsigned int, unsigned long);
 	int (*mmap)(struct file *, struct vm_area_struct *);
