@@ -146,6 +146,16 @@ def wq_plan_load():
 
 WQ_PLAN = wq_plan_load()
 
+
+def wq_port_queues(p):
+	"""Plan mode: the file's 2.0-2.2 queue and entry declarations are
+	ported with its sleeps (a convert entry of the file says so)."""
+	if WQ_PLAN is None:
+		return False
+	rp = os.path.realpath(p[0].file)
+	return any(e.get('port_queues') and e.get('action') == 'convert'
+		   for (f, _), es in WQ_PLAN.items() if f == rp for e in es)
+
 _wq_cache = {}
 
 
@@ -3265,6 +3275,53 @@ identifier s_ptwi_ta.ST;
 + local_irq_disable();
 + finish_wait(Q0, &W);
 )
+
+// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+
+@oq_e depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier q;
+position p : script:python () { wq_port_queues(p) };
+@@
+
+- extern struct wait_queue *q@p;
++ extern wait_queue_head_t q;
+
+@oq_s depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier q;
+position p : script:python () { wq_port_queues(p) };
+declarer name DECLARE_WAIT_QUEUE_HEAD;
+@@
+
+(
+- static struct wait_queue *q@p = NULL;
++ static DECLARE_WAIT_QUEUE_HEAD(q);
+|
+- static struct wait_queue *q@p;
++ static DECLARE_WAIT_QUEUE_HEAD(q);
+)
+
+@oq_g depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier q;
+position p : script:python () { wq_port_queues(p) };
+declarer name DECLARE_WAIT_QUEUE_HEAD;
+@@
+
+(
+- struct wait_queue *q@p = NULL;
++ DECLARE_WAIT_QUEUE_HEAD(q);
+|
+- struct wait_queue *q@p;
++ DECLARE_WAIT_QUEUE_HEAD(q);
+)
+
+@oq_w depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier w;
+position p : script:python () { wq_port_queues(p) };
+declarer name DECLARE_WAITQUEUE;
+@@
+
+- struct wait_queue w@p = { current, NULL };
++ DECLARE_WAITQUEUE(w, current);
 
 // ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
 

@@ -38,6 +38,8 @@ struct fix_site {
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
 	bool keep_loop;		/* convert the sleep, keep the loop around it */
+	bool port_queues;	/* port the file's 2.0-2.2 queue and entry
+				 * declarations with it (ptw.c) */
 	bool planned;		/* handed to spatch */
 	bool done;		/* the finding is gone after the rewrite */
 };

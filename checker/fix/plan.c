@@ -649,23 +649,6 @@ static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
 }
 
 /*
- * Does the file use the 2.0-2.2 wait API: a `struct wait_queue` entry
- * or a `struct wait_queue *` queue?  wait_event*() on such a queue would
- * not build; the queues must be ported to wait_queue_head_t first.
- */
-static bool old_wait_api(const char *buf)
-{
-	const char *p = buf;
-
-	while ((p = strstr(p, "struct wait_queue"))) {
-		p += 17;
-		if (!is_ident(*p) && (p == buf + 17 || !is_ident(p[-18])))
-			return true;
-	}
-	return false;
-}
-
-/*
  * The label of a backward goto around the anchor, or NULL: `label:`
  * before a `goto label;` that comes after the anchor, the label at or
  * before the anchor (WQ001, WQ003: the sleep or state change is in the
@@ -711,7 +694,8 @@ static char *goto_loop(const struct site_ctx *sc)
 void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
-	bool old_api = old_wait_api(f->buf);
+	char *old_what;
+	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
 	char *lab;
 	int i, j;
 
@@ -749,9 +733,13 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "held-lock", xasprintf(
 				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
 				sc.held_lock));
-		} else if (old_api) {
-			refuse(s, "old-wait-api", xstrdup(
-				"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
+		} else if (old_api == OLD_BLOCKED ||
+			   (old_api == OLD_PORTABLE && fd->rule != WQ001)) {
+			refuse(s, "old-wait-api", xasprintf(
+				"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+				old_what ? ", here as '" : "",
+				old_what ? old_what : "",
+				old_what ? "', which no rewrite ports" : ""));
 		} else if (fd->rule <= WQ003 && (lab = goto_loop(&sc))) {
 			refuse(s, "goto-loop", xasprintf(
 				"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
@@ -772,8 +760,11 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		}
 		if (fd->rule == WQ001)
 			plan_ptw_fallback(s, &sc, p);
+		/* the queue declarations are ported with the sleeps */
+		s->port_queues = fd->rule == WQ001 && old_api == OLD_PORTABLE;
 		site_release(&sc);
 	}
+	free(old_what);
 	for (i = 0; i < p->n; i++)
 		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
 	/* one conversion of a wait loop rewrites the other findings in it */

@@ -223,6 +223,131 @@ void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 		st->unlock = unlock_before(buf, b);
 }
 
+/* buf with comments and string literals blanked, lengths kept */
+static char *mask_text(const char *buf, size_t len)
+{
+	char *m = xrealloc(NULL, len + 1);
+	size_t i = 0;
+
+	memcpy(m, buf, len);
+	m[len] = '\0';
+	while (i < len) {
+		if (m[i] == '/' && i + 1 < len && m[i + 1] == '*') {
+			for (; i < len && !(m[i] == '*' && i + 1 < len && m[i + 1] == '/'); i++)
+				if (m[i] != '\n')
+					m[i] = ' ';
+			if (i < len)
+				m[i++] = ' ';
+			if (i < len)
+				m[i++] = ' ';
+		} else if (m[i] == '/' && i + 1 < len && m[i + 1] == '/') {
+			for (; i < len && m[i] != '\n'; i++)
+				m[i] = ' ';
+		} else if (m[i] == '"' || m[i] == '\'') {
+			char q = m[i++];
+
+			for (; i < len && m[i] != q && m[i] != '\n'; i++) {
+				if (m[i] == '\\' && i + 1 < len)
+					m[i++] = ' ';
+				m[i] = ' ';
+			}
+			i++;
+		} else {
+			i++;
+		}
+	}
+	return m;
+}
+
+static const char *skip_sp(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+		p++;
+	return p;
+}
+
+/*
+ * One use of `struct wait_queue` at p (masked text): a file-scope queue
+ * pointer `[static|extern] struct wait_queue *q [= NULL];` or an entry
+ * `struct wait_queue w = { current, NULL };` in a function.  These the
+ * semantic patch ports (DECLARE_WAIT_QUEUE_HEAD(), an extern
+ * wait_queue_head_t, DECLARE_WAITQUEUE()); anything else (a member of a
+ * structure, a parameter, a cast) is left to a person.
+ */
+static bool portable_use(const char *p, int depth)
+{
+	const char *q = skip_sp(p + 17);
+
+	if (depth == 0 && *q == '*') {
+		q = skip_sp(q + 1);
+		if (!is_ident(*q))
+			return false;
+		while (is_ident(*q))
+			q++;
+		q = skip_sp(q);
+		if (*q == '=') {
+			q = skip_sp(q + 1);
+			if (strncmp(q, "NULL", 4) && *q != '0')
+				return false;
+			q = skip_sp(q + (*q == '0' ? 1 : 4));
+		}
+		return *q == ';';
+	}
+	if (depth > 0 && is_ident(*q)) {
+		while (is_ident(*q))
+			q++;
+		q = skip_sp(q);
+		if (*q != '=')
+			return false;
+		q = skip_sp(q + 1);
+		if (*q != '{')
+			return false;
+		q = skip_sp(q + 1);
+		if (strncmp(q, "current", 7))
+			return false;
+		q = skip_sp(q + 7);
+		if (*q != ',')
+			return false;
+		q = skip_sp(q + 1);
+		if (strncmp(q, "NULL", 4))
+			return false;
+		q = skip_sp(q + 4);
+		if (*q != '}')
+			return false;
+		return *skip_sp(q + 1) == ';';
+	}
+	return false;
+}
+
+enum old_api old_api_state(const char *buf, size_t len, char **what)
+{
+	char *m = mask_text(buf, len);
+	enum old_api st = OLD_NONE;
+	int depth = 0;
+	size_t i;
+
+	*what = NULL;
+	for (i = 0; i < len; i++) {
+		if (m[i] == '{')
+			depth++;
+		else if (m[i] == '}' && depth > 0)
+			depth--;
+		if (m[i] != 's' || strncmp(m + i, "struct wait_queue", 17) ||
+		    is_ident(m[i + 17]) || (i && is_ident(m[i - 1])))
+			continue;
+		if (!portable_use(m + i, depth)) {
+			const char *e = strpbrk(m + i, ";{)\n");
+
+			*what = xasprintf("%.*s", e ? (int)(e - (m + i)) : 17, m + i);
+			st = OLD_BLOCKED;
+			break;
+		}
+		st = OLD_PORTABLE;
+	}
+	free(m);
+	return st;
+}
+
 /* Reasons a prepare_to_wait() form may stand in for. */
 static bool keepable(const char *reason)
 {
@@ -319,4 +444,17 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	}
 	free(why);
 	s->keep_loop = false;
+	if (sc->fn_end > sc->fn_start && sc->anchor_off > sc->fn_start) {
+		/* 2.0: `current->timeout = jiffies + X;` bounded the sleep */
+		char *t = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
+				    sc->buf + sc->fn_start);
+
+		if (strstr(t, "current->timeout")) {
+			char *n = xasprintf("%s; %s", s->note, PTW_TIMEOUT_NOTE);
+
+			free(s->note);
+			s->note = n;
+		}
+		free(t);
+	}
 }

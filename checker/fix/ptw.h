@@ -19,6 +19,17 @@ struct sleep_stmt {
 
 void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 		   struct sleep_stmt *st);
+#define PTW_TIMEOUT_NOTE \
+	"'current->timeout', set before the sleep, bounded it on 2.0 only: make it the timeout of schedule_timeout() by hand (the field is gone since 2.1)"
+
+enum old_api { OLD_NONE, OLD_PORTABLE, OLD_BLOCKED };
+
+/*
+ * Does the file use the 2.0-2.2 wait API, and can its declarations be
+ * ported mechanically?  *what gets the first one that cannot (NULL
+ * otherwise), to be freed.
+ */
+enum old_api old_api_state(const char *buf, size_t len, char **what);
 void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		       const struct fix_plan *p);
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "fixout.h"
+#include "ptw.h"
 #include "sarif.h"
 
 static int count_in(const char *hay, const char *needle)
@@ -136,9 +137,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
 			if (s->outcome == FO_KEEP && retested(res, s->func)) {
 				o->outcome = FO_CONVERT;
-				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed",
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
-						    "schedule_timeout" : "schedule");
+						    "schedule_timeout" : "schedule",
+						    strstr(s->note, PTW_TIMEOUT_NOTE) ? "; " : "",
+						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "");
 			} else if (!strncmp(s->form, "prepare_to_wait", 15) &&
 			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",

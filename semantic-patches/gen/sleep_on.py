@@ -547,7 +547,54 @@ wq_fact(p, 'unsigned')
 
 '''.replace('SLEEP4', ALL4).replace('XDISX', DIS)
 
-POST = r'''// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+POST = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+
+@oq_e depends on patch XDISX@
+identifier q;
+position p : script:python () { wq_port_queues(p) };
+@@
+
+- extern struct wait_queue *q@p;
++ extern wait_queue_head_t q;
+
+@oq_s depends on patch XDISX@
+identifier q;
+position p : script:python () { wq_port_queues(p) };
+declarer name DECLARE_WAIT_QUEUE_HEAD;
+@@
+
+(
+- static struct wait_queue *q@p = NULL;
++ static DECLARE_WAIT_QUEUE_HEAD(q);
+|
+- static struct wait_queue *q@p;
++ static DECLARE_WAIT_QUEUE_HEAD(q);
+)
+
+@oq_g depends on patch XDISX@
+identifier q;
+position p : script:python () { wq_port_queues(p) };
+declarer name DECLARE_WAIT_QUEUE_HEAD;
+@@
+
+(
+- struct wait_queue *q@p = NULL;
++ DECLARE_WAIT_QUEUE_HEAD(q);
+|
+- struct wait_queue *q@p;
++ DECLARE_WAIT_QUEUE_HEAD(q);
+)
+
+@oq_w depends on patch XDISX@
+identifier w;
+position p : script:python () { wq_port_queues(p) };
+declarer name DECLARE_WAITQUEUE;
+@@
+
+- struct wait_queue w@p = { current, NULL };
++ DECLARE_WAITQUEUE(w, current);
+
+// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
 
 @ptw_fn depends on patch XDISX@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };

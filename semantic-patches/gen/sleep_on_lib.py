@@ -73,6 +73,16 @@ def wq_plan_load():
 
 WQ_PLAN = wq_plan_load()
 
+
+def wq_port_queues(p):
+	"""Plan mode: the file's 2.0-2.2 queue and entry declarations are
+	ported with its sleeps (a convert entry of the file says so)."""
+	if WQ_PLAN is None:
+		return False
+	rp = os.path.realpath(p[0].file)
+	return any(e.get('port_queues') and e.get('action') == 'convert'
+		   for (f, _), es in WQ_PLAN.items() if f == rp for e in es)
+
 _wq_cache = {}
 
 

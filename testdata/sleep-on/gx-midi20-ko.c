@@ -70,7 +70,7 @@ static int gx_midi_read(struct inode *inode, struct file *file,
 	while (gx_rx_head == gx_rx_tail) {
 		/* wait a second at most for the keyboard */
 		current->timeout = jiffies + HZ;
-		interruptible_sleep_on(&gx_in_wait);	/* expect: WQ001 fix=refused:old-wait-api */
+		interruptible_sleep_on(&gx_in_wait);	/* expect: WQ001 fix=converted */
 		current->timeout = 0;
 		if (current->signal & ~current->blocked)
 			return -EINTR;
@@ -116,7 +116,7 @@ static void gx_midi_release(struct inode *inode, struct file *file)
 {
 	/* let the last byte go out before the port is reset */
 	if (!gx_tx_ready)
-		interruptible_sleep_on(&gx_out_wait);	/* expect: WQ001 fix=refused:old-wait-api */
+		interruptible_sleep_on(&gx_out_wait);	/* expect: WQ001 fix=keeprace */
 	outb(0xff, GX_MIDI_STAT);
 	MOD_DEC_USE_COUNT;
 }

@@ -111,7 +111,7 @@ static int hdx_send(cb)
 	for (i = 0; i < cb->count; i++)
 		outw(cb->words[i], HDX_CMD + 4);
 	while (!hdx_cmd_done)
-		sleep_on(&hdx_cmd_wait);	/* expect: WQ001 fix=refused:old-wait-api */
+		sleep_on(&hdx_cmd_wait);	/* expect: WQ001 fix=keeprace */
 	hdx_slots_free++;
 	wake_up(&wait_for_request);
 	return 0;
@@ -140,7 +140,7 @@ static int hdx_ioctl(inode, file, cmd, arg)
 static int hdx_open(struct inode *inode, struct file *filp)
 {
 	while (hdx_busy) {
-		interruptible_sleep_on(&hdx_open_wait);	/* expect: WQ001 fix=refused:old-wait-api */
+		interruptible_sleep_on(&hdx_open_wait);	/* expect: WQ001 fix=converted */
 		if (current->signal & ~current->blocked)
 			return -ERESTARTSYS;
 	}
