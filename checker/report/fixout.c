@@ -3,9 +3,10 @@
  * Hand back what `wqport fix` did: one line per site on stderr, in the
  * checker's file:line:col style, a summary by outcome and reason, and the
  * change itself as a unified diff (default), files rewritten in place
- * (--write: temporary file in the same directory, fsync, rename, mode
- * kept, so a file is never half-written), one git-am patch per file
- * (--series), or JSON.
+ * (--write: checked and written by fix/write.c, never half-written),
+ * one git-am patch per file (--series), or JSON.  A file that is not
+ * written has its sites refused with reason not-written and is not
+ * counted as changed; a file named twice is done once.
  */
 #include <errno.h>
 #include <signal.h>
