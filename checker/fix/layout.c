@@ -11,13 +11,11 @@
  *
  * When a semantic patch deletes a statement that had a trailing comment,
  * spatch 1.1.1 leaves the comment behind on a line of its own at column
- * 0, in place of the line break before the statement, or drops it; and
- * it moves some comments of replaced statements onto the replacement and
- * not others.  Here such a residue is turned back into that line break
- * and a moved comment taken off; keep_comments() then puts every comment
- * that trailed a removed line back in one way: at the end of the line
- * that replaces the statement when it fits, else on a line of its own
- * (an errata note on an add_wait_queue() that goes is not lost).
+ * 0, in place of the line break before the statement.  Such a residue is
+ * turned back into that line break: the comment went with its code.
+ * Likewise a comment that trailed a statement the rewrite replaced does
+ * not move onto the replacement (spatch moves some and not others): the
+ * rule is simply that a trailing comment goes with its code.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -266,112 +264,7 @@ static bool comment_line(const char *s, size_t n)
 					     p[1] == '/');
 }
 
-/*
- * Where a comment trailing code on line s starts (after the blanks before
- * it), or NULL: a block comment that ends the line, or a // comment, with
- * code before it, outside string and character literals.
- */
-static const char *trailing_comment(const char *s, size_t n, const char **sep)
-{
-	const char *p = s, *end = s + n, *c, *e;
-	char quote = 0;
-	bool code = false;
-
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	for (; p < end; p++) {
-		if (quote) {
-			if (*p == '\\')
-				p++;
-			else if (*p == quote)
-				quote = 0;
-			continue;
-		}
-		if (*p == '"' || *p == '\'') {
-			quote = *p;
-			code = true;
-			continue;
-		}
-		if (p + 1 < end && p[0] == '/' && (p[1] == '*' || p[1] == '/')) {
-			c = p;
-			if (p[1] == '*') {
-				e = memmem(p + 2, end - p - 2, "*/", 2);
-				if (!e)
-					return NULL;
-				if (e + 2 != end) {	/* a comment inside the code */
-					p = e + 1;
-					continue;
-				}
-			}
-			if (!code)
-				return NULL;
-			while (c > s && (c[-1] == ' ' || c[-1] == '\t'))
-				c--;
-			*sep = c;
-			return p;
-		}
-		if (*p != ' ' && *p != '\t')
-			code = true;
-	}
-	return NULL;
-}
-
-static bool hunk_has(const struct lines *b, int from, int to, const char *c,
-		     size_t n)
-{
-	int k;
-
-	for (k = from; k < to; k++)
-		if (memmem(b->s[k], b->n[k], c, n))
-			return true;
-	return false;
-}
-
 #define LCS_MAX 3000
-#define COMMENT_COLS 100	/* checkpatch's line length */
-
-/*
- * Print the inserted lines b[from, to) of a hunk that deleted a[dfrom,
- * dto), keeping the comments that trailed deleted lines and are not in
- * the insertion: the first goes at the end of the first inserted line
- * when it fits (the statement that replaces it), the others on lines of
- * their own above it; with nothing inserted, on a line of its own where
- * its line was.
- */
-static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
-			  int dto, const struct lines *b, int from, int to)
-{
-	const char *first = to > from ? b->s[from] : NULL, *ind;
-	size_t fn = to > from ? b->n[from] : 0;
-	char *tail = NULL;
-	int k;
-
-	for (k = dfrom; k < dto; k++) {
-		const char *s = a->s[k], *sep, *c = trailing_comment(s, a->n[k], &sep);
-		const char *cend = s + a->n[k];
-
-		if (!c)
-			continue;
-		while (cend > c && (cend[-1] == ' ' || cend[-1] == '\t'))
-			cend--;
-		if (hunk_has(b, from, to, c, cend - c))
-			continue;	/* the rewrite kept it */
-		if (first && !tail &&
-		    !trailing_comment(first, fn, &ind) &&
-		    width(first, fn) + width(sep, cend - sep) <= COMMENT_COLS) {
-			tail = xasprintf("%.*s", (int)(cend - sep), sep);
-			continue;
-		}
-		ind = first ? first : s;
-		sb_printf(sb, "%.*s%.*s\n",
-			  (int)(skip_blank(ind, ind + (first ? fn : a->n[k])) - ind),
-			  ind, (int)(cend - c), c);
-	}
-	for (k = from; k < to; k++)
-		sb_printf(sb, "%.*s%s\n", (int)b->n[k], b->s[k],
-			  k == from && tail ? tail : "");
-	free(tail);
-}
 
 /*
  * A comment on lines of its own inside code the rewrite replaced (a
@@ -393,7 +286,7 @@ void keep_comments(const char *orig, size_t olen, char **text, size_t *len)
 		suf++;
 	m = a.count - pre - suf;
 	n = b.count - pre - suf;
-	if (!m || m > LCS_MAX || n > LCS_MAX)
+	if (!m || !n || m > LCS_MAX || n > LCS_MAX)
 		goto out;
 	/* t[i][j]: LCS length of a[pre+i..] and b[pre+j..] */
 	t = calloc((size_t)(m + 1) * (n + 1), sizeof(*t));
@@ -441,7 +334,8 @@ void keep_comments(const char *orig, size_t olen, char **text, size_t *len)
 					  (int)(s + a.n[pre + k] - body), body);
 			}
 		}
-		keep_trailing(&sb, &a, pre + di, pre + i, &b, pre + dj, pre + j);
+		for (k = dj; k < j; k++)
+			sb_printf(&sb, "%.*s\n", (int)b.n[pre + k], b.s[pre + k]);
 	}
 	for (i = b.count - suf; i < b.count; i++)
 		sb_printf(&sb, "%.*s\n", (int)b.n[i], b.s[i]);
