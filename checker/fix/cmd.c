@@ -32,6 +32,7 @@
 #include "fix.h"
 #include "fixout.h"
 #include "help.h"
+#include "write.h"
 
 struct fix_run {
 	struct wq_options opt;
@@ -363,7 +364,7 @@ static void block_changed(const struct fix_run *r, void *index,
 	plan_release(&pb);
 }
 
-static void fix_one(const struct fix_run *r, void *index, struct fix_result *res)
+static void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 {
 	struct wq_file f0;
 	char *err = NULL;
@@ -371,7 +372,9 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 
 	memset(&f0, 0, sizeof(f0));
 	f0.path = res->path;
-	check_file(&f0, &r->opt, index);	/* reads, rejects bad input */
+	if (!fix_read(res, &f0))	/* keeps what write.c checks */
+		return;
+	check_buffer(&f0, &r->opt, index);	/* rejects bad input */
 	if (f0.error) {
 		res->error = f0.error;
 		f0.error = NULL;
@@ -393,6 +396,13 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 	if (f0.warning && !res->warning)
 		res->warning = xstrdup(f0.warning);
 	if (!res->plan.n) {
+		file_release(&f0);
+		return;
+	}
+	if (res->ncrlf && res->nlf) {
+		/* which ending would a new line get? */
+		res->error = xasprintf("mixed line endings (%u lines end in CRLF, %u in LF): not converted; give the file one convention first",
+				       res->ncrlf, res->nlf);
 		file_release(&f0);
 		return;
 	}
@@ -434,6 +444,13 @@ static void fix_one(const struct fix_run *r, void *index, struct fix_result *res
 	fixout_outcomes(res, r->fo.unsafe);
 }
 
+/* A CRLF file is fixed with LF endings and gets its CRs back here. */
+static void fix_one(const struct fix_run *r, void *index, struct fix_result *res)
+{
+	fix_file(r, index, res);
+	fix_eol_restore(res);
+}
+
 struct worker_arg {
 	struct fix_run *r;
 	char *tmpdir;
@@ -452,8 +469,12 @@ static void *worker(void *arg)
 
 		if (i < 0)
 			break;
-		if (!r->files[i].error)
+		/* a signal: what is not finished yet is not written */
+		if (!fix_stop_signal && !r->files[i].error &&
+		    !r->files[i].same_as)
 			fix_one(&local, index, &r->files[i]);
+		if (fix_stop_signal)
+			r->files[i].not_done = true;
 	}
 	clang_disposeIndex(index);
 	return NULL;
@@ -637,6 +658,9 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		return fix_bad_usage("%s", "no input files");
 	if (r.fo.write && r.fo.series)
 		return fix_bad_usage("%s", "--write and --series do not go together");
+	fix_identify(r.files, r.nfiles);	/* links, one file named twice */
+	if (r.fo.write || r.fo.series)
+		fix_catch_signals();
 	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
 		shim_missing("wqport fix", r.opt.shim_dir);
 		return 2;

@@ -3,11 +3,13 @@
  * Hand back what `wqport fix` did: one line per site on stderr, in the
  * checker's file:line:col style, a summary by outcome and reason, and the
  * change itself as a unified diff (default), files rewritten in place
- * (--write: temporary file in the same directory, fsync, rename, mode
- * kept, so a file is never half-written), one git-am patch per file
- * (--series), or JSON.
+ * (--write: checked and written by fix/write.c, never half-written),
+ * one git-am patch per file (--series), or JSON.  A file that is not
+ * written has its sites refused with reason not-written and is not
+ * counted as changed; a file named twice is done once.
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +22,7 @@
 #include "fixout.h"
 #include "ptw.h"
 #include "sarif.h"
+#include "write.h"
 
 static int count_in(const char *hay, const char *needle)
 {
@@ -232,8 +235,10 @@ static const char *diff_name(const char *p)
 static char *make_diff(const struct fix_result *res, const char *tmpdir)
 {
 	char *a = xasprintf("%s/orig", tmpdir), *b = xasprintf("%s/new", tmpdir);
-	char *la = xasprintf("a/%s", diff_name(res->path));
-	char *lb = xasprintf("b/%s", diff_name(res->path));
+	/* a symlink: the diff names the file it points to, which is patched */
+	const char *name = res->target_name ? res->target_name : res->path;
+	char *la = xasprintf("a/%s", diff_name(name));
+	char *lb = xasprintf("b/%s", diff_name(name));
 	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
 	struct strbuf out = { 0 };
 
@@ -247,60 +252,6 @@ static char *make_diff(const struct fix_result *res, const char *tmpdir)
 	free(la);
 	free(lb);
 	return out.s;
-}
-
-/* Replace path with text atomically, keeping its mode. */
-static char *write_atomic(const char *path, const char *text, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-	char *tmp = slash ? xasprintf("%.*s/.%s.wqport-XXXXXX",
-				      (int)(slash - path), path, slash + 1) :
-			    xasprintf(".%s.wqport-XXXXXX", path);
-	struct stat st;
-	int fd = -1;
-	size_t off = 0;
-	char *err = NULL;
-
-	if (stat(path, &st)) {
-		err = xasprintf("cannot stat: %s", strerror(errno));
-		goto out;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		err = xasprintf("cannot create a temporary file beside it: %s",
-				strerror(errno));
-		goto out;
-	}
-	while (off < len) {
-		ssize_t n = write(fd, text + off, len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			err = xasprintf("write failed: %s", strerror(errno));
-			goto out;
-		}
-		off += n;
-	}
-	if (fchmod(fd, st.st_mode & 07777) || fsync(fd)) {
-		err = xasprintf("cannot finish the new file: %s", strerror(errno));
-		goto out;
-	}
-	if (close(fd)) {
-		fd = -1;
-		err = xasprintf("cannot close the new file: %s", strerror(errno));
-		goto out;
-	}
-	fd = -1;
-	if (rename(tmp, path))
-		err = xasprintf("cannot rename over it: %s", strerror(errno));
-out:
-	if (fd >= 0)
-		close(fd);
-	if (err)
-		unlink(tmp);
-	free(tmp);
-	return err;
 }
 
 /* drivers/char/acme.c -> "char: acme" */
@@ -397,7 +348,7 @@ static void write_series(const struct fix_result *res, const char *dir,
 	if (strlen(slug) > 52)
 		slug[52] = '\0';
 	name = xasprintf("%s/%04d-%s.patch", dir, num, slug);
-	if (!write_file(name, sb.s, sb.len)) {
+	if (!fix_put_file(name, sb.s, sb.len)) {
 		fprintf(stderr, "wqport fix: %s: cannot write: %s\n", name,
 			strerror(errno));
 		(*errors)++;
@@ -422,6 +373,71 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o)
 	sb_puts(sb, "}");
 }
 
+/*
+ * The sites of a file that is not written are not converted: refused,
+ * reason not-written, saying why and what the conversion was.
+ */
+static void not_written(struct fix_result *res, const char *why)
+{
+	int j;
+
+	for (j = 0; j < res->nout; j++) {
+		struct site_outcome *o = &res->out[j];
+		char *t;
+
+		if (o->outcome == FO_REFUSE)
+			continue;
+		t = xasprintf("%s (was: %s)", why, o->text);
+		free(o->text);
+		o->text = t;
+		o->outcome = FO_REFUSE;
+		o->reason = "not-written";
+	}
+}
+
+/*
+ * Write a changed file (--write) or its patch (--series); NULL when done
+ * or nothing is to be written, else why not (errors counted).
+ */
+static char *put_result(struct fix_result *res, const struct fix_result *files,
+			int n, const struct fix_opts *fo, int num,
+			const char *diff, int *errors, const char **why)
+{
+	char *err;
+	bool lost;
+	int before = *errors;
+
+	*why = "interrupted, not written";
+	if ((fo->write || fo->series) && fix_stop_signal)
+		return xstrdup(*why);
+	if (fo->write) {
+		err = fix_write(res, files, n, &lost);
+		if (err && !lost && fix_stop_signal) {
+			/* the signal came during this write: not an error */
+			free(err);
+			return xstrdup(*why);
+		}
+		*why = lost ? "changed during the run, not written" :
+		       fix_stop_signal ? "interrupted, not written" :
+		       "not written (the error for the file says why)";
+		if (err && !lost) {
+			char *t = xasprintf("not written: %s", err);
+
+			free(err);
+			err = t;
+		}
+		if (err)
+			(*errors)++;
+		return err;
+	}
+	if (fo->series) {
+		write_series(res, fo->series, num, diff ? diff : "", errors);
+		*why = "no patch written (the error says why)";
+		return *errors > before ? xstrdup("no patch written") : NULL;
+	}
+	return NULL;
+}
+
 struct reason_count {
 	const char *reason;
 	int n;
@@ -435,7 +451,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	struct reason_count reasons[32];
 	int nreasons = 0, errors = 0, sites = 0, nconv = 0, ncav = 0, nref = 0;
 	int nkeep = 0;
-	int nfiles = 0, series = 0, i, j;
+	int nfiles = 0, series = 0, ndone = n, ntotal = n, i, j;
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
 		fprintf(stderr, "wqport fix: %s: cannot create: %s\n", fo->series,
@@ -450,8 +466,20 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		struct fix_result *res = &files[i];
 		bool changed = res->final && (res->flen != res->olen ||
 					      memcmp(res->final, res->orig, res->olen));
-		char *diff = NULL;
+		char *diff = NULL, *wfail = NULL;
+		const char *short_why = NULL;
 
+		if (res->not_done) {
+			ndone--;
+			continue;
+		}
+		if (res->same_as) {
+			fprintf(stderr, "%s: note: the same file as %s, fixed once\n",
+				res->path, files[res->same_as - 1].path);
+			ndone--;
+			ntotal--;
+			continue;
+		}
 		if (res->error) {
 			fprintf(stderr, "%s: error: %s\n", res->path, res->error);
 			errors++;
@@ -459,6 +487,13 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		}
 		if (res->warning)
 			fprintf(stderr, "%s: warning: %s\n", res->path, res->warning);
+		if (changed) {
+			diff = make_diff(res, tmpdir);
+			wfail = put_result(res, files, n, fo, ++series, diff,
+					   &errors, &short_why);
+			if (wfail)
+				not_written(res, short_why);
+		}
 		for (j = 0; j < res->nout; j++) {
 			const struct site_outcome *o = &res->out[j];
 			int k;
@@ -482,32 +517,27 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 					reasons[k].n++;
 			}
 			if (!fo->json && !fo->sarif)
-				fprintf(stderr, "%s:%u:%u: %s: %s%s%s [WQ%03d]\n",
+				fprintf(stderr, "%s:%u:%u: %s: %s%s%s%s%s%s [WQ%03d]\n",
 					res->path, o->pos.line, o->pos.col,
 					outcome_name(o->outcome),
 					o->outcome == FO_REFUSE ? o->reason : "",
 					o->outcome == FO_REFUSE ? ": " : "",
-					o->text, o->rule);
+					o->text,
+					res->target && o->outcome != FO_REFUSE ?
+					" (through the symlink to " : "",
+					res->target && o->outcome != FO_REFUSE ?
+					res->target_name : "",
+					res->target && o->outcome != FO_REFUSE ?
+					")" : "", o->rule);
 		}
-		if (changed) {
+		if (wfail && !fix_stop_signal)
+			fprintf(stderr, "%s: error: %s\n", res->path, wfail);
+		if (changed && !wfail)
 			nfiles++;
-			diff = make_diff(res, tmpdir);
-			if (fo->write) {
-				char *err = write_atomic(res->path, res->final, res->flen);
-
-				if (err) {
-					fprintf(stderr, "%s: error: not rewritten: %s\n",
-						res->path, err);
-					free(err);
-					errors++;
-				}
-			} else if (fo->series) {
-				write_series(res, fo->series, ++series,
-					     diff ? diff : "", &errors);
-			} else if (!fo->json && !fo->sarif && diff) {
-				fputs(diff, stdout);
-			}
-		}
+		if (changed && !fo->write && !fo->series && !fo->json &&
+		    !fo->sarif && diff)
+			fputs(diff, stdout);
+		free(wfail);
 		if (fo->sarif)
 			sarif_fix_add(&sarif, &notes, res, diff, &first);
 		if (fo->json && (res->nout || res->error)) {
@@ -549,11 +579,19 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			reasons[i].reason);
 	fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
 		nfiles == 1 ? "" : "s", errors ? ", errors" : "");
+	if (fix_stop_signal)
+		fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
+			fix_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", ndone,
+			ntotal, ntotal == 1 ? "" : "s", nfiles,
+			fo->series ? (nfiles == 1 ? "patch written" : "patches written") :
+				     "written");
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "wqport fix: error writing the output: %s\n",
 			strerror(errno));
 		return 2;
 	}
+	if (fix_stop_signal)
+		return 128 + fix_stop_signal;
 	if (errors)
 		return 2;
 	return sites ? 1 : 0;
@@ -581,4 +619,7 @@ void fixout_release(struct fix_result *res)
 	free(res->final);
 	free(res->error);
 	free(res->warning);
+	free(res->raw);
+	free(res->target);
+	free(res->target_name);
 }

@@ -7,6 +7,8 @@
 #ifndef WQPORT_FIXOUT_H
 #define WQPORT_FIXOUT_H
 
+#include <sys/stat.h>
+
 #include "fix.h"
 
 struct fix_opts {
@@ -42,6 +44,14 @@ struct fix_result {
 	char *error, *warning;
 	struct site_outcome *out;
 	int nout;
+	/* the file as read (fix/write.c): checked again before the write */
+	struct stat snap;
+	char *raw;			/* a CRLF file's bytes while fixed as LF */
+	size_t rawlen;
+	unsigned ncrlf, nlf;		/* its lines by ending */
+	char *target, *target_name;	/* a symlink: the file it names */
+	int same_as;			/* 1 + index of an earlier name of it */
+	bool not_done;			/* stopped by a signal before its end */
 };
 
 void fixout_outcomes(struct fix_result *res, bool unsafe);
