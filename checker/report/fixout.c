@@ -145,7 +145,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    "schedule_timeout" : "schedule",
 						    strstr(s->note, PTW_TIMEOUT_NOTE) ? "; " : "",
 						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "");
-			} else if (!strncmp(s->form, "prepare_to_wait", 15) &&
+			} else if (s->form && !strncmp(s->form, "prepare_to_wait", 15) &&
 			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
