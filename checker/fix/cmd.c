@@ -519,6 +519,10 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.fo.series = a + 9;
 		} else if (!strcmp(a, "--series") && i + 1 < argc) {
 			r.fo.series = argv[++i];
+		} else if (!strncmp(a, "--author=", 9)) {
+			r.fo.author = a + 9;
+		} else if (!strcmp(a, "--no-signoff")) {
+			r.fo.no_signoff = true;
 		} else if (!strcmp(a, "--no-prefilter")) {
 			r.opt.no_prefilter = true;
 		} else if (!strncmp(a, "--timeout=", 10)) {
@@ -580,6 +584,15 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		return fix_bad_usage("%s", "no input files");
 	if (r.fo.write && r.fo.series)
 		return fix_bad_usage("%s", "--write and --series do not go together");
+	if (r.fo.series) {
+		char *err;
+
+		if (series_identity(&r.fo, &err) < 0) {
+			fprintf(stderr, "wqport fix: %s\n", err);
+			free(err);
+			return 2;
+		}
+	}
 	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
 		shim_missing("wqport fix", r.opt.shim_dir);
 		return 2;
