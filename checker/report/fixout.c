@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "color.h"
 #include "fixout.h"
 #include "sarif.h"
 
@@ -309,6 +310,15 @@ static void write_series(const struct fix_result *res,
 	free(change);
 }
 
+/* the outcome word as gcc colours its kinds: green, magenta, cyan */
+static const char *outcome_color(enum fix_outcome o, bool color)
+{
+	if (!color)
+		return "";
+	return o == FO_CONVERT ? "\033[01;32m" : o == FO_CAVEAT ?
+	       "\033[01;35m" : "\033[01;36m";
+}
+
 static void json_site(struct strbuf *sb, const struct site_outcome *o)
 {
 	sb_printf(sb, "{\"line\": %u, \"col\": %u, \"rule\": \"WQ%03d\", \"outcome\": \"%s\", ",
@@ -336,6 +346,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	int nreasons = 0, errors = 0, sites = 0, nconv = 0, ncav = 0, nref = 0;
 	int nfiles = 0, series = 0, i, j;
 	int nseries = fo->series ? series_count(files, n) : 0;
+	bool color = color_on(fo->color_mode, STDERR_FILENO);
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
 		fprintf(stderr, "wqport fix: %s: cannot create: %s\n", fo->series,
@@ -379,10 +390,12 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				if (k < nreasons)
 					reasons[k].n++;
 			}
-			if (!fo->json && !fo->sarif)
-				fprintf(stderr, "%s:%u:%u: %s: %s%s%s [WQ%03d]\n",
+			if (!fo->json && !fo->sarif && !fo->quiet)
+				fprintf(stderr, "%s:%u:%u: %s%s%s: %s%s%s [WQ%03d]\n",
 					res->path, o->pos.line, o->pos.col,
+					outcome_color(o->outcome, color),
 					outcome_name(o->outcome),
+					color ? "\033[m" : "",
 					o->outcome == FO_REFUSE ? o->reason : "",
 					o->outcome == FO_REFUSE ? ": " : "",
 					o->text, o->rule);
@@ -437,13 +450,15 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		fputs(json.s, stdout);
 		free(json.s);
 	}
-	fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, %d refused",
-		sites, sites == 1 ? "" : "s", nconv, ncav, nref);
-	for (i = 0; i < nreasons; i++)
-		fprintf(stderr, "%s%d %s", i ? ", " : " (", reasons[i].n,
-			reasons[i].reason);
-	fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
-		nfiles == 1 ? "" : "s", errors ? ", errors" : "");
+	if (!fo->quiet) {
+		fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, %d refused",
+			sites, sites == 1 ? "" : "s", nconv, ncav, nref);
+		for (i = 0; i < nreasons; i++)
+			fprintf(stderr, "%s%d %s", i ? ", " : " (", reasons[i].n,
+				reasons[i].reason);
+		fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
+			nfiles == 1 ? "" : "s", errors ? ", errors" : "");
+	}
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "wqport fix: error writing the output: %s\n",
 			strerror(errno));

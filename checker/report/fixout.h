@@ -20,6 +20,8 @@ struct fix_opts {
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */
 	bool no_signoff;	/* --no-signoff */
+	bool quiet;		/* -q: no line per site, no summary */
+	int color_mode;		/* --color (color.h) */
 	long long when;		/* the author date, seconds */
 	int tz;			/* its zone, as +0100 */
 };

@@ -20,66 +20,24 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "select.h"
 
 /*
- * Run argv (argv[0] looked up in PATH) in dir, return its standard output
- * (NUL-terminated, *len bytes) or NULL with *err set.  Its standard error
- * goes to ours, so git's own message reaches the user.
+ * Run argv in dir, return its standard output (NUL-terminated, *len
+ * bytes) or NULL with *err set.  Its standard error goes to ours, so
+ * git's own message reaches the user.
  */
 static char *run_capture(char *const argv[], const char *dir, size_t *len,
 			 char **err)
 {
 	struct strbuf out = { 0 };
-	int fds[2], status;
-	pid_t pid;
-	char buf[65536];
-	ssize_t n;
+	int rc = spawn_capture(argv, dir, &out, false);
 
-	if (pipe(fds)) {
-		*err = xasprintf("pipe: %s", strerror(errno));
-		return NULL;
-	}
-	pid = fork();
-	if (pid < 0) {
-		*err = xasprintf("fork: %s", strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		return NULL;
-	}
-	if (!pid) {
-		int null = open("/dev/null", O_RDONLY);
-
-		dup2(null, 0);
-		dup2(fds[1], 1);
-		close(fds[0]);
-		close(fds[1]);
-		if (dir && chdir(dir))
-			_exit(126);
-		execvp(argv[0], argv);
-		/* only async-signal-safe calls here: other threads may hold
-		 * the allocator's locks at the fork */
-		if (write(2, "wqport: cannot run git\n", 23) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	close(fds[1]);
-	sb_add(&out, "", 0);
-	for (;;) {
-		n = read(fds[0], buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		sb_add(&out, buf, n);
-	}
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		*err = xasprintf("'%s %s' failed (exit %d)", argv[0],
-				 argv[1] ? argv[1] : "",
-				 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	if (rc) {
+		*err = rc < 0 ? xasprintf("cannot run %s", argv[0]) :
+		       xasprintf("'%s %s' failed (exit %d)", argv[0],
+				 argv[1][0] == '-' ? argv[3] : argv[1], rc);
 		free(out.s);
 		return NULL;
 	}
