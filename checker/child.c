@@ -9,9 +9,12 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -67,6 +70,29 @@ int spawn_wait(pid_t pid)
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
 	return 128 + WTERMSIG(status);
+}
+
+/*
+ * A pidfd becomes readable when the child ends: poll() on it waits with
+ * a time limit and no polling loop.
+ */
+int spawn_wait_timeout(pid_t pid, int seconds)
+{
+	int fd = syscall(SYS_pidfd_open, pid, 0), rc;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	if (fd < 0)	/* a kernel before 5.3: no limit */
+		return spawn_wait(pid);
+	do
+		rc = poll(&p, 1, seconds * 1000);
+	while (rc < 0 && errno == EINTR);
+	close(fd);
+	if (!rc) {
+		kill(pid, SIGKILL);
+		spawn_wait(pid);
+		return -2;
+	}
+	return spawn_wait(pid);
 }
 
 int spawn_capture(char *const argv[], const char *dir, struct strbuf *out,

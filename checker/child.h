@@ -23,6 +23,8 @@ struct spawn_opts {
 pid_t spawn(char *const argv[], const struct spawn_opts *o);
 /* Wait for pid; its exit status, 128 + signal, or -1. */
 int spawn_wait(pid_t pid);
+/* The same, but after seconds it is killed and -2 returned */
+int spawn_wait_timeout(pid_t pid, int seconds);
 /*
  * Run argv in dir (or here), its standard output into *out (kept
  * NUL-terminated), its standard error ours or, quiet, nowhere; the exit

@@ -242,8 +242,31 @@ def color():
            f"TERM=dumb: progress escapes in {out[:300]!r}")
 
 
+def tmpdir():
+    """Scratch files go under $TMPDIR: one that cannot be written is an
+    error naming it (fix's scratch folder, -p with a database of another
+    name), and a writable one is where they go and are removed from."""
+    with tempfile.TemporaryDirectory() as tmp:
+        bad = os.path.join(tmp, "not-there")
+        good = os.path.join(tmp, "scratch")
+        os.makedirs(good)
+        shutil.copy(SLEEP, os.path.join(tmp, "drv.c"))
+        db = os.path.join(tmp, "my-db.json")
+        with open(db, "w") as f:
+            json.dump([{"directory": tmp, "file": "drv.c",
+                        "arguments": ["cc", "-c", "drv.c"]}], f)
+        if shutil.which("spatch"):
+            rc, out, err = run(["fix", "drv.c"], cwd=tmp, env=dict(ENV, TMPDIR=bad))
+            expect(rc == 2 and bad in err, f"fix, TMPDIR missing: {rc} {err!r}")
+            rc, out, err = run(["fix", "drv.c"], cwd=tmp, env=dict(ENV, TMPDIR=good))
+            expect(rc == 1 and "+++ b/drv.c" in out and not os.listdir(good),
+                   f"fix, TMPDIR={good}: {rc} {os.listdir(good)} {err!r}")
+        rc, out, err = run(["-p", db], cwd=tmp, env=dict(ENV, TMPDIR=bad))
+        expect(rc == 2 and "cannot prepare" in err, f"-p, TMPDIR missing: {rc} {err!r}")
+
+
 SCENARIOS = {"gnu-options": gnu_options, "kbuild-form": kbuild_form,
-             "documents": documents, "color": color}
+             "documents": documents, "color": color, "tmpdir": tmpdir}
 
 
 def main():

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "color.h"
 #include "fixout.h"
 #include "sarif.h"
@@ -120,31 +121,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 
 static int run_capture(char **argv, struct strbuf *out)
 {
-	int fds[2], status;
-	pid_t pid;
-	char buf[65536];
-	ssize_t n;
-
-	if (pipe(fds))
-		return -1;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		dup2(fds[1], 1);
-		close(fds[0]);
-		close(fds[1]);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(fds[1]);
-	while ((n = read(fds[0], buf, sizeof(buf))) > 0 ||
-	       (n < 0 && errno == EINTR))
-		if (n > 0)
-			sb_add(out, buf, n);
-	close(fds[0]);
-	waitpid(pid, &status, 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return spawn_capture(argv, NULL, out, false);
 }
 
 bool write_file(const char *path, const char *s, size_t n)
