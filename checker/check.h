@@ -35,7 +35,14 @@ struct check_args {
 	int npaths;
 	bool saw_dashdash;
 	enum { ACT_RUN, ACT_HELP, ACT_MAN, ACT_VERSION, ACT_RULES,
-	       ACT_WORDS } action;
+	       ACT_WORDS, ACT_SHOW_CONFIG } action;
+	bool no_config;			/* --no-config */
+	bool given[64];			/* options the command line set */
+	/* .wqport (config.c): the file, and where each setting came from */
+	char *config;
+	char *origin[64];		/* "FILE:LINE" of a config setting */
+	signed char severity[WQ_MAX_RULE];	/* -1, or its severity */
+	char *sev_origin[WQ_MAX_RULE];
 };
 
 struct run {
@@ -62,6 +69,7 @@ struct run {
 	pthread_cond_t cond;
 	struct ci_run ci;	/* diff, baseline, SARIF (select/ci.c) */
 	struct strbuf notes;	/* SARIF notifications */
+	const signed char *severity;	/* per rule, -1: the table's */
 };
 
 /*
@@ -71,6 +79,10 @@ struct run {
  */
 int check_parse(struct run *r, struct check_args *a, int argc, char **argv,
 		char **msg);
+/* One option of options.def as if given on the command line; NULL, or
+ * the error it makes. */
+char *check_option(struct run *r, struct check_args *a, int id,
+		   const char *v);
 /* After the options: the flags of a compiler-form call, the database. */
 int hook_setup(struct run *r, bool saw_dashdash, char **msg);
 

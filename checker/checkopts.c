@@ -62,8 +62,8 @@ static int format_of(const char *v, enum wq_format *fmt)
 	return 0;
 }
 
-/* One option of ours; NULL, or the usage error it makes. */
-static char *take(struct run *r, struct check_args *a, int id, const char *v)
+char *check_option(struct run *r, struct check_args *a, int id,
+		   const char *v)
 {
 	unsigned long lv;
 
@@ -159,6 +159,9 @@ static char *take(struct run *r, struct check_args *a, int id, const char *v)
 	case OPT_NO_ISOLATION:
 		r->no_isolation = true;
 		break;
+	case OPT_NO_CONFIG:
+		a->no_config = true;
+		break;
 	}
 	if (v && !*v && id != OPT_SELECT && id != OPT_IGNORE)
 		return xasprintf("option '%s' needs a value", opt_name(id));
@@ -171,12 +174,15 @@ static bool action(struct check_args *a, int id)
 	int act = id == OPT_HELP ? ACT_HELP : id == OPT_PRINT_MAN ? ACT_MAN :
 		  id == OPT_VERSION ? ACT_VERSION :
 		  id == OPT_LIST_RULES ? ACT_RULES :
-		  id == OPT_PRINT_PREFILTER_WORDS ? ACT_WORDS : ACT_RUN;
+		  id == OPT_PRINT_PREFILTER_WORDS ? ACT_WORDS :
+		  id == OPT_SHOW_CONFIG ? ACT_SHOW_CONFIG : ACT_RUN;
 
 	if (act != ACT_RUN && a->action == ACT_RUN)
 		a->action = act;
 	return act != ACT_RUN;
 }
+
+_Static_assert(OPT_COUNT <= 64, "struct check_args: given[] too small");
 
 int check_parse(struct run *r, struct check_args *a, int argc, char **argv,
 		char **msg)
@@ -209,7 +215,9 @@ int check_parse(struct run *r, struct check_args *a, int argc, char **argv,
 			else
 				err = xasprintf("unknown option '%s'", v);
 		} else if (!action(a, id)) {
-			err = take(r, a, id, v);
+			err = check_option(r, a, id, v);
+			if (id < (int)(sizeof(a->given) / sizeof(a->given[0])))
+				a->given[id] = true;
 		}
 		if (err && !*msg)
 			*msg = err;

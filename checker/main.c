@@ -24,6 +24,7 @@
 #include "cache.h"
 #include "check.h"
 #include "color.h"
+#include "config.h"
 #include "fix.h"
 #include "help.h"
 #include "template.h"
@@ -365,6 +366,16 @@ static void wait_for_workers(struct run *r)
 	pthread_mutex_lock(&r->lock);
 }
 
+/* .wqport's severities (config.c) over the rule table's */
+static void set_severities(const struct run *r, struct wq_file *f)
+{
+	int i;
+
+	for (i = 0; r->severity && i < f->nfindings; i++)
+		if (r->severity[f->findings[i].rule] >= 0)
+			f->findings[i].severity = r->severity[f->findings[i].rule];
+}
+
 /* Print finished files [from, upto) in input order; returns upto. */
 static int flush_ready(struct run *r, int from, int upto, bool *first,
 		       struct strbuf *err)
@@ -407,6 +418,7 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 			if (f->warning && r->fmt == FMT_SARIF)
 				sarif_notification(&r->notes, f->path,
 						   "warning", f->warning);
+			set_severities(r, f);
 			ci_file_done(&r->ci, f);
 			if (r->fmt == FMT_SARIF)
 				sarif_file(&out, f, first);
@@ -715,6 +727,17 @@ static int check_main(int argc, char **argv)
 	if (rc < 0 && a.action == ACT_RUN) {
 		free(a.paths);
 		return run_error(&r, msg, true);
+	}
+	if ((a.action == ACT_RUN || a.action == ACT_SHOW_CONFIG) &&
+	    config_load(&r, &a, &msg)) {
+		free(a.paths);
+		return run_error(&r, msg, false);
+	}
+	r.severity = a.severity;
+	if (a.action == ACT_SHOW_CONFIG) {
+		config_show(&r, &a, stdout);
+		free(a.paths);
+		return fflush(stdout) ? 2 : 0;
 	}
 	if (a.action != ACT_RUN) {
 		free(msg);

@@ -265,7 +265,66 @@ def tmpdir():
         expect(rc == 2 and "cannot prepare" in err, f"-p, TMPDIR missing: {rc} {err!r}")
 
 
-SCENARIOS = {"gnu-options": gnu_options, "kbuild-form": kbuild_form,
+def config():
+    """.wqport from the checked file upward to the git top: rules,
+    severities, target, baseline (from the file's folder), jobs; the
+    command line wins; --no-config; --show-config says where from."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # a .wqport above the tree's top is not the tree's
+        with open(os.path.join(tmp, ".wqport"), "w") as f:
+            f.write("select = WQ006\n")
+        tree = os.path.join(tmp, "linux")
+        d = os.path.join(tree, "drivers", "misc")
+        os.makedirs(d)
+        subprocess.run(["git", "init", "-q", tree], check=True)
+        shutil.copy(KO, os.path.join(d, "a.c"))
+        shutil.copy(SLEEP, os.path.join(d, "b.c"))
+        cfg = os.path.join(tree, ".wqport")
+        with open(cfg, "w") as f:
+            f.write("# the tree's settings\nselect = WQ001, WQ002\n"
+                    "severity WQ002 = error   # ours\ntarget = 4.9\njobs = 3\n")
+        files = [os.path.join(d, "a.c"), os.path.join(d, "b.c")]
+        rc, out, err = run(files, cwd=tmp)
+        rules = re.findall(r": (\w+): .*\[(WQ\d+)\]$", out, re.M)
+        expect(rc == 1 and ("error", "WQ002") in rules and ("error", "WQ001") in rules
+               and not [r for s, r in rules if r not in ("WQ001", "WQ002")],
+               f".wqport not applied: {rules}\n{err}")
+        rc, out, err = run(["--select", "WQ001"] + files, cwd=tmp)
+        expect(rc == 1 and "[WQ002]" not in out and "[WQ001]" in out,
+               f"--select does not win over .wqport:\n{out}")
+        rc, out, err = run(["--no-config"] + files, cwd=tmp)
+        expect(rc == 1 and "warning: open-coded" in out,
+               f"--no-config: severity still changed:\n{out}")
+        rc, out, err = run(["--show-config", "-j", "1"] + files, cwd=tmp)
+        for want in (f"select = WQ001,WQ002\t# {cfg}:2", "jobs = 1\t# command line",
+                     f"target = 4.9\t# {cfg}:4", f"severity WQ002 = error\t# {cfg}:3",
+                     "severity WQ001 = error\t# the rule table",
+                     f"# configuration file: {cfg}"):
+            expect(rc == 0 and want in out, f"--show-config lacks {want!r}:\n{out}{err}")
+        # the baseline path is the file's folder's
+        rc, out, err = run(["--no-config", "--write-baseline",
+                            os.path.join(tree, "base.txt")] + files, cwd=tmp)
+        with open(cfg, "a") as f:
+            f.write("baseline = base.txt\n")
+        rc, out, err = run(files, cwd=d)
+        expect(rc == 0 and not out, f"baseline from .wqport: exit {rc}\n{out}{err}")
+        # a bad line names its place; two files in one run are refused
+        with open(cfg, "a") as f:
+            f.write("colour = yes\n")
+        rc, out, err = run(files, cwd=tmp)
+        expect(rc == 2 and f"{cfg}:7: unknown setting 'colour'" in err,
+               f"bad .wqport line: {rc} {err!r}")
+        other = os.path.join(tmp, "other")
+        os.makedirs(other)
+        subprocess.run(["git", "init", "-q", other], check=True)
+        shutil.copy(KO, other)
+        with open(os.path.join(other, ".wqport"), "w") as f:
+            f.write("jobs = 1\n")
+        rc, out, err = run([files[0], other], cwd=tmp)
+        expect(rc == 2 and "two .wqport files" in err, f"two configs: {rc} {err!r}")
+
+
+SCENARIOS = {"config": config, "gnu-options": gnu_options, "kbuild-form": kbuild_form,
              "documents": documents, "color": color, "tmpdir": tmpdir}
 
 

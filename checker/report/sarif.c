@@ -228,9 +228,7 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 
 	for (i = 0; i < f->nfindings; i++) {
 		const struct wq_finding *fd = &f->findings[i];
-		const struct wq_rule *r = rule_lookup(fd->rule);
-
-		sarif_result_head(sb, first, fd->rule, r->severity, fd->msg);
+		sarif_result_head(sb, first, fd->rule, fd->severity, fd->msg);
 		sb_puts(sb, ",\n       \"locations\": [{");
 		sarif_physical(sb, f->path, fd->pos, fd->ucol);
 		if (fd->func) {
