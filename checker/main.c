@@ -753,8 +753,7 @@ static int check_main(int argc, char **argv)
 	cache = a.cache;
 	r.opt.shim_dir = a.shim ? a.shim : find_shim(argv[0]);
 	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {
-		shim_missing("wqport", r.opt.shim_dir);
-		return run_error(&r, xasprintf("no shim headers in %s",
+		return run_error(&r, xasprintf("the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)",
 					       r.opt.shim_dir), false);
 	}
 	/* WQPORT_NO_CACHE (the test suite) turns off only the default */
