@@ -148,7 +148,13 @@ static char *set_key(struct run *r, struct check_args *a, int k,
 		return err;
 	}
 	a->origin[keys[k].id] = xstrdup(where);
-	return NULL;	/* val lives as long as the run: options keep it */
+	if (keys[k].id == OPT_BASELINE) {	/* the run keeps the path */
+		free(r->ci.baseline_owned);
+		r->ci.baseline_owned = val;
+	} else {
+		free(val);
+	}
+	return NULL;
 }
 
 static char *config_line(struct run *r, struct check_args *a, char *line,
@@ -279,4 +285,20 @@ void config_show(const struct run *r, const struct check_args *a, FILE *out)
 				"the rule table");
 	}
 	free(t);
+}
+
+void config_free(struct check_args *a)
+{
+	int i;
+
+	free(a->config);
+	a->config = NULL;
+	for (i = 0; i < (int)(sizeof(a->origin) / sizeof(a->origin[0])); i++) {
+		free(a->origin[i]);
+		a->origin[i] = NULL;
+	}
+	for (i = 0; i < WQ_MAX_RULE; i++) {
+		free(a->sev_origin[i]);
+		a->sev_origin[i] = NULL;
+	}
 }

@@ -13,6 +13,8 @@
  * 0, or -1 with *msg.
  */
 int config_load(struct run *r, struct check_args *a, char **msg);
+/* What config_load() kept of the file (the settings stay) */
+void config_free(struct check_args *a);
 /* --show-config: the merged settings, each with where it came from */
 void config_show(const struct run *r, const struct check_args *a, FILE *out);
 

@@ -318,6 +318,38 @@ static double now(void)
  * so, so that a CI step that uploads the report never gets an empty or
  * broken file.  Exit status 2.
  */
+/* What a run that stops early had taken: its files, diff, baseline */
+static void drop_inputs(struct run *r)
+{
+	int i;
+
+	for (i = 0; i < r->nfiles; i++) {
+		struct wq_file *f = &r->files[i];
+
+		file_release(f);
+		if (f->cflags)
+			cflags_free(f->cflags, f->ncflags);
+		free((char *)f->path);
+		free(f->includer);
+		free(f->error);
+	}
+	free(r->files);
+	r->files = NULL;
+	r->nfiles = 0;
+	free(r->ci.docs);
+	r->ci.docs = NULL;
+	free(r->ci.stdin_text);
+	r->ci.stdin_text = NULL;
+	diff_free(&r->ci.diff);
+	baseline_free(&r->ci.base);
+	free(r->ci.baseline_owned);
+	r->ci.baseline_owned = NULL;
+	compdb_close(r->hook.db);
+	r->hook.db = NULL;
+	free(r->hook.cc);
+	r->hook.cc = NULL;
+}
+
 static int run_error(struct run *r, char *msg, bool usage)
 {
 	struct strbuf sb = { 0 }, notes = { 0 };
@@ -340,6 +372,7 @@ static int run_error(struct run *r, char *msg, bool usage)
 	free(sb.s);
 	free(notes.s);
 	free(msg);
+	drop_inputs(r);
 	return 2;
 }
 
@@ -731,12 +764,14 @@ static int check_main(int argc, char **argv)
 	if ((a.action == ACT_RUN || a.action == ACT_SHOW_CONFIG) &&
 	    config_load(&r, &a, &msg)) {
 		free(a.paths);
+		config_free(&a);
 		return run_error(&r, msg, false);
 	}
 	r.severity = a.severity;
 	if (a.action == ACT_SHOW_CONFIG) {
 		config_show(&r, &a, stdout);
 		free(a.paths);
+		config_free(&a);
 		return fflush(stdout) ? 2 : 0;
 	}
 	if (a.action != ACT_RUN) {
@@ -746,6 +781,7 @@ static int check_main(int argc, char **argv)
 	}
 	rc = setup_inputs(&r, &a);
 	free(a.paths);
+	config_free(&a);
 	if (rc)
 		return rc & 255;
 	r.color = r.fmt == FMT_TEXT &&

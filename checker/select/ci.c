@@ -141,6 +141,7 @@ int ci_finish(struct ci_run *c, bool stats)
 			c->recorded);
 	free(c->base_out.s);
 	free(c->stdin_text);
+	free(c->baseline_owned);
 	free(c->docs);
 	diff_free(&c->diff);
 	baseline_free(&c->base);

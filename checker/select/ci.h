@@ -21,6 +21,7 @@ struct ci_run {
 	struct selection sel;
 	struct strbuf base_out;		/* lines of --write-baseline */
 	char *stdin_text;		/* the file "-", from standard input */
+	char *baseline_owned;		/* baseline's path, from .wqport */
 	size_t stdin_len;
 	int recorded;
 };
