@@ -21,56 +21,19 @@
 
 #include <clang-c/Index.h>
 
-#include "ci.h"
 #include "cache.h"
+#include "check.h"
+#include "color.h"
+#include "config.h"
 #include "fix.h"
 #include "help.h"
-#include "progress.h"
 #include "template.h"
 #include "wqport.h"
-
-/* How a build runs us: kbuild's $(CHECK) call, a compilation database. */
-struct build_hook {
-	bool compiler_form;	/* called like a compiler (make C=1) */
-	bool werror;		/* then findings fail the build */
-	bool quiet;		/* no progress line */
-	const char **cc;	/* the compiler flags of that call */
-	int ncc;
-	const char *db_path;	/* -p DIR, --compile-commands FILE */
-	struct compdb *db;
-	FILE *out;		/* the report: stdout, or stderr for kbuild */
-};
-
-struct run {
-	const char *empty_dir;	/* a path argument that gave no file */
-	struct wq_options opt;
-	enum wq_format fmt;
-	bool stats;
-	int jobs;
-	struct wq_file *files;
-	bool *done;
-	int nfiles, capfiles;
-	int next;		/* next file a worker takes */
-	int ndone;
-	struct wq_limits lim;
-	bool no_isolation;	/* threads in this process, not workers */
-	int printed;		/* files printed so far, in input order */
-	bool first;		/* no JSON finding printed yet */
-	struct strbuf *err;	/* JSON error list */
-	struct build_hook hook;	/* kbuild's CHECK= call, -p */
-	struct progress prog;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	struct ci_run ci;	/* diff, baseline, SARIF (select/ci.c) */
-	struct strbuf notes;	/* SARIF notifications */
-};
 
 static void usage(FILE *out)
 {
 	help_print(out, HELP_CHECK);
 }
-
-static int bad_usage(const char *fmt, const char *arg);
 
 static void add_file(struct run *r, const char *path)
 {
@@ -86,69 +49,6 @@ static void add_file(struct run *r, const char *path)
 		f->cflags = compdb_flags(r->hook.db, path, &f->ncflags);
 		f->not_in_db = !f->cflags;
 	}
-}
-
-/* Options of the build hooks: 1 taken, 0 not one, -1 a missing value. */
-static int hook_option(struct build_hook *h, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
-	int k;
-
-	if (!strcmp(a, "--werror")) {
-		h->werror = true;
-	} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-		h->quiet = true;
-	} else if (!strcmp(a, "-p") || !strcmp(a, "--compile-commands")) {
-		if (*i + 1 >= argc)
-			return -1;
-		h->db_path = argv[++*i];
-	} else if (!strncmp(a, "--compile-commands=", 19)) {
-		h->db_path = a + 19;
-	} else if ((k = cflag_kind(a)) ||
-		   (h->compiler_form && a[0] == '-' && a[1])) {
-		/*
-		 * kbuild: $(CHECK) $(CHECKFLAGS) $(c_flags) file.c.  Once a
-		 * compiler flag was seen, any option not ours is one too.
-		 */
-		h->cc = xrealloc(h->cc, (h->ncc + 2) * sizeof(char *));
-		h->cc[h->ncc++] = a;
-		if (k == 2 && *i + 1 < argc)
-			h->cc[h->ncc++] = argv[++*i];
-		h->compiler_form = true;
-	} else {
-		return 0;
-	}
-	return 1;
-}
-
-/* After the options: the flags of a compiler-form call, the database. */
-static int hook_setup(struct run *r, bool saw_dashdash)
-{
-	struct build_hook *h = &r->hook;
-	char cwd[PATH_MAX], *err;
-
-	h->out = stdout;
-	if (h->compiler_form) {
-		if (saw_dashdash)
-			return bad_usage("%s", "compiler flags both before and after --");
-		if (!getcwd(cwd, sizeof(cwd)))
-			strcpy(cwd, ".");
-		r->opt.cflags = (const char *const *)cflags_filter(h->cc,
-						h->ncc, cwd, &r->opt.ncflags);
-		if (r->fmt == FMT_TEXT)
-			h->out = stderr;	/* as sparse: the build log */
-	}
-	if (h->db_path) {
-		if (saw_dashdash || h->compiler_form)
-			return bad_usage("%s", "-p/--compile-commands and compiler flags do not go together");
-		h->db = compdb_open(h->db_path, &err);
-		if (!h->db) {
-			fprintf(stderr, "wqport: %s\n", err);
-			free(err);
-			return 2;
-		}
-	}
-	return 0;
 }
 
 static void add_db_file(void *arg, const char *path)
@@ -253,7 +153,7 @@ static void add_template_headers(struct run *r)
 	for (i = 0; i < r->nfiles; i++) {
 		struct wq_file *f = tmpl_push(&ta, &r->files[i]);
 
-		if (f->error)
+		if (f->error || f->from_stdin)
 			continue;
 		if (is_header(f->path)) {
 			f->includer = template_includer(tc, f->path);
@@ -324,25 +224,6 @@ static void *worker(void *arg)
 	}
 	clang_disposeIndex(index);
 	return NULL;
-}
-
-static int parse_rule_list(const char *s, unsigned long *mask)
-{
-	*mask = 0;
-	while (*s) {
-		char *end;
-		long n;
-
-		if (strncmp(s, "WQ", 2))
-			return -1;
-		n = strtol(s + 2, &end, 10);
-		if (end == s + 2 || n <= 0 || n >= WQ_MAX_RULE ||
-		    !rule_lookup(n) || (*end && *end != ','))
-			return -1;
-		*mask |= 1ul << n;
-		s = *end ? end + 1 : end;
-	}
-	return 0;
 }
 
 static void list_rules(void)
@@ -431,11 +312,67 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int bad_usage(const char *fmt, const char *arg)
+/*
+ * A run that cannot go on: the message on stderr ("Try --help" after a
+ * usage error) and, in JSON and SARIF, still a whole document that says
+ * so, so that a CI step that uploads the report never gets an empty or
+ * broken file.  Exit status 2.
+ */
+/* What a run that stops early had taken: its files, diff, baseline */
+static void drop_inputs(struct run *r)
 {
-	fputs("wqport: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'wqport --help'.\n", stderr);
+	int i;
+
+	for (i = 0; i < r->nfiles; i++) {
+		struct wq_file *f = &r->files[i];
+
+		file_release(f);
+		if (f->cflags)
+			cflags_free(f->cflags, f->ncflags);
+		free((char *)f->path);
+		free(f->includer);
+		free(f->error);
+	}
+	free(r->files);
+	r->files = NULL;
+	r->nfiles = 0;
+	free(r->ci.docs);
+	r->ci.docs = NULL;
+	free(r->ci.stdin_text);
+	r->ci.stdin_text = NULL;
+	diff_free(&r->ci.diff);
+	baseline_free(&r->ci.base);
+	free(r->ci.baseline_owned);
+	r->ci.baseline_owned = NULL;
+	compdb_close(r->hook.db);
+	r->hook.db = NULL;
+	free(r->hook.cc);
+	r->hook.cc = NULL;
+}
+
+static int run_error(struct run *r, char *msg, bool usage)
+{
+	struct strbuf sb = { 0 }, notes = { 0 };
+
+	fprintf(stderr, "wqport: %s\n", msg);
+	if (usage)
+		fputs("Try 'wqport --help'.\n", stderr);
+	if (r->fmt == FMT_JSON) {
+		sb_puts(&sb, "{\"version\": 1, \"findings\": [],\n  \"errors\": [{\"file\": null, \"message\": ");
+		report_json_escape(&sb, msg);
+		sb_puts(&sb, "}]}\n");
+	} else if (r->fmt == FMT_SARIF) {
+		sarif_begin(&sb, r->opt.rule_mask ? r->opt.rule_mask : ~0ul,
+			    r->ci.docs_url);
+		sarif_notification(&notes, NULL, "error", msg);
+		sarif_end(&sb, &notes, false, false);
+	}
+	if (sb.len)
+		fputs(sb.s, stdout);
+	free(sb.s);
+	free(notes.s);
+	free(msg);
+	drop_inputs(r);
 	return 2;
 }
 
@@ -460,6 +397,16 @@ static void wait_for_workers(struct run *r)
 	pthread_mutex_unlock(&r->lock);
 	progress_show(&r->prog, done);
 	pthread_mutex_lock(&r->lock);
+}
+
+/* .wqport's severities (config.c) over the rule table's */
+static void set_severities(const struct run *r, struct wq_file *f)
+{
+	int i;
+
+	for (i = 0; r->severity && i < f->nfindings; i++)
+		if (r->severity[f->findings[i].rule] >= 0)
+			f->findings[i].severity = r->severity[f->findings[i].rule];
 }
 
 /* Print finished files [from, upto) in input order; returns upto. */
@@ -504,11 +451,12 @@ static int flush_ready(struct run *r, int from, int upto, bool *first,
 			if (f->warning && r->fmt == FMT_SARIF)
 				sarif_notification(&r->notes, f->path,
 						   "warning", f->warning);
+			set_severities(r, f);
 			ci_file_done(&r->ci, f);
 			if (r->fmt == FMT_SARIF)
 				sarif_file(&out, f, first);
 			else
-				report_file(&out, f, r->fmt, *first);
+				report_file(&out, f, r->fmt, *first, r->color);
 			if (f->nfindings)
 				*first = false;
 		}
@@ -601,18 +549,6 @@ static void file_done(void *arg, int i)
 	progress_show(&r->prog, r->ndone);
 }
 
-/* --timeout=N, --max-memory=N: a whole number, 0 for no limit */
-static bool parse_limit(const char *s, unsigned long max, unsigned long *v)
-{
-	char *end;
-
-	errno = 0;
-	if (*s < '0' || *s > '9')
-		return false;
-	*v = strtoul(s, &end, 10);
-	return !*end && !errno && *v <= max;
-}
-
 /*
  * isolate_run's screen: the main process reads and prefilters each file
  * itself, between the workers' replies, so only the files that need a
@@ -626,7 +562,7 @@ static bool screen_one(void *arg, struct wq_file *f)
 {
 	struct run *r = arg;
 
-	if (r->ci.staged || f->includer)
+	if (r->ci.staged || f->includer || f->from_stdin)
 		return false;
 	return screen_file(f, &r->opt);
 }
@@ -683,36 +619,124 @@ static void hold_std_fds(void)
 			exit(2);
 }
 
-static int check_main(int argc, char **argv, const char **paths);
-
-/* paths: the path arguments, kept until they are walked; freed here so
- * that no early return (a usage error, --help, fix) leaks them */
-int main(int argc, char **argv)
+/*
+ * "-": the file on standard input, read whole now (workers are forked
+ * later and inherit it), checked under --stdin-filename's name, which
+ * also says where its quoted includes are.
+ */
+static char *add_stdin(struct run *r, const char *name)
 {
-	const char **paths = xrealloc(NULL, argc * sizeof(char *));
-	int rc = check_main(argc, argv, paths);
+	struct strbuf in = { 0 };
+	char buf[65536];
+	ssize_t n;
 
-	free(paths);
-	return rc;
+	if (r->ci.stdin_text)
+		return xstrdup("standard input (-) named twice");
+	if (r->ci.diff_file && !strcmp(r->ci.diff_file, "-"))
+		return xstrdup("standard input cannot be both the diff (--diff) and a file (-): use --diff=FILE");
+	sb_add(&in, "", 0);
+	while ((n = read(0, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			free(in.s);
+			return xasprintf("cannot read standard input: %s",
+					 strerror(errno));
+		}
+		sb_add(&in, buf, n);
+	}
+	r->ci.stdin_text = in.s;
+	r->ci.stdin_len = in.len;
+	add_file(r, name ? name : "<stdin>");
+	r->files[r->nfiles - 1].from_stdin = true;
+	return NULL;
 }
 
-static int check_main(int argc, char **argv, const char **paths)
+/* --help and the other options that answer and exit */
+static int answer(int action)
+{
+	switch (action) {
+	case ACT_HELP:
+		usage(stdout);
+		break;
+	case ACT_MAN:
+		help_man(stdout, WQPORT_VERSION);
+		break;
+	case ACT_VERSION:
+		printf("wqport %s\n", WQPORT_VERSION);
+		break;
+	case ACT_RULES:
+		list_rules();
+		break;
+	case ACT_WORDS:
+		prefilter_words(print_word);
+		break;
+	}
+	return fflush(stdout) ? 2 : 0;
+}
+
+/* The files to check, their rules: what the options make of the run */
+static int setup_inputs(struct run *r, struct check_args *a)
+{
+	char *msg;
+	int i, rc;
+
+	if ((rc = hook_setup(r, a->saw_dashdash, &msg)))
+		return run_error(r, msg, rc == -1);
+	for (i = 0; i < a->npaths; i++) {
+		if (strcmp(a->paths[i], "-")) {
+			add_path(r, a->paths[i]);
+		} else if ((msg = add_stdin(r, a->stdin_name))) {
+			return run_error(r, msg, true);
+		}
+	}
+	if (a->stdin_name && !r->ci.stdin_text)
+		return run_error(r, xstrdup("--stdin-filename names the file read from standard input: give '-' too"), true);
+	if (!a->npaths && r->hook.db)	/* every C file the database lists */
+		compdb_each_file(r->hook.db, add_db_file, r);
+	r->opt.rule_mask = a->select & ~a->ignore;
+	/* --verbose reports every parse error, so it parses every body */
+	r->opt.blank_bodies = !r->opt.verbose;
+	for (i = 1; i < WQ_MAX_RULE; i++)	/* --target: what matters there */
+		if (!rule_applies(rule_lookup(i), r->opt.target))
+			r->opt.rule_mask &= ~(1ul << i);
+	if (!stable_rules_in(r->opt.rule_mask))
+		return run_error(r, xstrdup("no stable rule selected: nothing would be checked (see --list-rules)"), true);
+	if (r->opt.prefilter_only && (r->fmt == FMT_SARIF || ci_used(&r->ci)))
+		return run_error(r, xstrdup("--prefilter-only lists files: no SARIF, baseline or diff with it"), true);
+	if ((rc = ci_prepare(&r->ci, &msg)))
+		return run_error(r, msg, false);
+	if (ci_by_diff(&r->ci) && select_changed_files(r))
+		return empty_report(r) | 256;	/* no changed C file */
+	if (!r->opt.prefilter_only)
+		add_template_headers(r);
+	if (!r->nfiles)
+		return run_error(r, r->empty_dir ?
+				 xasprintf("no *.c file in '%s'", r->empty_dir) :
+				 xstrdup("no input files"), !r->empty_dir);
+	return 0;
+}
+
+static int check_main(int argc, char **argv);
+
+int main(int argc, char **argv)
+{
+	return check_main(argc, argv);
+}
+
+static int check_main(int argc, char **argv)
 {
 	struct run r = { 0 };
+	struct check_args a = { 0 };
 	struct strbuf err = { 0 };
-	bool saw_dashdash = false;
-	unsigned long select = ~0ul, ignore = 0, lv;
-	int i, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, jr;
+	int i, nfind = 0, nerr = 0, nskip = 0, nparsed = 0, rc;
 	int ncached = 0;
 	bool write_failed = false;
-	const char *bad;
 	double t0 = now();
-	const char *shim = NULL;
 	const char *cache = NULL;
 	char *default_cache = NULL, *pch_scratch = NULL, *pch_reuse = NULL;
+	char *msg;
 	int npch = 0;
-	bool no_cache = false;
-	int npaths = 0, hr;
 
 	hold_std_fds();
 	r.jobs = default_jobs();
@@ -732,129 +756,46 @@ static int check_main(int argc, char **argv, const char **paths)
 	}
 	pthread_mutex_init(&r.lock, NULL);
 	pthread_cond_init(&r.cond, NULL);
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--")) {
-			saw_dashdash = true;
-			r.opt.cflags = (const char *const *)&argv[i + 1];
-			r.opt.ncflags = argc - i - 1;
-			r.opt.pch_flags = true;	/* one configuration: pch.c */
-			break;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			usage(stdout);
-			return 0;
-		} else if (!strcmp(a, "--print-man")) {
-			help_man(stdout, WQPORT_VERSION);
-			return 0;
-		} else if (!strcmp(a, "--version")) {
-			printf("wqport %s\n", WQPORT_VERSION);
-			return 0;
-		} else if (!strcmp(a, "--list-rules")) {
-			list_rules();
-			return 0;
-		} else if (!strcmp(a, "--print-prefilter-words")) {
-			prefilter_words(print_word);
-			return 0;
-		} else if (!strcmp(a, "--format=text")) {
-			r.fmt = FMT_TEXT;
-		} else if (!strcmp(a, "--format=json")) {
-			r.fmt = FMT_JSON;
-		} else if (!strcmp(a, "--format=sarif")) {
-			r.fmt = FMT_SARIF;
-		} else if (!strncmp(a, "--format", 8)) {
-			return bad_usage("unknown format '%s' (text, json or sarif)", a);
-		} else if ((jr = ci_option(&r.ci, argc, argv, &i, &bad))) {
-			if (jr < 0)
-				return bad_usage("option '%s' needs a value", bad);
-		} else if ((jr = parse_jobs_option(argc, argv, &i, &r.jobs, &bad))) {
-			if (jr < 0)
-				return bad_usage("bad job count '%s'", bad);
-		} else if (!strncmp(a, "--select=", 9)) {
-			if (parse_rule_list(a + 9, &select))
-				return bad_usage("bad rule list '%s'", a + 9);
-		} else if (!strncmp(a, "--ignore=", 9)) {
-			if (parse_rule_list(a + 9, &ignore))
-				return bad_usage("bad rule list '%s'", a + 9);
-		} else if (!strncmp(a, "--target=", 9)) {
-			r.opt.target = kernel_version_parse(a + 9);
-			if (!r.opt.target && strcmp(a + 9, "latest"))
-				return bad_usage("bad target kernel '%s' (say 3.10, 2.6.32 or latest)",
-						 a + 9);
-		} else if (!strcmp(a, "--stats")) {
-			r.stats = true;
-		} else if (!strcmp(a, "--no-prefilter")) {
-			r.opt.no_prefilter = true;
-		} else if (!strcmp(a, "--prefilter-only")) {
-			r.opt.prefilter_only = true;
-		} else if (!strncmp(a, "--cache=", 8) && a[8]) {
-			cache = a + 8;	/* result cache (frontend/cache.c) */
-		} else if (!strcmp(a, "--cache") && i + 1 < argc) {
-			cache = argv[++i];
-		} else if (!strcmp(a, "--no-cache")) {
-			no_cache = true;
-		} else if (!strncmp(a, "--shim-dir=", 11)) {
-			shim = a + 11;
-		} else if (!strncmp(a, "--timeout=", 10)) {
-			if (!parse_limit(a + 10, 86400 * 365, &lv))
-				return bad_usage("bad time limit '%s' (whole seconds, 0 for none)",
-						 a + 10);
-			r.lim.timeout_s = lv;
-		} else if (!strncmp(a, "--max-memory=", 13)) {
-			if (!parse_limit(a + 13, 1ul << 30, &lv) || (lv && lv < 64))
-				return bad_usage("bad memory limit '%s' (MiB, at least 64, 0 for none)",
-						 a + 13);
-			r.lim.max_memory_mib = lv;
-		} else if (!strcmp(a, "--no-isolation")) {
-			r.no_isolation = true;
-		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			r.opt.verbose = true;
-		} else if ((hr = hook_option(&r.hook, argc, argv, &i))) {
-			if (hr < 0)
-				return bad_usage("%s needs a value", a);
-		} else if (a[0] == '-' && a[1]) {
-			return bad_usage("unknown option '%s'", a);
-		} else {
-			paths[npaths++] = a;
-		}
+	rc = check_parse(&r, &a, argc, argv, &msg);
+	if (rc < 0 && a.action == ACT_RUN) {
+		free(a.paths);
+		return run_error(&r, msg, true);
 	}
-	if ((hr = hook_setup(&r, saw_dashdash)))
-		return hr;
-	for (i = 0; i < npaths; i++)
-		add_path(&r, paths[i]);
-	if (!npaths && r.hook.db)	/* every C file the database lists */
-		compdb_each_file(r.hook.db, add_db_file, &r);
-	r.opt.rule_mask = select & ~ignore;
-	/* --verbose reports every parse error, so it parses every body */
-	r.opt.blank_bodies = !r.opt.verbose;
-	for (i = 1; i < WQ_MAX_RULE; i++)	/* --target: what matters there */
-		if (!rule_applies(rule_lookup(i), r.opt.target))
-			r.opt.rule_mask &= ~(1ul << i);
-	if (!stable_rules_in(r.opt.rule_mask))
-		return bad_usage("%s", "no stable rule selected: nothing would be checked (see --list-rules)");
-	if (r.opt.prefilter_only && (r.fmt == FMT_SARIF || ci_used(&r.ci)))
-		return bad_usage("%s", "--prefilter-only lists files: no SARIF, baseline or diff with it");
-	if ((jr = ci_prepare(&r.ci)))
-		return jr;
-	if (ci_by_diff(&r.ci) && select_changed_files(&r))
-		return empty_report(&r);	/* no changed C file */
-	if (!r.opt.prefilter_only)
-		add_template_headers(&r);
-	if (!r.nfiles) {
-		free(r.ci.docs);	/* ci_prepare()'s, unused now */
-		r.ci.docs = NULL;
-		return r.empty_dir ? bad_usage("no *.c file in '%s'", r.empty_dir) :
-		       bad_usage("%s", "no input files");
+	if ((a.action == ACT_RUN || a.action == ACT_SHOW_CONFIG) &&
+	    config_load(&r, &a, &msg)) {
+		free(a.paths);
+		config_free(&a);
+		return run_error(&r, msg, false);
 	}
-	r.opt.shim_dir = shim ? shim : find_shim(argv[0]);
+	r.severity = a.severity;
+	if (a.action == ACT_SHOW_CONFIG) {
+		config_show(&r, &a, stdout);
+		free(a.paths);
+		config_free(&a);
+		return fflush(stdout) ? 2 : 0;
+	}
+	if (a.action != ACT_RUN) {
+		free(msg);
+		free(a.paths);
+		return answer(a.action);
+	}
+	rc = setup_inputs(&r, &a);
+	free(a.paths);
+	config_free(&a);
+	if (rc)
+		return rc & 255;
+	r.color = r.fmt == FMT_TEXT &&
+		  color_on(r.color_mode, fileno(r.hook.out));
+	cache = a.cache;
+	r.opt.shim_dir = a.shim ? a.shim : find_shim(argv[0]);
 	if (!r.opt.cflags && !r.opt.prefilter_only && !shim_ok(r.opt.shim_dir)) {
-		shim_missing("wqport", r.opt.shim_dir);
-		return 2;
+		return run_error(&r, xasprintf("the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)",
+					       r.opt.shim_dir), false);
 	}
 	/* WQPORT_NO_CACHE (the test suite) turns off only the default */
-	if (!cache && !no_cache && !getenv("WQPORT_NO_CACHE"))
+	if (!cache && !a.no_cache && !getenv("WQPORT_NO_CACHE"))
 		cache = default_cache = cache_default_dir();
-	r.opt.cache_dir = no_cache ? NULL : cache;
+	r.opt.cache_dir = a.no_cache ? NULL : cache;
 	r.done = xrealloc(NULL, r.nfiles * sizeof(bool));
 	memset(r.done, 0, r.nfiles * sizeof(bool));
 	if (r.jobs > r.nfiles)

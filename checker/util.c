@@ -4,6 +4,7 @@
  * string buffer, and the finding list of a file.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -175,25 +176,30 @@ void file_release(struct wq_file *f)
  * Is argv[*i] a job-count option (-j N, -jN, --jobs=N)?  Returns 0 when
  * not, 1 with *jobs set, -1 with *bad set to the bad value.
  */
-int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
-		      const char **bad)
+/* --timeout=N, --max-memory=N: a whole number, 0 for no limit */
+bool parse_limit(const char *s, unsigned long max, unsigned long *v)
 {
-	const char *a = argv[*i], *v;
+	char *end;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return false;
+	*v = strtoul(s, &end, 10);
+	return !*end && !errno && *v <= max;
+}
+
+/* -j N: 1 to 256 */
+bool parse_jobs(const char *s, int *jobs)
+{
 	char *end;
 	long n;
 
-	if (strcmp(a, "-j") && strncmp(a, "--jobs=", 7) &&
-	    (strncmp(a, "-j", 2) || !a[2]))
-		return 0;
-	v = !strcmp(a, "-j") ? (*i + 1 < argc ? argv[++*i] : "") :
-	    a[1] == 'j' ? a + 2 : a + 7;
-	n = strtol(v, &end, 10);
-	if (!*v || *end || n < 1 || n > 256) {
-		*bad = v;
-		return -1;
-	}
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (!*s || *end || errno || n < 1 || n > 256)
+		return false;
 	*jobs = n;
-	return 1;
+	return true;
 }
 
 /* The default job count: one per online core (at most 256). */

@@ -191,6 +191,7 @@ struct wq_file {
 	char **cflags;		/* its own flags (compilation database) */
 	int ncflags;
 	bool not_in_db;		/* a database was given but lacks this file */
+	bool from_stdin;	/* "-": its text is the run's standard input */
 	/* a template header (frontend/template.c): the .c file parsed for
 	 * its context; only the header's functions are checked */
 	char *includer;
@@ -303,11 +304,11 @@ int take_next(pthread_mutex_t *lock, int *next, int n);
 int start_thread(pthread_t *t, void *(*fn)(void *), void *arg);
 bool shim_ok(const char *dir);
 void shim_missing(const char *prog, const char *dir);
-int parse_jobs_option(int argc, char **argv, int *i, int *jobs,
-		      const char **bad);
+bool parse_limit(const char *s, unsigned long max, unsigned long *v);
+bool parse_jobs(const char *s, int *jobs);
 
 void report_file(struct strbuf *out, const struct wq_file *f,
-		 enum wq_format fmt, bool first_json);
+		 enum wq_format fmt, bool first_json, bool color);
 void report_json_escape(struct strbuf *sb, const char *s);
 /* report/fingerprint.c: fill in every finding's fp; needs f->buf */
 void fingerprint_file(struct wq_file *f);

@@ -8,8 +8,10 @@
                 `patch -p1`, and gives the same file as --write
   write         --write rewrites in place: mode kept, no temporary file
                 left, an unchanged file not touched (same inode)
-  series        --series DIR writes one patch per changed file with a
-                kernel-style subject, and `git am` applies it
+  series        --series DIR writes one patch per changed file as `git
+                format-patch -s` does (author and date from git, Signed-off-by,
+                [PATCH n/m], body, diffstat), and `git am` applies them
+  series-author --author and --no-signoff; no identity is an error
   json          --format=json holds the diff and every site
   no-spatch     a missing spatch is an error naming the coccinelle
                 package, exit 2, and no file is written
@@ -110,26 +112,123 @@ def scenario_write(wq, td, tmp):
         fail("temporary files left: %s" % left)
 
 
-def scenario_series(wq, td, tmp):
+GIT_ID = {"GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def series_repo(tmp, td, names):
+    """A scratch git repository with the fixtures names under drivers/,
+    whose config says who the user is (and nothing else does)."""
     repo = os.path.join(tmp, "repo")
-    os.makedirs(os.path.join(repo, "drivers", "char"))
-    setup(os.path.join(repo, "drivers", "char"), td, ("acme_adc.c",))
-    git(repo, "init", "-q")
-    git(repo, "add", ".")
-    git(repo, "commit", "-qm", "base")
+    for n in names:
+        d = os.path.join(repo, "drivers", os.path.basename(os.path.dirname(n)))
+        os.makedirs(d, exist_ok=True)
+        shutil.copy(os.path.join(td, n), d)
+    for argv in (["init", "-q"], ["config", "user.name", "J\u00f6rg Ma, Jr."],
+                 ["config", "user.email", "jm@example.org"], ["add", "."],
+                 ["commit", "-qm", "base"]):
+        p = run(["git"] + argv, repo, env=GIT_ID)
+        if p.returncode:
+            fail("git %s: %s" % (argv, p.stderr))
+    return repo
+
+
+def headers(text):
+    head = text.split("\n\n", 1)[0]
+    return dict(l.split(": ", 1) for l in head.splitlines()[1:] if ": " in l)
+
+
+def scenario_series(wq, td, tmp):
+    """Patches as git format-patch -s writes them: the author from git's
+    config, its date, Signed-off-by, [PATCH n/m], a diffstat; git am
+    takes them and records that author."""
+    names = [SOURCE, "open-coded-wait/evx-misc24-ko.c"]
+    repo = series_repo(tmp, td, names)
     out = os.path.join(tmp, "series")
-    p = run([wq, "fix", "--series=" + out, "drivers/char/acme_adc.c"], repo)
+    env = dict(GIT_ID, GIT_AUTHOR_DATE="@1700000000 +0130")
+    p = run([wq, "fix", "--series=" + out, "drivers"], repo, env=env)
+    pats = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    if len(pats) != 2:
+        fail("expected two patches, got %s\n%s" % (pats, p.stderr))
+    texts = [open(os.path.join(out, n)).read() for n in pats]
+    h = headers(texts[1])
+    want = {"From": "=?UTF-8?q?J=C3=B6rg=20Ma=2C=20Jr?= <jm@example.org>",
+            "Date": "Tue, 14 Nov 2023 23:43:20 +0130",
+            "Subject": "[PATCH 2/2] sleep-on: acme-adc-read-ko: replace "
+                       "interruptible_sleep_on() with wait_event_interruptible()"}
+    for k, v in want.items():
+        if h.get(k) != v:
+            fail("%s: %r, want %r\n%s" % (k, h.get(k), v, texts[1]))
+    if not pats[1].startswith("0002-sleep-on-acme-adc-read-ko-replace-"):
+        fail("patch name %s" % pats[1])
+    for t in texts:
+        msg, _, rest = t.partition("\n---\n")
+        if not msg.endswith("\n\nSigned-off-by: J\u00f6rg Ma, Jr <jm@example.org>"):
+            fail("no Signed-off-by: of the author at the end of:\n" + msg)
+        if not re.match(r" drivers/[\w./-]+ \| \d+ \+*-*\n 1 file changed(, \d+ "
+                        r"insertions?\(\+\))?(, \d+ deletions?\(-\))?\n\ndiff --git ", rest):
+            fail("no diffstat before the diff:\n" + rest[:400])
+        if "Signed-off-by: wqport" in t or "wqport@localhost" in t:
+            fail("the tool signs or authors:\n" + t)
+    body = texts[1].split("\n\n", 1)[1]
+    flat = " ".join(body.split())
+    for what in ("In acme_adc_read(), interruptible_sleep_on()",
+                 "becomes wait_event_interruptible()", "removed in Linux 3.15"):
+        if what not in flat:
+            fail("the body does not say %r:\n%s" % (what, body))
+    if any(len(l) > 75 for l in body.split("\n---\n")[0].splitlines()):
+        fail("body lines over 75 columns:\n" + body)
+    q = run(["git", "am", "-q"] + [os.path.join(out, n) for n in pats], repo, env=GIT_ID)
+    if q.returncode:
+        fail("git am: " + q.stderr)
+    log = run(["git", "log", "-2", "--format=%an <%ae>|%ad|%s", "--date=raw"],
+              repo, env=GIT_ID).stdout.splitlines()
+    if log[0] != "J\u00f6rg Ma, Jr <jm@example.org>|1700000000 +0130|sleep-on: " \
+                 "acme-adc-read-ko: replace interruptible_sleep_on() with wait_event_interruptible()":
+        fail("git am recorded %s" % log)
+    if "wait_event_interruptible" not in open(os.path.join(
+            repo, "drivers/sleep-on/acme-adc-read-ko.c")).read():
+        fail("git am did not apply the conversion")
+    # and git format-patch -s of the commit git am made says the same
+    fp = run(["git", "format-patch", "-s", "-1", "--stdout"], repo, env=GIT_ID).stdout
+    gh = headers(fp)
+    if (gh["From"], gh["Date"]) != (h["From"], h["Date"]):
+        fail("git format-patch writes %s, %s" % (gh["From"], gh["Date"]))
+    sob = [l for l in fp.splitlines() if l.startswith("Signed-off-by:")]
+    if sob != [l for l in texts[1].splitlines() if l.startswith("Signed-off-by:")]:
+        fail("git's sign-off %s" % sob)
+
+
+def scenario_series_author(wq, td, tmp):
+    """--author and --no-signoff override git; no identity is an error."""
+    repo = series_repo(tmp, td, [SOURCE])
+    out = os.path.join(tmp, "s1")
+    p = run([wq, "fix", "--series=" + out, "--author=Ann Other <ann@example.com>",
+             "--no-signoff", "drivers"], repo, env=GIT_ID)
     pats = sorted(os.listdir(out)) if os.path.isdir(out) else []
     if len(pats) != 1:
-        fail("expected one patch, got %s\n%s" % (pats, p.stderr))
-    text = open(os.path.join(out, pats[0])).read()
-    subj = [l for l in text.splitlines() if l.startswith("Subject:")]
-    want = "Subject: [PATCH] char: acme_adc: replace interruptible_sleep_on() with wait_event_interruptible()"
-    if subj != [want]:
-        fail("subject %s, want %r" % (subj, want))
-    git(repo, "am", "-q", os.path.join(out, pats[0]))
-    if "wait_event_interruptible" not in open(os.path.join(repo, "drivers/char/acme_adc.c")).read():
-        fail("git am did not apply the conversion")
+        fail("--author: %s\n%s" % (pats, p.stderr))
+    t = open(os.path.join(out, pats[0])).read()
+    if headers(t).get("From") != "Ann Other <ann@example.com>" or "Signed-off-by" in t:
+        fail("--author --no-signoff:\n" + t)
+    if not re.match(r"[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d [+-]\d{4}$",
+                    headers(t).get("Date", "")):
+        fail("date %r" % headers(t).get("Date"))
+    p = run([wq, "fix", "--series=" + out, "--author=nobody", "drivers"], repo, env=GIT_ID)
+    if p.returncode != 2 or "--author" not in p.stderr:
+        fail("a bad --author: exit %d %s" % (p.returncode, p.stderr))
+    # no identity: git refuses to guess one (user.useConfigOnly) and so
+    # does wqport, before doing any work
+    run(["git", "config", "--unset", "user.name"], repo, env=GIT_ID)
+    run(["git", "config", "--unset", "user.email"], repo, env=GIT_ID)
+    e = dict(os.environ, GIT_CONFIG_COUNT="1", GIT_CONFIG_KEY_0="user.useConfigOnly",
+             GIT_CONFIG_VALUE_0="true", **GIT_ID)
+    for k in ("EMAIL", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL"):
+        e.pop(k, None)
+    q = subprocess.run([wq, "fix", "--series=" + os.path.join(tmp, "s2"), "drivers"],
+                       cwd=repo, capture_output=True, text=True, env=e, timeout=600)
+    if q.returncode != 2 or "user.email" not in q.stderr or \
+            os.path.exists(os.path.join(tmp, "s2")):
+        fail("no identity: exit %d %s" % (q.returncode, q.stderr))
 
 
 def scenario_json(wq, td, tmp):
@@ -284,6 +383,7 @@ SCENARIOS = {
     "diff-applies": scenario_diff_applies,
     "write": scenario_write,
     "series": scenario_series,
+    "series-author": scenario_series_author,
     "json": scenario_json,
     "no-spatch": scenario_no_spatch,
     "bad-input": scenario_bad_input,

@@ -10,6 +10,8 @@ PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-a
 # the CI-report tests: the SARIF schema validator, the pre-commit framework,
 # jq for the GitLab job of the user guide
 PKGS="$PKGS python3-jsonschema python3-yaml pre-commit jq"
+# the patch-series test: the kernel's scripts/checkpatch.pl (Linux 6.1)
+PKGS="$PKGS linux-source-6.1 perl"
 
 missing=""
 for p in $PKGS; do
@@ -44,4 +46,18 @@ if ! echo "$SCHEMA_SHA256  $SCHEMA" | sha256sum -c --status 2>/dev/null; then
 	mkdir -p "$SCHEMA_DIR"
 	mv "$tmp/package/lib/schemas/sarif-2.1.0-rtm.5.json" "$SCHEMA"
 	rm -rf "$tmp"
+fi
+
+# scripts/checkpatch.pl and its data files, out of the 6.1 source tarball
+# (the rest of the tree is not needed), for tools/checkpatch-test.py
+CP_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/wqport/checkpatch-6.1"
+if [ ! -f "$CP_DIR/scripts/checkpatch.pl" ] && [ -f /usr/src/linux-source-6.1.tar.xz ]; then
+	echo "install-deps: taking scripts/checkpatch.pl out of linux-source-6.1"
+	tmp=$(mktemp -d)
+	tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$tmp" --strip-components=1 \
+		linux-source-6.1/scripts/checkpatch.pl \
+		linux-source-6.1/scripts/spelling.txt \
+		linux-source-6.1/scripts/const_structs.checkpatch
+	mkdir -p "$(dirname "$CP_DIR")"
+	mv "$tmp" "$CP_DIR" || rm -rf "$tmp"
 fi

@@ -29,9 +29,12 @@
 
 #include <clang-c/Index.h>
 
+#include "child.h"
+#include "color.h"
 #include "fix.h"
 #include "fixout.h"
 #include "help.h"
+#include "options.h"
 #include "write.h"
 
 struct fix_run {
@@ -561,17 +564,103 @@ static bool executable(const char *prog)
 	return false;
 }
 
+/* One option of options.def; NULL, or the usage error it makes. */
+static char *fix_option(struct fix_run *r, struct wq_limits *lim,
+			bool *no_isolation, int id, const char *v)
+{
+	unsigned long lv;
+
+	if (v && !*v)
+		return xasprintf("option '%s' needs a value", opt_name(id));
+	switch (id) {
+	case OPT_WRITE:
+		r->fo.write = true;
+		break;
+	case OPT_SERIES:
+		r->fo.series = v;
+		break;
+	case OPT_AUTHOR:
+		r->fo.author = v;
+		break;
+	case OPT_NO_SIGNOFF:
+		r->fo.no_signoff = true;
+		break;
+	case OPT_NO_PREFILTER:
+		r->opt.no_prefilter = true;
+		break;
+	case OPT_TIMEOUT:
+		if (!parse_limit(v, 86400 * 365, &lv))
+			return xasprintf("bad time limit '%s' for --timeout (whole seconds, 0 for none)", v);
+		lim->timeout_s = lv;
+		break;
+	case OPT_MAX_MEMORY:
+		if (!parse_limit(v, 1ul << 30, &lv) || (lv && lv < 64))
+			return xasprintf("bad memory limit '%s' for --max-memory (MiB, at least 64, 0 for none)", v);
+		lim->max_memory_mib = lv;
+		break;
+	case OPT_NO_ISOLATION:
+		*no_isolation = true;
+		break;
+	case OPT_FIX_TARGET:
+		r->fo.target = kernel_version_parse(v);
+		if (!r->fo.target)
+			return xasprintf("bad target kernel '%s' (say 3.10 or 2.6.32)", v);
+		/* the sites are the findings of a check for it */
+		r->opt.target = r->fo.target;
+		break;
+	case OPT_UNSAFE:
+		r->fo.unsafe = true;
+		break;
+	case OPT_NO_KEEP_RACE:
+		r->fo.no_keep_race = true;
+		break;
+	case OPT_FIX_FORMAT:
+		r->fo.json = !strcmp(v, "json");
+		r->fo.sarif = !strcmp(v, "sarif");
+		if (!r->fo.json && !r->fo.sarif && strcmp(v, "text"))
+			return xasprintf("unknown format '%s' for --format (text, json or sarif)", v);
+		break;
+	case OPT_DOCS_URL:
+		r->fo.docs_url = v;
+		break;
+	case OPT_SPATCH:
+		r->env.spatch = v;
+		break;
+	case OPT_COCCI_DIR:
+		r->env.cocci_dir = v;
+		break;
+	case OPT_SHIM_DIR:
+		r->opt.shim_dir = v;
+		break;
+	case OPT_FIX_JOBS:
+		if (!parse_jobs(v, &r->jobs))
+			return xasprintf("bad job count '%s' for --jobs (1 to 256)", v);
+		break;
+	case OPT_QUIET:
+		r->fo.quiet = true;
+		break;
+	case OPT_VERBOSE:
+		r->opt.verbose = true;
+		break;
+	case OPT_COLOR:
+		if (color_parse(v, &r->fo.color_mode))
+			return xasprintf("bad --color '%s' (auto, always or never)", v);
+		break;
+	}
+	return NULL;
+}
+
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 {
 	struct fix_run r = { 0 };
-	char tmpl[] = "/tmp/wqport-fix-XXXXXX";
+	char *tmpl;
 	pthread_t *tids;
-	int i, rc, jr;
-	const char *bad, *empty_dir = NULL;
+	int i, rc, id, action = 0;
+	const char *v, *empty_dir = NULL;
 	struct wq_limits lim = { WQ_DEFAULT_TIMEOUT_S, WQ_DEFAULT_MAX_MEMORY_MIB };
 	bool no_isolation = false;
-	unsigned long lv;
-	char *end;
+	struct opt_iter it;
+	char *usage_err = NULL;
 
 	r.jobs = default_jobs();
 	r.opt.rule_mask = ~0ul;
@@ -579,78 +668,48 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";
 	r.env.cocci_dir = cocci_dir;
 	pthread_mutex_init(&r.lock, NULL);
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
+	opt_init(&it, argc, argv, OPT_FIX);
+	while ((id = opt_next(&it, &v)) != OPT_END) {
+		char *err = NULL;
 
-		if (!strcmp(a, "--")) {
-			r.opt.cflags = (const char *const *)&argv[i + 1];
-			r.opt.ncflags = argc - i - 1;
+		if (id == OPT_DASHDASH) {
+			r.opt.cflags = (const char *const *)&argv[it.i];
+			r.opt.ncflags = argc - it.i;
 			break;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fix_usage(stdout);
-			return 0;
-		} else if (!strcmp(a, "--write")) {
-			r.fo.write = true;
-		} else if (!strncmp(a, "--series=", 9)) {
-			r.fo.series = a + 9;
-		} else if (!strcmp(a, "--series") && i + 1 < argc) {
-			r.fo.series = argv[++i];
-		} else if (!strcmp(a, "--no-prefilter")) {
-			r.opt.no_prefilter = true;
-		} else if (!strncmp(a, "--timeout=", 10)) {
-			lv = strtoul(a + 10, &end, 10);
-			if (a[10] < '0' || a[10] > '9' || *end || lv > 86400 * 365)
-				return fix_bad_usage("bad time limit '%s' (whole seconds, 0 for none)",
-						     a + 10);
-			lim.timeout_s = lv;
-		} else if (!strncmp(a, "--max-memory=", 13)) {
-			lv = strtoul(a + 13, &end, 10);
-			if (a[13] < '0' || a[13] > '9' || *end || lv > (1ul << 30) ||
-			    (lv && lv < 64))
-				return fix_bad_usage("bad memory limit '%s' (MiB, at least 64, 0 for none)",
-						     a + 13);
-			lim.max_memory_mib = lv;
-		} else if (!strcmp(a, "--no-isolation")) {
-			no_isolation = true;
-		} else if (!strncmp(a, "--target=", 9)) {
-			r.fo.target = kernel_version_parse(a + 9);
-			if (!r.fo.target)
-				return fix_bad_usage("bad target kernel '%s' (say 3.10 or 2.6.32)",
-						     a + 9);
-			/* the sites are the findings of a check for it */
-			r.opt.target = r.fo.target;
-		} else if (!strcmp(a, "--unsafe")) {
-			r.fo.unsafe = true;
-		} else if (!strcmp(a, "--no-keep-race")) {
-			r.fo.no_keep_race = true;
-		} else if (!strcmp(a, "--format=json")) {
-			r.fo.json = true;
-		} else if (!strcmp(a, "--format=text")) {
-			r.fo.json = false;
-		} else if (!strcmp(a, "--format=sarif")) {
-			r.fo.sarif = true;
-		} else if (!strncmp(a, "--docs-url=", 11) && a[11]) {
-			r.fo.docs_url = a + 11;
-		} else if (!strncmp(a, "--format", 8)) {
-			return fix_bad_usage("unknown format '%s' (text, json or sarif)", a);
-		} else if (!strncmp(a, "--spatch=", 9)) {
-			r.env.spatch = a + 9;
-		} else if (!strncmp(a, "--cocci-dir=", 12)) {
-			r.env.cocci_dir = a + 12;
-		} else if (!strncmp(a, "--shim-dir=", 11)) {
-			r.opt.shim_dir = a + 11;
-		} else if ((jr = parse_jobs_option(argc, argv, &i, &r.jobs, &bad))) {
-			if (jr < 0)
-				return fix_bad_usage("bad job count '%s'", bad);
-		} else if (a[0] == '-' && a[1]) {
-			return fix_bad_usage("unknown option '%s'", a);
-		} else {
+		} else if (id == OPT_ARG) {
 			int before = r.nfiles;
 
-			scan_path(a, true, add_scanned, &r);
+			scan_path(v, true, add_scanned, &r);
 			if (r.nfiles == before && !empty_dir)
-				empty_dir = a;
+				empty_dir = v;
+		} else if (id == OPT_MISSING) {
+			err = xasprintf("option '%s' needs a value", v);
+		} else if (id == OPT_UNKNOWN) {
+			err = xasprintf("unknown option '%s'", v);
+		} else if (id == OPT_HELP || id == OPT_VERSION) {
+			action = action ? action : id;
+		} else {
+			err = fix_option(&r, &lim, &no_isolation, id, v);
 		}
+		if (err && !usage_err)
+			usage_err = err;
+		else
+			free(err);
+	}
+	if (action == OPT_HELP) {
+		fix_usage(stdout);
+		free(usage_err);
+		return 0;
+	}
+	if (action == OPT_VERSION) {
+		printf("wqport %s\n", WQPORT_VERSION);
+		free(usage_err);
+		return 0;
+	}
+	if (usage_err) {
+		rc = fix_bad_usage("%s", usage_err);
+		free(usage_err);
+		return rc;
 	}
 	if (!r.nfiles && empty_dir)
 		return fix_bad_usage("no *.c or *.h file in '%s'", empty_dir);
@@ -661,6 +720,15 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	fix_identify(r.files, r.nfiles);	/* links, one file named twice */
 	if (r.fo.write || r.fo.series)
 		fix_catch_signals();
+	if (r.fo.series) {
+		char *err;
+
+		if (series_identity(&r.fo, &err) < 0) {
+			fprintf(stderr, "wqport fix: %s\n", err);
+			free(err);
+			return 2;
+		}
+	}
 	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
 		shim_missing("wqport fix", r.opt.shim_dir);
 		return 2;
@@ -670,9 +738,11 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 			r.env.spatch);
 		return 2;
 	}
+	tmpl = xasprintf("%s/wqport-fix-XXXXXX", tmp_dir());
 	if (!mkdtemp(tmpl)) {
-		fprintf(stderr, "wqport fix: cannot make a scratch directory: %s\n",
-			strerror(errno));
+		fprintf(stderr, "wqport fix: cannot make a scratch directory in %s: %s\n",
+			tmp_dir(), strerror(errno));
+		free(tmpl);
 		return 2;
 	}
 	if (r.jobs > r.nfiles)
@@ -705,6 +775,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	free(tids);
 	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
 	rmdir(tmpl);
+	free(tmpl);
 	for (i = 0; i < r.nfiles; i++)
 		fixout_release(&r.files[i]);
 	free(r.files);

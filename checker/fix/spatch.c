@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "fix.h"
 
 #define SPATCH_TIMEOUT 300	/* seconds per spatch run */
@@ -153,44 +154,42 @@ static void write_plan(struct strbuf *sb, const char *file,
 	}
 }
 
-/* Run argv with WQPORT_PLAN set; stderr to errpath.  Exit status or -1. */
+extern char **environ;
+
+/*
+ * Run argv with WQPORT_PLAN set; stdout and stderr to errpath.  Exit
+ * status, -1, or -2 when it ran past SPATCH_TIMEOUT and was killed.
+ * The environment is built here, in this thread: the child runs no code
+ * of ours (posix_spawnp), so nothing unsafe happens between fork and
+ * exec while other threads hold locks.
+ */
 static int run(char **argv, const char *plan, const char *errpath)
 {
-	pid_t pid = fork();
-	int status, waited = 0;
+	struct spawn_opts o = { .in = -1 };
+	char **env, *var = xasprintf("WQPORT_PLAN=%s", plan);
+	int n = 0, k = 0, fd, rc;
+	pid_t pid;
 
+	while (environ[n])
+		n++;
+	env = xrealloc(NULL, (n + 2) * sizeof(char *));
+	for (n = 0; environ[n]; n++)
+		if (strncmp(environ[n], "WQPORT_PLAN=", 12))
+			env[k++] = environ[n];
+	env[k++] = var;
+	env[k] = NULL;
+	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	o.out = o.err = fd;
+	o.env = env;
+	pid = spawn(argv, &o);
+	if (fd >= 0)
+		close(fd);
+	free(env);
+	free(var);
 	if (pid < 0)
 		return -1;
-	if (pid == 0) {
-		int fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-		int nul = open("/dev/null", O_RDWR);
-
-		if (fd >= 0) {
-			dup2(fd, 2);
-			dup2(fd, 1);
-		}
-		if (nul >= 0)
-			dup2(nul, 0);
-		setenv("WQPORT_PLAN", plan, 1);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	for (;;) {
-		struct timespec ts = { 0, 20 * 1000 * 1000 };
-		pid_t r = waitpid(pid, &status, WNOHANG);
-
-		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR)
-			return -1;
-		nanosleep(&ts, NULL);
-		if (++waited > SPATCH_TIMEOUT * 50) {
-			kill(pid, SIGKILL);
-			waitpid(pid, &status, 0);
-			return -2;
-		}
-	}
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	rc = spawn_wait_timeout(pid, SPATCH_TIMEOUT);
+	return rc == -2 ? -2 : rc >= 128 ? -1 : rc;
 }
 
 int spatch_apply(const struct spatch_env *env, const char *path,

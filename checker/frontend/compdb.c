@@ -18,6 +18,7 @@
 
 #include <clang-c/CXCompilationDatabase.h>
 
+#include "child.h"
 #include "wqport.h"
 
 struct compdb_entry {
@@ -107,7 +108,7 @@ static char *database_dir(const char *path, struct compdb *c, char **error)
 		return base == path ? xstrdup(".") :
 		       xasprintf("%.*s", (int)(base - path - 1), path);
 	/* another name: a private directory with a link of the right name */
-	c->tmpdir = xstrdup("/tmp/wqport-compdb-XXXXXX");
+	c->tmpdir = xasprintf("%s/wqport-compdb-XXXXXX", tmp_dir());
 	if (!mkdtemp(c->tmpdir) || !realpath(path, real)) {
 		*error = xasprintf("%s: cannot prepare it: %s", path,
 				   strerror(errno));

@@ -57,6 +57,7 @@
 
 #include <clang-c/Index.h>
 
+#include "child.h"
 #include "cache.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -1195,12 +1196,11 @@ bool pch_suspect(const struct wq_options *opt, void *tu)
  */
 char *pch_scratch_dir(int nfiles, int min_files)
 {
-	const char *tmp = getenv("TMPDIR");
 	char *d;
 
 	if (nfiles < min_files || getenv("WQPORT_NO_PCH"))
 		return NULL;
-	d = xasprintf("%s/wqport-pch.XXXXXX", tmp && *tmp == '/' ? tmp : "/tmp");
+	d = xasprintf("%s/wqport-pch.XXXXXX", tmp_dir());
 	if (!mkdtemp(d)) {
 		free(d);
 		return NULL;

@@ -20,6 +20,13 @@ struct fix_opts {
 	bool sarif;		/* --format=sarif (sarif_fix.c) */
 	const char *docs_url;	/* --docs-url, or NULL */
 	unsigned target;	/* --target kernel version, 0: default */
+	/* --series (series.c) */
+	const char *author;	/* "Name <email>": --author, or git's */
+	bool no_signoff;	/* --no-signoff */
+	bool quiet;		/* -q: no line per site, no summary */
+	int color_mode;		/* --color (color.h) */
+	long long when;		/* the author date, seconds */
+	int tz;			/* its zone, as +0100 */
 };
 
 /* What finally happened to one site. */
@@ -58,5 +65,14 @@ void fixout_outcomes(struct fix_result *res, bool unsafe);
 int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		  const char *tmpdir);
 void fixout_release(struct fix_result *res);
+
+/* --series (series.c): the author and date, or -1 and *err */
+int series_identity(struct fix_opts *fo, char **err);
+int series_count(const struct fix_result *files, int n);
+/* Patch num of total for res, named name in the diff; -1 when unwritten */
+int series_write(const struct fix_result *res, const struct fix_opts *fo,
+		 int num, int total, const char *name, const char *subject,
+		 const char *diff);
+bool write_file(const char *path, const char *s, size_t n);
 
 #endif /* WQPORT_FIXOUT_H */

@@ -9,17 +9,26 @@
 #include <string.h>
 
 #include "help.h"
+#include "options.h"
 
-static const struct {
-	enum help_cmd cmd;
-	const char *spelling, *help;
-} options[] = {
-#define WQ_OPT(cmd, spelling, help) { HELP_##cmd, spelling, help },
-#include "options.def"
-#undef WQ_OPT
-};
+/* "-j, --jobs=N", "--diff[=FILE]": how the table's row is written */
+static void spelling(char *buf, size_t size, const struct opt_desc *o)
+{
+	int n = 0;
 
-#define NOPT (sizeof(options) / sizeof(options[0]))
+	if (o->shrt)
+		n = snprintf(buf, size, "-%c, ", o->shrt);
+	n += snprintf(buf + n, size - n, "--%s", o->lng);
+	if (o->arg == REQ)
+		snprintf(buf + n, size - n, "=%s", o->meta);
+	else if (o->arg == OPT)
+		snprintf(buf + n, size - n, "[=%s]", o->meta);
+}
+
+static bool for_cmd(const struct opt_desc *o, enum help_cmd cmd)
+{
+	return o->cmds & (cmd == HELP_CHECK ? OPT_CHECK : OPT_FIX);
+}
 
 static const struct {
 	const char *synopsis, *about, *exit;
@@ -35,8 +44,8 @@ static const struct {
 		"CHECK=wqport: flags mixed with the file name, no --), it "
 		"parses with the build's flags, prints gcc-style findings on "
 		"stderr and exits 0 unless --werror is given.",
-		"0 nothing found, 1 findings, 2 usage or input errors "
-		"(called like a compiler: 0 unless --werror)",
+		"0 nothing found, 1 findings, 2 usage or input errors, or a "
+		"report not written (called like a compiler: 0 unless --werror)",
 	},
 	[HELP_FIX] = {
 		"wqport fix [options] <file|dir>... [-- <compiler flags>]",
@@ -75,7 +84,9 @@ static void fill(FILE *out, const char *s, int col, int indent, int width)
 
 void help_print(FILE *out, enum help_cmd cmd)
 {
-	size_t i;
+	const struct opt_desc *options;
+	char spell[80];
+	int i, nopt;
 
 	fprintf(out, "usage: %s\n", cmds[cmd].synopsis);
 	if (cmd == HELP_CHECK)
@@ -83,12 +94,14 @@ void help_print(FILE *out, enum help_cmd cmd)
 	fputc('\n', out);
 	fill(out, cmds[cmd].about, 0, 0, 72);
 	fputs("\noptions:\n", out);
-	for (i = 0; i < NOPT; i++) {
+	options = opt_table(&nopt);
+	for (i = 0; i < nopt; i++) {
 		int n;
 
-		if (options[i].cmd != cmd)
+		if (!for_cmd(&options[i], cmd))
 			continue;
-		n = fprintf(out, "  %s", options[i].spelling);
+		spelling(spell, sizeof(spell), &options[i]);
+		n = fprintf(out, "  %s", spell);
 		if (n > 24) {
 			fprintf(out, "\n%*s", 25, "");
 			n = 25;
@@ -119,13 +132,17 @@ static void roff(FILE *out, const char *s)
 
 static void man_options(FILE *out, enum help_cmd cmd)
 {
-	size_t i;
+	const struct opt_desc *options = NULL;
+	char spell[80];
+	int i, nopt;
 
-	for (i = 0; i < NOPT; i++) {
-		if (options[i].cmd != cmd)
+	options = opt_table(&nopt);
+	for (i = 0; i < nopt; i++) {
+		if (!for_cmd(&options[i], cmd))
 			continue;
+		spelling(spell, sizeof(spell), &options[i]);
 		fputs(".TP\n.B ", out);
-		roff(out, options[i].spelling);
+		roff(out, spell);
 		fputc('\n', out);
 		roff(out, options[i].help);
 		fputc('\n', out);
@@ -168,6 +185,12 @@ static const char *const man_text[] = {
 	".TP",
 	".B WQPORT_SPATCH",
 	"the spatch program of wqport fix",
+	".TP",
+	".B NO_COLOR",
+	"set and not empty: no colour unless --color=always",
+	".TP",
+	".B TMPDIR",
+	"where scratch files go (default /tmp)",
 	".SH FILES",
 	".TP",
 	".I PREFIX/share/wqport/shim/",

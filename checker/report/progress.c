@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "color.h"
 #include "progress.h"
 
 static double now(void)
@@ -21,7 +22,8 @@ static double now(void)
 
 void progress_init(struct progress *p, int total, bool quiet)
 {
-	p->on = !quiet && total > 1 && isatty(STDERR_FILENO);
+	/* it redraws with \r and an erase escape: a terminal that has them */
+	p->on = !quiet && total > 1 && smart_terminal(STDERR_FILENO);
 	p->shown = false;
 	p->total = total;
 	p->t0 = now();

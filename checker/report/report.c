@@ -74,21 +74,36 @@ void report_json_escape(struct strbuf *sb, const char *s)
 	sb_puts(sb, "\"");
 }
 
-static void report_text(struct strbuf *out, const struct wq_file *f)
+/* gcc's colours: the place bold, error red, warning magenta, note cyan */
+#define BOLD	"\033[01m"
+#define RESET	"\033[m"
+
+static const char *sev_color(enum wq_severity s)
 {
+	return s == SEV_ERROR ? "\033[01;31m" : s == SEV_WARNING ?
+	       "\033[01;35m" : "\033[01;32m";
+}
+
+static void report_text(struct strbuf *out, const struct wq_file *f,
+			bool color)
+{
+	const char *b = color ? BOLD : "", *e = color ? RESET : "";
+	const char *note = color ? "\033[01;36m" : "";
 	int i, j;
 
 	for (i = 0; i < f->nfindings; i++) {
 		const struct wq_finding *fd = &f->findings[i];
+		const char *c = color ? sev_color(fd->severity) : "";
 
-		sb_printf(out, "%s:%u:%u: %s: %s [WQ%03d]\n", f->path,
-			  fd->pos.line, fd->pos.col,
-			  severity_name(fd->severity), fd->msg, fd->rule);
+		sb_printf(out, "%s%s:%u:%u:%s %s%s:%s %s %s[WQ%03d]%s\n", b,
+			  f->path, fd->pos.line, fd->pos.col, e, c,
+			  severity_name(fd->severity), e, fd->msg, c,
+			  fd->rule, e);
 		for (j = 0; j < fd->nnotes; j++)
-			sb_printf(out, "%s:%u:%u: note: %s\n",
+			sb_printf(out, "%s%s:%u:%u:%s %snote:%s %s\n", b,
 				  fd->notes[j].file ? fd->notes[j].file : f->path,
 				  fd->notes[j].pos.line, fd->notes[j].pos.col,
-				  fd->notes[j].msg);
+				  e, note, e, fd->notes[j].msg);
 	}
 }
 
@@ -123,10 +138,10 @@ static void report_json(struct strbuf *out, const struct wq_file *f,
 }
 
 void report_file(struct strbuf *out, const struct wq_file *f,
-		 enum wq_format fmt, bool first_json)
+		 enum wq_format fmt, bool first_json, bool color)
 {
 	if (fmt == FMT_JSON)
 		report_json(out, f, first_json);
 	else
-		report_text(out, f);
+		report_text(out, f, color);
 }

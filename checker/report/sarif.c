@@ -11,9 +11,14 @@
  * service and `--baseline` agree on which findings are old.
  *
  * The rule help is the rule's page in docs/rules, compiled in by
- * tools/gen-rule-help.py; helpUri points at that page under the base
- * given by --docs-url (by default the installed or source docs, as a
- * file: URI).
+ * tools/gen-rule-help.py (help.markdown), so the log explains itself
+ * wherever it is read; helpUri points at that page under the base
+ * --docs-url gives, and is left out without one: a file: path on the
+ * machine that made the log means nothing where it is read.
+ *
+ * Relative paths are relative to SRCROOT, which originalUriBaseIds
+ * says is the directory of the run, so a service can resolve them
+ * against its checkout and a reader against the machine's tree.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,10 +48,21 @@ static const struct rule_help *help_of(int num)
 	return NULL;
 }
 
+static void uri_escape(struct strbuf *u, const unsigned char *p)
+{
+	for (; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
+			sb_add(u, (const char *)p, 1);
+		else
+			sb_printf(u, "%%%02X", *p);
+	}
+}
+
 /*
- * A path as a URI reference: relative paths stay relative (a code
- * scanning service resolves them against the checkout), absolute ones
- * become file: URIs; bytes outside the unreserved set are %-escaped.
+ * An artifactLocation's members for a path: relative paths stay
+ * relative, under SRCROOT; absolute ones become file: URIs; bytes
+ * outside the unreserved set are %-escaped.
  */
 void sarif_uri(struct strbuf *sb, const char *path)
 {
@@ -57,14 +73,29 @@ void sarif_uri(struct strbuf *sb, const char *path)
 		p += 2;
 	if (*p == '/')
 		sb_puts(&u, "file://");
-	for (; *p; p++) {
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		    (*p >= '0' && *p <= '9') || strchr("-._~/", *p))
-			sb_add(&u, (const char *)p, 1);
-		else
-			sb_printf(&u, "%%%02X", *p);
-	}
+	uri_escape(&u, p);
+	sb_puts(sb, "\"uri\": ");
 	report_json_escape(sb, u.s ? u.s : "");
+	if (*p != '/')
+		sb_puts(sb, ", \"uriBaseId\": \"SRCROOT\"");
+	free(u.s);
+}
+
+/* "originalUriBaseIds": SRCROOT is the directory the run was made in */
+static void sarif_base_ids(struct strbuf *sb)
+{
+	char cwd[PATH_MAX];
+	struct strbuf u = { 0 };
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return;
+	sb_puts(&u, "file://");
+	uri_escape(&u, (const unsigned char *)cwd);
+	if (u.s[u.len - 1] != '/')
+		sb_puts(&u, "/");
+	sb_puts(sb, "    \"originalUriBaseIds\": {\"SRCROOT\": {\"uri\": ");
+	report_json_escape(sb, u.s);
+	sb_puts(sb, "}},\n");
 	free(u.s);
 }
 
@@ -108,7 +139,7 @@ void sarif_columns(struct wq_file *f)
 void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos,
 		    unsigned ucol)
 {
-	sb_puts(sb, "\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
+	sb_puts(sb, "\"physicalLocation\": {\"artifactLocation\": {");
 	sarif_uri(sb, path);
 	sb_printf(sb, "}, \"region\": {\"startLine\": %u, \"startColumn\": %u}}",
 		  pos.line ? pos.line : 1, ucol ? ucol : pos.col ? pos.col : 1);
@@ -146,17 +177,20 @@ void sarif_begin(struct strbuf *sb, unsigned long rule_mask,
 		report_json_escape(sb, r->summary);
 		sb_puts(sb, "}");
 		if (h) {
-			bool slash = docs_url[strlen(docs_url) - 1] == '/';
-			char *uri = xasprintf("%s%s%s", docs_url,
-					      slash ? "" : "/", h->page);
-
 			sb_puts(sb, ",\n         \"fullDescription\": {\"text\": ");
 			report_json_escape(sb, h->full);
 			sb_puts(sb, "},\n         \"help\": {\"text\": ");
 			report_json_escape(sb, h->markdown);
 			sb_puts(sb, ", \"markdown\": ");
 			report_json_escape(sb, h->markdown);
-			sb_puts(sb, "},\n         \"helpUri\": ");
+			sb_puts(sb, "}");
+		}
+		if (h && docs_url && *docs_url) {
+			bool slash = docs_url[strlen(docs_url) - 1] == '/';
+			char *uri = xasprintf("%s%s%s", docs_url,
+					      slash ? "" : "/", h->page);
+
+			sb_puts(sb, ",\n         \"helpUri\": ");
 			report_json_escape(sb, uri);
 			free(uri);
 		}
@@ -166,7 +200,9 @@ void sarif_begin(struct strbuf *sb, unsigned long rule_mask,
 			  confidence_name(r->confidence), fix_name(r->fix),
 			  severity_name(r->severity));
 	}
-	sb_puts(sb, "]}},\n    \"columnKind\": \"unicodeCodePoints\",\n"
+	sb_puts(sb, "]}},\n");
+	sarif_base_ids(sb);
+	sb_puts(sb, "    \"columnKind\": \"unicodeCodePoints\",\n"
 		"    \"results\": [");
 }
 
@@ -185,32 +221,6 @@ void sarif_result_head(struct strbuf *sb, bool *first, int rule,
 	*first = false;
 }
 
-/* The rule pages: installed beside the binary, or the source tree's. */
-char *sarif_default_docs_url(void)
-{
-	char buf[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 40);
-	struct stat st;
-	char *slash;
-
-	if (n > 0) {
-		buf[n] = '\0';
-		slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/../share/doc/wqport/rules");
-			if (!stat(buf, &st) && S_ISDIR(st.st_mode)) {
-				char *real = realpath(buf, NULL);
-				char *url = xasprintf("file://%s/",
-						      real ? real : buf);
-
-				free(real);
-				return url;
-			}
-		}
-	}
-	return xstrdup("file://" WQPORT_SOURCE_DOCS "/rules/");
-}
-
 /* The results of one file; *first says whether none was printed yet. */
 void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 {
@@ -218,9 +228,7 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 
 	for (i = 0; i < f->nfindings; i++) {
 		const struct wq_finding *fd = &f->findings[i];
-		const struct wq_rule *r = rule_lookup(fd->rule);
-
-		sarif_result_head(sb, first, fd->rule, r->severity, fd->msg);
+		sarif_result_head(sb, first, fd->rule, fd->severity, fd->msg);
 		sb_puts(sb, ",\n       \"locations\": [{");
 		sarif_physical(sb, f->path, fd->pos, fd->ucol);
 		if (fd->func) {
@@ -247,16 +255,20 @@ void sarif_file(struct strbuf *sb, const struct wq_file *f, bool *first)
 	}
 }
 
-/* An error or warning about an input file, for the invocation. */
+/* An error or warning about an input file (or the run: path NULL). */
 void sarif_notification(struct strbuf *sb, const char *path,
 			const char *level, const char *msg)
 {
 	sb_puts(sb, sb->len ? ",\n        {" : "\n        {");
 	sb_printf(sb, "\"level\": \"%s\", \"message\": {\"text\": ", level);
 	report_json_escape(sb, msg);
-	sb_puts(sb, "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ");
-	sarif_uri(sb, path);
-	sb_puts(sb, "}}}]}");
+	sb_puts(sb, "}");
+	if (path) {
+		sb_puts(sb, ", \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {");
+		sarif_uri(sb, path);
+		sb_puts(sb, "}}}]");
+	}
+	sb_puts(sb, "}");
 }
 
 void sarif_end(struct strbuf *sb, const struct strbuf *notes, bool any,

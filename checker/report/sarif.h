@@ -27,8 +27,6 @@ void sarif_physical(struct strbuf *sb, const char *path, struct wq_pos pos,
 		    unsigned ucol);
 void sarif_result_head(struct strbuf *sb, bool *first, int rule,
 		       enum wq_severity sev, const char *msg);
-/* the base of helpUri when --docs-url gives none */
-char *sarif_default_docs_url(void);
 
 struct fix_result;
 void sarif_fix_begin(struct strbuf *sb, const char *docs_url);

@@ -158,7 +158,7 @@ static void emit_fix(struct strbuf *sb, const struct fix_result *res,
 
 	sb_puts(sb, ",\n       \"fixes\": [{\"description\": {\"text\": ");
 	report_json_escape(sb, "the conversion wqport fix applies and verifies");
-	sb_puts(sb, "}, \"artifactChanges\": [{\"artifactLocation\": {\"uri\": ");
+	sb_puts(sb, "}, \"artifactChanges\": [{\"artifactLocation\": {");
 	sarif_uri(sb, res->path);
 	sb_puts(sb, "}, \"replacements\": [");
 	for (i = 0; i < n; i++) {
@@ -229,10 +229,7 @@ void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 
 void sarif_fix_begin(struct strbuf *sb, const char *docs_url)
 {
-	char *docs = docs_url ? xstrdup(docs_url) : sarif_default_docs_url();
-
-	sarif_begin(sb, ~0ul, docs);
-	free(docs);
+	sarif_begin(sb, ~0ul, docs_url);
 }
 
 /* One file of the fix run: its sites, or its error as a notification. */

@@ -16,81 +16,33 @@
 #include "select.h"
 #include "ci.h"
 
-/* "--name=value" or "--name value"; *v set, or NULL when not this one */
-static bool valued(int argc, char **argv, int *i, const char *name,
-		   const char **v)
-{
-	const char *a = argv[*i];
-	size_t n = strlen(name);
-
-	if (strncmp(a, name, n))
-		return false;
-	if (a[n] == '=') {
-		*v = a + n + 1;
-		return true;
-	}
-	if (a[n])
-		return false;
-	*v = *i + 1 < argc ? argv[++*i] : "";
-	return true;
-}
-
-int ci_option(struct ci_run *c, int argc, char **argv, int *i,
-	      const char **bad)
-{
-	const char *a = argv[*i], *v = NULL;
-
-	if (!strcmp(a, "--staged")) {
-		c->staged = true;
-		return 1;
-	}
-	if (!strcmp(a, "--diff")) {
-		c->diff_file = "-";
-		return 1;
-	}
-	if (!strncmp(a, "--diff=", 7))
-		c->diff_file = v = a + 7;
-	else if (valued(argc, argv, i, "--since", &v))
-		c->since = v;
-	else if (valued(argc, argv, i, "--baseline", &v))
-		c->baseline = v;
-	else if (valued(argc, argv, i, "--write-baseline", &v))
-		c->write_baseline = v;
-	else if (valued(argc, argv, i, "--docs-url", &v))
-		c->docs_url = v;
-	else
-		return 0;
-	if (!*v) {
-		*bad = a;
-		return -1;
-	}
-	return 1;
-}
-
-int ci_prepare(struct ci_run *c)
+int ci_prepare(struct ci_run *c, char **msg)
 {
 	char *err = NULL;
 	int ways = !!c->diff_file + !!c->since + c->staged;
 
 	if (ways > 1) {
-		fputs("wqport: --diff, --since and --staged do not go together\n",
-		      stderr);
+		*msg = xstrdup("--diff, --since and --staged do not go together");
 		return 2;
 	}
-	c->docs = c->docs_url ? xstrdup(c->docs_url) : sarif_default_docs_url();
+	c->docs = c->docs_url ? xstrdup(c->docs_url) : NULL;
 	if (ways) {
 		c->sel.diff = &c->diff;
-		if ((c->diff_file ? diff_read(&c->diff, c->diff_file, &err) :
-		     diff_git(&c->diff, c->since, c->staged, &err)) < 0) {
-			fprintf(stderr, "wqport: %s\n", err);
+		if (c->diff_file && diff_read(&c->diff, c->diff_file, &err) < 0) {
+			*msg = err;
+			return 2;
+		}
+		if (!c->diff_file &&
+		    diff_git(&c->diff, c->since, c->staged, &err) < 0) {
+			*msg = c->since ? xasprintf("--since '%s': %s", c->since, err) :
+			       xasprintf("--staged: %s", err);
 			free(err);
 			return 2;
 		}
 	}
 	if (c->baseline) {
 		if (baseline_read(&c->base, c->baseline, &err) < 0) {
-			fprintf(stderr, "wqport: %s\n", err);
-			free(err);
+			*msg = err;
 			return 2;
 		}
 		c->sel.base = &c->base;
@@ -147,7 +99,12 @@ bool ci_in_diff(const struct ci_run *c, const char *path)
 void ci_check(const struct ci_run *c, struct wq_file *f,
 	      const struct wq_options *opt, void *index)
 {
-	if (c->staged) {
+	if (f->from_stdin) {
+		f->buf = xrealloc(NULL, c->stdin_len + 1);
+		memcpy(f->buf, c->stdin_text, c->stdin_len + 1);
+		f->len = c->stdin_len;
+		check_buffer(f, opt, index);
+	} else if (c->staged) {
 		if (diff_read_staged(&c->diff, f))
 			check_buffer(f, opt, index);
 	} else {
@@ -183,6 +140,8 @@ int ci_finish(struct ci_run *c, bool stats)
 			c->sel.hidden_by_diff, c->sel.hidden_by_base,
 			c->recorded);
 	free(c->base_out.s);
+	free(c->stdin_text);
+	free(c->baseline_owned);
 	free(c->docs);
 	diff_free(&c->diff);
 	baseline_free(&c->base);

@@ -15,19 +15,19 @@ struct ci_run {
 	const char *diff_file, *since, *baseline, *write_baseline;
 	const char *docs_url;
 	bool staged;
-	char *docs;			/* the base of helpUri */
+	char *docs;			/* the base of helpUri, or NULL */
 	struct diff diff;
 	struct baseline base;
 	struct selection sel;
 	struct strbuf base_out;		/* lines of --write-baseline */
+	char *stdin_text;		/* the file "-", from standard input */
+	char *baseline_owned;		/* baseline's path, from .wqport */
+	size_t stdin_len;
 	int recorded;
 };
 
-/* 0: not one of ours; 1: taken (argv[*i] may advance); -1: *bad is bad */
-int ci_option(struct ci_run *c, int argc, char **argv, int *i,
-	      const char **bad);
-/* Load the diff and the baseline; 0, or the exit status after a message. */
-int ci_prepare(struct ci_run *c);
+/* Load the diff and the baseline; 0, or the exit status and *msg. */
+int ci_prepare(struct ci_run *c, char **msg);
 bool ci_used(const struct ci_run *c);
 bool ci_by_diff(const struct ci_run *c);
 void ci_diff_files(const struct ci_run *c, void (*add)(void *, const char *),

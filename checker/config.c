@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * .wqport: the settings a tree carries, as .clang-tidy and .shellcheckrc
+ * do, so that every run in it (by hand, pre-commit, CI) checks the same
+ * rules for the same kernel against the same baseline.
+ *
+ *	# comments and blank lines are ignored
+ *	select = WQ001,WQ002,WQ006
+ *	ignore = WQ004
+ *	target = 4.19
+ *	baseline = tools/wqport.baseline	# relative to this file
+ *	jobs = 8
+ *	severity WQ002 = error			# error, warning or style
+ *
+ * It is looked for from each checked path (its folder, for a file)
+ * upward, stopping at the top of the git tree (the folder holding .git)
+ * or at /; with no path, from the current folder.  All the paths of one
+ * run must find the same file.  Values go through the option parser, so
+ * they mean exactly what the options of the same name mean; an option
+ * given on the command line wins over the file.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "options.h"
+
+static const struct {
+	const char *key;
+	int id;
+} keys[] = {
+	{ "select", OPT_SELECT }, { "ignore", OPT_IGNORE },
+	{ "target", OPT_TARGET }, { "baseline", OPT_BASELINE },
+	{ "jobs", OPT_JOBS },
+};
+
+#define NKEYS (sizeof(keys) / sizeof(keys[0]))
+
+static bool is_file(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+static bool exists(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st);
+}
+
+/* The .wqport above path, or NULL */
+static char *find_from(const char *path)
+{
+	char dir[PATH_MAX], *p;
+	struct stat st;
+
+	if (!realpath(path, dir))
+		return NULL;
+	if (!stat(dir, &st) && !S_ISDIR(st.st_mode)) {
+		p = strrchr(dir, '/');
+		*(p == dir ? p + 1 : p) = '\0';
+	}
+	for (;;) {
+		char *f = xasprintf("%s%s.wqport", dir,
+				    strcmp(dir, "/") ? "/" : "");
+		char *git = xasprintf("%s/.git", dir);
+		bool top = exists(git);
+
+		free(git);
+		if (is_file(f))
+			return f;
+		free(f);
+		p = strrchr(dir, '/');
+		if (top || !p || !strcmp(dir, "/"))
+			return NULL;
+		*(p == dir ? p + 1 : p) = '\0';
+	}
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && strchr(" \t\r\n", e[-1]))
+		*--e = '\0';
+	return s;
+}
+
+static int severity_of(const char *v)
+{
+	if (!strcmp(v, "error"))
+		return SEV_ERROR;
+	if (!strcmp(v, "warning"))
+		return SEV_WARNING;
+	if (!strcmp(v, "style"))
+		return SEV_STYLE;
+	return -1;
+}
+
+/* "severity WQ002 = error" */
+static char *set_severity(struct check_args *a, const char *key,
+			  const char *v, const char *where)
+{
+	char *end;
+	long n;
+	int sev = severity_of(v);
+
+	if (strncmp(key, "WQ", 2))
+		return xasprintf("bad rule '%s' (say severity WQ002 = error)", key);
+	n = strtol(key + 2, &end, 10);
+	if (*end || n <= 0 || n >= WQ_MAX_RULE || !rule_lookup(n))
+		return xasprintf("unknown rule '%s'", key);
+	if (sev < 0)
+		return xasprintf("bad severity '%s' (error, warning or style)", v);
+	a->severity[n] = sev;
+	a->sev_origin[n] = xstrdup(where);
+	return NULL;
+}
+
+/* A value as the option would take it; a baseline path from the file's
+ * folder */
+static char *set_key(struct run *r, struct check_args *a, int k,
+		     const char *v, const char *dir, const char *where)
+{
+	char *val = (keys[k].id == OPT_BASELINE && v[0] != '/') ?
+		    xasprintf("%s/%s", dir, v) : xstrdup(v);
+	char *err, *p, *q;
+
+	if (keys[k].id == OPT_SELECT || keys[k].id == OPT_IGNORE)
+		for (p = q = val; (*q = *p); p++)	/* "WQ001, WQ002" */
+			q += *p != ' ' && *p != '\t';
+	if (a->given[keys[k].id]) {	/* the command line wins */
+		free(val);
+		return NULL;
+	}
+	err = check_option(r, a, keys[k].id, val);
+	if (err) {
+		free(val);
+		return err;
+	}
+	a->origin[keys[k].id] = xstrdup(where);
+	if (keys[k].id == OPT_BASELINE) {	/* the run keeps the path */
+		free(r->ci.baseline_owned);
+		r->ci.baseline_owned = val;
+	} else {
+		free(val);
+	}
+	return NULL;
+}
+
+static char *config_line(struct run *r, struct check_args *a, char *line,
+			 const char *dir, const char *where)
+{
+	char *eq, *key, *v, *hash = strchr(line, '#');
+	size_t k;
+
+	if (hash)
+		*hash = '\0';
+	line = trim(line);
+	if (!*line)
+		return NULL;
+	eq = strchr(line, '=');
+	if (!eq)
+		return xstrdup("not 'key = value'");
+	*eq = '\0';
+	key = trim(line);
+	v = trim(eq + 1);
+	if (!strncmp(key, "severity", 8) && (key[8] == ' ' || key[8] == '\t'))
+		return set_severity(a, trim(key + 8), v, where);
+	for (k = 0; k < NKEYS; k++)
+		if (!strcmp(key, keys[k].key))
+			return set_key(r, a, k, v, dir, where);
+	return xasprintf("unknown setting '%s' (select, ignore, target, baseline, jobs, severity WQnnn)",
+			 key);
+}
+
+static int config_read(struct run *r, struct check_args *a, char **msg)
+{
+	FILE *f = fopen(a->config, "r");
+	char line[4096], *dir = xstrdup(a->config), *slash;
+	int n = 0;
+
+	if (!f) {
+		*msg = xasprintf("%s: cannot read it", a->config);
+		free(dir);
+		return -1;
+	}
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	while (fgets(line, sizeof(line), f)) {
+		char *where = xasprintf("%s:%d", a->config, ++n);
+		char *err = config_line(r, a, line, dir, where);
+
+		if (err) {
+			*msg = xasprintf("%s: %s", where, err);
+			free(err);
+			free(where);
+			break;
+		}
+		free(where);
+	}
+	fclose(f);
+	free(dir);
+	return *msg ? -1 : 0;
+}
+
+int config_load(struct run *r, struct check_args *a, char **msg)
+{
+	int i;
+
+	*msg = NULL;
+	memset(a->severity, -1, sizeof(a->severity));
+	if (a->no_config)
+		return 0;
+	for (i = 0; i < (a->npaths ? a->npaths : 1); i++) {
+		const char *p = a->npaths ? a->paths[i] : ".";
+		char *f;
+
+		if (!strcmp(p, "-"))
+			p = a->stdin_name ? a->stdin_name : ".";
+		if (!exists(p))
+			continue;	/* reported when it is walked */
+		f = find_from(p);
+		if (a->config && f && strcmp(f, a->config)) {
+			*msg = xasprintf("the checked paths are under two .wqport files, %s and %s: check them in separate runs, or give --no-config",
+					 a->config, f);
+			free(f);
+			return -1;
+		}
+		if (!a->config)
+			a->config = f;
+		else
+			free(f);
+	}
+	return a->config ? config_read(r, a, msg) : 0;
+}
+
+static const char *origin(const struct check_args *a, int id)
+{
+	return a->given[id] ? "command line" : a->origin[id] ? a->origin[id] :
+	       "default";
+}
+
+void config_show(const struct run *r, const struct check_args *a, FILE *out)
+{
+	char *t = r->opt.target ? kernel_version_text(r->opt.target) : NULL;
+	int i, sep = 0;
+
+	fprintf(out, "# configuration file: %s\n",
+		a->no_config ? "none (--no-config)" :
+		a->config ? a->config : "none found");
+	fprintf(out, "format = %s\t# %s\n", r->fmt == FMT_JSON ? "json" :
+		r->fmt == FMT_SARIF ? "sarif" : "text", origin(a, OPT_FORMAT));
+	fputs("select = ", out);
+	for (i = 1; i < WQ_MAX_RULE; i++)
+		if ((a->select & ~a->ignore & (1ul << i)) && rule_lookup(i))
+			fprintf(out, "%sWQ%03d", sep++ ? "," : "", i);
+	fprintf(out, "\t# %s", origin(a, OPT_SELECT));
+	if (a->given[OPT_IGNORE] || a->origin[OPT_IGNORE])
+		fprintf(out, ", less ignore (%s)", origin(a, OPT_IGNORE));
+	fprintf(out, "\ntarget = %s\t# %s\n", t ? t : "latest",
+		origin(a, OPT_TARGET));
+	fprintf(out, "baseline = %s\t# %s\n", r->ci.baseline ? r->ci.baseline :
+		"none", origin(a, OPT_BASELINE));
+	fprintf(out, "jobs = %d\t# %s\n", r->jobs, origin(a, OPT_JOBS));
+	for (i = 1; i < WQ_MAX_RULE; i++) {
+		const struct wq_rule *rule = rule_lookup(i);
+
+		if (rule && rule->status == ST_STABLE)
+			fprintf(out, "severity WQ%03d = %s\t# %s\n", i,
+				severity_name(a->severity[i] >= 0 ?
+					      (enum wq_severity)a->severity[i] :
+					      rule->severity),
+				a->sev_origin[i] ? a->sev_origin[i] :
+				"the rule table");
+	}
+	free(t);
+}
+
+void config_free(struct check_args *a)
+{
+	int i;
+
+	free(a->config);
+	a->config = NULL;
+	for (i = 0; i < (int)(sizeof(a->origin) / sizeof(a->origin[0])); i++) {
+		free(a->origin[i]);
+		a->origin[i] = NULL;
+	}
+	for (i = 0; i < WQ_MAX_RULE; i++) {
+		free(a->sev_origin[i]);
+		a->sev_origin[i] = NULL;
+	}
+}
