@@ -190,7 +190,7 @@ uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 		 * A yield from TASK_RUNNING stays a yield; whatever state
 		 * another function set, the task runs when the sleep returns.
 		 */
-		state = (state & FL_RUN_INIT) |
+		state = (state & (FL_RUN_INIT | FL_RUN_CALLEE)) |
 			((state & (FL_SLEEP | FL_RUN_WOKE | FL_ELSEWHERE)) ?
 			 FL_RUN_WOKE : 0);
 		break;

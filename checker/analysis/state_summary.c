@@ -317,8 +317,10 @@ static void scan_body(struct state_sums *s, int i)
 		if ((n == 5 && !memcmp(t->buf + w, "state", 5)) ||
 		    (n == 7 && !memcmp(t->buf + w, "__state", 7))) {
 			/* `current->state = X;` */
-			if (member_before(t->buf, w) && p < t->len &&
-			    t->buf[p] == '=' && t->buf[p + 1] != '=')
+			if (w >= fn->from + 9 &&
+			    !memcmp(t->buf + w - 9, "current->", 9) &&
+			    p < t->len && t->buf[p] == '=' &&
+			    t->buf[p + 1] != '=')
 				fn->direct = true;
 			continue;
 		}
@@ -493,7 +495,7 @@ static unsigned exit_of(uint32_t st)
 	return (st & FL_UNKNOWN ? SX_FOUND : 0) |
 	       (st & (FL_SLEEP | FL_SLEEP_CALLEE | FL_SLEEP_CALLER) ?
 		SX_SLEEP : 0) |
-	       (st & (FL_RUN_INIT | FL_RUN_WOKE) ? SX_RUN : 0);
+	       (st & (FL_RUN_INIT | FL_RUN_WOKE | FL_RUN_CALLEE) ? SX_RUN : 0);
 }
 
 static uint32_t apply(const struct sum_fn *fn, uint32_t st)
@@ -504,7 +506,7 @@ static uint32_t apply(const struct sum_fn *fn, uint32_t st)
 		return 0;
 	return (fn->exit & SX_FOUND ? state : 0) |
 	       (fn->exit & SX_SLEEP ? FL_SLEEP_CALLEE : 0) |
-	       (fn->exit & SX_RUN ? FL_RUN_INIT : 0);
+	       (fn->exit & SX_RUN ? FL_RUN_CALLEE : 0);
 }
 
 uint32_t state_sums_apply(const struct state_sums *s, const char *callee,
@@ -554,7 +556,7 @@ int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 				*setter = g->sums->fn[c].exit_setter ?
 					  g->sums->fn[c].exit_setter :
 					  g->sums->fn[c].name;
-				if (bits & (FL_RUN_INIT | FL_RUN_WOKE))
+				if (bits & FL_RUN_CALLEE)
 					*setter = g->sums->fn[c].name;
 				continue;
 			}
@@ -627,7 +629,7 @@ static bool summarise(struct state_sums *s, int i, void *tu)
 	st = FL_UNKNOWN;
 	if (fn->direct) {
 		/* the wait API in a body the graph does not see: anything */
-		st |= FL_SLEEP | FL_RUN_INIT;
+		st |= FL_SLEEP | FL_RUN_CALLEE;
 		fn->exit_setter = fn->name;
 	}
 	for (k = 0; k < fn->ncalls; k++) {
@@ -723,7 +725,8 @@ static void compute_entries(struct state_sums *s)
 				if (c->callee != i || !c->state)
 					continue;
 				nsites++;
-				if (c->state & (FL_RUN_INIT | FL_RUN_WOKE)) {
+				if (c->state & (FL_RUN_INIT | FL_RUN_WOKE |
+						FL_RUN_CALLEE)) {
 					j |= FL_RUN_INIT;
 					if (!fn->run_caller)
 						fn->run_caller = cr->name;
@@ -890,6 +893,16 @@ struct state_sums *state_sums_build(void *tu, struct wq_file *f)
 	}
 	collect_sites(s);
 	compute_entries(s);
+	if (getenv("WQPORT_DUMP_CFG"))	/* with the graphs, for debugging */
+		for (i = 0; i < s->n; i++)
+			if (s->fn[i].touches)
+				fprintf(stderr, "summary %s: exit %#x entry %#x%s%s%s%s\n",
+					s->fn[i].name, s->fn[i].exit,
+					s->fn[i].entry,
+					s->fn[i].graph ? " graph" : "",
+					s->fn[i].is_static ? "" : " extern",
+					s->fn[i].addr_taken ? " passed" : "",
+					s->fn[i].thread ? " thread" : "");
 	for (i = 0; i < s->n; i++)
 		if (s->fn[i].built) {
 			cfg_release(&s->fn[i].g);

@@ -119,7 +119,8 @@ bool event_stop_state(const struct wq_event *ev);
 #define FL_SLEEP_CALLER	0x10u
 #define FL_UNKNOWN	0x20u
 #define FL_ELSEWHERE	(FL_SLEEP_CALLEE | FL_SLEEP_CALLER | FL_UNKNOWN)
-#define FL_STATE_BITS	0x3fu
+#define FL_RUN_CALLEE	0x40u	/* running: a function it calls left it so */
+#define FL_STATE_BITS	0x7fu
 #define FL_MAX_ENTRIES	24
 #define FL_QUEUED(i)	(1u << (8 + (i)))
 
@@ -210,7 +211,7 @@ char *state_sums_unknown_why(const struct state_sums *s, const char *fn);
 bool state_sums_always_sets(const struct state_sums *s, const char *callee);
 /*
  * The call (an N_CALL node) whose callee left the state of kind bits
- * (FL_SLEEP_CALLEE, or FL_RUN_INIT for running) that reaches node n,
+ * (FL_SLEEP_CALLEE, or FL_RUN_CALLEE) that reaches node n,
  * or -1; *setter is the function that set it (the callee or one it
  * calls).
  */

@@ -111,6 +111,13 @@ static void hold(const struct cfg *g, const struct flow *fl, int s,
 				  name, setter, g->nodes[c].pos.line));
 		return;
 	}
+	if ((st & FL_RUN_CALLEE) &&
+	    (c = state_call_before(g, fl, s, FL_RUN_CALLEE, &setter)) >= 0) {
+		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-helper",
+			xasprintf("%s() may run in the sleeping state set before it or in the TASK_RUNNING %s() (called at line %u) may leave; the tool does not know which, so it leaves the sleep alone",
+				  name, setter, g->nodes[c].pos.line));
+		return;
+	}
 	if (st & FL_UNKNOWN) {
 		why = state_sums_unknown_why(g->sums, g->func);
 		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-caller",
@@ -130,7 +137,7 @@ static void note_running_setter(const struct cfg *g, const struct flow *fl,
 				int s, struct wq_finding *fd)
 {
 	const char *setter = NULL;
-	int c = state_call_before(g, fl, s, FL_RUN_INIT, &setter);
+	int c = state_call_before(g, fl, s, FL_RUN_CALLEE, &setter);
 
 	if (c >= 0)
 		finding_add_note(fd, g->nodes[c].pos, xasprintf(
@@ -146,6 +153,8 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 		const struct cfg_node *sn = &g->nodes[s];
 		bool woke = fl->in[s] & FL_RUN_WOKE;
 		bool init = fl->in[s] & FL_RUN_INIT;
+		/* TASK_RUNNING a function it calls left */
+		bool rc = fl->in[s] & FL_RUN_CALLEE;
 		/* a state another function set, or one not known */
 		bool other = fl->in[s] & FL_ELSEWHERE;
 		struct wq_finding *fd;
@@ -170,13 +179,18 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 			/* the first pass sleeps in a state the fix cannot name */
 			if (other && node_is(g, s, K_SCHEDULE_TIMEOUT))
 				hold(g, fl, s, f);
-		} else if ((init || woke || other) &&
+		} else if ((init || woke || rc || other) &&
 			   node_is(g, s, K_SCHEDULE_TIMEOUT) &&
-			   !((init || other) && !woke &&
+			   !((init || rc || other) && !woke &&
 			     wrapper_of_sleep(g, s))) {
-			if (other) {
-				/* only sleeping states reach it: it sleeps */
-				if ((fl->in[s] & FL_UNKNOWN) || init || woke)
+			/*
+			 * Not known: another function's sleeping state or
+			 * TASK_RUNNING beside a state set here or elsewhere.
+			 * Only sleeping states: it sleeps.
+			 */
+			if (other || (rc && (fl->in[s] & FL_SLEEP))) {
+				if ((fl->in[s] & FL_UNKNOWN) || init || woke ||
+				    rc)
 					hold(g, fl, s, f);
 				continue;
 			}
