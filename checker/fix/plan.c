@@ -761,6 +761,15 @@ static void refuse_held(void *tu, struct wq_file *f, struct fix_plan *p)
 		site_find(tu, f, &fd, &sc);
 		refuse(new_site(p, &fd, &sc), h->reason, xstrdup(h->msg));
 		site_release(&sc);
+		/* in line order among the findings' sites */
+		for (j = p->n - 1; j > 0 && (p->s[j - 1].pos.line > h->pos.line ||
+					     (p->s[j - 1].pos.line == h->pos.line &&
+					      p->s[j - 1].pos.col > h->pos.col)); j--) {
+			struct fix_site t = p->s[j];
+
+			p->s[j] = p->s[j - 1];
+			p->s[j - 1] = t;
+		}
 	}
 }
 

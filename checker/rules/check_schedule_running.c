@@ -106,7 +106,12 @@ static void hold(const struct cfg *g, const struct flow *fl, int s,
 
 	if ((st & FL_SLEEP_CALLEE) &&
 	    (c = state_call_before(g, fl, s, FL_SLEEP_CALLEE, &setter)) >= 0) {
+		const char *callee = g->nodes[c].text;
+
 		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-helper",
+			strcmp(setter, callee) ?
+			xasprintf("%s() may run in the sleeping state %s() sets (through %s(), called at line %u) rather than in TASK_RUNNING; the tool does not know which, so it leaves the sleep alone",
+				  name, setter, callee, g->nodes[c].pos.line) :
 			xasprintf("%s() may run in the sleeping state %s() sets (called at line %u) rather than in TASK_RUNNING; the tool does not know which, so it leaves the sleep alone",
 				  name, setter, g->nodes[c].pos.line));
 		return;
