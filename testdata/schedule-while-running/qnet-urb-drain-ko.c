@@ -21,7 +21,8 @@
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 
-#define QNET_UNLINK_TIMEOUT_MS	3
+#define QNET_UNLINK_TIMEOUT_MS	20
+#define QNET_UNLINK_TRIES	5
 
 struct qnet_queue {
 	spinlock_t lock;
@@ -48,9 +49,10 @@ static unsigned int qnet_unlink_urbs(struct qnet_queue *q)
 static void qnet_wait_queue_empty(struct qnet_queue *q)
 {
 	unsigned long flags;
+	int tries = 0;
 
 	spin_lock_irqsave(&q->lock, flags);
-	while (q->qlen) {
+	while (q->qlen && tries++ < QNET_UNLINK_TRIES) {
 		spin_unlock_irqrestore(&q->lock, flags);
 		schedule_timeout(msecs_to_jiffies(QNET_UNLINK_TIMEOUT_MS));	/* expect-fix: WQ004 fix=refused:state-from-caller */
 		set_current_state(TASK_UNINTERRUPTIBLE);
