@@ -878,7 +878,9 @@ struct state_sums *state_sums_build(void *tu, struct wq_file *f)
 		if (!fn->touches)
 			continue;
 		find_state_param(s, i);
-		fn->thread = text_is_thread_function(s->texts[0].buf,
+		/* a thread or work function is handed to its starter */
+		fn->thread = fn->addr_taken &&
+			     text_is_thread_function(s->texts[0].buf,
 						     s->texts[0].len, fn->name);
 		/* its exit or its calls matter only in the call graph */
 		fn->linked = fn->called || fn->ncalls;
