@@ -123,6 +123,20 @@ void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 	fd->msg = msg;
 }
 
+void file_add_held(struct wq_file *f, int rule, struct wq_pos pos,
+		   const char *reason, char *msg)
+{
+	struct wq_held *h;
+
+	f->held = xrealloc(f->held, (f->nheld + 1) * sizeof(*f->held));
+	h = &f->held[f->nheld++];
+	h->rule = rule;
+	h->pos = pos;
+	h->func = f->cur_func ? xstrdup(f->cur_func) : NULL;
+	h->reason = reason;
+	h->msg = msg;
+}
+
 void finding_add_note(struct wq_finding *fd, struct wq_pos pos, char *msg)
 {
 	if (fd->nnotes == WQ_MAX_NOTES) {
@@ -161,6 +175,13 @@ void file_release(struct wq_file *f)
 		}
 	}
 	free(f->findings);
+	for (i = 0; i < f->nheld; i++) {
+		free(f->held[i].func);
+		free(f->held[i].msg);
+	}
+	free(f->held);
+	f->held = NULL;
+	f->nheld = 0;
 	free(f->buf);
 	free(f->error);
 	free(f->warning);

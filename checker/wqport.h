@@ -198,7 +198,26 @@ struct wq_file {
 	/* --target as WQ_KVER(), 0: the latest kernel; rules word their
 	 * suggestions for it (analysis/target.c) */
 	unsigned target;
+	/* while the rules run: the task state summaries of its functions
+	 * (analysis/state_summary.c) */
+	struct state_sums *sums;
+	/* sleeps a rule did not report because another function set the
+	 * task state there and it is not known: `wqport fix` refuses them */
+	struct wq_held *held;
+	int nheld;
 };
+
+struct wq_held {
+	int rule;
+	struct wq_pos pos;
+	char *func;
+	const char *reason;	/* reason ID: state-from-caller, ... */
+	char *msg;
+};
+
+/* Record a sleep the fix must refuse (takes msg). */
+void file_add_held(struct wq_file *f, int rule, struct wq_pos pos,
+		   const char *reason, char *msg);
 
 struct wq_options {
 	const char *shim_dir;

@@ -154,6 +154,8 @@ uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 	const char *e;
 	int i;
 
+	if (nd->kind == N_CALL && in)
+		return state_sums_apply(g->sums, nd->text, state) | queued;
 	if (nd->kind != N_EVENT || !in)
 		return in;
 	e = event_entry(&nd->ev);
@@ -184,9 +186,13 @@ uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 		queued &= ~fl->autoremove;
 		/* fall through */
 	case K_SCHEDULE_TIMEOUT:
-		/* a yield from TASK_RUNNING stays a yield */
-		state = (state & FL_RUN_INIT) |
-			((state & (FL_SLEEP | FL_RUN_WOKE)) ? FL_RUN_WOKE : 0);
+		/*
+		 * A yield from TASK_RUNNING stays a yield; whatever state
+		 * another function set, the task runs when the sleep returns.
+		 */
+		state = (state & (FL_RUN_INIT | FL_RUN_CALLEE)) |
+			((state & (FL_SLEEP | FL_RUN_WOKE | FL_ELSEWHERE)) ?
+			 FL_RUN_WOKE : 0);
 		break;
 	case K_SLEEP_ON:
 	case K_WAIT_EVENT:
@@ -262,7 +268,8 @@ void flow_compute(const struct cfg *g, struct flow *fl)
 	collect_preds(g, fl);
 	fl->in = xrealloc(NULL, g->n * sizeof(uint32_t));
 	memset(fl->in, 0, g->n * sizeof(uint32_t));
-	fl->in[g->entry] = FL_RUN_INIT;
+	fl->entry_state = g->entry_state ? g->entry_state : FL_RUN_INIT;
+	fl->in[g->entry] = fl->entry_state;
 	while (changed) {
 		changed = false;
 		for (n = 0; n < g->n; n++) {

@@ -480,7 +480,7 @@ static void note_derefs(struct walk *w, struct pstate *s, int n)
 static bool walk(struct walk *w)
 {
 	const struct cfg *g = w->g;
-	struct pstate s = { .node = g->entry, .facts = FL_RUN_INIT };
+	struct pstate s = { .node = g->entry, .facts = w->fl->entry_state };
 	int steps = 0, i;
 
 	push(w, &s, g->entry);

@@ -691,6 +691,60 @@ static char *goto_loop(const struct site_ctx *sc)
 	return NULL;
 }
 
+/* The sleep at fd's position that the checker held back, or NULL. */
+static const struct wq_held *held_at(const struct wq_file *f, int rule,
+				     struct wq_pos pos)
+{
+	int i;
+
+	for (i = 0; i < f->nheld; i++)
+		if (f->held[i].rule == rule &&
+		    f->held[i].pos.line == pos.line &&
+		    f->held[i].pos.col == pos.col)
+			return &f->held[i];
+	return NULL;
+}
+
+/*
+ * The sleeps whose task state another function set, and that no
+ * finding names (analysis/state_summary.c): never rewritten as if they
+ * ran in TASK_RUNNING, refused with the reason the checker gave.
+ */
+static void refuse_held(void *tu, struct wq_file *f, struct fix_plan *p)
+{
+	int i, j;
+
+	for (i = 0; i < f->nheld; i++) {
+		const struct wq_held *h = &f->held[i];
+		struct wq_finding fd = { 0 };
+		struct site_ctx sc;
+		bool found = false;
+
+		for (j = 0; j < f->nfindings && !found; j++)
+			found = f->findings[j].rule == h->rule &&
+				f->findings[j].pos.line == h->pos.line &&
+				f->findings[j].pos.col == h->pos.col;
+		if (found)
+			continue;
+		fd.rule = h->rule;
+		fd.pos = h->pos;
+		fd.func = h->func;
+		fd.msg = h->msg;
+		site_find(tu, f, &fd, &sc);
+		refuse(new_site(p, &fd, &sc), h->reason, xstrdup(h->msg));
+		site_release(&sc);
+		/* in line order among the findings' sites */
+		for (j = p->n - 1; j > 0 && (p->s[j - 1].pos.line > h->pos.line ||
+					     (p->s[j - 1].pos.line == h->pos.line &&
+					      p->s[j - 1].pos.col > h->pos.col)); j--) {
+			struct fix_site t = p->s[j];
+
+			p->s[j] = p->s[j - 1];
+			p->s[j - 1] = t;
+		}
+	}
+}
+
 void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
@@ -702,6 +756,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
 	for (i = 0; i < f->nfindings; i++) {
 		const struct wq_finding *fd = &f->findings[i];
+		const struct wq_held *h = held_at(f, fd->rule, fd->pos);
 		struct site_ctx sc;
 		struct fix_site *s;
 
@@ -751,6 +806,10 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			plan_open_coded(s, &sc);
 		} else if (fd->rule == WQ003) {
 			plan_state_after_test(s, &sc);
+		} else if (h) {
+			/* the loop spins, but its first pass sleeps in a state
+			 * another function set: no form keeps it */
+			refuse(s, h->reason, xstrdup(h->msg));
 		} else if (fd->rule == WQ004) {
 			plan_schedule_running(s, &sc);
 			old_target_delay(s, &sc, p->target);
@@ -765,6 +824,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		site_release(&sc);
 	}
 	free(old_what);
+	refuse_held(tu, f, p);
 	for (i = 0; i < p->n; i++)
 		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
 	/* one conversion of a wait loop rewrites the other findings in it */

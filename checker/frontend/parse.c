@@ -55,7 +55,8 @@ static const struct {
 static void dump_cfg(const struct cfg *g, const struct flow *fl)
 {
 	static const char *const kinds[] = {
-		"entry", "exit", "join", "event", "test", "return", "assign"
+		"entry", "exit", "join", "event", "test", "return", "assign",
+		"call"
 	};
 	int n, i;
 
@@ -493,7 +494,25 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 			file_release(&tf);
 			continue;
 		}
+		tf.sums = state_sums_build(t2, &tf);
 		n = cfg_for_each_function(t2, &tf, opt, run_rules);
+		state_sums_free(tf.sums);
+		tf.sums = NULL;
+		for (i = 0; i < tf.nheld; i++) {
+			/* a sleep the fix refuses, in the forced branch */
+			for (j = 0; j < set->n; j++)
+				if (set->r[j].pass == pass &&
+				    set->r[j].first_line < tf.held[i].pos.line &&
+				    tf.held[i].pos.line <= set->r[j].last_line)
+					break;
+			if (j == set->n)
+				continue;
+			f->cur_func = tf.held[i].func;
+			file_add_held(f, tf.held[i].rule, tf.held[i].pos,
+				      tf.held[i].reason, tf.held[i].msg);
+			f->cur_func = NULL;
+			tf.held[i].msg = NULL;
+		}
 		note_macro_definitions(t2, &tf, 0);
 		if (n > nfuncs)
 			more += n - nfuncs;
@@ -586,7 +605,10 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
+	f->sums = state_sums_build(tu, f);
 	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
+	state_sums_free(f->sums);
+	f->sums = NULL;
 	memset(&set, 0, sizeof(set));
 	forced = 0;
 	/* a template header: the per-function rules only (template.c) */

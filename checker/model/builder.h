@@ -91,6 +91,15 @@ struct mexp *macro_expansion(struct builder *b, CXCursor c);
 void macro_cache_free(struct macro_cache *mc);
 unsigned macro_call_end(const char *buf, size_t len, unsigned name_end);
 
+/* one function's graph, for the task state summaries (cfg.c) */
+void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
+		   size_t len, struct macro_cache *mc,
+		   const struct state_sums *sums, struct cfg *g);
+void cfg_release(struct cfg *g);
+/* a call of a function of the file that changes the task state */
+void emit_state_call(struct builder *b, struct wq_pos pos, const char *name,
+		     size_t len);
+
 /* could the function have an event at all? (relevant.c) */
 bool function_relevant(CXCursor fn, CXFile file, const char *buf,
 		       size_t len);

@@ -572,6 +572,16 @@ static void scan_gap(struct builder *b, unsigned from, unsigned to)
 		s = clang_getTokenSpelling(b->tu, t[i]);
 		name = clang_getCString(s);
 		api = kapi_classify(name, strlen(name));
+		if (!api && b->g->sums &&
+		    state_sums_touches(b->g->sums, name, strlen(name)) &&
+		    !(i && (tok_is(b->tu, t[i - 1], "->") ||
+			    tok_is(b->tu, t[i - 1], ".")))) {
+			/* a call of a function of the file, in a dropped statement */
+			emit_state_call(b, loc_pos(clang_getTokenLocation(b->tu, t[i])),
+					name, strlen(name));
+			clang_disposeString(s);
+			continue;
+		}
 		if (!api)	/* `unlock_pool();`, a driver's lock macro */
 			api = macro_body_unlock(b->buf, b->len, name);
 		clang_disposeString(s);
@@ -888,6 +898,35 @@ static void build_function(struct builder *b, CXCursor fn)
 		goto_loop(b, &b->labels[j]);
 }
 
+/*
+ * The graph of one function defined in file (whose text is buf), for
+ * the task state summaries (analysis/state_summary.c); g->func is the
+ * caller's.  Release it with cfg_release().
+ */
+void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
+		   size_t len, struct macro_cache *mc,
+		   const struct state_sums *sums, struct cfg *g)
+{
+	struct builder b = { 0 };
+
+	b.tu = tu;
+	b.max_depth = WQ_MAX_DEPTH;
+	b.file = file;
+	b.buf = buf;
+	b.len = len;
+	b.g = g;
+	b.macros = mc;
+	g->sums = sums;
+	build_function(&b, fn);
+	free_labels(b.labels, b.nlabels);
+	free_labels(b.gotos, b.ngotos);
+}
+
+void cfg_release(struct cfg *g)
+{
+	cfg_free(g);
+}
+
 int cfg_for_each_function(void *tu, struct wq_file *f,
 			   const struct wq_options *opt,
 			   void (*fn)(struct cfg *g, struct wq_file *f,
@@ -924,6 +963,8 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		b.g = &g;
 		b.macros = &macros;
 		g.func = name;
+		g.sums = f->sums;
+		g.entry_state = state_sums_entry(f->sums, name);
 		build_function(&b, cc.funcs[i]);
 		if (g.n)
 			fn(&g, f, opt);

@@ -20,6 +20,8 @@ enum node_kind {
 	N_TEST,		/* a branch on a condition */
 	N_RETURN,	/* return statement, or falling off the end */
 	N_ASSIGN,	/* a write to a variable (text: what is written) */
+	N_CALL,		/* a call of a function of the file that changes the
+			 * task state (text: its name; state_summary.c) */
 };
 
 #define WQ_MAX_ARGS 4
@@ -78,6 +80,9 @@ struct cfg {
 	int nparams;
 	const char *limit;	/* a limit of the model was hit, or NULL */
 	unsigned body_start, body_end;	/* file offsets of the body's braces */
+	/* the task state summaries of the file's functions, or NULL */
+	const struct state_sums *sums;
+	uint32_t entry_state;	/* FL_* state bits at entry; 0: FL_RUN_INIT */
 };
 
 struct cfg_ctx;
@@ -105,7 +110,17 @@ bool event_stop_state(const struct wq_event *ev);
 #define FL_RUN_INIT	0x1u	/* running: never set to sleep, or set back */
 #define FL_RUN_WOKE	0x2u	/* running because a schedule() returned */
 #define FL_SLEEP	0x4u	/* a sleeping state is set */
-#define FL_STATE_BITS	0x7u
+/*
+ * Set by another function of the file (analysis/state_summary.c): a
+ * sleeping state a function it calls left; a sleeping state its callers
+ * set before calling it; the state its caller left, not known.
+ */
+#define FL_SLEEP_CALLEE	0x8u
+#define FL_SLEEP_CALLER	0x10u
+#define FL_UNKNOWN	0x20u
+#define FL_ELSEWHERE	(FL_SLEEP_CALLEE | FL_SLEEP_CALLER | FL_UNKNOWN)
+#define FL_RUN_CALLEE	0x40u	/* running: a function it calls left it so */
+#define FL_STATE_BITS	0x7fu
 #define FL_MAX_ENTRIES	24
 #define FL_QUEUED(i)	(1u << (8 + (i)))
 
@@ -118,6 +133,7 @@ struct flow {
 	int enqueued_at[FL_MAX_ENTRIES];	/* first enqueue node */
 	uint32_t autoremove;	/* FL_QUEUED bits of DEFINE_WAIT entries */
 	uint32_t internal;	/* FL_QUEUED bits of wait_event*()'s own */
+	uint32_t entry_state;	/* the state bits at the function's entry */
 	const char *limit;	/* a limit of the analysis was hit, or NULL */
 };
 
@@ -169,6 +185,38 @@ bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
 bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
 			      unsigned from, unsigned to,
 			      const char *const *after);
+
+/*
+ * analysis/state_summary.c: what each function of the file does to the
+ * task state, so that a call applies it and a function knows the state
+ * its callers leave it in.
+ */
+struct state_sums;
+struct state_sums *state_sums_build(void *tu, struct wq_file *f);
+void state_sums_free(struct state_sums *s);
+/* Is name a function of the file whose calls change the task state? */
+bool state_sums_touches(const struct state_sums *s, const char *name,
+			size_t len);
+/* The state bits after a call of callee, given those before it. */
+uint32_t state_sums_apply(const struct state_sums *s, const char *callee,
+			  uint32_t state);
+/* The state bits at the entry of fn (FL_RUN_INIT when not known). */
+uint32_t state_sums_entry(const struct state_sums *s, const char *fn);
+/* The caller that set the sleeping state fn is entered in, or NULL. */
+const char *state_sums_entry_setter(const struct state_sums *s,
+				    const char *fn);
+/* Why the state fn is entered in is not known (for a message). */
+char *state_sums_unknown_why(const struct state_sums *s, const char *fn);
+/* Does a call of callee always set the state (a sleep, or a state)? */
+bool state_sums_always_sets(const struct state_sums *s, const char *callee);
+/*
+ * The call (an N_CALL node) whose callee left the state of kind bits
+ * (FL_SLEEP_CALLEE, or FL_RUN_CALLEE) that reaches node n,
+ * or -1; *setter is the function that set it (the callee or one it
+ * calls).
+ */
+int state_call_before(const struct cfg *g, const struct flow *fl, int n,
+		      uint32_t bits, const char **setter);
 
 /* analysis/target.c: suggestions worded for old kernels (--target) */
 unsigned target_api_since(const char *name);

@@ -420,13 +420,23 @@ static bool recovered_call(struct builder *b, CXCursor c)
 	struct kids k = children(c);
 	CXToken *t;
 	unsigned n;
-	int ev;
+	int ev, i;
 
 	if (k.n && clang_getCursorKind(k.c[0]) == CXCursor_DeclRefExpr) {
 		CXString s = clang_getCursorSpelling(k.c[0]);
 		const char *name = clang_getCString(s);
 
 		api = kapi_classify(name, strlen(name));
+		if (!api && b->g->sums &&
+		    state_sums_touches(b->g->sums, name, strlen(name))) {
+			/* its arguments first, then the call's effect */
+			for (i = 1; i < k.n; i++)
+				walk_expr(b, k.c[i]);
+			emit_state_call(b, cursor_pos(c), name, strlen(name));
+			clang_disposeString(s);
+			free(k.c);
+			return true;
+		}
 		clang_disposeString(s);
 	}
 	free(k.c);
@@ -442,6 +452,18 @@ static bool recovered_call(struct builder *b, CXCursor c)
 	b->g->nodes[ev].ev.api = api;
 	macro_args(b->tu, clang_getCursorExtent(c), &b->g->nodes[ev].ev);
 	return true;
+}
+
+/*
+ * A call of a function of the file that changes the task state: an
+ * N_CALL node, which the dataflow reads through the callee's summary.
+ */
+void emit_state_call(struct builder *b, struct wq_pos pos, const char *name,
+		     size_t len)
+{
+	int n = append(b, N_CALL, pos);
+
+	b->g->nodes[n].text = xasprintf("%.*s", (int)len, name);
 }
 
 /* The name at the bottom of an expression: get_current for get_current() */
@@ -719,10 +741,16 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 		const struct kapi *api = kapi_classify(name, strlen(name));
 		bool pure = api || kapi_pure(name);
 
+		bool state_call = !api && b->g->sums &&
+				  state_sums_touches(b->g->sums, name,
+						     strlen(name));
+
 		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
 		if (!api && strlen(name) > 7 &&
 		    !strcmp(name + strlen(name) - 7, "_unlock"))
 			api = &unlock_api;
+		if (state_call)
+			emit_state_call(b, cursor_pos(c), name, strlen(name));
 		clang_disposeString(s);
 		if (api)
 			emit_call(b, c, api);

@@ -15,6 +15,17 @@
  * `current->need_resched`), `current->policy |= SCHED_YIELD; schedule();`,
  * and a schedule() loop that no sleeping state reaches (only earlier,
  * finished sleeps: a yield loop after a delay).
+ *
+ * Another function may have set the state (analysis/state_summary.c):
+ * a helper called before the sleep (`b = drv_dequeue(d);` setting
+ * TASK_INTERRUPTIBLE when the queue is empty), the callers (a helper
+ * called inside their wait loop), or an unknown caller (a callback, a
+ * function of other files, an action function given the state as
+ * `mode`).  Where such a state may reach the sleep beside TASK_RUNNING,
+ * or the state is not known at all, nothing is reported: the sleep is
+ * recorded for `wqport fix`, which refuses it (state-from-helper,
+ * state-from-caller) rather than rewrite a sleep whose state it does
+ * not know.  Where only such a sleeping state reaches it, it sleeps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +91,64 @@ static bool deliberate_yield(const struct cfg *g, const struct flow *fl,
 	return false;
 }
 
+/*
+ * The sleep at s runs in a state another function set, and it is not
+ * known to be that state: record it for the fix, with the reason and
+ * the function that set it.
+ */
+static void hold(const struct cfg *g, const struct flow *fl, int s,
+		 struct wq_file *f)
+{
+	uint32_t st = fl->in[s];
+	const char *setter = NULL, *name = g->nodes[s].ev.api->name;
+	char *why;
+	int c;
+
+	if ((st & FL_SLEEP_CALLEE) &&
+	    (c = state_call_before(g, fl, s, FL_SLEEP_CALLEE, &setter)) >= 0) {
+		const char *callee = g->nodes[c].text;
+
+		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-helper",
+			strcmp(setter, callee) ?
+			xasprintf("%s() may run in the sleeping state %s() sets (through %s(), called at line %u) rather than in TASK_RUNNING; the tool does not know which, so it leaves the sleep alone",
+				  name, setter, callee, g->nodes[c].pos.line) :
+			xasprintf("%s() may run in the sleeping state %s() sets (called at line %u) rather than in TASK_RUNNING; the tool does not know which, so it leaves the sleep alone",
+				  name, setter, g->nodes[c].pos.line));
+		return;
+	}
+	if ((st & FL_RUN_CALLEE) &&
+	    (c = state_call_before(g, fl, s, FL_RUN_CALLEE, &setter)) >= 0) {
+		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-helper",
+			xasprintf("%s() may run in the sleeping state set before it or in the TASK_RUNNING %s() (called at line %u) may leave; the tool does not know which, so it leaves the sleep alone",
+				  name, setter, g->nodes[c].pos.line));
+		return;
+	}
+	if (st & FL_UNKNOWN) {
+		why = state_sums_unknown_why(g->sums, g->func);
+		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-caller",
+			xasprintf("%s() runs in the state %s() is entered in: %s; the tool does not know it, so it leaves the sleep alone",
+				  name, g->func, why));
+		free(why);
+		return;
+	}
+	setter = state_sums_entry_setter(g->sums, g->func);
+	file_add_held(f, WQ004, g->nodes[s].pos, "state-from-caller",
+		xasprintf("%s() may run in the sleeping state %s() set before calling %s() rather than in TASK_RUNNING; the tool does not know which, so it leaves the sleep alone",
+			  name, setter ? setter : "a caller", g->func));
+}
+
+/* TASK_RUNNING that a function the sleep's function calls set. */
+static void note_running_setter(const struct cfg *g, const struct flow *fl,
+				int s, struct wq_finding *fd)
+{
+	const char *setter = NULL;
+	int c = state_call_before(g, fl, s, FL_RUN_CALLEE, &setter);
+
+	if (c >= 0)
+		finding_add_note(fd, g->nodes[c].pos, xasprintf(
+			"%s() leaves the task in TASK_RUNNING here", setter));
+}
+
 void check_schedule_running(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f)
 {
@@ -89,6 +158,10 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 		const struct cfg_node *sn = &g->nodes[s];
 		bool woke = fl->in[s] & FL_RUN_WOKE;
 		bool init = fl->in[s] & FL_RUN_INIT;
+		/* TASK_RUNNING a function it calls left */
+		bool rc = fl->in[s] & FL_RUN_CALLEE;
+		/* a state another function set, or one not known */
+		bool other = fl->in[s] & FL_ELSEWHERE;
 		struct wq_finding *fd;
 		int b;
 
@@ -108,8 +181,24 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 				finding_add_note(fd, g->nodes[b].pos, xasprintf(
 					"the state is set only once, here, before the loop"));
 			}
-		} else if ((init || woke) && node_is(g, s, K_SCHEDULE_TIMEOUT) &&
-			   !(init && !woke && wrapper_of_sleep(g, s))) {
+			/* the first pass sleeps in a state the fix cannot name */
+			if (other && node_is(g, s, K_SCHEDULE_TIMEOUT))
+				hold(g, fl, s, f);
+		} else if ((init || woke || rc || other) &&
+			   node_is(g, s, K_SCHEDULE_TIMEOUT) &&
+			   !((init || rc || other) && !woke &&
+			     wrapper_of_sleep(g, s))) {
+			/*
+			 * Not known: another function's sleeping state or
+			 * TASK_RUNNING beside a state set here or elsewhere.
+			 * Only sleeping states: it sleeps.
+			 */
+			if (other || (rc && (fl->in[s] & FL_SLEEP))) {
+				if ((fl->in[s] & FL_UNKNOWN) || init || woke ||
+				    rc)
+					hold(g, fl, s, f);
+				continue;
+			}
 			/* --target=2.4: the helpers came in 2.6.14 */
 			if (target_lacks(f->target,
 					 "schedule_timeout_uninterruptible")) {
@@ -127,6 +216,8 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 					"%s() is called in TASK_RUNNING and returns at once; use schedule_timeout_uninterruptible() or schedule_timeout_interruptible(), or set the state first",
 					sn->ev.api->name));
 			}
+			note_running_setter(g, fl, s,
+					    &f->findings[f->nfindings - 1]);
 		}
 	}
 }

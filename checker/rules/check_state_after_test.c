@@ -39,7 +39,10 @@ static bool resets_state(const struct cfg *g, int n)
 	return node_is(g, n, K_SET_STATE) || node_is(g, n, K_PREPARE) ||
 	       node_is(g, n, K_SLEEP_ON) || node_is(g, n, K_WAIT_EVENT) ||
 	       node_is(g, n, K_DELAY) || node_is(g, n, K_FINISH) ||
-	       node_is_sleep(g, n);
+	       node_is_sleep(g, n) ||
+	       /* a function of the file that always sets it (its summary) */
+	       (g->nodes[n].kind == N_CALL &&
+		state_sums_always_sets(g->sums, g->nodes[n].text));
 }
 
 /*
