@@ -454,6 +454,9 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 
 			free(s->note);
 			s->note = n;
+			/* the bound is gone until a person restores it */
+			if (s->outcome == FO_CONVERT)
+				s->outcome = FO_CAVEAT;
 		}
 		free(t);
 	}

@@ -179,6 +179,28 @@ const char *last_field(const char *e)
 			return name;
 		}
 	}
+	if (p > e && p[-1] == ']') {
+		/* an array of queues, `midi_sleeper[dev]`: the array's name */
+		static __thread char name[128];
+		const char *end;
+		int depth = 0;
+
+		while (p > e) {
+			p--;
+			if (*p == ']')
+				depth++;
+			else if (*p == '[' && --depth == 0)
+				break;
+		}
+		end = p;
+		while (p > e && is_ident(p[-1]))
+			p--;
+		if ((size_t)(end - p) >= sizeof(name))
+			return "";
+		memcpy(name, p, end - p);
+		name[end - p] = '\0';
+		return name;
+	}
 	while (p > e && is_ident(p[-1]))
 		p--;
 	return p;

@@ -141,7 +141,8 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
 			if (s->outcome == FO_KEEP && retested(res, s->func)) {
-				o->outcome = FO_CONVERT;
+				o->outcome = strstr(s->note, PTW_TIMEOUT_NOTE) ?
+					     FO_CAVEAT : FO_CONVERT;
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
 						    "schedule_timeout" : "schedule",
