@@ -14,6 +14,14 @@
  * every alternative choice that stays within the bound and explores the
  * new prefixes, fewest preemptions first, so the first counterexample
  * found has the fewest preemptions.
+ *
+ * Fairness (verify/README.md): virtual time only advances on its own
+ * when no task can run.  Firing a timer while a task is runnable is an
+ * unfair step of the schedule and costs one preemption, like taking the
+ * CPU from the running task; so is a switch away from a task that could
+ * go on.  A run in which a timer keeps firing while a runnable task never
+ * runs therefore leaves the bound after a few firings instead of looping
+ * to the step limit.  -u turns this off (timers free, the old explorer).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -40,6 +48,9 @@
 #define C_TIMER		(WQV_MAX_TASKS)
 #define C_SIGNAL	(WQV_MAX_TASKS + 1)
 #define C_STOP		(WQV_MAX_TASKS + 2)
+#define TASK_MASK	((1u << WQV_MAX_TASKS) - 1)
+/* The last scheduling points kept to name the loop at the step limit. */
+#define RECENT		256
 
 struct mtask {
 	const char *name;
@@ -67,6 +78,12 @@ struct point {
 	signed char choice;
 };
 
+struct recent {
+	signed char task;
+	int line;
+	const char *file;
+};
+
 struct shared {
 	int npoints;
 	struct point pts[MAX_POINTS];
@@ -92,6 +109,10 @@ static int cur = -1;
 static int signal_sent;
 static ucontext_t main_ctx;
 static int in_setup;
+static struct recent recent[RECENT];
+static int nrecent;
+/* Timers free of the preemption bound (-u): the explorer without fairness. */
+static int unfair;
 
 /* ---- registration (constructors in the harness) ---- */
 void wqv_register(int kind, const char *name, void (*fn)(void), int (*cond)(void),
@@ -214,6 +235,12 @@ void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
 		end_run(1);
 }
 
+void wqv_where(const char **file, int *line)
+{
+	*file = cur_file();
+	*line = cur_line();
+}
+
 int wqv_cur(void)
 {
 	return cur;
@@ -259,15 +286,82 @@ static int enabled(int i)
 				  t->await_mask : *t->await_on != 0));
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/*
+ * The run reached the step limit without a task spinning in
+ * TASK_RUNNING (that is busy-loop, reported by the kernel half when it
+ * happens): name the loop (the task that took most of the last
+ * scheduling points, and the lines it went through) and what every
+ * other task is doing.  Never a pass, never busy-loop.
+ */
+static void step_limit(unsigned int en)
+{
+	int count[WQV_MAX_TASKS] = { 0 }, lines[16], nl = 0, top = -1, i, j, n;
+	const char *file = NULL;
+	char buf[1024];
+
+	for (i = 0; i < nrecent && i < RECENT; i++)
+		if (recent[i].task >= 0)
+			count[(int)recent[i].task]++;
+	for (i = 0; i < ntasks; i++)
+		if (top < 0 || count[i] > count[top])
+			top = i;
+	for (i = 0; i < nrecent && i < RECENT; i++) {
+		if (recent[i].task != top || !recent[i].file)
+			continue;
+		file = recent[i].file;
+		for (j = 0; j < nl && lines[j] != recent[i].line; j++)
+			;
+		if (j == nl && nl < 16)
+			lines[nl++] = recent[i].line;
+	}
+	qsort(lines, nl, sizeof(lines[0]), cmp_int);
+	n = snprintf(buf, sizeof(buf), "%s loops", tasks[top].name);
+	if (file) {
+		n += snprintf(buf + n, sizeof(buf) - n, " through %s:", file);
+		for (j = 0; j < nl && n < (int)sizeof(buf) - 64; j++)
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%d", j ? "," : "", lines[j]);
+	}
+	for (i = 0; i < ntasks && n < (int)sizeof(buf) - 128; i++) {
+		const char *what;
+
+		if (i == top)
+			continue;
+		if (tasks[i].finished)
+			what = "returned";
+		else if (en >> i & 1)
+			what = "runnable";
+		else if (wqv_k_asleep >> i & 1)
+			what = "asleep";
+		else
+			what = "waiting";
+		n += snprintf(buf + n, sizeof(buf) - n, "; %s %s", tasks[i].name, what);
+		if (!tasks[i].finished)
+			n += snprintf(buf + n, sizeof(buf) - n, " at %s:%d",
+				      tasks[i].file ? tasks[i].file : tasks[i].hfile,
+				      tasks[i].file ? tasks[i].line : tasks[i].hline);
+	}
+	trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", MAX_POINTS);
+	wqv_violation(WQV_P_NOPROG, 1, "no end after %d scheduling points (jiffies = %lu): %s",
+		      MAX_POINTS, wqv_k_jiffies(), buf);
+}
+
 /* One scheduling decision: record it and return the choice. */
 static int decide(void)
 {
 	unsigned int en = 0, real;
 	int i, dflt = C_STOP, choice, k;
 
-	for (i = 0; i < ntasks; i++)
+	for (i = 0; i < ntasks; i++) {
 		if (enabled(i))
 			en |= 1u << i;
+		if (tasks[i].cond && !tasks[i].finished && !tasks[i].cond())
+			wqv_k_cond_false(i);
+	}
 	real = en;
 	if (wqv_k_timer_pending())
 		en |= 1u << C_TIMER;
@@ -285,10 +379,8 @@ static int decide(void)
 		en |= 1u << C_STOP;
 	}
 	k = shm->npoints;
-	if (k == MAX_POINTS) {
-		trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", k);
-		wqv_violation(WQV_P_BUSY, 1, "no end after %d scheduling points", k);
-	}
+	if (k == MAX_POINTS)
+		step_limit(en);
 	choice = k < prefix_len ? prefix[k] : dflt;
 	if (!(en >> choice & 1)) {
 		fprintf(stderr, "wqv: replay diverged at point %d: the fixture is not "
@@ -323,6 +415,10 @@ void wqv_point(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	recent[nrecent % RECENT].task = cur;
+	recent[nrecent % RECENT].file = cur_file();
+	recent[nrecent % RECENT].line = cur_line();
+	nrecent++;
 	c = wqv_task_cond(cur);
 	trace_add(who(), cur_file(), cur_line(), "%s%s", buf,
 		  c < 0 ? "" : c ? "  [condition true]" : "  [condition false]");
@@ -381,6 +477,21 @@ static void trampoline(void)
 	swapcontext(&tasks[me].ctx, &main_ctx);
 }
 
+/* A timer fires ahead of runnable tasks: say which, since it costs a preemption. */
+static void unfair_timer(unsigned int runnable)
+{
+	char buf[256];
+	int i, n = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < ntasks && n < (int)sizeof(buf) - 64; i++)
+		if (runnable >> i & 1)
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%s", n ? ", " : "",
+				      tasks[i].name);
+	trace_add(who(), cur_file(), cur_line(),
+		  "the timer fires ahead of %s, still runnable (counts as a preemption)", buf);
+}
+
 static void run_one(void)
 {
 	int i, c;
@@ -429,6 +540,8 @@ static void run_one(void)
 		if (shm->pts[shm->npoints - 1].cur >= 0 && (c == C_TIMER || c == C_SIGNAL))
 			trace_add(tasks[cur].name, tasks[cur].file, tasks[cur].line,
 				  "preempted here");
+		else if (c == C_TIMER && !unfair && (shm->pts[shm->npoints - 1].enabled & TASK_MASK))
+			unfair_timer(shm->pts[shm->npoints - 1].enabled & TASK_MASK);
 		if (c == C_TIMER) {
 			wqv_k_fire_timer();
 			continue;
@@ -448,6 +561,19 @@ static void run_one(void)
 }
 
 /* ---- the explorer (parent) ---- */
+/*
+ * What a choice costs against the preemption bound: taking the CPU from
+ * a task that could go on, or (fair mode) letting a timer fire while a
+ * task is runnable: virtual time then runs ahead of a task that a real
+ * scheduler would have run first.
+ */
+static int cost(const struct point *p, int y)
+{
+	if (p->cur >= 0 && y != p->cur)
+		return 1;
+	return y == C_TIMER && !unfair && (p->enabled & TASK_MASK);
+}
+
 struct work {
 	int len;
 	signed char *ch;
@@ -492,7 +618,8 @@ static const char *base(const char *p)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-v]\n");
+	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-u] [-v]\n"
+		"  -u  no fairness: a timer may fire ahead of a runnable task for free\n");
 	exit(2);
 }
 
@@ -505,7 +632,7 @@ int wqv_main(int argc, char **argv, const char *input)
 	double t0 = now();
 	const char *found = NULL;
 
-	while ((opt = getopt(argc, argv, "b:e:v")) != -1) {
+	while ((opt = getopt(argc, argv, "b:e:uv")) != -1) {
 		switch (opt) {
 		case 'b':
 			bound = atoi(optarg);
@@ -514,6 +641,9 @@ int wqv_main(int argc, char **argv, const char *input)
 			break;
 		case 'e':
 			expect = optarg;
+			break;
+		case 'u':
+			unfair = 1;
 			break;
 		case 'v':
 			verbose = 1;
@@ -606,25 +736,23 @@ int wqv_main(int argc, char **argv, const char *input)
 
 					if (y == p->choice || !(p->enabled >> y & 1))
 						continue;
-					py = pre + (p->cur >= 0 && y != p->cur);
+					py = pre + cost(p, y);
 					if (py <= bound)
 						push(&b[py], shm, i, y);
 				}
 			}
-			if (p->cur >= 0 && p->choice != p->cur)
-				pre++;
+			pre += cost(p, p->choice);
 		}
 		free(w.ch);
 	}
-	printf("wqv: %s: %s in %ld schedule%s (%.2f s, preemption bound %d)\n", base(input),
+	printf("wqv: %s: %s in %ld schedule%s (%.2f s, preemption bound %d%s)\n", base(input),
 	       found ? found : "no violation", nsched, nsched == 1 ? "" : "s",
-	       now() - t0, bound);
+	       now() - t0, bound, unfair ? ", no fairness" : "");
 	if (found) {
 		int pre = 0;
 
 		for (i = 0; i < shm->npoints; i++)
-			if (shm->pts[i].cur >= 0 && shm->pts[i].choice != shm->pts[i].cur)
-				pre++;
+			pre += cost(&shm->pts[i], shm->pts[i].choice);
 		printf("counterexample (%d preemption%s):\n", pre, pre == 1 ? "" : "s");
 		fwrite(shm->trace, 1, shm->tlen, stdout);
 		fwrite(shm->viol, 1, shm->vlen, stdout);
