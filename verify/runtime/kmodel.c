@@ -230,7 +230,7 @@ static int spent_wake_lost(int task)
 
 static const char *spent_how(struct ktask *t)
 {
-	return t->intent || t->spent_state == TASK_RUNNING ?
+	return t->spent_ran ?
 	       "set it TASK_RUNNING before it slept, but it set a sleeping state again" :
 	       "which that wake-up does not wake";
 }
@@ -377,7 +377,7 @@ void wqv_set_current_state(unsigned int s, const char *file, int line)
  * since the condition became true, for the trace) while the condition
  * holds.
  */
-static void spend(int i, const char *aimed)
+static void spend(int i, const char *aimed, unsigned int found, int ran)
 {
 	struct ktask *t = &ktasks[i];
 	int w = wqv_cur();
@@ -386,7 +386,8 @@ static void spend(int i, const char *aimed)
 		return;
 	t->spent_by = w + 1;
 	t->spent_call = aimed;
-	t->spent_state = t->ts.__state;
+	t->spent_state = found;
+	t->spent_ran = ran;
 	wqv_where(&t->spent_file, &t->spent_line);
 }
 
@@ -398,6 +399,7 @@ static void spend(int i, const char *aimed)
 static int try_to_wake_up(struct task_struct *p, unsigned int state, const char *aimed)
 {
 	int i = task_idx(p);
+	unsigned int found;
 	struct ktask *t;
 
 	if (i < 0)
@@ -407,9 +409,10 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state, const char 
 		wqv_note("finds %s in %s: nothing to wake", wqv_task_name(i),
 			 state_str(p->__state));
 		if (aimed && p->__state != TASK_RUNNING)
-			spend(i, aimed);
+			spend(i, aimed, p->__state, 0);
 		return 0;
 	}
+	found = p->__state;
 	p->__state = TASK_RUNNING;
 	t->seen_state = TASK_RUNNING;
 	if (t->sleeping) {
@@ -422,7 +425,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state, const char 
 	} else {
 		wqv_note("sets %s TASK_RUNNING before it sleeps", wqv_task_name(i));
 		if (aimed)
-			spend(i, aimed);
+			spend(i, aimed, found, 1);
 	}
 	return 1;
 }

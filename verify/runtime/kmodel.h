@@ -30,6 +30,7 @@ struct ktask {
 	const char *spent_file;
 	int spent_line;
 	unsigned int spent_state;	/* the task's state the wake-up found */
+	int spent_ran;			/* ... and set TASK_RUNNING (else: a state it does not wake) */
 };
 
 /* try_to_wake_up() for the wake-ups aimed at no task in particular (a signal). */

@@ -113,6 +113,8 @@ static struct recent recent[RECENT];
 static int nrecent;
 /* Timers free of the preemption bound (-u): the explorer without fairness. */
 static int unfair;
+static int the_bound = 2;
+static int max_points = MAX_POINTS;	/* -s: the step limit */
 
 /* ---- registration (constructors in the harness) ---- */
 void wqv_register(int kind, const char *name, void (*fn)(void), int (*cond)(void),
@@ -235,6 +237,16 @@ void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
 		end_run(1);
 }
 
+int wqv_preemption_bound(void)
+{
+	return the_bound;
+}
+
+int wqv_fair(void)
+{
+	return !unfair;
+}
+
 void wqv_where(const char **file, int *line)
 {
 	*file = cur_file();
@@ -345,9 +357,9 @@ static void step_limit(unsigned int en)
 				      tasks[i].file ? tasks[i].file : tasks[i].hfile,
 				      tasks[i].file ? tasks[i].line : tasks[i].hline);
 	}
-	trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", MAX_POINTS);
+	trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", max_points);
 	wqv_violation(WQV_P_NOPROG, 1, "no end after %d scheduling points (jiffies = %lu): %s",
-		      MAX_POINTS, wqv_k_jiffies(), buf);
+		      max_points, wqv_k_jiffies(), buf);
 }
 
 /* One scheduling decision: record it and return the choice. */
@@ -379,7 +391,7 @@ static int decide(void)
 		en |= 1u << C_STOP;
 	}
 	k = shm->npoints;
-	if (k == MAX_POINTS)
+	if (k == max_points)
 		step_limit(en);
 	choice = k < prefix_len ? prefix[k] : dflt;
 	if (!(en >> choice & 1)) {
@@ -618,8 +630,10 @@ static const char *base(const char *p)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-u] [-v]\n"
-		"  -u  no fairness: a timer may fire ahead of a runnable task for free\n");
+	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-s STEPS] [-u] [-v]\n"
+		"  -s  the step limit of a run (16-%d, default %d): no-progress past it\n"
+		"  -u  no fairness: a timer may fire ahead of a runnable task for free\n",
+		MAX_POINTS, MAX_POINTS);
 	exit(2);
 }
 
@@ -632,7 +646,7 @@ int wqv_main(int argc, char **argv, const char *input)
 	double t0 = now();
 	const char *found = NULL;
 
-	while ((opt = getopt(argc, argv, "b:e:uv")) != -1) {
+	while ((opt = getopt(argc, argv, "b:e:s:uv")) != -1) {
 		switch (opt) {
 		case 'b':
 			bound = atoi(optarg);
@@ -641,6 +655,11 @@ int wqv_main(int argc, char **argv, const char *input)
 			break;
 		case 'e':
 			expect = optarg;
+			break;
+		case 's':
+			max_points = atoi(optarg);
+			if (max_points < 16 || max_points > MAX_POINTS)
+				usage();
 			break;
 		case 'u':
 			unfair = 1;
@@ -652,6 +671,7 @@ int wqv_main(int argc, char **argv, const char *input)
 			usage();
 		}
 	}
+	the_bound = bound;
 	for (i = 0; i < ntasks; i++)
 		if (signal_name && !strcmp(tasks[i].name, signal_name))
 			signal_target = i;

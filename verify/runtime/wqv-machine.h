@@ -53,6 +53,9 @@ void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int wqv_cur(void);
 const char *wqv_task_name(int task);
+/* The -b bound, and 0 when run without fairness (-u): for the unit tests. */
+int wqv_preemption_bound(void);
+int wqv_fair(void);
 /* Where the current task is (the last wrapped call site). */
 void wqv_where(const char **file, int *line);
 /* The task's wait condition (waiters only), -1 for others. */
