@@ -252,12 +252,6 @@ void wqv_k_fire_timer(void)
 	ktasks[best].timer_active = 0;
 	wqv_note("timer: jiffies = %lu, the timeout of %s expires", jiffies,
 		 wqv_task_name(best));
-	if (wqv_k_blocked_on_queue(best) && queued_on_woken_head(best) &&
-	    wqv_task_cond(best) == 1 && wqv_wakers_done())
-		wqv_violation(WQV_P_LOST, 1,
-			      "%s slept in %s until its timeout although its condition holds "
-			      "and the waker has finished: the wake-up was lost",
-			      wqv_task_name(best), wqv_k_state_name(best));
 	if (spent_wake_lost(best))
 		wqv_violation(WQV_P_LOST, 1,
 			      "%s slept in %s until its timeout although its condition holds "
@@ -267,6 +261,12 @@ void wqv_k_fire_timer(void)
 			      wqv_task_name(ktasks[best].spent_by - 1), ktasks[best].spent_file,
 			      ktasks[best].spent_line, state_str(ktasks[best].spent_state),
 			      spent_how(&ktasks[best]));
+	if (wqv_k_blocked_on_queue(best) && queued_on_woken_head(best) &&
+	    wqv_task_cond(best) == 1 && wqv_wakers_done())
+		wqv_violation(WQV_P_LOST, 1,
+			      "%s slept in %s until its timeout although its condition holds "
+			      "and the waker has finished: the wake-up was lost",
+			      wqv_task_name(best), wqv_k_state_name(best));
 	try_to_wake_up(&ktasks[best].ts, TASK_NORMAL, NULL);
 }
 
@@ -575,6 +575,9 @@ long io_schedule_timeout(long timeout)
 static long sched_timeout_state(long timeout, unsigned int s, const char *what)
 {
 	wqv_point("%s(%ld)", what, timeout);
+	if (kcur()->spent_by)
+		wqv_note("%s(): sets %s again, over the TASK_RUNNING of %s", what, state_str(s),
+			 kcur()->spent_call);
 	set_state(s);
 	return do_schedule_timeout(timeout, what);
 }
@@ -907,6 +910,9 @@ static long sleep_on_common(wait_queue_head_t *q, int state, long timeout, const
 	wqv_note("%s(): queued, %s", what, state_str(state));
 	reg_head(q);
 	init_waitqueue_entry(&wait, current);
+	if (kcur()->spent_by)
+		wqv_note("%s(): sets %s again, over the TASK_RUNNING of %s", what,
+			 state_str(state), kcur()->spent_call);
 	set_state(state);
 	list_add(&wait.entry, &q->head);
 	timeout = do_schedule_timeout(timeout, what);
