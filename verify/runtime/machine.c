@@ -4,9 +4,15 @@
  *
  * Runs the harness's tasks as coroutines (ucontext) that switch only at
  * the model's scheduling points, and explores their interleavings with
- * a CHESS-style preemption bound by stateless replay from the start:
- * each schedule runs in a fresh fork()ed child, so the driver's static
- * state starts clean, following a prefix of choices and then the
+ * a CHESS-style preemption bound by stateless replay from the start.
+ * Each schedule starts from the same memory: the program's writable
+ * data (.data and .bss: the driver's statics, the kernel model's, the
+ * runner's) is copied once before the first schedule and copied back
+ * before each one, and a crash or a run past the time limit is caught
+ * by a signal handler that jumps back to the explorer (-f instead runs
+ * each schedule in a fork()ed child, as the first version did: slower,
+ * since a fork and its page faults cost milliseconds on a loaded VM).
+ * A schedule follows a prefix of choices and then the
  * default policy (keep running the current task; when it blocks, the
  * lowest-numbered runnable task; when none is runnable, the earliest
  * timer).  The child records every scheduling point (what could run,
@@ -25,12 +31,14 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <ucontext.h>
@@ -115,6 +123,18 @@ static int nrecent;
 static int unfair;
 static int the_bound = 2;
 static int max_points = MAX_POINTS;	/* -s: the step limit */
+#define RUN_SECONDS	10		/* a schedule running longer: no-termination */
+
+/*
+ * In-process runs: the writable data as it was before the first
+ * schedule, and where a run ends (end_run(), a fatal signal).
+ */
+extern char __data_start[], _end[];
+static char *snapshot;
+static size_t snapshot_len;
+static int forked;			/* -f: a fork()ed child per schedule */
+static sigjmp_buf run_end;
+static char *altstack;
 
 /* ---- registration (constructors in the harness) ---- */
 void wqv_register(int kind, const char *name, void (*fn)(void), int (*cond)(void),
@@ -207,10 +227,19 @@ void wqv_note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A schedule ends: code 0 no violation, 1 violation, >1 internal error. */
 static void end_run(int code)
 {
+	if (!forked)
+		siglongjmp(run_end, code + 1);
 	fflush(NULL);
 	_exit(code);
+}
+
+/* A crash or the time limit, in an in-process run: back to the explorer. */
+static void run_signal(int sig)
+{
+	siglongjmp(run_end, 1000 + sig);
 }
 
 void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
@@ -512,7 +541,6 @@ static void run_one(void)
 	for (i = 0; i < ntasks; i++) {
 		struct mtask *t = &tasks[i];
 
-		t->stack = malloc(STACK_SIZE);
 		getcontext(&t->ctx);
 		t->ctx.uc_stack.ss_sp = t->stack;
 		t->ctx.uc_stack.ss_size = STACK_SIZE;
@@ -570,6 +598,73 @@ static void run_one(void)
 		wqv_k_switch_to(c);
 		swapcontext(&main_ctx, &tasks[c].ctx);
 	}
+}
+
+/* One schedule, from the start: its exit code (end_run()), or 1000 + a fatal signal. */
+static int run_schedule(const signed char *pfx, int len)
+{
+	struct sigaction sa;
+	volatile int code;
+	pid_t pid;
+	int st, sig;
+
+	if (forked) {
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0) {
+			perror("wqv: fork");
+			exit(2);
+		}
+		if (!pid) {
+			prefix = pfx;
+			prefix_len = len;
+			alarm(RUN_SECONDS);
+			run_one();
+			end_run(shm->result);
+		}
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		return WIFSIGNALED(st) ? 1000 + WTERMSIG(st) : WEXITSTATUS(st);
+	}
+	/* The writable data back as before the first schedule (the prefix is on the heap). */
+	memcpy(__data_start, snapshot, snapshot_len);
+	prefix = pfx;
+	prefix_len = len;
+	code = sigsetjmp(run_end, 1);
+	if (!code) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = run_signal;
+		sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+		for (sig = 1; sig < NSIG; sig++)
+			if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
+			    sig == SIGABRT || sig == SIGALRM)
+				sigaction(sig, &sa, NULL);
+		alarm(RUN_SECONDS);
+		run_one();
+		end_run(shm->result);
+	}
+	alarm(0);
+	return code >= 1000 ? code : code - 1;
+}
+
+/* Before the first in-process schedule: stacks, the signal stack, the snapshot. */
+static void prepare_runs(void)
+{
+	stack_t ss;
+	int i;
+
+	for (i = 0; i < ntasks; i++)
+		tasks[i].stack = malloc(STACK_SIZE);
+	if (forked)
+		return;
+	altstack = malloc(SIGSTKSZ * 4);
+	ss.ss_sp = altstack;
+	ss.ss_size = SIGSTKSZ * 4;
+	ss.ss_flags = 0;
+	sigaltstack(&ss, NULL);
+	snapshot_len = _end - __data_start;
+	snapshot = malloc(snapshot_len);
+	memcpy(snapshot, __data_start, snapshot_len);
 }
 
 /* ---- the explorer (parent) ---- */
@@ -630,7 +725,8 @@ static const char *base(const char *p)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-s STEPS] [-u] [-v]\n"
+	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-f] [-s STEPS] [-u] [-v]\n"
+		"  -f  run each schedule in a fork()ed child (slower; the first version)\n"
 		"  -s  the step limit of a run (16-%d, default %d): no-progress past it\n"
 		"  -u  no fairness: a timer may fire ahead of a runnable task for free\n",
 		MAX_POINTS, MAX_POINTS);
@@ -646,7 +742,7 @@ int wqv_main(int argc, char **argv, const char *input)
 	double t0 = now();
 	const char *found = NULL;
 
-	while ((opt = getopt(argc, argv, "b:e:s:uv")) != -1) {
+	while ((opt = getopt(argc, argv, "b:e:fs:uv")) != -1) {
 		switch (opt) {
 		case 'b':
 			bound = atoi(optarg);
@@ -655,6 +751,9 @@ int wqv_main(int argc, char **argv, const char *input)
 			break;
 		case 'e':
 			expect = optarg;
+			break;
+		case 'f':
+			forked = 1;
 			break;
 		case 's':
 			max_points = atoi(optarg);
@@ -689,6 +788,7 @@ int wqv_main(int argc, char **argv, const char *input)
 		perror("wqv: mmap");
 		return 2;
 	}
+	prepare_runs();
 	memset(b, 0, sizeof(b));
 	{
 		struct work w = { 0, NULL };
@@ -701,7 +801,6 @@ int wqv_main(int argc, char **argv, const char *input)
 	fflush(NULL);
 	for (;;) {
 		struct work w;
-		pid_t pid;
 		int st, pre;
 
 		for (pb = 0; pb <= bound && !b[pb].n; pb++)
@@ -714,29 +813,18 @@ int wqv_main(int argc, char **argv, const char *input)
 		shm->tlen = 0;
 		shm->vlen = 0;
 		shm->prop[0] = 0;
-		prefix = w.ch;
-		prefix_len = w.len;
 		nsched++;
-		pid = fork();
-		if (pid < 0) {
-			perror("wqv: fork");
-			return 2;
-		}
-		if (!pid) {
-			alarm(10);
-			run_one();
-			end_run(shm->result);
-		}
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-		if (WIFSIGNALED(st)) {
+		st = run_schedule(w.ch, w.len);
+		if (st >= 1000) {
+			int sig = st - 1000;
+
 			snprintf(shm->prop, sizeof(shm->prop), "%s",
-				 WTERMSIG(st) == SIGALRM ? "no-termination" : WQV_P_CRASH);
+				 sig == SIGALRM ? "no-termination" : WQV_P_CRASH);
 			shm->vlen += snprintf(shm->viol + shm->vlen, VIOL_SIZE - shm->vlen,
 					      "error: %s: the run died of signal %d (%s)\n",
-					      shm->prop, WTERMSIG(st), strsignal(WTERMSIG(st)));
+					      shm->prop, sig, strsignal(sig));
 			shm->result = 1;
-		} else if (WEXITSTATUS(st) > 1) {
+		} else if (st > 1) {
 			fprintf(stderr, "wqv: internal error in schedule %ld\n", nsched);
 			return 2;
 		}
