@@ -118,6 +118,13 @@ def run_one(bdir, r, bound, unfair):
     return p.returncode, p.stdout, p.stderr
 
 
+def totals(out):
+    """The schedules and seconds of one run's summary line, or (0, 0.0)."""
+    lines = out.splitlines()
+    m = SUMMARY_RE.match(lines[0]) if lines else None
+    return (int(m.group(3)), float(m.group(4))) if m else (0, 0.0)
+
+
 def report(r, code, out, err, quiet):
     lines = out.splitlines()
     m = SUMMARY_RE.match(lines[0]) if lines else None
@@ -173,6 +180,9 @@ def main():
         if not report(r, code, out, err, a.quiet):
             bad += 1
     if len(runs) > 1:
+        nsched = sum(totals(out)[0] for _, out, _ in results)
+        secs = sum(totals(out)[1] for _, out, _ in results)
+        print('verify.py: %d schedules, %.2f s of model time' % (nsched, secs))
         print('verify.py: %d input%s, %d as expected, %d not' %
               (len(runs), '' if len(runs) == 1 else 's', len(runs) - bad, bad))
     return 1 if bad else 0
