@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Model unit test: a wake-up spent on a task that saw its condition is
- * not lost.  A wake_up_process() lands after the waiter set its state
- * and tested its condition; the waiter goes on (its condition holds),
+ * not lost.  A wake_up_process() lands after the waiter set its state,
+ * before it tests its condition under a lock; the waiter goes on (its
+ * condition holds),
  * sets TASK_RUNNING itself, and then calls an unrelated msleep().  That
  * delay ends on its timer with the condition true and the waker gone,
  * but the wake-up was not meant for it: the task's own TASK_RUNNING
@@ -10,19 +11,31 @@
  */
 #include <linux/sched.h>
 #include <linux/delay.h>
+#include <linux/spinlock.h>
 #include "wqv-harness.h"
 
+static spinlock_t lock;
 static struct task_struct *waiter_task;
 static u32 published;
 static int ready;
 
+WQV_SETUP()
+{
+	spin_lock_init(&lock);
+}
+
 WQV_WAITER(waiter, ready)
 {
+	int done;
+
 	waiter_task = current;
 	published = 1;
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (READ_ONCE(ready))
+		spin_lock(&lock);
+		done = ready;
+		spin_unlock(&lock);
+		if (done)
 			break;
 		schedule_timeout(10);
 	}
@@ -33,6 +46,8 @@ WQV_WAITER(waiter, ready)
 WQV_WAKER(waker)
 {
 	WQV_AWAIT(published);
-	WRITE_ONCE(ready, 1);
+	spin_lock(&lock);
+	ready = 1;
+	spin_unlock(&lock);
 	wake_up_process(waiter_task);
 }
