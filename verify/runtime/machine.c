@@ -603,10 +603,9 @@ static void run_one(void)
 /* One schedule, from the start: its exit code (end_run()), or 1000 + a fatal signal. */
 static int run_schedule(const signed char *pfx, int len)
 {
-	struct sigaction sa;
 	volatile int code;
 	pid_t pid;
-	int st, sig;
+	int st;
 
 	if (forked) {
 		fflush(NULL);
@@ -632,13 +631,6 @@ static int run_schedule(const signed char *pfx, int len)
 	prefix_len = len;
 	code = sigsetjmp(run_end, 1);
 	if (!code) {
-		memset(&sa, 0, sizeof(sa));
-		sa.sa_handler = run_signal;
-		sa.sa_flags = SA_ONSTACK | SA_NODEFER;
-		for (sig = 1; sig < NSIG; sig++)
-			if (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
-			    sig == SIGABRT || sig == SIGALRM)
-				sigaction(sig, &sa, NULL);
 		alarm(RUN_SECONDS);
 		run_one();
 		end_run(shm->result);
@@ -647,9 +639,11 @@ static int run_schedule(const signed char *pfx, int len)
 	return code >= 1000 ? code : code - 1;
 }
 
-/* Before the first in-process schedule: stacks, the signal stack, the snapshot. */
+/* Before the first in-process schedule: stacks, the signal handlers, the snapshot. */
 static void prepare_runs(void)
 {
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM };
+	struct sigaction sa;
 	stack_t ss;
 	int i;
 
@@ -662,6 +656,11 @@ static void prepare_runs(void)
 	ss.ss_size = SIGSTKSZ * 4;
 	ss.ss_flags = 0;
 	sigaltstack(&ss, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_signal;
+	sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+	for (i = 0; i < (int)(sizeof(fatal) / sizeof(fatal[0])); i++)
+		sigaction(fatal[i], &sa, NULL);
 	snapshot_len = _end - __data_start;
 	snapshot = malloc(snapshot_len);
 	memcpy(snapshot, __data_start, snapshot_len);

@@ -10,7 +10,7 @@
  * That is lost-wakeup, and the message names the spent wake-up.
  */
 // wqv-test: lost -e lost-wakeup
-// wqv-test-match: lost wake_up_process\(\) by waker \([^)]*process-wake-lost.c:[0-9]+\) found it in TASK_INTERRUPTIBLE, set it TASK_RUNNING before it slept
+// wqv-test-match: lost wake_up_process\(\) by waker .* in TASK_INTERRUPTIBLE, set it TASK_RUNNING
 // wqv-test: bound0 -b 0 -e none
 #include <linux/sched.h>
 #include "wqv-harness.h"

@@ -8,7 +8,7 @@
  * wake_up_state() that was spent.
  */
 // wqv-test: lost -e lost-wakeup
-// wqv-test-match: lost wake_up_state\(\) by waker \([^)]*\) found it in TASK_UNINTERRUPTIBLE, which that wake-up does not wake
+// wqv-test-match: lost wake_up_state\(\) by waker .* which that wake-up does not wake
 #include <linux/sched.h>
 #include "wqv-harness.h"
 
