@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Run the wait-queue model (verify/README.md) on harnessed fixtures.
 
-    tools/verify.py [-B BUILD] [-b BOUND] [-j N] [-q] [PATH...]
+    tools/verify.py [-B BUILD] [-b BOUND] [-j N] [-q] [--no-fairness] [PATH...]
 
 Finds the `.harness` files under each PATH (a directory, a harness, or a
 fixture input a harness names; default: testdata), builds the model
@@ -12,6 +12,9 @@ runs them, and prints per input one line: the property found or none,
 the schedules explored and the time, and whether that is what the
 harness expects.  For each counterexample the trace follows, as
 `file:line: note:` lines with paths relative to the current directory.
+--no-fairness runs the explorer without fairness (a timer may fire ahead
+of a runnable task for free, verify/README.md): the mutation check of
+the fairness tests, whose `none` inputs must then fail.
 
 Exit status: 0 when every input gives what its harness expects (a
 known failure counts while it still fails), 1 otherwise, 2 on a usage
@@ -27,7 +30,7 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERIFY_RE = re.compile(r'^// verify: +(\S+) +(\S+)(.*)$')
 SUMMARY_RE = re.compile(r'^wqv: (\S+): (.+?) in (\d+) schedules? \(([\d.]+) s, '
-                        r'preemption bound (\d+)\)$')
+                        r'preemption bound (\d+)(, no fairness)?\)$')
 PATH_RE = re.compile(r'^(/[^:\s]+)(:\d+:)')
 
 
@@ -108,10 +111,18 @@ def build(bdir, targets):
         sys.exit('verify.py: building the model executables failed')
 
 
-def run_one(bdir, r, bound):
+def run_one(bdir, r, bound, unfair):
     exe = os.path.join(bdir, 'verify', r.target)
-    p = subprocess.run([exe, '-b', str(bound), '-e', r.expect], capture_output=True, text=True)
+    p = subprocess.run([exe, '-b', str(bound), '-e', r.expect] + (['-u'] if unfair else []),
+                       capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
+
+
+def totals(out):
+    """The schedules and seconds of one run's summary line, or (0, 0.0)."""
+    lines = out.splitlines()
+    m = SUMMARY_RE.match(lines[0]) if lines else None
+    return (int(m.group(3)), float(m.group(4))) if m else (0, 0.0)
 
 
 def report(r, code, out, err, quiet):
@@ -133,9 +144,9 @@ def report(r, code, out, err, quiet):
     pre = ''
     if len(lines) > 1 and lines[1].startswith('counterexample'):
         pre = ' ' + lines[1][len('counterexample '):].rstrip(':')
-    print('%s: %s%s: %s schedule%s, %s s (bound %s): %s' %
+    print('%s: %s%s: %s schedule%s, %s s (bound %s%s): %s' %
           (rel(r.input), prop, pre, m.group(3), '' if m.group(3) == '1' else 's',
-           m.group(4), m.group(5), verdict))
+           m.group(4), m.group(5), m.group(6) or '', verdict))
     if prop != 'none' and not quiet:
         for l in lines[2:]:
             if l.startswith('wqv: FAIL'):
@@ -154,6 +165,8 @@ def main():
     ap.add_argument('-b', '--bound', type=int, default=2, help='preemption bound (0-4)')
     ap.add_argument('-j', '--jobs', type=int, default=2)
     ap.add_argument('-q', '--quiet', action='store_true', help='no traces')
+    ap.add_argument('--no-fairness', action='store_true',
+                    help='timers may fire ahead of runnable tasks for free (mutation check)')
     a = ap.parse_args()
     runs = find_runs(a.paths)
     if not runs:
@@ -161,12 +174,15 @@ def main():
     bdir = os.path.abspath(a.build_dir)
     build(bdir, sorted({r.target for r in runs}))
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as ex:
-        results = list(ex.map(lambda r: run_one(bdir, r, a.bound), runs))
+        results = list(ex.map(lambda r: run_one(bdir, r, a.bound, a.no_fairness), runs))
     bad = 0
     for r, (code, out, err) in zip(runs, results):
         if not report(r, code, out, err, a.quiet):
             bad += 1
     if len(runs) > 1:
+        nsched = sum(totals(out)[0] for _, out, _ in results)
+        secs = sum(totals(out)[1] for _, out, _ in results)
+        print('verify.py: %d schedules, %.2f s of model time' % (nsched, secs))
         print('verify.py: %d input%s, %d as expected, %d not' %
               (len(runs), '' if len(runs) == 1 else 's', len(runs) - bad, bad))
     return 1 if bad else 0

@@ -51,6 +51,7 @@ void wqv_set_current_state(unsigned int s, const char *file, int line);
 #define __wake_up_sync(q, m)			WQV_AT(__wake_up_sync(q, m))
 #define __wake_up_sync_key(q, m, k)		WQV_AT(__wake_up_sync_key(q, m, k))
 #define wake_up_process(p)			WQV_AT(wake_up_process(p))
+#define wake_up_state(p, s)			WQV_AT(wake_up_state(p, s))
 #define sleep_on(q)				WQV_AT(sleep_on(q))
 #define sleep_on_timeout(q, t)			WQV_AT(sleep_on_timeout(q, t))
 #define interruptible_sleep_on(q)		WQV_AT(interruptible_sleep_on(q))

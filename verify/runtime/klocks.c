@@ -120,7 +120,7 @@ int send_sig(int sig, struct task_struct *p, int priv)
 	if (sig == SIGKILL)
 		p->pending.signal.sig[0] |= 1UL << (SIGKILL - 1);
 	set_bit(TIF_SIGPENDING, &p->thread_info.flags);
-	try_to_wake_up(p, TASK_INTERRUPTIBLE | (sig == SIGKILL ? TASK_WAKEKILL : 0));
+	wqv_k_wake(p, TASK_INTERRUPTIBLE | (sig == SIGKILL ? TASK_WAKEKILL : 0));
 	return 0;
 }
 

@@ -33,6 +33,7 @@ static int nktasks;
 static struct wait_queue_head *heads[WQV_MAX_HEADS];
 static int nheads;
 static int head_woken[WQV_MAX_HEADS];	/* a wake-up was called on heads[i] */
+static const char *queue_wake;		/* the queue wake-up running, for spend() */
 
 struct task_struct *current_task;
 volatile unsigned int wqv_k_asleep;
@@ -91,6 +92,8 @@ static void set_state(unsigned int s)
 	t->seen_state = s;
 	if (s != TASK_RUNNING)
 		t->intent = 1;
+	else
+		t->spent_by = 0;	/* the task goes on running: it saw the wake-up */
 }
 
 static void reg_head(struct wait_queue_head *h)
@@ -166,7 +169,17 @@ int wqv_k_timer_pending(void)
 	return 0;
 }
 
-static int try_to_wake_up(struct task_struct *p, unsigned int state);
+static int try_to_wake_up(struct task_struct *p, unsigned int state, const char *aimed);
+
+int wqv_k_wake(struct task_struct *p, unsigned int state)
+{
+	return try_to_wake_up(p, state, NULL);
+}
+
+void wqv_k_cond_false(int task)
+{
+	ktasks[task].spent_by = 0;
+}
 
 static int queued_somewhere(int task)
 {
@@ -203,6 +216,25 @@ static int queued_on_woken_head(int task)
 	return 0;
 }
 
+/*
+ * A wake-up aimed at @task was spent (it woke no sleep) after its
+ * condition became true, and @task sleeps now, its waker gone: the
+ * wake-up was meant for this sleep and is lost (a sleep that set the
+ * state again after the wake-up had set TASK_RUNNING).
+ */
+static int spent_wake_lost(int task)
+{
+	return ktasks[task].sleeping && ktasks[task].spent_by && wqv_task_cond(task) == 1 &&
+	       wqv_wakers_done();
+}
+
+static const char *spent_how(struct ktask *t)
+{
+	return t->spent_ran ?
+	       "set it TASK_RUNNING before it slept, but it set a sleeping state again" :
+	       "which that wake-up does not wake";
+}
+
 /* kernel/time/timer.c: the timer of schedule_timeout() runs process_timeout(). */
 void wqv_k_fire_timer(void)
 {
@@ -220,13 +252,22 @@ void wqv_k_fire_timer(void)
 	ktasks[best].timer_active = 0;
 	wqv_note("timer: jiffies = %lu, the timeout of %s expires", jiffies,
 		 wqv_task_name(best));
+	if (spent_wake_lost(best))
+		wqv_violation(WQV_P_LOST, 1,
+			      "%s slept in %s until its timeout although its condition holds "
+			      "and the waker has finished: %s by %s (%s:%d) found it in %s, %s, "
+			      "and was spent; the wake-up was lost",
+			      wqv_task_name(best), wqv_k_state_name(best), ktasks[best].spent_call,
+			      wqv_task_name(ktasks[best].spent_by - 1), ktasks[best].spent_file,
+			      ktasks[best].spent_line, state_str(ktasks[best].spent_state),
+			      spent_how(&ktasks[best]));
 	if (wqv_k_blocked_on_queue(best) && queued_on_woken_head(best) &&
 	    wqv_task_cond(best) == 1 && wqv_wakers_done())
 		wqv_violation(WQV_P_LOST, 1,
 			      "%s slept in %s until its timeout although its condition holds "
 			      "and the waker has finished: the wake-up was lost",
 			      wqv_task_name(best), wqv_k_state_name(best));
-	try_to_wake_up(&ktasks[best].ts, TASK_NORMAL);
+	try_to_wake_up(&ktasks[best].ts, TASK_NORMAL, NULL);
 }
 
 /* kernel/signal.c: signal_wake_up() sets TIF_SIGPENDING and wakes an interruptible sleeper. */
@@ -237,7 +278,7 @@ void wqv_k_signal(int task)
 	set_bit(TIF_SIGPENDING, &t->ts.thread_info.flags);
 	wqv_note("signal: a signal is sent to %s (in %s)", wqv_task_name(task),
 		 state_str(t->ts.__state));
-	try_to_wake_up(&t->ts, TASK_INTERRUPTIBLE);
+	try_to_wake_up(&t->ts, TASK_INTERRUPTIBLE, NULL);
 }
 
 void wqv_k_task_exit(int task)
@@ -302,6 +343,14 @@ void wqv_k_quiescent(void)
 				      "exclusive wake-up went to %s, which left without passing it on",
 				      wqv_task_name(i), state_str(t->ts.__state),
 				      wqv_task_name(t->skipped_by - 1));
+		else if (spent_wake_lost(i))
+			wqv_violation(WQV_P_LOST, 1,
+				      "%s sleeps forever in %s although its condition holds and "
+				      "the waker has finished: %s by %s (%s:%d) found it in %s, %s, "
+				      "and was spent; the wake-up was lost",
+				      wqv_task_name(i), state_str(t->ts.__state), t->spent_call,
+				      wqv_task_name(t->spent_by - 1), t->spent_file, t->spent_line,
+				      state_str(t->spent_state), spent_how(t));
 		else if (c == 1 && wqv_wakers_done())
 			wqv_violation(WQV_P_LOST, 1,
 				      "%s sleeps forever in %s although its condition holds and "
@@ -323,20 +372,47 @@ void wqv_set_current_state(unsigned int s, const char *file, int line)
 	set_state(s);
 }
 
-/* try_to_wake_up(): only a task whose state matches @state is woken. */
-static int try_to_wake_up(struct task_struct *p, unsigned int state)
+/*
+ * A wake-up aimed at task @i woke no sleep: remember it (the first one
+ * since the condition became true, for the trace) while the condition
+ * holds.
+ */
+static void spend(int i, const char *aimed, unsigned int found, int ran)
+{
+	struct ktask *t = &ktasks[i];
+	int w = wqv_cur();
+
+	if (w < 0 || t->spent_by || wqv_task_cond(i) != 1)
+		return;
+	t->spent_by = w + 1;
+	t->spent_call = aimed;
+	t->spent_state = found;
+	t->spent_ran = ran;
+	wqv_where(&t->spent_file, &t->spent_line);
+}
+
+/*
+ * try_to_wake_up(): only a task whose state matches @state is woken.
+ * @aimed names the call for a wake-up aimed at the task (a process or
+ * queue wake-up), NULL for its timer and signals.
+ */
+static int try_to_wake_up(struct task_struct *p, unsigned int state, const char *aimed)
 {
 	int i = task_idx(p);
+	unsigned int found;
 	struct ktask *t;
 
 	if (i < 0)
 		return 0;
+	t = &ktasks[i];
 	if (!(p->__state & state)) {
 		wqv_note("finds %s in %s: nothing to wake", wqv_task_name(i),
 			 state_str(p->__state));
+		if (aimed && p->__state != TASK_RUNNING)
+			spend(i, aimed, p->__state, 0);
 		return 0;
 	}
-	t = &ktasks[i];
+	found = p->__state;
 	p->__state = TASK_RUNNING;
 	t->seen_state = TASK_RUNNING;
 	if (t->sleeping) {
@@ -344,8 +420,12 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state)
 		wqv_k_asleep &= ~(1u << i);
 		wqv_activate(i);
 		wqv_note("wakes %s", wqv_task_name(i));
+		if (aimed)
+			t->spent_by = 0;
 	} else {
 		wqv_note("sets %s TASK_RUNNING before it sleeps", wqv_task_name(i));
+		if (aimed)
+			spend(i, aimed, found, 1);
 	}
 	return 1;
 }
@@ -353,13 +433,14 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state)
 int wake_up_process(struct task_struct *p)
 {
 	wqv_point("wake_up_process(%s)", task_idx(p) < 0 ? "?" : wqv_task_name(task_idx(p)));
-	return try_to_wake_up(p, TASK_NORMAL);
+	return try_to_wake_up(p, TASK_NORMAL, "wake_up_process()");
 }
 
 int wake_up_state(struct task_struct *p, unsigned int state)
 {
-	wqv_point("wake_up_state()");
-	return try_to_wake_up(p, state);
+	wqv_point("wake_up_state(%s, %s)", task_idx(p) < 0 ? "?" : wqv_task_name(task_idx(p)),
+		  state_str(state));
+	return try_to_wake_up(p, state, "wake_up_state()");
 }
 
 int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode, int flags,
@@ -367,7 +448,8 @@ int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode, 
 {
 	(void)flags;
 	(void)key;
-	return try_to_wake_up(wq_entry->private, mode);
+	return try_to_wake_up(wq_entry->private, mode,
+			      queue_wake ? queue_wake : "a wake-up of its wait queue");
 }
 
 /* __schedule(): a task with a pending signal in an interruptible state stays runnable. */
@@ -385,6 +467,7 @@ static void do_schedule(const char *what)
 		if (t->intent) {
 			t->intent = 0;
 			t->running_scheds = 0;
+			t->spent_by = 0;	/* the wake-up ended this sleep */
 			wqv_note("%s: woken before it slept, returns at once", what);
 			return;
 		}
@@ -492,6 +575,9 @@ long io_schedule_timeout(long timeout)
 static long sched_timeout_state(long timeout, unsigned int s, const char *what)
 {
 	wqv_point("%s(%ld)", what, timeout);
+	if (kcur()->spent_by)
+		wqv_note("%s(): sets %s again, over the TASK_RUNNING of %s", what, state_str(s),
+			 kcur()->spent_call);
 	set_state(s);
 	return do_schedule_timeout(timeout, what);
 }
@@ -738,13 +824,14 @@ int do_wait_intr_irq(wait_queue_head_t *wq, wait_queue_entry_t *wait)
  * exclusive-lost property.
  */
 static void wake_common(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclusive,
-			void *key)
+			void *key, const char *what)
 {
 	struct wait_queue_entry *curr, *next;
 	int woke_excl = -1;
 
 	reg_head(wq_head);
 	mark_woken(wq_head);
+	queue_wake = what;
 	list_for_each_entry_safe(curr, next, &wq_head->head, entry) {
 		unsigned int flags = curr->flags;
 		struct task_struct *p = curr->private;
@@ -763,26 +850,28 @@ static void wake_common(struct wait_queue_head *wq_head, unsigned int mode, int 
 		if (ret && (flags & WQ_FLAG_EXCLUSIVE) && !--nr_exclusive)
 			woke_excl = task_idx(p) < 0 ? 0 : task_idx(p);
 	}
+	queue_wake = NULL;
 }
 
 int __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr, void *key)
 {
 	wqv_point("wake_up%s(): %s", mode == TASK_INTERRUPTIBLE ? "_interruptible" : "",
 		  list_empty(&wq_head->head) ? "the queue is empty" : "wakes the queue");
-	wake_common(wq_head, mode, nr, key);
+	wake_common(wq_head, mode, nr, key,
+		    mode == TASK_INTERRUPTIBLE ? "wake_up_interruptible()" : "wake_up()");
 	return 0;
 }
 
 void __wake_up_locked_key(struct wait_queue_head *wq_head, unsigned int mode, void *key)
 {
 	wqv_point("wake_up_locked()");
-	wake_common(wq_head, mode, 1, key);
+	wake_common(wq_head, mode, 1, key, "wake_up_locked()");
 }
 
 void __wake_up_sync_key(struct wait_queue_head *wq_head, unsigned int mode, void *key)
 {
 	wqv_point("wake_up_sync()");
-	wake_common(wq_head, mode, 1, key);
+	wake_common(wq_head, mode, 1, key, "wake_up_sync()");
 }
 
 void __wake_up_locked_sync_key(struct wait_queue_head *wq_head, unsigned int mode, void *key)
@@ -793,7 +882,7 @@ void __wake_up_locked_sync_key(struct wait_queue_head *wq_head, unsigned int mod
 void __wake_up_locked(struct wait_queue_head *wq_head, unsigned int mode, int nr)
 {
 	wqv_point("wake_up_locked()");
-	wake_common(wq_head, mode, nr, NULL);
+	wake_common(wq_head, mode, nr, NULL, "wake_up_locked()");
 }
 
 void __wake_up_sync(struct wait_queue_head *wq_head, unsigned int mode)
@@ -821,6 +910,9 @@ static long sleep_on_common(wait_queue_head_t *q, int state, long timeout, const
 	wqv_note("%s(): queued, %s", what, state_str(state));
 	reg_head(q);
 	init_waitqueue_entry(&wait, current);
+	if (kcur()->spent_by)
+		wqv_note("%s(): sets %s again, over the TASK_RUNNING of %s", what,
+			 state_str(state), kcur()->spent_call);
 	set_state(state);
 	list_add(&wait.entry, &q->head);
 	timeout = do_schedule_timeout(timeout, what);

@@ -4,9 +4,15 @@
  *
  * Runs the harness's tasks as coroutines (ucontext) that switch only at
  * the model's scheduling points, and explores their interleavings with
- * a CHESS-style preemption bound by stateless replay from the start:
- * each schedule runs in a fresh fork()ed child, so the driver's static
- * state starts clean, following a prefix of choices and then the
+ * a CHESS-style preemption bound by stateless replay from the start.
+ * Each schedule starts from the same memory: the program's writable
+ * data (.data and .bss: the driver's statics, the kernel model's, the
+ * runner's) is copied once before the first schedule and copied back
+ * before each one, and a crash or a run past the time limit is caught
+ * by a signal handler that jumps back to the explorer (-f instead runs
+ * each schedule in a fork()ed child, as the first version did: slower,
+ * since a fork and its page faults cost milliseconds on a loaded VM).
+ * A schedule follows a prefix of choices and then the
  * default policy (keep running the current task; when it blocks, the
  * lowest-numbered runnable task; when none is runnable, the earliest
  * timer).  The child records every scheduling point (what could run,
@@ -14,15 +20,25 @@
  * every alternative choice that stays within the bound and explores the
  * new prefixes, fewest preemptions first, so the first counterexample
  * found has the fewest preemptions.
+ *
+ * Fairness (verify/README.md): virtual time only advances on its own
+ * when no task can run.  Firing a timer while a task is runnable is an
+ * unfair step of the schedule and costs one preemption, like taking the
+ * CPU from the running task; so is a switch away from a task that could
+ * go on.  A run in which a timer keeps firing while a runnable task never
+ * runs therefore leaves the bound after a few firings instead of looping
+ * to the step limit.  -u turns this off (timers free, the old explorer).
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <ucontext.h>
@@ -40,6 +56,9 @@
 #define C_TIMER		(WQV_MAX_TASKS)
 #define C_SIGNAL	(WQV_MAX_TASKS + 1)
 #define C_STOP		(WQV_MAX_TASKS + 2)
+#define TASK_MASK	((1u << WQV_MAX_TASKS) - 1)
+/* The last scheduling points kept to name the loop at the step limit. */
+#define RECENT		256
 
 struct mtask {
 	const char *name;
@@ -67,6 +86,12 @@ struct point {
 	signed char choice;
 };
 
+struct recent {
+	signed char task;
+	int line;
+	const char *file;
+};
+
 struct shared {
 	int npoints;
 	struct point pts[MAX_POINTS];
@@ -92,6 +117,24 @@ static int cur = -1;
 static int signal_sent;
 static ucontext_t main_ctx;
 static int in_setup;
+static struct recent recent[RECENT];
+static int nrecent;
+/* Timers free of the preemption bound (-u): the explorer without fairness. */
+static int unfair;
+static int the_bound = 2;
+static int max_points = MAX_POINTS;	/* -s: the step limit */
+#define RUN_SECONDS	10		/* a schedule running longer: no-termination */
+
+/*
+ * In-process runs: the writable data as it was before the first
+ * schedule, and where a run ends (end_run(), a fatal signal).
+ */
+extern char __data_start[], _end[];
+static char *snapshot;
+static size_t snapshot_len;
+static int forked;			/* -f: a fork()ed child per schedule */
+static sigjmp_buf run_end;
+static char *altstack;
 
 /* ---- registration (constructors in the harness) ---- */
 void wqv_register(int kind, const char *name, void (*fn)(void), int (*cond)(void),
@@ -184,10 +227,19 @@ void wqv_note(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* A schedule ends: code 0 no violation, 1 violation, >1 internal error. */
 static void end_run(int code)
 {
+	if (!forked)
+		siglongjmp(run_end, code + 1);
 	fflush(NULL);
 	_exit(code);
+}
+
+/* A crash or the time limit, in an in-process run: back to the explorer. */
+static void run_signal(int sig)
+{
+	siglongjmp(run_end, 1000 + sig);
 }
 
 void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
@@ -212,6 +264,22 @@ void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
 	}
 	if (fatal)
 		end_run(1);
+}
+
+int wqv_preemption_bound(void)
+{
+	return the_bound;
+}
+
+int wqv_fair(void)
+{
+	return !unfair;
+}
+
+void wqv_where(const char **file, int *line)
+{
+	*file = cur_file();
+	*line = cur_line();
 }
 
 int wqv_cur(void)
@@ -259,15 +327,82 @@ static int enabled(int i)
 				  t->await_mask : *t->await_on != 0));
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/*
+ * The run reached the step limit without a task spinning in
+ * TASK_RUNNING (that is busy-loop, reported by the kernel half when it
+ * happens): name the loop (the task that took most of the last
+ * scheduling points, and the lines it went through) and what every
+ * other task is doing.  Never a pass, never busy-loop.
+ */
+static void step_limit(unsigned int en)
+{
+	int count[WQV_MAX_TASKS] = { 0 }, lines[16], nl = 0, top = -1, i, j, n;
+	const char *file = NULL;
+	char buf[1024];
+
+	for (i = 0; i < nrecent && i < RECENT; i++)
+		if (recent[i].task >= 0)
+			count[(int)recent[i].task]++;
+	for (i = 0; i < ntasks; i++)
+		if (top < 0 || count[i] > count[top])
+			top = i;
+	for (i = 0; i < nrecent && i < RECENT; i++) {
+		if (recent[i].task != top || !recent[i].file)
+			continue;
+		file = recent[i].file;
+		for (j = 0; j < nl && lines[j] != recent[i].line; j++)
+			;
+		if (j == nl && nl < 16)
+			lines[nl++] = recent[i].line;
+	}
+	qsort(lines, nl, sizeof(lines[0]), cmp_int);
+	n = snprintf(buf, sizeof(buf), "%s loops", tasks[top].name);
+	if (file) {
+		n += snprintf(buf + n, sizeof(buf) - n, " through %s:", file);
+		for (j = 0; j < nl && n < (int)sizeof(buf) - 64; j++)
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%d", j ? "," : "", lines[j]);
+	}
+	for (i = 0; i < ntasks && n < (int)sizeof(buf) - 128; i++) {
+		const char *what;
+
+		if (i == top)
+			continue;
+		if (tasks[i].finished)
+			what = "returned";
+		else if (en >> i & 1)
+			what = "runnable";
+		else if (wqv_k_asleep >> i & 1)
+			what = "asleep";
+		else
+			what = "waiting";
+		n += snprintf(buf + n, sizeof(buf) - n, "; %s %s", tasks[i].name, what);
+		if (!tasks[i].finished)
+			n += snprintf(buf + n, sizeof(buf) - n, " at %s:%d",
+				      tasks[i].file ? tasks[i].file : tasks[i].hfile,
+				      tasks[i].file ? tasks[i].line : tasks[i].hline);
+	}
+	trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", max_points);
+	wqv_violation(WQV_P_NOPROG, 1, "no end after %d scheduling points (jiffies = %lu): %s",
+		      max_points, wqv_k_jiffies(), buf);
+}
+
 /* One scheduling decision: record it and return the choice. */
 static int decide(void)
 {
 	unsigned int en = 0, real;
 	int i, dflt = C_STOP, choice, k;
 
-	for (i = 0; i < ntasks; i++)
+	for (i = 0; i < ntasks; i++) {
 		if (enabled(i))
 			en |= 1u << i;
+		if (tasks[i].cond && !tasks[i].finished && !tasks[i].cond())
+			wqv_k_cond_false(i);
+	}
 	real = en;
 	if (wqv_k_timer_pending())
 		en |= 1u << C_TIMER;
@@ -285,10 +420,8 @@ static int decide(void)
 		en |= 1u << C_STOP;
 	}
 	k = shm->npoints;
-	if (k == MAX_POINTS) {
-		trace_add(who(), cur_file(), cur_line(), "gives up after %d steps", k);
-		wqv_violation(WQV_P_BUSY, 1, "no end after %d scheduling points", k);
-	}
+	if (k == max_points)
+		step_limit(en);
 	choice = k < prefix_len ? prefix[k] : dflt;
 	if (!(en >> choice & 1)) {
 		fprintf(stderr, "wqv: replay diverged at point %d: the fixture is not "
@@ -323,6 +456,10 @@ void wqv_point(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	recent[nrecent % RECENT].task = cur;
+	recent[nrecent % RECENT].file = cur_file();
+	recent[nrecent % RECENT].line = cur_line();
+	nrecent++;
 	c = wqv_task_cond(cur);
 	trace_add(who(), cur_file(), cur_line(), "%s%s", buf,
 		  c < 0 ? "" : c ? "  [condition true]" : "  [condition false]");
@@ -381,6 +518,21 @@ static void trampoline(void)
 	swapcontext(&tasks[me].ctx, &main_ctx);
 }
 
+/* A timer fires ahead of runnable tasks: say which, since it costs a preemption. */
+static void unfair_timer(unsigned int runnable)
+{
+	char buf[256];
+	int i, n = 0;
+
+	buf[0] = 0;
+	for (i = 0; i < ntasks && n < (int)sizeof(buf) - 64; i++)
+		if (runnable >> i & 1)
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%s", n ? ", " : "",
+				      tasks[i].name);
+	trace_add(who(), cur_file(), cur_line(),
+		  "the timer fires ahead of %s, still runnable (counts as a preemption)", buf);
+}
+
 static void run_one(void)
 {
 	int i, c;
@@ -389,7 +541,6 @@ static void run_one(void)
 	for (i = 0; i < ntasks; i++) {
 		struct mtask *t = &tasks[i];
 
-		t->stack = malloc(STACK_SIZE);
 		getcontext(&t->ctx);
 		t->ctx.uc_stack.ss_sp = t->stack;
 		t->ctx.uc_stack.ss_size = STACK_SIZE;
@@ -429,6 +580,8 @@ static void run_one(void)
 		if (shm->pts[shm->npoints - 1].cur >= 0 && (c == C_TIMER || c == C_SIGNAL))
 			trace_add(tasks[cur].name, tasks[cur].file, tasks[cur].line,
 				  "preempted here");
+		else if (c == C_TIMER && !unfair && (shm->pts[shm->npoints - 1].enabled & TASK_MASK))
+			unfair_timer(shm->pts[shm->npoints - 1].enabled & TASK_MASK);
 		if (c == C_TIMER) {
 			wqv_k_fire_timer();
 			continue;
@@ -447,7 +600,86 @@ static void run_one(void)
 	}
 }
 
+/* One schedule, from the start: its exit code (end_run()), or 1000 + a fatal signal. */
+static int run_schedule(const signed char *pfx, int len)
+{
+	volatile int code;
+	pid_t pid;
+	int st;
+
+	if (forked) {
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0) {
+			perror("wqv: fork");
+			exit(2);
+		}
+		if (!pid) {
+			prefix = pfx;
+			prefix_len = len;
+			alarm(RUN_SECONDS);
+			run_one();
+			end_run(shm->result);
+		}
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		return WIFSIGNALED(st) ? 1000 + WTERMSIG(st) : WEXITSTATUS(st);
+	}
+	/* The writable data back as before the first schedule (the prefix is on the heap). */
+	memcpy(__data_start, snapshot, snapshot_len);
+	prefix = pfx;
+	prefix_len = len;
+	code = sigsetjmp(run_end, 1);
+	if (!code) {
+		alarm(RUN_SECONDS);
+		run_one();
+		end_run(shm->result);
+	}
+	alarm(0);
+	return code >= 1000 ? code : code - 1;
+}
+
+/* Before the first in-process schedule: stacks, the signal handlers, the snapshot. */
+static void prepare_runs(void)
+{
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGALRM };
+	struct sigaction sa;
+	stack_t ss;
+	int i;
+
+	for (i = 0; i < ntasks; i++)
+		tasks[i].stack = malloc(STACK_SIZE);
+	if (forked)
+		return;
+	altstack = malloc(SIGSTKSZ * 4);
+	ss.ss_sp = altstack;
+	ss.ss_size = SIGSTKSZ * 4;
+	ss.ss_flags = 0;
+	sigaltstack(&ss, NULL);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_signal;
+	sa.sa_flags = SA_ONSTACK | SA_NODEFER;
+	for (i = 0; i < (int)(sizeof(fatal) / sizeof(fatal[0])); i++)
+		sigaction(fatal[i], &sa, NULL);
+	snapshot_len = _end - __data_start;
+	snapshot = malloc(snapshot_len);
+	memcpy(snapshot, __data_start, snapshot_len);
+}
+
 /* ---- the explorer (parent) ---- */
+/*
+ * What a choice costs against the preemption bound: taking the CPU from
+ * a task that could go on, or (fair mode) letting a timer fire while a
+ * task is runnable: virtual time then runs ahead of a task that a real
+ * scheduler would have run first.
+ */
+static int cost(const struct point *p, int y)
+{
+	if (p->cur >= 0 && y != p->cur)
+		return 1;
+	return y == C_TIMER && !unfair && (p->enabled & TASK_MASK);
+}
+
 struct work {
 	int len;
 	signed char *ch;
@@ -492,7 +724,11 @@ static const char *base(const char *p)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-v]\n");
+	fprintf(stderr, "usage: wqv-<fixture> [-b BOUND] [-e PROPERTY|none] [-f] [-s STEPS] [-u] [-v]\n"
+		"  -f  run each schedule in a fork()ed child (slower; the first version)\n"
+		"  -s  the step limit of a run (16-%d, default %d): no-progress past it\n"
+		"  -u  no fairness: a timer may fire ahead of a runnable task for free\n",
+		MAX_POINTS, MAX_POINTS);
 	exit(2);
 }
 
@@ -505,7 +741,7 @@ int wqv_main(int argc, char **argv, const char *input)
 	double t0 = now();
 	const char *found = NULL;
 
-	while ((opt = getopt(argc, argv, "b:e:v")) != -1) {
+	while ((opt = getopt(argc, argv, "b:e:fs:uv")) != -1) {
 		switch (opt) {
 		case 'b':
 			bound = atoi(optarg);
@@ -515,6 +751,17 @@ int wqv_main(int argc, char **argv, const char *input)
 		case 'e':
 			expect = optarg;
 			break;
+		case 'f':
+			forked = 1;
+			break;
+		case 's':
+			max_points = atoi(optarg);
+			if (max_points < 16 || max_points > MAX_POINTS)
+				usage();
+			break;
+		case 'u':
+			unfair = 1;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -522,6 +769,7 @@ int wqv_main(int argc, char **argv, const char *input)
 			usage();
 		}
 	}
+	the_bound = bound;
 	for (i = 0; i < ntasks; i++)
 		if (signal_name && !strcmp(tasks[i].name, signal_name))
 			signal_target = i;
@@ -539,6 +787,7 @@ int wqv_main(int argc, char **argv, const char *input)
 		perror("wqv: mmap");
 		return 2;
 	}
+	prepare_runs();
 	memset(b, 0, sizeof(b));
 	{
 		struct work w = { 0, NULL };
@@ -551,7 +800,6 @@ int wqv_main(int argc, char **argv, const char *input)
 	fflush(NULL);
 	for (;;) {
 		struct work w;
-		pid_t pid;
 		int st, pre;
 
 		for (pb = 0; pb <= bound && !b[pb].n; pb++)
@@ -564,29 +812,18 @@ int wqv_main(int argc, char **argv, const char *input)
 		shm->tlen = 0;
 		shm->vlen = 0;
 		shm->prop[0] = 0;
-		prefix = w.ch;
-		prefix_len = w.len;
 		nsched++;
-		pid = fork();
-		if (pid < 0) {
-			perror("wqv: fork");
-			return 2;
-		}
-		if (!pid) {
-			alarm(10);
-			run_one();
-			end_run(shm->result);
-		}
-		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-			;
-		if (WIFSIGNALED(st)) {
+		st = run_schedule(w.ch, w.len);
+		if (st >= 1000) {
+			int sig = st - 1000;
+
 			snprintf(shm->prop, sizeof(shm->prop), "%s",
-				 WTERMSIG(st) == SIGALRM ? "no-termination" : WQV_P_CRASH);
+				 sig == SIGALRM ? "no-termination" : WQV_P_CRASH);
 			shm->vlen += snprintf(shm->viol + shm->vlen, VIOL_SIZE - shm->vlen,
 					      "error: %s: the run died of signal %d (%s)\n",
-					      shm->prop, WTERMSIG(st), strsignal(WTERMSIG(st)));
+					      shm->prop, sig, strsignal(sig));
 			shm->result = 1;
-		} else if (WEXITSTATUS(st) > 1) {
+		} else if (st > 1) {
 			fprintf(stderr, "wqv: internal error in schedule %ld\n", nsched);
 			return 2;
 		}
@@ -606,25 +843,23 @@ int wqv_main(int argc, char **argv, const char *input)
 
 					if (y == p->choice || !(p->enabled >> y & 1))
 						continue;
-					py = pre + (p->cur >= 0 && y != p->cur);
+					py = pre + cost(p, y);
 					if (py <= bound)
 						push(&b[py], shm, i, y);
 				}
 			}
-			if (p->cur >= 0 && p->choice != p->cur)
-				pre++;
+			pre += cost(p, p->choice);
 		}
 		free(w.ch);
 	}
-	printf("wqv: %s: %s in %ld schedule%s (%.2f s, preemption bound %d)\n", base(input),
+	printf("wqv: %s: %s in %ld schedule%s (%.2f s, preemption bound %d%s)\n", base(input),
 	       found ? found : "no violation", nsched, nsched == 1 ? "" : "s",
-	       now() - t0, bound);
+	       now() - t0, bound, unfair ? ", no fairness" : "");
 	if (found) {
 		int pre = 0;
 
 		for (i = 0; i < shm->npoints; i++)
-			if (shm->pts[i].cur >= 0 && shm->pts[i].choice != shm->pts[i].cur)
-				pre++;
+			pre += cost(&shm->pts[i], shm->pts[i].choice);
 		printf("counterexample (%d preemption%s):\n", pre, pre == 1 ? "" : "s");
 		fwrite(shm->trace, 1, shm->tlen, stdout);
 		fwrite(shm->viol, 1, shm->vlen, stdout);

@@ -25,6 +25,7 @@ enum wqv_kind { WQV_WAITER = 1, WQV_WAKER = 2, WQV_TASK = 3, WQV_SETUP = 4 };
 #define WQV_P_HANG	"hang"
 #define WQV_P_ATOMIC	"atomic-sleep"
 #define WQV_P_CRASH	"crash"
+#define WQV_P_NOPROG	"no-progress"
 
 /* ---- machine side, called by the kernel model ---- */
 /* Where the next step happens (set by the wrapper macros at the call site). */
@@ -52,6 +53,11 @@ void wqv_violation(const char *prop, int fatal, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int wqv_cur(void);
 const char *wqv_task_name(int task);
+/* The -b bound, and 0 when run without fairness (-u): for the unit tests. */
+int wqv_preemption_bound(void);
+int wqv_fair(void);
+/* Where the current task is (the last wrapped call site). */
+void wqv_where(const char **file, int *line);
 /* The task's wait condition (waiters only), -1 for others. */
 int wqv_task_cond(int task);
 /* 1 when every waker has returned. */
@@ -73,6 +79,8 @@ void wqv_k_task_exit(int task);
 /* An on-stack entry of task queued below sp: its frame has returned (entry-leak). */
 void wqv_k_check_frames(int task, const void *sp);
 void wqv_k_quiescent(void);
+/* A waiter's condition is false: a wake-up spent on it no longer counts. */
+void wqv_k_cond_false(int task);
 int wqv_k_blocked_on_queue(int task);
 unsigned long wqv_k_jiffies(void);
 const char *wqv_k_state_name(int task);
