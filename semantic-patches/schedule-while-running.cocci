@@ -155,6 +155,62 @@ def state_macros(fname):
     return STATE_MACROS[fname]
 
 
+SLEEPY = r"\b(?:__)?set_current_state\s*\(\s*TASK_(?:UN)?INTERRUPTIBLE|TASK_KILLABLE|\bprepare_to_wait|\badd_wait_queue"
+FUNCS = {}  # file -> {name: (params, body)} of the functions it defines
+
+
+def file_funcs(fname):
+    """The functions a file defines, by name: (parameters, body text)."""
+    if fname not in FUNCS:
+        fs = {}
+        try:
+            with open(fname, errors="replace") as fh:
+                text = fh.read()
+        except OSError:
+            text = ""
+        for m in re.finditer(r"^\w[^\n;{}()]*?\b(\w+)\s*\(([^;{}]*?)\)\s*\{", text, re.M | re.S):
+            depth, i = 0, m.end() - 1
+            while i < len(text):
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                if depth == 0:
+                    break
+                i += 1
+            fs[m.group(1)] = (m.group(2), text[m.end():i])
+        FUNCS[fname] = (fs, text)
+    return FUNCS[fname]
+
+
+def state_from_elsewhere(p):
+    """Standalone mode, which cannot follow calls: is the sleep at p in a
+    state another function of the file may have set?  A helper called
+    before it sets a sleeping state; or its function is entered with one
+    (called after a state change, a task-state parameter, or used as a
+    value: an action passed to a wait loop).  Then it is left alone."""
+    fs, text = file_funcs(p[0].file)
+    me = str(p[0].current_element)
+    if me not in fs:
+        return False
+    params, body = fs[me]
+    cut = body.find("schedule_timeout")
+    before = body[:cut] if cut >= 0 else body
+    for name, (_, b) in fs.items():
+        if name != me and re.search(SLEEPY, b) and re.search(r"\b%s\s*\(" % name, before):
+            return True
+    if re.search(r"\b(?:mode|state)\b", params):
+        return True
+    if re.search(r"\b%s\b(?!\s*\()" % me, text.replace(text[text.find(params):], "", 0) if False else
+                 re.sub(r"\b%s\s*\(" % me, "", text).replace(me + ")", "")) and \
+       re.search(r"[(,=]\s*&?%s\s*[),;]" % me, text):
+        return True
+    for name, (_, b) in fs.items():
+        if name == me:
+            continue
+        for c in re.finditer(r"\b%s\s*\(" % me, b):
+            if re.search(SLEEPY, b[:c.start()]):
+                return True
+    return False
+
+
 def state_macro_before(p):
     """Does the function call such a macro before the sleep at p?  The
     sleep is then not in TASK_RUNNING; spatch does not expand macros."""
@@ -306,6 +362,11 @@ _k = site_key(p)
 _f = None
 if _k in HOIST and not planned() and state_macro_before(p):
     del HOIST[_k]
+if _k in HOIST and not planned() and state_from_elsewhere(p):
+    del HOIST[_k]
+    SITES[_k] = ("state-from-caller: the task state here may be set by another "
+                 "function of the file (a helper called before the sleep, or the "
+                 "callers); this rule cannot follow calls: let wqport fix decide")
 if _k in HOIST and _k not in WRAP:
     _why = None
     if (rp(p[0].file), p[0].current_element) in QUEUED:

@@ -145,14 +145,16 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 {
 	char *cur = xrealloc(NULL, len + 1);
 	size_t cl = len;
-	int rule;
+	int rule, pass = 0;
 
 	memcpy(cur, text, len);
 	cur[len] = '\0';
-	for (rule = WQ001; rule <= WQ004; rule++) {
+	for (rule = WQ001; rule <= WQ004; rule++, pass = 0) {
 		struct fix_plan p = { 0 };
 		struct wq_file f;
+		char *was = NULL;
 		int rc = 0;
+again:
 
 		p.unsafe = r->fo.unsafe;
 		p.no_keep_race = r->fo.no_keep_race;
@@ -163,6 +165,7 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
 			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
 
+			was = rule == WQ001 ? xstrdup(cur) : NULL;
 			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
 			if (!rc && before)
 				note_retested(res, &p, before, cur);
@@ -171,9 +174,22 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		file_release(&f);
 		plan_release(&p);
 		if (rc) {
+			free(was);
 			free(cur);
 			return -1;
 		}
+		/*
+		 * sleep_on() loops inside another one's exit path: the inner
+		 * ones convert first, the outer one on the next pass (its
+		 * match cannot span code the same pass rewrote)
+		 */
+		if (was && strcmp(was, cur) && ++pass < 3) {
+			free(was);
+			was = NULL;
+			memset(&p, 0, sizeof(p));
+			goto again;
+		}
+		free(was);
 	}
 	layout_new_lines(text, len, &cur, &cl);
 	keep_comments(text, len, &cur, &cl);

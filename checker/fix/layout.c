@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "fix.h"
+#include "site_text.h"
 
 #define MAX_COLS 80
 
@@ -165,6 +166,57 @@ static size_t strip_moved_comment(const char *orig, size_t olen,
 	return n;
 }
 
+static bool is_define_wait(const char *l, size_t n)
+{
+	while (n && (*l == ' ' || *l == '\t')) {
+		l++;
+		n--;
+	}
+	return n > 12 && !strncmp(l, "DEFINE_WAIT(", 12) && l[n - 1] == ';';
+}
+
+/* Does the line at l look like a declaration, or is it blank? */
+static bool declaration_line(const char *l, const char *end)
+{
+	static const char *const words[] = {
+		"struct ", "union ", "enum ", "unsigned ", "signed ", "int ",
+		"long ", "short ", "char ", "bool ", "const ", "static ",
+		"volatile ", "u8 ", "u16 ", "u32 ", "u64 ", "s8 ", "s16 ",
+		"s32 ", "s64 ", "size_t ", "ssize_t ", "loff_t ", "DECLARE_",
+		"DEFINE_", "wait_queue_head_t ", "register ", "void ", NULL
+	};
+	const char *e = memchr(l, '\n', end - l);
+	int i;
+
+	if (!e)
+		e = end;
+	while (l < e && (*l == ' ' || *l == '\t'))
+		l++;
+	if (l == e || *l == '}')
+		return true;
+	for (i = 0; words[i]; i++)
+		if ((size_t)(e - l) > strlen(words[i]) &&
+		    !strncmp(l, words[i], strlen(words[i])))
+			return true;
+	/* `type name;`, `type *name = x;`: two words before ; = [ */
+	{
+		const char *q = l;
+		int w = 0;
+
+		while (q < e && w < 3) {
+			while (q < e && (is_ident(*q) || *q == '*'))
+				q++;
+			w++;
+			while (q < e && (*q == ' ' || *q == '\t' || *q == '*'))
+				q++;
+			if (q < e && !is_ident(*q))
+				break;
+		}
+		return w >= 2 && q < e && strchr(";=[,", *q) &&
+		       !(q + 1 < e && *q == '=' && q[1] == '=');
+	}
+}
+
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 {
 	struct strbuf sb = { 0 };
@@ -207,6 +259,11 @@ void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 		else
 			sb_add(&sb, p, n);
 		if (nl)
+			sb_puts(&sb, "\n");
+		/* a DEFINE_WAIT() added as the only declaration: a blank line
+		 * after it, as after any declarations (checkpatch) */
+		if (nl && !in_original(orig, olen, p, n) && is_define_wait(p, n) &&
+		    nl + 1 < end && !declaration_line(nl + 1, end))
 			sb_puts(&sb, "\n");
 		p += n + 1;
 	}

@@ -79,6 +79,8 @@ def wq_port_queues(p):
 	ported with its sleeps (a convert entry of the file says so)."""
 	if WQ_PLAN is None:
 		return False
+	if wq_text_reason(wq_key(p)) in (R_OLD, R_MACRO):
+		return False	# a branch for older kernels keeps their API
 	rp = os.path.realpath(p[0].file)
 	return any(e.get('port_queues') and e.get('action') == 'convert'
 		   for (f, _), es in WQ_PLAN.items() if f == rp for e in es)
