@@ -65,7 +65,8 @@ def documented_types(docs):
     """The warning types the checkpatch section of the docs explains"""
     with open(docs) as f:
         text = f.read()
-    m = re.search(r"^#+ .*checkpatch.*$(.*?)(?=^#+ )", text, re.M | re.S)
+    # the heading's own line only ([^\n], not . under re.S)
+    m = re.search(r"^#+ [^\n]*checkpatch[^\n]*$(.*?)(?=^#+ )", text, re.M | re.S)
     if not m:
         return None
     return set(re.findall(r"^\| `([A-Z_]+)` \|", m.group(1), re.M))
