@@ -70,7 +70,7 @@ static int gx_midi_read(struct inode *inode, struct file *file,
 	while (gx_rx_head == gx_rx_tail) {
 		/* wait a second at most for the keyboard */
 		current->timeout = jiffies + HZ;
-		interruptible_sleep_on(&gx_in_wait);	/* expect: WQ001 fix=converted */
+		interruptible_sleep_on(&gx_in_wait);	/* expect: WQ001 fix=caveat */
 		current->timeout = 0;
 		if (current->signal & ~current->blocked)
 			return -EINTR;
