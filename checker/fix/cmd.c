@@ -15,6 +15,7 @@
  * one git-am-able patch per file), one line per site on stderr and a
  * summary; --format=json for machines.
  */
+#define _GNU_SOURCE	/* memmem() */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -141,6 +142,7 @@ static void note_retested(struct fix_result *res, const struct fix_plan *p,
  */
 static int transform(const struct fix_run *r, void *index, const char *path,
 		     const char *text, size_t len, char **blocked, int nblocked,
+		     char **in_place, int nin_place,
 		     char **out, size_t *olen, char **err, struct fix_result *res)
 {
 	char *cur = xrealloc(NULL, len + 1);
@@ -161,6 +163,8 @@ again:
 		p.target = r->fo.target;
 		p.blocked = blocked;
 		p.nblocked = nblocked;
+		p.in_place = in_place;
+		p.nin_place = nin_place;
 		analyse(r, index, path, cur, cl, false, &p, &f);
 		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
 			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
@@ -383,6 +387,41 @@ static void block_changed(const struct fix_run *r, void *index,
 	plan_release(&pb);
 }
 
+/*
+ * A WQ002 site planned for a form whose semantic patch matched nothing
+ * (its function is unchanged): retry the function in the in-place entry
+ * form, which matches any shape the planner accepted.  True when a
+ * function was added to res->in_place.
+ */
+static bool retry_in_place(struct fix_result *res, const char *out, size_t ol)
+{
+	bool added = false;
+	int i, j;
+
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+		const struct fix_fn *fn;
+		bool seen = false;
+
+		if (s->rule != WQ002 || form_in_place(s->form) ||
+		    !(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT) ||
+		    !(fn = find_fn(&res->plan, s->func)))
+			continue;
+		for (j = 0; j < res->nin_place; j++)
+			seen |= !strcmp(res->in_place[j], s->func);
+		for (j = 0; j < res->nblocked; j++)
+			seen |= !strcmp(res->blocked[j], s->func);
+		if (seen || !memmem(out, ol, res->orig + fn->start,
+				    fn->end - fn->start))
+			continue;
+		res->in_place = xrealloc(res->in_place,
+					 (res->nin_place + 1) * sizeof(char *));
+		res->in_place[res->nin_place++] = xstrdup(s->func);
+		added = true;
+	}
+	return added;
+}
+
 static void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 {
 	struct wq_file f0;
@@ -434,19 +473,31 @@ static void fix_file(const struct fix_run *r, void *index, struct fix_result *re
 		while (res->nretested)
 			free(res->retested[--res->nretested]);
 		if (transform(r, index, res->path, res->orig, res->olen,
-			      res->blocked, res->nblocked, &out, &ol, &err, res)) {
+			      res->blocked, res->nblocked, res->in_place,
+			      res->nin_place, &out, &ol, &err, res)) {
 			res->error = err;
 			break;
 		}
 		res->final = out;
 		res->flen = ol;
+		if (retry_in_place(res, out, ol)) {
+			/* plan again, those functions in the entry form */
+			file_release(&f0);
+			plan_release(&res->plan);
+			res->plan.in_place = res->in_place;
+			res->plan.nin_place = res->nin_place;
+			analyse(r, index, res->path, res->orig, res->olen, true,
+				&res->plan, &f0);
+			continue;
+		}
 		if (ol == res->olen && !memcmp(out, res->orig, ol))
 			break;
 		if (!verify(r, index, res, &f0, out, ol))
 			continue;
 		/* idempotence: the whole fix again changes nothing */
 		if (transform(r, index, res->path, out, ol, res->blocked,
-			      res->nblocked, &again, &al, &err, NULL)) {
+			      res->nblocked, res->in_place, res->nin_place,
+			      &again, &al, &err, NULL)) {
 			res->error = err;
 			break;
 		}

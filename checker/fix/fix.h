@@ -38,6 +38,8 @@ struct fix_site {
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
 	bool keep_loop;		/* convert the sleep, keep the loop around it */
+	char *edits;		/* the in-place entry form's edits (entry.c) */
+	char *eq, *ew;		/* ... its queue and entry, as written */
 	bool port_queues;	/* port the file's 2.0-2.2 queue and entry
 				 * declarations with it (ptw.c) */
 	bool planned;		/* handed to spatch */
@@ -56,12 +58,18 @@ struct fix_plan {
 	int nfns;
 	char **blocked;		/* functions not to rewrite (verification) */
 	int nblocked;
+	char **in_place;	/* functions whose WQ002 sites take the in-place
+				 * entry form: the other form matched nothing */
+	int nin_place;
 	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */
 	bool no_keep_race;	/* --no-keep-race: refuse, not FO_KEEP */
 	unsigned target;	/* --target, as KERNEL_VERSION(a, b, c) */
 };
 
 #define WQ_DEFAULT_TARGET WQ_KVER(6, 1, 0)
+
+/* Is form the in-place entry form (entry.c)? */
+bool form_in_place(const char *form);
 
 /* tu_hook for check_buffer(): plan every finding of the file. */
 void plan_file(void *tu, struct wq_file *f, void *plan);

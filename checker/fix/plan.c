@@ -33,6 +33,7 @@
 #include "ast.h"
 #include "cfg.h"
 #include "fix.h"
+#include "entry.h"
 #include "ptw.h"
 #include "site.h"
 #include "site_text.h"
@@ -745,15 +746,46 @@ static void refuse_held(void *tu, struct wq_file *f, struct fix_plan *p)
 	}
 }
 
+/*
+ * May a WQ002 site take the in-place entry form (entry.c)?  Where a
+ * wait_event*() keeps the meaning, that form stays; the loops it
+ * cannot express, and those no semantic patch restructures, keep their
+ * shape instead of being refused.
+ */
+static bool in_place_eligible(const struct fix_site *s, const struct fix_plan *p)
+{
+	static const char *const never[] = {
+		"inactive-branch", "old-kernel-branch", "old-wait-api", "macro",
+		"hand-set-exclusive", NULL,
+	};
+	int i;
+
+	for (i = 0; i < p->nin_place; i++)
+		if (!strcmp(p->in_place[i], s->func) && s->outcome != FO_REFUSE)
+			return true;
+	if (s->outcome == FO_UNSAFE)
+		return !p->unsafe;
+	if (s->outcome != FO_REFUSE)
+		return s->form && !strncmp(s->form, "prepare_to_wait", 15);
+	for (i = 0; never[i]; i++)
+		if (s->reason && !strcmp(s->reason, never[i]))
+			return false;
+	return !s->note || strcmp(s->note, "the site was not found in the syntax tree");
+}
+
 void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
 	char *old_what;
 	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
+	struct entry_plans *ep = NULL;
 	char *lab;
 	int i, j;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
+	for (i = 0; i < f->nfindings && !ep; i++)
+		if (f->findings[i].rule == WQ002)
+			ep = entry_plans_compute(tu, f);
 	for (i = 0; i < f->nfindings; i++) {
 		const struct wq_finding *fd = &f->findings[i];
 		const struct wq_held *h = held_at(f, fd->rule, fd->pos);
@@ -819,17 +851,21 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		}
 		if (fd->rule == WQ001)
 			plan_ptw_fallback(s, &sc, p);
+		if (fd->rule == WQ002 && in_place_eligible(s, p))
+			plan_entry_in_place(s, ep);
 		/* the queue declarations are ported with the sleeps */
 		s->port_queues = fd->rule == WQ001 && old_api == OLD_PORTABLE;
 		site_release(&sc);
 	}
 	free(old_what);
+	entry_plans_free(ep);
 	refuse_held(tu, f, p);
 	for (i = 0; i < p->n; i++)
 		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
 	/* one conversion of a wait loop rewrites the other findings in it */
 	for (i = 0; i < p->n; i++) {
-		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE)
+		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE ||
+		    form_in_place(p->s[i].form))
 			continue;
 		for (j = 0; j < p->n; j++)
 			if (j != i && p->s[j].rule != WQ001 &&
@@ -851,6 +887,9 @@ void plan_release(struct fix_plan *p)
 		free(p->s[i].cond);
 		free(p->s[i].lock);
 		free(p->s[i].note);
+		free(p->s[i].edits);
+		free(p->s[i].eq);
+		free(p->s[i].ew);
 	}
 	free(p->s);
 	for (i = 0; i < p->nfns; i++)

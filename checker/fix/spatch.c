@@ -137,6 +137,9 @@ static void write_plan(struct strbuf *sb, const char *file,
 		json_str(sb, "cond", s->cond, true);
 		json_str(sb, "lock", s->lock, true);
 		sb_printf(sb, "\"keep_loop\": %s, ", s->keep_loop ? "true" : "false");
+		json_str(sb, "edits", s->edits, true);
+		json_str(sb, "queue", s->eq, true);
+		json_str(sb, "entry", s->ew, true);
 		sb_printf(sb, "\"port_queues\": %s, ",
 			  s->port_queues ? "true" : "false");
 		json_str(sb, "caveat", s->outcome == FO_REFUSE ? "" : s->note, true);

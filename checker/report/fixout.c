@@ -153,6 +153,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
 						    "schedule_timeout" : "schedule", s->note);
+			else if (form_in_place(s->form))
+				o->text = xasprintf("%s() -> %s() in place: %s",
+						    s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+						    "prepare_to_wait" : "prepare_to_wait_exclusive",
+						    s->note);
 			else if (s->outcome == FO_COVERED)
 				o->text = xasprintf("rewritten with the wait loop of %s()",
 						    s->func);
@@ -569,6 +574,9 @@ void fixout_release(struct fix_result *res)
 	for (i = 0; i < res->nretested; i++)
 		free(res->retested[i]);
 	free(res->retested);
+	for (i = 0; i < res->nin_place; i++)
+		free(res->in_place[i]);
+	free(res->in_place);
 	plan_release(&res->plan);
 	free(res->path);
 	free(res->orig);

@@ -46,6 +46,8 @@ struct fix_result {
 	struct fix_plan plan;		/* the sites of the original text */
 	char **blocked, **block_why;	/* functions failed verification */
 	int nblocked;
+	char **in_place;		/* functions retried in the entry form */
+	int nin_place;
 	char **retested;		/* functions WQ003's re-test rewrote */
 	int nretested;
 	char *error, *warning;

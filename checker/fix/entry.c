@@ -1,0 +1,762 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The in-place conversion of a hand-made wait entry.
+ *
+ * A loop built on DECLARE_WAITQUEUE(w, current), add_wait_queue(),
+ * set_current_state() and remove_wait_queue() keeps its shape:
+ *
+ *   DECLARE_WAITQUEUE(w, current)      -> DEFINE_WAIT(w)
+ *   init_waitqueue_entry(&w, current)  -> init_wait(&w)
+ *   add_wait_queue(q, &w)              -> deleted
+ *   set_current_state(S), entry queued -> prepare_to_wait(q, &w, S)
+ *   remove_wait_queue(q, &w)           -> finish_wait(q, &w)
+ *   __set_current_state(TASK_RUNNING) right before or after it -> deleted
+ *
+ * (the _exclusive forms for add_wait_queue_exclusive()).  This is what
+ * the maintainers did by hand to the loops that do more than wait.  It
+ * keeps the driver's meaning when, on the function's control-flow
+ * graph:
+ *
+ *  - every sleeping state write happens either always or never with
+ *    the entry queued (a write that is sometimes before the add and
+ *    sometimes after it would queue the entry where it was not);
+ *  - every sleep that follows an add follows a state write after it (or
+ *    the state write right before the add, which then takes its place):
+ *    DEFINE_WAIT()'s entry leaves the queue when it is woken, and only
+ *    prepare_to_wait() puts it back; the add itself is gone;
+ *  - the entry is this function's own, declared for `current`, added to
+ *    one queue with one exclusivity, and used by nothing else.
+ *
+ * The decision is made once per entry, for all its add_wait_queue()
+ * sites, and handed to the semantic patch as the lines of each edit.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "entry.h"
+#include "site_text.h"
+
+/* where an entry may be: the dataflow's bits */
+#define E_UNQ	0x1u	/* not on the queue */
+#define E_ADDED	0x2u	/* queued by the add, no state written since */
+#define E_SET	0x4u	/* queued, a sleeping state written since */
+
+/* a state write right before an add takes the add's place */
+#define M_SET	1
+#define M_ADD	2
+
+struct ent_plan {
+	char *func, *entry, *queue;
+	bool excl;
+	const char *reason;	/* NULL: converts */
+	char *why;
+	struct strbuf edits;	/* "S12 A10 R20 N19 D3" */
+	unsigned *adds;
+	int nadds;
+};
+
+struct entry_plans {
+	struct ent_plan *v;
+	int n;
+};
+
+struct ectx {
+	struct entry_plans *ep;
+	const struct wq_file *f;
+	unsigned *lines;	/* offset of each line's start */
+	unsigned nlines;
+};
+
+static __thread struct ectx *cur;
+
+bool form_in_place(const char *form)
+{
+	size_t n = form ? strlen(form) : 0;
+
+	return n > 6 && !strcmp(form + n - 6, "-entry");
+}
+
+/* ---- text ---- */
+
+static unsigned offset_of(const struct ectx *c, struct wq_pos p)
+{
+	if (!p.line || p.line > c->nlines)
+		return 0;
+	return c->lines[p.line - 1] + (p.col ? p.col - 1 : 0);
+}
+
+/* The previous significant character before off, or 0. */
+static char prev_sig(const char *b, unsigned off, unsigned floor)
+{
+	unsigned i = off;
+
+	while (i > floor) {
+		char ch = b[i - 1];
+
+		if (isspace((unsigned char)ch)) {
+			i--;
+			if (ch == '\n') {
+				/* a // comment ends the line above */
+				unsigned ls = i, k;
+
+				while (ls > floor && b[ls - 1] != '\n')
+					ls--;
+				for (k = ls; k + 1 < i; k++)
+					if (b[k] == '/' && b[k + 1] == '/') {
+						i = k;
+						break;
+					}
+			}
+			continue;
+		}
+		if (ch == '/' && i >= floor + 2 && b[i - 2] == '*') {
+			i -= 2;
+			while (i >= floor + 2 && !(b[i - 2] == '/' && b[i - 1] == '*'))
+				i--;
+			i = i >= floor + 2 ? i - 2 : floor;
+			continue;
+		}
+		return ch;
+	}
+	return 0;
+}
+
+/* Skip whitespace and comments forward. */
+static unsigned next_sig(const char *b, unsigned off, unsigned end)
+{
+	unsigned i = off;
+
+	while (i < end) {
+		if (isspace((unsigned char)b[i])) {
+			i++;
+		} else if (b[i] == '/' && i + 1 < end && b[i + 1] == '*') {
+			for (i += 2; i + 1 < end && !(b[i] == '*' && b[i + 1] == '/'); i++)
+				;
+			i += 2;
+		} else if (b[i] == '/' && i + 1 < end && b[i + 1] == '/') {
+			while (i < end && b[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+/* The end of the statement starting at off: just past its `;`. */
+static unsigned stmt_end(const char *b, unsigned off, unsigned end)
+{
+	int depth = 0;
+	unsigned i;
+
+	for (i = off; i < end; i++) {
+		if (b[i] == '(' || b[i] == '[')
+			depth++;
+		else if (b[i] == ')' || b[i] == ']')
+			depth--;
+		else if (b[i] == ';' && depth <= 0)
+			return i + 1;
+		else if ((b[i] == '{' || b[i] == '}') && depth <= 0)
+			return i;
+	}
+	return end;
+}
+
+/* Is the statement at off a statement of its own, not an if's body? */
+static bool plain_stmt(const char *b, unsigned off, unsigned floor)
+{
+	char p = prev_sig(b, off, floor);
+
+	return p == ';' || p == '{' || p == '}' || p == ':';
+}
+
+static bool word_at(const char *b, unsigned i, unsigned end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return i + n <= end && !memcmp(b + i, w, n) &&
+	       (i == 0 || !is_ident(b[i - 1])) &&
+	       (i + n == end || !is_ident(b[i + n]));
+}
+
+/* Uses of the identifier w in [from, to), comments and strings skipped. */
+static int count_word(const char *b, unsigned from, unsigned to, const char *w)
+{
+	unsigned i = from;
+	int n = 0;
+
+	while (i < to) {
+		if (b[i] == '/' && i + 1 < to && (b[i + 1] == '*' || b[i + 1] == '/')) {
+			i = next_sig(b, i, to);
+			continue;
+		}
+		if (b[i] == '"' || b[i] == '\'') {
+			char q = b[i++];
+
+			while (i < to && b[i] != q) {
+				if (b[i] == '\\')
+					i++;
+				i++;
+			}
+			i++;
+			continue;
+		}
+		if (word_at(b, i, to, w)) {
+			unsigned k = i;
+
+			while (k > from && b[k - 1] == ' ')
+				k--;
+			/* a member of that name is another thing */
+			if (!(k > from && (b[k - 1] == '.' ||
+					   (b[k - 1] == '>' && k - 1 > from &&
+					    b[k - 2] == '-'))))
+				n++;
+			i += strlen(w);
+			continue;
+		}
+		i++;
+	}
+	return n;
+}
+
+/* `name ( a , b )` at i with a == x and b == y, spaces ignored. */
+static bool call_args_are(const char *b, unsigned i, unsigned end,
+			  const char *name, const char *x, const char *y)
+{
+	struct strbuf sb = { 0 };
+	unsigned j;
+	int depth = 0;
+	char *want;
+	bool r;
+
+	if (!word_at(b, i, end, name))
+		return false;
+	for (j = i; j < end; j++) {
+		if (!isspace((unsigned char)b[j]))
+			sb_add(&sb, b + j, 1);
+		if (b[j] == '(')
+			depth++;
+		else if (b[j] == ')' && --depth == 0)
+			break;
+	}
+	want = xasprintf("%s(%s,%s)", name, x, y);
+	r = sb.s && !strcmp(sb.s, want);
+	free(want);
+	free(sb.s);
+	return r;
+}
+
+/* The first argument of the call at off, as written. */
+static char *first_arg_text(const char *b, unsigned off, unsigned end)
+{
+	unsigned i = off, s;
+	int depth = 0;
+
+	while (i < end && b[i] != '(')
+		i++;
+	s = ++i;
+	for (; i < end; i++) {
+		if (b[i] == '(' || b[i] == '[')
+			depth++;
+		else if (b[i] == ')' || b[i] == ']')
+			depth--;
+		else if (b[i] == ',' && !depth)
+			break;
+	}
+	while (s < i && isspace((unsigned char)b[s]))
+		s++;
+	while (i > s && isspace((unsigned char)b[i - 1]))
+		i--;
+	return xasprintf("%.*s", (int)(i - s), b + s);
+}
+
+static unsigned line_of(const char *b, unsigned off)
+{
+	unsigned i, l = 1;
+
+	for (i = 0; i < off; i++)
+		l += b[i] == '\n';
+	return l;
+}
+
+/* `wait_queue_entry_t w;` (or wait_queue_t, struct wait_queue_entry) */
+static int entry_declared(const char *b, unsigned from, unsigned to,
+			  const char *w)
+{
+	static const char *const types[] = {
+		"wait_queue_entry_t", "wait_queue_t", "struct wait_queue_entry",
+		NULL,
+	};
+	int i, n = 0;
+
+	for (i = 0; types[i]; i++) {
+		unsigned k;
+
+		for (k = from; k < to; k++) {
+			unsigned j;
+
+			if (!word_at(b, k, to, types[i]))
+				continue;
+			j = next_sig(b, k + strlen(types[i]), to);
+			if (word_at(b, j, to, w) &&
+			    b[next_sig(b, j + strlen(w), to)] == ';')
+				n++;
+		}
+	}
+	return n;
+}
+
+static char *squeeze(const char *s)
+{
+	char *r = xstrdup(s), *d = r;
+
+	for (; *s; s++)
+		if (!isspace((unsigned char)*s))
+			*d++ = *s;
+	*d = '\0';
+	return r;
+}
+
+/* ---- the decision for one entry ---- */
+
+static bool names_entry(const struct cfg *g, int n, const char *w)
+{
+	const char *e;
+
+	if (g->nodes[n].kind != N_EVENT)
+		return false;
+	e = event_entry(&g->nodes[n].ev);
+	return e && !strcmp(e, w);
+}
+
+static void refuse_entry(struct ent_plan *e, const char *reason, char *why)
+{
+	if (e->reason) {
+		free(why);
+		return;
+	}
+	e->reason = reason;
+	e->why = why;
+}
+
+/*
+ * Where the entry may be at each node's entry; merged (or NULL): M_SET
+ * for a state write right before an add, which queues the entry, and
+ * M_ADD for that add, which then does nothing.
+ */
+static void flow_entry_states(const struct cfg *g, const char *w,
+			      const char *merged, unsigned *in)
+{
+	bool changed = true;
+	int n, k;
+
+	memset(in, 0, g->n * sizeof(*in));
+	in[g->entry] = E_UNQ;
+	while (changed) {
+		changed = false;
+		for (n = 0; n < g->n; n++) {
+			unsigned out = in[n];
+			const struct cfg_node *nd = &g->nodes[n];
+
+			if (!out)
+				continue;
+			if (names_entry(g, n, w) && nd->ev.api->kind == K_ADD_WAIT)
+				out = merged && merged[n] == M_ADD ? out : E_ADDED;
+			else if (names_entry(g, n, w) &&
+				 nd->ev.api->kind == K_REMOVE_WAIT)
+				out = E_UNQ;
+			else if (nd->kind == N_EVENT &&
+				 nd->ev.api->kind == K_SET_STATE &&
+				 event_sleeping_state(&nd->ev)) {
+				if (merged && merged[n] == M_SET)
+					out = E_SET;
+				else if (out & (E_ADDED | E_SET))
+					out = (out & E_UNQ) | E_SET;
+			}
+			for (k = 0; k < nd->nsucc; k++) {
+				int s = nd->succ[k];
+
+				if ((in[s] | out) != in[s]) {
+					in[s] |= out;
+					changed = true;
+				}
+			}
+		}
+	}
+}
+
+static bool is_set(const struct cfg *g, int n)
+{
+	return g->nodes[n].kind == N_EVENT &&
+	       g->nodes[n].ev.api->kind == K_SET_STATE &&
+	       event_sleeping_state(&g->nodes[n].ev);
+}
+
+static bool is_running_set(const struct cfg *g, int n)
+{
+	return g->nodes[n].kind == N_EVENT &&
+	       g->nodes[n].ev.api->kind == K_SET_STATE &&
+	       !event_sleeping_state(&g->nodes[n].ev);
+}
+
+/* The sleeping state write right before the add at node a, or -1. */
+static int set_before(const struct ectx *c, const struct cfg *g, int a)
+{
+	const char *b = c->f->buf;
+	unsigned ao = offset_of(c, g->nodes[a].pos);
+	int n;
+
+	for (n = 0; n < g->n; n++) {
+		unsigned so, se;
+
+		if (!is_set(g, n) || (g->nodes[n].flags & NF_IN_MACRO))
+			continue;
+		so = offset_of(c, g->nodes[n].pos);
+		if (so >= ao)
+			continue;
+		se = stmt_end(b, so, ao);
+		if (se <= ao && next_sig(b, se, ao) == ao &&
+		    b[se - 1] == ';' && plain_stmt(b, so, g->body_start))
+			return n;
+	}
+	return -1;
+}
+
+static void edit(struct ent_plan *e, char role, unsigned line)
+{
+	sb_printf(&e->edits, "%s%c%u", e->edits.len ? " " : "", role, line);
+}
+
+static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e)
+{
+	const char *b = c->f->buf;
+	unsigned bs = g->body_start, be = g->body_end;
+	unsigned *in = xrealloc(NULL, g->n * sizeof(*in));
+	const char *w = e->entry;
+	char *q0 = NULL;
+	char *merged = NULL;
+	int n, uses = 0, decl = 0, init = 0;
+	unsigned i, decl_line = 0, init_line = 0;
+
+	/* the entry: this function's own, for current */
+	for (i = bs; i < be; i++) {
+		if (call_args_are(b, i, be, "DECLARE_WAITQUEUE", w, "current")) {
+			decl++;
+			decl_line = line_of(b, i);
+		} else {
+			char *amp = xasprintf("&%s", w);
+
+			if (call_args_are(b, i, be, "init_waitqueue_entry", amp,
+					  "current")) {
+				init++;
+				init_line = line_of(b, i);
+			}
+			free(amp);
+		}
+	}
+	if (decl + init != 1) {
+		refuse_entry(e, "entry-passed", xasprintf(
+			"the entry '%s' is not made here once with DECLARE_WAITQUEUE(%s, current) or init_waitqueue_entry(&%s, current); DEFINE_WAIT() replaces only that",
+			w, w, w));
+		goto out;
+	}
+	uses = decl + init;
+	if (init)
+		uses += entry_declared(b, bs, be, w);
+	for (n = 0; n < g->n; n++) {
+		const struct cfg_node *nd = &g->nodes[n];
+		const char *api;
+
+		if (!names_entry(g, n, w))
+			continue;
+		api = nd->ev.api->name;
+		if (nd->flags & NF_IN_MACRO) {
+			refuse_entry(e, "macro", xasprintf(
+				"%s() of the entry '%s' is inside a macro; rewrite the macro by hand",
+				api, w));
+			continue;
+		}
+		uses++;
+		if (nd->ev.api->kind == K_ADD_WAIT) {
+			char *qa = squeeze(event_queue(&nd->ev));
+			bool x = !strcmp(api, "add_wait_queue_exclusive");
+
+			if (strcmp(api, "add_wait_queue") && !x) {
+				refuse_entry(e, "queue-lock", xasprintf(
+					"%s(): the queue's own lock is held around the wait; prepare_to_wait() takes that lock itself: convert by hand",
+					api));
+			} else if (!q0) {
+				q0 = qa;
+				qa = NULL;
+				e->excl = x;
+				e->queue = first_arg_text(b, offset_of(c, nd->pos), be);
+			} else if (strcmp(q0, qa) || e->excl != x) {
+				refuse_entry(e, "two-queues", xasprintf(
+					"the entry '%s' is added to more than one queue, or with and without _exclusive; prepare_to_wait() would need one of each",
+					w));
+			}
+			free(qa);
+			if (!plain_stmt(b, offset_of(c, nd->pos), bs))
+				refuse_entry(e, "conditional-add", xasprintf(
+					"%s() at line %u is the body of an if with no braces: the entry is queued under a test that prepare_to_wait() in the loop would not repeat; convert by hand",
+					api, nd->pos.line));
+			e->adds = xrealloc(e->adds, (e->nadds + 1) * sizeof(unsigned));
+			e->adds[e->nadds++] = nd->pos.line;
+		} else if (nd->ev.api->kind != K_REMOVE_WAIT) {
+			refuse_entry(e, "entry-passed", xasprintf(
+				"the entry '%s' is also used with %s(); one API per entry",
+				w, api));
+		} else if (strcmp(api, "remove_wait_queue")) {
+			refuse_entry(e, "queue-lock", xasprintf(
+				"%s(): the queue's own lock is held; finish_wait() takes it itself: convert by hand",
+				api));
+		}
+	}
+	if (count_word(b, bs, be, w) != uses)
+		refuse_entry(e, "entry-passed", xasprintf(
+			"the entry '%s' is used other than by DECLARE_WAITQUEUE(), add_wait_queue() and remove_wait_queue() (passed on, or its fields set); DEFINE_WAIT()'s entry differs there",
+			w));
+	if (e->reason)
+		goto out;
+
+	flow_entry_states(g, w, NULL, in);
+	for (n = 0; n < g->n; n++)
+		if (names_entry(g, n, w) && g->nodes[n].ev.api->kind == K_ADD_WAIT &&
+		    (in[n] & (E_ADDED | E_SET)))
+			refuse_entry(e, "two-queues", xasprintf(
+				"the entry '%s' may be added at line %u while still queued",
+				w, g->nodes[n].pos.line));
+	/* `set_current_state(S); add_wait_queue(q, &w);` is one prepare */
+	merged = xrealloc(NULL, g->n * sizeof(*merged));
+	memset(merged, 0, g->n * sizeof(*merged));
+	for (n = 0; n < g->n; n++) {
+		int m;
+
+		if (!names_entry(g, n, w) || g->nodes[n].ev.api->kind != K_ADD_WAIT)
+			continue;
+		m = set_before(c, g, n);
+		if (m >= 0 && !(in[m] & (E_ADDED | E_SET)))
+			merged[m] = M_SET, merged[n] = M_ADD;
+	}
+	flow_entry_states(g, w, merged, in);
+	for (n = 0; n < g->n; n++)
+		if (node_is_sleep(g, n) && (in[n] & E_ADDED)) {
+			refuse_entry(e, "state-outside-loop", xasprintf(
+				"the sleep at line %u can follow add_wait_queue() with no task-state write in between (the state is set before the add, or not at all): DEFINE_WAIT()'s entry is queued by prepare_to_wait() only; convert by hand",
+				g->nodes[n].pos.line));
+			goto out;
+		}
+	for (n = 0; n < g->n && !e->reason; n++) {
+		if (!is_set(g, n) || merged[n] == M_SET)
+			continue;
+		if ((in[n] & E_UNQ) && (in[n] & (E_ADDED | E_SET)))
+			refuse_entry(e, "state-outside-loop", xasprintf(
+				"the task state set at line %u is set both with and without the entry queued: prepare_to_wait() there would queue it where it was not",
+				g->nodes[n].pos.line));
+		else if ((in[n] & (E_ADDED | E_SET)) &&
+			 (g->nodes[n].flags & NF_IN_MACRO))
+			refuse_entry(e, "macro", xasprintf(
+				"the task state set at line %u is inside a macro; rewrite it by hand",
+				g->nodes[n].pos.line));
+	}
+	if (e->reason)
+		goto out;
+
+	/* the edits */
+	if (decl)
+		edit(e, 'D', decl_line);
+	else
+		edit(e, 'I', init_line);
+	for (n = 0; n < g->n; n++) {
+		const struct cfg_node *nd = &g->nodes[n];
+
+		if (merged[n] == M_SET ||
+		    (is_set(g, n) && (in[n] & (E_ADDED | E_SET))))
+			edit(e, 'S', nd->pos.line);
+		else if (names_entry(g, n, w) && nd->ev.api->kind == K_ADD_WAIT)
+			edit(e, 'A', nd->pos.line);
+		else if (names_entry(g, n, w) && nd->ev.api->kind == K_REMOVE_WAIT) {
+			unsigned ro = offset_of(c, nd->pos);
+			unsigned re = stmt_end(b, ro, be);
+			unsigned nx = next_sig(b, re, be);
+			int k;
+
+			if (word_at(b, nx, be, "schedule") ||
+			    word_at(b, nx, be, "schedule_timeout") ||
+			    word_at(b, nx, be, "io_schedule")) {
+				refuse_entry(e, "sleep-first", xasprintf(
+					"remove_wait_queue() at line %u is followed by a sleep in the state set before it; finish_wait() sets TASK_RUNNING: convert by hand",
+					nd->pos.line));
+				goto out;
+			}
+			edit(e, 'R', nd->pos.line);
+			/* TASK_RUNNING right before or after: finish_wait() does it */
+			for (k = 0; k < g->n; k++) {
+				unsigned so, se;
+
+				if (!is_running_set(g, k) ||
+				    (g->nodes[k].flags & NF_IN_MACRO))
+					continue;
+				so = offset_of(c, g->nodes[k].pos);
+				se = stmt_end(b, so, be);
+				if (!plain_stmt(b, so, bs) || b[se - 1] != ';')
+					continue;
+				if ((se <= ro && next_sig(b, se, ro) == ro) ||
+				    (so > ro && next_sig(b, re, so) == so &&
+				     b[re - 1] == ';'))
+					edit(e, 'N', g->nodes[k].pos.line);
+			}
+		}
+	}
+out:
+	free(merged);
+	free(q0);
+	free(in);
+}
+
+static void one_function(struct cfg *g, struct wq_file *f,
+			 const struct wq_options *opt)
+{
+	struct entry_plans *ep = cur->ep;
+	int n, i, first = ep->n;
+
+	(void)f;
+	(void)opt;
+	for (n = 0; n < g->n; n++) {
+		const char *w;
+		bool seen = false;
+
+		if (!node_is(g, n, K_ADD_WAIT) ||
+		    !(w = event_entry(&g->nodes[n].ev)))
+			continue;
+		for (i = first; i < ep->n; i++)
+			seen |= !strcmp(ep->v[i].entry, w);
+		if (seen)
+			continue;
+		ep->v = xrealloc(ep->v, (ep->n + 1) * sizeof(*ep->v));
+		memset(&ep->v[ep->n], 0, sizeof(ep->v[0]));
+		ep->v[ep->n].func = xstrdup(g->func);
+		ep->v[ep->n].entry = xstrdup(w);
+		decide_entry(cur, g, &ep->v[ep->n]);
+		if (getenv("WQPORT_DUMP_ENTRY"))	/* for debugging */
+			fprintf(stderr, "entry %s() '%s' on '%s': %s %s%s%s\n",
+				g->func, w, ep->v[ep->n].queue ? ep->v[ep->n].queue : "?",
+				ep->v[ep->n].reason ? ep->v[ep->n].reason : "converts",
+				ep->v[ep->n].why ? ep->v[ep->n].why : "",
+				ep->v[ep->n].edits.s ? " edits " : "",
+				ep->v[ep->n].edits.s ? ep->v[ep->n].edits.s : "");
+		ep->n++;
+	}
+	/* two entries of one function whose waits overlap */
+	for (i = first; i < ep->n; i++) {
+		int j;
+
+		for (j = first; j < ep->n; j++) {
+			char *copy, *tok, *save = NULL;
+
+			if (i == j || ep->v[i].reason || !ep->v[i].edits.s ||
+			    !ep->v[j].edits.s)
+				continue;
+			copy = xstrdup(ep->v[j].edits.s);
+			for (tok = strtok_r(copy, " ", &save); tok;
+			     tok = strtok_r(NULL, " ", &save))
+				if (*tok == 'S' && find_word(ep->v[i].edits.s, tok))
+					refuse_entry(&ep->v[i], "two-queues", xasprintf(
+						"the task waits on '%s' and '%s' at once in %s(); prepare_to_wait() takes one queue per entry",
+						ep->v[i].queue ? ep->v[i].queue : "?",
+						ep->v[j].queue ? ep->v[j].queue : "?",
+						g->func));
+			free(copy);
+		}
+	}
+}
+
+struct entry_plans *entry_plans_compute(void *tu, struct wq_file *f)
+{
+	struct ectx c = { 0 };
+	unsigned i;
+
+	c.ep = xrealloc(NULL, sizeof(*c.ep));
+	memset(c.ep, 0, sizeof(*c.ep));
+	c.f = f;
+	c.lines = xrealloc(NULL, sizeof(unsigned));
+	c.lines[c.nlines++] = 0;
+	for (i = 0; i < f->len; i++)
+		if (f->buf[i] == '\n') {
+			c.lines = xrealloc(c.lines, (c.nlines + 1) * sizeof(unsigned));
+			c.lines[c.nlines++] = i + 1;
+		}
+	cur = &c;
+	cfg_for_each_function(tu, f, NULL, one_function);
+	cur = NULL;
+	free(c.lines);
+	return c.ep;
+}
+
+void entry_plans_free(struct entry_plans *ep)
+{
+	int i;
+
+	if (!ep)
+		return;
+	for (i = 0; i < ep->n; i++) {
+		free(ep->v[i].func);
+		free(ep->v[i].entry);
+		free(ep->v[i].queue);
+		free(ep->v[i].why);
+		free(ep->v[i].edits.s);
+		free(ep->v[i].adds);
+	}
+	free(ep->v);
+	free(ep);
+}
+
+static const struct ent_plan *plan_of(const struct entry_plans *ep,
+				      const struct fix_site *s)
+{
+	int i, k;
+
+	for (i = 0; ep && i < ep->n; i++) {
+		if (strcmp(ep->v[i].func, s->func))
+			continue;
+		for (k = 0; k < ep->v[i].nadds; k++)
+			if (ep->v[i].adds[k] == s->pos.line)
+				return &ep->v[i];
+	}
+	return NULL;
+}
+
+bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
+{
+	const struct ent_plan *e = plan_of(ep, s);
+
+	if (!e)
+		return false;
+	if (e->reason) {
+		/* the last form tried: its reason is what blocks the site */
+		if (s->outcome == FO_REFUSE) {
+			s->reason = e->reason;
+			free(s->note);
+			s->note = xstrdup(e->why);
+		}
+		return false;
+	}
+	s->form = e->excl ? "prepare_to_wait_exclusive-entry" :
+			    "prepare_to_wait-entry";
+	s->outcome = FO_CONVERT;
+	s->reason = NULL;
+	free(s->note);
+	s->note = xasprintf(
+		"DEFINE_WAIT(%s), the state set with %s(), the entry removed with finish_wait(); the loop keeps its shape",
+		e->entry, e->excl ? "prepare_to_wait_exclusive" : "prepare_to_wait");
+	free(s->edits);
+	s->edits = xasprintf("%s", e->edits.s ? e->edits.s : "");
+	free(s->eq);
+	s->eq = xstrdup(e->queue);
+	free(s->ew);
+	s->ew = xstrdup(e->entry);
+	return true;
+}
