@@ -606,14 +606,17 @@ static const struct {
 /* The target kernel lacks the primitive: refuse, naming the release. */
 static void check_target(struct fix_site *s, unsigned target)
 {
-	size_t i;
+	size_t i, len;
 
 	if (!s->form || s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
 		return;
+	/* "prepare_to_wait-unlock", "-entry": the primitive before the '-' */
+	len = strcspn(s->form, "-");
 	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++) {
 		char *t, *v;
 
-		if (strcmp(target_api[i].name, s->form) ||
+		if (strlen(target_api[i].name) != len ||
+		    strncmp(target_api[i].name, s->form, len) ||
 		    target >= target_api[i].since)
 			continue;
 		t = kernel_version_text(target);
@@ -621,7 +624,7 @@ static void check_target(struct fix_site *s, unsigned target)
 		free(s->note);
 		refuse(s, "target-api", xasprintf(
 			"%s() is not in the target kernel %s (first in %s)",
-			s->form, t, v));
+			target_api[i].name, t, v));
 		free(t);
 		free(v);
 		s->form = NULL;
@@ -862,6 +865,28 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	refuse_held(tu, f, p);
 	for (i = 0; i < p->n; i++)
 		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
+	/* a return the in-place form gives finish_wait() (entry.c 'F') */
+	for (i = 0; i < p->n; i++) {
+		char *tag;
+
+		if ((p->s[i].rule != WQ006 && p->s[i].rule != WQ005) ||
+		    p->s[i].outcome != FO_REFUSE)
+			continue;
+		tag = xasprintf("F%u", p->s[i].pos.line);
+		for (j = 0; j < p->n; j++)
+			if (p->s[j].rule == WQ002 && p->s[j].outcome == FO_CONVERT &&
+			    form_in_place(p->s[j].form) && p->s[j].edits &&
+			    !strcmp(p->s[j].func, p->s[i].func) &&
+			    find_word(p->s[j].edits, tag)) {
+				p->s[i].outcome = FO_COVERED;
+				p->s[i].reason = NULL;
+				p->s[i].form = NULL;
+				free(p->s[i].note);
+				p->s[i].note = xstrdup(FINISH_BEFORE_RETURN);
+				break;
+			}
+		free(tag);
+	}
 	/* one conversion of a wait loop rewrites the other findings in it */
 	for (i = 0; i < p->n; i++) {
 		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE ||
@@ -873,6 +898,8 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			    !strcmp(p->s[j].func, p->s[i].func)) {
 				p->s[j].outcome = FO_COVERED;
 				p->s[j].form = NULL;
+				free(p->s[j].note);
+				p->s[j].note = NULL;
 			}
 	}
 }

@@ -103,7 +103,7 @@ static ssize_t evx_status_read(struct file *file, char *buf, size_t count,
 	unsigned long data;
 	ssize_t retval;
 
-	add_wait_queue(&evx_wait, &wait);	/* expect: WQ002 fix=refused:goto-cleanup */
+	add_wait_queue(&evx_wait, &wait);	/* expect: WQ002 fix=converted */
 	current->state = TASK_INTERRUPTIBLE;
 	do {
 		spin_lock_irq(&evx_lock);

@@ -45,7 +45,7 @@ static int kato_get_drive(struct kato_tape *kt)
 			DECLARE_WAITQUEUE(wait, current);
 
 			set_current_state(TASK_UNINTERRUPTIBLE);
-			add_wait_queue(&kt->idle_wait, &wait);	/* expect: WQ002 fix=refused:one-shot */
+			add_wait_queue(&kt->idle_wait, &wait);	/* expect: WQ002 fix=converted */
 			mutex_unlock(&kt->lock);
 			schedule();
 			remove_wait_queue(&kt->idle_wait, &wait);
@@ -68,7 +68,7 @@ static int kato_rewind(struct kato_tape *kt)
 	while (readl(kt->regs + KATO_REG_STATUS) & KATO_ST_BUSY) {
 		writel(0, kt->regs + KATO_REG_DATA);
 		set_current_state(TASK_UNINTERRUPTIBLE);
-		add_wait_queue(&kt->idle_wait, &wait);	/* expect: WQ002 fix=refused:one-shot */
+		add_wait_queue(&kt->idle_wait, &wait);	/* expect: WQ002 fix=converted */
 		mutex_unlock(&kt->lock);
 		schedule();
 		remove_wait_queue(&kt->idle_wait, &wait);
@@ -87,7 +87,7 @@ static ssize_t kato_read(struct file *file, char __user *ubuf, size_t count,
 	u8 c;
 
 	mutex_lock(&kt->lock);
-	add_wait_queue(&kt->data_wait, &wait);	/* expect: WQ002 fix=refused:state-outside-loop */
+	add_wait_queue(&kt->data_wait, &wait);	/* expect: WQ002 fix=converted */
 	set_current_state(TASK_INTERRUPTIBLE);
 	while (kt->head == kt->tail) {
 		if (file->f_flags & O_NONBLOCK) {

@@ -44,7 +44,7 @@ int mdx_thread_main(void *arg)
 	DECLARE_WAITQUEUE(wait, current);
 
 	for (;;) {
-		add_wait_queue(&thread->wqueue, &wait);	/* expect: WQ002 fix=refused:one-shot */
+		add_wait_queue(&thread->wqueue, &wait);	/* expect: WQ002 fix=converted */
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!test_bit(THREAD_WAKEUP, &thread->flags))
 			schedule();
