@@ -6,7 +6,8 @@
 /// queued becomes prepare_to_wait() (prepare_to_wait_exclusive() for an
 /// add_wait_queue_exclusive() entry), each remove_wait_queue() becomes
 /// finish_wait(), and a TASK_RUNNING write right next to it goes (finish_wait()
-/// makes it).  This is the form for loops that do more than wait: socket
+/// makes it).  A return that leaves the entry queued gets finish_wait()
+/// before it.  This is the form for loops that do more than wait: socket
 /// accept/connect loops, tty and USB read loops, kernel threads.
 ///
 /// Which writes are "made while the entry is queued", and whether the
@@ -20,7 +21,8 @@
 // Confidence: High
 // Copyright: (C) 2026 The wqport authors.
 // Comments: the plan's "edits" list the lines of each edit: D declaration,
-// Comments: I init_waitqueue_entry(), A add, S state write, R remove, N TASK_RUNNING.
+// Comments: I init_waitqueue_entry(), A add, S state write, R remove, N TASK_RUNNING,
+// Comments: F a return reached with the entry queued.
 // Options: --no-includes --include-headers
 // Requires: 1.1.1
 // Keywords: DECLARE_WAITQUEUE, add_wait_queue, prepare_to_wait, finish_wait
@@ -124,6 +126,7 @@ position ps : script:python(w) { has_w(ps, "S", w) };
 position pa : script:python(w) { has_w(pa, "A", w) };
 position pr : script:python(w) { has_w(pr, "R", w) };
 position pn : script:python(w) { has_w(pn, "N", w) };
+position pf : script:python(w) { has_w(pf, "F", w) };
 @@
 fn(...) {
 <...
@@ -149,6 +152,9 @@ fn(...) {
 - set_current_state@pn(TASK_RUNNING);
 |
 - current@pn->state = TASK_RUNNING;
+|
++ finish_wait(Q, &w);
+  return@pf ...;
 )
 ...>
 }

@@ -11,6 +11,7 @@
  *   set_current_state(S), entry queued -> prepare_to_wait(q, &w, S)
  *   remove_wait_queue(q, &w)           -> finish_wait(q, &w)
  *   __set_current_state(TASK_RUNNING) right before or after it -> deleted
+ *   return with the entry still queued -> finish_wait(q, &w) before it
  *
  * (the _exclusive forms for add_wait_queue_exclusive()).  This is what
  * the maintainers did by hand to the loops that do more than wait.  It
@@ -576,6 +577,17 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 		if (merged[n] == M_SET ||
 		    (is_set(g, n) && (in[n] & (E_ADDED | E_SET))))
 			edit(e, 'S', nd->pos.line);
+		else if (nd->kind == N_RETURN && !(nd->flags & NF_FALL_OFF) &&
+			 !(nd->flags & NF_IN_MACRO) &&
+			 (in[n] & (E_ADDED | E_SET)) &&
+			 (decl || !(in[n] & E_UNQ)))
+			/*
+			 * a return with the entry queued (WQ006): finish_wait()
+			 * before it; where another path reaches it with the
+			 * entry off the queue, finish_wait() does nothing more
+			 * than set TASK_RUNNING
+			 */
+			edit(e, 'F', nd->pos.line);
 		else if (names_entry(g, n, w) && nd->ev.api->kind == K_ADD_WAIT)
 			edit(e, 'A', nd->pos.line);
 		else if (names_entry(g, n, w) && nd->ev.api->kind == K_REMOVE_WAIT) {

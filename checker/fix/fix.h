@@ -68,6 +68,10 @@ struct fix_plan {
 
 #define WQ_DEFAULT_TARGET WQ_KVER(6, 1, 0)
 
+/* The note of a WQ006/WQ005 return that the in-place form fixes. */
+#define FINISH_BEFORE_RETURN \
+	"finish_wait() before the return: the entry leaves the queue and the task is TASK_RUNNING on this path too"
+
 /* Is form the in-place entry form (entry.c)? */
 bool form_in_place(const char *form);
 

@@ -158,6 +158,8 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
 						    "prepare_to_wait" : "prepare_to_wait_exclusive",
 						    s->note);
+			else if (s->outcome == FO_COVERED && s->note)
+				o->text = xstrdup(s->note);
 			else if (s->outcome == FO_COVERED)
 				o->text = xasprintf("rewritten with the wait loop of %s()",
 						    s->func);
