@@ -431,6 +431,34 @@ static void edit(struct ent_plan *e, char role, unsigned line)
 	sb_printf(&e->edits, "%s%c%u", e->edits.len ? " " : "", role, line);
 }
 
+/*
+ * A TASK_RUNNING write right before the statement at [ro, re) (or right
+ * after it, with after): finish_wait() there sets TASK_RUNNING itself.
+ */
+static void running_next_to(const struct ectx *c, const struct cfg *g,
+			    struct ent_plan *e, unsigned ro, unsigned re,
+			    bool after)
+{
+	const char *b = c->f->buf;
+	unsigned bs = g->body_start, be = g->body_end;
+	int k;
+
+	for (k = 0; k < g->n; k++) {
+		unsigned so, se;
+
+		if (!is_running_set(g, k) || (g->nodes[k].flags & NF_IN_MACRO))
+			continue;
+		so = offset_of(c, g->nodes[k].pos);
+		se = stmt_end(b, so, be);
+		if (!plain_stmt(b, so, bs) || b[se - 1] != ';')
+			continue;
+		if ((se <= ro && next_sig(b, se, ro) == ro) ||
+		    (after && so > ro && next_sig(b, re, so) == so &&
+		     b[re - 1] == ';'))
+			edit(e, 'N', g->nodes[k].pos.line);
+	}
+}
+
 static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e)
 {
 	const char *b = c->f->buf;
@@ -566,6 +594,17 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 	if (e->reason)
 		goto out;
 
+	/* the end of a void function reached with the entry queued (WQ006) */
+	for (n = 0; n < g->n; n++)
+		if (g->nodes[n].kind == N_RETURN &&
+		    (g->nodes[n].flags & NF_FALL_OFF) &&
+		    (in[n] & (E_ADDED | E_SET))) {
+			refuse_entry(e, "leak-at-end", xasprintf(
+				"%s() ends with the entry '%s' still queued on a path (WQ006), and no return statement there takes finish_wait() before it: remove the entry on that path by hand, then convert",
+				g->func, w));
+			goto out;
+		}
+
 	/* the edits */
 	if (decl)
 		edit(e, 'D', decl_line);
@@ -587,14 +626,18 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 			 * entry off the queue, finish_wait() does nothing more
 			 * than set TASK_RUNNING
 			 */
+		{
+			unsigned ro = offset_of(c, nd->pos);
+
 			edit(e, 'F', nd->pos.line);
+			running_next_to(c, g, e, ro, stmt_end(b, ro, be), false);
+		}
 		else if (names_entry(g, n, w) && nd->ev.api->kind == K_ADD_WAIT)
 			edit(e, 'A', nd->pos.line);
 		else if (names_entry(g, n, w) && nd->ev.api->kind == K_REMOVE_WAIT) {
 			unsigned ro = offset_of(c, nd->pos);
 			unsigned re = stmt_end(b, ro, be);
 			unsigned nx = next_sig(b, re, be);
-			int k;
 
 			if (word_at(b, nx, be, "schedule") ||
 			    word_at(b, nx, be, "schedule_timeout") ||
@@ -605,22 +648,7 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 				goto out;
 			}
 			edit(e, 'R', nd->pos.line);
-			/* TASK_RUNNING right before or after: finish_wait() does it */
-			for (k = 0; k < g->n; k++) {
-				unsigned so, se;
-
-				if (!is_running_set(g, k) ||
-				    (g->nodes[k].flags & NF_IN_MACRO))
-					continue;
-				so = offset_of(c, g->nodes[k].pos);
-				se = stmt_end(b, so, be);
-				if (!plain_stmt(b, so, bs) || b[se - 1] != ';')
-					continue;
-				if ((se <= ro && next_sig(b, se, ro) == ro) ||
-				    (so > ro && next_sig(b, re, so) == so &&
-				     b[re - 1] == ';'))
-					edit(e, 'N', g->nodes[k].pos.line);
-			}
+			running_next_to(c, g, e, ro, re, true);
 		}
 	}
 out:

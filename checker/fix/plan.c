@@ -795,7 +795,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		struct site_ctx sc;
 		struct fix_site *s;
 
-		if (fd->rule > WQ006 || fd->rule == WQ005)
+		if (fd->rule > WQ006)
 			continue;
 		site_find(tu, f, fd, &sc);
 		s = new_site(p, fd, &sc);
@@ -810,7 +810,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 				old ? "inside '%s', a branch for other kernels: left as it is" :
 				      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
 				sc.skipped_if));
-		} else if (sc.in_macro && fd->rule != WQ006) {
+		} else if (sc.in_macro && fd->rule < WQ005) {
 			refuse(s, "macro", xasprintf(
 				"the sleep is inside the macro '%s'; rewrite the macro by hand",
 				sc.macro ? sc.macro : "?"));
@@ -818,7 +818,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "irqs-off", xasprintf(
 				"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
 				sc.irqs_off));
-		} else if (sc.held_lock && fd->rule != WQ006 &&
+		} else if (sc.held_lock && fd->rule < WQ005 &&
 			   fd->rule != WQ002) {
 			refuse(s, "held-lock", xasprintf(
 				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
@@ -848,6 +848,9 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		} else if (fd->rule == WQ004) {
 			plan_schedule_running(s, &sc);
 			old_target_delay(s, &sc, p->target);
+		} else if (fd->rule == WQ005) {
+			refuse(s, "no-patch", xstrdup(
+				"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by __set_current_state(TASK_RUNNING) there by hand"));
 		} else {
 			refuse(s, "no-patch", xstrdup(
 				"a wait entry left queued has no automatic fix"));

@@ -28,6 +28,9 @@
 #include <linux/interrupt.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
+#include <linux/net.h>
+#include <linux/skbuff.h>
+#include <net/sock.h>
 #include <linux/errno.h>
 #include <linux/types.h>
 #include <linux/delay.h>

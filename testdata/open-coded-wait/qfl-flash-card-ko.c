@@ -144,7 +144,7 @@ static int qfl_cmd_thread(void *data)
 	__set_current_state(TASK_RUNNING);
 	if (card->base)
 		remove_wait_queue(&card->cmd_wait, &wait);
-	return 0;	/* expect: WQ006 fix=refused:no-patch */
+	return 0;	/* expect: WQ006 fix=converted */
 }
 
 /* Open the card, waiting while another opener holds it exclusively. */

@@ -56,7 +56,7 @@ static int rk_block_til_ready(struct rk_port *port, struct file *filp)
 	DECLARE_WAITQUEUE(wait, current);
 	int retval = 0;
 
-	add_wait_queue(&port->open_wait, &wait);	/* expect: WQ002 fix=refused:goto-loop */
+	add_wait_queue(&port->open_wait, &wait);	/* expect: WQ002 fix=converted */
 	port->count--;
 repeat:
 	set_current_state(TASK_INTERRUPTIBLE);
@@ -80,7 +80,7 @@ static void rk_wait_closed(struct rk_port *port)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&port->close_wait, &wait);	/* expect: WQ002 fix=refused:goto-loop */
+	add_wait_queue(&port->close_wait, &wait);	/* expect: WQ002 fix=converted */
 again:
 	if (port->flags & RK_CLOSING) {
 		current->state = TASK_UNINTERRUPTIBLE;	/* expect: WQ003 fix=refused:goto-loop */
@@ -112,7 +112,7 @@ static int rk_wait_modem_change(struct rk_port *port, unsigned long arg)
 	int ret;
 
 	cprev = port->icount;
-	add_wait_queue(&port->delta_msr_wait, &wait);	/* expect: WQ002 fix=refused:sleep-first */
+	add_wait_queue(&port->delta_msr_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		current->state = TASK_INTERRUPTIBLE;	/* expect: WQ003 fix=refused:sleep-first */
 		schedule();
@@ -142,7 +142,7 @@ static ssize_t rk_read(struct file *filp, char *buf, size_t count,
 	ssize_t done = 0;
 	unsigned char c;
 
-	add_wait_queue(&port->rx_wait, &wait);	/* expect: WQ002 fix=refused:goto-cleanup */
+	add_wait_queue(&port->rx_wait, &wait);	/* expect: WQ002 fix=converted */
 	while (count > 0) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		switch (port->rx_cnt) {

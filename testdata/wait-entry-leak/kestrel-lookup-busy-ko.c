@@ -29,7 +29,7 @@ static void kestrel_wait_slot(struct kestrel_slot *slot)
 	if (kestrel_slot_busy(slot)) {
 		DECLARE_WAITQUEUE(wait, current);
 
-		add_wait_queue(&slot->waitq, &wait);	/* expect: WQ002 fix=refused:do-while */
+		add_wait_queue(&slot->waitq, &wait);	/* expect: WQ002 fix=refused:leak-at-end */
 		do {
 			set_current_state(TASK_UNINTERRUPTIBLE);
 			spin_unlock(&slot->lock);

@@ -34,7 +34,7 @@ static int lpx_wait_ready(void)
 		if (!lpx_busy)
 			break;
 		if (signal_pending(current))
-			return -EINTR;	/* expect: WQ005 WQ006 fix=refused:old-wait-api */
+			return -EINTR;	/* expect: WQ005 fix=refused:old-wait-api WQ006 fix=refused:old-wait-api */
 		schedule();
 	}
 	current->state = TASK_RUNNING;

@@ -53,13 +53,13 @@ static ssize_t pcx_ctl_read(struct file *file, char *buf, size_t count,
 	struct pcx_link *link = pcx_dev;
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&link->state_wait, &wait);	/* expect: WQ002 fix=refused:verification */
+	add_wait_queue(&link->state_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (link->state & DEV_CONFIG)
 			break;
 		if (!(link->state & DEV_PRESENT))
-			return -ENODEV;	/* expect: WQ005 WQ006 fix=refused:verification */
+			return -ENODEV;	/* expect: WQ005 fix=converted WQ006 fix=converted */
 		if (signal_pending(current)) {
 			set_current_state(TASK_RUNNING);
 			remove_wait_queue(&link->state_wait, &wait);
@@ -77,7 +77,7 @@ static int pcx_wait_config(struct pcx_link *link)
 	DECLARE_WAITQUEUE(wait, current);
 	int ret = 0;
 
-	add_wait_queue(&link->state_wait, &wait);	/* expect: WQ002 fix=refused:goto-cleanup */
+	add_wait_queue(&link->state_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!(link->state & DEV_CONFIG_PENDING))

@@ -60,14 +60,14 @@ static int tpx_wait_ready(struct tpx_drive *d)
 
 	if (!d->online)
 		return -ENXIO;
-	add_wait_queue(&d->ready_wait, &wait);	/* expect: WQ002 */
+	add_wait_queue(&d->ready_wait, &wait);	/* expect: WQ002 fix=converted */
 	for (;;) {
 		current->state = TASK_INTERRUPTIBLE;
 		if (d->ready)
 			break;
 		st = inb(d->iobase + TPX_STATUS);
 		if (st & TPX_ST_NOTAPE)
-			return -ENODEV;	/* expect: WQ005 WQ006 */
+			return -ENODEV;	/* expect: WQ005 fix=converted WQ006 fix=converted */
 		if (st & TPX_ST_ERROR)
 			return -EIO;
 		if (signal_pending(current))

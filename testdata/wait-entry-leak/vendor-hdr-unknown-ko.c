@@ -36,7 +36,7 @@ static int nvx_wait_idle(nvx_dev_t *priv)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&priv->idle_wq, &wait);	/* expect: WQ002 fix=refused:no-patch */
+	add_wait_queue(&priv->idle_wq, &wait);	/* expect: WQ002 fix=converted */
 	while (priv->busy) {
 		set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=converted */
 		schedule();
