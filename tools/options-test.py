@@ -13,7 +13,10 @@
                ordinary form with -- give the same findings
   documents    JSON and SARIF are whole documents in every case: nothing
                to check (a folder with no C file), nothing found, an
-               empty diff, unreadable input, a usage error, a bad baseline
+               empty diff, unreadable input, a usage error, a bad baseline;
+               and `fix` runs that stop on an error (usage, no input, no
+               spatch, no shim, a series folder it cannot make, a binary
+               file): the document names the file (or none) and why
   color        --color=always|never|auto, NO_COLOR, TERM=dumb (on a
                pseudo-terminal); no progress line on a dumb terminal
 """
@@ -192,6 +195,58 @@ def documents():
                 expect(inv["executionSuccessful"] is (want_rc != 2) and
                        (msg in notes if msg else True),
                        f"sarif, {what}: {inv}")
+        fix_documents(tmp, empty, schema)
+
+
+def fix_documents(tmp, empty, schema):
+    """wqport fix --format=json|sarif: a run that stops on an error still
+    writes a whole document naming the file (or none: the run) and why."""
+    blocker = os.path.join(tmp, "a-file")
+    with open(blocker, "w") as f:
+        f.write("not a folder\n")
+    nospatch = dict(ENV, WQPORT_SPATCH=os.path.join(tmp, "no-spatch"))
+    ok = td("samples", "qfx-dma-engine-ok.c")
+    series = os.path.join(blocker, "series")
+    cases = {
+        "usage error": (["--bogus", KO], None, None, "unknown option"),
+        "no input": ([empty], None, None, "no *.c or *.h file"),
+        "no spatch": ([KO], nospatch, None, "cannot run"),
+        "bad shim": (["--shim-dir", empty, KO], None, None, "shim headers"),
+        "series folder": (["--series", series, ok], None, series, "cannot create"),
+        "unreadable input": ([td("bad-input", "binary.c")], None,
+                             td("bad-input", "binary.c"), "binary"),
+    }
+    for fmt in ("json", "sarif"):
+        for what, (argv, env, file, msg) in cases.items():
+            rc, out, err = run(["fix", f"--format={fmt}"] + argv, cwd=tmp, env=env)
+            try:
+                doc = json.loads(out)
+            except ValueError:
+                FAILS.append(f"fix {fmt}, {what}: exit {rc}, not a document: "
+                             f"{out[:200]!r} {err[:300]!r}")
+                continue
+            expect(rc == 2, f"fix {fmt}, {what}: exit {rc}, want 2 {err!r}")
+            expect(msg in err, f"fix {fmt}, {what}: stderr lacks {msg!r}: {err!r}")
+            if fmt == "json":
+                errs = [(e["file"], e["error"]) for e in doc.get("files", [])
+                        if e.get("error")]
+                expect(set(doc) == {"version", "files", "summary"} and
+                       doc["summary"]["errors"] >= 1 and
+                       any(f == file and msg in e for f, e in errs),
+                       f"fix json, {what}: want ({file}, {msg!r}): {doc}")
+                continue
+            if schema:
+                bad = list(schema.iter_errors(doc))
+                expect(not bad, f"fix sarif, {what}: {bad[0].message if bad else ''}")
+            inv = doc["runs"][0]["invocations"][0]
+            notes = [(n.get("locations", [{}])[0].get("physicalLocation", {})
+                      .get("artifactLocation", {}).get("uri"), n["message"]["text"])
+                     for n in inv["toolExecutionNotifications"]]
+            expect(inv["executionSuccessful"] is False and
+                   any(msg in t and ((u is None) == (file is None)) and
+                       (u is None or u.endswith(os.path.basename(file)))
+                       for u, t in notes),
+                   f"fix sarif, {what}: want ({file}, {msg!r}): {inv}")
 
 
 def in_pty(argv, env):

@@ -604,11 +604,15 @@ static void fix_usage(FILE *out)
 	help_print(out, HELP_FIX);
 }
 
-static int fix_bad_usage(const char *fmt, const char *arg)
+/* A usage error: its reason, and still a whole JSON/SARIF document */
+static int fix_bad_usage(const struct fix_opts *fo, const char *fmt,
+			 const char *arg)
 {
-	fputs("wqport fix: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'wqport fix --help'.\n", stderr);
+	char *why = xasprintf(fmt, arg);
+
+	fixout_error(fo, NULL, why);
+	free(why);
+	fputs("Try 'wqport fix --help'.\n", stderr);
 	return 2;
 }
 
@@ -774,16 +778,16 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		return 0;
 	}
 	if (usage_err) {
-		rc = fix_bad_usage("%s", usage_err);
+		rc = fix_bad_usage(&r.fo, "%s", usage_err);
 		free(usage_err);
 		return rc;
 	}
 	if (!r.nfiles && empty_dir)
-		return fix_bad_usage("no *.c or *.h file in '%s'", empty_dir);
+		return fix_bad_usage(&r.fo, "no *.c or *.h file in '%s'", empty_dir);
 	if (!r.nfiles)
-		return fix_bad_usage("%s", "no input files");
+		return fix_bad_usage(&r.fo, "%s", "no input files");
 	if (r.fo.write && r.fo.series)
-		return fix_bad_usage("%s", "--write and --series do not go together");
+		return fix_bad_usage(&r.fo, "%s", "--write and --series do not go together");
 	fix_identify(r.files, r.nfiles);	/* links, one file named twice */
 	if (r.fo.write || r.fo.series)
 		fix_catch_signals();
@@ -791,25 +795,35 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		char *err;
 
 		if (series_identity(&r.fo, &err) < 0) {
-			fprintf(stderr, "wqport fix: %s\n", err);
+			fixout_error(&r.fo, NULL, err);
 			free(err);
 			return 2;
 		}
 	}
 	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
-		shim_missing("wqport fix", r.opt.shim_dir);
+		char *err = xasprintf("the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)",
+				      r.opt.shim_dir);
+
+		fixout_error(&r.fo, NULL, err);
+		free(err);
 		return 2;
 	}
 	if (!executable(r.env.spatch)) {
-		fprintf(stderr, "wqport fix: cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=\n",
-			r.env.spatch);
+		char *err = xasprintf("cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=",
+				      r.env.spatch);
+
+		fixout_error(&r.fo, NULL, err);
+		free(err);
 		return 2;
 	}
 	tmpl = xasprintf("%s/wqport-fix-XXXXXX", tmp_dir());
 	if (!mkdtemp(tmpl)) {
-		fprintf(stderr, "wqport fix: cannot make a scratch directory in %s: %s\n",
-			tmp_dir(), strerror(errno));
+		char *err = xasprintf("cannot make a scratch directory in %s: %s",
+				      tmp_dir(), strerror(errno));
+
+		fixout_error(&r.fo, NULL, err);
 		free(tmpl);
+		free(err);
 		return 2;
 	}
 	if (r.jobs > r.nfiles)

@@ -67,6 +67,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe);
 int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		  const char *tmpdir);
 void fixout_release(struct fix_result *res);
+/* A run stopped by an error: stderr, and a whole JSON/SARIF document */
+int fixout_error(const struct fix_opts *fo, const char *file,
+		 const char *reason);
 
 /* --series (series.c): the author and date, or -1 and *err */
 int series_identity(struct fix_opts *fo, char **err);
