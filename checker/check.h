@@ -35,7 +35,7 @@ struct check_args {
 	int npaths;
 	bool saw_dashdash;
 	enum { ACT_RUN, ACT_HELP, ACT_MAN, ACT_VERSION, ACT_RULES,
-	       ACT_WORDS, ACT_SHOW_CONFIG } action;
+	       ACT_WORDS, ACT_SHOW_CONFIG, ACT_COMPLETION } action;
 	bool no_config;			/* --no-config */
 	bool given[64];			/* options the command line set */
 	/* .wqport (config.c): the file, and where each setting came from */

@@ -24,6 +24,7 @@
 #include "cache.h"
 #include "check.h"
 #include "color.h"
+#include "complete.h"
 #include "config.h"
 #include "fix.h"
 #include "help.h"
@@ -661,6 +662,9 @@ static int answer(int action)
 		break;
 	case ACT_MAN:
 		help_man(stdout, WQPORT_VERSION);
+		break;
+	case ACT_COMPLETION:
+		complete_bash(stdout, WQPORT_VERSION);
 		break;
 	case ACT_VERSION:
 		printf("wqport %s\n", WQPORT_VERSION);

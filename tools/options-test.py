@@ -19,6 +19,9 @@
                file): the document names the file (or none) and why
   color        --color=always|never|auto, NO_COLOR, TERM=dumb (on a
                pseudo-terminal); no progress line on a dumb terminal
+  completion   --print-completion is bash that offers exactly the long
+               options --help lists, per command, and the values the
+               table gives (formats, rules after a comma, folders, C files)
 """
 import argparse
 import json
@@ -379,7 +382,57 @@ def config():
         expect(rc == 2 and "two .wqport files" in err, f"two configs: {rc} {err!r}")
 
 
-SCENARIOS = {"config": config, "gnu-options": gnu_options, "kbuild-form": kbuild_form,
+def completion():
+    rc, script, err = run(["--print-completion"])
+    expect(rc == 0 and script, f"--print-completion: exit {rc} {err!r}")
+    with tempfile.TemporaryDirectory() as tmp:
+        comp = os.path.join(tmp, "wqport.bash")
+        with open(comp, "w") as f:
+            f.write(script)
+        p = subprocess.run(["bash", "-n", comp], capture_output=True, text=True)
+        expect(p.returncode == 0, f"not bash: {p.stderr}")
+        os.makedirs(os.path.join(tmp, "w", "sub"))
+        for n in ("a.c", "b.h", "notes.txt"):
+            open(os.path.join(tmp, "w", n), "w").close()
+
+        def complete(*words):
+            """COMPREPLY for the command line `words`, the last being
+            completed (bash has split it at '=' as COMP_WORDBREAKS does)"""
+            arr = " ".join("'%s'" % w for w in words)
+            sh = (f"source {comp}; COMP_WORDS=({arr}); "
+                  f"COMP_CWORD={len(words) - 1}; _wqport 2>/dev/null; "
+                  "printf '%s\\n' \"${COMPREPLY[@]}\"")
+            p = subprocess.run(["bash", "-c", sh], capture_output=True,
+                               text=True, cwd=os.path.join(tmp, "w"))
+            return sorted(l for l in p.stdout.splitlines() if l)
+
+        for cmd, pre in (("check", ["wqport"]), ("fix", ["wqport", "fix"])):
+            rc, helps, _ = run(pre[1:] + ["--help"])
+            want = set(re.findall(r"^  (?:-\w, )?(--[\w-]+)", helps, re.M))
+            got = {w.rstrip("=") for w in complete(*pre, "--")}
+            expect(want and got == want,
+                   f"{cmd}: completion and --help differ: only completed "
+                   f"{sorted(got - want)}, only in --help {sorted(want - got)}")
+        cases = [
+            (("wqport", "--wr"), ["--write-baseline="]),
+            (("wqport", "fix", "--wr"), ["--write"]),
+            (("wqport", "--format", ""), ["json", "sarif", "text"]),
+            (("wqport", "--format", "=", ""), ["json", "sarif", "text"]),
+            (("wqport", "fix", "--format", "=", "s"), ["sarif"]),
+            (("wqport", "--color", "=", "a"), ["always", "auto"]),
+            (("wqport", "--select", "WQ001,WQ00"),
+             ["WQ001,WQ00%d" % i for i in range(1, 10)]),
+            (("wqport", "fix", "--series", ""), ["sub"]),
+            (("wqport", ""), ["a.c", "b.h", "fix", "sub"]),
+            (("wqport", "fix", ""), ["a.c", "b.h", "sub"]),
+            (("wqport", "--jobs", ""), []),
+        ]
+        for words, want in cases:
+            got = complete(*words)
+            expect(got == want, f"completing {words!r}: {got}, want {want}")
+
+
+SCENARIOS = {"completion": completion, "config": config, "gnu-options": gnu_options, "kbuild-form": kbuild_form,
              "documents": documents, "color": color, "tmpdir": tmpdir}
 
 
