@@ -459,8 +459,10 @@ static int shared_names(const char *s, size_t n, const char *t, size_t tn)
  * most names with its line (the statement that replaces it) when that
  * line has no comment yet and the result fits in 100 columns, else on a
  * line of its own above that line, at its indentation; when no inserted
- * line shares a name, on a line of its own above the insertion, at the
- * indentation of the removed line.
+ * line shares a name, on a line of its own above the insertion, at its
+ * indentation; with nothing inserted, on a line of its own where the
+ * removed line was, at its indentation.  Comments above one line keep
+ * the order of their lines.
  */
 static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
 			  int dto, const struct lines *b, int from, int to)
@@ -492,10 +494,17 @@ static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
 				best = j;
 			}
 		}
-		if (best < 0) {
+		if (best < 0 && !cnt) {
 			sb_printf(&lost, "%.*s%.*s\n",
 				  (int)(skip_blank(s, s + a->n[k]) - s), s,
 				  (int)(cend - c), c);
+			continue;
+		}
+		if (best < 0) {		/* above the statement that replaces it */
+			ind = b->s[from];
+			sb_printf(&above[0], "%.*s%.*s\n",
+				  (int)(skip_blank(ind, ind + b->n[from]) - ind),
+				  ind, (int)(cend - c), c);
 			continue;
 		}
 		ind = b->s[from + best];
