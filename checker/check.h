@@ -25,6 +25,17 @@ struct build_hook {
 	FILE *out;		/* the report: stdout, or stderr for kbuild */
 };
 
+/*
+ * A .wqport other than the run's (one in a subfolder): the rules, target
+ * and severities of the files under it (config.c)
+ */
+struct file_conf {
+	char *path;
+	unsigned long rule_mask;	/* select less ignore, for its target */
+	unsigned target;
+	signed char severity[WQ_MAX_RULE];
+};
+
 /* What the command line says beyond struct run's own fields */
 struct check_args {
 	unsigned long select, ignore;	/* rule masks */
@@ -43,6 +54,10 @@ struct check_args {
 	char *origin[64];		/* "FILE:LINE" of a config setting */
 	signed char severity[WQ_MAX_RULE];	/* -1, or its severity */
 	char *sev_origin[WQ_MAX_RULE];
+	/* the command line's (or the defaults'), before any .wqport */
+	unsigned long base_select, base_ignore;
+	unsigned base_target;
+	bool reading_sub;		/* a file's own .wqport: no run settings */
 };
 
 struct run {
@@ -70,6 +85,11 @@ struct run {
 	struct ci_run ci;	/* diff, baseline, SARIF (select/ci.c) */
 	struct strbuf notes;	/* SARIF notifications */
 	const signed char *severity;	/* per rule, -1: the table's */
+	/* per file (index as files): its own .wqport's settings, or NULL */
+	struct file_conf **fconf;
+	struct file_conf **confs;	/* every such .wqport, once */
+	int nconfs;
+	unsigned long all_rules;	/* the run's rules and theirs (SARIF) */
 };
 
 /*

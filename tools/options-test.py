@@ -326,7 +326,9 @@ def tmpdir():
 def config():
     """.wqport from the checked file upward to the git top: rules,
     severities, target, baseline (from the file's folder), jobs; the
-    command line wins; --no-config; --show-config says where from."""
+    command line wins; --no-config; --show-config says where from; a
+    subfolder's .wqport applies to the files below it; a bad line names
+    its file and line."""
     with tempfile.TemporaryDirectory() as tmp:
         # a .wqport above the tree's top is not the tree's
         with open(os.path.join(tmp, ".wqport"), "w") as f:
@@ -366,20 +368,48 @@ def config():
             f.write("baseline = base.txt\n")
         rc, out, err = run(files, cwd=d)
         expect(rc == 0 and not out, f"baseline from .wqport: exit {rc}\n{out}{err}")
-        # a bad line names its place; two files in one run are refused
+        # a bad line names its place
+        with open(cfg) as f:
+            good = f.read()
         with open(cfg, "a") as f:
             f.write("colour = yes\n")
         rc, out, err = run(files, cwd=tmp)
         expect(rc == 2 and f"{cfg}:7: unknown setting 'colour'" in err,
                f"bad .wqport line: {rc} {err!r}")
+        with open(cfg, "w") as f:
+            f.write(good.replace("baseline = base.txt\n", ""))
+        # a subfolder's .wqport applies, alone, to the files below it
+        subd = os.path.join(d, "sub")
+        os.makedirs(subd)
+        shutil.copy(KO, os.path.join(subd, "c.c"))
+        shutil.copy(SLEEP, os.path.join(subd, "d.c"))
+        scfg = os.path.join(subd, ".wqport")
+        with open(scfg, "w") as f:
+            f.write("# the sub-driver's own\nselect = WQ002\n"
+                    "severity WQ002 = style\n")
+        rc, out, err = run([os.path.join(tree, "drivers")], cwd=tmp)
+        got = {}
+        for m in re.finditer(r"^(?:.*/)?(\w)\.c:\d+:\d+: (\w+): .*\[(WQ\d+)\]$", out, re.M):
+            got.setdefault(m.group(1), set()).add((m.group(2), m.group(3)))
+        expect(rc == 1 and ("error", "WQ002") in got.get("a", ()) and
+               ("error", "WQ001") in got.get("b", ()) and
+               got.get("c") == {("style", "WQ002")} and "d" not in got,
+               f"sub/.wqport not applied to the files below it: {got}\n{out}{err}")
+        # a file outside the run's .wqport's tree has the defaults
         other = os.path.join(tmp, "other")
         os.makedirs(other)
         subprocess.run(["git", "init", "-q", other], check=True)
-        shutil.copy(KO, other)
-        with open(os.path.join(other, ".wqport"), "w") as f:
-            f.write("jobs = 1\n")
-        rc, out, err = run([files[0], other], cwd=tmp)
-        expect(rc == 2 and "two .wqport files" in err, f"two configs: {rc} {err!r}")
+        shutil.copy(KO, os.path.join(other, "x.c"))
+        rc, out, err = run([files[0], os.path.join(other, "x.c")], cwd=tmp)
+        expect(rc == 1 and re.search(r"x\.c:\d+:\d+: warning: .*\[WQ002\]$", out, re.M)
+               and re.search(r"a\.c:\d+:\d+: error: .*\[WQ002\]$", out, re.M),
+               f"a file under no .wqport: {rc}\n{out}{err}")
+        # a bad line in the second file names that file and line
+        with open(scfg, "a") as f:
+            f.write("target = 9.x\n")
+        rc, out, err = run([os.path.join(tree, "drivers")], cwd=tmp)
+        expect(rc == 2 and f"{scfg}:4: bad target kernel '9.x'" in err,
+               f"bad line in a subfolder's .wqport: {rc} {err!r}")
 
 
 def completion():
