@@ -34,6 +34,7 @@ struct file_conf {
 	unsigned long rule_mask;	/* select less ignore, for its target */
 	unsigned target;
 	signed char severity[WQ_MAX_RULE];
+	bool set_select, set_target;	/* the file names them */
 };
 
 /* What the command line says beyond struct run's own fields */
@@ -58,6 +59,7 @@ struct check_args {
 	unsigned long base_select, base_ignore;
 	unsigned base_target;
 	bool reading_sub;		/* a file's own .wqport: no run settings */
+	bool sub_set[64];		/* what that file set */
 };
 
 struct run {

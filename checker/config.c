@@ -159,6 +159,7 @@ static char *set_key(struct run *r, struct check_args *a, int k,
 		return err;
 	}
 	if (a->reading_sub) {
+		a->sub_set[keys[k].id] = true;
 		free(val);
 		return NULL;
 	}
@@ -275,6 +276,7 @@ static struct file_conf *sub_conf(struct run *r, struct check_args *a,
 	a->ignore = a->base_ignore;
 	r->opt.target = a->base_target;
 	memset(a->severity, -1, sizeof(a->severity));
+	memset(a->sub_set, 0, sizeof(a->sub_set));
 	a->reading_sub = true;
 	if (*path)	/* "": no .wqport above it, the defaults */
 		config_read(r, a, path, msg);
@@ -286,6 +288,8 @@ static struct file_conf *sub_conf(struct run *r, struct check_args *a,
 		if (!rule_applies(rule_lookup(i), c->target))
 			c->rule_mask &= ~(1ul << i);
 	memcpy(c->severity, a->severity, sizeof(c->severity));
+	c->set_select = a->sub_set[OPT_SELECT] || a->sub_set[OPT_IGNORE];
+	c->set_target = a->sub_set[OPT_TARGET];
 	a->select = sel;
 	a->ignore = ign;
 	r->opt.target = target;
@@ -414,6 +418,70 @@ void config_show(const struct run *r, const struct check_args *a, FILE *out)
 				"the rule table");
 	}
 	free(t);
+}
+
+/* Where a file's own setting came from */
+static const char *sub_origin(const struct check_args *a,
+			      const struct file_conf *c, int id, bool set)
+{
+	return a->given[id] ? "command line" : set ? c->path : "default";
+}
+
+/*
+ * --show-config with paths: for each path under another .wqport than
+ * the run's (or under none while the run has one), the rules, target
+ * and severities its files get, and from where.
+ */
+int config_show_paths(struct run *r, struct check_args *a, FILE *out,
+		      char **msg)
+{
+	int i, j, sep;
+
+	*msg = NULL;
+	for (i = 0; i < a->npaths && !a->no_config; i++) {
+		const char *p = a->paths[i];
+		char *f;
+		struct file_conf *c;
+		char *t;
+
+		if (!strcmp(p, "-") || !exists(p))
+			continue;
+		f = find_from(p);
+		if ((!f && !a->config) || (f && a->config && !strcmp(f, a->config))) {
+			fprintf(out, "# %s: the settings above\n", p);
+			free(f);
+			continue;
+		}
+		c = sub_conf(r, a, f ? f : xstrdup(""), msg);
+		if (!c)
+			return -1;
+		fprintf(out, "# %s: configuration file %s\n", p,
+			*c->path ? c->path : "none found (defaults)");
+		fputs("select = ", out);
+		for (j = 1, sep = 0; j < WQ_MAX_RULE; j++)
+			if ((c->rule_mask & (1ul << j)) && rule_lookup(j))
+				fprintf(out, "%sWQ%03d", sep++ ? "," : "", j);
+		fprintf(out, "\t# %s\n", sub_origin(a, c, OPT_SELECT,
+						    c->set_select));
+		t = c->target ? kernel_version_text(c->target) : NULL;
+		fprintf(out, "target = %s\t# %s\n", t ? t : "latest",
+			sub_origin(a, c, OPT_TARGET, c->set_target));
+		free(t);
+		for (j = 1; j < WQ_MAX_RULE; j++) {
+			const struct wq_rule *rule = rule_lookup(j);
+
+			if (rule && rule->status == ST_STABLE)
+				fprintf(out, "severity WQ%03d = %s\t# %s\n", j,
+					severity_name(c->severity[j] >= 0 ?
+						      (enum wq_severity)c->severity[j] :
+						      rule->severity),
+					c->severity[j] >= 0 ? c->path :
+					"the rule table");
+		}
+		free(c->path);
+		free(c);
+	}
+	return 0;
 }
 
 void config_free(struct check_args *a)

@@ -793,6 +793,11 @@ static int check_main(int argc, char **argv)
 	r.severity = a.severity;
 	if (a.action == ACT_SHOW_CONFIG) {
 		config_show(&r, &a, stdout);
+		if (config_show_paths(&r, &a, stdout, &msg)) {
+			free(a.paths);
+			config_free(&a);
+			return run_error(&r, msg, false);
+		}
 		free(a.paths);
 		config_free(&a);
 		return fflush(stdout) ? 2 : 0;

@@ -395,6 +395,15 @@ def config():
                ("error", "WQ001") in got.get("b", ()) and
                got.get("c") == {("style", "WQ002")} and "d" not in got,
                f"sub/.wqport not applied to the files below it: {got}\n{out}{err}")
+        # --show-config names, per path, the file and settings it gets
+        cfile = os.path.join(subd, "c.c")
+        rc, out, err = run(["--show-config", files[0], cfile], cwd=tmp)
+        for want in (f"# {files[0]}: the settings above",
+                     f"# {cfile}: configuration file {scfg}",
+                     f"select = WQ002\t# {scfg}", "target = latest\t# default",
+                     f"severity WQ002 = style\t# {scfg}"):
+            expect(rc == 0 and want in out,
+                   f"--show-config per path lacks {want!r}:\n{out}{err}")
         # a file outside the run's .wqport's tree has the defaults
         other = os.path.join(tmp, "other")
         os.makedirs(other)
