@@ -207,7 +207,8 @@ static const char *const man_text[] = {
 	".TP",
 	".I .wqport",
 	"settings of the files below its folder (rules, target, severities; "
-	"baseline and jobs for a run started there): see --show-config",
+	"baseline and jobs when it is the first checked path's): see "
+	"--show-config",
 	".SH SEE ALSO",
 	".BR sparse (1),",
 	".BR spatch (1),",
