@@ -721,6 +721,21 @@ static char *fix_option(struct fix_run *r, struct wq_limits *lim,
 	return NULL;
 }
 
+/* What a fix run holds, released on every way out of fix_main() */
+static int fix_drop(struct fix_run *r, int rc)
+{
+	int i;
+
+	for (i = 0; i < r->nfiles; i++)
+		fixout_release(&r->files[i]);
+	free(r->files);
+	r->files = NULL;
+	r->nfiles = 0;
+	free(r->fo.author_owned);
+	r->fo.author_owned = NULL;
+	return rc;
+}
+
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 {
 	struct fix_run r = { 0 };
@@ -770,24 +785,24 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	if (action == OPT_HELP) {
 		fix_usage(stdout);
 		free(usage_err);
-		return 0;
+		return fix_drop(&r, 0);
 	}
 	if (action == OPT_VERSION) {
 		printf("wqport %s\n", WQPORT_VERSION);
 		free(usage_err);
-		return 0;
+		return fix_drop(&r, 0);
 	}
 	if (usage_err) {
 		rc = fix_bad_usage(&r.fo, "%s", usage_err);
 		free(usage_err);
-		return rc;
+		return fix_drop(&r, rc);
 	}
 	if (!r.nfiles && empty_dir)
 		return fix_bad_usage(&r.fo, "no *.c or *.h file in '%s'", empty_dir);
 	if (!r.nfiles)
 		return fix_bad_usage(&r.fo, "%s", "no input files");
 	if (r.fo.write && r.fo.series)
-		return fix_bad_usage(&r.fo, "%s", "--write and --series do not go together");
+		return fix_drop(&r, fix_bad_usage(&r.fo, "%s", "--write and --series do not go together"));
 	fix_identify(r.files, r.nfiles);	/* links, one file named twice */
 	if (r.fo.write || r.fo.series)
 		fix_catch_signals();
@@ -797,7 +812,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		if (series_identity(&r.fo, &err) < 0) {
 			fixout_error(&r.fo, NULL, err);
 			free(err);
-			return 2;
+			return fix_drop(&r, 2);
 		}
 	}
 	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
@@ -806,7 +821,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 
 		fixout_error(&r.fo, NULL, err);
 		free(err);
-		return 2;
+		return fix_drop(&r, 2);
 	}
 	if (!executable(r.env.spatch)) {
 		char *err = xasprintf("cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=",
@@ -814,7 +829,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 
 		fixout_error(&r.fo, NULL, err);
 		free(err);
-		return 2;
+		return fix_drop(&r, 2);
 	}
 	tmpl = xasprintf("%s/wqport-fix-XXXXXX", tmp_dir());
 	if (!mkdtemp(tmpl)) {
@@ -824,7 +839,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		fixout_error(&r.fo, NULL, err);
 		free(tmpl);
 		free(err);
-		return 2;
+		return fix_drop(&r, 2);
 	}
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
@@ -857,8 +872,5 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
 	rmdir(tmpl);
 	free(tmpl);
-	for (i = 0; i < r.nfiles; i++)
-		fixout_release(&r.files[i]);
-	free(r.files);
-	return rc;
+	return fix_drop(&r, rc);
 }

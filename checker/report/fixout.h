@@ -22,6 +22,7 @@ struct fix_opts {
 	unsigned target;	/* --target kernel version, 0: default */
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */
+	char *author_owned;	/* git's, allocated */
 	bool no_signoff;	/* --no-signoff */
 	bool quiet;		/* -q: no line per site, no summary */
 	int color_mode;		/* --color (color.h) */

@@ -47,8 +47,8 @@ int series_identity(struct fix_opts *fo, char **err)
 		fo->when = strtoll(gt + 1, &end, 10);
 		fo->tz = strtol(end, NULL, 10);
 		if (!fo->author)
-			fo->author = xasprintf("%.*s", (int)(gt + 1 - out.s),
-					       out.s);
+			fo->author = fo->author_owned =
+				xasprintf("%.*s", (int)(gt + 1 - out.s), out.s);
 	} else if (fo->author) {
 		time_t now = fo->when;
 		struct tm tm;
