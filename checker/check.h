@@ -25,6 +25,18 @@ struct build_hook {
 	FILE *out;		/* the report: stdout, or stderr for kbuild */
 };
 
+/*
+ * A .wqport other than the run's (one in a subfolder): the rules, target
+ * and severities of the files under it (config.c)
+ */
+struct file_conf {
+	char *path;
+	unsigned long rule_mask;	/* select less ignore, for its target */
+	unsigned target;
+	signed char severity[WQ_MAX_RULE];
+	bool set_select, set_target;	/* the file names them */
+};
+
 /* What the command line says beyond struct run's own fields */
 struct check_args {
 	unsigned long select, ignore;	/* rule masks */
@@ -35,7 +47,7 @@ struct check_args {
 	int npaths;
 	bool saw_dashdash;
 	enum { ACT_RUN, ACT_HELP, ACT_MAN, ACT_VERSION, ACT_RULES,
-	       ACT_WORDS, ACT_SHOW_CONFIG } action;
+	       ACT_WORDS, ACT_SHOW_CONFIG, ACT_COMPLETION } action;
 	bool no_config;			/* --no-config */
 	bool given[64];			/* options the command line set */
 	/* .wqport (config.c): the file, and where each setting came from */
@@ -43,6 +55,11 @@ struct check_args {
 	char *origin[64];		/* "FILE:LINE" of a config setting */
 	signed char severity[WQ_MAX_RULE];	/* -1, or its severity */
 	char *sev_origin[WQ_MAX_RULE];
+	/* the command line's (or the defaults'), before any .wqport */
+	unsigned long base_select, base_ignore;
+	unsigned base_target;
+	bool reading_sub;		/* a file's own .wqport: no run settings */
+	bool sub_set[64];		/* what that file set */
 };
 
 struct run {
@@ -70,6 +87,11 @@ struct run {
 	struct ci_run ci;	/* diff, baseline, SARIF (select/ci.c) */
 	struct strbuf notes;	/* SARIF notifications */
 	const signed char *severity;	/* per rule, -1: the table's */
+	/* per file (index as files): its own .wqport's settings, or NULL */
+	struct file_conf **fconf;
+	struct file_conf **confs;	/* every such .wqport, once */
+	int nconfs;
+	unsigned long all_rules;	/* the run's rules and theirs (SARIF) */
 };
 
 /*

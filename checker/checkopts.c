@@ -175,7 +175,8 @@ static bool action(struct check_args *a, int id)
 		  id == OPT_VERSION ? ACT_VERSION :
 		  id == OPT_LIST_RULES ? ACT_RULES :
 		  id == OPT_PRINT_PREFILTER_WORDS ? ACT_WORDS :
-		  id == OPT_SHOW_CONFIG ? ACT_SHOW_CONFIG : ACT_RUN;
+		  id == OPT_SHOW_CONFIG ? ACT_SHOW_CONFIG :
+		  id == OPT_PRINT_COMPLETION ? ACT_COMPLETION : ACT_RUN;
 
 	if (act != ACT_RUN && a->action == ACT_RUN)
 		a->action = act;

@@ -14,10 +14,16 @@
  *
  * It is looked for from each checked path (its folder, for a file)
  * upward, stopping at the top of the git tree (the folder holding .git)
- * or at /; with no path, from the current folder.  All the paths of one
- * run must find the same file.  Values go through the option parser, so
- * they mean exactly what the options of the same name mean; an option
- * given on the command line wins over the file.
+ * or at /; with no path, from the current folder.  The file found from
+ * the first path is the run's: its baseline and jobs are the run's.
+ * Each checked file then takes select, ignore, target and severities
+ * from the .wqport nearest to it: a subfolder's file applies to the
+ * files below it, alone (settings it does not name are the command
+ * line's or the defaults, not the run's file's); its baseline and jobs
+ * lines are checked but belong to the run's file only.  Values go
+ * through the option parser, so they mean exactly what the options of
+ * the same name mean; an option given on the command line wins over
+ * every file.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -122,7 +128,10 @@ static char *set_severity(struct check_args *a, const char *key,
 	if (sev < 0)
 		return xasprintf("bad severity '%s' (error, warning or style)", v);
 	a->severity[n] = sev;
-	a->sev_origin[n] = xstrdup(where);
+	if (!a->reading_sub) {
+		free(a->sev_origin[n]);
+		a->sev_origin[n] = xstrdup(where);
+	}
 	return NULL;
 }
 
@@ -138,7 +147,9 @@ static char *set_key(struct run *r, struct check_args *a, int k,
 	if (keys[k].id == OPT_SELECT || keys[k].id == OPT_IGNORE)
 		for (p = q = val; (*q = *p); p++)	/* "WQ001, WQ002" */
 			q += *p != ' ' && *p != '\t';
-	if (a->given[keys[k].id]) {	/* the command line wins */
+	if (a->given[keys[k].id] ||	/* the command line wins */
+	    (a->reading_sub && (keys[k].id == OPT_BASELINE ||
+				keys[k].id == OPT_JOBS))) {
 		free(val);
 		return NULL;
 	}
@@ -147,6 +158,12 @@ static char *set_key(struct run *r, struct check_args *a, int k,
 		free(val);
 		return err;
 	}
+	if (a->reading_sub) {
+		a->sub_set[keys[k].id] = true;
+		free(val);
+		return NULL;
+	}
+	free(a->origin[keys[k].id]);
 	a->origin[keys[k].id] = xstrdup(where);
 	if (keys[k].id == OPT_BASELINE) {	/* the run keeps the path */
 		free(r->ci.baseline_owned);
@@ -183,14 +200,15 @@ static char *config_line(struct run *r, struct check_args *a, char *line,
 			 key);
 }
 
-static int config_read(struct run *r, struct check_args *a, char **msg)
+static int config_read(struct run *r, struct check_args *a, const char *path,
+		       char **msg)
 {
-	FILE *f = fopen(a->config, "r");
-	char line[4096], *dir = xstrdup(a->config), *slash;
+	FILE *f = fopen(path, "r");
+	char line[4096], *dir = xstrdup(path), *slash;
 	int n = 0;
 
 	if (!f) {
-		*msg = xasprintf("%s: cannot read it", a->config);
+		*msg = xasprintf("%s: cannot read it", path);
 		free(dir);
 		return -1;
 	}
@@ -198,7 +216,7 @@ static int config_read(struct run *r, struct check_args *a, char **msg)
 	if (slash)
 		*(slash == dir ? slash + 1 : slash) = '\0';
 	while (fgets(line, sizeof(line), f)) {
-		char *where = xasprintf("%s:%d", a->config, ++n);
+		char *where = xasprintf("%s:%d", path, ++n);
 		char *err = config_line(r, a, line, dir, where);
 
 		if (err) {
@@ -220,6 +238,9 @@ int config_load(struct run *r, struct check_args *a, char **msg)
 
 	*msg = NULL;
 	memset(a->severity, -1, sizeof(a->severity));
+	a->base_select = a->select;
+	a->base_ignore = a->ignore;
+	a->base_target = r->opt.target;
 	if (a->no_config)
 		return 0;
 	for (i = 0; i < (a->npaths ? a->npaths : 1); i++) {
@@ -231,18 +252,130 @@ int config_load(struct run *r, struct check_args *a, char **msg)
 		if (!exists(p))
 			continue;	/* reported when it is walked */
 		f = find_from(p);
-		if (a->config && f && strcmp(f, a->config)) {
-			*msg = xasprintf("the checked paths are under two .wqport files, %s and %s: check them in separate runs, or give --no-config",
-					 a->config, f);
-			free(f);
-			return -1;
-		}
 		if (!a->config)
 			a->config = f;
 		else
 			free(f);
+		break;		/* the first path's file is the run's */
 	}
-	return a->config ? config_read(r, a, msg) : 0;
+	return a->config ? config_read(r, a, a->config, msg) : 0;
+}
+
+/* The settings of the .wqport at path alone, over the command line's */
+static struct file_conf *sub_conf(struct run *r, struct check_args *a,
+				  char *path, char **msg)
+{
+	struct file_conf *c = xrealloc(NULL, sizeof(*c));
+	unsigned long sel = a->select, ign = a->ignore;
+	unsigned target = r->opt.target;
+	signed char sev[WQ_MAX_RULE];
+	int i;
+
+	memcpy(sev, a->severity, sizeof(sev));
+	a->select = a->base_select;
+	a->ignore = a->base_ignore;
+	r->opt.target = a->base_target;
+	memset(a->severity, -1, sizeof(a->severity));
+	memset(a->sub_set, 0, sizeof(a->sub_set));
+	a->reading_sub = true;
+	if (*path)	/* "": no .wqport above it, the defaults */
+		config_read(r, a, path, msg);
+	a->reading_sub = false;
+	c->path = path;
+	c->target = r->opt.target;
+	c->rule_mask = a->select & ~a->ignore;
+	for (i = 1; i < WQ_MAX_RULE; i++)	/* as setup_inputs() does */
+		if (!rule_applies(rule_lookup(i), c->target))
+			c->rule_mask &= ~(1ul << i);
+	memcpy(c->severity, a->severity, sizeof(c->severity));
+	c->set_select = a->sub_set[OPT_SELECT] || a->sub_set[OPT_IGNORE];
+	c->set_target = a->sub_set[OPT_TARGET];
+	a->select = sel;
+	a->ignore = ign;
+	r->opt.target = target;
+	memcpy(a->severity, sev, sizeof(sev));
+	if (*msg) {
+		free(c);
+		free(path);
+		return NULL;
+	}
+	return c;
+}
+
+int config_per_file(struct run *r, struct check_args *a, char **msg)
+{
+	char *last_dir = NULL, *last = NULL;
+	int i, k;
+
+	*msg = NULL;
+	r->all_rules = r->opt.rule_mask;
+	if (a->no_config || !r->nfiles)
+		return 0;
+	r->fconf = xrealloc(NULL, r->nfiles * sizeof(*r->fconf));
+	for (i = 0; i < r->nfiles; i++) {
+		const struct wq_file *f = &r->files[i];
+		char *dir = xstrdup(f->path), *slash = strrchr(dir, '/'), *c;
+
+		r->fconf[i] = NULL;
+		if (slash)
+			*(slash == dir ? slash + 1 : slash) = '\0';
+		else
+			strcpy(dir, ".");
+		if (f->from_stdin) {
+			free(dir);
+			continue;
+		}
+		if (last_dir && !strcmp(dir, last_dir)) {	/* as the last */
+			free(dir);
+			c = last ? xstrdup(last) : NULL;
+		} else {
+			free(last_dir);
+			last_dir = dir;
+			free(last);
+			c = exists(dir) ? find_from(dir) : NULL;
+			last = c ? xstrdup(c) : NULL;
+		}
+		if (!c && a->config)	/* outside the run's file's tree */
+			c = xstrdup("");
+		if (!c || (a->config && !strcmp(c, a->config))) {
+			free(c);
+			continue;
+		}
+		for (k = 0; k < r->nconfs; k++)
+			if (!strcmp(r->confs[k]->path, c))
+				break;
+		if (k == r->nconfs) {
+			struct file_conf *fc = sub_conf(r, a, c, msg);
+
+			if (!fc)
+				break;
+			r->confs = xrealloc(r->confs, (r->nconfs + 1) *
+					    sizeof(*r->confs));
+			r->confs[r->nconfs++] = fc;
+			r->all_rules |= fc->rule_mask;
+		} else {
+			free(c);
+		}
+		r->fconf[i] = r->confs[k];
+	}
+	free(last_dir);
+	free(last);
+	return *msg ? -1 : 0;
+}
+
+void config_release(struct run *r)
+{
+	int i;
+
+	for (i = 0; i < r->nconfs; i++) {
+		free(r->confs[i]->path);
+		free(r->confs[i]);
+	}
+	free(r->confs);
+	free(r->fconf);
+	r->confs = NULL;
+	r->fconf = NULL;
+	r->nconfs = 0;
 }
 
 static const char *origin(const struct check_args *a, int id)
@@ -285,6 +418,70 @@ void config_show(const struct run *r, const struct check_args *a, FILE *out)
 				"the rule table");
 	}
 	free(t);
+}
+
+/* Where a file's own setting came from */
+static const char *sub_origin(const struct check_args *a,
+			      const struct file_conf *c, int id, bool set)
+{
+	return a->given[id] ? "command line" : set ? c->path : "default";
+}
+
+/*
+ * --show-config with paths: for each path under another .wqport than
+ * the run's (or under none while the run has one), the rules, target
+ * and severities its files get, and from where.
+ */
+int config_show_paths(struct run *r, struct check_args *a, FILE *out,
+		      char **msg)
+{
+	int i, j, sep;
+
+	*msg = NULL;
+	for (i = 0; i < a->npaths && !a->no_config; i++) {
+		const char *p = a->paths[i];
+		char *f;
+		struct file_conf *c;
+		char *t;
+
+		if (!strcmp(p, "-") || !exists(p))
+			continue;
+		f = find_from(p);
+		if ((!f && !a->config) || (f && a->config && !strcmp(f, a->config))) {
+			fprintf(out, "# %s: the settings above\n", p);
+			free(f);
+			continue;
+		}
+		c = sub_conf(r, a, f ? f : xstrdup(""), msg);
+		if (!c)
+			return -1;
+		fprintf(out, "# %s: configuration file %s\n", p,
+			*c->path ? c->path : "none found (defaults)");
+		fputs("select = ", out);
+		for (j = 1, sep = 0; j < WQ_MAX_RULE; j++)
+			if ((c->rule_mask & (1ul << j)) && rule_lookup(j))
+				fprintf(out, "%sWQ%03d", sep++ ? "," : "", j);
+		fprintf(out, "\t# %s\n", sub_origin(a, c, OPT_SELECT,
+						    c->set_select));
+		t = c->target ? kernel_version_text(c->target) : NULL;
+		fprintf(out, "target = %s\t# %s\n", t ? t : "latest",
+			sub_origin(a, c, OPT_TARGET, c->set_target));
+		free(t);
+		for (j = 1; j < WQ_MAX_RULE; j++) {
+			const struct wq_rule *rule = rule_lookup(j);
+
+			if (rule && rule->status == ST_STABLE)
+				fprintf(out, "severity WQ%03d = %s\t# %s\n", j,
+					severity_name(c->severity[j] >= 0 ?
+						      (enum wq_severity)c->severity[j] :
+						      rule->severity),
+					c->severity[j] >= 0 ? c->path :
+					"the rule table");
+		}
+		free(c->path);
+		free(c);
+	}
+	return 0;
 }
 
 void config_free(struct check_args *a)

@@ -13,6 +13,16 @@
  * 0, or -1 with *msg.
  */
 int config_load(struct run *r, struct check_args *a, char **msg);
+/*
+ * After the files are known: each file under another .wqport than the
+ * run's (a subfolder's) gets that file's rules, target and severities;
+ * -1 and *msg ("FILE:LINE: why") on a bad line there.
+ */
+int config_per_file(struct run *r, struct check_args *a, char **msg);
+void config_release(struct run *r);
+/* --show-config: then, per path under another .wqport, its settings */
+int config_show_paths(struct run *r, struct check_args *a, FILE *out,
+		      char **msg);
 /* What config_load() kept of the file (the settings stay) */
 void config_free(struct check_args *a);
 /* --show-config: the merged settings, each with where it came from */

@@ -24,6 +24,7 @@
 #include "cache.h"
 #include "check.h"
 #include "color.h"
+#include "complete.h"
 #include "config.h"
 #include "fix.h"
 #include "help.h"
@@ -178,6 +179,18 @@ static void add_template_headers(struct run *r)
 	r->capfiles = ta.cap;
 }
 
+/* A file under its own .wqport (config.c): its rules and target */
+static void file_options(const struct run *r, const struct wq_file *f,
+			 struct wq_options *o)
+{
+	const struct file_conf *c = r->fconf ? r->fconf[f - r->files] : NULL;
+
+	if (c) {
+		o->rule_mask = c->rule_mask;
+		o->target = c->target;
+	}
+}
+
 /* Check one file as the run says: its own flags (-p), --staged, CI data. */
 static void check_one(void *arg, struct wq_file *f, void *index)
 {
@@ -188,6 +201,7 @@ static void check_one(void *arg, struct wq_file *f, void *index)
 		o.cflags = (const char *const *)f->cflags;
 		o.ncflags = f->ncflags;
 	}
+	file_options(r, f, &o);
 	ci_check(&r->ci, f, &o, index);
 }
 
@@ -212,6 +226,7 @@ static void *worker(void *arg)
 				o.ncflags = f->ncflags;
 				o.pch_flags = false;	/* flags differ file by file */
 			}
+			file_options(r, f, &o);
 			ci_check(&r->ci, f, &o, index);
 		}
 		free(f->buf);
@@ -336,6 +351,7 @@ static void drop_inputs(struct run *r)
 	free(r->files);
 	r->files = NULL;
 	r->nfiles = 0;
+	config_release(r);
 	free(r->ci.docs);
 	r->ci.docs = NULL;
 	free(r->ci.stdin_text);
@@ -402,11 +418,13 @@ static void wait_for_workers(struct run *r)
 /* .wqport's severities (config.c) over the rule table's */
 static void set_severities(const struct run *r, struct wq_file *f)
 {
+	const struct file_conf *c = r->fconf ? r->fconf[f - r->files] : NULL;
+	const signed char *sev = c ? c->severity : r->severity;
 	int i;
 
-	for (i = 0; r->severity && i < f->nfindings; i++)
-		if (r->severity[f->findings[i].rule] >= 0)
-			f->findings[i].severity = r->severity[f->findings[i].rule];
+	for (i = 0; sev && i < f->nfindings; i++)
+		if (sev[f->findings[i].rule] >= 0)
+			f->findings[i].severity = sev[f->findings[i].rule];
 }
 
 /* Print finished files [from, upto) in input order; returns upto. */
@@ -561,10 +579,12 @@ static void file_done(void *arg, int i)
 static bool screen_one(void *arg, struct wq_file *f)
 {
 	struct run *r = arg;
+	struct wq_options o = r->opt;
 
 	if (r->ci.staged || f->includer || f->from_stdin)
 		return false;
-	return screen_file(f, &r->opt);
+	file_options(r, f, &o);
+	return screen_file(f, &o);
 }
 
 static void run_threads(struct run *r)
@@ -661,6 +681,9 @@ static int answer(int action)
 		break;
 	case ACT_MAN:
 		help_man(stdout, WQPORT_VERSION);
+		break;
+	case ACT_COMPLETION:
+		complete_bash(stdout, WQPORT_VERSION);
 		break;
 	case ACT_VERSION:
 		printf("wqport %s\n", WQPORT_VERSION);
@@ -770,6 +793,11 @@ static int check_main(int argc, char **argv)
 	r.severity = a.severity;
 	if (a.action == ACT_SHOW_CONFIG) {
 		config_show(&r, &a, stdout);
+		if (config_show_paths(&r, &a, stdout, &msg)) {
+			free(a.paths);
+			config_free(&a);
+			return run_error(&r, msg, false);
+		}
 		free(a.paths);
 		config_free(&a);
 		return fflush(stdout) ? 2 : 0;
@@ -780,6 +808,8 @@ static int check_main(int argc, char **argv)
 		return answer(a.action);
 	}
 	rc = setup_inputs(&r, &a);
+	if (!rc && config_per_file(&r, &a, &msg))
+		rc = run_error(&r, msg, false);
 	free(a.paths);
 	config_free(&a);
 	if (rc)
@@ -824,7 +854,7 @@ static int check_main(int argc, char **argv)
 	if (r.fmt == FMT_SARIF) {
 		struct strbuf head = { 0 };
 
-		sarif_begin(&head, r.opt.rule_mask, r.ci.docs);
+		sarif_begin(&head, r.all_rules, r.ci.docs);
 		fputs(head.s, stdout);
 		free(head.s);
 	}
@@ -876,6 +906,7 @@ static int check_main(int argc, char **argv)
 		fputc('\n', stderr);
 	}
 	free(r.files);
+	config_release(&r);
 	free(r.done);
 	free(err.s);
 	free(r.notes.s);

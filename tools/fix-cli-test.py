@@ -10,7 +10,9 @@
                 left, an unchanged file not touched (same inode)
   series        --series DIR writes one patch per changed file as `git
                 format-patch -s` does (author and date from git, Signed-off-by,
-                [PATCH n/m], body, diffstat), and `git am` applies them
+                [PATCH n/m], body, diffstat), an `index` line naming the
+                blobs before and after (git hash-object), and `git am -3`
+                applies them on a clean clone
   series-author --author and --no-signoff; no identity is an error
   json          --format=json holds the diff and every site
   no-spatch     a missing spatch is an error naming the coccinelle
@@ -177,6 +179,36 @@ def scenario_series(wq, td, tmp):
             fail("the body does not say %r:\n%s" % (what, body))
     if any(len(l) > 75 for l in body.split("\n---\n")[0].splitlines()):
         fail("body lines over 75 columns:\n" + body)
+    # the index line names the blobs before and after, as git hash-object
+    # does; a clean clone takes the series with git am -3
+    clean = os.path.join(tmp, "clean")
+    q = run(["git", "clone", "-q", repo, clean], tmp, env=GIT_ID)
+    if q.returncode:
+        fail("git clone: " + q.stderr)
+    for argv in (["config", "user.name", "Clean Copy"],
+                 ["config", "user.email", "clean@example.org"]):
+        run(["git"] + argv, clean, env=GIT_ID)
+    for t in texts:
+        m = re.search(r"^diff --git a/(\S+) b/\S+\nindex ([0-9a-f]{7,40})\.\."
+                      r"([0-9a-f]{7,40}) (100644|100755)\n--- a/", t, re.M)
+        if not m:
+            fail("no index line after diff --git:\n" + t[-2000:])
+            continue
+        before = run(["git", "rev-parse", "HEAD:" + m.group(1)], clean,
+                     env=GIT_ID).stdout.strip()
+        if not before.startswith(m.group(2)):
+            fail("index %s, but the file's blob is %s" % (m.group(2), before))
+    q = run(["git", "am", "-3", "-q"] + [os.path.join(out, n) for n in pats], clean,
+            env=GIT_ID)
+    if q.returncode:
+        fail("git am -3 on a clean clone: " + q.stderr)
+    for t in texts:
+        m = re.search(r"^diff --git a/(\S+) b/\S+\nindex [0-9a-f]+\.\.([0-9a-f]+) ",
+                      t, re.M)
+        after = run(["git", "rev-parse", "HEAD:" + m.group(1)], clean,
+                    env=GIT_ID).stdout.strip() if m else ""
+        if m and not after.startswith(m.group(2)):
+            fail("index says %s after, git am made %s" % (m.group(2), after))
     q = run(["git", "am", "-q"] + [os.path.join(out, n) for n in pats], repo, env=GIT_ID)
     if q.returncode:
         fail("git am: " + q.stderr)

@@ -7,6 +7,7 @@
   prefix  `cmake --install` into a temporary prefix, which is then moved
           elsewhere; the FHS layout is there (bin/, share/wqport/shim,
           share/wqport/semantic-patches, share/man/man1/wqport.1,
+          share/bash-completion/completions/wqport,
           share/doc/wqport/); the man page names every option --help
           names.
   deb     `cpack -G DEB` builds the package; its control file depends on
@@ -116,6 +117,7 @@ def prefix(source, build, tmp):
     for rel in ("bin/wqport", "share/wqport/shim/wqport-shim.h",
                 "share/wqport/shim/linux/wait.h",
                 "share/man/man1/wqport.1", "share/doc/wqport/user-guide.md",
+                "share/bash-completion/completions/wqport",
                 "share/doc/wqport/design.md"):
         expect(os.path.exists(os.path.join(moved, rel)), f"not installed: {rel}")
     cocci = glob.glob(os.path.join(moved, "share/wqport/semantic-patches/*.cocci"))
@@ -164,6 +166,7 @@ def deb(source, build, tmp):
            f"Depends lacks libclang1-14 or coccinelle:\n{info}")
     files = sh(["dpkg-deb", "-c", debs[0]]).stdout
     for rel in ("./usr/bin/wqport", "./usr/share/man/man1/wqport.1",
+                "./usr/share/bash-completion/completions/wqport",
                 "./usr/share/wqport/shim/wqport-shim.h",
                 "./usr/share/doc/wqport/user-guide.md"):
         expect(re.search(rf" {re.escape(rel)}$", files, re.M),

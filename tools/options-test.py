@@ -13,9 +13,15 @@
                ordinary form with -- give the same findings
   documents    JSON and SARIF are whole documents in every case: nothing
                to check (a folder with no C file), nothing found, an
-               empty diff, unreadable input, a usage error, a bad baseline
+               empty diff, unreadable input, a usage error, a bad baseline;
+               and `fix` runs that stop on an error (usage, no input, no
+               spatch, no shim, a series folder it cannot make, a binary
+               file): the document names the file (or none) and why
   color        --color=always|never|auto, NO_COLOR, TERM=dumb (on a
                pseudo-terminal); no progress line on a dumb terminal
+  completion   --print-completion is bash that offers exactly the long
+               options --help lists, per command, and the values the
+               table gives (formats, rules after a comma, folders, C files)
 """
 import argparse
 import json
@@ -192,6 +198,58 @@ def documents():
                 expect(inv["executionSuccessful"] is (want_rc != 2) and
                        (msg in notes if msg else True),
                        f"sarif, {what}: {inv}")
+        fix_documents(tmp, empty, schema)
+
+
+def fix_documents(tmp, empty, schema):
+    """wqport fix --format=json|sarif: a run that stops on an error still
+    writes a whole document naming the file (or none: the run) and why."""
+    blocker = os.path.join(tmp, "a-file")
+    with open(blocker, "w") as f:
+        f.write("not a folder\n")
+    nospatch = dict(ENV, WQPORT_SPATCH=os.path.join(tmp, "no-spatch"))
+    ok = td("samples", "qfx-dma-engine-ok.c")
+    series = os.path.join(blocker, "series")
+    cases = {
+        "usage error": (["--bogus", KO], None, None, "unknown option"),
+        "no input": ([empty], None, None, "no *.c or *.h file"),
+        "no spatch": ([KO], nospatch, None, "cannot run"),
+        "bad shim": (["--shim-dir", empty, KO], None, None, "shim headers"),
+        "series folder": (["--series", series, ok], None, series, "cannot create"),
+        "unreadable input": ([td("bad-input", "binary.c")], None,
+                             td("bad-input", "binary.c"), "binary"),
+    }
+    for fmt in ("json", "sarif"):
+        for what, (argv, env, file, msg) in cases.items():
+            rc, out, err = run(["fix", f"--format={fmt}"] + argv, cwd=tmp, env=env)
+            try:
+                doc = json.loads(out)
+            except ValueError:
+                FAILS.append(f"fix {fmt}, {what}: exit {rc}, not a document: "
+                             f"{out[:200]!r} {err[:300]!r}")
+                continue
+            expect(rc == 2, f"fix {fmt}, {what}: exit {rc}, want 2 {err!r}")
+            expect(msg in err, f"fix {fmt}, {what}: stderr lacks {msg!r}: {err!r}")
+            if fmt == "json":
+                errs = [(e["file"], e["error"]) for e in doc.get("files", [])
+                        if e.get("error")]
+                expect(set(doc) == {"version", "files", "summary"} and
+                       doc["summary"]["errors"] >= 1 and
+                       any(f == file and msg in e for f, e in errs),
+                       f"fix json, {what}: want ({file}, {msg!r}): {doc}")
+                continue
+            if schema:
+                bad = list(schema.iter_errors(doc))
+                expect(not bad, f"fix sarif, {what}: {bad[0].message if bad else ''}")
+            inv = doc["runs"][0]["invocations"][0]
+            notes = [(n.get("locations", [{}])[0].get("physicalLocation", {})
+                      .get("artifactLocation", {}).get("uri"), n["message"]["text"])
+                     for n in inv["toolExecutionNotifications"]]
+            expect(inv["executionSuccessful"] is False and
+                   any(msg in t and ((u is None) == (file is None)) and
+                       (u is None or u.endswith(os.path.basename(file)))
+                       for u, t in notes),
+                   f"fix sarif, {what}: want ({file}, {msg!r}): {inv}")
 
 
 def in_pty(argv, env):
@@ -268,7 +326,9 @@ def tmpdir():
 def config():
     """.wqport from the checked file upward to the git top: rules,
     severities, target, baseline (from the file's folder), jobs; the
-    command line wins; --no-config; --show-config says where from."""
+    command line wins; --no-config; --show-config says where from; a
+    subfolder's .wqport applies to the files below it; a bad line names
+    its file and line."""
     with tempfile.TemporaryDirectory() as tmp:
         # a .wqport above the tree's top is not the tree's
         with open(os.path.join(tmp, ".wqport"), "w") as f:
@@ -308,23 +368,110 @@ def config():
             f.write("baseline = base.txt\n")
         rc, out, err = run(files, cwd=d)
         expect(rc == 0 and not out, f"baseline from .wqport: exit {rc}\n{out}{err}")
-        # a bad line names its place; two files in one run are refused
+        # a bad line names its place
+        with open(cfg) as f:
+            good = f.read()
         with open(cfg, "a") as f:
             f.write("colour = yes\n")
         rc, out, err = run(files, cwd=tmp)
         expect(rc == 2 and f"{cfg}:7: unknown setting 'colour'" in err,
                f"bad .wqport line: {rc} {err!r}")
+        with open(cfg, "w") as f:
+            f.write(good.replace("baseline = base.txt\n", ""))
+        # a subfolder's .wqport applies, alone, to the files below it
+        subd = os.path.join(d, "sub")
+        os.makedirs(subd)
+        shutil.copy(KO, os.path.join(subd, "c.c"))
+        shutil.copy(SLEEP, os.path.join(subd, "d.c"))
+        scfg = os.path.join(subd, ".wqport")
+        with open(scfg, "w") as f:
+            f.write("# the sub-driver's own\nselect = WQ002\n"
+                    "severity WQ002 = style\n")
+        rc, out, err = run([os.path.join(tree, "drivers")], cwd=tmp)
+        got = {}
+        for m in re.finditer(r"^(?:.*/)?(\w)\.c:\d+:\d+: (\w+): .*\[(WQ\d+)\]$", out, re.M):
+            got.setdefault(m.group(1), set()).add((m.group(2), m.group(3)))
+        expect(rc == 1 and ("error", "WQ002") in got.get("a", ()) and
+               ("error", "WQ001") in got.get("b", ()) and
+               got.get("c") == {("style", "WQ002")} and "d" not in got,
+               f"sub/.wqport not applied to the files below it: {got}\n{out}{err}")
+        # --show-config names, per path, the file and settings it gets
+        cfile = os.path.join(subd, "c.c")
+        rc, out, err = run(["--show-config", files[0], cfile], cwd=tmp)
+        for want in (f"# {files[0]}: the settings above",
+                     f"# {cfile}: configuration file {scfg}",
+                     f"select = WQ002\t# {scfg}", "target = latest\t# default",
+                     f"severity WQ002 = style\t# {scfg}"):
+            expect(rc == 0 and want in out,
+                   f"--show-config per path lacks {want!r}:\n{out}{err}")
+        # a file outside the run's .wqport's tree has the defaults
         other = os.path.join(tmp, "other")
         os.makedirs(other)
         subprocess.run(["git", "init", "-q", other], check=True)
-        shutil.copy(KO, other)
-        with open(os.path.join(other, ".wqport"), "w") as f:
-            f.write("jobs = 1\n")
-        rc, out, err = run([files[0], other], cwd=tmp)
-        expect(rc == 2 and "two .wqport files" in err, f"two configs: {rc} {err!r}")
+        shutil.copy(KO, os.path.join(other, "x.c"))
+        rc, out, err = run([files[0], os.path.join(other, "x.c")], cwd=tmp)
+        expect(rc == 1 and re.search(r"x\.c:\d+:\d+: warning: .*\[WQ002\]$", out, re.M)
+               and re.search(r"a\.c:\d+:\d+: error: .*\[WQ002\]$", out, re.M),
+               f"a file under no .wqport: {rc}\n{out}{err}")
+        # a bad line in the second file names that file and line
+        with open(scfg, "a") as f:
+            f.write("target = 9.x\n")
+        rc, out, err = run([os.path.join(tree, "drivers")], cwd=tmp)
+        expect(rc == 2 and f"{scfg}:4: bad target kernel '9.x'" in err,
+               f"bad line in a subfolder's .wqport: {rc} {err!r}")
 
 
-SCENARIOS = {"config": config, "gnu-options": gnu_options, "kbuild-form": kbuild_form,
+def completion():
+    rc, script, err = run(["--print-completion"])
+    expect(rc == 0 and script, f"--print-completion: exit {rc} {err!r}")
+    with tempfile.TemporaryDirectory() as tmp:
+        comp = os.path.join(tmp, "wqport.bash")
+        with open(comp, "w") as f:
+            f.write(script)
+        p = subprocess.run(["bash", "-n", comp], capture_output=True, text=True)
+        expect(p.returncode == 0, f"not bash: {p.stderr}")
+        os.makedirs(os.path.join(tmp, "w", "sub"))
+        for n in ("a.c", "b.h", "notes.txt"):
+            open(os.path.join(tmp, "w", n), "w").close()
+
+        def complete(*words):
+            """COMPREPLY for the command line `words`, the last being
+            completed (bash has split it at '=' as COMP_WORDBREAKS does)"""
+            arr = " ".join("'%s'" % w for w in words)
+            sh = (f"source {comp}; COMP_WORDS=({arr}); "
+                  f"COMP_CWORD={len(words) - 1}; _wqport 2>/dev/null; "
+                  "printf '%s\\n' \"${COMPREPLY[@]}\"")
+            p = subprocess.run(["bash", "-c", sh], capture_output=True,
+                               text=True, cwd=os.path.join(tmp, "w"))
+            return sorted(l for l in p.stdout.splitlines() if l)
+
+        for cmd, pre in (("check", ["wqport"]), ("fix", ["wqport", "fix"])):
+            rc, helps, _ = run(pre[1:] + ["--help"])
+            want = set(re.findall(r"^  (?:-\w, )?(--[\w-]+)", helps, re.M))
+            got = {w.rstrip("=") for w in complete(*pre, "--")}
+            expect(want and got == want,
+                   f"{cmd}: completion and --help differ: only completed "
+                   f"{sorted(got - want)}, only in --help {sorted(want - got)}")
+        cases = [
+            (("wqport", "--wr"), ["--write-baseline="]),
+            (("wqport", "fix", "--wr"), ["--write"]),
+            (("wqport", "--format", ""), ["json", "sarif", "text"]),
+            (("wqport", "--format", "=", ""), ["json", "sarif", "text"]),
+            (("wqport", "fix", "--format", "=", "s"), ["sarif"]),
+            (("wqport", "--color", "=", "a"), ["always", "auto"]),
+            (("wqport", "--select", "WQ001,WQ00"),
+             ["WQ001,WQ00%d" % i for i in range(1, 10)]),
+            (("wqport", "fix", "--series", ""), ["sub"]),
+            (("wqport", ""), ["a.c", "b.h", "fix", "sub"]),
+            (("wqport", "fix", ""), ["a.c", "b.h", "sub"]),
+            (("wqport", "--jobs", ""), []),
+        ]
+        for words, want in cases:
+            got = complete(*words)
+            expect(got == want, f"completing {words!r}: {got}, want {want}")
+
+
+SCENARIOS = {"completion": completion, "config": config, "gnu-options": gnu_options, "kbuild-form": kbuild_form,
              "documents": documents, "color": color, "tmpdir": tmpdir}
 
 

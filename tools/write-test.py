@@ -28,11 +28,7 @@
   signal-series  SIGTERM during --series: the same for the patches, 143
   signal-fix     SIGINT while the files are being fixed: nothing written,
                  the scratch directory removed, exit 130
-  comment        a comment on a line the conversion removes is kept.
-                 Not registered in ctest: it needs layout.c's
-                 keep_trailing() (commit 537f907, reverted after it)
-                 together with 37 fixture .res files that then keep
-                 their /* expect: */ markers; the lead decides
+  comment        a comment on a line the conversion removes is kept
 
 Each scenario works on copies in a temporary directory.
 """
@@ -379,8 +375,8 @@ def scenario_comment(wq, td, tmp):
     src = sample(td).replace(
         b"add_wait_queue(&zs->rx_wait, &wait);\t/* expect: WQ002 fix=converted */",
         b"add_wait_queue(&zs->rx_wait, &wait); /* errata 12 */")
-    src = src.replace(b"set_current_state(TASK_INTERRUPTIBLE);\t/* expect: WQ003 fix=converted */",
-                      b"set_current_state(TASK_INTERRUPTIBLE); /* errata 13 */")
+    src = src.replace(b"set_current_state(TASK_INTERRUPTIBLE);\t/* expect: WQ003 fix=converted */\n\t\tschedule();",
+                      b"set_current_state(TASK_INTERRUPTIBLE); /* errata 13 */\n\t\tschedule(); /* errata 14 */")
     if b"errata 12" not in src or b"errata 13" not in src:
         fail("the sample changed: the lines this test edits are gone")
     write(os.path.join(tmp, "a.c"), src)
@@ -395,6 +391,11 @@ def scenario_comment(wq, td, tmp):
         fail("the comment of the removed add_wait_queue() line: %s" % c12)
     if len(c13) != 1 or "prepare_to_wait(" not in c13[0]:
         fail("the comment of the replaced set_current_state() line: %s" % c13)
+    # the new line sharing most names with the removed one takes it: the
+    # schedule() now under the re-test, not the first line of the rewrite
+    c14 = [l for l in lines if "/* errata 14 */" in l]
+    if c14 != ["\t\t\tschedule(); /* errata 14 */"]:
+        fail("the comment of the replaced schedule() line: %s" % c14)
 
 
 SCENARIOS = {

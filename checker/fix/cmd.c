@@ -604,11 +604,15 @@ static void fix_usage(FILE *out)
 	help_print(out, HELP_FIX);
 }
 
-static int fix_bad_usage(const char *fmt, const char *arg)
+/* A usage error: its reason, and still a whole JSON/SARIF document */
+static int fix_bad_usage(const struct fix_opts *fo, const char *fmt,
+			 const char *arg)
 {
-	fputs("wqport fix: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'wqport fix --help'.\n", stderr);
+	char *why = xasprintf(fmt, arg);
+
+	fixout_error(fo, NULL, why);
+	free(why);
+	fputs("Try 'wqport fix --help'.\n", stderr);
 	return 2;
 }
 
@@ -717,6 +721,21 @@ static char *fix_option(struct fix_run *r, struct wq_limits *lim,
 	return NULL;
 }
 
+/* What a fix run holds, released on every way out of fix_main() */
+static int fix_drop(struct fix_run *r, int rc)
+{
+	int i;
+
+	for (i = 0; i < r->nfiles; i++)
+		fixout_release(&r->files[i]);
+	free(r->files);
+	r->files = NULL;
+	r->nfiles = 0;
+	free(r->fo.author_owned);
+	r->fo.author_owned = NULL;
+	return rc;
+}
+
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 {
 	struct fix_run r = { 0 };
@@ -766,24 +785,24 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	if (action == OPT_HELP) {
 		fix_usage(stdout);
 		free(usage_err);
-		return 0;
+		return fix_drop(&r, 0);
 	}
 	if (action == OPT_VERSION) {
 		printf("wqport %s\n", WQPORT_VERSION);
 		free(usage_err);
-		return 0;
+		return fix_drop(&r, 0);
 	}
 	if (usage_err) {
-		rc = fix_bad_usage("%s", usage_err);
+		rc = fix_bad_usage(&r.fo, "%s", usage_err);
 		free(usage_err);
-		return rc;
+		return fix_drop(&r, rc);
 	}
 	if (!r.nfiles && empty_dir)
-		return fix_bad_usage("no *.c or *.h file in '%s'", empty_dir);
+		return fix_bad_usage(&r.fo, "no *.c or *.h file in '%s'", empty_dir);
 	if (!r.nfiles)
-		return fix_bad_usage("%s", "no input files");
+		return fix_bad_usage(&r.fo, "%s", "no input files");
 	if (r.fo.write && r.fo.series)
-		return fix_bad_usage("%s", "--write and --series do not go together");
+		return fix_drop(&r, fix_bad_usage(&r.fo, "%s", "--write and --series do not go together"));
 	fix_identify(r.files, r.nfiles);	/* links, one file named twice */
 	if (r.fo.write || r.fo.series)
 		fix_catch_signals();
@@ -791,26 +810,36 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		char *err;
 
 		if (series_identity(&r.fo, &err) < 0) {
-			fprintf(stderr, "wqport fix: %s\n", err);
+			fixout_error(&r.fo, NULL, err);
 			free(err);
-			return 2;
+			return fix_drop(&r, 2);
 		}
 	}
 	if (!r.opt.cflags && !shim_ok(r.opt.shim_dir)) {
-		shim_missing("wqport fix", r.opt.shim_dir);
-		return 2;
+		char *err = xasprintf("the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)",
+				      r.opt.shim_dir);
+
+		fixout_error(&r.fo, NULL, err);
+		free(err);
+		return fix_drop(&r, 2);
 	}
 	if (!executable(r.env.spatch)) {
-		fprintf(stderr, "wqport fix: cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=\n",
-			r.env.spatch);
-		return 2;
+		char *err = xasprintf("cannot run '%s': install Debian's coccinelle package (apt-get install coccinelle), or name it with --spatch=",
+				      r.env.spatch);
+
+		fixout_error(&r.fo, NULL, err);
+		free(err);
+		return fix_drop(&r, 2);
 	}
 	tmpl = xasprintf("%s/wqport-fix-XXXXXX", tmp_dir());
 	if (!mkdtemp(tmpl)) {
-		fprintf(stderr, "wqport fix: cannot make a scratch directory in %s: %s\n",
-			tmp_dir(), strerror(errno));
+		char *err = xasprintf("cannot make a scratch directory in %s: %s",
+				      tmp_dir(), strerror(errno));
+
+		fixout_error(&r.fo, NULL, err);
 		free(tmpl);
-		return 2;
+		free(err);
+		return fix_drop(&r, 2);
 	}
 	if (r.jobs > r.nfiles)
 		r.jobs = r.nfiles;
@@ -843,8 +872,5 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
 	rmdir(tmpl);
 	free(tmpl);
-	for (i = 0; i < r.nfiles; i++)
-		fixout_release(&r.files[i]);
-	free(r.files);
-	return rc;
+	return fix_drop(&r, rc);
 }

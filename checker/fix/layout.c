@@ -11,11 +11,14 @@
  *
  * When a semantic patch deletes a statement that had a trailing comment,
  * spatch 1.1.1 leaves the comment behind on a line of its own at column
- * 0, in place of the line break before the statement.  Such a residue is
- * turned back into that line break: the comment went with its code.
- * Likewise a comment that trailed a statement the rewrite replaced does
- * not move onto the replacement (spatch moves some and not others): the
- * rule is simply that a trailing comment goes with its code.
+ * 0, in place of the line break before the statement, or drops it; and
+ * it moves some comments of replaced statements onto the replacement and
+ * not others.  Here such a residue is turned back into that line break
+ * and a moved comment taken off; keep_comments() then puts every comment
+ * that trailed a removed line back in one way: at the end of the new line
+ * that shares most names with the removed one when it fits, else on a
+ * line of its own (an errata note on an add_wait_queue() that goes is
+ * not lost).
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -321,7 +324,220 @@ static bool comment_line(const char *s, size_t n)
 					     p[1] == '/');
 }
 
+/*
+ * Where a comment trailing code on line s starts, or NULL: a block
+ * comment that ends the line, or a // comment, with code before it,
+ * outside string and character literals.  *sep: where the blanks before
+ * the comment start.
+ */
+static const char *trailing_comment(const char *s, size_t n, const char **sep)
+{
+	const char *p = s, *end = s + n, *c, *e;
+	char quote = 0;
+	bool code = false;
+
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	for (; p < end; p++) {
+		if (quote) {
+			if (*p == '\\')
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '"' || *p == '\'') {
+			quote = *p;
+			code = true;
+			continue;
+		}
+		if (p + 1 < end && p[0] == '/' && (p[1] == '*' || p[1] == '/')) {
+			c = p;
+			if (p[1] == '*') {
+				e = memmem(p + 2, end - p - 2, "*/", 2);
+				if (!e)
+					return NULL;
+				if (e + 2 != end) {	/* a comment inside the code */
+					p = e + 1;
+					continue;
+				}
+			}
+			if (!code)
+				return NULL;
+			while (c > s && (c[-1] == ' ' || c[-1] == '\t'))
+				c--;
+			*sep = c;
+			return p;
+		}
+		if (*p != ' ' && *p != '\t')
+			code = true;
+	}
+	return NULL;
+}
+
+static bool hunk_has(const struct lines *b, int from, int to, const char *c,
+		     size_t n)
+{
+	int k;
+
+	for (k = from; k < to; k++)
+		if (memmem(b->s[k], b->n[k], c, n))
+			return true;
+	return false;
+}
+
+static bool keyword(const char *w, size_t n)
+{
+	static const char *const kw[] = {
+		"if", "else", "while", "for", "do", "return", "break",
+		"continue", "goto", "sizeof", "switch", "case", "default",
+		"struct", "union", "enum", "int", "long", "unsigned", "void",
+		"char", "const", "static", "NULL", NULL
+	};
+	int i;
+
+	for (i = 0; kw[i]; i++)
+		if (strlen(kw[i]) == n && !memcmp(kw[i], w, n))
+			return true;
+	return false;
+}
+
+/*
+ * How many distinct names (identifiers that are not keywords) of the code
+ * [s, s + n) occur as names in line t.
+ */
+static int shared_names(const char *s, size_t n, const char *t, size_t tn)
+{
+	const char *p = s, *end = s + n;
+	int shared = 0;
+
+	while (p < end) {
+		const char *w = p, *q;
+		bool seen = false, found = false;
+
+		if (*p == '"' || *p == '\'') {
+			char quote = *p++;
+
+			while (p < end && *p != quote)
+				p += *p == '\\' ? 2 : 1;
+			p++;
+			continue;
+		}
+		if (!is_ident(*p)) {
+			p++;
+			continue;
+		}
+		if (*p >= '0' && *p <= '9') {	/* a number */
+			while (p < end && is_ident(*p))
+				p++;
+			continue;
+		}
+		while (p < end && is_ident(*p))
+			p++;
+		if (keyword(w, p - w))
+			continue;
+		/* counted once: not seen earlier on the removed line */
+		for (q = s; q + (p - w) <= w && !seen; q++)
+			seen = !memcmp(q, w, p - w) &&
+			       (q == s || !is_ident(q[-1])) && !is_ident(q[p - w]);
+		for (q = t; !seen && !found && q + (p - w) <= t + tn; q++)
+			found = !memcmp(q, w, p - w) &&
+				(q == t || !is_ident(q[-1])) &&
+				(q + (p - w) == t + tn || !is_ident(q[p - w]));
+		shared += found;
+	}
+	return shared;
+}
+
 #define LCS_MAX 3000
+#define COMMENT_COLS 100	/* checkpatch's line length */
+
+/*
+ * Print the inserted lines b[from, to) of a hunk that deleted a[dfrom,
+ * dto), keeping the comments that trailed deleted lines and are not in
+ * the insertion.  Each goes at the end of the inserted line that shares
+ * most names with its line (the statement that replaces it) when that
+ * line has no comment yet and the result fits in 100 columns, else on a
+ * line of its own above that line, at its indentation; when no inserted
+ * line shares a name, on a line of its own above the insertion, at its
+ * indentation; with nothing inserted, on a line of its own where the
+ * removed line was, at its indentation.  Comments above one line keep
+ * the order of their lines.
+ */
+static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
+			  int dto, const struct lines *b, int from, int to)
+{
+	int cnt = to - from, k, j;
+	char **tail = xrealloc(NULL, (cnt + 1) * sizeof(*tail));
+	struct strbuf *above = xrealloc(NULL, (cnt + 1) * sizeof(*above));
+	struct strbuf lost = { 0 };
+
+	memset(tail, 0, (cnt + 1) * sizeof(*tail));
+	memset(above, 0, (cnt + 1) * sizeof(*above));
+	for (k = dfrom; k < dto; k++) {
+		const char *s = a->s[k], *sep, *ind, *c = trailing_comment(s, a->n[k], &sep);
+		const char *cend = s + a->n[k];
+		int best = -1, most = 0;
+
+		if (!c)
+			continue;
+		while (cend > c && (cend[-1] == ' ' || cend[-1] == '\t'))
+			cend--;
+		if (hunk_has(b, from, to, c, cend - c))
+			continue;	/* the rewrite kept it */
+		for (j = 0; j < cnt; j++) {
+			int sh = shared_names(s, sep - s, b->s[from + j],
+					      b->n[from + j]);
+
+			if (sh > most) {
+				most = sh;
+				best = j;
+			}
+		}
+		if (best < 0 && !cnt) {
+			sb_printf(&lost, "%.*s%.*s\n",
+				  (int)(skip_blank(s, s + a->n[k]) - s), s,
+				  (int)(cend - c), c);
+			continue;
+		}
+		if (best < 0) {		/* above the statement that replaces it */
+			ind = b->s[from];
+			sb_printf(&above[0], "%.*s%.*s\n",
+				  (int)(skip_blank(ind, ind + b->n[from]) - ind),
+				  ind, (int)(cend - c), c);
+			continue;
+		}
+		ind = b->s[from + best];
+		if (!tail[best] &&
+		    !trailing_comment(ind, b->n[from + best], &sep)) {
+			char *l = xasprintf("%.*s%.*s", (int)b->n[from + best],
+					    ind, (int)(cend - sep), sep);
+
+			if (width(l, strlen(l)) <= COMMENT_COLS) {
+				tail[best] = xasprintf("%.*s", (int)(cend - sep), sep);
+				free(l);
+				continue;
+			}
+			free(l);
+		}
+		sb_printf(&above[best], "%.*s%.*s\n",
+			  (int)(skip_blank(ind, ind + b->n[from + best]) - ind),
+			  ind, (int)(cend - c), c);
+	}
+	if (lost.len)
+		sb_add(sb, lost.s, lost.len);
+	for (j = 0; j < cnt; j++) {
+		if (above[j].len)
+			sb_add(sb, above[j].s, above[j].len);
+		sb_printf(sb, "%.*s%s\n", (int)b->n[from + j], b->s[from + j],
+			  tail[j] ? tail[j] : "");
+		free(tail[j]);
+		free(above[j].s);
+	}
+	free(lost.s);
+	free(tail);
+	free(above);
+}
 
 /*
  * A comment on lines of its own inside code the rewrite replaced (a
@@ -343,7 +559,7 @@ void keep_comments(const char *orig, size_t olen, char **text, size_t *len)
 		suf++;
 	m = a.count - pre - suf;
 	n = b.count - pre - suf;
-	if (!m || !n || m > LCS_MAX || n > LCS_MAX)
+	if (!m || m > LCS_MAX || n > LCS_MAX)
 		goto out;
 	/* t[i][j]: LCS length of a[pre+i..] and b[pre+j..] */
 	t = calloc((size_t)(m + 1) * (n + 1), sizeof(*t));
@@ -391,8 +607,7 @@ void keep_comments(const char *orig, size_t olen, char **text, size_t *len)
 					  (int)(s + a.n[pre + k] - body), body);
 			}
 		}
-		for (k = dj; k < j; k++)
-			sb_printf(&sb, "%.*s\n", (int)b.n[pre + k], b.s[pre + k]);
+		keep_trailing(&sb, &a, pre + di, pre + i, &b, pre + dj, pre + j);
 	}
 	for (i = b.count - suf; i < b.count; i++)
 		sb_printf(&sb, "%.*s\n", (int)b.n[i], b.s[i]);

@@ -400,6 +400,43 @@ struct reason_count {
 	int n;
 };
 
+/*
+ * A fix run that stops before it has a result for its files (a usage
+ * error, no spatch, no shim, a series folder it cannot make): the reason
+ * on stderr and, with --format=json or sarif, still a whole document on
+ * stdout naming the file (NULL: the run) and the reason.  Returns 2.
+ */
+int fixout_error(const struct fix_opts *fo, const char *file,
+		 const char *reason)
+{
+	struct strbuf sb = { 0 }, notes = { 0 };
+
+	if (file)
+		fprintf(stderr, "wqport fix: %s: %s\n", file, reason);
+	else
+		fprintf(stderr, "wqport fix: %s\n", reason);
+	if (fo->json) {
+		sb_puts(&sb, "{\"version\": 1, \"files\": [\n  {\"file\": ");
+		if (file)
+			report_json_escape(&sb, file);
+		else
+			sb_puts(&sb, "null");
+		sb_puts(&sb, ", \"diff\": \"\", \"error\": ");
+		report_json_escape(&sb, reason);
+		sb_puts(&sb, ", \"sites\": []}\n  ],\n  \"summary\": {\"sites\": 0, \"converted\": 0, \"caveat\": 0, \"keeps_race\": 0, \"refused\": 0, \"files_changed\": 0, \"errors\": 1}}\n");
+	} else if (fo->sarif) {
+		sarif_fix_begin(&sb, fo->docs_url);
+		sarif_notification(&notes, file, "error", reason);
+		sarif_end(&sb, &notes, false, false);
+	}
+	if (sb.len)
+		fputs(sb.s, stdout);
+	fflush(stdout);
+	free(sb.s);
+	free(notes.s);
+	return 2;
+}
+
 int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		  const char *tmpdir)
 {
@@ -413,8 +450,11 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	bool color = color_on(fo->color_mode, STDERR_FILENO);
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
-		fprintf(stderr, "wqport fix: %s: cannot create: %s\n", fo->series,
-			strerror(errno));
+		char *why = xasprintf("cannot create the series folder: %s",
+				      strerror(errno));
+
+		fixout_error(fo, fo->series, why);
+		free(why);
 		return 2;
 	}
 	if (fo->json)
@@ -498,16 +538,19 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		if (changed && !fo->write && !fo->series && !fo->json &&
 		    !fo->sarif && diff)
 			fputs(diff, stdout);
-		free(wfail);
-		if (fo->sarif)
+		if (fo->sarif) {
 			sarif_fix_add(&sarif, &notes, res, diff, &first);
-		if (fo->json && (res->nout || res->error)) {
+			if (wfail)	/* the file's sites are there, not its text */
+				sarif_notification(&notes, res->path, "error", wfail);
+		}
+		if (fo->json && (res->nout || res->error || wfail)) {
 			sb_puts(&json, json.len > 30 ? ",\n  {\"file\": " : "\n  {\"file\": ");
 			report_json_escape(&json, res->path);
 			sb_puts(&json, ", \"diff\": ");
 			report_json_escape(&json, diff ? diff : "");
 			sb_puts(&json, ", \"error\": ");
-			report_json_escape(&json, res->error ? res->error : "");
+			report_json_escape(&json, res->error ? res->error :
+					   wfail ? wfail : "");
 			sb_puts(&json, ", \"sites\": [");
 			for (j = 0; j < res->nout; j++) {
 				if (j)
@@ -516,6 +559,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			}
 			sb_puts(&json, "]}");
 		}
+		free(wfail);
 		free(diff);
 	}
 	if (fo->sarif) {

@@ -22,6 +22,7 @@ struct fix_opts {
 	unsigned target;	/* --target kernel version, 0: default */
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */
+	char *author_owned;	/* git's, allocated */
 	bool no_signoff;	/* --no-signoff */
 	bool quiet;		/* -q: no line per site, no summary */
 	int color_mode;		/* --color (color.h) */
@@ -67,6 +68,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe);
 int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		  const char *tmpdir);
 void fixout_release(struct fix_result *res);
+/* A run stopped by an error: stderr, and a whole JSON/SARIF document */
+int fixout_error(const struct fix_opts *fo, const char *file,
+		 const char *reason);
 
 /* --series (series.c): the author and date, or -1 and *err */
 int series_identity(struct fix_opts *fo, char **err);

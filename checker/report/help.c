@@ -201,6 +201,14 @@ static const char *const man_text[] = {
 	".TP",
 	".I PREFIX/share/doc/wqport/",
 	"the user guide, the design and one page per rule",
+	".TP",
+	".I PREFIX/share/bash-completion/completions/wqport",
+	"bash completion, as wqport --print-completion prints it",
+	".TP",
+	".I .wqport",
+	"settings of the files below its folder (rules, target, severities; "
+	"baseline and jobs when it is the first checked path's): see "
+	"--show-config",
 	".SH SEE ALSO",
 	".BR sparse (1),",
 	".BR spatch (1),",

@@ -19,6 +19,7 @@
  * the diff.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,8 @@ int series_identity(struct fix_opts *fo, char **err)
 		fo->when = strtoll(gt + 1, &end, 10);
 		fo->tz = strtol(end, NULL, 10);
 		if (!fo->author)
-			fo->author = xasprintf("%.*s", (int)(gt + 1 - out.s),
-					       out.s);
+			fo->author = fo->author_owned =
+				xasprintf("%.*s", (int)(gt + 1 - out.s), out.s);
 	} else if (fo->author) {
 		time_t now = fo->when;
 		struct tm tm;
@@ -308,6 +309,105 @@ static void diffstat(struct strbuf *sb, const char *name, const char *diff)
 	sb_puts(sb, "\n\n");
 }
 
+/* ---- the index line: git's blob names (SHA-1 of "blob <len>\0" text) ---- */
+
+struct sha1 {
+	uint32_t h[5];
+	unsigned char buf[64];
+	uint64_t len;
+};
+
+static uint32_t rol(uint32_t x, int n)
+{
+	return (x << n) | (x >> (32 - n));
+}
+
+static void sha1_block(struct sha1 *c, const unsigned char *p)
+{
+	uint32_t w[80], a = c->h[0], b = c->h[1], d = c->h[3], e = c->h[4];
+	uint32_t cc = c->h[2], f, k, t;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
+	for (; i < 80; i++)
+		w[i] = rol(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+	for (i = 0; i < 80; i++) {
+		if (i < 20) {
+			f = (b & cc) | (~b & d);
+			k = 0x5a827999;
+		} else if (i < 40) {
+			f = b ^ cc ^ d;
+			k = 0x6ed9eba1;
+		} else if (i < 60) {
+			f = (b & cc) | (b & d) | (cc & d);
+			k = 0x8f1bbcdc;
+		} else {
+			f = b ^ cc ^ d;
+			k = 0xca62c1d6;
+		}
+		t = rol(a, 5) + f + e + k + w[i];
+		e = d;
+		d = cc;
+		cc = rol(b, 30);
+		b = a;
+		a = t;
+	}
+	c->h[0] += a;
+	c->h[1] += b;
+	c->h[2] += cc;
+	c->h[3] += d;
+	c->h[4] += e;
+}
+
+static void sha1_add(struct sha1 *c, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+
+	while (n--) {
+		c->buf[c->len++ % 64] = *p++;
+		if (!(c->len % 64))
+			sha1_block(c, c->buf);
+	}
+}
+
+/* git hash-object: the blob's name, 40 hex digits, into hex[41] */
+static void blob_name(const char *text, size_t n, char hex[41])
+{
+	struct sha1 c = { { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
+			    0xc3d2e1f0 }, { 0 }, 0 };
+	char head[32];
+	uint64_t bits;
+	int i, hl = snprintf(head, sizeof(head), "blob %zu", n) + 1;
+	unsigned char pad = 0x80, be[8];
+
+	sha1_add(&c, head, hl);		/* with its NUL */
+	sha1_add(&c, text, n);
+	bits = c.len * 8;
+	sha1_add(&c, &pad, 1);
+	pad = 0;
+	while (c.len % 64 != 56)
+		sha1_add(&c, &pad, 1);
+	for (i = 0; i < 8; i++)
+		be[i] = bits >> (56 - 8 * i);
+	sha1_add(&c, be, 8);
+	for (i = 0; i < 5; i++)
+		snprintf(hex + 8 * i, 9, "%08x", c.h[i]);
+}
+
+/* "index 1a2b3c4d5e6f..0f1e2d3c4b5a 100644", as git format-patch writes
+ * it (12 digits, the kernel's core.abbrev) */
+static void index_line(struct strbuf *sb, const struct fix_result *res)
+{
+	char a[41], b[41];
+
+	blob_name(res->orig, res->olen, a);
+	blob_name(res->final, res->flen, b);
+	sb_printf(sb, "index %.12s..%.12s %s\n", a, b,
+		  (res->snap.st_mode & 0111) ? "100755" : "100644");
+}
+
 /* 0001-char-acme_adc-replace-....patch, as format-patch names them */
 static char *patch_name(const char *dir, int num, const char *subject)
 {
@@ -359,8 +459,9 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 		sb_printf(&sb, "\nSigned-off-by: %s\n", fo->author);
 	sb_puts(&sb, "---\n");
 	diffstat(&sb, name, diff);
-	sb_printf(&sb, "diff --git a/%s b/%s\n%s-- \nwqport %s\n\n", name, name,
-		  diff, WQPORT_VERSION);
+	sb_printf(&sb, "diff --git a/%s b/%s\n", name, name);
+	index_line(&sb, res);
+	sb_printf(&sb, "%s-- \nwqport %s\n\n", diff, WQPORT_VERSION);
 	path = patch_name(fo->series, num, subject);
 	if (!fix_put_file(path, sb.s, sb.len)) {
 		fprintf(stderr, "wqport fix: %s: cannot write: %s\n", path,
