@@ -19,7 +19,8 @@
  * false) also settles a and b.  A test met again follows only the
  * branch consistent with what is known, until something writes to what
  * it reads: an assignment (in a statement clang dropped, any name it
- * mentions); for anything but a plain name, a call that
+ * mentions); for anything but a plain name or the open file's mode
+ * (`file->f_flags & O_NONBLOCK`), a call that
  * the API tables do not know to be pure (it may write fields through a
  * pointer) or a sleep (others change the world meanwhile).  A pointer
  * the wait API was given through (`&dev->queues->wait`) is known to be
@@ -374,16 +375,28 @@ int paths_known(const struct pstate *s, const struct tkey *k)
 	return -1;
 }
 
+/*
+ * The open file's mode (`file->f_flags & O_NONBLOCK`): set at open() or
+ * by fcntl(), never by a waker or a call the driver makes, so a test of
+ * it survives calls and sleeps like a dereference does.
+ */
+static bool file_mode(const char *key)
+{
+	return strstr(key, "f_flags") || strstr(key, "O_NONBLOCK") ||
+	       strstr(key, "O_NDELAY");
+}
+
 void paths_record(struct pstate *s, const struct tkey *k, bool outcome)
 {
 	bool whole = outcome != k->flip;
 	int p;
 
-	set_cond(s, k->key, whole, false);
+	set_cond(s, k->key, whole, file_mode(k->key));
 	/* a && b true settles both; a || b false settles both */
 	if ((k->op == '&' && whole) || (k->op == '|' && !whole))
 		for (p = 0; p < k->nparts; p++)
-			set_cond(s, k->part[p], whole != k->pflip[p], false);
+			set_cond(s, k->part[p], whole != k->pflip[p],
+				 file_mode(k->part[p]));
 }
 
 /* On the way where list_empty(&e.entry) holds, e is on no queue. */
