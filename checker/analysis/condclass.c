@@ -280,3 +280,67 @@ const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,
 			return "the function starts its waker after the state is set";
 	return NULL;
 }
+
+/*
+ * WQ004: a sleep that TASK_RUNNING reaches only through a deliberate
+ * skip, a `__set_current_state(TASK_RUNNING)` right after a sleeping
+ * state was set (more work came in: the driver wants the timed sleep to
+ * return at once):
+ *
+ *	set_current_state(TASK_INTERRUPTIBLE);
+ *	if (!list_empty(&dev->queue))
+ *		__set_current_state(TASK_RUNNING);
+ *	schedule_timeout(HZ);
+ *
+ * True when every way back from s reaches a sleeping state set, or such
+ * a skip entered in a sleeping state only, and at least one a skip.  A
+ * way back to the function's entry or through another sleep is the
+ * running task the rule is about.
+ */
+bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
+			       int s)
+{
+	char *seen = xrealloc(NULL, g->n);
+	int *stack = xrealloc(NULL, g->n * sizeof(int));
+	int sp = 0, i, skips = 0;
+	bool ok = true;
+
+	memset(seen, 0, g->n);
+	stack[sp++] = s;
+	seen[s] = 1;
+	while (sp && ok) {
+		int n = stack[--sp];
+
+		if (n == g->entry || !fl->npred[n]) {
+			ok = false;
+			break;
+		}
+		for (i = 0; i < fl->npred[n] && ok; i++) {
+			int p = fl->pred[n][i];
+			const struct cfg_node *pn = &g->nodes[p];
+
+			if (seen[p])
+				continue;
+			seen[p] = 1;
+			if (node_is(g, p, K_SET_STATE) || node_is(g, p, K_PREPARE)) {
+				if (event_sleeping_state(&pn->ev))
+					continue;
+				if ((fl->in[p] & FL_STATE_BITS) == FL_SLEEP)
+					skips++;
+				else
+					ok = false;
+				continue;
+			}
+			if (pn->kind == N_CALL || node_is_sleep(g, p) ||
+			    node_is(g, p, K_FINISH) || node_is(g, p, K_SLEEP_ON) ||
+			    node_is(g, p, K_WAIT_EVENT) || node_is(g, p, K_DELAY)) {
+				ok = false;
+				continue;
+			}
+			stack[sp++] = p;
+		}
+	}
+	free(seen);
+	free(stack);
+	return ok && skips;
+}

@@ -170,6 +170,9 @@ bool bounds_timeout_fixed(const struct cfg *g, const struct flow *fl,
  */
 bool condclass_mode_test(const struct cfg *g, const struct wq_file *f,
 			 int t);
+/* WQ004: TASK_RUNNING reaches sleep s only by a deliberate skip */
+bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
+			       int s);
 /* Does test text t read plain names only (no field, element, call)? */
 bool condclass_plain_test(const char *t, size_t n);
 const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,

@@ -8,11 +8,13 @@
  * interrupt sent meanwhile.  The second test is of the new value: with
  * room at the first read and none at the second, the loop reaches
  * schedule() without the state set, and after the first wake-up it
- * spins there while the FIFO stays full.
+ * spins there while the FIFO stays full.  The output thread paces a
+ * burst with a timed sleep it never set a state for: the pause is lost.
  */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/interrupt.h>
+#include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/spinlock.h>
@@ -27,6 +29,8 @@ struct kmx_midi {
 	unsigned int out_head, out_tail;
 	unsigned char out_buf[KMX_FIFO_SIZE];
 };
+
+extern int kmx_midi_drain(struct kmx_midi *km);
 
 static int kmx_out_space(struct kmx_midi *km)
 {
@@ -91,4 +95,21 @@ static ssize_t kmx_midi_write(struct file *file, const char __user *buf,
 	}
 	finish_wait(&km->out_wait, &wait);
 	return done;
+}
+
+static int kmx_midi_thread(void *data)
+{
+	struct kmx_midi *km = data;
+
+	while (!kthread_should_stop()) {
+		if (kmx_midi_drain(km) > 0)
+			schedule_timeout(HZ / 50);	/* expect: WQ004 */
+		set_current_state(TASK_INTERRUPTIBLE);
+		spin_lock_irq(&km->lock);
+		if (km->out_head != km->out_tail)
+			__set_current_state(TASK_RUNNING);
+		spin_unlock_irq(&km->lock);
+		schedule_timeout(HZ / 10);
+	}
+	return 0;
 }

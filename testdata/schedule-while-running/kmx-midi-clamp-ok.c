@@ -12,11 +12,15 @@
  * nothing writes between the two tests, so schedule() never runs in
  * TASK_RUNNING: the path "no state set, schedule() reached" does not
  * exist.  Once there is space, the count is clamped to it: a write of
- * `space` on the other path, after the sleep's test.
+ * `space` on the other path, after the sleep's test.  The output
+ * thread of the serial MIDI port sets its state, then sets it back to
+ * TASK_RUNNING when more bytes came in meanwhile: its timed sleep then
+ * returns at once, on purpose.
  */
 #include <linux/module.h>
 #include <linux/fs.h>
 #include <linux/interrupt.h>
+#include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/spinlock.h>
@@ -31,6 +35,8 @@ struct kmx_midi {
 	unsigned int out_head, out_tail;
 	unsigned char out_buf[KMX_FIFO_SIZE];
 };
+
+extern int kmx_midi_drain(struct kmx_midi *km);
 
 static int kmx_out_space(struct kmx_midi *km)
 {
@@ -94,4 +100,20 @@ static ssize_t kmx_midi_write(struct file *file, const char __user *buf,
 	}
 	finish_wait(&km->out_wait, &wait);
 	return done;
+}
+
+static int kmx_midi_thread(void *data)
+{
+	struct kmx_midi *km = data;
+
+	while (!kthread_should_stop()) {
+		kmx_midi_drain(km);
+		set_current_state(TASK_INTERRUPTIBLE);
+		spin_lock_irq(&km->lock);
+		if (km->out_head != km->out_tail)
+			__set_current_state(TASK_RUNNING);
+		spin_unlock_irq(&km->lock);
+		schedule_timeout(HZ / 10);
+	}
+	return 0;
 }
