@@ -292,10 +292,13 @@ const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,
  *		__set_current_state(TASK_RUNNING);
  *	schedule_timeout(HZ);
  *
- * True when every way back from s reaches a sleeping state set, or such
- * a skip entered in a sleeping state only, and at least one a skip.  A
- * way back to the function's entry or through another sleep is the
- * running task the rule is about.
+ * True when the sleeping state reaches s too (the skip is taken on some
+ * paths only), and every way back from s reaches a sleeping state set,
+ * or such a skip entered in a sleeping state only, and at least one a
+ * skip.  A way back to the function's entry or through another sleep is
+ * the running task the rule is about, and so is a TASK_RUNNING that is
+ * all that reaches the sleep (a delay after the work, in the wrong
+ * state).
  */
 bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
 			       int s)
@@ -303,7 +306,7 @@ bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
 	char *seen = xrealloc(NULL, g->n);
 	int *stack = xrealloc(NULL, g->n * sizeof(int));
 	int sp = 0, i, skips = 0;
-	bool ok = true;
+	bool ok = fl->in[s] & FL_SLEEP;
 
 	memset(seen, 0, g->n);
 	stack[sp++] = s;
