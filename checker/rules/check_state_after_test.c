@@ -25,7 +25,12 @@
  * wakes the task).  Not a lost wake-up either: TASK_STOPPED/TRACED
  * (SIGCONT wakes those), a loop that waits only for a signal (the
  * sigsuspend shape: schedule() in TASK_INTERRUPTIBLE does not sleep
- * with a signal pending), and a fixed delay (a poll).
+ * with a signal pending), and a fixed delay (a poll), also one a local
+ * holds on the way from E (analysis/bounds.c).  The path test, E, sleep
+ * must be one the repeated tests on it allow (paths_feasible()); a mode
+ * or a loop counter alone names nothing waited for, and a signal-only
+ * wait, a park for good or a waker started after E loses nothing
+ * (analysis/condclass.c).
  */
 #include <ctype.h>
 #include <stdlib.h>
