@@ -95,12 +95,25 @@ bool cfg_is_var(const struct cfg *g, const char *name, size_t len)
 	return false;
 }
 
+/*
+ * An on-stack head: a wait_queue_head_t variable of the function, or a
+ * member of a local object (`req.done_wait` in a request on the stack,
+ * no pointer on the way).  Either dies with the frame.
+ */
 bool cfg_is_local_head(const struct cfg *g, const char *name)
 {
+	const char *dot = strchr(name, '.');
 	int i;
 
 	for (i = 0; i < g->nheads; i++)
 		if (!strcmp(g->heads[i], name))
+			return true;
+	if (!dot || dot == name || strstr(name, "->") || strchr(name, '*') ||
+	    strchr(name, '(') || strchr(name, '['))
+		return false;
+	for (i = 0; i < g->nvars; i++)
+		if (strlen(g->vars[i]) == (size_t)(dot - name) &&
+		    !memcmp(g->vars[i], name, dot - name))
 			return true;
 	return false;
 }

@@ -19,7 +19,8 @@
  * false) also settles a and b.  A test met again follows only the
  * branch consistent with what is known, until something writes to what
  * it reads: an assignment (in a statement clang dropped, any name it
- * mentions); for anything but a plain name, a call that
+ * mentions); for anything but a plain name or the open file's mode
+ * (`file->f_flags & O_NONBLOCK`), a call that
  * the API tables do not know to be pure (it may write fields through a
  * pointer) or a sleep (others change the world meanwhile).  A pointer
  * the wait API was given through (`&dev->queues->wait`) is known to be
@@ -35,45 +36,9 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "paths.h"
 
-#define MAX_CONDS	12
-#define MAX_DEREFS	3
-#define MAX_PARTS	4
 #define PATH_BUDGET	50000
-
-struct pstate {
-	int node;
-	uint32_t facts;
-	int nconds;
-	const char *cond[MAX_CONDS];	/* interned keys */
-	bool val[MAX_CONDS];
-	bool sticky[MAX_CONDS];		/* a dereference: survives calls */
-};
-
-/* A test's key: its canonical text, interned, and whether it is negated. */
-struct tkey {
-	const char *key;
-	bool flip;
-	char op;			/* '&' or '|': a compound of parts */
-	int nparts;
-	const char *part[MAX_PARTS];
-	bool pflip[MAX_PARTS];
-	int empty_entry;		/* list_empty(&e.entry): e's index */
-};
-
-struct walk {
-	const struct cfg *g;
-	const struct flow *fl;
-	struct pstate *stack;
-	int sp, cap;
-	uint64_t *seen;
-	size_t nseen;
-	uint32_t *in;
-	char **keys;			/* interned canonical texts */
-	int nkeys, capkeys;
-	struct tkey *tk;		/* per N_TEST node */
-	const char *(*deref)[MAX_DEREFS];	/* per N_EVENT node */
-};
 
 static bool ident_char(char c)
 {
@@ -373,8 +338,19 @@ static bool sleeps(const struct cfg_node *nd)
 	       k == K_WAIT_EVENT || k == K_DELAY;
 }
 
-/* Known outcome of a test under s: 1 true, 0 false, -1 unknown. */
-static int known(const struct pstate *s, const struct tkey *k)
+bool paths_no_feasibility(void)
+{
+	static int off = -1;
+
+	if (off < 0) {
+		const char *v = getenv("WQPORT_NO_FEASIBILITY");
+
+		off = v && *v && strcmp(v, "0");
+	}
+	return off;
+}
+
+int paths_known(const struct pstate *s, const struct tkey *k)
 {
 	int i = find_cond(s, k->key), p, all = 1;
 
@@ -399,16 +375,28 @@ static int known(const struct pstate *s, const struct tkey *k)
 	return -1;
 }
 
-static void record(struct pstate *s, const struct tkey *k, bool outcome)
+/*
+ * The open file's mode (`file->f_flags & O_NONBLOCK`): set at open() or
+ * by fcntl(), never by a waker or a call the driver makes, so a test of
+ * it survives calls and sleeps like a dereference does.
+ */
+static bool file_mode(const char *key)
+{
+	return strstr(key, "f_flags") || strstr(key, "O_NONBLOCK") ||
+	       strstr(key, "O_NDELAY");
+}
+
+void paths_record(struct pstate *s, const struct tkey *k, bool outcome)
 {
 	bool whole = outcome != k->flip;
 	int p;
 
-	set_cond(s, k->key, whole, false);
+	set_cond(s, k->key, whole, file_mode(k->key));
 	/* a && b true settles both; a || b false settles both */
 	if ((k->op == '&' && whole) || (k->op == '|' && !whole))
 		for (p = 0; p < k->nparts; p++)
-			set_cond(s, k->part[p], whole != k->pflip[p], false);
+			set_cond(s, k->part[p], whole != k->pflip[p],
+				 file_mode(k->part[p]));
 }
 
 /* On the way where list_empty(&e.entry) holds, e is on no queue. */
@@ -424,7 +412,7 @@ static void branch(struct walk *w, const struct pstate *s, int n)
 	const struct cfg_node *nd = &w->g->nodes[n];
 	const struct tkey *k = &w->tk[n];
 	struct pstate t;
-	int v = known(s, k), i;
+	int v = paths_no_feasibility() ? -1 : paths_known(s, k), i;
 
 	if (v >= 0) {
 		t = *s;
@@ -434,7 +422,7 @@ static void branch(struct walk *w, const struct pstate *s, int n)
 	}
 	for (i = 0; i < 2; i++) {
 		t = *s;
-		record(&t, k, i == 0);
+		paths_record(&t, k, i == 0);
 		entry_outcome(k, &t, i == 0);
 		push(w, &t, i == 0 ? nd->on_true : nd->on_false);
 	}
@@ -469,12 +457,27 @@ static int empty_entry(const struct walk *w, const char *key)
 	return -1;
 }
 
-static void note_derefs(struct walk *w, struct pstate *s, int n)
+static void note_derefs(const struct walk *w, struct pstate *s, int n)
 {
 	int i;
 
 	for (i = 0; i < MAX_DEREFS && w->deref[n][i]; i++)
 		set_cond(s, w->deref[n][i], true, true);
+}
+
+void paths_forget(const struct walk *w, struct pstate *s)
+{
+	const struct cfg_node *nd = &w->g->nodes[s->node];
+
+	if (nd->flags & NF_AFTER_CALL)
+		forget_shared(s, true);
+	if (nd->kind == N_ASSIGN && nd->text) {
+		forget_written(s, nd->text);
+	} else if (nd->kind == N_EVENT) {
+		if (sleeps(nd))
+			forget_shared(s, true);
+		note_derefs(w, s, s->node);
+	}
 }
 
 static bool walk(struct walk *w)
@@ -493,15 +496,7 @@ static bool walk(struct walk *w)
 		nd = &g->nodes[s.node];
 		w->in[s.node] |= s.facts;
 		s.facts = flow_transfer(g, w->fl, s.node, s.facts);
-		if (nd->flags & NF_AFTER_CALL)
-			forget_shared(&s, true);
-		if (nd->kind == N_ASSIGN && nd->text) {
-			forget_written(&s, nd->text);
-		} else if (nd->kind == N_EVENT) {
-			if (sleeps(nd))
-				forget_shared(&s, true);
-			note_derefs(w, &s, s.node);
-		}
+		paths_forget(w, &s);
 		if (nd->kind == N_TEST && nd->on_true >= 0 && nd->on_false >= 0) {
 			/* a folded constant has one way out */
 			if (nd->flags & (NF_CONST_TRUE | NF_CONST_FALSE)) {
@@ -622,29 +617,44 @@ static void key_derefs(struct walk *w)
 	}
 }
 
+void paths_key(struct walk *w)
+{
+	key_tests(w);
+	key_derefs(w);
+}
+
+void paths_unkey(struct walk *w)
+{
+	int i;
+
+	for (i = 0; i < w->nkeys; i++)
+		free(w->keys[i]);
+	free(w->keys);
+	free(w->tk);
+	free(w->deref);
+	w->keys = NULL;
+	w->nkeys = w->capkeys = 0;
+	w->tk = NULL;
+	w->deref = NULL;
+}
+
 void paths_refine(const struct cfg *g, struct flow *fl)
 {
 	struct walk w = { .g = g, .fl = fl };
-	int i;
 
 	w.nseen = 2 * PATH_BUDGET + 1;
 	w.seen = xrealloc(NULL, w.nseen * sizeof(uint64_t));
 	memset(w.seen, 0, w.nseen * sizeof(uint64_t));
 	w.in = xrealloc(NULL, g->n * sizeof(uint32_t));
 	memset(w.in, 0, g->n * sizeof(uint32_t));
-	key_tests(&w);
-	key_derefs(&w);
+	paths_key(&w);
 	if (walk(&w)) {
 		free(fl->in);
 		fl->in = w.in;
 	} else {
 		free(w.in);
 	}
-	for (i = 0; i < w.nkeys; i++)
-		free(w.keys[i]);
-	free(w.keys);
-	free(w.tk);
-	free(w.deref);
+	paths_unkey(&w);
 	free(w.stack);
 	free(w.seen);
 }

@@ -141,6 +141,42 @@ void flow_compute(const struct cfg *g, struct flow *fl);
 uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 		       uint32_t in);
 void paths_refine(const struct cfg *g, struct flow *fl);
+
+/*
+ * analysis/bounds.c: one path a rule reports.  A segment ends at node
+ * `node` (or, with node -1, where target() holds) and is cut at a node
+ * where stop() holds.  paths_feasible() returns the node that ends the
+ * last segment on a path whose repeated tests agree with the earlier
+ * ones, -1 if there is none, -2 if the walk ran out of budget.
+ */
+struct pseg {
+	int node;
+	bool (*target)(const struct cfg *g, int n, const void *ctx);
+	bool (*stop)(const struct cfg *g, int n, const void *ctx);
+	const void *ctx;
+};
+int paths_feasible(const struct cfg *g, const struct flow *fl, int from,
+		   const struct pseg *seg, int nseg);
+/* A fixed delay (HZ / 10, msecs_to_jiffies(20)), not MAX_SCHEDULE_TIMEOUT. */
+bool bounds_fixed_text(const char *t, size_t n);
+/* Does the timed sleep s have a fixed delay on every path from e? */
+bool bounds_timeout_fixed(const struct cfg *g, const struct flow *fl,
+			  const struct wq_file *f, int e, int s);
+/*
+ * analysis/condclass.c: tests and sleeps that are no lost wake-up (WQ003).
+ * A mode test reads only locals that hold constants (`!ignore`, a
+ * parameter never written); the sleep waits for a signal only, or for
+ * good; or the function starts its waker after setting the state.
+ */
+bool condclass_mode_test(const struct cfg *g, const struct wq_file *f,
+			 int t);
+/* WQ004: TASK_RUNNING reaches sleep s only by a deliberate skip */
+bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
+			       int s);
+/* Does test text t read plain names only (no field, element, call)? */
+bool condclass_plain_test(const char *t, size_t n);
+const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,
+			       int e, int s);
 void flow_free(const struct cfg *g, struct flow *fl);
 int flow_entry(const struct flow *fl, const char *name);
 bool cfg_is_local(const struct cfg *g, const char *name);

@@ -351,6 +351,29 @@ static bool is_assign_op(struct builder *b, CXCursor c, CXCursor lhs,
 			clang_disposeString(s);
 		}
 		clang_disposeTokens(b->tu, t, n);
+		/*
+		 * A right side that opens with a macro (`t = HZ / 100`) has
+		 * no file location to end the range at: read the operator
+		 * from the whole expression, the first token after the left.
+		 */
+		if (!n) {
+			unsigned lend = loc_offset(clang_getRangeEnd(
+					clang_getCursorExtent(lhs)));
+
+			clang_tokenize(b->tu, clang_getCursorExtent(c), &t, &n);
+			for (i = 0; i < n; i++) {
+				CXString s;
+
+				if (loc_offset(clang_getTokenLocation(b->tu, t[i])) <
+				    lend)
+					continue;
+				s = clang_getTokenSpelling(b->tu, t[i]);
+				hit = assign_token(clang_getCString(s));
+				clang_disposeString(s);
+				break;
+			}
+			clang_disposeTokens(b->tu, t, n);
+		}
 		return hit;
 	}
 	/*

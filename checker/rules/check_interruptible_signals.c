@@ -239,6 +239,26 @@ static bool bounded_retry(const struct cfg *g, int l)
 	return counted;
 }
 
+static bool leaves(const struct cfg *g, int n, const void *ctx)
+{
+	return !cfg_in_loop(g, n, *(const int *)ctx);
+}
+
+/*
+ * Is there a path, that the tests on it allow (analysis/bounds.c), from
+ * the state set e through the sleep s back to the head of loop l?
+ */
+static bool spins(const struct cfg *g, const struct flow *fl, int e, int s,
+		  int l)
+{
+	const struct pseg seg[2] = {
+		{ .node = s, .stop = leaves, .ctx = &l },
+		{ .node = g->loops[l].head, .stop = leaves, .ctx = &l },
+	};
+
+	return paths_feasible(g, fl, e, seg, 2) != -1;
+}
+
 void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
 				 struct wq_file *f)
 {
@@ -264,7 +284,7 @@ void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
 			continue;
 		done[l] = 1;
 		if (tests_signals(g, l, f) || !sleeps_again(g, s, l, seen, stack) ||
-		    bounded_retry(g, l))
+		    bounded_retry(g, l) || !spins(g, fl, e, s, l))
 			continue;
 		if (thread < 0)
 			thread = is_thread(g, f);

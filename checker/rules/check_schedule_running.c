@@ -165,7 +165,8 @@ void check_schedule_running(const struct cfg *g, const struct flow *fl,
 		struct wq_finding *fd;
 		int b;
 
-		if (!node_is_sleep(g, s) || deliberate_yield(g, fl, s))
+		if (!node_is_sleep(g, s) || deliberate_yield(g, fl, s) ||
+		    condclass_deliberate_skip(g, fl, s))
 			continue;
 		/*
 		 * It spins only if it was meant to sleep: a sleeping state

@@ -25,7 +25,12 @@
  * wakes the task).  Not a lost wake-up either: TASK_STOPPED/TRACED
  * (SIGCONT wakes those), a loop that waits only for a signal (the
  * sigsuspend shape: schedule() in TASK_INTERRUPTIBLE does not sleep
- * with a signal pending), and a fixed delay (a poll).
+ * with a signal pending), and a fixed delay (a poll), also one a local
+ * holds on the way from E (analysis/bounds.c).  The path test, E, sleep
+ * must be one the repeated tests on it allow (paths_feasible()); a mode
+ * or a loop counter alone names nothing waited for, and a signal-only
+ * wait, a park for good or a waker started after E loses nothing
+ * (analysis/condclass.c).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -229,9 +234,12 @@ static int test_rank(const struct cfg *g, int p)
 	return exits_loop(g, p) ? 2 : 1;
 }
 
-/* (2): the best-named related test that reaches e with no sleep between */
-static int test_before(const struct cfg *g, const struct flow *fl, int e,
-		       char *seen, int *stack)
+/*
+ * (2): the best-named related test that reaches e with no sleep between;
+ * a mode test (analysis/condclass.c) names nothing waited for
+ */
+static int test_before(const struct cfg *g, const struct flow *fl,
+		       const struct wq_file *f, int e, char *seen, int *stack)
 {
 	int sp = 0, i, found = -1, rank = -1;
 
@@ -246,7 +254,8 @@ static int test_before(const struct cfg *g, const struct flow *fl, int e,
 			if (seen[p])
 				continue;
 			seen[p] = 1;
-			if (node_is_cond_test(g, p) && related(g, p, e)) {
+			if (node_is_cond_test(g, p) && related(g, p, e) &&
+			    !condclass_mode_test(g, f, p)) {
 				int r = test_rank(g, p);
 
 				if (r > rank) {
@@ -328,39 +337,6 @@ static char *waited_name(const struct cfg *g, int t)
  * loop) sleeps once for a bounded time.  Neither loses a wake-up for
  * good, so neither is reported.
  */
-static bool fixed_timeout(const struct wq_event *ev)
-{
-	static const char *const ok[] = {
-		"HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof", NULL
-	};
-	const char *a = ev->nargs ? ev->args[0] : NULL, *p;
-	int i;
-
-	if (!a || !*a)
-		return false;
-	for (p = a; *p; ) {
-		const char *w = p;
-
-		if (!(isalpha((unsigned char)*p) || *p == '_')) {
-			p++;
-			continue;
-		}
-		while (isalnum((unsigned char)*p) || *p == '_')
-			p++;
-		for (i = 0; ok[i]; i++)
-			if (strlen(ok[i]) == (size_t)(p - w) &&
-			    !memcmp(ok[i], w, p - w))
-				break;
-		if (ok[i])
-			continue;
-		/* an upper-case name is a constant macro */
-		for (; w < p; w++)
-			if (islower((unsigned char)*w))
-				return false;
-	}
-	return true;
-}
-
 /*
  * 2.0's timed sleep: `current->timeout = jiffies + X;` right before a
  * plain schedule() (the scheduler woke the task when it passed).
@@ -380,7 +356,7 @@ static bool old_timed_schedule(const struct cfg *g, const struct wq_file *f,
 }
 
 static bool bounded_poll(const struct cfg *g, const struct flow *fl,
-			 const struct wq_file *f, int t, int s)
+			 const struct wq_file *f, int t, int e, int s)
 {
 	/* a 2.0 timed poll with nothing queued loses nothing for good */
 	if (old_timed_schedule(g, f, s))
@@ -390,13 +366,51 @@ static bool bounded_poll(const struct cfg *g, const struct flow *fl,
 	if (!(fl->in[s] & ~FL_STATE_BITS))
 		return true;
 	/*
-	 * A fixed delay (HZ / 50) is a poll even with an entry queued:
-	 * the loop tests again after it, so a lost wake-up costs at most
-	 * the delay, never the wait.
+	 * A fixed delay (HZ / 50, or a local that holds one on the way from
+	 * the state set: analysis/bounds.c) is a poll even with an entry
+	 * queued: the loop tests again after it, so a lost wake-up costs
+	 * at most the delay, never the wait.
 	 */
-	if (fixed_timeout(&g->nodes[s].ev))
+	if (bounds_timeout_fixed(g, fl, f, e, s))
 		return true;
 	return !(g->nodes[t].flags & NF_LOOP_COND) && g->nodes[t].loop < 0;
+}
+
+static bool stops_before_state(const struct cfg *g, int n, const void *ctx)
+{
+	(void)ctx;
+	return resets_state(g, n);
+}
+
+static bool stops_before_sleep(const struct cfg *g, int n, const void *ctx)
+{
+	(void)ctx;
+	return node_is_cond_test(g, n) || resets_state(g, n) ||
+	       (node_is(g, n, K_UNLOCK) && !queued_after_unlock(g, n)) ||
+	       node_is(g, n, K_ARM_TIMER);
+}
+
+static bool sleep_node(const struct cfg *g, int n, const void *ctx)
+{
+	(void)ctx;
+	return node_is_sleep(g, n);
+}
+
+/*
+ * The sleep of a feasible path from test t through the state set e
+ * (analysis/bounds.c): s when the walk cannot tell, -1 when no such
+ * path exists (a test repeated on the way took the other outcome).
+ */
+static int feasible_sleep(const struct cfg *g, const struct flow *fl, int t,
+			  int e, int s)
+{
+	const struct pseg seg[2] = {
+		{ .node = e, .stop = stops_before_state },
+		{ .node = -1, .target = sleep_node, .stop = stops_before_sleep },
+	};
+	int r = paths_feasible(g, fl, t, seg, 2);
+
+	return r == -2 ? s : r;
 }
 
 /*
@@ -441,8 +455,16 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 		if (s < 0)
 			continue;
 		memset(seen, 0, g->n);
-		t = test_before(g, fl, e, seen, stack);
-		if (t < 0 || bounded_poll(g, fl, f, t, s))
+		t = test_before(g, fl, f, e, seen, stack);
+		/* a loop counter alone (`i < 2`) names nothing waited for */
+		if (t < 0 || (test_rank(g, t) == 0 &&
+			      condclass_plain_test(g->nodes[t].text,
+						   strlen(g->nodes[t].text))))
+			continue;
+		/* a path test, state, sleep that the tests on it allow */
+		s = feasible_sleep(g, fl, t, e, s);
+		if (s < 0 || bounded_poll(g, fl, f, t, e, s) ||
+		    condclass_not_lost(g, f, e, s))
 			continue;
 		name = waited_name(g, t);
 		file_add_finding(f, WQ003, en->pos, xasprintf(

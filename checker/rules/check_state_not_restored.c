@@ -117,6 +117,29 @@ static void leaking_returns(const struct cfg *g, const struct flow *fl,
 	}
 }
 
+static bool stops_leak(const struct cfg *g, int n, const void *ctx)
+{
+	return restores_state(g, n) || entry_tested(g, *(const int *)ctx, n);
+}
+
+/*
+ * Drop the returns that e reaches only on paths a repeated test rules
+ * out (analysis/bounds.c): `if (!polling) set_current_state(...); ...
+ * if (polling) return -EAGAIN;`.
+ */
+static void feasible_returns(const struct cfg *g, const struct flow *fl,
+			     int e, char *seen)
+{
+	int r;
+
+	for (r = 0; r < g->n; r++) {
+		struct pseg seg = { .node = r, .stop = stops_leak, .ctx = &e };
+
+		if (seen[r] == 2 && paths_feasible(g, fl, e, &seg, 1) == -1)
+			seen[r] = 1;
+	}
+}
+
 /*
  * Left alone: kernel threads, whose exits go to kthread_parkme() or
  * do_exit(), which set the state themselves; and helpers every caller of
@@ -155,6 +178,7 @@ void check_state_not_restored(const struct cfg *g, const struct flow *fl,
 			continue;
 		memset(seen, 0, g->n);
 		leaking_returns(g, fl, e, seen, stack);
+		feasible_returns(g, fl, e, seen);
 		for (r = 0; r < g->n && seen[r] != 2; r++)
 			;
 		if (r < g->n && exempt(g, f))

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Mutation checks: switch one analysis off and see the fixtures fail.
+
+A fixture that stays silent only because of one piece of the analysis
+shows that piece is needed when the checker, with it switched off,
+reports what the fixture says is no bug.  Each scenario names the
+switch (an environment variable the checker reads) and the -ok fixtures
+that depend on it, with the rules each must then report:
+
+  feasibility  WQPORT_NO_FEASIBILITY=1: every test is taken both ways,
+               whatever the path already settled (analysis/paths.c,
+               analysis/bounds.c).  The correlated-branch fixtures
+               (the same test guarding the state and the sleep, the
+               enqueue and the dequeue, O_NONBLOCK tested twice) must
+               then report the paths that do not exist.
+
+For each fixture: the checker without the switch must be silent (exit
+0), and with it must exit 1 with at least the listed rules among its
+findings.  Both runs bypass the result cache (WQPORT_NO_CACHE=1), which
+does not key on the environment.
+
+    python3 tools/mutation-test.py --checker build/checker/wqport \\
+        --testdata testdata feasibility
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+SCENARIOS = {
+    "feasibility": {
+        "env": "WQPORT_NO_FEASIBILITY",
+        "fixtures": {
+            "schedule-while-running/kmx-midi-clamp-ok.c": ["WQ004"],
+            "wait-entry-leak/tkx-fifo-nonblock-ok.c": ["WQ006"],
+            "wait-entry-leak/sbk-pipe-corr-ok.c": ["WQ004", "WQ006"],
+            "wait-entry-leak/kestrel-pipe-nonblock-ok.c": ["WQ004", "WQ006"],
+        },
+    },
+}
+
+
+def fixture_args(path):
+    """The `wqport-args:` options the fixture asks for."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        m = re.search(r"wqport-args:\s*(.*)", f.read())
+    return m.group(1).split() if m else []
+
+
+def run(checker, path, env_extra):
+    env = dict(os.environ, WQPORT_NO_CACHE="1")
+    env.update(env_extra)
+    p = subprocess.run([checker, "-q"] + fixture_args(path) + [path],
+                       capture_output=True, text=True, env=env,
+                       cwd=os.path.dirname(path))
+    rules = set(re.findall(r"\[(WQ\d{3})\]", p.stdout))
+    return p.returncode, rules, p.stdout
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--checker", required=True)
+    ap.add_argument("--testdata", required=True)
+    ap.add_argument("scenario", choices=sorted(SCENARIOS))
+    a = ap.parse_args()
+    sc = SCENARIOS[a.scenario]
+    checker = os.path.abspath(a.checker)
+    problems = []
+    for rel, want in sorted(sc["fixtures"].items()):
+        path = os.path.join(os.path.abspath(a.testdata), rel)
+        rc, rules, out = run(checker, path, {})
+        if rc != 0 or rules:
+            problems.append("%s: not silent without %s=1 (exit %d):\n%s"
+                            % (rel, sc["env"], rc, out))
+            continue
+        rc, rules, out = run(checker, path, {sc["env"]: "1"})
+        missing = [r for r in want if r not in rules]
+        if rc != 1 or missing:
+            problems.append("%s: with %s=1 the checker should report %s "
+                            "(exit 1), got exit %d, rules %s"
+                            % (rel, sc["env"], ", ".join(want), rc,
+                               ", ".join(sorted(rules)) or "none"))
+            continue
+        print("ok   %s: %s=1 reports %s" % (rel, sc["env"],
+                                            ", ".join(sorted(rules))))
+    for p in problems:
+        print("FAIL " + p)
+    print("%s: %d fixtures, %d problems" % (a.scenario, len(sc["fixtures"]),
+                                           len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
