@@ -80,6 +80,7 @@ WQ_NOTES = {}	# site -> why a plan-mode site matched a shape but was kept
 WQ_PRE = {}	# site -> reason found by the pre-classification rules
 WQ_FACTS = {}	# site -> set of facts ('bare', 'assign', 'inloop', ...)
 WQ_FNWAIT = {}	# (realpath, function) -> name of the DEFINE_WAIT entry
+WQ_FNLEFT = {}	# (realpath, function) -> the hoisted schedule_timeout() result
 WQ_REPORTED = set()	# files whose #if 0 sites were listed already
 
 R_DOWHILE = ('do-while: do { sleep } while (!c) sleeps once before the first '
@@ -540,8 +541,27 @@ def wq_wait_name(p):
 	return WQ_FNWAIT[k]
 
 
+def wq_left_name(p):
+	"""The variable that takes schedule_timeout()'s result out of an if
+	or a return (a name the function does not use)."""
+	rp = os.path.realpath(p[0].file)
+	k = (rp, str(p[0].current_element))
+	if k not in WQ_FNLEFT:
+		span = wq_fn_span(p)
+		for n in ('left', 'time_left', 'remaining', 'wq_left'):
+			if not re.search(r'\b%s\b' % n, span):
+				break
+		WQ_FNLEFT[k] = n
+	return WQ_FNLEFT[k]
+
+
 def wq_fn_needs_wait(fn):
 	return (WQ_CUR[0], str(fn)) in WQ_FNWAIT
+
+
+def wq_fn_left(fn):
+	"""The hoisted result's name in fn, or None."""
+	return WQ_FNLEFT.get((WQ_CUR[0], str(fn)))
 
 
 def wq_fn_wait_name(fn):
@@ -552,7 +572,8 @@ def wq_run(kind, p, env, outs, co):
 	"""Decide one match of shape kind; set the script outputs.  True keeps
 	the match (the patch rule may rewrite it)."""
 	name = wq_name(p)
-	res = {'NC': 'x', 'QQ': 'x', 'LL': 'x', 'PC': 'x', 'WE': 'x', 'W': 'x', 'ST': 'x'}
+	res = {'NC': 'x', 'QQ': 'x', 'LL': 'x', 'PC': 'x', 'WE': 'x', 'W': 'x', 'ST': 'x',
+	       'LV': 'x'}
 	ok = wq_shape(kind, name, p, env, res)
 	for o in outs:
 		if OUTKIND_PY[o] == 'e':
@@ -562,7 +583,8 @@ def wq_run(kind, p, env, outs, co):
 	return ok
 
 
-OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
+OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i',
+	      'LV': 'i'}
 
 
 WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
@@ -660,10 +682,10 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-		      'ptwi', 'ptwi_t', 'ptwi_ta'):
+		      'ptwi', 'ptwi_t', 'ptwi_ta', 'ptwh', 'ptwhu', 'ptwhi'):
 		plan_only = True
-		form = ('prepare_to_wait-unlock' if base.startswith('ptwu') else
-			'prepare_to_wait-irq' if base.startswith('ptwi') else
+		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu') else
+			'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
 			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
 			     else 'TASK_UNINTERRUPTIBLE')
@@ -676,6 +698,8 @@ def wq_shape(kind, name, p, env, res):
 	ok = wq_decide(p, form, refuse, plan_only, caveat, lock, keep=keep)
 	if ok and base.startswith('ptw'):
 		res['W'] = wq_wait_name(p)
+	if ok and base.startswith('ptwh'):
+		res['LV'] = wq_left_name(p)
 	return ok
 
 
@@ -3006,7 +3030,7 @@ identifier s_ptw_ta.ST;
 )
 
 @r_ptwu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
 expression Q0;
 position p;
 @@
@@ -3052,7 +3076,7 @@ identifier s_ptwu.ST;
 )
 
 @r_ptwu_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
 expression Q0, T;
 position p;
 @@
@@ -3099,7 +3123,7 @@ identifier s_ptwu_t.ST;
 )
 
 @r_ptwu_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
 expression Q0, T, x;
 position p;
 @@
@@ -3278,6 +3302,339 @@ identifier s_ptwi_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+@r_ptwh disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwh@
+p << r_ptwh.p;
+Q0 << r_ptwh.Q0;
+T << r_ptwh.T;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwh', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwh depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwh.Q0, r_ptwh.T;
+statement S1, S2;
+position r_ptwh.p;
+identifier s_ptwh.W;
+identifier s_ptwh.ST;
+identifier s_ptwh.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
+@r_ptwhu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  UNL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  UNL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwhu@
+p << r_ptwhu.p;
+Q0 << r_ptwhu.Q0;
+T << r_ptwhu.T;
+UNL << r_ptwhu.UNL;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwhu', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwhu depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwhu.Q0, r_ptwhu.T;
+identifier r_ptwhu.UNL;
+statement S1, S2;
+position r_ptwhu.p;
+identifier s_ptwhu.W;
+identifier s_ptwhu.ST;
+identifier s_ptwhu.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
+@r_ptwhi disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwhi@
+p << r_ptwhi.p;
+Q0 << r_ptwhi.Q0;
+T << r_ptwhi.T;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwhi', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwhi depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwhi.Q0, r_ptwhi.T;
+statement S1, S2;
+position r_ptwhi.p;
+identifier s_ptwhi.W;
+identifier s_ptwhi.ST;
+identifier s_ptwhi.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
 // ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
 @oq_e depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
@@ -3326,6 +3683,34 @@ declarer name DECLARE_WAITQUEUE;
 + DECLARE_WAITQUEUE(w, current);
 
 // ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+
+@ptw_lfn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier fn : script:python () { wq_fn_left(fn) is not None };
+type T;
+position pl;
+@@
+
+T fn@pl(...) {
+<+... schedule_timeout(...) ...+>
+}
+
+@script:python ptw_l@
+fn << ptw_lfn.fn;
+LV;
+@@
+coccinelle.LV = cocci.make_ident(wq_fn_left(fn))
+
+@depends on patch@
+identifier ptw_lfn.fn;
+identifier ptw_l.LV;
+position ptw_lfn.pl;
+type T;
+@@
+
+T fn@pl(...) {
++ long LV;
+...
+}
 
 @ptw_fn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
