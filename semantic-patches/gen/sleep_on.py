@@ -634,6 +634,9 @@ declarer name DECLARE_WAITQUEUE;
 + DECLARE_WAITQUEUE(w, current);
 
 // ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+// (the script constraint names the functions a ptw shape rewrote; `...`
+// alone, as a pattern on the body would not match one whose #ifdef
+// branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
 
 @ptw_lfn depends on patch XDISX@
 identifier fn : script:python () { wq_fn_left(fn) is not None };
@@ -642,7 +645,7 @@ position pl;
 @@
 
 T fn@pl(...) {
-<+... schedule_timeout(...) ...+>
+...
 }
 
 @script:python ptw_l@
@@ -670,7 +673,7 @@ position pf;
 @@
 
 T fn@pf(...) {
-<+... prepare_to_wait(...); ...+>
+...
 }
 
 @script:python ptw_w@
