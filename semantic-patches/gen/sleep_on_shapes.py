@@ -57,7 +57,8 @@ def wq_fn_span(p):
 			if depth == 0:
 				end = i
 				break
-	return masked[head:end]
+	# the #include lines before the first function of a file are no names
+	return re.sub(r'(?m)^[ \t]*#.*$', '', masked[head:end])
 
 
 def wq_wait_name(p):
