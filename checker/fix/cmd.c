@@ -485,7 +485,7 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 					"the result does not compile with the flags the file was checked with (%s)%s%s%s",
 					new_error, hdr ? "; the input itself misses the header " : "",
 					hdr ? hdr : "",
-					hdr ? ", whose errors are not counted: give its directory with -I after --" : ""));
+					hdr ? ", whose errors are not counted: give flags that find it after -- (they replace the shim headers) or a compilation database with -p" : ""));
 				ok = false;
 				break;
 			}
