@@ -683,9 +683,12 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-		      'ptwi', 'ptwi_t', 'ptwi_ta', 'ptwh', 'ptwhu', 'ptwhi'):
+		      'ptwul', 'ptwul_t', 'ptwul_ta', 'ptwi', 'ptwi_t', 'ptwi_ta',
+		      'ptwh', 'ptwhu', 'ptwhul', 'ptwhi'):
 		plan_only = True
-		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu') else
+		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu',
+							     'ptwul', 'ptwul_t', 'ptwul_ta',
+							     'ptwhul') else
 			'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
 			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
@@ -3171,6 +3174,165 @@ identifier s_ptwu_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+@r_ptwul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+sleep_on@p(Q0);
+|
+  UNL(...);
+  PRL(...);
+interruptible_sleep_on@p(Q0);
+)
+
+@script:python s_ptwul@
+p << r_ptwul.p;
+Q0 << r_ptwul.Q0;
+UNL << r_ptwul.UNL;
+PRL << r_ptwul.PRL;
+W;
+ST;
+@@
+if not wq_run('ptwul', p, {'Q0': Q0, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwul depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwul.Q0;
+identifier r_ptwul.UNL, r_ptwul.PRL;
+position r_ptwul.p;
+identifier s_ptwul.W;
+identifier s_ptwul.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- sleep_on@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- interruptible_sleep_on@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+)
+
+@r_ptwul_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+sleep_on_timeout@p(Q0, T);
+|
+  UNL(...);
+  PRL(...);
+interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwul_t@
+p << r_ptwul_t.p;
+Q0 << r_ptwul_t.Q0;
+T << r_ptwul_t.T;
+UNL << r_ptwul_t.UNL;
+PRL << r_ptwul_t.PRL;
+W;
+ST;
+@@
+if not wq_run('ptwul_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwul_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwul_t.Q0, r_ptwul_t.T;
+identifier r_ptwul_t.UNL, r_ptwul_t.PRL;
+position r_ptwul_t.p;
+identifier s_ptwul_t.W;
+identifier s_ptwul_t.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- sleep_on_timeout@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- interruptible_sleep_on_timeout@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+)
+
+@r_ptwul_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T, x;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+x = sleep_on_timeout@p(Q0, T);
+|
+  UNL(...);
+  PRL(...);
+x = interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwul_ta@
+p << r_ptwul_ta.p;
+Q0 << r_ptwul_ta.Q0;
+T << r_ptwul_ta.T;
+x << r_ptwul_ta.x;
+UNL << r_ptwul_ta.UNL;
+PRL << r_ptwul_ta.PRL;
+W;
+ST;
+@@
+if not wq_run('ptwul_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwul_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwul_ta.Q0, r_ptwul_ta.T, r_ptwul_ta.x;
+identifier r_ptwul_ta.UNL, r_ptwul_ta.PRL;
+position r_ptwul_ta.p;
+identifier s_ptwul_ta.W;
+identifier s_ptwul_ta.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- x = sleep_on_timeout@p(Q0, T);
++ x = schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- x = interruptible_sleep_on_timeout@p(Q0, T);
++ x = schedule_timeout(T);
++ finish_wait(Q0, &W);
+)
+
 @r_ptwi disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
 expression Q0;
 position p;
@@ -3514,6 +3676,137 @@ identifier s_ptwhu.LV;
 |
 + prepare_to_wait(Q0, &W, ST);
   UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
+@r_ptwhul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  PRL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  PRL(...);
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  UNL(...);
+  PRL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  PRL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  PRL(...);
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwhul@
+p << r_ptwhul.p;
+Q0 << r_ptwhul.Q0;
+T << r_ptwhul.T;
+UNL << r_ptwhul.UNL;
+PRL << r_ptwhul.PRL;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwhul', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwhul depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwhul.Q0, r_ptwhul.T;
+identifier r_ptwhul.UNL, r_ptwhul.PRL;
+statement S1, S2;
+position r_ptwhul.p;
+identifier s_ptwhul.W;
+identifier s_ptwhul.ST;
+identifier s_ptwhul.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   return <+...

@@ -206,6 +206,51 @@ static const char *unlock_before(const char *buf, long semi)
 	return NULL;
 }
 
+/* Is the statement that ends at the ';' at semi a logging call? */
+static bool log_stmt(const char *buf, long semi, long *start)
+{
+	static const char *const logs[] = {
+		"printk", "pr_debug", "pr_info", "pr_notice", "pr_warn",
+		"pr_warning", "pr_err", "dev_dbg", "dev_info", "dev_warn",
+		"dev_err", "DPRINTK", "dprintk", "PDEBUG", "DBG", "dbg", NULL
+	};
+	long b, s, e;
+	int i;
+
+	for (b = semi - 1; b >= 0 && !strchr(";{}", buf[b]); b--)
+		;
+	for (s = b + 1; s < semi && strchr(" \t\r\n", buf[s]); s++)
+		;
+	for (e = s; e < semi && is_ident(buf[e]); e++)
+		;
+	for (i = 0; logs[i]; i++)
+		if ((long)strlen(logs[i]) == e - s &&
+		    !strncmp(buf + s, logs[i], e - s)) {
+			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
+				e++;
+			if (e < semi && buf[e] == '(' && b >= 0 && buf[b] == ';') {
+				*start = b;
+				return true;
+			}
+		}
+	return false;
+}
+
+/*
+ * The unlock or start before the statement that ends at semi, looking
+ * past one logging call (`printk("sleeping\n");`): printk() does not
+ * sleep, so the task may be queued before it as well.
+ */
+static const char *unlock_or_start_before(const char *buf, long semi)
+{
+	const char *u = unlock_before(buf, semi);
+	long prev;
+
+	if (!u && log_stmt(buf, semi, &prev))
+		u = unlock_before(buf, prev);
+	return u;
+}
+
 /*
  * The call at anchor is no statement of its own: is it the value of a
  * `return` or inside the condition of an `if`, with nothing evaluated
@@ -281,7 +326,7 @@ void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 				return;
 			}
 			if (b >= 0 && buf[b] == ';')
-				st->unlock = unlock_before(buf, b);
+				st->unlock = unlock_or_start_before(buf, b);
 			st->starter = ptw_starter(st->unlock);
 		}
 		return;
@@ -324,14 +369,14 @@ void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 				return;
 			}
 			if (b >= 0 && buf[b] == ';')
-				st->unlock = unlock_before(buf, b);
+				st->unlock = unlock_or_start_before(buf, b);
 			st->starter = ptw_starter(st->unlock);
 		}
 		return;
 	}
 	st->stmt = true;
 	if (b >= 0 && buf[b] == ';')
-		st->unlock = unlock_before(buf, b);
+		st->unlock = unlock_or_start_before(buf, b);
 	st->starter = ptw_starter(st->unlock);
 }
 

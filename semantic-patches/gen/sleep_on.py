@@ -324,6 +324,20 @@ SHAPES.append(('ptwu_ta', {EXPR: ['Q0', 'T', 'x']},
                     + PTW_POST),
                ['W', 'ST'], False))
 
+# j'. the same with one logging call between the unlock (or start) and the
+# sleep: printk() does not sleep, the task may be queued before it too
+UNL_PRE_L = UNL_PRE + '  PRL(...);\n'
+SHAPES.append(('ptwul', {EXPR: ['Q0']},
+               each(UNL_PRE_L + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwul_t', {EXPR: ['Q0', 'T']},
+               each(UNL_PRE_L + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwul_ta', {EXPR: ['Q0', 'T', 'x']},
+               each(UNL_PRE_L + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
+                    + PTW_POST),
+               ['W', 'ST'], False))
+
 # k. plan form prepare_to_wait-irq (interrupts off at the sleep: queued with
 # them off, as sleep_on() did; on only across schedule())
 IRQ_ON = '+ local_irq_enable();\n'
@@ -367,6 +381,8 @@ def hoisted(pre, mid, post):
 HMV = {EXPR: ['Q0', 'T'], STMT: ['S1', 'S2']}
 SHAPES.append(('ptwh', HMV, hoisted('', '', ''), ['W', 'ST', 'LV'], False))
 SHAPES.append(('ptwhu', HMV, hoisted('', '  UNL(...);\n', ''), ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwhul', HMV, hoisted('', '  UNL(...);\n  PRL(...);\n', ''), ['W', 'ST', 'LV'],
+               False))
 SHAPES.append(('ptwhi', HMV, hoisted('', IRQ_ON, IRQ_OFF.strip('\n') + '\n'),
                ['W', 'ST', 'LV'], False))
 
@@ -399,7 +415,9 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
                  'up_write|local_irq_restore|local_irq_enable|sti|restore_flags|'
                  'add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|'
                  'queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|'
-                 'complete)$"')}
+                 'complete)$"'),
+         'PRL': ('identifier', '=~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|'
+                 'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
 # shapes whose loop is removed whole through a statement metavariable
 WHOLE = ('brk', 'brk_pos', 'lock_brk', 'lock_brk_pos')

@@ -216,9 +216,12 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-		      'ptwi', 'ptwi_t', 'ptwi_ta', 'ptwh', 'ptwhu', 'ptwhi'):
+		      'ptwul', 'ptwul_t', 'ptwul_ta', 'ptwi', 'ptwi_t', 'ptwi_ta',
+		      'ptwh', 'ptwhu', 'ptwhul', 'ptwhi'):
 		plan_only = True
-		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu') else
+		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu',
+							     'ptwul', 'ptwul_t', 'ptwul_ta',
+							     'ptwhul') else
 			'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
 			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
