@@ -276,6 +276,9 @@ static char hoist_kind(const char *buf, size_t len, size_t anchor,
 	for (i = (long)anchor - 1; i >= 0; i--) {
 		char c = buf[i];
 
+		/* a comma beside the call: the comma operator sequences */
+		if (c == ',' && depth == 0)
+			return 0;
 		if (c == ';' || c == '{' || c == '}' || c == '?' ||
 		    (c == '&' && i > 0 && buf[i - 1] == '&') ||
 		    (c == '|' && i > 0 && buf[i - 1] == '|'))
