@@ -186,6 +186,8 @@ void file_release(struct wq_file *f)
 	free(f->error);
 	free(f->warning);
 	free(f->cc_first);
+	free(f->cc_msgs);
+	f->cc_msgs = NULL;
 	f->findings = NULL;
 	f->buf = NULL;
 	f->error = NULL;

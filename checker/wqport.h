@@ -187,6 +187,9 @@ struct wq_file {
 	const char *cur_func;	/* function the rules are looking at */
 	unsigned cc_errors;	/* compiler errors in the main file */
 	char *cc_first;		/* the first of them, "line:col: message" */
+	char *cc_msgs;		/* their messages without the place, one a
+				 * line (fix/cmd.c tells new errors from the
+				 * input's own); NULL from the cache */
 	bool crashed;		/* libclang recovered from a crash on it */
 	char **cflags;		/* its own flags (compilation database) */
 	int ncflags;

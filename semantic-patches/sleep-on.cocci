@@ -80,6 +80,7 @@ WQ_NOTES = {}	# site -> why a plan-mode site matched a shape but was kept
 WQ_PRE = {}	# site -> reason found by the pre-classification rules
 WQ_FACTS = {}	# site -> set of facts ('bare', 'assign', 'inloop', ...)
 WQ_FNWAIT = {}	# (realpath, function) -> name of the DEFINE_WAIT entry
+WQ_FNLEFT = {}	# (realpath, function) -> the hoisted schedule_timeout() result
 WQ_REPORTED = set()	# files whose #if 0 sites were listed already
 
 R_DOWHILE = ('do-while: do { sleep } while (!c) sleeps once before the first '
@@ -523,7 +524,8 @@ def wq_fn_span(p):
 			if depth == 0:
 				end = i
 				break
-	return masked[head:end]
+	# the #include lines before the first function of a file are no names
+	return re.sub(r'(?m)^[ \t]*#.*$', '', masked[head:end])
 
 
 def wq_wait_name(p):
@@ -540,8 +542,27 @@ def wq_wait_name(p):
 	return WQ_FNWAIT[k]
 
 
+def wq_left_name(p):
+	"""The variable that takes schedule_timeout()'s result out of an if
+	or a return (a name the function does not use)."""
+	rp = os.path.realpath(p[0].file)
+	k = (rp, str(p[0].current_element))
+	if k not in WQ_FNLEFT:
+		span = wq_fn_span(p)
+		for n in ('left', 'time_left', 'remaining', 'wq_left'):
+			if not re.search(r'\b%s\b' % n, span):
+				break
+		WQ_FNLEFT[k] = n
+	return WQ_FNLEFT[k]
+
+
 def wq_fn_needs_wait(fn):
 	return (WQ_CUR[0], str(fn)) in WQ_FNWAIT
+
+
+def wq_fn_left(fn):
+	"""The hoisted result's name in fn, or None."""
+	return WQ_FNLEFT.get((WQ_CUR[0], str(fn)))
 
 
 def wq_fn_wait_name(fn):
@@ -552,7 +573,8 @@ def wq_run(kind, p, env, outs, co):
 	"""Decide one match of shape kind; set the script outputs.  True keeps
 	the match (the patch rule may rewrite it)."""
 	name = wq_name(p)
-	res = {'NC': 'x', 'QQ': 'x', 'LL': 'x', 'PC': 'x', 'WE': 'x', 'W': 'x', 'ST': 'x'}
+	res = {'NC': 'x', 'QQ': 'x', 'LL': 'x', 'PC': 'x', 'WE': 'x', 'W': 'x', 'ST': 'x',
+	       'LV': 'x'}
 	ok = wq_shape(kind, name, p, env, res)
 	for o in outs:
 		if OUTKIND_PY[o] == 'e':
@@ -562,7 +584,8 @@ def wq_run(kind, p, env, outs, co):
 	return ok
 
 
-OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
+OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i',
+	      'LV': 'i'}
 
 
 WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
@@ -660,10 +683,13 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-		      'ptwi', 'ptwi_t', 'ptwi_ta'):
+		      'ptwul', 'ptwul_t', 'ptwul_ta', 'ptwi', 'ptwi_t', 'ptwi_ta',
+		      'ptwh', 'ptwhu', 'ptwhul', 'ptwhi'):
 		plan_only = True
-		form = ('prepare_to_wait-unlock' if base.startswith('ptwu') else
-			'prepare_to_wait-irq' if base.startswith('ptwi') else
+		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu',
+							     'ptwul', 'ptwul_t', 'ptwul_ta',
+							     'ptwhul') else
+			'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
 			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
 			     else 'TASK_UNINTERRUPTIBLE')
@@ -676,6 +702,8 @@ def wq_shape(kind, name, p, env, res):
 	ok = wq_decide(p, form, refuse, plan_only, caveat, lock, keep=keep)
 	if ok and base.startswith('ptw'):
 		res['W'] = wq_wait_name(p)
+	if ok and base.startswith('ptwh'):
+		res['LV'] = wq_left_name(p)
 	return ok
 
 
@@ -3006,7 +3034,7 @@ identifier s_ptw_ta.ST;
 )
 
 @r_ptwu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
 expression Q0;
 position p;
 @@
@@ -3052,7 +3080,7 @@ identifier s_ptwu.ST;
 )
 
 @r_ptwu_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
 expression Q0, T;
 position p;
 @@
@@ -3099,7 +3127,7 @@ identifier s_ptwu_t.ST;
 )
 
 @r_ptwu_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$";
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
 expression Q0, T, x;
 position p;
 @@
@@ -3141,6 +3169,165 @@ identifier s_ptwu_ta.ST;
 |
 + prepare_to_wait(Q0, &W, ST);
   UNL(...);
+- x = interruptible_sleep_on_timeout@p(Q0, T);
++ x = schedule_timeout(T);
++ finish_wait(Q0, &W);
+)
+
+@r_ptwul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+sleep_on@p(Q0);
+|
+  UNL(...);
+  PRL(...);
+interruptible_sleep_on@p(Q0);
+)
+
+@script:python s_ptwul@
+p << r_ptwul.p;
+Q0 << r_ptwul.Q0;
+UNL << r_ptwul.UNL;
+PRL << r_ptwul.PRL;
+W;
+ST;
+@@
+if not wq_run('ptwul', p, {'Q0': Q0, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwul depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwul.Q0;
+identifier r_ptwul.UNL, r_ptwul.PRL;
+position r_ptwul.p;
+identifier s_ptwul.W;
+identifier s_ptwul.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- sleep_on@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- interruptible_sleep_on@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+)
+
+@r_ptwul_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+sleep_on_timeout@p(Q0, T);
+|
+  UNL(...);
+  PRL(...);
+interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwul_t@
+p << r_ptwul_t.p;
+Q0 << r_ptwul_t.Q0;
+T << r_ptwul_t.T;
+UNL << r_ptwul_t.UNL;
+PRL << r_ptwul_t.PRL;
+W;
+ST;
+@@
+if not wq_run('ptwul_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwul_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwul_t.Q0, r_ptwul_t.T;
+identifier r_ptwul_t.UNL, r_ptwul_t.PRL;
+position r_ptwul_t.p;
+identifier s_ptwul_t.W;
+identifier s_ptwul_t.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- sleep_on_timeout@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- interruptible_sleep_on_timeout@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+)
+
+@r_ptwul_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T, x;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+x = sleep_on_timeout@p(Q0, T);
+|
+  UNL(...);
+  PRL(...);
+x = interruptible_sleep_on_timeout@p(Q0, T);
+)
+
+@script:python s_ptwul_ta@
+p << r_ptwul_ta.p;
+Q0 << r_ptwul_ta.Q0;
+T << r_ptwul_ta.T;
+x << r_ptwul_ta.x;
+UNL << r_ptwul_ta.UNL;
+PRL << r_ptwul_ta.PRL;
+W;
+ST;
+@@
+if not wq_run('ptwul_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwul_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwul_ta.Q0, r_ptwul_ta.T, r_ptwul_ta.x;
+identifier r_ptwul_ta.UNL, r_ptwul_ta.PRL;
+position r_ptwul_ta.p;
+identifier s_ptwul_ta.W;
+identifier s_ptwul_ta.ST;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- x = sleep_on_timeout@p(Q0, T);
++ x = schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
 - x = interruptible_sleep_on_timeout@p(Q0, T);
 + x = schedule_timeout(T);
 + finish_wait(Q0, &W);
@@ -3278,6 +3465,470 @@ identifier s_ptwi_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+@r_ptwh disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwh@
+p << r_ptwh.p;
+Q0 << r_ptwh.Q0;
+T << r_ptwh.T;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwh', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwh depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwh.Q0, r_ptwh.T;
+statement S1, S2;
+position r_ptwh.p;
+identifier s_ptwh.W;
+identifier s_ptwh.ST;
+identifier s_ptwh.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
+@r_ptwhu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  UNL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  UNL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwhu@
+p << r_ptwhu.p;
+Q0 << r_ptwhu.Q0;
+T << r_ptwhu.T;
+UNL << r_ptwhu.UNL;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwhu', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwhu depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwhu.Q0, r_ptwhu.T;
+identifier r_ptwhu.UNL;
+statement S1, S2;
+position r_ptwhu.p;
+identifier s_ptwhu.W;
+identifier s_ptwhu.ST;
+identifier s_ptwhu.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
+@r_ptwhul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  UNL(...);
+  PRL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  PRL(...);
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  PRL(...);
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  UNL(...);
+  PRL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  UNL(...);
+  PRL(...);
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  UNL(...);
+  PRL(...);
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwhul@
+p << r_ptwhul.p;
+Q0 << r_ptwhul.Q0;
+T << r_ptwhul.T;
+UNL << r_ptwhul.UNL;
+PRL << r_ptwhul.PRL;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwhul', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwhul depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwhul.Q0, r_ptwhul.T;
+identifier r_ptwhul.UNL, r_ptwhul.PRL;
+statement S1, S2;
+position r_ptwhul.p;
+identifier s_ptwhul.W;
+identifier s_ptwhul.ST;
+identifier s_ptwhul.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
++ LV = schedule_timeout(T);
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
+@r_ptwhi disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression Q0, T;
+statement S1, S2;
+position p;
+@@
+
+(
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+sleep_on_timeout@p(Q0, T)
+  ...+>;
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1 else S2
+|
+  if (<+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>) S1
+|
+  return <+...
+interruptible_sleep_on_timeout@p(Q0, T)
+  ...+>;
+)
+
+@script:python s_ptwhi@
+p << r_ptwhi.p;
+Q0 << r_ptwhi.Q0;
+T << r_ptwhi.T;
+W;
+ST;
+LV;
+@@
+if not wq_run('ptwhi', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
+	cocci.include_match(False)
+
+@t_ptwhi depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+expression r_ptwhi.Q0, r_ptwhi.T;
+statement S1, S2;
+position r_ptwhi.p;
+identifier s_ptwhi.W;
+identifier s_ptwhi.ST;
+identifier s_ptwhi.LV;
+@@
+
+(
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  return <+...
+- sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1 else S2
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  if (<+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>) S1
+|
++ prepare_to_wait(Q0, &W, ST);
++ local_irq_enable();
++ LV = schedule_timeout(T);
++ local_irq_disable();
++ finish_wait(Q0, &W);
+  return <+...
+- interruptible_sleep_on_timeout@p(Q0, T)
++ LV
+  ...+>;
+)
+
 // ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
 @oq_e depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
@@ -3326,6 +3977,37 @@ declarer name DECLARE_WAITQUEUE;
 + DECLARE_WAITQUEUE(w, current);
 
 // ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+// (the script constraint names the functions a ptw shape rewrote; `...`
+// alone, as a pattern on the body would not match one whose #ifdef
+// branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
+
+@ptw_lfn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+identifier fn : script:python () { wq_fn_left(fn) is not None };
+type T;
+position pl;
+@@
+
+T fn@pl(...) {
+...
+}
+
+@script:python ptw_l@
+fn << ptw_lfn.fn;
+LV;
+@@
+coccinelle.LV = cocci.make_ident(wq_fn_left(fn))
+
+@depends on patch@
+identifier ptw_lfn.fn;
+identifier ptw_l.LV;
+position ptw_lfn.pl;
+type T;
+@@
+
+T fn@pl(...) {
++ long LV;
+...
+}
 
 @ptw_fn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
@@ -3334,7 +4016,7 @@ position pf;
 @@
 
 T fn@pf(...) {
-<+... prepare_to_wait(...); ...+>
+...
 }
 
 @script:python ptw_w@

@@ -175,6 +175,14 @@ static bool is_define_wait(const char *l, size_t n)
 		l++;
 		n--;
 	}
+	if (n > 5 && !strncmp(l, "long ", 5) && l[n - 1] == ';') {
+		/* `long left;`, the hoisted schedule_timeout() result */
+		size_t i;
+
+		for (i = 5; i < n - 1 && is_ident(l[i]); i++)
+			;
+		return i == n - 1 && i > 5;
+	}
 	return n > 12 && !strncmp(l, "DEFINE_WAIT(", 12) && l[n - 1] == ';';
 }
 

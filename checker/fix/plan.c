@@ -146,16 +146,20 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	bool timeout = strstr(s->anchor, "timeout") != NULL;
 	char *cond, *cands;
 
-	if (timeout && ls->result_used) {
-		refuse(s, "result-used", xasprintf(
-			"the remaining-jiffies result of %s() is used in '%s'; wait_event*_timeout() returns something else",
-			s->anchor, ls->stmt_text));
-		return;
-	}
 	if (timeout && !sc->queue_woken) {
-		/* nothing wakes the queue: it was always a plain delay */
+		/*
+		 * nothing wakes the queue: it was always a plain delay, and
+		 * schedule_timeout_*() returns the remaining jiffies as the
+		 * old call did, so a used result keeps its meaning
+		 */
 		s->outcome = FO_CONVERT;
 		s->form = delay_form(s->anchor);
+		return;
+	}
+	if (timeout && ls->result_used) {
+		refuse(s, "result-used", xasprintf(
+			"the remaining-jiffies result of %s() is used in '%s'; wait_event*_timeout() returns something else, and no wait_event*() applies without a condition",
+			s->anchor, ls->stmt_text));
 		return;
 	}
 	cond = flag_condition(sc);
@@ -258,7 +262,13 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 				ls->other));
 			return;
 		}
-		if (sc->queue_woken || ls->result_used) {
+		/*
+		 * nothing wakes the queue: a plain delay, whose remaining
+		 * jiffies schedule_timeout_*() returns as the old call did,
+		 * so a used result (`if (sleep(&q, 1)) return -EINTR;`)
+		 * keeps its meaning
+		 */
+		if (sc->queue_woken) {
 			refuse(s, "polling-timeout", xasprintf(
 				"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",
 				s->anchor, ls->cond ? ls->cond : "?"));

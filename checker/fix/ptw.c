@@ -133,6 +133,31 @@ static const char *const unlocks[] = {
 	"restore_flags", NULL
 };
 
+/*
+ * Calls that start what will wake the queue and never sleep themselves:
+ * a sleep right after one is queued before it (form 2), so the wake-up
+ * cannot come first.  Not a call that may sleep (usb_submit_urb() with
+ * GFP_KERNEL, kernel_thread()), which must run in TASK_RUNNING, nor a
+ * wake_up() (of this queue, it would wake the sleeper itself), nor a
+ * register write that starts the device (outb()): an interrupt can come
+ * before the queueing there, as before.
+ */
+static const char *const starters[] = {
+	"add_timer", "mod_timer", "tasklet_schedule", "tasklet_hi_schedule",
+	"schedule_work", "queue_work", "schedule_delayed_work",
+	"queue_delayed_work", "wake_up_process", "complete", NULL
+};
+
+bool ptw_starter(const char *name)
+{
+	int i;
+
+	for (i = 0; name && starters[i]; i++)
+		if (!strcmp(name, starters[i]))
+			return true;
+	return false;
+}
+
 /* The unlock call of the statement that ends at the ';' at semi. */
 static const char *unlock_before(const char *buf, long semi)
 {
@@ -171,7 +196,108 @@ static const char *unlock_before(const char *buf, long semi)
 				e++;
 			return e < semi && buf[e] == '(' ? unlocks[i] : NULL;
 		}
+	for (i = 0; starters[i]; i++)
+		if ((long)strlen(starters[i]) == e - s &&
+		    !strncmp(buf + s, starters[i], e - s)) {
+			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
+				e++;
+			return e < semi && buf[e] == '(' ? starters[i] : NULL;
+		}
 	return NULL;
+}
+
+/* Is the statement that ends at the ';' at semi a logging call? */
+static bool log_stmt(const char *buf, long semi, long *start)
+{
+	static const char *const logs[] = {
+		"printk", "pr_debug", "pr_info", "pr_notice", "pr_warn",
+		"pr_warning", "pr_err", "dev_dbg", "dev_info", "dev_warn",
+		"dev_err", "DPRINTK", "dprintk", "PDEBUG", "DBG", "dbg", NULL
+	};
+	long b, s, e;
+	int i;
+
+	for (b = semi - 1; b >= 0 && !strchr(";{}", buf[b]); b--)
+		;
+	for (s = b + 1; s < semi && strchr(" \t\r\n", buf[s]); s++)
+		;
+	for (e = s; e < semi && is_ident(buf[e]); e++)
+		;
+	for (i = 0; logs[i]; i++)
+		if ((long)strlen(logs[i]) == e - s &&
+		    !strncmp(buf + s, logs[i], e - s)) {
+			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
+				e++;
+			if (e < semi && buf[e] == '(' && b >= 0 && buf[b] == ';') {
+				*start = b;
+				return true;
+			}
+		}
+	return false;
+}
+
+/*
+ * The unlock or start before the statement that ends at semi, looking
+ * past one logging call (`printk("sleeping\n");`): printk() does not
+ * sleep, so the task may be queued before it as well.
+ */
+static const char *unlock_or_start_before(const char *buf, long semi)
+{
+	const char *u = unlock_before(buf, semi);
+	long prev;
+
+	if (!u && log_stmt(buf, semi, &prev))
+		u = unlock_before(buf, prev);
+	return u;
+}
+
+/*
+ * The call at anchor is no statement of its own: is it the value of a
+ * `return` or inside the condition of an `if`, with nothing evaluated
+ * before it that could skip it (&&, ||, ?:)?  Then the result of
+ * schedule_timeout() can go through a variable set just before that
+ * statement.  Returns 'r' or 'i' and sets *start to the offset of the
+ * `return` or `if`; 0 otherwise.
+ */
+static char hoist_kind(const char *buf, size_t len, size_t anchor,
+		       size_t *start)
+{
+	long b = skip_back(buf, anchor), i;
+	int depth = 0;
+
+	(void)len;
+	while (b >= 0 && (buf[b] == '!' || buf[b] == '('))
+		b = skip_back(buf, b);
+	if (b >= 0 && word_ends_at(buf, b, "return")) {
+		*start = b - 5;
+		return 'r';
+	}
+	/* the innermost unclosed '(' before the call, in one statement */
+	for (i = (long)anchor - 1; i >= 0; i--) {
+		char c = buf[i];
+
+		/* a comma beside the call: the comma operator sequences */
+		if (c == ',' && depth == 0)
+			return 0;
+		if (c == ';' || c == '{' || c == '}' || c == '?' ||
+		    (c == '&' && i > 0 && buf[i - 1] == '&') ||
+		    (c == '|' && i > 0 && buf[i - 1] == '|'))
+			return 0;
+		if (c == '"' || c == '\'')
+			return 0;
+		if (c == ')') {
+			depth++;
+		} else if (c == '(' && depth-- == 0) {
+			long w = skip_back(buf, i);
+
+			if (w >= 0 && word_ends_at(buf, w, "if")) {
+				*start = w - 1;
+				return 'i';
+			}
+			depth = 0;	/* a call's or a cast's: go on out */
+		}
+	}
+	return 0;
 }
 
 void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
@@ -189,8 +315,25 @@ void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 		return;
 	while (end < len && (buf[end] == ' ' || buf[end] == '\t'))
 		end++;
-	if (end >= len || buf[end] != ';')
+	if (end >= len || buf[end] != ';') {
+		size_t start;
+
+		st->hoist = hoist_kind(buf, len, anchor, &start);
+		if (st->hoist) {
+			b = skip_back(buf, start);
+			if (!stmt_boundary(buf, b) ||
+			    (b >= 0 && buf[b] != ';' && buf[b] != '{' &&
+			     buf[b] != '}')) {
+				/* `else if (...)`, a label: no room before */
+				st->hoist = 0;
+				return;
+			}
+			if (b >= 0 && buf[b] == ';')
+				st->unlock = unlock_or_start_before(buf, b);
+			st->starter = ptw_starter(st->unlock);
+		}
 		return;
+	}
 	b = skip_back(buf, anchor);
 	if (b >= 0 && buf[b] == '=' && b > 0 && !strchr("=!<>+-*/%&|^", buf[b - 1])) {
 		/* x = call(...);: back over the receiver, an lvalue */
@@ -216,11 +359,28 @@ void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 		st->assign = true;
 		b = r;
 	} else if (!stmt_boundary(buf, b)) {
+		size_t start;
+
+		/* return call(...); */
+		st->hoist = hoist_kind(buf, len, anchor, &start) == 'r' ? 'r' : 0;
+		if (st->hoist) {
+			b = skip_back(buf, start);
+			if (!stmt_boundary(buf, b) ||
+			    (b >= 0 && buf[b] != ';' && buf[b] != '{' &&
+			     buf[b] != '}')) {
+				st->hoist = 0;
+				return;
+			}
+			if (b >= 0 && buf[b] == ';')
+				st->unlock = unlock_or_start_before(buf, b);
+			st->starter = ptw_starter(st->unlock);
+		}
 		return;
 	}
 	st->stmt = true;
 	if (b >= 0 && buf[b] == ';')
-		st->unlock = unlock_before(buf, b);
+		st->unlock = unlock_or_start_before(buf, b);
+	st->starter = ptw_starter(st->unlock);
 }
 
 /* buf with comments and string literals blanked, lengths kept */
@@ -400,7 +560,9 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	if (s->reason && !strcmp(s->reason, "no-patch") && !sc->found)
 		return;
 	sleep_stmt_of(sc->buf, sc->len, sc->anchor_off, &st);
-	if (!st.stmt) {
+	if (st.hoist && !strstr(s->anchor, "timeout"))
+		st.hoist = 0;	/* an untimed sleep returns nothing */
+	if (!st.stmt && !st.hoist) {
 		if (s->outcome == FO_REFUSE && s->note) {
 			why = xasprintf("%s; the call is not a statement of its own, so no prepare_to_wait() form replaces it in place",
 					s->note);
@@ -415,7 +577,12 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	free(s->lock);
 	s->cond = NULL;
 	s->lock = NULL;
-	if (st.unlock) {
+	if (st.unlock && st.starter) {
+		s->outcome = FO_CONVERT;
+		s->form = "prepare_to_wait-unlock";
+		s->note = xasprintf("queued before %s() starts what wakes the queue, so that wake-up can no longer come before the sleep",
+				    st.unlock);
+	} else if (st.unlock) {
 		s->outcome = FO_CONVERT;
 		s->form = "prepare_to_wait-unlock";
 		s->note = xasprintf("queued before %s(), so a wake-up between it and the sleep is no longer lost",
@@ -443,6 +610,15 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "prepare_to_wait";
 	}
 	free(why);
+	if (st.hoist) {
+		/* the result used in place: say where it goes now */
+		char *n = xasprintf("%s; the remaining jiffies %s come from schedule_timeout(), which returns them as %s() did, through a variable set before the %s",
+				    s->note, st.hoist == 'i' ? "tested in the if" : "returned",
+				    s->anchor, st.hoist == 'i' ? "if" : "return");
+
+		free(s->note);
+		s->note = n;
+	}
 	s->keep_loop = false;
 	if (sc->fn_end > sc->fn_start && sc->anchor_off > sc->fn_start) {
 		/* 2.0: `current->timeout = jiffies + X;` bounded the sleep */

@@ -15,8 +15,16 @@ struct sleep_stmt {
 	bool assign;		/* the second */
 	const char *unlock;	/* the unlock or irq-on call of the
 				 * statement right before, or NULL */
+	bool starter;		/* that call starts what wakes the queue
+				 * (add_timer(), tasklet_schedule(), ...) */
+	char hoist;		/* not a statement: 'i' the call is in an
+				 * if's condition, 'r' in a return's value;
+				 * schedule_timeout()'s result goes through
+				 * a variable set before the statement */
 };
 
+/* Does the call name start what wakes the queue, without sleeping? */
+bool ptw_starter(const char *name);
 void sleep_stmt_of(const char *buf, size_t len, size_t anchor,
 		   struct sleep_stmt *st);
 #define PTW_TIMEOUT_NOTE \

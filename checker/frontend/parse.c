@@ -200,9 +200,10 @@ static bool blank(const char *s)
 
 /* Look at clang's errors in the main file; keep the first for messages. */
 static unsigned main_file_errors(CXTranslationUnit tu, char **first,
-				 bool *missing_header)
+				 bool *missing_header, char **msgs)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu), errors = 0;
+	struct strbuf sb = { 0 };
 
 	for (i = 0; i < n; i++) {
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
@@ -214,6 +215,10 @@ static unsigned main_file_errors(CXTranslationUnit tu, char **first,
 
 			if (strstr(clang_getCString(m), "file not found"))
 				*missing_header = true;
+			if (msgs) {
+				sb_puts(&sb, clang_getCString(m));
+				sb_puts(&sb, "\n");
+			}
 			clang_disposeString(m);
 			if (!errors++) {
 				CXString s = clang_getDiagnosticSpelling(d);
@@ -226,6 +231,10 @@ static unsigned main_file_errors(CXTranslationUnit tu, char **first,
 			}
 		}
 		clang_disposeDiagnostic(d);
+	}
+	if (msgs) {
+		free(*msgs);
+		*msgs = sb.s ? sb.s : xstrdup("");
 	}
 	return errors;
 }
@@ -587,7 +596,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		return;
 	}
 	f->parsed = true;
-	errors = main_file_errors(tu, &first, &missing_header);
+	errors = main_file_errors(tu, &first, &missing_header, &f->cc_msgs);
 	if (blanked && errors && !has_function(tu)) {
 		/* the warning for a file where no function parses counts
 		 * its errors: those of the bodies left out too */
@@ -601,7 +610,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			f->error = xstrdup("libclang could not parse it");
 			return;
 		}
-		errors = main_file_errors(tu, &first, &missing_header);
+		errors = main_file_errors(tu, &first, &missing_header, &f->cc_msgs);
 	}
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;

@@ -111,6 +111,8 @@ void emit_macro(struct builder *b, struct mexp *m);
 bool in_macro(struct builder *b, CXCursor c);
 char *cursor_text(struct builder *b, CXCursor c);
 void walk_expr(struct builder *b, CXCursor c);
+/* API calls read by their tokens in [from, to): text clang dropped */
+void scan_gap(struct builder *b, unsigned from, unsigned to);
 /* the pseudo-API of `current->state = X;` */
 const struct kapi *state_field_kapi(void);
 

@@ -506,7 +506,7 @@ static unsigned directive_end(const char *buf, size_t len, unsigned off)
  * gaps between the children of a compound statement; API calls found by
  * their tokens in a gap become events in place, in source order.
  */
-static void scan_gap(struct builder *b, unsigned from, unsigned to)
+void scan_gap(struct builder *b, unsigned from, unsigned to)
 {
 	CXSourceRange r;
 	CXToken *t;

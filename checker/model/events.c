@@ -749,6 +749,21 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 	if (k == CXCursor_VarDecl)
 		note_local(b, c);
 	kids = children(c);
+	if (k == CXCursor_UnexposedExpr && !kids.n) {
+		/*
+		 * A recovery expression with nothing kept under it: clang
+		 * 14 leaves `if (sleep_on_timeout(&d->q, T))` so when a
+		 * name in it is undeclared (a private header is missing).
+		 * Read the calls in it by their tokens, or the sleep is
+		 * not seen at all.
+		 */
+		CXSourceRange r = clang_getCursorExtent(c);
+
+		scan_gap(b, loc_offset(clang_getRangeStart(r)),
+			 loc_offset(clang_getRangeEnd(r)));
+		free(kids.c);
+		return;
+	}
 	first = b->g->n;
 	/* a call's first child is its callee: not an expression to walk */
 	for (i = k == CXCursor_CallExpr ? 1 : 0; i < kids.n; i++)

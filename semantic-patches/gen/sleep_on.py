@@ -324,6 +324,20 @@ SHAPES.append(('ptwu_ta', {EXPR: ['Q0', 'T', 'x']},
                     + PTW_POST),
                ['W', 'ST'], False))
 
+# j'. the same with one logging call between the unlock (or start) and the
+# sleep: printk() does not sleep, the task may be queued before it too
+UNL_PRE_L = UNL_PRE + '  PRL(...);\n'
+SHAPES.append(('ptwul', {EXPR: ['Q0']},
+               each(UNL_PRE_L + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwul_t', {EXPR: ['Q0', 'T']},
+               each(UNL_PRE_L + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
+               ['W', 'ST'], False))
+SHAPES.append(('ptwul_ta', {EXPR: ['Q0', 'T', 'x']},
+               each(UNL_PRE_L + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
+                    + PTW_POST),
+               ['W', 'ST'], False))
+
 # k. plan form prepare_to_wait-irq (interrupts off at the sleep: queued with
 # them off, as sleep_on() did; on only across schedule())
 IRQ_ON = '+ local_irq_enable();\n'
@@ -341,9 +355,40 @@ SHAPES.append(('ptwi_ta', {EXPR: ['Q0', 'T', 'x']},
                     + '+ x = schedule_timeout(T);' + IRQ_OFF + PTW_POST),
                ['W', 'ST'], False))
 
+# l. the remaining jiffies used in place (plan forms prepare_to_wait*,
+# result not a statement of its own): `if (!sleep_on_timeout(&q, T))` and
+# `return sleep_on_timeout(&q, T);`.  schedule_timeout() returns what the
+# old call did; its result goes through a variable LV (declared with
+# DEFINE_WAIT) set before the statement, after finish_wait().  The C side
+# plans this only where nothing before the call in the statement can skip
+# it (&&, ||, ?:).
+HOIST = '+ LV = schedule_timeout(T);\n'
+
+
+def hoisted(pre, mid, post):
+    """The if and return statements with the timed call hoisted out."""
+    out = []
+    for n in ('sleep_on_timeout', 'interruptible_sleep_on_timeout'):
+        call = '- %s@p(Q0, T)\n+ LV\n' % n
+        for tail in ('  ...+>) S1 else S2', '  ...+>) S1'):
+            out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
+                        '+ finish_wait(Q0, &W);\n  if (<+...\n' + call + tail))
+        out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
+                    '+ finish_wait(Q0, &W);\n  return <+...\n' + call + '  ...+>;'))
+    return out
+
+
+HMV = {EXPR: ['Q0', 'T'], STMT: ['S1', 'S2']}
+SHAPES.append(('ptwh', HMV, hoisted('', '', ''), ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwhu', HMV, hoisted('', '  UNL(...);\n', ''), ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwhul', HMV, hoisted('', '  UNL(...);\n  PRL(...);\n', ''), ['W', 'ST', 'LV'],
+               False))
+SHAPES.append(('ptwhi', HMV, hoisted('', IRQ_ON, IRQ_OFF.strip('\n') + '\n'),
+               ['W', 'ST', 'LV'], False))
+
 # the metavariable kind of each script output
 OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'expression',
-           'WE': 'identifier', 'W': 'identifier', 'ST': 'identifier'}
+           'WE': 'identifier', 'W': 'identifier', 'ST': 'identifier', 'LV': 'identifier'}
 
 
 def subst(body, pos):
@@ -367,7 +412,12 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'UNL': ('identifier', '=~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock'
                  '(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock'
                  '(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|'
-                 'up_write|local_irq_restore|local_irq_enable|sti|restore_flags)$"')}
+                 'up_write|local_irq_restore|local_irq_enable|sti|restore_flags|'
+                 'add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|'
+                 'queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|'
+                 'complete)$"'),
+         'PRL': ('identifier', '=~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|'
+                 'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
 # shapes whose loop is removed whole through a statement metavariable
 WHOLE = ('brk', 'brk_pos', 'lock_brk', 'lock_brk_pos')
@@ -401,6 +451,12 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
     o = '@%s %s@\n%s@@\n\n%s\n\n' % (r, DIS, decl, mat)
+    fresh = ''
+    if kind.startswith('ptwh'):
+        # the branches bind S2 (or S1) only sometimes, and a script or
+        # patch rule that inherits an unbound one never runs: the site is
+        # pinned by p, so the patch rule matches its statements afresh
+        fresh = 'statement %s;\n' % ', '.join(mvs.pop(STMT))
     ins = ['p << %s.p;' % r]
     for vs in mvs.values():
         for v in vs:
@@ -416,6 +472,7 @@ def emit_shape(kind, mvs, branches, outs, pos):
             vs = [v for v in vs if re.search(r'\b%s\b' % v, rew)]
         if vs:
             tdecl += '%s %s;\n' % (k, ', '.join('%s.%s' % (r, v) for v in vs))
+    tdecl += fresh
     if not whole:
         tdecl += 'position %s.p;\n' % r
     if whole:
@@ -595,6 +652,37 @@ declarer name DECLARE_WAITQUEUE;
 + DECLARE_WAITQUEUE(w, current);
 
 // ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+// (the script constraint names the functions a ptw shape rewrote; `...`
+// alone, as a pattern on the body would not match one whose #ifdef
+// branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
+
+@ptw_lfn depends on patch XDISX@
+identifier fn : script:python () { wq_fn_left(fn) is not None };
+type T;
+position pl;
+@@
+
+T fn@pl(...) {
+...
+}
+
+@script:python ptw_l@
+fn << ptw_lfn.fn;
+LV;
+@@
+coccinelle.LV = cocci.make_ident(wq_fn_left(fn))
+
+@depends on patch@
+identifier ptw_lfn.fn;
+identifier ptw_l.LV;
+position ptw_lfn.pl;
+type T;
+@@
+
+T fn@pl(...) {
++ long LV;
+...
+}
 
 @ptw_fn depends on patch XDISX@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
@@ -603,7 +691,7 @@ position pf;
 @@
 
 T fn@pf(...) {
-<+... prepare_to_wait(...); ...+>
+...
 }
 
 @script:python ptw_w@

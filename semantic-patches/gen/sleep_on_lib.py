@@ -18,6 +18,7 @@ WQ_NOTES = {}	# site -> why a plan-mode site matched a shape but was kept
 WQ_PRE = {}	# site -> reason found by the pre-classification rules
 WQ_FACTS = {}	# site -> set of facts ('bare', 'assign', 'inloop', ...)
 WQ_FNWAIT = {}	# (realpath, function) -> name of the DEFINE_WAIT entry
+WQ_FNLEFT = {}	# (realpath, function) -> the hoisted schedule_timeout() result
 WQ_REPORTED = set()	# files whose #if 0 sites were listed already
 
 R_DOWHILE = ('do-while: do { sleep } while (!c) sleeps once before the first '

@@ -57,7 +57,8 @@ def wq_fn_span(p):
 			if depth == 0:
 				end = i
 				break
-	return masked[head:end]
+	# the #include lines before the first function of a file are no names
+	return re.sub(r'(?m)^[ \t]*#.*$', '', masked[head:end])
 
 
 def wq_wait_name(p):
@@ -74,8 +75,27 @@ def wq_wait_name(p):
 	return WQ_FNWAIT[k]
 
 
+def wq_left_name(p):
+	"""The variable that takes schedule_timeout()'s result out of an if
+	or a return (a name the function does not use)."""
+	rp = os.path.realpath(p[0].file)
+	k = (rp, str(p[0].current_element))
+	if k not in WQ_FNLEFT:
+		span = wq_fn_span(p)
+		for n in ('left', 'time_left', 'remaining', 'wq_left'):
+			if not re.search(r'\b%s\b' % n, span):
+				break
+		WQ_FNLEFT[k] = n
+	return WQ_FNLEFT[k]
+
+
 def wq_fn_needs_wait(fn):
 	return (WQ_CUR[0], str(fn)) in WQ_FNWAIT
+
+
+def wq_fn_left(fn):
+	"""The hoisted result's name in fn, or None."""
+	return WQ_FNLEFT.get((WQ_CUR[0], str(fn)))
 
 
 def wq_fn_wait_name(fn):
@@ -86,7 +106,8 @@ def wq_run(kind, p, env, outs, co):
 	"""Decide one match of shape kind; set the script outputs.  True keeps
 	the match (the patch rule may rewrite it)."""
 	name = wq_name(p)
-	res = {'NC': 'x', 'QQ': 'x', 'LL': 'x', 'PC': 'x', 'WE': 'x', 'W': 'x', 'ST': 'x'}
+	res = {'NC': 'x', 'QQ': 'x', 'LL': 'x', 'PC': 'x', 'WE': 'x', 'W': 'x', 'ST': 'x',
+	       'LV': 'x'}
 	ok = wq_shape(kind, name, p, env, res)
 	for o in outs:
 		if OUTKIND_PY[o] == 'e':
@@ -96,7 +117,8 @@ def wq_run(kind, p, env, outs, co):
 	return ok
 
 
-OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i'}
+OUTKIND_PY = {'NC': 'e', 'QQ': 'e', 'LL': 'e', 'PC': 'e', 'WE': 'i', 'W': 'i', 'ST': 'i',
+	      'LV': 'i'}
 
 
 WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lock_sig', 'lock_brk')
@@ -194,10 +216,13 @@ def wq_shape(kind, name, p, env, res):
 		res['WE'] = form
 		plan_only = True
 	elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-		      'ptwi', 'ptwi_t', 'ptwi_ta'):
+		      'ptwul', 'ptwul_t', 'ptwul_ta', 'ptwi', 'ptwi_t', 'ptwi_ta',
+		      'ptwh', 'ptwhu', 'ptwhul', 'ptwhi'):
 		plan_only = True
-		form = ('prepare_to_wait-unlock' if base.startswith('ptwu') else
-			'prepare_to_wait-irq' if base.startswith('ptwi') else
+		form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu',
+							     'ptwul', 'ptwul_t', 'ptwul_ta',
+							     'ptwhul') else
+			'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
 			'prepare_to_wait')
 		res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
 			     else 'TASK_UNINTERRUPTIBLE')
@@ -210,6 +235,8 @@ def wq_shape(kind, name, p, env, res):
 	ok = wq_decide(p, form, refuse, plan_only, caveat, lock, keep=keep)
 	if ok and base.startswith('ptw'):
 		res['W'] = wq_wait_name(p)
+	if ok and base.startswith('ptwh'):
+		res['LV'] = wq_left_name(p)
 	return ok
 
 

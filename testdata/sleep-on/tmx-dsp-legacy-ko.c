@@ -133,7 +133,7 @@ static int tmx_dsp_sync(struct tmx_card *card)
 {
 	if (!card->dma_running)
 		return 0;
-	if (!sleep_on_timeout(&card->dma_wait, 2 * HZ))	/* expect: WQ001 fix=refused:result-used */
+	if (!sleep_on_timeout(&card->dma_wait, 2 * HZ))	/* expect: WQ001 fix=keeprace */
 		return -ETIMEDOUT;
 	return 0;
 }
