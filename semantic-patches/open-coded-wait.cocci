@@ -1669,3 +1669,31 @@ position r.p;
 |
 * add_wait_queue_exclusive(&Q, &w)@p
 )
+
+// a queue not written '&q' (sk_sleep(sk), a pointer): listed, left alone
+@r2 depends on report || org || context@
+identifier w;
+expression Q;
+position p;
+@@
+(
+  add_wait_queue(Q, &w)@p
+|
+  add_wait_queue_exclusive(Q, &w)@p
+)
+
+@script:python depends on report@
+p << r2.p;
+w << r2.w;
+Q << r2.Q;
+@@
+if not Q.lstrip().startswith("&"):
+    report_site(p, w, Q, False)
+
+@script:python depends on org@
+p << r2.p;
+w << r2.w;
+Q << r2.Q;
+@@
+if not Q.lstrip().startswith("&"):
+    report_site(p, w, Q, True)

@@ -33,6 +33,10 @@ reach, in a header when the file only uses it); context: marked lines (spatch
 prints the `*` lines of the rule as `-` lines of a diff) for at least
 one -ko fixture and none for an -ok fixture.
 
+A plan-only pass (`// Comments: plan-only:` in its header, a <stem>-2.cocci
+that only applies wqport fix's plan) must run cleanly and give no output
+in any mode.
+
 Exit status: 0 all checks pass, 1 a check failed, 2 usage, 77 spatch is
 missing (ctest SKIP_RETURN_CODE).
 """
@@ -199,6 +203,7 @@ def main():
     ko = sorted(f for f in os.listdir(tdir) if f.endswith("-ko.c"))
     ok = sorted(f for f in os.listdir(tdir) if f.endswith("-ok.c"))
     req = cocci_field(open(cocci).read(), "Requires")
+    plan_only = bool(re.search(r"^// Comments: plan-only:", open(cocci).read(), re.M))
     have = spatch_version(spatch)
     env = {k: v for k, v in os.environ.items() if k != "WQPORT_PLAN"}
     extmod = stem if args.extmod == "rule" else args.extmod
@@ -224,7 +229,14 @@ def main():
             for needle, what in BAD:
                 if needle in out:
                     probs.append(what)
-            if mode == "patch":
+            if plan_only:
+                # a pass that only applies wqport fix's plan: alone, on a
+                # tree, it must run cleanly and change or report nothing
+                if (mode == "patch" and diffed_files(r.stdout)) or \
+                        (mode in ("report", "org") and reported_files(r.stdout, mode)) or \
+                        (mode == "context" and marked_files(r.stdout)):
+                    probs.append("a plan-only patch gave %s output without a plan" % mode)
+            elif mode == "patch":
                 d = diffed_files(r.stdout)
                 if not d & set(ko):
                     probs.append("no diff for any -ko fixture of %s" % tdir)

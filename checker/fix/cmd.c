@@ -177,10 +177,18 @@ again:
 		}
 		file_release(&f);
 		plan_release(&p);
-		if (rc) {
+		if (rc < 0) {
 			free(was);
 			free(cur);
 			return -1;
+		}
+		/* the in-place entry patch waits for its own pass (spatch.c) */
+		if (rc == 1) {
+			free(was);
+			was = NULL;
+			memset(&p, 0, sizeof(p));
+			p.entry_pass = true;
+			goto again;
 		}
 		/*
 		 * sleep_on() loops inside another one's exit path: the inner

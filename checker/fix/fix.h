@@ -61,6 +61,8 @@ struct fix_plan {
 	char **in_place;	/* functions whose WQ002 sites take the in-place
 				 * entry form: the other form matched nothing */
 	int nin_place;
+	bool entry_pass;	/* spatch_apply(): the in-place entry patch
+				 * only, the shape patches having run */
 	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */
 	bool no_keep_race;	/* --no-keep-race: refuse, not FO_KEEP */
 	unsigned target;	/* --target, as KERNEL_VERSION(a, b, c) */
@@ -87,6 +89,7 @@ struct spatch_env {
 	const char *tmpdir;	/* private scratch directory */
 };
 
+/* 0, -1 with *err set, or 1: run again on a fresh plan with entry_pass */
 int spatch_apply(const struct spatch_env *env, const char *path,
 		 const struct fix_plan *plan, int rule, char **text,
 		 size_t *len, char **err);

@@ -25,9 +25,25 @@
 
 #define SPATCH_TIMEOUT 300	/* seconds per spatch run */
 
-static int cmp_str(const void *a, const void *b)
+/* sleep-on.cocci before sleep-on-2.cocci: the name without ".cocci" */
+static int cmp_patch(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	size_t lx = strlen(x) - 6, ly = strlen(y) - 6;
+	int c = strncmp(x, y, lx < ly ? lx : ly);
+
+	return c ? c : (lx > ly) - (lx < ly);
+}
+
+/* A second pass (<stem>-2.cocci): it takes the in-place entry forms. */
+static bool second_pass(const char *patch)
+{
+	const char *b = strrchr(patch, '/');
+	size_t l;
+
+	b = b ? b + 1 : patch;
+	l = strlen(b);
+	return l > 8 && !strcmp(b + l - 8, "-2.cocci");
 }
 
 /* The .cocci files of a rule, in name order; NULL-terminated. */
@@ -63,7 +79,7 @@ static char **rule_patches(const struct spatch_env *env, int rule)
 	closedir(d);
 	if (!n)
 		return NULL;
-	qsort(v, n, sizeof(char *), cmp_str);
+	qsort(v, n, sizeof(char *), cmp_patch);
 	v[n] = NULL;
 	return v;
 }
@@ -203,10 +219,17 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 	char *work, *planf, *errf, **patches;
 	struct strbuf sb = { 0 };
 	int i, rc = 0;
-	bool any = false;
+	bool any = false, shape = false, entry = false;
 
-	for (i = 0; i < plan->n; i++)
-		any |= plan->s[i].rule == rule && plan->s[i].planned;
+	for (i = 0; i < plan->n; i++) {
+		if (plan->s[i].rule != rule || !plan->s[i].planned)
+			continue;
+		any = true;
+		if (form_in_place(plan->s[i].form))
+			entry = true;
+		else
+			shape = true;
+	}
 	if (!any)
 		return 0;
 	patches = rule_patches(env, rule);
@@ -231,8 +254,21 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 			"--include-headers", "--in-place", "--no-show-diff",
 			"--tmp-dir", (char *)env->tmpdir, work, NULL
 		};
-		int r = run(argv, planf, errf);
+		int r;
 
+		/*
+		 * The in-place entry patch edits by the lines of the text the
+		 * plan was made on: it runs alone, after the shape patches
+		 * have changed the file and it has been analysed again (1)
+		 */
+		if (second_pass(patches[i]) ?
+		    !entry || (shape && !plan->entry_pass) :
+		    !shape || plan->entry_pass) {
+			if (second_pass(patches[i]) && entry && !plan->entry_pass)
+				rc = 1;
+			continue;
+		}
+		r = run(argv, planf, errf);
 		if (r != 0) {
 			size_t n;
 			char *log = read_all(errf, &n);

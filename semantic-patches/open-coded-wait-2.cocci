@@ -20,6 +20,7 @@
 ///
 // Confidence: High
 // Copyright: (C) 2026 The wqport authors.
+// Comments: plan-only: without WQPORT_PLAN it changes and reports nothing.
 // Comments: the plan's "edits" list the lines of each edit: D declaration,
 // Comments: I init_waitqueue_entry(), A add, S state write, R remove, N TASK_RUNNING,
 // Comments: F a return reached with the entry queued.
