@@ -273,6 +273,13 @@ void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 		       bool other_tests, struct lost_wakeup *lw);
 void lost_wakeup_free(struct lost_wakeup *lw);
 
+/*
+ * analysis/entry_fate.c: is entry e off its queue, or the queue gone, on
+ * every path to exit r, though the dataflow says it may be queued?
+ */
+bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
+		      const struct wq_file *f, int e, int r);
+
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);
 
