@@ -26,7 +26,9 @@
  * sleep is TASK_INTERRUPTIBLE, no other waker of the task is in the
  * file, and the target's kthread_stop() sets TIF_NOTIFY_SIGNAL
  * (checker/target-facts.def): schedule() does not sleep with it set.
- * Where no waker is visible, the message keeps the tested condition.
+ * A waker is named only when the waiting function reads what it
+ * changed; where no such waker is visible, the message keeps the tested
+ * condition.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -145,8 +147,16 @@ void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 			break;
 		}
 	if (lw->named < 0 && lw->nwakers) {
+		/*
+		 * A waker whose change the waiting function reads somewhere
+		 * (after the sleep, in another test): a waker of another
+		 * waiter on the same queue changes what this one never looks
+		 * at, and naming it would mislead.
+		 */
 		for (i = 0; i < lw->nwakers; i++)
-			if (lw->wakers[i].nchanges) {
+			if (g->body_end > g->body_start &&
+			    waker_read_in(&lw->wakers[i], f->buf,
+					  g->body_start, g->body_end)) {
 				lw->named = i;
 				break;
 			}

@@ -545,3 +545,30 @@ bool waker_tested_by(struct waker *w, const char *t)
 	}
 	return false;
 }
+
+/*
+ * Does the code in buf[from, to) (the waiter's function) read anything
+ * waker w changed?  The change it reads becomes the first of w's.
+ */
+bool waker_read_in(struct waker *w, const char *buf, unsigned from,
+		   unsigned to)
+{
+	int i;
+
+	for (i = 0; i < w->nchanges; i++) {
+		char *k = waker_key(w->changed[i]);
+		bool hit = k && text_has_word(buf, from, to, k);
+
+		free(k);
+		if (hit) {
+			char *c = w->changes[i], *d = w->changed[i];
+
+			w->changes[i] = w->changes[0];
+			w->changed[i] = w->changed[0];
+			w->changes[0] = c;
+			w->changed[0] = d;
+			return true;
+		}
+	}
+	return false;
+}

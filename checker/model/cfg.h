@@ -257,6 +257,8 @@ int wakers_find(const struct wq_file *f, const char *queue,
 void waker_free_one(struct waker *w);
 void wakers_free(struct waker *w, int n);
 bool waker_tested_by(struct waker *w, const char *test);
+bool waker_read_in(struct waker *w, const char *buf, unsigned from,
+		   unsigned to);
 char *waker_key(const char *t);
 
 /* analysis/lost_wakeup.c: what WQ003 says about a lost wake-up */
