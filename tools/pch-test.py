@@ -89,11 +89,11 @@ def make_pch(clang, flags, header, out):
         sys.exit(f"pch-test: {clang} could not precompile {header}:\n{p.stderr}")
 
 
-def run(checker, path, flags, cache=None, env=None, both=False):
+def run(checker, path, flags, cache=None, env=None, both=False, extra=()):
     d, name = os.path.split(os.path.abspath(path))
     argv = [os.path.abspath(checker)] + (
         ["--cache", cache] if cache else ["--no-cache"]) + [
-        "--no-prefilter", name]
+        "--no-prefilter", name] + list(extra)
     if flags is not None:
         argv += ["--"] + flags
     p = subprocess.run(argv, cwd=d, capture_output=True, text=True,
@@ -259,7 +259,14 @@ def main():
             with open(path, encoding="utf-8", errors="replace") as f:
                 text = f.read()
             shim_only = "wqport-test: shim-only" in text
-            out = {m: run(a.checker, path, fl) for m, fl in modes
+            # the fixture's own checker arguments (a --target), as
+            # fixture-test.py passes them: the same in every mode
+            m = re.search(r"wqport-args:(.*)", text)
+            extra = m.group(1).replace("*/", "").replace(
+                "$DIR", os.path.dirname(os.path.abspath(path))).split() \
+                if m else []
+            extra = [x for x in extra if x.startswith("--")]
+            out = {m: run(a.checker, path, fl, extra=extra) for m, fl in modes
                    if not (shim_only and m.startswith("real"))}
             own = [h for h in QUOTED.findall(text) if os.path.exists(
                 os.path.join(os.path.dirname(os.path.abspath(path)), h))
@@ -275,7 +282,7 @@ def main():
                 own_pch = os.path.join(tmp, "own.pch")
                 make_pch(clang, base + ["-I", d], pre, own_pch)
                 out["shim+own-pch"] = run(a.checker, path, base + [
-                    "-I", d, "-include-pch", own_pch])
+                    "-I", d, "-include-pch", own_pch], extra=extra)
             problems = []
             for x, y in (("shim", "shim+pch"), ("real", "real+pch"),
                          ("shim", "shim+own-pch")):

@@ -136,8 +136,9 @@ bool cfg_is_autoremove(const struct cfg *g, const char *name)
 	for (n = 0; n < g->n; n++) {
 		const struct wq_event *ev = &g->nodes[n].ev;
 
+		/* init_wait(&wait) names the entry by its address */
 		if (g->nodes[n].kind != N_EVENT || !ev->nargs ||
-		    strcmp(ev->args[0], name))
+		    strcmp(ev->args[0] + (ev->args[0][0] == '&'), name))
 			continue;
 		if (!strcmp(ev->api->name, "DEFINE_WAIT") ||
 		    !strcmp(ev->api->name, "init_wait"))

@@ -240,3 +240,26 @@ unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos)
 			line++;
 	return (unsigned)(i + (pos.col ? pos.col - 1 : 0));
 }
+
+/* Facts of the target kernel (checker/target-facts.def). */
+static const unsigned target_fact_since[] = {
+#define TARGET_FACT(id, a, b, c, what) [id] = WQ_KVER(a, b, c),
+#include "target-facts.def"
+#undef TARGET_FACT
+};
+
+static const char *const target_fact_what[] = {
+#define TARGET_FACT(id, a, b, c, what) [id] = what,
+#include "target-facts.def"
+#undef TARGET_FACT
+};
+
+bool target_has_fact(unsigned target, enum target_fact fact)
+{
+	return !target || target >= target_fact_since[fact];
+}
+
+const char *target_fact_text(enum target_fact fact)
+{
+	return target_fact_what[fact];
+}

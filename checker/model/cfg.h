@@ -210,6 +210,10 @@ long text_next_ident(const char *buf, unsigned from, unsigned to,
 unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
 struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
 bool text_is_thread_function(const char *buf, size_t len, const char *fn);
+/* The function around offset at: its body [*from, *to) and name */
+bool text_enclosing_function(const char *buf, size_t len, unsigned at,
+			     unsigned *from, unsigned *to, const char **name,
+			     size_t *n);
 /* analysis/helpers.c: the static helpers of the same file, one level */
 bool text_function_body(const char *buf, size_t len, const char *name,
 			unsigned *from, unsigned *to);
@@ -261,8 +265,58 @@ char *target_open_coded(unsigned target, bool interruptible,
 			const char *timeout);
 char *target_note(unsigned target, const char *name, bool interruptible,
 		  const char *timeout);
+enum target_fact {
+#define TARGET_FACT(id, a, b, c, what) id,
+#include "target-facts.def"
+#undef TARGET_FACT
+};
+/* Does the --target kernel (0: latest) have the fact? */
+bool target_has_fact(unsigned target, enum target_fact fact);
+const char *target_fact_text(enum target_fact fact);
 char *text_old_timeout_before(const char *buf, size_t len, unsigned off);
 unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos);
+
+/* analysis/wakers.c: who wakes a queue or a task, and what they change */
+struct waker {
+	struct wq_pos pos;	/* the wake-up call */
+	char *func;		/* the function it is in */
+	char *call;		/* wake_up(), wake_up_process(), ... */
+	/* the writes before it, nearest first, and what each changes */
+#define WAKER_MAX_CHANGES 4
+	char *changes[WAKER_MAX_CHANGES];
+	char *changed[WAKER_MAX_CHANGES];
+	int nchanges;
+};
+/* The wakers of queue (NULL: of the task running self_fn). */
+int wakers_find(const struct wq_file *f, const char *queue,
+		const char *self_fn, struct waker **out);
+void waker_free_one(struct waker *w);
+void wakers_free(struct waker *w, int n);
+bool waker_tested_by(struct waker *w, const char *test);
+bool waker_read_in(struct waker *w, const char *buf, unsigned from,
+		   unsigned to);
+char *waker_key(const char *t);
+
+/* analysis/lost_wakeup.c: what WQ003 says about a lost wake-up */
+struct lost_wakeup {
+	bool safe;		/* nothing can be lost: no finding */
+	char *message;		/* the finding's message */
+	struct waker *wakers;	/* the wakers found */
+	int nwakers;
+	int named;		/* the waker the message names, or -1 */
+};
+void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
+		       const struct wq_file *f, int e, int s,
+		       int t, const char *setter, const char *tested,
+		       bool other_tests, struct lost_wakeup *lw);
+void lost_wakeup_free(struct lost_wakeup *lw);
+
+/*
+ * analysis/entry_fate.c: is entry e off its queue, or the queue gone, on
+ * every path to exit r, though the dataflow says it may be queued?
+ */
+bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
+		      const struct wq_file *f, int e, int r);
 
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);

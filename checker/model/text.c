@@ -438,6 +438,14 @@ static bool enclosing_function(const char *buf, size_t len, unsigned at,
 	return false;
 }
 
+/* The same, for the analyses (analysis/wakers.c). */
+bool text_enclosing_function(const char *buf, size_t len, unsigned at,
+			     unsigned *from, unsigned *to, const char **name,
+			     size_t *n)
+{
+	return enclosing_function(buf, len, at, from, to, name, n);
+}
+
 /*
  * Is every call of fn in this file (outside its own body [self_from,
  * self_to)) made from a thread function?  One level: the wait loop of a

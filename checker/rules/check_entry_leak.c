@@ -13,7 +13,10 @@
  * the first exit that leaks it, the other such exits as notes.  Not
  * reported: wait_event*()'s own entry (prepare_to_wait_event() dequeues
  * it when a signal ends the wait), and an entry on a head that lives in
- * the same stack frame.  There is no automatic fix:
+ * the same stack frame, and an exit where the path shows the entry
+ * dequeued by its wake function (`list_empty(&wait.entry)`, a field the
+ * wake function clears) or its queue gone with its owner
+ * (analysis/entry_fate.c).  There is no automatic fix:
  * the path must call remove_wait_queue() or finish_wait() first.
  */
 #include <stdlib.h>
@@ -104,6 +107,22 @@ static void report(const struct cfg *g, const struct flow *fl,
 	}
 }
 
+/*
+ * Keep the exits that may really leave e queued: not those where every
+ * path says the waker dequeued it or its queue is gone
+ * (analysis/entry_fate.c).
+ */
+static int drop_fated(const struct cfg *g, const struct flow *fl,
+		      const struct wq_file *f, int e, int *rs, int nr)
+{
+	int i, k = 0;
+
+	for (i = 0; i < nr; i++)
+		if (!entry_exit_fated(g, fl, f, e, rs[i]))
+			rs[k++] = rs[i];
+	return k;
+}
+
 /* One finding per leaked entry, at its first leaking exit. */
 void check_entry_leak(const struct cfg *g, const struct flow *fl,
 		      struct wq_file *f)
@@ -117,6 +136,7 @@ void check_entry_leak(const struct cfg *g, const struct flow *fl,
 		if (!leak_candidate(g, fl, e))
 			continue;
 		nr = leaking_exits(g, fl, e, rs);
+		nr = drop_fated(g, fl, f, e, rs, nr);
 		if (nr)
 			report(g, fl, f, rs, nr, e);
 	}

@@ -272,6 +272,39 @@ static int test_before(const struct cfg *g, const struct flow *fl,
 }
 
 /*
+ * Does a related test other than kthread_should_stop() reach e with no
+ * sleep between (`if (dev->events) ... else { set state; sleep }` in a
+ * thread's stop loop)?  Then the stop is not all it waits for.
+ */
+static bool other_test_before(const struct cfg *g, const struct flow *fl,
+			      int e, char *seen, int *stack)
+{
+	int sp = 0, i;
+
+	stack[sp++] = e;
+	seen[e] = 1;
+	while (sp) {
+		int n = stack[--sp];
+
+		for (i = 0; i < fl->npred[n]; i++) {
+			int p = fl->pred[n][i];
+
+			if (seen[p])
+				continue;
+			seen[p] = 1;
+			if (node_is_cond_test(g, p) && related(g, p, e) &&
+			    !counter_test(g, p) && g->nodes[p].text &&
+			    !strstr(g->nodes[p].text, "kthread_should_stop"))
+				return true;
+			if (resets_state(g, p))
+				continue;
+			stack[sp++] = p;
+		}
+	}
+	return false;
+}
+
+/*
  * The test's text without the operands that are not waited for: a
  * signal test or a loop counter (`!dev->done && !signal_pending(current)`
  * names `!dev->done`).  Only a test whose top level is all && or all ||
@@ -430,6 +463,18 @@ static char *state_setter_text(const struct wq_event *ev)
 	return xasprintf("the store to %s", name);
 }
 
+/* The waker whose wake-up is lost, as a note at its call. */
+static void waker_note(struct wq_finding *fd, const struct waker *w)
+{
+	if (w->nchanges)
+		finding_add_note(fd, w->pos, xasprintf(
+			"%s() wakes it here with %s(), after '%s'", w->func,
+			w->call, w->changes[0]));
+	else
+		finding_add_note(fd, w->pos, xasprintf(
+			"%s() wakes it here with %s()", w->func, w->call));
+}
+
 void check_state_after_test(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f)
 {
@@ -440,6 +485,7 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 	for (e = 0; e < g->n; e++) {
 		const struct cfg_node *en = &g->nodes[e];
 		struct wq_finding *fd;
+		struct lost_wakeup lw;
 		char *name, *setter;
 		int s, t;
 
@@ -467,10 +513,19 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 		    condclass_not_lost(g, f, e, s))
 			continue;
 		name = waited_name(g, t);
-		file_add_finding(f, WQ003, en->pos, xasprintf(
-			"%s comes after the test of '%s': a wake-up in between is lost; set the state first, then test the condition",
-			setter = state_setter_text(&en->ev), name));
+		setter = state_setter_text(&en->ev);
+		memset(seen, 0, g->n);
+		lost_wakeup_judge(g, fl, f, e, s, t, setter, name,
+				  other_test_before(g, fl, e, seen, stack),
+				  &lw);
 		free(setter);
+		if (lw.safe) {
+			lost_wakeup_free(&lw);
+			free(name);
+			continue;
+		}
+		file_add_finding(f, WQ003, en->pos, lw.message);
+		lw.message = NULL;
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[t].pos, xasprintf(
 			"'%s' is tested here, before the task state is set",
@@ -479,6 +534,9 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
 			"%s() sleeps here without testing it again",
 			g->nodes[s].ev.api->name));
+		if (lw.named >= 0)
+			waker_note(fd, &lw.wakers[lw.named]);
+		lost_wakeup_free(&lw);
 	}
 	free(seen);
 	free(stack);

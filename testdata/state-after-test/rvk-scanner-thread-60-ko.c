@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rvk_scan.c -- background scanner thread of the RVK-2 media changer.
+ *
+ * wqport fixture: rvk-scanner-thread-ok.c checked for Linux 6.0.
+ * Before 6.1, kthread_stop() set the stop bit and woke the thread, but
+ * did not set TIF_NOTIFY_SIGNAL: a stop that comes between the
+ * kthread_should_stop() test and set_current_state() finds the thread
+ * running, the thread then sleeps for good and kthread_stop() waits for
+ * ever on its exit.
+ * wqport-args: --target=6.0
+ */
+#include <linux/module.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+
+struct rvk_changer {
+	struct task_struct *scan_thread;
+	int slots;
+	int loaded;
+};
+
+extern int rvk_probe_slot(struct rvk_changer *rc, int slot);
+
+static int rvk_scan_thread(void *data)
+{
+	struct rvk_changer *rc = data;
+	int slot;
+
+	for (slot = 0; slot < rc->slots; slot++)
+		if (rvk_probe_slot(rc, slot) > 0)
+			rc->loaded++;
+
+	/* nothing left to do: stay until rvk_remove() stops us */
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 */
+		schedule();
+	}
+	return 0;
+}
+
+int rvk_start_scan(struct rvk_changer *rc)
+{
+	rc->scan_thread = kthread_run(rvk_scan_thread, rc, "rvk-scan");
+	return PTR_ERR_OR_ZERO(rc->scan_thread);
+}
+
+void rvk_remove(struct rvk_changer *rc)
+{
+	kthread_stop(rc->scan_thread);
+}
+
+EXPORT_SYMBOL_GPL(rvk_start_scan);
+EXPORT_SYMBOL_GPL(rvk_remove);
+MODULE_LICENSE("GPL");
