@@ -28,7 +28,8 @@ import subprocess
 import sys
 import tempfile
 
-MARK = re.compile(r"expect:((?:\s+WQ\d{3})+)")
+# rules, each with its fix= outcome or not: "WQ005 fix=converted WQ006"
+MARK = re.compile(r"expect:((?:\s+WQ\d{3}(?:\s+fix=[\w:-]+)?)+)")
 DIAG = re.compile(r"^([^:]+):(\d+):\d+: (?:error|warning|style): .* \[(WQ\d{3})\]$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)"', re.M)
 
@@ -38,7 +39,7 @@ def markers(text, name):
     for lineno, line in enumerate(text.splitlines(), 1):
         m = MARK.search(line)
         if m:
-            for rule in m.group(1).split():
+            for rule in re.findall(r"WQ\d{3}", m.group(1)):
                 want.add((name, lineno, rule))
     return want
 

@@ -26,7 +26,8 @@ import sys
 import tempfile
 
 SKIP = 77
-MARK = re.compile(r"expect:((?:\s+WQ\d{3})+)")
+# rules, each with its fix= outcome or not: "WQ005 fix=converted WQ006"
+MARK = re.compile(r"expect:((?:\s+WQ\d{3}(?:\s+fix=[\w:-]+)?)+)")
 DIAG = re.compile(r"^[^:]+:(\d+):\d+: (?:error|warning|style): .* \[(WQ\d{3})\]$")
 
 
@@ -69,7 +70,7 @@ def kbuild_flags(headers):
 
 def markers(text):
     return {(n, r) for n, line in enumerate(text.splitlines(), 1)
-            for m in [MARK.search(line)] if m for r in m.group(1).split()}
+            for m in [MARK.search(line)] if m for r in re.findall(r"WQ\d{3}", m.group(1))}
 
 
 def main():
