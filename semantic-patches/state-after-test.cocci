@@ -364,6 +364,8 @@ def pretty(e):
 LOOPS = {}     # loop key -> analysis dict (see examine())
 COMBOS = {}    # anchor key -> [(loop key, sleep key)]
 LOCALS = {}    # (file, function) -> names of locals and parameters
+FIXED = {}     # (file, function) -> locals declared with a fixed delay
+WRITTEN_LINES = {}  # ((file, function), local) -> lines of its writes
 REPORTED = set()  # site keys already reported
 GUARDS = {}    # site key -> the re-test to write
 RUNNING = set()  # loop keys of loops followed by TASK_RUNNING/finish_wait()
@@ -381,7 +383,9 @@ SAFE_CALLS = ("spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
               "up_write", "local_irq_restore", "local_irq_enable",
               "restore_flags", "sti", "enable_irq", "add_timer",
               "add_timer_on", "mod_timer", "hrtimer_start",
-              "hrtimer_start_range_ns")
+              "hrtimer_start_range_ns", "xa_unlock", "xa_unlock_irq",
+              "xa_unlock_bh", "xa_unlock_irqrestore", "xas_unlock",
+              "xas_unlock_irq", "xas_unlock_bh", "xas_unlock_irqrestore")
 FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
               "atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
@@ -453,15 +457,24 @@ def safe_call(st):
     return f in SAFE_CALLS or f.endswith("_unlock")
 
 
-def fixed_delay(sl):
-    """schedule_timeout(HZ / 50): a constant delay, so the sleep is a poll."""
+def fixed_delay(sl, fixed=()):
+    """schedule_timeout(HZ / 50): a constant delay, so the sleep is a poll;
+    fixed: locals that hold one (`long delay = msecs_to_jiffies(20);`,
+    never written again)."""
     if sl[0] != "tmo":
         return False
     for w in sl[2].split():
         if (w[:1].isalpha() or w[:1] == "_") and w not in FIXED_WORDS \
-                and any(c.islower() for c in w):
+                and w not in fixed and any(c.islower() for c in w):
             return False
     return True
+
+
+def fixed_locals(key):
+    """The locals of function key that hold a fixed delay all along (an
+    initializer matches the write pattern too: its own line is no write)."""
+    return {x for x, ln in FIXED.get(key, set())
+            if not WRITTEN_LINES.get((key, x), set()) - {ln}}
 
 
 def contains(hay, needle):
@@ -469,7 +482,7 @@ def contains(hay, needle):
     return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
 
 
-def examine(head, body):
+def examine(head, body, fixed=()):
     """Analyse one loop.  head: the guard's tokens, or None for an endless
     loop.  Returns None when the loop does not have the WQ003 shape, else
     {"cond": tokens tested, "guard": re-test text, "why": refusal or None,
@@ -492,7 +505,7 @@ def examine(head, body):
     if z is None:
         return None
     mid = body[a + 1:z]
-    if any(safe_call(st) for st in mid) or fixed_delay(sleep_of(body[z])):
+    if any(safe_call(st) for st in mid) or fixed_delay(sleep_of(body[z]), fixed):
         return None     # cannot lose the wake-up: as the checker decides
     if head is None:
         tests = [i for i in range(a) if is_test(body[i]) is not None]
@@ -649,6 +662,51 @@ p << lp.p;
 @@
 LOCALS.setdefault((rp(p[0].file), p[0].current_element), set()).add(x)
 
+// a local that holds a fixed delay (`long delay = msecs_to_jiffies(20);`)
+@fx@
+identifier x;
+type T;
+expression E;
+position p;
+@@
+  T x@p = E;
+
+@script:python@
+x << fx.x;
+E << fx.E;
+p << fx.p;
+@@
+if fixed_delay(("tmo", None, " ".join(toks(E)))):
+    FIXED.setdefault((rp(p[0].file), p[0].current_element), set()).add((x, p[0].line))
+
+@wx@
+identifier x;
+expression E;
+position p;
+@@
+(
+  x@p = E
+|
+  x@p += E
+|
+  x@p -= E
+|
+  x@p++
+|
+  x@p--
+|
+  ++x@p
+|
+  --x@p
+)
+
+@script:python@
+x << wx.x;
+p << wx.p;
+@@
+_k = (rp(p[0].file), p[0].current_element)
+WRITTEN_LINES.setdefault((_k, x), set()).add(p[0].line)
+
 // ------------------------------------------------------------ the loops
 @w@
 expression E;
@@ -662,7 +720,8 @@ pl << w.pl;
 E << w.E;
 B << w.B;
 @@
-_d = examine(toks(E), parse_body(B))
+_d = examine(toks(E), parse_body(B),
+             fixed_locals((rp(pl[0].file), pl[0].current_element)))
 if _d:
     LOOPS[pos_key(pl)] = _d
 
@@ -676,7 +735,8 @@ position pl;
 pl << f.pl;
 B << f.B;
 @@
-_d = examine(None, parse_body(B))
+_d = examine(None, parse_body(B),
+             fixed_locals((rp(pl[0].file), pl[0].current_element)))
 if _d:
     LOOPS[pos_key(pl)] = _d
 

@@ -776,8 +776,12 @@ bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 	if (!e)
 		return false;
 	if (e->reason) {
-		/* the last form tried: its reason is what blocks the site */
-		if (s->outcome == FO_REFUSE) {
+		/*
+		 * the last form tried: its reason is what blocks the site; a
+		 * goto loop keeps its own (rewrite it as a loop first)
+		 */
+		if (s->outcome == FO_REFUSE &&
+		    !(s->reason && !strcmp(s->reason, "goto-loop"))) {
 			s->reason = e->reason;
 			free(s->note);
 			s->note = xstrdup(e->why);

@@ -786,6 +786,44 @@ static bool in_place_eligible(const struct fix_site *s, const struct fix_plan *p
 	return !s->note || strcmp(s->note, "the site was not found in the syntax tree");
 }
 
+/* Is line a return that a WQ006 finding of the file reports (or notes)? */
+static bool leak_reported(const struct wq_file *f, unsigned line)
+{
+	int i, j;
+
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+
+		if (fd->rule != WQ006)
+			continue;
+		if (fd->pos.line == line)
+			return true;
+		for (j = 0; j < fd->nnotes; j++)
+			if (!fd->notes[j].file && fd->notes[j].pos.line == line &&
+			    strstr(fd->notes[j].msg, "also leaves"))
+				return true;
+	}
+	return false;
+}
+
+/* Drop the 'F' edits of s at returns no WQ006 finding reports. */
+static void keep_reported_returns(const struct wq_file *f, struct fix_site *s)
+{
+	struct strbuf sb = { 0 };
+	char *copy = xstrdup(s->edits), *tok, *save = NULL;
+
+	for (tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		bool keep = *tok != 'F' ||
+			    leak_reported(f, (unsigned)atoi(tok + 1));
+
+		if (keep)
+			sb_printf(&sb, "%s%s", sb.len ? " " : "", tok);
+	}
+	free(copy);
+	free(s->edits);
+	s->edits = sb.s ? sb.s : xstrdup("");
+}
+
 void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
@@ -878,6 +916,16 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	refuse_held(tu, f, p);
 	for (i = 0; i < p->n; i++)
 		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
+	/*
+	 * entry.c proposes finish_wait() ('F') before every return reached
+	 * with the entry queued; only those WQ006 reports keep it: at the
+	 * others the queue may be gone with its owner (`if (ob->chan)
+	 * remove_wait_queue(&ob->chan->q, &w);`), so it must not be named
+	 */
+	for (i = 0; i < p->n; i++)
+		if (p->s[i].rule == WQ002 && form_in_place(p->s[i].form) &&
+		    p->s[i].edits)
+			keep_reported_returns(f, &p->s[i]);
 	/* a return the in-place form gives finish_wait() (entry.c 'F') */
 	for (i = 0; i < p->n; i++) {
 		char *tag;

@@ -12,6 +12,8 @@ with no second look at the condition -- and which guard re-tests it.
 LOOPS = {}     # loop key -> analysis dict (see examine())
 COMBOS = {}    # anchor key -> [(loop key, sleep key)]
 LOCALS = {}    # (file, function) -> names of locals and parameters
+FIXED = {}     # (file, function) -> locals declared with a fixed delay
+WRITTEN_LINES = {}  # ((file, function), local) -> lines of its writes
 REPORTED = set()  # site keys already reported
 GUARDS = {}    # site key -> the re-test to write
 RUNNING = set()  # loop keys of loops followed by TASK_RUNNING/finish_wait()
@@ -29,7 +31,9 @@ SAFE_CALLS = ("spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
               "up_write", "local_irq_restore", "local_irq_enable",
               "restore_flags", "sti", "enable_irq", "add_timer",
               "add_timer_on", "mod_timer", "hrtimer_start",
-              "hrtimer_start_range_ns")
+              "hrtimer_start_range_ns", "xa_unlock", "xa_unlock_irq",
+              "xa_unlock_bh", "xa_unlock_irqrestore", "xas_unlock",
+              "xas_unlock_irq", "xas_unlock_bh", "xas_unlock_irqrestore")
 FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
               "atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
@@ -101,15 +105,24 @@ def safe_call(st):
     return f in SAFE_CALLS or f.endswith("_unlock")
 
 
-def fixed_delay(sl):
-    """schedule_timeout(HZ / 50): a constant delay, so the sleep is a poll."""
+def fixed_delay(sl, fixed=()):
+    """schedule_timeout(HZ / 50): a constant delay, so the sleep is a poll;
+    fixed: locals that hold one (`long delay = msecs_to_jiffies(20);`,
+    never written again)."""
     if sl[0] != "tmo":
         return False
     for w in sl[2].split():
         if (w[:1].isalpha() or w[:1] == "_") and w not in FIXED_WORDS \
-                and any(c.islower() for c in w):
+                and w not in fixed and any(c.islower() for c in w):
             return False
     return True
+
+
+def fixed_locals(key):
+    """The locals of function key that hold a fixed delay all along (an
+    initializer matches the write pattern too: its own line is no write)."""
+    return {x for x, ln in FIXED.get(key, set())
+            if not WRITTEN_LINES.get((key, x), set()) - {ln}}
 
 
 def contains(hay, needle):
@@ -117,7 +130,7 @@ def contains(hay, needle):
     return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
 
 
-def examine(head, body):
+def examine(head, body, fixed=()):
     """Analyse one loop.  head: the guard's tokens, or None for an endless
     loop.  Returns None when the loop does not have the WQ003 shape, else
     {"cond": tokens tested, "guard": re-test text, "why": refusal or None,
@@ -140,7 +153,7 @@ def examine(head, body):
     if z is None:
         return None
     mid = body[a + 1:z]
-    if any(safe_call(st) for st in mid) or fixed_delay(sleep_of(body[z])):
+    if any(safe_call(st) for st in mid) or fixed_delay(sleep_of(body[z]), fixed):
         return None     # cannot lose the wake-up: as the checker decides
     if head is None:
         tests = [i for i in range(a) if is_test(body[i]) is not None]

@@ -47,7 +47,7 @@ start:
 
 			__set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=refused:goto-loop */
 			unlock_pool();
-			add_wait_queue(&pkx_slot_wait, &wait);	/* expect: WQ002 fix=refused:state-outside-loop */
+			add_wait_queue(&pkx_slot_wait, &wait);	/* expect: WQ002 fix=refused:goto-loop */
 			schedule();
 			remove_wait_queue(&pkx_slot_wait, &wait);
 			lock_pool();

@@ -10,6 +10,8 @@
  * counter test and set_current_state() is lost and the ioctl sleeps
  * for ever on a gone device: the message names 'qp->disconnected',
  * which is never tested before the sleep, not '!retval'.
+ *
+ * wqport-cocci: beyond-standalone (the lost wake-up is the disconnect flag another function sets before waking; no standalone shape tests it)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

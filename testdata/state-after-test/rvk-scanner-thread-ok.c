@@ -11,6 +11,8 @@
  * wake-up would only run the stop test again.
  * rvk-scanner-thread-60-ko.c is this file checked for 6.0, where the
  * stop can be missed.
+ *
+ * wqport-cocci: beyond-standalone (safe on 6.1 only: kthread_stop() sets TIF_NOTIFY_SIGNAL there, a fact of the target kernel)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

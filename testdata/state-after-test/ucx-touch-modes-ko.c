@@ -12,6 +12,8 @@
  * state, kthread_should_stop(), not the mode.  ucx_ts_wait_fifo()
  * tests a local, but one that copies a field the interrupt writes: the
  * copy is as stale as the field would be.
+ *
+ * wqport-cocci: beyond-standalone (its WQ003 sites are told from the fixed-delay polls of the -ok twin by the wakers and the path analysis)
  */
 #include <linux/module.h>
 #include <linux/freezer.h>
