@@ -385,7 +385,8 @@ SAFE_CALLS = ("spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
               "add_timer_on", "mod_timer", "hrtimer_start",
               "hrtimer_start_range_ns", "xa_unlock", "xa_unlock_irq",
               "xa_unlock_bh", "xa_unlock_irqrestore", "xas_unlock",
-              "xas_unlock_irq", "xas_unlock_bh", "xas_unlock_irqrestore")
+              "xas_unlock_irq", "xas_unlock_bh", "xas_unlock_irqrestore",
+              "release_sock")
 FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 SIDE_CALLS = ("test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
               "atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
