@@ -74,6 +74,15 @@ struct fix_plan {
 #define FINISH_BEFORE_RETURN \
 	"finish_wait() before the return: the entry leaves the queue and the task is TASK_RUNNING on this path too"
 
+/*
+ * cc_check.c: the first compiler error of the rewritten text (f1) whose
+ * message the input (f0) does not have, or NULL; the header the input
+ * misses, or NULL.
+ */
+char *new_cc_error(const struct wq_file *f0, const struct wq_file *f1,
+		   const char *buf, size_t len);
+char *missing_header_of(const struct wq_file *f0);
+
 /* Is form the in-place entry form (entry.c)? */
 bool form_in_place(const char *form);
 
