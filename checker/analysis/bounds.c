@@ -42,31 +42,6 @@ struct fwalk {
 	int nseg;
 };
 
-static uint64_t fstate_hash(const struct pstate *s)
-{
-	uint64_t h = (uint64_t)(s->node + 1) * 0x9e3779b97f4a7c15ull ^
-		     (uint64_t)(s->facts + 1) * 0xc2b2ae3d27d4eb4full;
-	int i;
-
-	for (i = 0; i < s->nconds; i++)
-		h ^= ((uint64_t)(uintptr_t)s->cond[i] * 0xff51afd7ed558ccdull) +
-		     (s->val[i] ? 0x1234567 : 0x7654321);
-	return h | 1;
-}
-
-static bool fseen_add(struct walk *w, uint64_t h)
-{
-	size_t i = h % w->nseen;
-
-	while (w->seen[i]) {
-		if (w->seen[i] == h)
-			return false;
-		i = (i + 1) % w->nseen;
-	}
-	w->seen[i] = h;
-	return true;
-}
-
 static bool seg_target(const struct cfg *g, const struct pseg *sg, int n)
 {
 	return sg->node >= 0 ? n == sg->node : sg->target(g, n, sg->ctx);
@@ -90,7 +65,7 @@ static int arrive(struct fwalk *fw, const struct pstate *s, int n)
 	} else if (sg->stop && sg->stop(w->g, n, sg->ctx)) {
 		return -1;
 	}
-	if (!fseen_add(w, fstate_hash(&t)))
+	if (!paths_seen_add(w, paths_state_hash(&t)))
 		return -1;
 	if (w->sp == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
@@ -207,10 +182,10 @@ bool bounds_fixed_text(const char *t, size_t n)
  * The right-hand side of a plain `name = rhs` at file offset off, as
  * [*from, *to), or false (another operator, or not that shape).
  */
-static bool plain_store(const char *buf, size_t len, unsigned off,
-			const char *name, unsigned *from, unsigned *to)
+bool bounds_store_rhs(const char *buf, size_t len, unsigned off,
+		      const char *name, size_t l, unsigned *from, unsigned *to)
 {
-	size_t l = strlen(name), i;
+	size_t i;
 	int depth = 0;
 
 	if (off + l >= len || memcmp(buf + off, name, l) ||
@@ -241,7 +216,7 @@ static bool store_fixed(const struct cfg *g, const struct wq_file *f, int d,
 
 	if (g->nodes[d].flags & NF_COUNTS)
 		return false;
-	return plain_store(f->buf, f->len, off, name, &a, &b) &&
+	return bounds_store_rhs(f->buf, f->len, off, name, strlen(name), &a, &b) &&
 	       bounds_fixed_text(f->buf + a, b - a);
 }
 
@@ -256,7 +231,7 @@ static bool initializer_fixed(const struct cfg *g, const struct wq_file *f,
 	unsigned a, b;
 	int n;
 
-	if (at < 0 || !plain_store(f->buf, f->len, at, name, &a, &b))
+	if (at < 0 || !bounds_store_rhs(f->buf, f->len, at, name, strlen(name), &a, &b))
 		return false;
 	for (n = 0; n < g->n; n++)
 		if (g->nodes[n].kind == N_ASSIGN &&

@@ -78,32 +78,6 @@ static bool const_text(const char *t, size_t n)
 	return any;
 }
 
-/* The `name = rhs` at offset off: its rhs [*a, *b), or false. */
-static bool store_rhs(const char *buf, size_t len, unsigned off,
-		      const char *name, size_t l, unsigned *a, unsigned *b)
-{
-	size_t i;
-	int depth = 0;
-
-	if (off + l >= len || memcmp(buf + off, name, l) || ident(buf[off + l]))
-		return false;
-	for (i = off + l; i < len && isspace((unsigned char)buf[i]); i++)
-		;
-	if (i + 1 >= len || buf[i] != '=' || buf[i + 1] == '=')
-		return false;
-	*a = ++i;
-	for (; i < len; i++) {
-		if (buf[i] == '(' || buf[i] == '[')
-			depth++;
-		else if ((buf[i] == ')' || buf[i] == ']') && --depth < 0)
-			break;
-		else if (!depth && (buf[i] == ';' || buf[i] == ','))
-			break;
-	}
-	*b = i;
-	return i < len;
-}
-
 struct modectx {
 	const struct cfg *g;
 	const struct wq_file *f;
@@ -140,9 +114,9 @@ static bool constant_local(const struct cfg *g, const struct wq_file *f,
 		    memcmp(nd->text, w, n))
 			continue;
 		if (param || (nd->flags & NF_COUNTS) ||
-		    !store_rhs(f->buf, f->len,
-			       text_offset(f->buf, f->len, nd->pos), w, n,
-			       &a, &b) ||
+		    !bounds_store_rhs(f->buf, f->len,
+				      text_offset(f->buf, f->len, nd->pos), w, n,
+				      &a, &b) ||
 		    !const_text(f->buf + a, b - a))
 			return false;
 	}
@@ -159,7 +133,7 @@ static bool constant_local(const struct cfg *g, const struct wq_file *f,
 		at = text_find_word(f->buf, at, g->body_end, name);
 		if (at < 0)
 			return true;
-		if (store_rhs(f->buf, f->len, at, w, n, &a, &b))
+		if (bounds_store_rhs(f->buf, f->len, at, w, n, &a, &b))
 			return const_text(f->buf + a, b - a);
 	}
 }

@@ -291,7 +291,7 @@ static void set_cond(struct pstate *s, const char *key, bool val, bool sticky)
 	s->sticky[s->nconds++] = sticky;
 }
 
-static uint64_t state_hash(const struct pstate *s)
+uint64_t paths_state_hash(const struct pstate *s)
 {
 	uint64_t h = (uint64_t)(s->node + 1) * 0x9e3779b97f4a7c15ull ^
 		     (uint64_t)s->facts * 0xc2b2ae3d27d4eb4full;
@@ -303,7 +303,7 @@ static uint64_t state_hash(const struct pstate *s)
 	return h | 1;
 }
 
-static bool seen_add(struct walk *w, uint64_t h)
+bool paths_seen_add(struct walk *w, uint64_t h)
 {
 	size_t i = h % w->nseen;
 
@@ -321,7 +321,7 @@ static void push(struct walk *w, const struct pstate *s, int node)
 	struct pstate t = *s;
 
 	t.node = node;
-	if (!seen_add(w, state_hash(&t)))
+	if (!paths_seen_add(w, paths_state_hash(&t)))
 		return;
 	if (w->sp == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;

@@ -62,5 +62,8 @@ void paths_record(struct pstate *s, const struct tkey *k, bool outcome);
  * is taken both ways, whatever the path knows.
  */
 bool paths_no_feasibility(void);
+/* A walk state's hash, and whether it is new to the walk's seen set. */
+uint64_t paths_state_hash(const struct pstate *s);
+bool paths_seen_add(struct walk *w, uint64_t h);
 
 #endif /* WQPORT_PATHS_H */

@@ -158,6 +158,10 @@ struct pseg {
 int paths_feasible(const struct cfg *g, const struct flow *fl, int from,
 		   const struct pseg *seg, int nseg);
 /* A fixed delay (HZ / 10, msecs_to_jiffies(20)), not MAX_SCHEDULE_TIMEOUT. */
+/* The rhs of a plain `name = rhs` (name of length l) at offset off of buf,
+ * as [*from, *to), or false: another operator, or not that shape. */
+bool bounds_store_rhs(const char *buf, size_t len, unsigned off,
+		      const char *name, size_t l, unsigned *from, unsigned *to);
 bool bounds_fixed_text(const char *t, size_t n);
 /* Does the timed sleep s have a fixed delay on every path from e? */
 bool bounds_timeout_fixed(const struct cfg *g, const struct flow *fl,
