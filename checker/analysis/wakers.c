@@ -521,37 +521,11 @@ void wakers_free(struct waker *w, int n)
 }
 
 /*
- * Does test text t read what waker w changed?  The change it reads
+ * Does buf[from, to) name anything waker w changed?  The change it names
  * becomes the first of w's.
  */
-bool waker_tested_by(struct waker *w, const char *t)
-{
-	int i;
-
-	for (i = 0; i < w->nchanges; i++) {
-		char *k = waker_key(w->changed[i]);
-		bool hit = k && text_has_word(t, 0, strlen(t), k);
-
-		free(k);
-		if (hit) {
-			char *c = w->changes[i], *d = w->changed[i];
-
-			w->changes[i] = w->changes[0];
-			w->changed[i] = w->changed[0];
-			w->changes[0] = c;
-			w->changed[0] = d;
-			return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Does the code in buf[from, to) (the waiter's function) read anything
- * waker w changed?  The change it reads becomes the first of w's.
- */
-bool waker_read_in(struct waker *w, const char *buf, unsigned from,
-		   unsigned to)
+static bool first_change_read(struct waker *w, const char *buf,
+			      unsigned from, unsigned to)
 {
 	int i;
 
@@ -571,4 +545,23 @@ bool waker_read_in(struct waker *w, const char *buf, unsigned from,
 		}
 	}
 	return false;
+}
+
+/*
+ * Does test text t read what waker w changed?  The change it reads
+ * becomes the first of w's.
+ */
+bool waker_tested_by(struct waker *w, const char *t)
+{
+	return first_change_read(w, t, 0, strlen(t));
+}
+
+/*
+ * Does the code in buf[from, to) (the waiter's function) read anything
+ * waker w changed?  The change it reads becomes the first of w's.
+ */
+bool waker_read_in(struct waker *w, const char *buf, unsigned from,
+		   unsigned to)
+{
+	return first_change_read(w, buf, from, to);
 }
