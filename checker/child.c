@@ -126,9 +126,18 @@ int spawn_capture(char *const argv[], const char *dir, struct strbuf *out,
 	return spawn_wait(pid);
 }
 
+/*
+ * $TMPDIR when it is absolute and made only of characters no shell
+ * treats specially: the scratch folder is named to spatch, which hands
+ * it to `sh -c` unquoted (see spatch.c); otherwise /tmp.
+ */
 const char *tmp_dir(void)
 {
 	const char *t = getenv("TMPDIR");
 
-	return t && *t == '/' ? t : "/tmp";
+	if (!t || *t != '/' ||
+	    t[strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		       "0123456789/._-+,=@%:")])
+		return "/tmp";
+	return t;
 }

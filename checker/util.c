@@ -65,6 +65,36 @@ static char *vasprintf_x(const char *fmt, va_list ap)
 	return s;
 }
 
+char *git_quote_path(const char *prefix, const char *name)
+{
+	struct strbuf sb = { 0 };
+	const unsigned char *p;
+	bool quote = false;
+
+	for (p = (const unsigned char *)name; *p; p++)
+		if (*p < 0x20 || *p >= 0x7f || *p == '"' || *p == '\\')
+			quote = true;
+	if (!quote)
+		return xasprintf("%s%s", prefix, name);
+	sb_puts(&sb, "\"");
+	sb_puts(&sb, prefix);
+	for (p = (const unsigned char *)name; *p; p++) {
+		static const char esc[] = "\a\b\t\n\v\f\r";
+		const char *e = *p && *p < 0x20 ? strchr(esc, *p) : NULL;
+
+		if (*p == '"' || *p == '\\')
+			sb_printf(&sb, "\\%c", *p);
+		else if (e)
+			sb_printf(&sb, "\\%c", "abtnvfr"[e - esc]);
+		else if (*p < 0x20 || *p >= 0x7f)
+			sb_printf(&sb, "\\%03o", *p);
+		else
+			sb_add(&sb, (const char *)p, 1);
+	}
+	sb_puts(&sb, "\"");
+	return sb.s;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;

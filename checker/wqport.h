@@ -312,6 +312,12 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/*
+ * prefix + name as git writes a path in a patch: as is, or in double
+ * quotes with C escapes when it holds a control character, a quote, a
+ * backslash or a byte above 0x7f (util.c).
+ */
+char *git_quote_path(const char *prefix, const char *name);
 /* A regular file's text, at most max bytes, or NULL (util.c). */
 char *read_regular_file(const char *path, size_t max, size_t *len);
 /* The next #define of buf: its name, and its body in [*body, *body_end). */

@@ -97,6 +97,14 @@ bool spatch_has_rule(const struct spatch_env *env, int rule)
 	return true;
 }
 
+/* name.h, name.hh, name.hpp: spatch parses a header a little differently */
+static bool is_header(const char *base)
+{
+	const char *dot = strrchr(base, '.');
+
+	return dot && dot[1] == 'h';
+}
+
 static bool write_all(const char *path, const char *s, size_t n)
 {
 	FILE *f = fopen(path, "w");
@@ -236,7 +244,14 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 	if (!patches)
 		return 0;
 	base = base ? base + 1 : path;
-	work = xasprintf("%s/%s", env->tmpdir, base);
+	/*
+	 * spatch gets a name made here, never the user's: spatch 1.1.1
+	 * --in-place copies its result back with an unquoted
+	 * `sh -c "cp <out> <file>"`, so a `$(...)`, a quote or a space in
+	 * the name would run as a command or break the copy.  The suffix
+	 * tells spatch a header from a source file.
+	 */
+	work = xasprintf("%s/f0001.%c", env->tmpdir, is_header(base) ? 'h' : 'c');
 	planf = xasprintf("%s/plan.jsonl", env->tmpdir);
 	errf = xasprintf("%s/spatch.log", env->tmpdir);
 	write_plan(&sb, work, plan, rule);

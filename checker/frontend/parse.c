@@ -334,14 +334,18 @@ static bool bodies_where_blanked(CXTranslationUnit tu, const char *path,
  * blank, the bodies no rule reads are left out (blank.c).
  */
 static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt,
-				     const char *path, const char *buf,
+				     const char *name, const char *buf,
 				     size_t len, bool blank,
 				     CXTranslationUnit *tu, bool *blanked_out)
 {
+	/* libclang puts the name among the flags: "-x.c" would be one */
+	char *dashed = name[0] == '-' ? xasprintf("./%s", name) : NULL;
+	const char *path = dashed ? dashed : name;
 	/* the caller's flags, the shim's ten, -ferror-limit and a spare */
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *include = xasprintf("%s/wqport-shim.h", opt->shim_dir);
-	struct CXUnsavedFile one = { path, buf, len }, *uf = &one, *ufa = NULL;
+	struct CXUnsavedFile one = { path, buf, len };
+	struct CXUnsavedFile *uf = &one, *ufa = NULL;
 	enum CXErrorCode err;
 	const char *pch = pch_for_file(opt, path, buf, len);
 	int argc = build_args(opt, argv, include, pch), nuf = 1, i;
@@ -421,6 +425,7 @@ static enum CXErrorCode parse_buffer(CXIndex index, const struct wq_options *opt
 	blank_set_free(&bs);
 	free(include);
 	free(argv);
+	free(dashed);
 	return err;
 }
 

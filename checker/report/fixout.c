@@ -223,8 +223,10 @@ static char *make_diff(const struct fix_result *res, const char *tmpdir)
 	char *a = xasprintf("%s/orig", tmpdir), *b = xasprintf("%s/new", tmpdir);
 	/* a symlink: the diff names the file it points to, which is patched */
 	const char *name = res->target_name ? res->target_name : res->path;
-	char *la = xasprintf("a/%s", diff_name(name));
-	char *lb = xasprintf("b/%s", diff_name(name));
+	/* the labels are the diff's own text: quoted as git does, so that a
+	 * newline or a quote in the name cannot break the patch */
+	char *la = git_quote_path("a/", diff_name(name));
+	char *lb = git_quote_path("b/", diff_name(name));
 	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
 	struct strbuf out = { 0 };
 
@@ -246,6 +248,8 @@ static char *subject_prefix(const char *path)
 	const char *p = diff_name(path), *slash = strrchr(p, '/'), *dot;
 	const char *base = slash ? slash + 1 : p;
 	const char *dir = NULL;
+	unsigned char *u;
+	char *s;
 	int dl = 0;
 
 	if (slash) {
@@ -258,9 +262,16 @@ static char *subject_prefix(const char *path)
 	}
 	dot = strrchr(base, '.');
 	if (dir && dl)
-		return xasprintf("%.*s: %.*s", dl, dir,
-				 (int)(dot ? dot - base : (long)strlen(base)), base);
-	return xasprintf("%.*s", (int)(dot ? dot - base : (long)strlen(base)), base);
+		s = xasprintf("%.*s: %.*s", dl, dir,
+			      (int)(dot ? dot - base : (long)strlen(base)), base);
+	else
+		s = xasprintf("%.*s", (int)(dot ? dot - base : (long)strlen(base)),
+			      base);
+	/* a mail header: a newline in the name would end it */
+	for (u = (unsigned char *)s; *u; u++)
+		if (*u < 0x20 || *u >= 0x7f)
+			*u = '?';
+	return s;
 }
 
 static char *subject_change(const struct fix_result *res)

@@ -441,7 +441,7 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 		 const char *diff)
 {
 	struct strbuf sb = { 0 };
-	char *path;
+	char *path, *qa, *qb, *qn;
 	int ret = 0;
 
 	sb_puts(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
@@ -458,8 +458,14 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 	if (!fo->no_signoff)
 		sb_printf(&sb, "\nSigned-off-by: %s\n", fo->author);
 	sb_puts(&sb, "---\n");
-	diffstat(&sb, name, diff);
-	sb_printf(&sb, "diff --git a/%s b/%s\n", name, name);
+	qa = git_quote_path("a/", name);
+	qb = git_quote_path("b/", name);
+	qn = git_quote_path("", name);
+	diffstat(&sb, qn, diff);
+	sb_printf(&sb, "diff --git %s %s\n", qa, qb);
+	free(qa);
+	free(qb);
+	free(qn);
 	index_line(&sb, res);
 	sb_printf(&sb, "%s-- \nwqport %s\n\n", diff, WQPORT_VERSION);
 	path = patch_name(fo->series, num, subject);
