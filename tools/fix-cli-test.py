@@ -300,9 +300,13 @@ def scenario_bad_input(wq, td, tmp):
 
 def scenario_spatch_fails(wq, td, tmp):
     setup(tmp, td, ("a.c", "b.c"))
+    # spatch never sees the user's name (f0001.c): b.c is told by its text
+    with open(os.path.join(tmp, "b.c"), "a") as f:
+        f.write("/* make the fake spatch fail */\n")
     fake = os.path.join(tmp, "fake-spatch")
     with open(fake, "w") as f:
-        f.write("#!/bin/sh\nfor a; do :; done\ncase \"$a\" in */b.c) echo 'fatal: no' >&2; exit 3;; esac\n"
+        f.write("#!/bin/sh\nfor a; do :; done\n"
+                "if grep -q 'make the fake spatch fail' \"$a\"; then echo 'fatal: no' >&2; exit 3; fi\n"
                 "exec spatch \"$@\"\n")
     os.chmod(fake, 0o755)
     before = open(os.path.join(tmp, "b.c")).read()
