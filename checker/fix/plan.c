@@ -121,22 +121,25 @@ static bool condition_ok(struct fix_site *s, const struct site_ctx *sc,
 	return true;
 }
 
+/* The row of the sleep_on() call api (kapi.def), sleep_on()'s if none. */
+static const struct sleep_on_fact *sleep_on_of(const char *api)
+{
+	const struct sleep_on_fact *f = sleep_on_lookup(api, strlen(api));
+	size_t n;
+
+	return f ? f : sleep_on_table(&n);
+}
+
 static const char *sleep_on_form(const char *api, bool timeout_ok)
 {
-	bool intr = !strncmp(api, "interruptible", 13);
-	bool timeout = strstr(api, "timeout") != NULL;
+	const struct sleep_on_fact *f = sleep_on_of(api);
 
-	if (timeout && timeout_ok)
-		return intr ? "wait_event_interruptible_timeout" :
-			      "wait_event_timeout";
-	return intr ? "wait_event_interruptible" : "wait_event";
+	return sleep_on_wait_event(f->intr, f->timed && timeout_ok);
 }
 
 static const char *delay_form(const char *api)
 {
-	return !strncmp(api, "interruptible", 13) ?
-		"schedule_timeout_interruptible" :
-		"schedule_timeout_uninterruptible";
+	return sleep_on_of(api)->nap;
 }
 
 /* A sleep with no loop or if around it: find the condition elsewhere. */

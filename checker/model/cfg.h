@@ -206,6 +206,9 @@ bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word);
 long text_find_word(const char *buf, unsigned from, unsigned to,
 		    const char *word);
+long text_find_word_if(const char *buf, unsigned from, unsigned to,
+		       bool (*pred)(const void *ctx, const char *w, size_t n),
+		       const void *ctx);
 bool text_any_plain_name(const char *t, size_t len,
 			 bool (*pred)(const void *ctx, const char *w, size_t n),
 			 const void *ctx);

@@ -287,7 +287,7 @@ static char *subject_change(const struct fix_result *res)
 				 many_a || many_f ? "s" : "", many_f ? "wait_event*" : f);
 	if (!many_a && !many_f)
 		return xasprintf("replace %s() with %s()", a, f);
-	if (strstr(a, "sleep_on"))
+	if (sleep_on_lookup(a, strlen(a)))
 		return xasprintf("replace sleep_on() family with %s()",
 				 many_f ? "wait_event*" : f);
 	return xstrdup("fix racy wait-queue sleeps");
