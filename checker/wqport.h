@@ -259,12 +259,28 @@ struct wq_file {
 	 * suggestions for it (analysis/target.c) */
 	unsigned target;
 	/* while the rules run: the task state summaries of its functions
-	 * (analysis/state_summary.c) */
+	 * (analysis/state_summary.c), and what the graph builder may ask
+	 * them */
 	struct state_sums *sums;
+	const struct state_oracle *oracle;
 	/* sleeps a rule did not report because another function set the
 	 * task state there and it is not known: `wqport fix` refuses them */
 	struct wq_held *held;
 	int nheld;
+};
+
+/*
+ * What the graph builder (model/) asks about the functions a function
+ * calls, answered by the analysis layer's task state summaries and
+ * handed down by the driver with them: the model calls nothing above it.
+ */
+struct state_sums;
+struct state_oracle {
+	/* is name a function of the file whose calls change the task state? */
+	bool (*touches)(const struct state_sums *s, const char *name,
+			size_t len);
+	/* the FL_* state bits fn is entered in */
+	uint32_t (*entry)(const struct state_sums *s, const char *fn);
 };
 
 struct wq_held {
@@ -299,7 +315,26 @@ struct wq_options {
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
 	void *tu_arg;
+	/* what the frontend runs on a parsed translation unit (driver.c) */
+	const struct wq_pipeline *pipeline;
 };
+
+/*
+ * The analyses and rules the frontend runs on each parsed translation
+ * unit, handed to it in the options (driver.c defines wq_pipeline), so
+ * the frontend knows nothing of them.
+ */
+struct wq_pipeline {
+	/* the per-function rules on every relevant function; returns the
+	 * number of functions of the file */
+	int (*functions)(void *tu, struct wq_file *f,
+			 const struct wq_options *opt);
+	/* the rules that look at the whole translation unit */
+	void (*unit)(void *tu, struct wq_file *f,
+		     const struct wq_options *opt);
+};
+
+extern const struct wq_pipeline wq_pipeline;
 
 void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 		      char *msg);

@@ -766,6 +766,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	r.jobs = default_jobs();
 	r.opt.rule_mask = ~0ul;
 	r.opt.shim_dir = shim_dir;
+	r.opt.pipeline = &wq_pipeline;
 	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";
 	r.env.cocci_dir = cocci_dir;
 	pthread_mutex_init(&r.lock, NULL);

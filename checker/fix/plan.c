@@ -607,42 +607,32 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "set-state-interruptible";
 }
 
-static const struct {
-	const char *name;
-	unsigned since;
-} target_api[] = {
-#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
-#include "target.def"
-#undef TARGET_API
-};
-
 /* The target kernel lacks the primitive: refuse, naming the release. */
 static void check_target(struct fix_site *s, unsigned target)
 {
-	size_t i, len;
+	unsigned since;
+	char *prim;
+	size_t len;
 
 	if (!s->form || s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
 		return;
 	/* "prepare_to_wait-unlock", "-entry": the primitive before the '-' */
 	len = strcspn(s->form, "-");
-	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++) {
-		char *t, *v;
+	prim = xasprintf("%.*s", (int)len, s->form);
+	since = target_api_since(prim);	/* analysis/target.c */
+	if (since && target < since) {
+		char *t = kernel_version_text(target);
+		char *v = kernel_version_text(since);
 
-		if (strlen(target_api[i].name) != len ||
-		    strncmp(target_api[i].name, s->form, len) ||
-		    target >= target_api[i].since)
-			continue;
-		t = kernel_version_text(target);
-		v = kernel_version_text(target_api[i].since);
 		free(s->note);
 		refuse(s, "target-api", xasprintf(
 			"%s() is not in the target kernel %s (first in %s)",
-			target_api[i].name, t, v));
+			prim, t, v));
 		free(t);
 		free(v);
 		s->form = NULL;
-		return;
 	}
+	free(prim);
 }
 
 static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
