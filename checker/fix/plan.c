@@ -48,6 +48,13 @@ const char *outcome_name(enum fix_outcome o)
 	return names[o];
 }
 
+bool site_applied(const struct fix_site *s, bool unsafe)
+{
+	return s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+	       s->outcome == FO_COVERED || s->outcome == FO_KEEP ||
+	       (s->outcome == FO_UNSAFE && unsafe);
+}
+
 static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd,
 				 const struct site_ctx *sc)
 {

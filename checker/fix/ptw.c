@@ -519,8 +519,7 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		free(s->anchor);
 		s->anchor = xstrdup(so[i].name);
 	}
-	if (s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-	    s->outcome == FO_COVERED || (s->outcome == FO_UNSAFE && p->unsafe))
+	if (site_applied(s, p->unsafe))
 		return;
 	if (!keepable(s->reason))
 		return;

@@ -115,9 +115,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		const struct fix_site *s = &res->plan.s[i];
 		struct site_outcome *o = &res->out[res->nout++];
 		const char *why = blocked_why(res, s->func);
-		bool eligible = s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-				s->outcome == FO_COVERED || s->outcome == FO_KEEP ||
-				(s->outcome == FO_UNSAFE && unsafe);
+		bool eligible = site_applied(s, unsafe);
 
 		memset(o, 0, sizeof(*o));
 		o->rule = s->rule;
