@@ -769,6 +769,7 @@ static int check_main(int argc, char **argv)
 	r.lim.timeout_s = WQ_DEFAULT_TIMEOUT_S;
 	r.lim.max_memory_mib = WQ_DEFAULT_MAX_MEMORY_MIB;
 	r.opt.verbose = false;
+	r.opt.pipeline = &wq_pipeline;
 	if (argc > 1 && !strcmp(argv[1], "fix"))
 		return fix_main(argc - 1, argv + 1, find_shim(argv[0]), find_cocci());
 	/* `wqport check FILE...` is `wqport FILE...`, unless ./check exists */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The declared tables, compiled in: the rule table (rules.def), the
- * kernel API table (kapi.def) and the calls that write no driver state
- * (kpure.def).  Lookups only; no rule logic here.
+ * kernel API table (kapi.def, with the sleep_on() family's
+ * replacements), the calls with a side effect (sideeffect.def) and the
+ * calls that write no driver state (kpure.def).  Lookups only; no rule
+ * logic here.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -164,6 +166,191 @@ const char *status_name(enum wq_status s)
 	static const char *const n[] = { "stable", "planned" };
 
 	return n[s];
+}
+
+/* ---- the sleep_on() family and its replacements (kapi.def) ---- */
+
+static const struct sleep_on_fact sleep_ons[] = {
+#define KAPI_SLEEP_ON(nm, intr, timed, form, nap) \
+	{ #nm, intr, timed, #form, #nap },
+#include "kapi.def"
+#undef KAPI_SLEEP_ON
+};
+
+const struct sleep_on_fact *sleep_on_table(size_t *count)
+{
+	*count = sizeof(sleep_ons) / sizeof(sleep_ons[0]);
+	return sleep_ons;
+}
+
+const struct sleep_on_fact *sleep_on_lookup(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sleep_ons) / sizeof(sleep_ons[0]); i++)
+		if (!strncmp(sleep_ons[i].name, name, len) &&
+		    !sleep_ons[i].name[len])
+			return &sleep_ons[i];
+	return NULL;
+}
+
+/* The wait_event*() form that replaces a sleep_on() of that kind. */
+const char *sleep_on_wait_event(bool intr, bool timed)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sleep_ons) / sizeof(sleep_ons[0]); i++)
+		if (sleep_ons[i].intr == intr && sleep_ons[i].timed == timed)
+			return sleep_ons[i].form;
+	return sleep_ons[0].form;
+}
+
+static const struct {
+	const char *name;
+	bool sleeps;
+} kapi_starts[] = {
+#define KAPI_STARTS(nm, sleeps) { #nm, sleeps },
+#include "kapi.def"
+#undef KAPI_STARTS
+};
+
+/*
+ * A call that starts what wakes a queue (KAPI_STARTS, K_ARM_TIMER), one
+ * that may sleep itself only if may_sleep: its name as the table spells
+ * it, or NULL.
+ */
+const char *kapi_starter(const char *name, size_t len, bool may_sleep)
+{
+	const struct kapi *k = kapi_lookup(name, len);
+	size_t i;
+
+	if (k && k->kind == K_ARM_TIMER)
+		return k->name;
+	for (i = 0; i < sizeof(kapi_starts) / sizeof(kapi_starts[0]); i++)
+		if (!strncmp(kapi_starts[i].name, name, len) &&
+		    !kapi_starts[i].name[len] &&
+		    (may_sleep || !kapi_starts[i].sleeps))
+			return kapi_starts[i].name;
+	return NULL;
+}
+
+/* The names that wake a queue (queue) or a task, NULL-terminated. */
+const char *const *kapi_wakes(bool queue)
+{
+	static const char *const q[] = {
+#define KAPI_WAKES_QUEUE(nm) #nm,
+#include "kapi.def"
+#undef KAPI_WAKES_QUEUE
+		NULL
+	};
+	static const char *const t[] = {
+#define KAPI_WAKES_TASK(nm) #nm,
+#include "kapi.def"
+#undef KAPI_WAKES_TASK
+		NULL
+	};
+
+	return queue ? q : t;
+}
+
+static const struct kapi_thread threads[] = {
+#define KAPI_THREAD(nm, fn_arg, task) { #nm, fn_arg, task },
+#include "kapi.def"
+#undef KAPI_THREAD
+};
+
+const struct kapi_thread *kapi_thread_table(size_t *count)
+{
+	*count = sizeof(threads) / sizeof(threads[0]);
+	return threads;
+}
+
+static const struct {
+	const char *name;
+	bool spins;
+} locks[] = {
+#define KAPI_LOCK(nm, spins) { #nm, spins },
+#include "kapi.def"
+#undef KAPI_LOCK
+};
+
+/* Does name[0..len) take a lock (KAPI_LOCK), a spinning one if spins? */
+bool kapi_lock(const char *name, size_t len, bool spins)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(locks) / sizeof(locks[0]); i++)
+		if (!strncmp(locks[i].name, name, len) && !locks[i].name[len])
+			return !spins || locks[i].spins;
+	return false;
+}
+
+/* The i-th lock-taking call, a spinning one if spins, or NULL past the end. */
+const char *kapi_lock_name(size_t i, bool spins)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(locks) / sizeof(locks[0]); k++)
+		if ((!spins || locks[k].spins) && !i--)
+			return locks[k].name;
+	return NULL;
+}
+
+static const struct kapi_irq irqs[] = {
+#define KAPI_IRQ(nm, effect) { #nm, #effect },
+#include "kapi.def"
+#undef KAPI_IRQ
+};
+
+const struct kapi_irq *kapi_irq_table(size_t *count)
+{
+	*count = sizeof(irqs) / sizeof(irqs[0]);
+	return irqs;
+}
+
+/* What the call name[0..len) does to interrupts (KAPI_IRQ), or NULL. */
+const char *kapi_irq(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(irqs) / sizeof(irqs[0]); i++)
+		if (!strncmp(irqs[i].name, name, len) && !irqs[i].name[len])
+			return irqs[i].effect;
+	return NULL;
+}
+
+bool kapi_is(const char *name, size_t len, enum kapi_kind kind)
+{
+	const struct kapi *k = kapi_lookup(name, len);
+
+	return k && k->kind == kind;
+}
+
+/* ---- calls with a side effect (sideeffect.def) ---- */
+
+static const struct side_effect side_effects[] = {
+#define SIDE_EFFECT(nm, what, arg) { #nm, what, arg },
+#define TAKE_IF_THERE(nm, arg) { #nm, "takes", arg },
+#include "sideeffect.def"
+#undef TAKE_IF_THERE
+#undef SIDE_EFFECT
+};
+
+const struct side_effect *side_effect_table(size_t *count)
+{
+	*count = sizeof(side_effects) / sizeof(side_effects[0]);
+	return side_effects;
+}
+
+const struct side_effect *side_effect_lookup(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(side_effects) / sizeof(side_effects[0]); i++)
+		if (!strncmp(side_effects[i].name, name, len) &&
+		    !side_effects[i].name[len])
+			return &side_effects[i];
+	return NULL;
 }
 
 /* ---- kernel calls that write no driver state (kpure.def) ---- */

@@ -105,6 +105,63 @@ const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
 /* a kernel call that writes no driver state a test could read (kpure.def) */
 bool kapi_pure(const char *name);
+/* Is name[0..len) a kapi.def row of that kind (K_UNLOCK, K_ARM_TIMER)? */
+bool kapi_is(const char *name, size_t len, enum kapi_kind kind);
+
+/* A call that starts what wakes a queue (kapi.def KAPI_STARTS and
+ * K_ARM_TIMER rows), one that may sleep itself only if may_sleep: the
+ * table's spelling of the name, or NULL */
+const char *kapi_starter(const char *name, size_t len, bool may_sleep);
+/* the calls that wake a queue (queue) or a task (kapi.def KAPI_WAKES_*) */
+const char *const *kapi_wakes(bool queue);
+
+/* A call that hands a function (argument fn_arg) to a kernel thread or
+ * a work item (kapi.def KAPI_THREAD); task: it returns the task */
+struct kapi_thread {
+	const char *name;
+	int fn_arg;
+	bool task;
+};
+
+const struct kapi_thread *kapi_thread_table(size_t *count);
+/* a call that takes a lock, a spinning one if spins (kapi.def KAPI_LOCK) */
+bool kapi_lock(const char *name, size_t len, bool spins);
+const char *kapi_lock_name(size_t i, bool spins);
+
+/* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
+ * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or
+ * "unlock_restore" */
+struct kapi_irq {
+	const char *name, *effect;
+};
+
+const struct kapi_irq *kapi_irq_table(size_t *count);
+const char *kapi_irq(const char *name, size_t len);
+
+/* The sleep_on() family and what replaces each (kapi.def KAPI_SLEEP_ON) */
+struct sleep_on_fact {
+	const char *name;
+	bool intr, timed;
+	const char *form;	/* wait_event*(), timed if the call is */
+	const char *nap;	/* schedule_timeout_*() of the same state */
+};
+
+const struct sleep_on_fact *sleep_on_table(size_t *count);
+const struct sleep_on_fact *sleep_on_lookup(const char *name, size_t len);
+/* the wait_event*() form that replaces a sleep_on() of that kind */
+const char *sleep_on_wait_event(bool intr, bool timed);
+
+/* A call with a side effect (sideeffect.def): what is "sleeps",
+ * "changes" or "takes" (a take-if-there call); arg names what it
+ * changes (the bit, the atomic, the list head), or is -1. */
+struct side_effect {
+	const char *name;
+	const char *what;
+	int arg;
+};
+
+const struct side_effect *side_effect_table(size_t *count);
+const struct side_effect *side_effect_lookup(const char *name, size_t len);
 
 /* ---- scan (frontend/scan.c) ---- */
 
@@ -202,12 +259,28 @@ struct wq_file {
 	 * suggestions for it (analysis/target.c) */
 	unsigned target;
 	/* while the rules run: the task state summaries of its functions
-	 * (analysis/state_summary.c) */
+	 * (analysis/state_summary.c), and what the graph builder may ask
+	 * them */
 	struct state_sums *sums;
+	const struct state_oracle *oracle;
 	/* sleeps a rule did not report because another function set the
 	 * task state there and it is not known: `wqport fix` refuses them */
 	struct wq_held *held;
 	int nheld;
+};
+
+/*
+ * What the graph builder (model/) asks about the functions a function
+ * calls, answered by the analysis layer's task state summaries and
+ * handed down by the driver with them: the model calls nothing above it.
+ */
+struct state_sums;
+struct state_oracle {
+	/* is name a function of the file whose calls change the task state? */
+	bool (*touches)(const struct state_sums *s, const char *name,
+			size_t len);
+	/* the FL_* state bits fn is entered in */
+	uint32_t (*entry)(const struct state_sums *s, const char *fn);
 };
 
 struct wq_held {
@@ -242,7 +315,26 @@ struct wq_options {
 	/* called with the parsed translation unit before it is disposed */
 	void (*tu_hook)(void *tu, struct wq_file *f, void *arg);
 	void *tu_arg;
+	/* what the frontend runs on a parsed translation unit (driver.c) */
+	const struct wq_pipeline *pipeline;
 };
+
+/*
+ * The analyses and rules the frontend runs on each parsed translation
+ * unit, handed to it in the options (driver.c defines wq_pipeline), so
+ * the frontend knows nothing of them.
+ */
+struct wq_pipeline {
+	/* the per-function rules on every relevant function; returns the
+	 * number of functions of the file */
+	int (*functions)(void *tu, struct wq_file *f,
+			 const struct wq_options *opt);
+	/* the rules that look at the whole translation unit */
+	void (*unit)(void *tu, struct wq_file *f,
+		     const struct wq_options *opt);
+};
+
+extern const struct wq_pipeline wq_pipeline;
 
 void file_add_finding(struct wq_file *f, int rule, struct wq_pos pos,
 		      char *msg);

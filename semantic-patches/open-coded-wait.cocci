@@ -44,6 +44,10 @@ SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
+# the irq lock pair that wait_event_lock_irq() drops and retakes
+# (checker/kapi.def KAPI_IRQ unlock_on, lock_off)
+IRQ_UNLOCK = 'spin_unlock_irq'
+IRQ_LOCK = 'spin_lock_irq'
 
 def rp(f):
     return os.path.realpath(f)
@@ -330,8 +334,8 @@ def split_sleep(rest):
     if len(rest) == 1 and sleep_of(rest[0]):
         return sleep_of(rest[0]), None
     if len(rest) == 3 and sleep_of(rest[1]):
-        l1 = lock_of(rest[0], "spin_unlock_irq")
-        l2 = lock_of(rest[2], "spin_lock_irq")
+        l1 = lock_of(rest[0], IRQ_UNLOCK)
+        l2 = lock_of(rest[2], IRQ_LOCK)
         if l1 and l1 == l2:
             return sleep_of(rest[1]), l1
     return None

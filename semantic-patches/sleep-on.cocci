@@ -73,8 +73,9 @@ virtual report
 @@
 import os, re, json, sys
 
-WQ_SLEEPERS = ('interruptible_sleep_on_timeout', 'interruptible_sleep_on',
-	       'sleep_on_timeout', 'sleep_on')
+# the sleep_on() family (checker/kapi.def KAPI_SLEEP_ON rows)
+WQ_SLEEPERS = ('sleep_on', 'interruptible_sleep_on', 'sleep_on_timeout', 'interruptible_sleep_on_timeout')
+WQ_SLEEPER_RE = '(?:%s)' % '|'.join(WQ_SLEEPERS)
 WQ_DECIDED = {}	# site -> ('convert', form, caveat) or ('refuse', reason)
 WQ_NOTES = {}	# site -> why a plan-mode site matched a shape but was kept
 WQ_PRE = {}	# site -> reason found by the pre-classification rules
@@ -200,9 +201,9 @@ def wq_name(p):
 	try:
 		s = lines[int(p[0].line) - 1][int(p[0].column):]
 	except IndexError:
-		return 'sleep_on'
+		return WQ_SLEEPERS[0]
 	m = re.match(r'\w+', s)
-	return m.group(0) if m and m.group(0) in WQ_SLEEPERS else 'sleep_on'
+	return m.group(0) if m and m.group(0) in WQ_SLEEPERS else WQ_SLEEPERS[0]
 
 
 def wq_flat(s):
@@ -384,8 +385,8 @@ def wq_queue_used_elsewhere(p, q):
 	name = m.group(1)
 	_, masked, _ = wq_text(p[0].file)
 	path = re.compile(r'(?:&|\*|\(|\s|\w+\s*(?:->|\.)\s*|\)\s*(?:->|\.)\s*)*$')
-	ok = re.compile(r'\b(?:(?:interruptible_)?sleep_on(?:_timeout)?|init_waitqueue_head'
-			r'|DECLARE_WAIT_QUEUE_HEAD(?:_ONSTACK)?)\s*$')
+	ok = re.compile(r'\b(?:%s|init_waitqueue_head'
+			r'|DECLARE_WAIT_QUEUE_HEAD(?:_ONSTACK)?)\s*$' % WQ_SLEEPER_RE)
 	for m in re.finditer(r'\b%s\b' % re.escape(name), masked):
 		before = masked[max(0, m.start() - 200):m.start()]
 		before = before[:path.search(before).start()]
@@ -449,7 +450,7 @@ def wq_hidden_sites(p):
 	WQ_REPORTED.add(rp)
 	lines, masked, starts = wq_text(rp)
 	out = []
-	for m in re.finditer(r'\b(interruptible_)?sleep_on(_timeout)?\s*\(', masked):
+	for m in re.finditer(r'\b%s\s*\(' % WQ_SLEEPER_RE, masked):
 		if not wq_cpp_state(masked, m.start()):
 			continue
 		if not re.search(r'^[ \t]*#[ \t]*if[ \t]+0\b', masked[:m.start()], re.M):
@@ -476,12 +477,13 @@ def wq_print(p, org):
 		else:
 			coccilib.report.print_report(pos, msg)
 
-WQ_FORM_NI = {'sleep_on': 'wait_event',
-	      'interruptible_sleep_on': 'wait_event_interruptible'}
-WQ_FORM_T = {'sleep_on_timeout': 'wait_event_timeout',
-	     'interruptible_sleep_on_timeout': 'wait_event_interruptible_timeout'}
-WQ_FORM_D = {'sleep_on_timeout': 'schedule_timeout_uninterruptible',
-	     'interruptible_sleep_on_timeout': 'schedule_timeout_interruptible'}
+# what replaces each sleep_on() call (checker/kapi.def KAPI_SLEEP_ON rows):
+# untimed, timed, the plain delay for a timed one on an unused queue, and
+# the interruptible ones
+WQ_FORM_NI = {'sleep_on': 'wait_event', 'interruptible_sleep_on': 'wait_event_interruptible'}
+WQ_FORM_T = {'sleep_on_timeout': 'wait_event_timeout', 'interruptible_sleep_on_timeout': 'wait_event_interruptible_timeout'}
+WQ_FORM_D = {'sleep_on_timeout': 'schedule_timeout_uninterruptible', 'interruptible_sleep_on_timeout': 'schedule_timeout_interruptible'}
+WQ_INTR = ('interruptible_sleep_on', 'interruptible_sleep_on_timeout')
 WQ_CUR = ['']	# realpath of the file the last site came from
 
 CAV_T = ('the result is now 0 on timeout with the condition false and at least 1 '
@@ -613,7 +615,7 @@ def wq_shape(kind, name, p, env, res):
 	if base == 'loop':
 		form = WQ_FORM_NI[name]
 		res['WE'] = form
-		if name == 'interruptible_sleep_on':
+		if name in WQ_INTR:
 			refuse = R_UNSAFE_LOOP
 	elif base in ('sig', 'sigh', 'lock_sig'):
 		if wq_has_jump(env['S']):
@@ -3034,7 +3036,7 @@ identifier s_ptw_ta.ST;
 )
 
 @r_ptwu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0;
 position p;
 @@
@@ -3080,7 +3082,7 @@ identifier s_ptwu.ST;
 )
 
 @r_ptwu_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T;
 position p;
 @@
@@ -3127,7 +3129,7 @@ identifier s_ptwu_t.ST;
 )
 
 @r_ptwu_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T, x;
 position p;
 @@
@@ -3175,7 +3177,7 @@ identifier s_ptwu_ta.ST;
 )
 
 @r_ptwul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0;
 position p;
@@ -3227,7 +3229,7 @@ identifier s_ptwul.ST;
 )
 
 @r_ptwul_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T;
 position p;
@@ -3280,7 +3282,7 @@ identifier s_ptwul_t.ST;
 )
 
 @r_ptwul_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T, x;
 position p;
@@ -3568,7 +3570,7 @@ identifier s_ptwh.LV;
 )
 
 @r_ptwhu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T;
 statement S1, S2;
 position p;
@@ -3685,7 +3687,7 @@ identifier s_ptwhu.LV;
 )
 
 @r_ptwhul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
-identifier UNL =~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|sti|restore_flags|add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|complete)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T;
 statement S1, S2;

@@ -88,6 +88,7 @@ KSRC_TARBALL = ksrc.KSRC_TARBALL
 
 _KAPI_ROW = re.compile(r"^KAPI\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*,"
                        r"[^,]*,[^,]*,\s*([01])\s*\)\s*$")
+_SLEEP_ON_ROW = re.compile(r"^KAPI_SLEEP_ON\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*,")
 _STATS = re.compile(r"wqport: (\d+) files, (\d+) skipped by prefilter, "
                     r"(\d+) parsed, (\d+) findings, (\d+) errors")
 
@@ -226,12 +227,16 @@ def checker_words(checker):
 
 
 def kapi_words():
-    """The prefilter words as declared in checker/kapi.def."""
+    """The prefilter words as declared in checker/kapi.def (a
+    KAPI_SLEEP_ON row is a KAPI row with prefilter 1)."""
     words = []
     with open(KAPI_DEF, encoding="utf-8") as f:
         for line in f:
             m = _KAPI_ROW.match(line.strip())
             if m and m.group(2) == "1":
+                words.append(m.group(1))
+            m = _SLEEP_ON_ROW.match(line.strip())
+            if m:
                 words.append(m.group(1))
     return words
 

@@ -226,20 +226,17 @@ static const char *loop_kind(const struct cfg *g, int s)
 	return tests ? "signal" : "forever";
 }
 
-/* Calls that start what wakes the caller. */
-static const char *const starters[] = {
-	"queue_work", "queue_delayed_work", "schedule_work",
-	"schedule_delayed_work", "mod_delayed_work", "queue_work_on",
-	"wake_up_process", "kthread_run", "tasklet_schedule",
-	"tasklet_hi_schedule", NULL
-};
+static bool starter(const void *ctx, const char *w, size_t n)
+{
+	(void)ctx;
+	return kapi_starter(w, n, true) != NULL;
+}
 
 const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,
 			       int e, int s)
 {
 	const char *k = loop_kind(g, s);
 	unsigned from, to;
-	int i;
 
 	if (k && !strcmp(k, "forever"))
 		return "the task sleeps for good on purpose";
@@ -249,9 +246,9 @@ const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,
 	to = text_offset(f->buf, f->len, g->nodes[s].pos);
 	if (from >= to)
 		return NULL;
-	for (i = 0; starters[i]; i++)
-		if (text_has_word(f->buf, from, to, starters[i]))
-			return "the function starts its waker after the state is set";
+	/* a call that starts what wakes the caller (kapi.def KAPI_STARTS) */
+	if (text_find_word_if(f->buf, from, to, starter, NULL) >= 0)
+		return "the function starts its waker after the state is set";
 	return NULL;
 }
 

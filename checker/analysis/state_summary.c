@@ -601,7 +601,7 @@ static bool summarise(struct state_sums *s, int i, void *tu)
 
 			fn->g.func = fn->name;
 			cfg_build_one(tu, fn->cur, t->file, t->buf, t->len,
-				      &t->mc, s, &fn->g);
+				      &t->mc, s, &state_sums_oracle, &fn->g);
 			fn->g.entry_state = FL_UNKNOWN;
 			fn->built = true;
 		}
@@ -815,6 +815,10 @@ bool state_sums_touches(const struct state_sums *s, const char *name,
 
 	return i >= 0 && s->fn[i].touches;
 }
+
+const struct state_oracle state_sums_oracle = {
+	state_sums_touches, state_sums_entry
+};
 
 /* ---- building and freeing ---- */
 

@@ -30,45 +30,16 @@
 
 #include "cfg.h"
 
-static const char *const queue_wakes[] = {
-	"wake_up", "wake_up_interruptible", "wake_up_all",
-	"wake_up_interruptible_all", "wake_up_locked", "wake_up_all_locked",
-	"wake_up_interruptible_sync", "wake_up_nr", "wake_up_poll",
-	"wake_up_interruptible_poll", "wake_up_locked_poll",
-	"wake_up_interruptible_sync_poll", "__wake_up", NULL
-};
-
-static const char *const task_wakes[] = {
-	"wake_up_process", "wake_up_state", NULL
-};
-
-/* calls that change nothing a waiter tests */
+/*
+ * Calls that change nothing a waiter tests: the locking, interrupt and
+ * timer calls of kapi.def (KAPI_LOCK, KAPI_IRQ, K_UNLOCK, K_ARM_TIMER),
+ * and barriers and logging.
+ */
 static const char *const neutral[] = {
-	"spin_lock", "spin_lock_irq", "spin_lock_irqsave", "spin_lock_bh",
-	"spin_unlock", "spin_unlock_irq", "spin_unlock_irqrestore",
-	"spin_unlock_bh", "mutex_lock", "mutex_unlock", "raw_spin_lock",
-	"raw_spin_unlock", "raw_spin_lock_irqsave",
-	"raw_spin_unlock_irqrestore", "local_irq_save", "local_irq_restore",
 	"smp_wmb", "smp_mb", "smp_rmb", "wmb", "mb", "rmb", "barrier",
 	"smp_mb__after_atomic", "smp_mb__before_atomic", "printk", "pr_debug",
 	"pr_info", "pr_err", "pr_warn", "dev_dbg", "dev_info", "dev_err",
-	"dev_warn", "dbg", "DBG", "mod_timer", "rcu_read_lock",
-	"rcu_read_unlock", NULL
-};
-
-/* calls that write what their argument (index) names */
-static const struct {
-	const char *name;
-	int arg;
-} writers[] = {
-	{ "set_bit", 0 }, { "__set_bit", 0 }, { "clear_bit", 0 },
-	{ "__clear_bit", 0 }, { "test_and_set_bit", 0 },
-	{ "test_and_clear_bit", 0 }, { "atomic_set", 0 }, { "atomic_inc", 0 },
-	{ "atomic_dec", 0 }, { "atomic_add", 1 }, { "atomic_sub", 1 },
-	{ "WRITE_ONCE", 0 }, { "smp_store_release", 0 }, { "list_add", 1 },
-	{ "list_add_tail", 1 }, { "list_splice_tail_init", 1 },
-	{ "skb_queue_tail", 0 }, { "__skb_queue_tail", 0 },
-	{ "kfifo_put", 0 }, { "kfifo_in", 0 },
+	"dev_warn", "dbg", "DBG", "rcu_read_lock", "rcu_read_unlock", NULL
 };
 
 static char *xstrndup(const char *s, size_t n)
@@ -212,8 +183,8 @@ static bool statement_change(const char *buf, unsigned a, unsigned b,
 			     char **changed)
 {
 	unsigned i, w, we, aa[4], bb[4], close;
+	const struct side_effect *se;
 	int depth = 0, n;
-	size_t k;
 
 	while (a < b && isspace((unsigned char)buf[a]))
 		a++;
@@ -224,15 +195,11 @@ static bool statement_change(const char *buf, unsigned a, unsigned b,
 	while (w < b && isspace((unsigned char)buf[w]))
 		w++;
 	if (we > a && w < b && buf[w] == '(') {
-		for (k = 0; k < sizeof(writers) / sizeof(writers[0]); k++)
-			if (strlen(writers[k].name) == we - a &&
-			    !memcmp(writers[k].name, buf + a, we - a))
-				break;
-		if (k < sizeof(writers) / sizeof(writers[0])) {
+		se = side_effect_lookup(buf + a, we - a);
+		if (se && se->arg >= 0) {
 			n = call_args(buf, b, w, aa, bb, 4, &close);
-			if (n > writers[k].arg) {
-				char *t = clean(buf, aa[writers[k].arg],
-						bb[writers[k].arg]);
+			if (n > se->arg) {
+				char *t = clean(buf, aa[se->arg], bb[se->arg]);
 
 				*changed = xstrdup(t[0] == '&' ? t + 1 : t);
 				free(t);
@@ -278,7 +245,11 @@ static bool neutral_statement(const char *buf, unsigned a, unsigned b)
 		a++;
 	for (w = a; w < b && ident(buf[w]); w++)
 		;
-	return w > a && in_list(neutral, buf + a, w - a);
+	return w > a && (in_list(neutral, buf + a, w - a) ||
+			 kapi_lock(buf + a, w - a, false) ||
+			 kapi_irq(buf + a, w - a) ||
+			 kapi_is(buf + a, w - a, K_UNLOCK) ||
+			 kapi_is(buf + a, w - a, K_ARM_TIMER));
 }
 
 static bool starts_with_word(const char *buf, unsigned a, unsigned b,
@@ -375,17 +346,18 @@ static void change_before(const char *buf, unsigned decl, unsigned from,
  */
 static char *thread_variable(const char *buf, size_t len, const char *fn)
 {
-	static const char *const starters[] = {
-		"kthread_run", "kthread_create", "kthread_create_on_node",
-		"kthread_run_on_cpu", "kthread_create_on_cpu", NULL
-	};
-	int i;
+	size_t i, nst;
+	const struct kapi_thread *starters = kapi_thread_table(&nst);
 
-	for (i = 0; starters[i]; i++) {
+	/* the thread starters that return the task (kapi.def KAPI_THREAD) */
+	for (i = 0; i < nst; i++) {
 		long at = 0;
 
-		while ((at = text_find_word(buf, at, len, starters[i])) >= 0) {
-			unsigned p = at + strlen(starters[i]), a[2], b[2], c;
+		if (!starters[i].task)
+			continue;
+
+		while ((at = text_find_word(buf, at, len, starters[i].name)) >= 0) {
+			unsigned p = at + strlen(starters[i].name), a[2], b[2], c;
 			int n;
 
 			at = p;
@@ -403,7 +375,7 @@ static char *thread_variable(const char *buf, size_t len, const char *fn)
 				if (!same)
 					continue;
 				/* `X = kthread_run(fn, ...)` */
-				for (e = at - strlen(starters[i]); e > 0 &&
+				for (e = at - strlen(starters[i].name); e > 0 &&
 				     isspace((unsigned char)buf[e - 1]); e--)
 					;
 				if (!e || buf[e - 1] != '=')
@@ -447,7 +419,7 @@ static void add_waker(struct waker **out, int *n, const struct wq_file *f,
 int wakers_find(const struct wq_file *f, const char *queue,
 		const char *self_fn, struct waker **out)
 {
-	const char *const *words = queue ? queue_wakes : task_wakes;
+	const char *const *words = kapi_wakes(queue != NULL);
 	char *key = queue ? waker_key(queue) :
 			    thread_variable(f->buf, f->len, self_fn);
 	int n = 0, i;

@@ -90,10 +90,10 @@ static bool mark_planned(struct fix_plan *p, int rule, bool unsafe,
 	for (i = 0; i < p->n; i++) {
 		struct fix_site *s = &p->s[i];
 
+		/* a covered site is rewritten with the site covering it */
 		s->planned = s->rule == rule && s->form &&
-			     (s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-			      s->outcome == FO_KEEP ||
-			      (s->outcome == FO_UNSAFE && unsafe)) &&
+			     site_applied(s, unsafe) &&
+			     s->outcome != FO_COVERED &&
 			     !is_blocked(p, s->func);
 		any |= s->planned;
 	}
@@ -316,9 +316,7 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				if (s->rule != rule || strcmp(s->func, fn))
 					continue;
 				before++;
-				if (!(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-				      s->outcome == FO_COVERED || s->outcome == FO_KEEP ||
-				      (s->outcome == FO_UNSAFE && r->fo.unsafe)))
+				if (!site_applied(s, r->fo.unsafe))
 					kept++;
 			}
 			after = count_findings(&f1, fn, rule);
@@ -766,6 +764,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	r.jobs = default_jobs();
 	r.opt.rule_mask = ~0ul;
 	r.opt.shim_dir = shim_dir;
+	r.opt.pipeline = &wq_pipeline;
 	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";
 	r.env.cocci_dir = cocci_dir;
 	pthread_mutex_init(&r.lock, NULL);

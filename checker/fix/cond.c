@@ -17,26 +17,32 @@
 
 /* ---- conditions ---- */
 
+/*
+ * The side effect of condition text c, described, or NULL: any call of
+ * sideeffect.def, take-if-there calls included (a re-test or a
+ * wait_event*() would run them again).
+ */
 const char *cond_side_effect(const char *c)
 {
-	static const char *const calls[] = {
-		"test_and_set_bit", "test_and_clear_bit", "test_and_change_bit",
-		"atomic_dec_and_test", "atomic_inc_and_test", "atomic_sub_and_test",
-		"atomic_add_return", "atomic_sub_return", "atomic_inc_return",
-		"atomic_dec_return", "xchg", "cmpxchg", "kfifo_get", "kfifo_out",
-		"down_trylock", "mutex_trylock", "spin_trylock", NULL
-	};
-	const char *p;
-	int i;
+	const struct side_effect *se;
+	const char *p, *w;
+	size_t i, n;
 
 	if (strstr(c, "++") || strstr(c, "--"))
 		return "an increment or decrement";
 	for (p = c; *p; p++)
 		if (*p == '=' && p[1] != '=' && (p == c || !strchr("=!<>", p[-1])))
 			return "an assignment";
-	for (i = 0; calls[i]; i++)
-		if (find_word(c, calls[i]))
-			return calls[i];
+	se = side_effect_table(&n);
+	for (i = 0; i < n; i++)
+		for (w = find_word(c, se[i].name); w;
+		     w = find_word(w + strlen(se[i].name), se[i].name)) {
+			p = w + strlen(se[i].name);
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '(')
+				return se[i].name;
+		}
 	return NULL;
 }
 

@@ -90,6 +90,13 @@ bool form_in_place(const char *form);
 void plan_file(void *tu, struct wq_file *f, void *plan);
 void plan_release(struct fix_plan *p);
 const char *outcome_name(enum fix_outcome o);
+/*
+ * Is the site applied by the fix: converted (with or without a caveat),
+ * rewritten by another site's conversion (FO_COVERED), converted keeping
+ * its race (FO_KEEP), or unsafe and --unsafe given?  The one definition,
+ * for the planner, the verification and the outcomes.
+ */
+bool site_applied(const struct fix_site *s, bool unsafe);
 
 /* Run the semantic patches of the planned sites; see spatch.c. */
 struct spatch_env {

@@ -48,6 +48,13 @@ const char *outcome_name(enum fix_outcome o)
 	return names[o];
 }
 
+bool site_applied(const struct fix_site *s, bool unsafe)
+{
+	return s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
+	       s->outcome == FO_COVERED || s->outcome == FO_KEEP ||
+	       (s->outcome == FO_UNSAFE && unsafe);
+}
+
 static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd,
 				 const struct site_ctx *sc)
 {
@@ -121,22 +128,25 @@ static bool condition_ok(struct fix_site *s, const struct site_ctx *sc,
 	return true;
 }
 
+/* The row of the sleep_on() call api (kapi.def), sleep_on()'s if none. */
+static const struct sleep_on_fact *sleep_on_of(const char *api)
+{
+	const struct sleep_on_fact *f = sleep_on_lookup(api, strlen(api));
+	size_t n;
+
+	return f ? f : sleep_on_table(&n);
+}
+
 static const char *sleep_on_form(const char *api, bool timeout_ok)
 {
-	bool intr = !strncmp(api, "interruptible", 13);
-	bool timeout = strstr(api, "timeout") != NULL;
+	const struct sleep_on_fact *f = sleep_on_of(api);
 
-	if (timeout && timeout_ok)
-		return intr ? "wait_event_interruptible_timeout" :
-			      "wait_event_timeout";
-	return intr ? "wait_event_interruptible" : "wait_event";
+	return sleep_on_wait_event(f->intr, f->timed && timeout_ok);
 }
 
 static const char *delay_form(const char *api)
 {
-	return !strncmp(api, "interruptible", 13) ?
-		"schedule_timeout_interruptible" :
-		"schedule_timeout_uninterruptible";
+	return sleep_on_of(api)->nap;
 }
 
 /* A sleep with no loop or if around it: find the condition elsewhere. */
@@ -604,42 +614,32 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "set-state-interruptible";
 }
 
-static const struct {
-	const char *name;
-	unsigned since;
-} target_api[] = {
-#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
-#include "target.def"
-#undef TARGET_API
-};
-
 /* The target kernel lacks the primitive: refuse, naming the release. */
 static void check_target(struct fix_site *s, unsigned target)
 {
-	size_t i, len;
+	unsigned since;
+	char *prim;
+	size_t len;
 
 	if (!s->form || s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
 		return;
 	/* "prepare_to_wait-unlock", "-entry": the primitive before the '-' */
 	len = strcspn(s->form, "-");
-	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++) {
-		char *t, *v;
+	prim = xasprintf("%.*s", (int)len, s->form);
+	since = target_api_since(prim);	/* analysis/target.c */
+	if (since && target < since) {
+		char *t = kernel_version_text(target);
+		char *v = kernel_version_text(since);
 
-		if (strlen(target_api[i].name) != len ||
-		    strncmp(target_api[i].name, s->form, len) ||
-		    target >= target_api[i].since)
-			continue;
-		t = kernel_version_text(target);
-		v = kernel_version_text(target_api[i].since);
 		free(s->note);
 		refuse(s, "target-api", xasprintf(
 			"%s() is not in the target kernel %s (first in %s)",
-			target_api[i].name, t, v));
+			prim, t, v));
 		free(t);
 		free(v);
 		s->form = NULL;
-		return;
 	}
+	free(prim);
 }
 
 static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,

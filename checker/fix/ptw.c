@@ -123,46 +123,23 @@ static bool stmt_boundary(const char *buf, long b)
 	return word_ends_at(buf, b, "else") || word_ends_at(buf, b, "do");
 }
 
-static const char *const unlocks[] = {
-	"spin_unlock_irqrestore", "spin_unlock_irq", "spin_unlock",
-	"spin_unlock_bh", "raw_spin_unlock_irqrestore", "raw_spin_unlock_irq",
-	"raw_spin_unlock", "read_unlock_irqrestore", "read_unlock_irq",
-	"read_unlock", "write_unlock_irqrestore", "write_unlock_irq",
-	"write_unlock", "mutex_unlock", "unlock_kernel", "tty_unlock", "up",
-	"up_read", "up_write", "local_irq_restore", "local_irq_enable", "sti",
-	"restore_flags", NULL
-};
-
 /*
- * Calls that start what will wake the queue and never sleep themselves:
- * a sleep right after one is queued before it (form 2), so the wake-up
- * cannot come first.  Not a call that may sleep (usb_submit_urb() with
- * GFP_KERNEL, kernel_thread()), which must run in TASK_RUNNING, nor a
- * wake_up() (of this queue, it would wake the sleeper itself), nor a
- * register write that starts the device (outb()): an interrupt can come
- * before the queueing there, as before.
+ * The calls that drop a lock (kapi.def K_UNLOCK) and those that start
+ * what will wake the queue and never sleep themselves (kapi_starter():
+ * a timer, a tasklet, a work item): a sleep right after one is queued
+ * before it (form 2), so the wake-up cannot come first.
  */
-static const char *const starters[] = {
-	"add_timer", "mod_timer", "tasklet_schedule", "tasklet_hi_schedule",
-	"schedule_work", "queue_work", "schedule_delayed_work",
-	"queue_delayed_work", "wake_up_process", "complete", NULL
-};
-
 bool ptw_starter(const char *name)
 {
-	int i;
-
-	for (i = 0; name && starters[i]; i++)
-		if (!strcmp(name, starters[i]))
-			return true;
-	return false;
+	return name && kapi_starter(name, strlen(name), false);
 }
 
 /* The unlock call of the statement that ends at the ';' at semi. */
 static const char *unlock_before(const char *buf, long semi)
 {
+	const struct kapi *k;
+	const char *name;
 	long b, s, e;
-	int i;
 
 	for (b = semi - 1; b >= 0 && !strchr(";{}", buf[b]); b--)
 		;
@@ -189,21 +166,13 @@ static const char *unlock_before(const char *buf, long semi)
 	}
 	for (e = s; e < semi && is_ident(buf[e]); e++)
 		;
-	for (i = 0; unlocks[i]; i++)
-		if ((long)strlen(unlocks[i]) == e - s &&
-		    !strncmp(buf + s, unlocks[i], e - s)) {
-			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
-				e++;
-			return e < semi && buf[e] == '(' ? unlocks[i] : NULL;
-		}
-	for (i = 0; starters[i]; i++)
-		if ((long)strlen(starters[i]) == e - s &&
-		    !strncmp(buf + s, starters[i], e - s)) {
-			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
-				e++;
-			return e < semi && buf[e] == '(' ? starters[i] : NULL;
-		}
-	return NULL;
+	k = kapi_lookup(buf + s, e - s);
+	name = k && k->kind == K_UNLOCK ? k->name : kapi_starter(buf + s, e - s, false);
+	if (!name)
+		return NULL;
+	while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
+		e++;
+	return e < semi && buf[e] == '(' ? name : NULL;
 }
 
 /* Is the statement that ends at the ';' at semi a logging call? */
@@ -536,24 +505,21 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	if (!*s->anchor) {
 		/* in a function the flags do not compile: name it by text */
-		static const char *const names[] = {
-			"interruptible_sleep_on_timeout", "interruptible_sleep_on",
-			"sleep_on_timeout", "sleep_on", NULL
-		};
 		const char *a = sc->buf + sc->anchor_off;
-		int i;
+		const struct sleep_on_fact *so;
+		size_t n, i;
 
-		for (i = 0; names[i]; i++)
-			if (!strncmp(a, names[i], strlen(names[i])) &&
-			    !is_ident(a[strlen(names[i])]))
+		so = sleep_on_table(&n);
+		for (i = 0; i < n; i++)
+			if (!strncmp(a, so[i].name, strlen(so[i].name)) &&
+			    !is_ident(a[strlen(so[i].name)]))
 				break;
-		if (!names[i])
+		if (i == n)
 			return;
 		free(s->anchor);
-		s->anchor = xstrdup(names[i]);
+		s->anchor = xstrdup(so[i].name);
 	}
-	if (s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT ||
-	    s->outcome == FO_COVERED || (s->outcome == FO_UNSAFE && p->unsafe))
+	if (site_applied(s, p->unsafe))
 		return;
 	if (!keepable(s->reason))
 		return;

@@ -37,6 +37,26 @@ static bool is_loop(enum CXCursorKind k)
 	       k == CXCursor_DoStmt;
 }
 
+/* What the call statement text t starts with does to interrupts, or NULL */
+static const char *irq_call(const char *t)
+{
+	size_t n = 0;
+
+	while (is_ident(t[n]))
+		n++;
+	return n ? kapi_irq(t, n) : NULL;
+}
+
+/* Does statement text t start with a lock release (kapi.def K_UNLOCK)? */
+static bool starts_with_unlock(const char *t)
+{
+	size_t n = 0;
+
+	while (is_ident(t[n]))
+		n++;
+	return n && kapi_is(t, n, K_UNLOCK);
+}
+
 /*
  * Is the branch only a way out: `break;`, `return E;`, `goto out;`,
  * optionally after assignments (`ret = -EINTR;`) and lock releases?
@@ -54,12 +74,7 @@ static bool is_exit_branch(const char *t, bool *is_goto)
 		if (!*part || !strcmp(part, "}"))
 			continue;
 		if (last && !(strchr(last, '=') && !strchr(last, '(')) &&
-		    !starts_with_word(last, "spin_unlock_irq") &&
-		    !starts_with_word(last, "spin_unlock") &&
-		    !starts_with_word(last, "spin_unlock_irqrestore") &&
-		    !starts_with_word(last, "mutex_unlock") &&
-		    !starts_with_word(last, "up") &&
-		    !starts_with_word(last, "unlock_kernel"))
+		    !starts_with_unlock(last))
 			ok = false;
 		last = part;
 	}
@@ -77,6 +92,7 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 		     struct item_info *it, bool *is_goto)
 {
 	char *t = site_cursor_text(sc, c);
+	const char *irq;
 	unsigned a, b;
 
 	memset(it, 0, sizeof(*it));
@@ -120,23 +136,20 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 	} else if (is_state_set(t)) {
 		it->kind = IT_STATE;
 		it->arg = xstrdup(t);
-	} else if (starts_with_word(t, "spin_unlock_irq")) {
-		it->kind = IT_UNLOCK_IRQ;
-		it->arg = first_arg(t);
-	} else if (starts_with_word(t, "spin_lock_irq")) {
-		it->kind = IT_LOCK_IRQ;
-		it->arg = first_arg(t);
-	} else if (starts_with_word(t, "spin_unlock_irqrestore") ||
-		   starts_with_word(t, "spin_lock_irqsave")) {
-		it->kind = IT_IRQSAVE;
-	} else if (starts_with_word(t, "local_irq_restore") ||
-		   starts_with_word(t, "local_irq_save") ||
-		   starts_with_word(t, "local_irq_enable") ||
-		   starts_with_word(t, "local_irq_disable") ||
-		   starts_with_word(t, "restore_flags") ||
-		   starts_with_word(t, "save_flags") ||
-		   starts_with_word(t, "cli") || starts_with_word(t, "sti")) {
-		it->kind = IT_IRQ_TOGGLE;
+	} else if ((irq = irq_call(t))) {
+		/* interrupts and irq locks (kapi.def KAPI_IRQ) */
+		if (!strcmp(irq, "unlock_on")) {
+			it->kind = IT_UNLOCK_IRQ;
+			it->arg = first_arg(t);
+		} else if (!strcmp(irq, "lock_off")) {
+			it->kind = IT_LOCK_IRQ;
+			it->arg = first_arg(t);
+		} else if (!strcmp(irq, "unlock_restore") ||
+			   !strcmp(irq, "lock_save")) {
+			it->kind = IT_IRQSAVE;
+		} else {
+			it->kind = IT_IRQ_TOGGLE;
+		}
 	} else if (starts_with_word(t, "schedule") ||
 		   starts_with_word(t, "io_schedule") ||
 		   (strstr(t, "schedule_timeout(") && strchr(t, '=') &&

@@ -69,42 +69,36 @@ static unsigned offset_line(const char *buf, unsigned off)
 /* The last disable of interrupts before off with no enable after it. */
 static const char *irqs_off_before(const struct site_ctx *sc)
 {
-	static const char *const off_words[] = {
-		"cli", "local_irq_disable", "local_irq_save", "save_and_cli", NULL
-	};
-	static const char *const on_words[] = {
-		"sti", "local_irq_enable", "local_irq_restore", "restore_flags",
-		NULL
-	};
 	char *fn = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
 			     sc->buf + sc->fn_start);
 	const char *last_off = NULL, *which = NULL, *last_on = NULL;
-	int i;
+	const struct kapi_irq *irq;
+	size_t i, n;
 
-	for (i = 0; off_words[i]; i++) {
+	irq = kapi_irq_table(&n);
+
+	/* the calls that turn interrupts off or back on (kapi.def KAPI_IRQ) */
+	for (i = 0; i < n; i++) {
 		const char *p = fn, *q;
+		bool off = !strcmp(irq[i].effect, "off");
 
-		while ((q = find_word(p, off_words[i]))) {
-			if (!last_off || q > last_off) {
+		if (!off && strcmp(irq[i].effect, "on"))
+			continue;
+		while ((q = find_word(p, irq[i].name))) {
+			if (off && (!last_off || q > last_off)) {
 				last_off = q;
-				which = off_words[i];
-			}
-			p = q + 1;
-		}
-	}
-	for (i = 0; on_words[i]; i++) {
-		const char *p = fn, *q;
-
-		while ((q = find_word(p, on_words[i]))) {
-			if (!last_on || q > last_on)
+				which = irq[i].name;
+			} else if (!off && (!last_on || q > last_on)) {
 				last_on = q;
+			}
 			p = q + 1;
 		}
 	}
 	if (last_off && last_on && last_on > last_off)
 		which = NULL;
 	free(fn);
-	return which ? (strcmp(which, "cli") ? which : "cli()") : NULL;
+	/* a bare name (cli) is written as the call it is */
+	return which ? (strchr(which, '_') ? which : "cli()") : NULL;
 }
 
 /*
@@ -113,21 +107,17 @@ static const char *irqs_off_before(const struct site_ctx *sc)
  */
 static char *held_lock_before(const struct site_ctx *sc)
 {
-	static const char *const takes[] = {
-		"spin_lock", "spin_lock_irq", "spin_lock_irqsave", "spin_lock_bh",
-		"read_lock", "read_lock_irq", "read_lock_irqsave",
-		"write_lock", "write_lock_irq", "write_lock_irqsave", NULL
-	};
 	char *fn = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
 			     sc->buf + sc->fn_start);
 	char *held = NULL;
 	int i;
 
-	for (i = 0; takes[i] && !held; i++) {
-		const char *p = fn, *q;
+	/* the spinning locks of kapi.def (KAPI_LOCK) */
+	for (i = 0; kapi_lock_name(i, true) && !held; i++) {
+		const char *take = kapi_lock_name(i, true), *p = fn, *q;
 
-		while ((q = find_word(p, takes[i]))) {
-			const char *open = q + strlen(takes[i]);
+		while ((q = find_word(p, take))) {
+			const char *open = q + strlen(take);
 			char *lock, *tail;
 			bool released = false;
 

@@ -543,3 +543,14 @@ bool fix_put_file(const char *path, const char *text, size_t len)
 	errno = saved;
 	return !err;
 }
+
+bool write_file(const char *path, const char *s, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	bool ok;
+
+	if (!f)
+		return false;
+	ok = fwrite(s, 1, n, f) == n;
+	return (fclose(f) == 0) && ok;
+}

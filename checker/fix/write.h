@@ -7,12 +7,8 @@
 #ifndef WQPORT_WRITE_H
 #define WQPORT_WRITE_H
 
-#include <signal.h>
+#include "result.h"
 
-#include "fixout.h"
-
-/* SIGINT or SIGTERM caught during --write or --series, else 0 */
-extern volatile sig_atomic_t fix_stop_signal;
 
 /* --write, --series: a signal stops the run cleanly instead of killing it */
 void fix_catch_signals(void);
@@ -29,14 +25,6 @@ void fix_eol_restore(struct fix_result *res);
 /* Symlinks and names of one file among the files of the run. */
 void fix_identify(struct fix_result *files, int n);
 
-/*
- * Replace the file res names with res->final, or return why not (NULL:
- * written).  *changed: the file is no longer what was read.
- */
-char *fix_write(const struct fix_result *res, const struct fix_result *files,
-		int n, bool *changed);
 
-/* A new file (a --series patch): temporary file, fsync, rename. */
-bool fix_put_file(const char *path, const char *text, size_t len);
 
 #endif /* WQPORT_WRITE_H */

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Check one file: read it, reject what is not C source, run the textual
- * prefilter, parse it with libclang, and run the rules on every function.
+ * prefilter, parse it with libclang, and hand the translation unit to
+ * the analyses and rules (opt->pipeline, driver.c), which this layer
+ * knows nothing of.
  *
  * Without compiler flags the file is parsed against the bundled shim
  * headers (a small model of the kernel API) in keep-going mode, so a lone
@@ -25,79 +27,6 @@
 #include "bodies.h"
 
 #define MAX_FILE_SIZE (64u << 20)
-
-static const struct {
-	int rule;
-	rule_fn fn;
-} checks[] = {
-	{ WQ001, check_sleep_on },
-	{ WQ002, check_open_coded_wait },
-	{ WQ003, check_state_after_test },
-	{ WQ004, check_schedule_running },
-	{ WQ006, check_entry_leak },
-	{ WQ005, check_state_not_restored },
-	{ WQ007, check_interruptible_signals },
-	{ WQ008, check_entry_init },
-};
-
-/* Rules that look at the whole translation unit, not one function. */
-static const struct {
-	int rule;
-	tu_rule_fn fn;
-} tu_checks[] = {
-	{ WQ009, check_wait_event_side_effect },
-	{ WQ010, check_wait_event_result },
-	{ WQ011, check_task_state_field },
-	{ WQ012, check_wait_queue_t },
-};
-
-/* WQPORT_DUMP_CFG=1: print each function's graph, for debugging rules */
-static void dump_cfg(const struct cfg *g, const struct flow *fl)
-{
-	static const char *const kinds[] = {
-		"entry", "exit", "join", "event", "test", "return", "assign",
-		"call"
-	};
-	int n, i;
-
-	fprintf(stderr, "function %s\n", g->func);
-	for (n = 0; n < g->n; n++) {
-		const struct cfg_node *nd = &g->nodes[n];
-
-		fprintf(stderr, "  %3d %-6s %u:%u loop=%d in=%#x", n, kinds[nd->kind],
-			nd->pos.line, nd->pos.col, nd->loop, fl->in[n]);
-		if (nd->kind == N_EVENT)
-			fprintf(stderr, " %s", nd->ev.api->name);
-		if (nd->text)
-			fprintf(stderr, " '%s'", nd->text);
-		if (nd->kind == N_TEST)
-			fprintf(stderr, " T->%d F->%d", nd->on_true, nd->on_false);
-		fputs(" ->", stderr);
-		for (i = 0; i < nd->nsucc; i++)
-			fprintf(stderr, " %d", nd->succ[i]);
-		fputc('\n', stderr);
-	}
-}
-
-static void run_rules(struct cfg *g, struct wq_file *f,
-		      const struct wq_options *opt)
-{
-	struct flow fl;
-	size_t i;
-
-	f->cur_func = g->func;
-	flow_compute(g, &fl);
-	if (getenv("WQPORT_DUMP_CFG"))
-		dump_cfg(g, &fl);
-	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
-		if (opt->rule_mask & (1ul << checks[i].rule))
-			checks[i].fn(g, &fl, f);
-	if (g->limit || fl.limit)	/* never silently wrong */
-		file_add_warning(f, xasprintf("%s(): %s; its findings may be incomplete",
-					      g->func, g->limit ? g->limit : fl.limit));
-	flow_free(g, &fl);
-	f->cur_func = NULL;
-}
 
 static bool read_file(struct wq_file *f)
 {
@@ -508,10 +437,7 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 			file_release(&tf);
 			continue;
 		}
-		tf.sums = state_sums_build(t2, &tf);
-		n = cfg_for_each_function(t2, &tf, opt, run_rules);
-		state_sums_free(tf.sums);
-		tf.sums = NULL;
+		n = opt->pipeline->functions(t2, &tf, opt);
 		for (i = 0; i < tf.nheld; i++) {
 			/* a sleep the fix refuses, in the forced branch */
 			for (j = 0; j < set->n; j++)
@@ -619,19 +545,14 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	}
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
-	f->sums = state_sums_build(tu, f);
-	nfuncs = cfg_for_each_function(tu, f, opt, run_rules);
-	state_sums_free(f->sums);
-	f->sums = NULL;
+	nfuncs = opt->pipeline->functions(tu, f, opt);
 	memset(&set, 0, sizeof(set));
 	forced = 0;
 	/* a template header: the per-function rules only (template.c) */
 	if (!f->includer) {
 		note_macro_definitions(tu, f, 0);
 		forced = check_inactive(tu, f, opt, index, nfuncs, &set);
-		for (i = 0; i < sizeof(tu_checks) / sizeof(tu_checks[0]); i++)
-			if (opt->rule_mask & (1ul << tu_checks[i].rule))
-				tu_checks[i].fn(tu, f);
+		opt->pipeline->unit(tu, f, opt);
 	}
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(

@@ -288,7 +288,7 @@ bool prefilter_includes(const char *path, const char *buf, size_t len)
 /* ---- the second look, for the wait_event*() rules (WQ009, WQ010) ---- */
 
 static const char *const side_effect_names[] = {
-#define SIDE_EFFECT(n, w) #n,
+#define SIDE_EFFECT(n, w, arg) #n,
 #include "sideeffect.def"
 #undef SIDE_EFFECT
 	NULL

@@ -94,7 +94,16 @@ unsigned macro_call_end(const char *buf, size_t len, unsigned name_end);
 /* one function's graph, for the task state summaries (cfg.c) */
 void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
 		   size_t len, struct macro_cache *mc,
-		   const struct state_sums *sums, struct cfg *g);
+		   const struct state_sums *sums,
+		   const struct state_oracle *oracle, struct cfg *g);
+
+/* Is name a function of the file whose calls change the task state (the
+ * summaries' answer, through the graph's oracle)? */
+static inline bool callee_touches_state(const struct cfg *g, const char *name,
+					size_t len)
+{
+	return g->sums && g->oracle && g->oracle->touches(g->sums, name, len);
+}
 void cfg_release(struct cfg *g);
 /* a call of a function of the file that changes the task state */
 void emit_state_call(struct builder *b, struct wq_pos pos, const char *name,

@@ -572,8 +572,7 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 		s = clang_getTokenSpelling(b->tu, t[i]);
 		name = clang_getCString(s);
 		api = kapi_classify(name, strlen(name));
-		if (!api && b->g->sums &&
-		    state_sums_touches(b->g->sums, name, strlen(name)) &&
+		if (!api && callee_touches_state(b->g, name, strlen(name)) &&
 		    !(i && (tok_is(b->tu, t[i - 1], "->") ||
 			    tok_is(b->tu, t[i - 1], ".")))) {
 			/* a call of a function of the file, in a dropped statement */
@@ -905,7 +904,8 @@ static void build_function(struct builder *b, CXCursor fn)
  */
 void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
 		   size_t len, struct macro_cache *mc,
-		   const struct state_sums *sums, struct cfg *g)
+		   const struct state_sums *sums,
+		   const struct state_oracle *oracle, struct cfg *g)
 {
 	struct builder b = { 0 };
 
@@ -917,6 +917,7 @@ void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
 	b.g = g;
 	b.macros = mc;
 	g->sums = sums;
+	g->oracle = oracle;
 	build_function(&b, fn);
 	free_labels(b.labels, b.nlabels);
 	free_labels(b.gotos, b.ngotos);
@@ -964,7 +965,9 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 		b.macros = &macros;
 		g.func = name;
 		g.sums = f->sums;
-		g.entry_state = state_sums_entry(f->sums, name);
+		g.oracle = f->oracle;
+		g.entry_state = f->sums && f->oracle ?
+				f->oracle->entry(f->sums, name) : FL_RUN_INIT;
 		build_function(&b, cc.funcs[i]);
 		if (g.n)
 			fn(&g, f, opt);

@@ -80,8 +80,10 @@ struct cfg {
 	int nparams;
 	const char *limit;	/* a limit of the model was hit, or NULL */
 	unsigned body_start, body_end;	/* file offsets of the body's braces */
-	/* the task state summaries of the file's functions, or NULL */
+	/* the task state summaries of the file's functions, or NULL, and
+	 * what the builder may ask them (struct state_oracle) */
 	const struct state_sums *sums;
+	const struct state_oracle *oracle;
 	uint32_t entry_state;	/* FL_* state bits at entry; 0: FL_RUN_INIT */
 };
 
@@ -206,6 +208,9 @@ bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word);
 long text_find_word(const char *buf, unsigned from, unsigned to,
 		    const char *word);
+long text_find_word_if(const char *buf, unsigned from, unsigned to,
+		       bool (*pred)(const void *ctx, const char *w, size_t n),
+		       const void *ctx);
 bool text_any_plain_name(const char *t, size_t len,
 			 bool (*pred)(const void *ctx, const char *w, size_t n),
 			 const void *ctx);
@@ -237,6 +242,8 @@ bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
  */
 struct state_sums;
 struct state_sums *state_sums_build(void *tu, struct wq_file *f);
+/* The answers the graph builder asks of the summaries (model/). */
+extern const struct state_oracle state_sums_oracle;
 void state_sums_free(struct state_sums *s);
 /* Is name a function of the file whose calls change the task state? */
 bool state_sums_touches(const struct state_sums *s, const char *name,

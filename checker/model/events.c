@@ -450,8 +450,7 @@ static bool recovered_call(struct builder *b, CXCursor c)
 		const char *name = clang_getCString(s);
 
 		api = kapi_classify(name, strlen(name));
-		if (!api && b->g->sums &&
-		    state_sums_touches(b->g->sums, name, strlen(name))) {
+		if (!api && callee_touches_state(b->g, name, strlen(name))) {
 			/* its arguments first, then the call's effect */
 			for (i = 1; i < k.n; i++)
 				walk_expr(b, k.c[i]);
@@ -779,9 +778,8 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 		const struct kapi *api = kapi_classify(name, strlen(name));
 		bool pure = api || kapi_pure(name);
 
-		bool state_call = !api && b->g->sums &&
-				  state_sums_touches(b->g->sums, name,
-						     strlen(name));
+		bool state_call = !api &&
+				  callee_touches_state(b->g, name, strlen(name));
 
 		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
 		if (!api && strlen(name) > 7 &&

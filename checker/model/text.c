@@ -51,11 +51,14 @@ static unsigned skip_noncode(const char *buf, unsigned i, unsigned to)
 	return i < to ? i + 1 : to;
 }
 
-/* Offset of the first whole-word `word` in code in [from, to), or -1. */
-long text_find_word(const char *buf, unsigned from, unsigned to,
-		    const char *word)
+/*
+ * Offset of the first whole word in code in [from, to) that pred takes,
+ * or -1.
+ */
+long text_find_word_if(const char *buf, unsigned from, unsigned to,
+		       bool (*pred)(const void *ctx, const char *w, size_t n),
+		       const void *ctx)
 {
-	size_t n = strlen(word);
 	unsigned i = from, j;
 
 	while (i < to) {
@@ -68,7 +71,7 @@ long text_find_word(const char *buf, unsigned from, unsigned to,
 			j = i;
 			while (j < to && ident_char(buf[j]))
 				j++;
-			if (j - i == n && !memcmp(buf + i, word, n))
+			if (pred(ctx, buf + i, j - i))
 				return i;
 			i = j;
 			continue;
@@ -76,6 +79,18 @@ long text_find_word(const char *buf, unsigned from, unsigned to,
 		i++;
 	}
 	return -1;
+}
+
+static bool same_word(const void *word, const char *w, size_t n)
+{
+	return strlen(word) == n && !memcmp(w, word, n);
+}
+
+/* Offset of the first whole-word `word` in code in [from, to), or -1. */
+long text_find_word(const char *buf, unsigned from, unsigned to,
+		    const char *word)
+{
+	return text_find_word_if(buf, from, to, same_word, word);
 }
 
 /*
@@ -184,15 +199,17 @@ unsigned text_offset(const char *buf, size_t len, struct wq_pos pos)
  * INIT_WORK(&w, fn) and the like?  Such functions run in a kernel
  * thread, where signals are blocked unless the thread asks for them.
  */
-/* Does the #define of name (n bytes) in buf name one of words[]? */
+/* Does the #define of name (n bytes) in buf name one of words[]
+ * (the thread starters of kapi.def)? */
 static bool macro_names(const char *buf, size_t len, const char *name,
-			size_t n, const char *const *words)
+			size_t n, const struct kapi_thread *words,
+			size_t nwords)
 {
 	long at = 0;
 
 	while ((at = text_find_word(buf, at, len, "define")) >= 0) {
 		unsigned i = at + 6, e;
-		int k;
+		size_t k;
 
 		at = i;
 		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
@@ -203,8 +220,8 @@ static bool macro_names(const char *buf, size_t len, const char *name,
 		for (e = i; e < len && buf[e] != '\n'; e++)
 			if (buf[e] == '\\' && e + 1 < len)
 				e++;
-		for (k = 0; words[k]; k++)
-			if (text_has_word(buf, i + n, e, words[k]))
+		for (k = 0; k < nwords; k++)
+			if (text_has_word(buf, i + n, e, words[k].name))
 				return true;
 	}
 	return false;
@@ -227,7 +244,7 @@ static bool has_thread(const char *s, size_t n)
  * (`#define drv_spawn(f, d) kernel_thread(f, d, 0)`)?
  */
 static bool started_through(const char *buf, size_t len, const char *fn,
-			    const char *const *starters)
+			    const struct kapi_thread *starters, size_t n_st)
 {
 	size_t n = strlen(fn);
 	long at = 0;
@@ -261,7 +278,7 @@ static bool started_through(const char *buf, size_t len, const char *fn,
 		if (e == (unsigned)i)
 			continue;
 		if (has_thread(buf + i, e - i) ||
-		    macro_names(buf, len, buf + i, e - i, starters))
+		    macro_names(buf, len, buf + i, e - i, starters, n_st))
 			return true;
 	}
 	return false;
@@ -269,21 +286,11 @@ static bool started_through(const char *buf, size_t len, const char *fn,
 
 bool text_is_thread_function(const char *buf, size_t len, const char *fn)
 {
-	static const struct {
-		const char *name;
-		int arg;
-	} starters[] = {
-		{ "kthread_run", 0 }, { "kthread_create", 0 },
-		{ "kthread_create_on_node", 0 }, { "kthread_create_on_cpu", 0 },
-		{ "kthread_run_on_cpu", 0 }, { "kernel_thread", 0 },
-		{ "INIT_WORK", 1 }, { "INIT_DELAYED_WORK", 1 },
-		{ "DECLARE_WORK", 1 }, { "DECLARE_DELAYED_WORK", 1 },
-		{ "INIT_DEFERRABLE_WORK", 1 }, { "kthread_init_work", 1 },
-		{ "PREPARE_WORK", 1 },
-	};
-	size_t k, n = strlen(fn);
+	size_t k, nstarters;
+	const struct kapi_thread *starters = kapi_thread_table(&nstarters);
+	size_t n = strlen(fn);
 
-	for (k = 0; k < sizeof(starters) / sizeof(starters[0]); k++) {
+	for (k = 0; k < nstarters; k++) {
 		long at = 0;
 
 		/* asked once per function: most files start no thread */
@@ -307,9 +314,9 @@ bool text_is_thread_function(const char *buf, size_t len, const char *fn)
 					depth++;
 				else if (c == ')' && depth-- == 0)
 					break;
-				else if (c == ',' && !depth && ++arg > starters[k].arg)
+				else if (c == ',' && !depth && ++arg > starters[k].fn_arg)
 					break;
-				else if (!depth && arg == starters[k].arg &&
+				else if (!depth && arg == starters[k].fn_arg &&
 					 ident_char(c) && !ident_char(buf[i - 1]) &&
 					 i + n <= len && !memcmp(buf + i, fn, n) &&
 					 !ident_char(buf[i + n]))
@@ -318,15 +325,7 @@ bool text_is_thread_function(const char *buf, size_t len, const char *fn)
 			at = i;
 		}
 	}
-	{
-		static const char *const words[] = {
-			"kthread_run", "kthread_create", "kernel_thread",
-			"INIT_WORK", "INIT_DELAYED_WORK", "DECLARE_WORK",
-			"DECLARE_DELAYED_WORK", NULL
-		};
-
-		return started_through(buf, len, fn, words);
-	}
+	return started_through(buf, len, fn, starters, nstarters);
 }
 
 /* The 1-based line and column of byte offset off. */

@@ -25,7 +25,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "write.h"
 #include "fixout.h"
 #include "child.h"
 

@@ -18,17 +18,6 @@
 
 #include "cfg.h"
 
-static const char *replacement(const char *name)
-{
-	if (!strcmp(name, "sleep_on"))
-		return "wait_event";
-	if (!strcmp(name, "interruptible_sleep_on"))
-		return "wait_event_interruptible";
-	if (!strcmp(name, "sleep_on_timeout"))
-		return "wait_event_timeout";
-	return "wait_event_interruptible_timeout";
-}
-
 /* The closest test guarding node n: its loop's condition or an if. */
 int node_pos_loop_test(const struct cfg *g, int n)
 {
@@ -421,6 +410,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
 		const char *q, *rep, *name, *tmo;
+		const struct sleep_on_fact *so;
 		char *qh, *old_tmo, *old, *tnote, *flag;
 		struct wq_finding *fd;
 		bool delay, intr, paced = false;
@@ -431,16 +421,16 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		qh = queue_head(&nd->ev);
 		q = qh;
 		name = nd->ev.api->name;
-		intr = !strncmp(name, "interruptible", 13);
-		rep = replacement(name);
+		so = sleep_on_lookup(name, strlen(name));
+		intr = so && so->intr;
+		rep = sleep_on_wait_event(intr, !so || so->timed);
 		/* 2.0: `current->timeout = jiffies + X;` before an untimed
 		 * sleep made it a timed one */
 		old_tmo = strstr(name, "timeout") ? NULL :
 			  text_old_timeout_before(f->buf, f->len,
 				text_offset_of(f->buf, f->len, nd->pos));
 		if (old_tmo)
-			rep = intr ? "wait_event_interruptible_timeout" :
-				     "wait_event_timeout";
+			rep = sleep_on_wait_event(intr, true);
 		tmo = old_tmo ? old_tmo :
 		      (strstr(name, "timeout") && nd->ev.nargs >= 2 &&
 		       strcmp(nd->ev.args[1], "?")) ? nd->ev.args[1] : NULL;

@@ -27,7 +27,7 @@
 static const struct {
 	const char *name, *what;
 } side_effects[] = {
-#define SIDE_EFFECT(n, w) { #n, w },
+#define SIDE_EFFECT(n, w, arg) { #n, w },
 #include "sideeffect.def"
 #undef SIDE_EFFECT
 };

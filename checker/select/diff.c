@@ -45,53 +45,6 @@ static char *run_capture(char *const argv[], const char *dir, size_t *len,
 	return out.s;
 }
 
-static bool exists(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st);
-}
-
-/* The absolute path of rel: under root, or under the nearest of the
- * current directory and its parents that has it. */
-char *diff_resolve(const char *rel, const char *root)
-{
-	char cwd[PATH_MAX], *p, *real;
-
-	if (rel[0] == '/')
-		p = xstrdup(rel);
-	else if (root)
-		p = xasprintf("%s/%s", root, rel);
-	else if (!getcwd(cwd, sizeof(cwd)))
-		p = xstrdup(rel);
-	else {
-		for (;;) {
-			char *slash;
-
-			p = xasprintf("%s/%s", cwd, rel);
-			if (exists(p))
-				break;
-			slash = strrchr(cwd, '/');
-			if (!slash || slash == cwd) {
-				/* nowhere: relative to here after all */
-				free(p);
-				if (!getcwd(cwd, sizeof(cwd)))
-					strcpy(cwd, ".");
-				p = xasprintf("%s/%s", cwd, rel);
-				break;
-			}
-			free(p);
-			*slash = '\0';
-		}
-	}
-	real = realpath(p, NULL);
-	if (real) {
-		free(p);
-		return real;
-	}
-	return p;
-}
-
 int diff_read(struct diff *d, const char *file, char **err)
 {
 	struct strbuf in = { 0 };
@@ -174,11 +127,12 @@ int diff_git(struct diff *d, const char *rev, bool staged, char **err)
 const struct diff_file *diff_lookup(const struct diff *d, const char *path)
 {
 	char *abs = diff_resolve(path, NULL);
+	struct stat st;
 	int i;
 
 	/* diff_resolve() looks in the parents too: an input path is relative to
 	 * the current directory only, so resolve it as such */
-	if (path[0] != '/' && !exists(path)) {
+	if (path[0] != '/' && stat(path, &st)) {
 		char cwd[PATH_MAX];
 
 		free(abs);

@@ -23,8 +23,11 @@
  * ---/+++ lines), "\ No newline at end of file", CRLF line ends, and
  * the combined diffs of a merge ("@@@ -a,b -c,d +e,f @@@").
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "select.h"
 
@@ -49,6 +52,53 @@ struct dparse {
 	bool cut;		/* removed lines nothing has replaced yet */
 	char *err;
 };
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st);
+}
+
+/* The absolute path of rel: under root, or under the nearest of the
+ * current directory and its parents that has it. */
+char *diff_resolve(const char *rel, const char *root)
+{
+	char cwd[PATH_MAX], *p, *real;
+
+	if (rel[0] == '/')
+		p = xstrdup(rel);
+	else if (root)
+		p = xasprintf("%s/%s", root, rel);
+	else if (!getcwd(cwd, sizeof(cwd)))
+		p = xstrdup(rel);
+	else {
+		for (;;) {
+			char *slash;
+
+			p = xasprintf("%s/%s", cwd, rel);
+			if (exists(p))
+				break;
+			slash = strrchr(cwd, '/');
+			if (!slash || slash == cwd) {
+				/* nowhere: relative to here after all */
+				free(p);
+				if (!getcwd(cwd, sizeof(cwd)))
+					strcpy(cwd, ".");
+				p = xasprintf("%s/%s", cwd, rel);
+				break;
+			}
+			free(p);
+			*slash = '\0';
+		}
+	}
+	real = realpath(p, NULL);
+	if (real) {
+		free(p);
+		return real;
+	}
+	return p;
+}
 
 static int fail(struct dparse *p, const char *what)
 {

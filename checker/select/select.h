@@ -31,7 +31,8 @@ struct diff {
  * among the current one and its parents where they exist (root NULL). */
 int diff_parse(struct diff *d, const char *text, size_t len,
 	       const char *root, char **err);
-/* rel made absolute: under root, or the nearest parent that has it */
+/* rel made absolute: under root, or the nearest parent that has it
+ * (diffparse.c, which diff.c uses: the two do not call each other) */
 char *diff_resolve(const char *rel, const char *root);
 /* Read a diff from FILE or standard input ("-"). */
 int diff_read(struct diff *d, const char *file, char **err);

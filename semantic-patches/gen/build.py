@@ -13,7 +13,9 @@ Outputs (see README.md in this directory):
                                 parser of wq002lib.py, wq003lib.py
 
 Each library's `# @@COMMON name ...@@` lines are replaced by those
-definitions of common.py (the helpers several rules share).
+definitions of common.py (the helpers several rules share), and its
+`# @@FACTS NAME ...@@` lines by `NAME = value` with the kernel API facts
+of checker/kapi.def and checker/sideeffect.def (kfacts.py).
 An embedded Python library is copied without its file header (the SPDX
 line and the module docstring, up to the first blank line after it).
 """
@@ -56,6 +58,9 @@ SLEEP = """(
 
 COMMON = "common.py"
 MARK = re.compile(r"^# @@COMMON ([^@\n]*)@@\n", re.M)
+# `# @@FACTS NAME ...@@`: NAME = <the fact>, read from checker/*.def by
+# kfacts.py (the generators keep no copy of a kernel API fact).
+FACTS = re.compile(r"^# @@FACTS ([^@\n]*)@@\n", re.M)
 
 
 def source(name, tabs=False):
@@ -73,7 +78,11 @@ def source(name, tabs=False):
             out = re.sub(r"^(?:    )+", lambda s: "\t" * (len(s.group(0)) // 4),
                          out, flags=re.M)
         return out
-    return MARK.sub(common, text)
+
+    def facts(m):
+        import kfacts
+        return "".join(kfacts.assignment(n) for n in m.group(1).split())
+    return FACTS.sub(facts, MARK.sub(common, text))
 
 
 def lib(name, tabs=False):

@@ -14,15 +14,20 @@ module.
 """
 import re
 
-# The sleepers, with the site position p: untimed (SNI), timed (STO), one
-# name (ISL, SL), all four calls (ALL4); SIGE is a signal_pending() test.
-SNI = r'\(sleep_on@p\|interruptible_sleep_on@p\)'
-STO = r'\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)'
-ISL = 'interruptible_sleep_on@p'
-SL = 'sleep_on@p'
+import kfacts
+
+# The sleepers (checker/kapi.def KAPI_SLEEP_ON rows), with the site
+# position p: untimed (SNI), timed (STO), one name (ISL: interruptible,
+# SL: not), all four calls (ALL4); SIGE is a signal_pending() test.
+SLEEPERS = kfacts.sleep_ons()
+UNTIMED = tuple(r[0] for r in SLEEPERS if not r[2])
+TIMED = tuple(r[0] for r in SLEEPERS if r[2])
+SNI = r'\(' + r'\|'.join(n + '@p' for n in UNTIMED) + r'\)'
+STO = r'\(' + r'\|'.join(n + '@p' for n in TIMED) + r'\)'
+ISL = [r[0] for r in SLEEPERS if r[1] and not r[2]][0] + '@p'
+SL = [r[0] for r in SLEEPERS if not r[1] and not r[2]][0] + '@p'
 SIG = 'SIGE'
-ALL4 = (r'\(sleep_on@p(...)\|interruptible_sleep_on@p(...)\|'
-        r'sleep_on_timeout@p(...)\|interruptible_sleep_on_timeout@p(...)\)')
+ALL4 = r'\(' + r'\|'.join(r[0] + '@p(...)' for r in SLEEPERS) + r'\)'
 
 # Isomorphisms that would let a shape match code it does not describe.
 DIS = ('disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, '
@@ -232,8 +237,7 @@ shape('lock_brk', {EXPR: ['C', 'Q0', 'L0', 'R', 'E']},
 # wait_event*() with the loop's condition.  The sleep must be the body's last
 # statement (or come just before its signal exit); anything after it is work
 # the rewrite would change, and the shape does not match it.
-NOSLEEP = (r'... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|'
-           r'sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)')
+NOSLEEP = r'... when != \(' + r'\|'.join(r[0] + '(...)' for r in SLEEPERS) + r'\)'
 
 
 def keepheads(inner):
@@ -268,9 +272,7 @@ shape('ift', {EXPR: ['C', 'Q0', 'T']},
 
 # g. plain delay on a queue nothing else uses (expression level: keeps x = ...)
 SHAPES.append(('delay', {EXPR: ['Q0', 'T']},
-               [('x', '- sleep_on_timeout@p(Q0, T)\n+ schedule_timeout_uninterruptible(T)'),
-                ('x', '- interruptible_sleep_on_timeout@p(Q0, T)\n'
-                 '+ schedule_timeout_interruptible(T)')],
+               [('x', '- %s@p(Q0, T)\n+ %s(T)' % (r[0], r[4])) for r in SLEEPERS if r[2]],
                [], False))
 
 # h. plan-supplied condition
@@ -283,8 +285,7 @@ SHAPES.append(('cond_sig', {EXPR: ['Q0'], STMT: ['S']},
 def each(txt):
     """One branch per sleeper name instead of an inline disjunction."""
     out = []
-    for alt, names in ((SNI, ('sleep_on', 'interruptible_sleep_on')),
-                       (STO, ('sleep_on_timeout', 'interruptible_sleep_on_timeout'))):
+    for alt, names in ((SNI, UNTIMED), (STO, TIMED)):
         if alt in txt:
             for n in names:
                 out.append(('x', txt.replace(alt, n + '@p')))
@@ -368,7 +369,7 @@ HOIST = '+ LV = schedule_timeout(T);\n'
 def hoisted(pre, mid, post):
     """The if and return statements with the timed call hoisted out."""
     out = []
-    for n in ('sleep_on_timeout', 'interruptible_sleep_on_timeout'):
+    for n in TIMED:
         call = '- %s@p(Q0, T)\n+ LV\n' % n
         for tail in ('  ...+>) S1 else S2', '  ...+>) S1'):
             out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
@@ -407,15 +408,12 @@ def disj(bodies):
 
 # metavariables declared with a constraint, when a rule uses them
 REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
-         'ULK': ('identifier', '=~ "^spin_unlock_irq$"'),
-         'LCK': ('identifier', '=~ "^spin_lock_irq$"'),
-         'UNL': ('identifier', '=~ "^(spin_unlock(_irqrestore|_irq|_bh)?|raw_spin_unlock'
-                 '(_irqrestore|_irq)?|read_unlock(_irqrestore|_irq)?|write_unlock'
-                 '(_irqrestore|_irq)?|mutex_unlock|unlock_kernel|tty_unlock|up|up_read|'
-                 'up_write|local_irq_restore|local_irq_enable|sti|restore_flags|'
-                 'add_timer|mod_timer|tasklet_schedule|tasklet_hi_schedule|schedule_work|'
-                 'queue_work|schedule_delayed_work|queue_delayed_work|wake_up_process|'
-                 'complete)$"'),
+         'ULK': ('identifier', '=~ "^%s$"' % kfacts.irq('unlock_on')[0]),
+         'LCK': ('identifier', '=~ "^%s$"' % kfacts.irq('lock_off')[0]),
+         # a lock release (kapi.def K_UNLOCK) or a call that starts a
+         # waker (KAPI_STARTS, K_ARM_TIMER), as fix/ptw.c's unlock_before()
+         'UNL': ('identifier', '=~ "^(%s)$"' % '|'.join(
+             kfacts.kapi_kind('K_UNLOCK') + kfacts.starters())),
          'PRL': ('identifier', '=~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|'
                  'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
@@ -733,8 +731,9 @@ wq_print(p, True)
 @depends on context@
 @@
 
-* \(sleep_on\|interruptible_sleep_on\|sleep_on_timeout\|interruptible_sleep_on_timeout\)(...)
-'''.replace('SLEEP4', ALL4).replace('XDISX', DIS)
+* SLEEPNAMES(...)
+'''.replace('SLEEP4', ALL4).replace('XDISX', DIS).replace(
+    'SLEEPNAMES', r'\(' + r'\|'.join(r[0] for r in SLEEPERS) + r'\)')
 
 
 def generate(lib, shapes):

@@ -11,8 +11,9 @@ a module: it runs inside spatch with coccinelle, cocci and coccilib.
 
 import os, re, json, sys
 
-WQ_SLEEPERS = ('interruptible_sleep_on_timeout', 'interruptible_sleep_on',
-	       'sleep_on_timeout', 'sleep_on')
+# the sleep_on() family (checker/kapi.def KAPI_SLEEP_ON rows)
+# @@FACTS WQ_SLEEPERS@@
+WQ_SLEEPER_RE = '(?:%s)' % '|'.join(WQ_SLEEPERS)
 WQ_DECIDED = {}	# site -> ('convert', form, caveat) or ('refuse', reason)
 WQ_NOTES = {}	# site -> why a plan-mode site matched a shape but was kept
 WQ_PRE = {}	# site -> reason found by the pre-classification rules
@@ -127,9 +128,9 @@ def wq_name(p):
 	try:
 		s = lines[int(p[0].line) - 1][int(p[0].column):]
 	except IndexError:
-		return 'sleep_on'
+		return WQ_SLEEPERS[0]
 	m = re.match(r'\w+', s)
-	return m.group(0) if m and m.group(0) in WQ_SLEEPERS else 'sleep_on'
+	return m.group(0) if m and m.group(0) in WQ_SLEEPERS else WQ_SLEEPERS[0]
 
 
 def wq_flat(s):
@@ -311,8 +312,8 @@ def wq_queue_used_elsewhere(p, q):
 	name = m.group(1)
 	_, masked, _ = wq_text(p[0].file)
 	path = re.compile(r'(?:&|\*|\(|\s|\w+\s*(?:->|\.)\s*|\)\s*(?:->|\.)\s*)*$')
-	ok = re.compile(r'\b(?:(?:interruptible_)?sleep_on(?:_timeout)?|init_waitqueue_head'
-			r'|DECLARE_WAIT_QUEUE_HEAD(?:_ONSTACK)?)\s*$')
+	ok = re.compile(r'\b(?:%s|init_waitqueue_head'
+			r'|DECLARE_WAIT_QUEUE_HEAD(?:_ONSTACK)?)\s*$' % WQ_SLEEPER_RE)
 	for m in re.finditer(r'\b%s\b' % re.escape(name), masked):
 		before = masked[max(0, m.start() - 200):m.start()]
 		before = before[:path.search(before).start()]
@@ -376,7 +377,7 @@ def wq_hidden_sites(p):
 	WQ_REPORTED.add(rp)
 	lines, masked, starts = wq_text(rp)
 	out = []
-	for m in re.finditer(r'\b(interruptible_)?sleep_on(_timeout)?\s*\(', masked):
+	for m in re.finditer(r'\b%s\s*\(' % WQ_SLEEPER_RE, masked):
 		if not wq_cpp_state(masked, m.start()):
 			continue
 		if not re.search(r'^[ \t]*#[ \t]*if[ \t]+0\b', masked[:m.start()], re.M):

@@ -9,12 +9,10 @@ the condition, the primitive, the DEFINE_WAIT name) and says whether the
 t_<shape> rule may rewrite it.
 """
 
-WQ_FORM_NI = {'sleep_on': 'wait_event',
-	      'interruptible_sleep_on': 'wait_event_interruptible'}
-WQ_FORM_T = {'sleep_on_timeout': 'wait_event_timeout',
-	     'interruptible_sleep_on_timeout': 'wait_event_interruptible_timeout'}
-WQ_FORM_D = {'sleep_on_timeout': 'schedule_timeout_uninterruptible',
-	     'interruptible_sleep_on_timeout': 'schedule_timeout_interruptible'}
+# what replaces each sleep_on() call (checker/kapi.def KAPI_SLEEP_ON rows):
+# untimed, timed, the plain delay for a timed one on an unused queue, and
+# the interruptible ones
+# @@FACTS WQ_FORM_NI WQ_FORM_T WQ_FORM_D WQ_INTR@@
 WQ_CUR = ['']	# realpath of the file the last site came from
 
 CAV_T = ('the result is now 0 on timeout with the condition false and at least 1 '
@@ -146,7 +144,7 @@ def wq_shape(kind, name, p, env, res):
 	if base == 'loop':
 		form = WQ_FORM_NI[name]
 		res['WE'] = form
-		if name == 'interruptible_sleep_on':
+		if name in WQ_INTR:
 			refuse = R_UNSAFE_LOOP
 	elif base in ('sig', 'sigh', 'lock_sig'):
 		if wq_has_jump(env['S']):

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What finally happened to each planned site of a fixed file: converted
+ * as planned, converted with a caveat, or refused because its function
+ * failed verification or no semantic patch changed it.  The report
+ * (report/fixout.c) prints these outcomes; it decides none of them.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptw.h"
+#include "result.h"
+
+static int count_in(const char *hay, const char *needle)
+{
+	int n = 0;
+
+	while ((hay = strstr(hay, needle))) {
+		n++;
+		hay++;
+	}
+	return n;
+}
+
+/*
+ * A site in a function the parse did not see (an #ifdef branch the flags
+ * do not compile): was its line rewritten?  Its text, from the anchor to
+ * the end of the line, occurs fewer times in the final text.
+ */
+static bool line_unchanged(const struct fix_result *res, struct wq_pos pos)
+{
+	const char *p = res->orig, *e;
+	unsigned line = 1;
+	char *t;
+	bool same;
+
+	while (line < pos.line && (p = strchr(p, '\n'))) {
+		p++;
+		line++;
+	}
+	if (!p || strlen(p) < pos.col)
+		return true;
+	p += pos.col - 1;
+	e = strchr(p, '\n');
+	t = xasprintf("%.*s", e ? (int)(e - p) : (int)strlen(p), p);
+	same = count_in(res->final, t) >= count_in(res->orig, t);
+	free(t);
+	return same;
+}
+
+/* Is the function's original text still in the final text? */
+static bool fn_unchanged(const struct fix_result *res, const char *fn,
+			 struct wq_pos pos)
+{
+	int i;
+
+	if (!res->final)
+		return true;
+	for (i = 0; i < res->plan.nfns; i++) {
+		const struct fix_fn *f = &res->plan.fns[i];
+		char *t;
+		bool same;
+
+		if (strcmp(f->name, fn))
+			continue;
+		t = xasprintf("%.*s", (int)(f->end - f->start), res->orig + f->start);
+		same = strstr(res->final, t) != NULL;
+		free(t);
+		return same;
+	}
+	return line_unchanged(res, pos);
+}
+
+static bool retested(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nretested; i++)
+		if (!strcmp(res->retested[i], fn))
+			return true;
+	return false;
+}
+
+static const char *blocked_why(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nblocked; i++)
+		if (!strcmp(res->blocked[i], fn))
+			return res->block_why[i];
+	return NULL;
+}
+
+void fixout_outcomes(struct fix_result *res, bool unsafe)
+{
+	int i;
+
+	res->out = xrealloc(NULL, (res->plan.n + 1) * sizeof(*res->out));
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+		struct site_outcome *o = &res->out[res->nout++];
+		const char *why = blocked_why(res, s->func);
+		bool eligible = site_applied(s, unsafe);
+
+		memset(o, 0, sizeof(*o));
+		o->rule = s->rule;
+		o->pos = s->pos;
+		o->anchor = s->anchor;
+		o->form = s->form;
+		if (eligible && why) {
+			o->outcome = FO_REFUSE;
+			o->reason = "verification";
+			o->text = xstrdup(why);
+		} else if (eligible && fn_unchanged(res, s->func, s->pos)) {
+			o->outcome = FO_REFUSE;
+			o->reason = "no-patch";
+			o->text = s->outcome == FO_COVERED ?
+				xasprintf("the wait loop in %s() was not converted",
+					  s->func) :
+				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
+					  s->anchor, s->form ? s->form : "?");
+		} else if (eligible) {
+			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
+				     s->outcome == FO_COVERED ? FO_CONVERT :
+				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
+			if (s->outcome == FO_KEEP && retested(res, s->func)) {
+				o->outcome = strstr(s->note, PTW_TIMEOUT_NOTE) ?
+					     FO_CAVEAT : FO_CONVERT;
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed%s%s",
+						    s->anchor, strstr(s->anchor, "timeout") ?
+						    "schedule_timeout" : "schedule",
+						    strstr(s->note, PTW_TIMEOUT_NOTE) ? "; " : "",
+						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "");
+			} else if (s->form && !strncmp(s->form, "prepare_to_wait", 15) &&
+			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",
+						    s->anchor, strstr(s->anchor, "timeout") ?
+						    "schedule_timeout" : "schedule", s->note);
+			else if (form_in_place(s->form))
+				o->text = xasprintf("%s() -> %s() in place: %s",
+						    s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+						    "prepare_to_wait" : "prepare_to_wait_exclusive",
+						    s->note);
+			else if (s->outcome == FO_COVERED && s->note)
+				o->text = xstrdup(s->note);
+			else if (s->outcome == FO_COVERED)
+				o->text = xasprintf("rewritten with the wait loop of %s()",
+						    s->func);
+			else if (s->outcome == FO_UNSAFE)
+				o->text = xasprintf("%s() -> %s(): unsafe, applied with --unsafe: %s",
+						    s->anchor, s->form, s->note);
+			else if (s->outcome == FO_CAVEAT)
+				o->text = xasprintf("%s() -> %s(): %s", s->anchor,
+						    s->form, s->note);
+			else if (!strncmp(s->form, "set-state-", 10))
+				o->text = xasprintf("the state is set before %s(): set_current_state(TASK_%s) (the target has no schedule_timeout_%s())",
+						    s->anchor,
+						    s->form[10] == 'u' ? "UNINTERRUPTIBLE" : "INTERRUPTIBLE",
+						    s->form + 10);
+			else if (!strcmp(s->form, "retest"))
+				o->text = xasprintf("the loop's test is made again after %s(), right before the sleep",
+						    s->anchor);
+			else
+				o->text = xasprintf("%s() -> %s()", s->anchor, s->form);
+		} else if (s->outcome == FO_UNSAFE) {
+			o->outcome = FO_REFUSE;
+			o->reason = s->reason ? s->reason : "unsafe";
+			o->text = xasprintf("%s; apply with --unsafe",
+					    s->note ? s->note : "may change behaviour");
+		} else {
+			o->outcome = FO_REFUSE;
+			o->reason = s->reason ? s->reason : "no-patch";
+			o->text = xstrdup(s->note ? s->note : "");
+		}
+	}
+}
