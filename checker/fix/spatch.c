@@ -236,7 +236,14 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 	if (!patches)
 		return 0;
 	base = base ? base + 1 : path;
-	work = xasprintf("%s/%s", env->tmpdir, base);
+	/*
+	 * spatch gets a name of our own: one with a space, a parenthesis or
+	 * '<' in it (a vendor file) reached the plan's file names quoted
+	 * otherwise, and no site matched.  The extension stays (.c or .h).
+	 */
+	work = xasprintf("%s/wqport-input%s", env->tmpdir,
+			 strrchr(base, '.') && !strchr(strrchr(base, '.'), ' ') ?
+			 strrchr(base, '.') : ".c");
 	planf = xasprintf("%s/plan.jsonl", env->tmpdir);
 	errf = xasprintf("%s/spatch.log", env->tmpdir);
 	write_plan(&sb, work, plan, rule);
