@@ -878,7 +878,8 @@ static int check_main(int argc, char **argv)
 			strerror(errno ? errno : EIO));
 		write_failed = true;
 	}
-	if (r.report && html_check_report(r.report, r.files, r.nfiles))
+	if (r.report && html_check_report(r.report, r.files, r.nfiles,
+					 r.hook.quiet))
 		write_failed = true;
 
 	for (i = 0; i < r.nfiles; i++) {

@@ -590,7 +590,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		if (fo->json)
 			fputs(json.s, stdout);
 		/* the HTML report reads the same document */
-		if (fo->report && html_fix_report(fo->report, json.s))
+		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet))
 			errors++;
 		free(json.s);
 	}

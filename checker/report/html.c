@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "html_int.h"
@@ -422,6 +423,7 @@ struct out {
 	const char *dir;
 	char **names;
 	int n;
+	size_t bytes;
 	char *err;
 };
 
@@ -439,6 +441,7 @@ static bool put(struct out *o, const char *name, const struct strbuf *sb)
 		unlink(tmp);
 	free(tmp);
 	free(path);
+	o->bytes += sb->len;
 	o->names = xrealloc(o->names, (o->n + 1) * sizeof(char *));
 	o->names[o->n++] = xstrdup(name);
 	return ok;
@@ -567,10 +570,20 @@ static bool sane_rules(const struct h_report *r)
 	return true;
 }
 
-int html_report(const char *dir, const char *json, bool fix, char **err)
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int html_report(const char *dir, const char *json, bool fix, bool quiet,
+		char **err)
 {
 	struct h_report r = { 0 };
-	struct out o = { dir, NULL, 0, NULL };
+	struct out o = { dir, NULL, 0, 0, NULL };
+	double t0 = seconds();
 	struct jv *root = jv_parse(json, err);
 	int i;
 
@@ -599,6 +612,11 @@ int html_report(const char *dir, const char *json, bool fix, char **err)
 	write_pages(&o, &r);
 	if (!o.err)
 		drop_stale(&o);
+	if (!o.err && !quiet)
+		fprintf(stderr, "wqport%s: report: %s/index.html (%d file%s, %d site%s; %d pages, %zu KiB, %.2f s)\n",
+			fix ? " fix" : "", dir, r.nfiles, r.nfiles == 1 ? "" : "s",
+			r.nsites, r.nsites == 1 ? "" : "s", o.n - 1,
+			(o.bytes + 1023) / 1024, seconds() - t0);
 	for (i = 0; i < o.n; i++)
 		free(o.names[i]);
 	free(o.names);
@@ -640,14 +658,15 @@ static void check_json(struct strbuf *sb, const struct wq_file *files, int n)
 	sb_puts(sb, "]}\n");
 }
 
-int html_check_report(const char *dir, const struct wq_file *files, int n)
+int html_check_report(const char *dir, const struct wq_file *files, int n,
+		      bool quiet)
 {
 	struct strbuf json = { 0 };
 	char *err = NULL;
 	int rc;
 
 	check_json(&json, files, n);
-	rc = html_report(dir, json.s, false, &err);
+	rc = html_report(dir, json.s, false, quiet, &err);
 	if (rc)
 		fprintf(stderr, "wqport: --report: %s\n", err);
 	free(err);
@@ -655,10 +674,10 @@ int html_check_report(const char *dir, const struct wq_file *files, int n)
 	return rc;
 }
 
-int html_fix_report(const char *dir, const char *json)
+int html_fix_report(const char *dir, const char *json, bool quiet)
 {
 	char *err = NULL;
-	int rc = html_report(dir, json, true, &err);
+	int rc = html_report(dir, json, true, quiet, &err);
 
 	if (rc)
 		fprintf(stderr, "wqport fix: --report: %s\n", err);
