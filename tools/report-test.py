@@ -20,6 +20,9 @@ rendered in headless Chromium (Debian's `chromium` package).
             link to their source lines; no page loads anything from
             outside DIR (every src/href stays inside it, Chromium logs no
             blocked load and no CSP violation)
+  write     with --write the files on disk are the converted ones: the
+            source lines each page shows (and links to) are still those
+            of the file before the fix, rebuilt from the run's diff
 
 --screenshots OUTDIR renders the samples' fix report and writes
 OUTDIR/report-index.png and OUTDIR/report-file.png (the user guide's).
@@ -518,6 +521,52 @@ def samples(args, keep=None):
             shutil.rmtree(tmp, ignore_errors=True)
 
 
+def write(args):
+    tmp = tempfile.mkdtemp(prefix="wqport-report-")
+    try:
+        shutil.copytree(os.path.join(args.testdata, "samples"),
+                        os.path.join(tmp, "samples"))
+        before = {}
+        for name in os.listdir(os.path.join(tmp, "samples")):
+            with open(os.path.join(tmp, "samples", name)) as f:
+                before["samples/" + name] = f.read().split("\n")
+        r = run([args.checker, "fix", "--write", "--report=rep", "samples"],
+                tmp)
+        if r.returncode != 1:
+            fail("fix --write --report: exit %d\n%s" % (r.returncode,
+                                                       r.stderr))
+        rep = os.path.join(tmp, "rep")
+        static_checks(rep)
+        nrows = changed = 0
+        for name in pages(rep):
+            if not name.startswith("file-"):
+                continue
+            with open(os.path.join(rep, name)) as f:
+                dom = parse(f.read())
+            path = dom.title.replace("wqport report: ", "")
+            with open(os.path.join(tmp, path)) as f:
+                changed += f.read().split("\n") != before[path]
+            for t in dom.tables:
+                if t["class"] != "src":
+                    continue
+                for row in t["rows"]:
+                    if not (row["id"] or "").startswith("L"):
+                        continue
+                    n = int(row["id"][1:])
+                    text = row["cells"][1]["text"]
+                    if text != before[path][n - 1]:
+                        fail("%s line %d shows %r, the file had %r"
+                             % (path, n, text, before[path][n - 1]))
+                    nrows += 1
+        if not changed or nrows < 50:
+            fail("--write changed %d files, %d source rows compared"
+                 % (changed, nrows))
+        print("ok: --write: %d files rewritten, the %d source lines the pages"
+              " show are those before the fix" % (changed, nrows))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def screenshots(args):
     fixdir, tmp = samples(args)
     try:
@@ -550,7 +599,8 @@ def main():
     ap.add_argument("--checker", required=True)
     ap.add_argument("--testdata", required=True)
     ap.add_argument("--screenshots", metavar="OUTDIR")
-    ap.add_argument("scenario", nargs="?", choices=("hostile", "samples"))
+    ap.add_argument("scenario", nargs="?",
+                    choices=("hostile", "samples", "write"))
     args = ap.parse_args()
     args.checker = os.path.abspath(args.checker)
     args.testdata = os.path.abspath(args.testdata)
@@ -560,6 +610,8 @@ def main():
         hostile(args)
     elif args.scenario == "samples":
         samples(args)
+    elif args.scenario == "write":
+        write(args)
     else:
         ap.error("name a scenario or --screenshots")
 
