@@ -580,8 +580,8 @@ def screenshots(args):
             fail("no page for acme-adc-legacy-ko.c in the index")
         for url, out, size in (
                 (index, "report-index.png", "1100,820"),
-                (os.path.join(fixdir, acme.group(1)) + "#site-2",
-                 "report-file.png", "1100,1300")):
+                (os.path.join(fixdir, acme.group(1)),
+                 "report-file.png", "1100,2000")):
             png = os.path.abspath(os.path.join(args.screenshots, out))
             browse("file://" + urllib.parse.quote(os.path.abspath(url.split("#")[0]))
                    + ("#" + url.split("#")[1] if "#" in url else ""),

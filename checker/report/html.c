@@ -51,6 +51,7 @@ static const char style_css[] =
 	"section.site { border-top: 2px solid var(--line); margin-top: 1.5em; }\n"
 	".sbs, .src { width: 100%; table-layout: fixed; } .sbs td, .src td { border: 0; padding: 0 .4em; }\n"
 	".sbs td.code, .src td.code { white-space: pre-wrap; overflow-wrap: anywhere; }\n"
+	".sbs td.code { tab-size: 4; }\n"
 	".sbs col.ln, .src col.ln { width: 4.5em; } .sbs col.mk { width: 1.5em; }\n"
 	".sbs td.ln, .src td.ln { color: var(--mute); text-align: right; user-select: none; }\n"
 	".sbs td.del { background: var(--del); } .sbs td.add { background: var(--add); }\n"
