@@ -395,6 +395,28 @@ def listed_sites(dom):
     return got
 
 
+def sorts_and_filters(d, want):
+    """by-*.html sort the file table; outcome-*/rule-* list those sites."""
+    def page(name):
+        with open(os.path.join(d, name)) as f:
+            return parse(f.read())
+    for name, col in (("by-sites.html", 1), ("by-worst.html", -2)):
+        rows = [t for t in page(name).tables if t["class"] == "files"][0]
+        counts = [int(r["cells"][col]["text"]) for r in rows["rows"][1:]]
+        if counts != sorted(counts, reverse=True) or len(counts) < 2:
+            fail("%s: the file table is not sorted: %r" % (name, counts))
+    words = {"conv": "converted", "keep": "converted, keeps the race",
+             "refused": "refused", "caveat": "converted with caveat"}
+    for cls, word in words.items():
+        got = listed_sites(page("outcome-%s.html" % cls))
+        if got != {s for s in want if s[4] == word}:
+            fail("outcome-%s.html lists %r" % (cls, sorted(got)))
+    for rule in {s[3] for s in want}:
+        got = listed_sites(page("rule-%s.html" % rule))
+        if got != {s for s in want if s[3] == rule}:
+            fail("rule-%s.html lists %r" % (rule, sorted(got)))
+
+
 def timeline_ok(page, name):
     """A two-lane timeline whose every step links to its source line."""
     tls = [t for t in page.tables if t["class"] == "timeline"]
@@ -463,6 +485,7 @@ def samples(args, keep=None):
                  % (sorted(want - listed), sorted(listed - want)))
         if args.screenshots:
             return fixdir, tmp
+        sorts_and_filters(fixdir, want)
         nfiles = 0
         timelines = []
         for f in doc["files"]:

@@ -16,6 +16,7 @@
  * Sorting and filtering are pages, not script: the pages carry a CSP
  * that forbids every script.  Every piece of data is escaped.
  */
+#define _GNU_SOURCE	/* qsort_r() */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -304,21 +305,24 @@ static void reasons(struct strbuf *sb, const struct h_report *r,
 
 enum h_sort { SORT_NAME, SORT_SITES, SORT_REFUSED };
 
-static const struct h_report *sort_r;
-static enum h_sort sort_by;
+struct sort_key {
+	const struct h_report *r;
+	enum h_sort by;
+};
 
-static int file_cmp(const void *a, const void *b)
+static int file_cmp(const void *a, const void *b, void *arg)
 {
-	const struct h_file *x = &sort_r->files[*(const int *)a];
-	const struct h_file *y = &sort_r->files[*(const int *)b];
+	const struct sort_key *k = arg;
+	const struct h_file *x = &k->r->files[*(const int *)a];
+	const struct h_file *y = &k->r->files[*(const int *)b];
 	int kx = 0, ky = 0;
 
-	if (sort_by == SORT_SITES) {
+	if (k->by == SORT_SITES) {
 		kx = x->n;
 		ky = y->n;
-	} else if (sort_by == SORT_REFUSED) {
-		kx = sort_r->fix ? x->count[HC_REFUSED] : x->count[HC_ERROR];
-		ky = sort_r->fix ? y->count[HC_REFUSED] : y->count[HC_ERROR];
+	} else if (k->by == SORT_REFUSED) {
+		kx = k->r->fix ? x->count[HC_REFUSED] : x->count[HC_ERROR];
+		ky = k->r->fix ? y->count[HC_REFUSED] : y->count[HC_ERROR];
 	}
 	if (kx != ky)
 		return ky - kx;
@@ -341,12 +345,11 @@ static void file_table(struct strbuf *sb, const struct h_report *r,
 {
 	int *order = xrealloc(NULL, (r->nfiles + 1) * sizeof(int)), i, c;
 	const char *worst = r->fix ? "Refused" : "Errors";
+	struct sort_key key = { r, by };
 
 	for (i = 0; i < r->nfiles; i++)
 		order[i] = i;
-	sort_r = r;
-	sort_by = by;
-	qsort(order, r->nfiles, sizeof(int), file_cmp);
+	qsort_r(order, r->nfiles, sizeof(int), file_cmp, &key);
 	sb_puts(sb, "<table class=\"files\">\n<caption>Files (a column heading that is a link sorts by it)</caption>\n<thead><tr>");
 	sort_link(sb, "File", "index.html", by == SORT_NAME);
 	sort_link(sb, "Sites", "by-sites.html", by == SORT_SITES);
