@@ -237,13 +237,20 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 		return 0;
 	base = base ? base + 1 : path;
 	/*
-	 * spatch gets a name of our own: one with a space, a parenthesis or
-	 * '<' in it (a vendor file) reached the plan's file names quoted
-	 * otherwise, and no site matched.  The extension stays (.c or .h).
+	 * spatch works on a copy named as the file, unless the name has
+	 * characters it mishandles (a vendor file with a space, '(' or '<'
+	 * in its name had every site refused no-patch): then a name of our
+	 * own, with the same extension.
 	 */
-	work = xasprintf("%s/wqport-input%s", env->tmpdir,
-			 strrchr(base, '.') && !strchr(strrchr(base, '.'), ' ') ?
-			 strrchr(base, '.') : ".c");
+	if (strspn(base, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		   "0123456789._+-,") == strlen(base))
+		work = xasprintf("%s/%s", env->tmpdir, base);
+	else
+		work = xasprintf("%s/wqport-input%s", env->tmpdir,
+				 strrchr(base, '.') &&
+				 strspn(strrchr(base, '.') + 1, "chCH") ==
+				 strlen(strrchr(base, '.') + 1) ?
+				 strrchr(base, '.') : ".c");
 	planf = xasprintf("%s/plan.jsonl", env->tmpdir);
 	errf = xasprintf("%s/spatch.log", env->tmpdir);
 	write_plan(&sb, work, plan, rule);
