@@ -92,6 +92,7 @@ struct run {
 	struct file_conf **confs;	/* every such .wqport, once */
 	int nconfs;
 	unsigned long all_rules;	/* the run's rules and theirs (SARIF) */
+	const char *report;	/* --report DIR (report/html.c), or NULL */
 };
 
 /*

@@ -28,6 +28,7 @@
 #include "config.h"
 #include "fix.h"
 #include "help.h"
+#include "html.h"
 #include "template.h"
 #include "wqport.h"
 
@@ -878,6 +879,9 @@ static int check_main(int argc, char **argv)
 			strerror(errno ? errno : EIO));
 		write_failed = true;
 	}
+	if (r.report && html_check_report(r.report, r.files, r.nfiles,
+					 r.hook.quiet))
+		write_failed = true;
 
 	for (i = 0; i < r.nfiles; i++) {
 		struct wq_file *f = &r.files[i];

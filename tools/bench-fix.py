@@ -45,7 +45,7 @@ Nothing here asserts on timing: the numbers are for people.
     python3 tools/bench-fix.py [--tree DIR] [--subdir drivers/char]
         [--jobs 2] [--limit N] [--skip-compile] [--skip-spatch]
         [--spatch-mode grep|dir] [--unsafe] [--json-out FILE]
-        [--save-fix FILE | --load-fix FILE]
+        [--save-fix FILE | --load-fix FILE] [--report DIR]
 """
 
 import argparse
@@ -92,10 +92,12 @@ def say(msg):
 
 # ---- (1) wqport fix ----
 
-def run_fix(checker, paths, jobs, unsafe, timeout):
+def run_fix(checker, paths, jobs, unsafe, timeout, report_dir=None):
     argv = [checker, "fix", "-j", str(jobs), "--format=json"]
     if unsafe:
         argv.append("--unsafe")
+    if report_dir:
+        argv.append("--report=" + report_dir)
     env = dict(os.environ)
     env.pop("WQPORT_PLAN", None)
     r = run_measured(argv + paths, timeout, env)
@@ -105,7 +107,11 @@ def run_fix(checker, paths, jobs, unsafe, timeout):
            "maxrss_kb": r.maxrss_kb, "summary_line": None,
            "doc": None, "crash": None}
     for line in r.stderr.splitlines():
-        if line.startswith("wqport fix:"):
+        m = re.match(r"wqport fix: report: .*, ([\d.]+) s\)$", line)
+        if m:	# the HTML report's own line: its time
+            res["report_line"] = line.strip()
+            res["report_s"] = float(m.group(1))
+        elif line.startswith("wqport fix:"):
             res["summary_line"] = line.strip()
     if r.failure:
         res["crash"] = r.failure
@@ -666,6 +672,9 @@ def main(argv=None):
                     "wqport fix hang); step (1) then runs on the files "
                     "`wqport --prefilter-only` selects, minus these, and "
                     "the prefilter's time is counted")
+    ap.add_argument("--report", metavar="DIR",
+                    help="pass --report=DIR to wqport fix and print the "
+                    "HTML report's size and time beside the fix's")
     ap.add_argument("--json-out", metavar="FILE",
                     help="write the JSON summary to FILE")
     ap.add_argument("--save-fix", metavar="FILE",
@@ -724,7 +733,7 @@ def main(argv=None):
             paths = sorted(l for l in pre.stdout.splitlines() if l.strip()
                            and os.path.realpath(l) not in excluded)
         fix = run_fix(args.checker, paths, args.jobs, args.unsafe,
-                      args.timeout)
+                      args.timeout, args.report)
         if excluded and fix["wall_s"] is not None:
             fix["wall_s"] += pre_wall
             fix["argv"] += " (prefilter-selected files minus --exclude; " \
@@ -835,6 +844,19 @@ def main(argv=None):
         ", CRASH/ERROR: %s" % f["crash"] if f["crash"] else ""))
     if f["summary_line"]:
         print("    " + f["summary_line"])
+    if fix.get("report_line"):
+        size = sum(os.path.getsize(os.path.join(args.report, n))
+                   for n in os.listdir(args.report))
+        report["fix"]["report"] = {"dir": args.report,
+                                   "wall_s": fix["report_s"],
+                                   "bytes": size,
+                                   "pages": len(os.listdir(args.report))}
+        print("    " + fix["report_line"])
+        print("    HTML report: %.2f s of the %.2f s run (%.1f%%), %.1f MiB"
+              " in %d files" % (fix["report_s"], f["wall_s"] or 0,
+                                100.0 * fix["report_s"] / (f["wall_s"] or 1),
+                                size / 1048576.0,
+                                len(os.listdir(args.report))))
     total = sum(outcomes.values())
     rows = [("outcome", "sites")]
     for o in sorted(outcomes):

@@ -619,14 +619,69 @@ def doc_blocks(lang):
     return re.findall(r"^```" + lang + r"\n(.*?)^```", text, re.M | re.S)
 
 
+def run_report_job(what, script, folder):
+    """Run a report job's commands on a scratch driver: exit 0 or 1, the
+    report's index and the JSON written."""
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch_driver(tmp)
+        env = dict(GIT_ENV)
+        env["PATH"] = os.path.dirname(ARGS.checker) + ":" + env.get("PATH", "")
+        script = script.replace('"$(nproc)"', "2")
+        p = subprocess.run(["bash", "-ec", script], cwd=tmp, env=env,
+                           capture_output=True, text=True, timeout=600)
+        expect(p.returncode == 0, f"{what}: the job's commands fail: {p.stderr[-500:]}")
+        index = os.path.join(tmp, folder, "index.html")
+        expect(os.path.isfile(index), f"{what}: no {folder}/index.html")
+        if os.path.isfile(index):
+            with open(index) as f:
+                expect("drivers/char/qtape.c" in f.read(),
+                       f"{what}: the report does not list the driver")
+        with open(os.path.join(tmp, "wqport-fix.json")) as f:
+            expect(json.load(f)["files"], f"{what}: no file in the JSON")
+
+
+def report_jobs(docs):
+    """The jobs that publish the HTML report (--report=DIR) upload the
+    folder their command writes."""
+    gh = [d for d in docs if isinstance(d, dict)
+          and "wqport-report" in d.get("jobs", {})]
+    gl = [d for d in docs if isinstance(d, dict) and "wqport-report" in d]
+    expect(len(gh) == 1 and len(gl) == 1,
+           f"{len(gh)} GitHub, {len(gl)} GitLab report jobs")
+    if gh:
+        steps = gh[0]["jobs"]["wqport-report"]["steps"]
+        up = [s for s in steps if "upload-artifact" in s.get("uses", "")]
+        cmd = [s["run"] for s in steps if "--report=" in s.get("run", "")]
+        folder = re.search(r"--report=(\S+)", cmd[0]).group(1).rstrip("/") \
+            if cmd else None
+        expect(up and cmd and up[0].get("if") == "always()" and
+               folder + "/" in up[0]["with"]["path"].split(),
+               f"GitHub report job: upload {up}, command {cmd}")
+        if cmd and folder:
+            run_report_job("GitHub report job", cmd[0], folder)
+    if gl:
+        job = gl[0]["wqport-report"]
+        script = job["script"]
+        at = [i for i, l in enumerate(script) if l.startswith("status=0")]
+        m = re.search(r"--report=(\S+)", "\n".join(script))
+        folder = m.group(1).rstrip("/") if m else None
+        expect(at and folder and job["artifacts"]["when"] == "always" and
+               folder + "/" in job["artifacts"]["paths"],
+               f"GitLab report job: {job}")
+        if at and folder:
+            run_report_job("GitLab report job", "\n".join(script[at[0]:]),
+                           folder)
+
+
 def doc_jobs():
     """The CI jobs of the user guide parse, and its jq program turns a
     real SARIF log into a GitLab Code Quality report."""
     import yaml
     docs = [yaml.safe_load(b) for b in doc_blocks("yaml")]
-    gh = [d for d in docs if isinstance(d, dict) and "jobs" in d]
+    gh = [d for d in docs if isinstance(d, dict) and "wqport" in d.get("jobs", {})]
     gl = [d for d in docs if isinstance(d, dict) and "wqport" in d]
     expect(len(gh) == 1 and len(gl) == 1, f"{len(gh)} GitHub, {len(gl)} GitLab jobs")
+    report_jobs(docs)
     if gh:
         steps = gh[0]["jobs"]["wqport"]["steps"]
         up = [s for s in steps if "upload-sarif" in s.get("uses", "")]

@@ -12,6 +12,8 @@ PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-a
 PKGS="$PKGS python3-jsonschema python3-yaml pre-commit jq"
 # the patch-series test: the kernel's scripts/checkpatch.pl (Linux 6.1)
 PKGS="$PKGS linux-source-6.1 perl"
+# the HTML report's tests render it in a headless browser (--report=DIR)
+PKGS="$PKGS chromium"
 
 missing=""
 for p in $PKGS; do

@@ -707,6 +707,9 @@ static char *fix_option(struct fix_run *r, struct wq_limits *lim,
 	case OPT_DOCS_URL:
 		r->fo.docs_url = v;
 		break;
+	case OPT_REPORT:
+		r->fo.report = v;
+		break;
 	case OPT_SPATCH:
 		r->env.spatch = v;
 		break;

@@ -42,6 +42,8 @@ struct fix_site {
 	char *eq, *ew;		/* ... its queue and entry, as written */
 	bool port_queues;	/* port the file's 2.0-2.2 queue and entry
 				 * declarations with it (ptw.c) */
+	struct wq_note *notes;	/* the finding's notes (JSON, --report) */
+	int nnotes;
 	bool planned;		/* handed to spatch */
 	bool done;		/* the finding is gone after the rewrite */
 };

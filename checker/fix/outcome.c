@@ -107,6 +107,8 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		o->pos = s->pos;
 		o->anchor = s->anchor;
 		o->form = s->form;
+		o->notes = s->notes;
+		o->nnotes = s->nnotes;
 		if (eligible && why) {
 			o->outcome = FO_REFUSE;
 			o->reason = "verification";

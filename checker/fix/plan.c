@@ -59,6 +59,7 @@ static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd
 				 const struct site_ctx *sc)
 {
 	struct fix_site *s;
+	int i;
 
 	if (p->n == p->cap) {
 		p->cap = p->cap ? p->cap * 2 : 8;
@@ -70,6 +71,14 @@ static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd
 	s->pos = fd->pos;
 	s->func = xstrdup(fd->func ? fd->func : "");
 	s->anchor = xstrdup(sc && sc->anchor ? sc->anchor : "");
+	s->notes = xrealloc(NULL, (fd->nnotes + 1) * sizeof(*s->notes));
+	for (i = 0; i < fd->nnotes; i++) {
+		s->notes[i] = fd->notes[i];
+		s->notes[i].msg = xstrdup(fd->notes[i].msg);
+		s->notes[i].file = fd->notes[i].file ?
+				   xstrdup(fd->notes[i].file) : NULL;
+	}
+	s->nnotes = fd->nnotes;
 	if (sc) {
 		s->fn_first = sc->fn_first;
 		s->fn_last = sc->fn_last;
@@ -970,6 +979,13 @@ void plan_release(struct fix_plan *p)
 	int i;
 
 	for (i = 0; i < p->n; i++) {
+		int j;
+
+		for (j = 0; j < p->s[i].nnotes; j++) {
+			free(p->s[i].notes[j].msg);
+			free(p->s[i].notes[j].file);
+		}
+		free(p->s[i].notes);
 		free(p->s[i].func);
 		free(p->s[i].anchor);
 		free(p->s[i].cond);

@@ -21,6 +21,7 @@ struct fix_opts {
 	bool json;		/* --format=json */
 	bool sarif;		/* --format=sarif (sarif_fix.c) */
 	const char *docs_url;	/* --docs-url, or NULL */
+	const char *report;	/* --report DIR (html.c), or NULL */
 	unsigned target;	/* --target kernel version, 0: default */
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */
@@ -40,6 +41,8 @@ struct site_outcome {
 	const char *reason;		/* FO_REFUSE: reason ID */
 	const char *anchor, *form;
 	char *text;
+	const struct wq_note *notes;	/* the finding's, in the plan */
+	int nnotes;
 };
 
 struct fix_result {

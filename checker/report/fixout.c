@@ -22,6 +22,7 @@
 #include "child.h"
 #include "color.h"
 #include "fixout.h"
+#include "html.h"
 #include "sarif.h"
 
 static int run_capture(char **argv, struct strbuf *out)
@@ -149,8 +150,11 @@ static const char *outcome_color(enum fix_outcome o, bool color)
 	       "\033[01;35m" : "\033[01;36m";
 }
 
-static void json_site(struct strbuf *sb, const struct site_outcome *o)
+static void json_site(struct strbuf *sb, const struct site_outcome *o,
+		      const char *path)
 {
+	int i;
+
 	sb_printf(sb, "{\"line\": %u, \"col\": %u, \"rule\": \"WQ%03d\", \"outcome\": \"%s\", ",
 		  o->pos.line, o->pos.col, o->rule, outcome_name(o->outcome));
 	sb_puts(sb, "\"reason\": ");
@@ -159,7 +163,17 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o)
 	report_json_escape(sb, o->form ? o->form : "");
 	sb_puts(sb, ", \"message\": ");
 	report_json_escape(sb, o->text ? o->text : "");
-	sb_puts(sb, "}");
+	/* the check's notes of the site, as its JSON has them */
+	sb_puts(sb, ", \"notes\": [");
+	for (i = 0; i < o->nnotes; i++) {
+		sb_puts(sb, i ? ", {\"file\": " : "{\"file\": ");
+		report_json_escape(sb, o->notes[i].file ? o->notes[i].file : path);
+		sb_printf(sb, ", \"line\": %u, \"column\": %u, \"message\": ",
+			  o->notes[i].pos.line, o->notes[i].pos.col);
+		report_json_escape(sb, o->notes[i].msg);
+		sb_puts(sb, "}");
+	}
+	sb_puts(sb, "]}");
 }
 
 /*
@@ -289,7 +303,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		free(why);
 		return 2;
 	}
-	if (fo->json)
+	if (fo->json || fo->report)
 		sb_puts(&json, "{\"version\": 1, \"files\": [");
 	if (fo->sarif)
 		sarif_fix_begin(&sarif, fo->docs_url);
@@ -375,7 +389,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			if (wfail)	/* the file's sites are there, not its text */
 				sarif_notification(&notes, res->path, "error", wfail);
 		}
-		if (fo->json && (res->nout || res->error || wfail)) {
+		if ((fo->json || fo->report) && (res->nout || res->error || wfail)) {
 			sb_puts(&json, json.len > 30 ? ",\n  {\"file\": " : "\n  {\"file\": ");
 			report_json_escape(&json, res->path);
 			sb_puts(&json, ", \"diff\": ");
@@ -387,7 +401,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			for (j = 0; j < res->nout; j++) {
 				if (j)
 					sb_puts(&json, ", ");
-				json_site(&json, &res->out[j]);
+				json_site(&json, &res->out[j], res->path);
 			}
 			sb_puts(&json, "]}");
 		}
@@ -400,10 +414,14 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		free(sarif.s);
 		free(notes.s);
 	}
-	if (fo->json) {
+	if (fo->json || fo->report) {
 		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",
 			  sites, nconv, ncav, nkeep, nref, nfiles, errors);
-		fputs(json.s, stdout);
+		if (fo->json)
+			fputs(json.s, stdout);
+		/* the HTML report reads the same document */
+		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet))
+			errors++;
 		free(json.s);
 	}
 	if (!fo->quiet) {
