@@ -50,6 +50,7 @@ struct cfg_node {
 	struct wq_pos pos;
 	struct wq_event ev;	/* N_EVENT */
 	char *text;		/* N_TEST: condition text */
+	char *rhs;		/* N_ASSIGN by a plain '=': the value's text */
 	int loop;		/* innermost enclosing loop, or -1 */
 	int branch_end;		/* N_TEST of an if: last node of its branches */
 	int on_true, on_false;	/* N_TEST of an if or loop: branch entries */
