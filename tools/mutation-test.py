@@ -46,6 +46,10 @@ SCENARIOS = {
             "wait-entry-leak/tkx-fifo-nonblock-ok.c": ["WQ006"],
             "wait-entry-leak/sbk-pipe-corr-ok.c": ["WQ004", "WQ006"],
             "wait-entry-leak/kestrel-pipe-nonblock-ok.c": ["WQ004", "WQ006"],
+            # the enqueue's own guard, unwritten, taken the other way
+            # (analysis/entry_fate.c)
+            "wait-entry-leak/hdx-rirb-poll-ok.c": ["WQ006"],
+            "wait-entry-leak/prx-rwsem-wait-ok.c": ["WQ006"],
         },
     },
     "ranges": {
