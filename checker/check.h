@@ -35,6 +35,7 @@ struct file_conf {
 	unsigned target;
 	signed char severity[WQ_MAX_RULE];
 	bool set_select, set_target;	/* the file names them */
+	bool target_set;	/* it or the command line: no detection */
 };
 
 /* What the command line says beyond struct run's own fields */

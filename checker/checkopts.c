@@ -88,6 +88,7 @@ char *check_option(struct run *r, struct check_args *a, int id,
 		r->opt.target = kernel_version_parse(v);
 		if (!r->opt.target && strcmp(v, "latest"))
 			return xasprintf("bad target kernel '%s' (say 3.10, 2.6.32 or latest)", v);
+		r->opt.target_set = true;	/* no kernel detection then */
 		break;
 	case OPT_TIMEOUT:
 		if (!parse_limit(v, 86400 * 365, &lv))

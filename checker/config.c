@@ -290,6 +290,7 @@ static struct file_conf *sub_conf(struct run *r, struct check_args *a,
 	memcpy(c->severity, a->severity, sizeof(c->severity));
 	c->set_select = a->sub_set[OPT_SELECT] || a->sub_set[OPT_IGNORE];
 	c->set_target = a->sub_set[OPT_TARGET];
+	c->target_set = c->set_target || a->given[OPT_TARGET];
 	a->select = sel;
 	a->ignore = ign;
 	r->opt.target = target;
@@ -403,6 +404,12 @@ void config_show(const struct run *r, const struct check_args *a, FILE *out)
 		fprintf(out, ", less ignore (%s)", origin(a, OPT_IGNORE));
 	fprintf(out, "\ntarget = %s\t# %s\n", t ? t : "latest",
 		origin(a, OPT_TARGET));
+	if (r->opt.target_set)
+		fprintf(out, "kernel = %s\t# the target's facts\n",
+			t ? t : "latest");
+	else
+		fputs("kernel = detected\t# per file: its kernel tree's Makefile, else its build's version header; none: no version-dependent fact\n",
+		      out);
 	fprintf(out, "baseline = %s\t# %s\n", r->ci.baseline ? r->ci.baseline :
 		"none", origin(a, OPT_BASELINE));
 	fprintf(out, "jobs = %d\t# %s\n", r->jobs, origin(a, OPT_JOBS));
@@ -427,6 +434,22 @@ static const char *sub_origin(const struct check_args *a,
 	return a->given[id] ? "command line" : set ? c->path : "default";
 }
 
+/* The kernel whose facts a path's files get, and where it came from */
+static void show_kernel(const struct run *r, const char *p, bool set,
+			unsigned target, FILE *out)
+{
+	const char *from = NULL;
+	unsigned v = set ? (target ? target : WQ_KERNEL_LATEST) :
+		     kernel_detect(p, r->opt.cflags, r->opt.ncflags, &from);
+	char *t = v == WQ_KERNEL_LATEST ? xstrdup("latest") :
+		  v ? kernel_version_text(v) : xstrdup("unknown");
+
+	fprintf(out, "kernel = %s\t# %s\n", t, set ? "the target's facts" :
+		from ? from :
+		"no kernel tree or build found: no version-dependent fact applies");
+	free(t);
+}
+
 /*
  * --show-config with paths: for each path under another .wqport than
  * the run's (or under none while the run has one), the rules, target
@@ -449,6 +472,7 @@ int config_show_paths(struct run *r, struct check_args *a, FILE *out,
 		f = find_from(p);
 		if ((!f && !a->config) || (f && a->config && !strcmp(f, a->config))) {
 			fprintf(out, "# %s: the settings above\n", p);
+			show_kernel(r, p, r->opt.target_set, r->opt.target, out);
 			free(f);
 			continue;
 		}
@@ -467,6 +491,7 @@ int config_show_paths(struct run *r, struct check_args *a, FILE *out,
 		fprintf(out, "target = %s\t# %s\n", t ? t : "latest",
 			sub_origin(a, c, OPT_TARGET, c->set_target));
 		free(t);
+		show_kernel(r, p, c->target_set, c->target, out);
 		for (j = 1; j < WQ_MAX_RULE; j++) {
 			const struct wq_rule *rule = rule_lookup(j);
 

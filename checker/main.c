@@ -189,7 +189,69 @@ static void file_options(const struct run *r, const struct wq_file *f,
 	if (c) {
 		o->rule_mask = c->rule_mask;
 		o->target = c->target;
+		o->target_set = c->target_set;
 	}
+}
+
+/*
+ * --stats: which kernel's facts the files were checked with, and from
+ * where (frontend/ktree.c): "6.1.192 from linux/Makefile (283 files)".
+ */
+static char *stats_kernels(struct run *r)
+{
+	struct kgroup {
+		unsigned v;
+		const char *from;
+		int n;
+	} *g = NULL;
+	int ng = 0, i, j;
+	char *line = xstrdup("wqport: the kernel whose facts apply:");
+
+	for (i = 0; i < r->nfiles; i++) {
+		struct wq_file *f = &r->files[i];
+		struct wq_options o = r->opt;
+		const char *from;
+		unsigned v;
+
+		if (f->error || f->skipped)
+			continue;
+		if (f->cflags) {
+			o.cflags = (const char *const *)f->cflags;
+			o.ncflags = f->ncflags;
+		}
+		file_options(r, f, &o);
+		v = file_kernel(f, &o, &from);
+		for (j = 0; j < ng; j++)
+			if (g[j].v == v && (g[j].from == from ||
+					    (g[j].from && from &&
+					     !strcmp(g[j].from, from))))
+				break;
+		if (j == ng) {
+			g = xrealloc(g, (ng + 1) * sizeof(*g));
+			g[ng++] = (struct kgroup){ v, from, 0 };
+		}
+		g[j].n++;
+	}
+	for (j = 0; j < ng; j++) {
+		char *t = g[j].v == WQ_KERNEL_UNKNOWN ? xstrdup("unknown") :
+			  g[j].v == WQ_KERNEL_LATEST ? xstrdup("latest") :
+			  kernel_version_text(g[j].v);
+		char *was = line;
+
+		line = xasprintf("%s%s %s %s%s (%d file%s)", was, j ? ";" : "",
+				 t, g[j].from ? "from " : "",
+				 g[j].from ? g[j].from :
+				 g[j].v == WQ_KERNEL_UNKNOWN ?
+				 "(no kernel tree or build found: no version-dependent fact)" :
+				 "(the target)", g[j].n, g[j].n == 1 ? "" : "s");
+		free(was);
+		free(t);
+	}
+	free(g);
+	if (ng)
+		return line;
+	free(line);
+	return NULL;
 }
 
 /* Check one file as the run says: its own flags (-p), --staged, CI data. */
@@ -759,7 +821,7 @@ static int check_main(int argc, char **argv)
 	double t0 = now();
 	const char *cache = NULL;
 	char *default_cache = NULL, *pch_scratch = NULL, *pch_reuse = NULL;
-	char *msg;
+	char *msg, *kernels = NULL;
 	int npch = 0;
 
 	hold_std_fds();
@@ -883,6 +945,8 @@ static int check_main(int argc, char **argv)
 					 r.hook.quiet))
 		write_failed = true;
 
+	if (r.stats && !r.opt.prefilter_only)
+		kernels = stats_kernels(&r);
 	for (i = 0; i < r.nfiles; i++) {
 		struct wq_file *f = &r.files[i];
 
@@ -909,7 +973,10 @@ static int check_main(int argc, char **argv)
 		if (npch)
 			fprintf(stderr, ", headers precompiled for this run");
 		fputc('\n', stderr);
+		if (kernels)
+			fprintf(stderr, "%s\n", kernels);
 	}
+	free(kernels);
 	free(r.files);
 	config_release(&r);
 	free(r.done);

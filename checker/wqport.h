@@ -64,6 +64,8 @@ const char *status_name(enum wq_status s);
  * checker's and the fixer's --target; 0 if the text is no version.
  */
 #define WQ_KVER(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+#define WQ_KERNEL_UNKNOWN	0u
+#define WQ_KERNEL_LATEST	0xffffffffu
 unsigned kernel_version_parse(const char *s);
 char *kernel_version_text(unsigned v);
 /* Does rule r apply to target t (0: latest), and at what severity? */
@@ -192,6 +194,16 @@ void compdb_each_file(struct compdb *db, void (*fn)(void *arg, const char *path)
 		      void *arg);
 void compdb_close(struct compdb *db);
 
+/* ---- the kernel a file is from (frontend/ktree.c) ---- */
+
+/*
+ * The version (WQ_KVER()) of the kernel tree path lives in, else of the
+ * build its include flags point at; 0 when none is found.  *from is
+ * the file that said so (lives as long as the process), or NULL.
+ */
+unsigned kernel_detect(const char *path, const char *const *cflags,
+		       int ncflags, const char **from);
+
 /* ---- prefilter ---- */
 
 bool prefilter_match(const char *buf, size_t len);
@@ -258,6 +270,14 @@ struct wq_file {
 	/* --target as WQ_KVER(), 0: the latest kernel; rules word their
 	 * suggestions for it (analysis/target.c) */
 	unsigned target;
+	/*
+	 * The kernel whose facts (checker/target-facts.def) decide what a
+	 * wait can lose: --target or a .wqport target line if given, else
+	 * the kernel of the file's tree or build (frontend/ktree.c);
+	 * WQ_KERNEL_LATEST for `latest`, WQ_KERNEL_UNKNOWN when nothing
+	 * says: then no version-dependent fact applies.
+	 */
+	unsigned kernel;
 	/* while the rules run: the task state summaries of its functions
 	 * (analysis/state_summary.c), and what the graph builder may ask
 	 * them */
@@ -310,6 +330,8 @@ struct wq_options {
 	bool pch_no_build;	/* use a PCH in pch_dir, never build one */
 	unsigned long rule_mask;	/* bit n set: rule WQn enabled */
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
+	/* --target or a .wqport target line says it: no detection */
+	bool target_set;
 	bool blank_bodies;	/* leave bodies no rule reads out of the
 				 * parse (frontend/blank.c): wqport check */
 	/* called with the parsed translation unit before it is disposed */
@@ -344,6 +366,13 @@ void finding_add_note_in(struct wq_finding *fd, char *file, struct wq_pos pos,
 			 char *msg);
 void file_release(struct wq_file *f);
 void file_add_warning(struct wq_file *f, char *msg);
+
+/*
+ * f's wq_file.kernel under opt: the target when opt says it, else the
+ * detected kernel; *from (may be NULL) as kernel_detect()'s.
+ */
+unsigned file_kernel(const struct wq_file *f, const struct wq_options *opt,
+		     const char **from);
 
 /* Check one file: read, prefilter, parse, run every enabled rule. */
 void check_file(struct wq_file *f, const struct wq_options *opt, void *cx_index);

@@ -15,6 +15,11 @@
  *	if (polling)
  *		return -EAGAIN;		<- never reached with the state set
  *
+ * A write need not break the correlation: each path also carries the
+ * values its tests allow the locals they read (analysis/ranges.c), so
+ * `cnt = count` under `cnt > count`, with `count > 0` from the loop
+ * test, keeps `cnt > 0`.
+ *
  * paths_feasible() walks the graph from a node through a list of
  * segments (reach a target without passing a stop node), carrying the
  * outcome of each test passed, and drops a path on which a test takes

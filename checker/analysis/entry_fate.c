@@ -21,15 +21,26 @@
  *   read as zero;
  * - the owner of the queue torn down: a pointer the queue lives in
  *   (`dev->queues` for `dev->queues->queue[i].cmdready`) read as NULL,
- *   alone or or-ed with a flag of that same pointer's object, or
- *   `sock_flag(sk, SOCK_DEAD)` set for a socket's own queue (sock_orphan()
- *   clears the socket's wait queue pointer with it).
+ *   or `sock_flag(sk, SOCK_DEAD)` set for a socket's own queue
+ *   (sock_orphan() clears the socket's wait queue pointer with it); not
+ *   a flag of the owner (queue_gone());
+ * - the queue a pointer the file stores NULL to (the owner lent it and
+ *   takes it away), left when a predicate of that owner is false
+ *   (`while (d_in_lookup(dentry))` on `dentry->d_wait`, fs/dcache.c);
+ * - the test that guarded the enqueue, taken the other way, when what it
+ *   reads does not change from there on: `if (!bus->polling_mode)`
+ *   around both prepare_to_wait() and finish_wait() (no statement of
+ *   the file stores to polling_mode), `while (wait)` after
+ *   `if (wait) __add_wait_queue_entry_tail()` (no later write of the
+ *   local).  Off with WQPORT_NO_FEASIBILITY, like the other correlated
+ *   tests.
  */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
+#include "paths.h"
 
 static bool ident(char c)
 {
@@ -125,18 +136,21 @@ static int or_operands(const char *t, char **ops)
 /*
  * Does the outcome `taken` of test text say the queue q is gone?
  * `!P`, `P == NULL` true; `P`, `P != NULL` false; `sock_flag(S,
- * SOCK_DEAD)` true with S in q; and a || chain, taken true, of a NULL
- * test of P and flags read through P (`!list->hdev || !list->hdev->debug`).
+ * SOCK_DEAD)` true with S in q; a || chain of such tests, taken true.
+ * A flag of the owner is not the owner gone: in hid-debug.c's
+ * `if (!list->hdev || !list->hdev->debug)` the path where only
+ * `!list->hdev->debug` holds leaves the entry on `hdev->debug_wait`,
+ * and the device and its queue live on after hid_debug_unregister()
+ * (its poll and hid_debug_event() still use the head): no such chain
+ * dismisses the exit.
  */
 static bool queue_gone(const char *test, bool taken, const char *queue)
 {
 	char *q = squeeze(queue), *ops[4];
-	int n = or_operands(test, ops), i, nulls = 0, flags = 0;
-	const char *owner = NULL;
-	char *keep[4] = { 0 };
+	int n = or_operands(test, ops), i, nulls = 0;
 
 	for (i = 0; i < n; i++) {
-		bool neg, isnull = false;
+		bool neg;
 		char *b = bare(ops[i], &neg);
 		size_t bl = strlen(b);
 
@@ -146,8 +160,7 @@ static bool queue_gone(const char *test, bool taken, const char *queue)
 		} else if (bl > 6 && !strcmp(b + bl - 6, "!=NULL")) {
 			b[bl - 6] = 0;
 		}
-		/* the test is true when b is NULL */
-		isnull = neg;
+		/* neg: the test is true when b is NULL */
 		if (!strncmp(b, "sock_flag(", 10) && strstr(b, ",SOCK_DEAD)")) {
 			char *s = xasprintf("%.*s", (int)(strstr(b, ",") - b - 10),
 					    b + 10);
@@ -155,39 +168,14 @@ static bool queue_gone(const char *test, bool taken, const char *queue)
 			if (strstr(q, s) && (n == 1 ? taken != neg : !neg))
 				nulls++;
 			free(s);
-		} else if (owner_of(b, q) &&
-			   (n == 1 ? taken == isnull : isnull)) {
+		} else if (owner_of(b, q) && (n == 1 ? taken == neg : neg)) {
 			nulls++;
-			owner = ops[i];
-			keep[i] = b;
-			b = NULL;
-		} else if (n > 1 && neg && taken) {
-			keep[i] = b;
-			b = NULL;
-			flags++;
 		}
 		free(b);
-	}
-	/* each flag must be read through the pointer tested for NULL */
-	if (flags) {
-		char *p = NULL;
-
-		for (i = 0; i < n; i++)
-			if (keep[i] && owner && ops[i] == owner)
-				p = keep[i];
-		for (i = 0; i < n && p; i++)
-			if (keep[i] && keep[i] != p && !owner_of(p, keep[i]))
-				nulls = 0;
-		if (!p)
-			nulls = 0;
-	}
-	for (i = 0; i < n; i++) {
-		free(keep[i]);
 		free(ops[i]);
 	}
 	free(q);
-	return n && nulls && (n == 1 || taken) &&
-	       nulls + flags == n;
+	return n && (n == 1 || taken) && nulls == n;
 }
 
 /*
@@ -238,6 +226,33 @@ static char *wake_function(const struct wq_file *f, unsigned from,
 			free(a);
 		}
 	}
+	/* `name.func = fn;` */
+	{
+		long at = from;
+
+		while (!fn && (at = text_find_word(f->buf, at, to, "func")) >= 0) {
+			const char *p = f->buf + at + 4, *b = f->buf + at, *e;
+			size_t n = strlen(want);
+
+			at += 4;
+			while (b > f->buf && isspace((unsigned char)b[-1]))
+				b--;
+			if (b == f->buf || b[-1] != '.' || b - 1 - f->buf < (long)n ||
+			    strncmp(b - 1 - n, want, n) ||
+			    (b - 1 - n > f->buf && ident(b[-2 - n])))
+				continue;
+			while (isspace((unsigned char)*p))
+				p++;
+			if (*p != '=' || p[1] == '=')
+				continue;
+			for (p++; isspace((unsigned char)*p); p++)
+				;
+			for (e = p; ident(*e); e++)
+				;
+			if (e > p)
+				fn = xasprintf("%.*s", (int)(e - p), p);
+		}
+	}
 	free(want);
 	return fn;
 }
@@ -286,7 +301,206 @@ struct fate {
 	const char *queue;	/* its queue */
 	bool removes;		/* its wake function dequeues it */
 	char *field;		/* a field the wake function clears, or NULL */
+	/* the enqueue's guard, when what it reads does not change: its text
+	 * (bare()) and the value it had for the enqueue, or NULL */
+	char *guard;
+	bool guard_val;
+	bool torn_down;		/* the file stores NULL to the queue pointer */
 };
+
+/*
+ * Is what bare test text b reads fixed from node from on: a local no
+ * node reachable from there writes, or a field (`bus->polling_mode`) no
+ * node of the function writes and no statement of the file stores to?
+ * A call, an element or a pointer's target is not.
+ */
+static bool fixed_after(const struct cfg *g, const struct wq_file *f,
+			int from, const char *b)
+{
+	const char *last = b, *p;
+	char *seen;
+	int *stack, sp = 0, n, i;
+	bool ok = true, field = strstr(b, "->") || strchr(b, '.');
+	long at;
+
+	for (p = b; *p; p++) {
+		if (!(ident(*p) || *p == '.' || (p[0] == '-' && p[1] == '>') ||
+		      (p > b && p[-1] == '-' && p[0] == '>')))
+			return false;
+		if (*p == '.' || *p == '>')
+			last = p + 1;
+	}
+	if (!*last || isdigit((unsigned char)*last) ||
+	    (!field && !cfg_is_var(g, b, strlen(b))))
+		return false;
+	/* the nodes from `from` on that write it */
+	seen = xrealloc(NULL, g->n);
+	stack = xrealloc(NULL, g->n * sizeof(int));
+	memset(seen, 0, g->n);
+	stack[sp++] = from;
+	seen[from] = 1;
+	while (sp && ok) {
+		n = stack[--sp];
+		if (g->nodes[n].kind == N_ASSIGN && g->nodes[n].text) {
+			const char *t = g->nodes[n].text;
+			size_t lt = strlen(t), ll = strlen(last);
+
+			ok = field ? !(lt >= ll && !strcmp(t + lt - ll, last)) :
+				     strcmp(t, b);
+		}
+		for (i = 0; i < g->nodes[n].nsucc; i++)
+			if (!seen[g->nodes[n].succ[i]]) {
+				seen[g->nodes[n].succ[i]] = 1;
+				stack[sp++] = g->nodes[n].succ[i];
+			}
+	}
+	free(seen);
+	free(stack);
+	/* a field: no store to it anywhere in the file */
+	for (at = 0; ok && field &&
+	     (at = text_find_word(f->buf, at, f->len, last)) >= 0;) {
+		const char *q = f->buf + at + strlen(last);
+		const char *r = f->buf + at;
+
+		at += strlen(last);
+		while (isspace((unsigned char)*q))
+			q++;
+		if ((q[0] == '=' && q[1] != '=') ||
+		    (strchr("+-*/%&|^", q[0]) && q[1] == '=') ||
+		    (q[0] == '<' && q[1] == '<' && q[2] == '=') ||
+		    (q[0] == '>' && q[1] == '>' && q[2] == '=') ||
+		    (q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
+			ok = false;
+		/* ++x->f, &x->f handed on */
+		while (r > f->buf && (ident(r[-1]) || r[-1] == '.' ||
+				      r[-1] == '>' || r[-1] == '-'))
+			r--;
+		while (r > f->buf && isspace((unsigned char)r[-1]))
+			r--;
+		if (r > f->buf && (r[-1] == '&' ||
+				   (r - f->buf >= 2 && (!strncmp(r - 2, "++", 2) ||
+							!strncmp(r - 2, "--", 2)))))
+			ok = false;
+	}
+	return ok;
+}
+
+/*
+ * The test the enqueue at node q is under: back from q over nodes with
+ * one predecessor to the branch entry of a test.  Sets ft->guard to its
+ * bare text and ft->guard_val to the value it had, when fixed_after().
+ */
+static void find_guard(const struct cfg *g, const struct flow *fl,
+		       const struct wq_file *f, int q, struct fate *ft)
+{
+	int n = q, steps = 0, i;
+
+	/* a correlated test: off with the rest (WQPORT_NO_FEASIBILITY) */
+	if (paths_no_feasibility())
+		return;
+	/* one enqueue of the entry, or the guard says nothing */
+	for (i = 0; i < g->n; i++)
+		if (i != q && (node_is(g, i, K_ADD_WAIT) ||
+			       node_is(g, i, K_PREPARE)) &&
+		    event_entry(&g->nodes[i].ev) &&
+		    !strcmp(event_entry(&g->nodes[i].ev), ft->entry))
+			return;
+	while (fl->npred[n] == 1 && steps++ < 32) {
+		int p = fl->pred[n][0];
+		const struct cfg_node *pn = &g->nodes[p];
+
+		if (pn->kind == N_TEST && pn->text && pn->on_true != pn->on_false &&
+		    (n == pn->on_true || n == pn->on_false)) {
+			bool neg;
+			char *b = bare(pn->text, &neg);
+
+			/* nothing from the branch on writes what it reads */
+			if (fixed_after(g, f, n, b)) {
+				ft->guard = b;
+				ft->guard_val = (n == pn->on_true) != neg;
+			} else {
+				free(b);
+			}
+			return;
+		}
+		if (pn->kind == N_TEST)
+			return;
+		n = p;
+	}
+}
+
+/*
+ * Does the file store NULL to the queue pointer q (`dentry->d_wait`, not
+ * `&dev->wq`): whoever set it tears the queue down and clears it?
+ */
+static bool queue_torn_down(const struct wq_file *f, const char *queue)
+{
+	char *q = squeeze(queue);
+	const char *last = q, *p;
+	long at;
+	bool hit = false;
+
+	for (p = q; *p; p++)
+		if (*p == '.' || *p == '>')
+			last = p + 1;
+	if (q[0] == '&' || last == q || !*last) {
+		free(q);
+		return false;
+	}
+	for (p = last; *p; p++)
+		if (!ident(*p)) {
+			free(q);
+			return false;
+		}
+	for (at = 0; !hit && (at = text_find_word(f->buf, at, f->len, last)) >= 0;) {
+		const char *r = f->buf + at, *e = r + strlen(last);
+
+		at += strlen(last);
+		while (r > f->buf && isspace((unsigned char)r[-1]))
+			r--;
+		if (!(r > f->buf && (r[-1] == '.' || r[-1] == '>')))
+			continue;
+		while (isspace((unsigned char)*e))
+			e++;
+		if (*e != '=' || e[1] == '=')
+			continue;
+		for (e++; isspace((unsigned char)*e); e++)
+			;
+		hit = !strncmp(e, "NULL", 4) && !ident(e[4]);
+	}
+	free(q);
+	return hit;
+}
+
+/*
+ * The queue's owner read as done: the queue is a pointer the file
+ * clears (queue_torn_down()), reached through X, and the test, taken
+ * false, is a predicate of X alone (`while (d_in_lookup(dentry))` on
+ * `dentry->d_wait`: the lookup that owns the queue ended and took it
+ * away).
+ */
+static bool owner_done(const char *b, bool val, const struct fate *ft)
+{
+	char *q = squeeze(ft->queue);
+	const char *open = strchr(b, '('), *p;
+	size_t n;
+	bool hit = false;
+
+	if (!ft->torn_down || val || !open || b[strlen(b) - 1] != ')') {
+		free(q);
+		return false;
+	}
+	for (p = b; p < open; p++)
+		if (!ident(*p))
+			break;
+	n = strlen(b) - (open - b) - 2;
+	if (p == open && n && !memchr(open + 1, '(', n) &&
+	    !memchr(open + 1, ',', n) && !strncmp(q, open + 1, n) &&
+	    (!strncmp(q + n, "->", 2) || q[n] == '.'))
+		hit = true;
+	free(q);
+	return hit;
+}
 
 /* Does the outcome `taken` of test t say entry is off its queue? */
 static bool fated_edge(const struct cfg *g, int t, bool taken,
@@ -300,9 +514,18 @@ static bool fated_edge(const struct cfg *g, int t, bool taken,
 		return false;
 	if (queue_gone(text, taken, ft->queue))
 		return true;
-	if (!ft->removes)
-		return false;
 	b = bare(text, &neg);
+	/* the enqueue's own guard, the other way: never enqueued */
+	if ((ft->guard && !strcmp(b, ft->guard) &&
+	     (taken != neg) != ft->guard_val) ||
+	    owner_done(b, taken != neg, ft)) {
+		free(b);
+		return true;
+	}
+	if (!ft->removes) {
+		free(b);
+		return false;
+	}
 	want = squeeze(ft->entry);
 	/* the cleared field read as zero */
 	if (!hit && ft->field && taken == neg) {
@@ -325,7 +548,8 @@ bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
 		      const struct wq_file *f, int e, int r)
 {
 	const struct cfg_node *add = &g->nodes[fl->enqueued_at[e]];
-	struct fate ft = { fl->entries[e], event_queue(&add->ev), false, NULL };
+	struct fate ft = { fl->entries[e], event_queue(&add->ev), false, NULL,
+			   NULL, false, false };
 	char *seen, *fn = NULL;
 	int *stack, sp = 0, i;
 	bool leak = false;
@@ -338,6 +562,8 @@ bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
 		fn = wake_function(f, g->body_start, g->body_end, ft.entry);
 		ft.removes = dequeues(f, fn, &ft.field);
 	}
+	find_guard(g, fl, f, fl->enqueued_at[e], &ft);
+	ft.torn_down = queue_torn_down(f, ft.queue);
 	seen = xrealloc(NULL, g->n);
 	stack = xrealloc(NULL, g->n * sizeof(int));
 	memset(seen, 0, g->n);
@@ -371,5 +597,6 @@ bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
 	free(stack);
 	free(fn);
 	free(ft.field);
+	free(ft.guard);
 	return !leak;
 }

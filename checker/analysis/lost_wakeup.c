@@ -24,8 +24,10 @@
  *
  * And nothing is lost when the only test is kthread_should_stop(), the
  * sleep is TASK_INTERRUPTIBLE, no other waker of the task is in the
- * file, and the target's kthread_stop() sets TIF_NOTIFY_SIGNAL
+ * file, and the file's kernel's kthread_stop() sets TIF_NOTIFY_SIGNAL
  * (checker/target-facts.def): schedule() does not sleep with it set.
+ * When that kernel is not known (frontend/ktree.c found no tree), the
+ * finding stays, with a note saying from which kernel it is no bug.
  * A waker is named only when the waiting function reads what it
  * changed; where no such waker is visible, the message keeps the tested
  * condition.
@@ -123,9 +125,10 @@ void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 		       bool other_tests, struct lost_wakeup *lw)
 {
 	const char *q = waiter_queue(g, fl, e, s);
-	bool stop_safe = only_stop_test(tested) && !other_tests &&
-			 interruptible(&g->nodes[e].ev) &&
-			 target_has_fact(f->target,
+	bool stop_only = only_stop_test(tested) && !other_tests &&
+			 interruptible(&g->nodes[e].ev);
+	bool stop_safe = stop_only &&
+			 target_has_fact(f->kernel,
 					 TF_KTHREAD_STOP_NOTIFY_SIGNAL);
 	struct waker *w = NULL;
 	int i;
@@ -137,9 +140,14 @@ void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 		return;
 	}
 	lw->nwakers = wakers_find(f, q, g->func, &lw->wakers);
-	if (!q && stop_safe && (!lw->nwakers || stop_only_loop(g, t))) {
-		lw->safe = true;
-		return;
+	if (!q && stop_only && (!lw->nwakers || stop_only_loop(g, t))) {
+		if (stop_safe) {
+			lw->safe = true;
+			return;
+		}
+		if (f->kernel == WQ_KERNEL_UNKNOWN)
+			lw->fact_note = target_fact_note(
+				TF_KTHREAD_STOP_NOTIFY_SIGNAL);
 	}
 	for (i = 0; i < lw->nwakers; i++)
 		if (waker_tested_by(&lw->wakers[i], tested)) {
@@ -190,4 +198,5 @@ void lost_wakeup_free(struct lost_wakeup *lw)
 {
 	wakers_free(lw->wakers, lw->nwakers);
 	free(lw->message);
+	free(lw->fact_note);
 }

@@ -26,7 +26,9 @@
  * the wait API was given through (`&dev->queues->wait`) is known to be
  * non-NULL until it is written: the function dereferenced it.  Where
  * list_empty(&wait.entry) holds, the entry is on no queue (a wake-up
- * took it off).  The union
+ * took it off).  The locals and parameters the tests compare carry
+ * value ranges too (ranges.c): a write of a value the path bounds
+ * (`cnt = count` under `cnt > count`) keeps what the tests knew.  The union
  * of the states that reach a node replaces its dataflow facts.  If a
  * function has too many paths for the budget, the dataflow facts are
  * kept.
@@ -96,6 +98,13 @@ static bool reads_shared(const struct cfg *g, const char *t, size_t n)
  * Keys are interned, so equal keys are one pointer; the byte before a
  * key says whether it reads shared state (see reads_shared()).
  */
+static const char *intern(struct walk *w, const char *t, size_t len);
+
+const char *paths_intern(struct walk *w, const char *t, size_t len)
+{
+	return intern(w, t, len);
+}
+
 static const char *intern(struct walk *w, const char *t, size_t len)
 {
 	char *k;
@@ -300,6 +309,17 @@ uint64_t paths_state_hash(const struct pstate *s)
 	for (i = 0; i < s->nconds; i++)
 		h ^= ((uint64_t)(uintptr_t)s->cond[i] * 0xff51afd7ed558ccdull) +
 		     (s->val[i] ? 0x1234567 : 0x7654321);
+	/* a range's name by its text: two copies of it may be met */
+	for (i = 0; i < s->nranges; i++) {
+		uint64_t r = 0xcbf29ce484222325ull;
+		const char *c;
+
+		for (c = s->rname[i]; *c; c++)
+			r = (r ^ (unsigned char)*c) * 0x100000001b3ull;
+		r ^= (uint64_t)s->lo[i] * 0x9e3779b97f4a7c15ull;
+		r ^= (uint64_t)s->hi[i] * 0xc2b2ae3d27d4eb4full;
+		h ^= r * 0xff51afd7ed558ccdull + 0x55aa;
+	}
 	return h | 1;
 }
 
@@ -356,12 +376,20 @@ int paths_known(const struct pstate *s, const struct tkey *k)
 
 	if (i >= 0)
 		return s->val[i] != k->flip;
+	/* what the path's ranges of its locals decide (ranges.c) */
+	p = ranges_decide(s, &k->rel);
+	if (p >= 0)
+		return p != k->flip;
 	if (!k->nparts)
 		return -1;
 	/* a && b: false if one part is, true if all are; || the converse */
 	for (p = 0; p < k->nparts; p++) {
 		int j = find_cond(s, k->part[p]);
-		int v = j < 0 ? -1 : s->val[j] != k->pflip[p];
+		int v = j >= 0 ? s->val[j] != k->pflip[p] :
+			ranges_decide(s, &k->prel[p]);
+
+		if (j < 0 && v >= 0)
+			v = v != k->pflip[p];
 
 		if (k->op == '&' && v == 0)
 			return k->flip;
@@ -392,11 +420,14 @@ void paths_record(struct pstate *s, const struct tkey *k, bool outcome)
 	int p;
 
 	set_cond(s, k->key, whole, file_mode(k->key));
+	ranges_record(s, &k->rel, whole);
 	/* a && b true settles both; a || b false settles both */
 	if ((k->op == '&' && whole) || (k->op == '|' && !whole))
-		for (p = 0; p < k->nparts; p++)
+		for (p = 0; p < k->nparts; p++) {
 			set_cond(s, k->part[p], whole != k->pflip[p],
 				 file_mode(k->part[p]));
+			ranges_record(s, &k->prel[p], whole != k->pflip[p]);
+		}
 }
 
 /* On the way where list_empty(&e.entry) holds, e is on no queue. */
@@ -473,6 +504,7 @@ void paths_forget(const struct walk *w, struct pstate *s)
 		forget_shared(s, true);
 	if (nd->kind == N_ASSIGN && nd->text) {
 		forget_written(s, nd->text);
+		ranges_write(w, s, s->node);
 	} else if (nd->kind == N_EVENT) {
 		if (sleeps(nd))
 			forget_shared(s, true);
@@ -550,7 +582,7 @@ static void split_parts(struct walk *w, struct tkey *k, const char *t,
 static void key_tests(struct walk *w)
 {
 	const struct cfg *g = w->g;
-	int n;
+	int n, p;
 
 	w->tk = xrealloc(NULL, g->n * sizeof(*w->tk));
 	memset(w->tk, 0, g->n * sizeof(*w->tk));
@@ -574,6 +606,9 @@ static void key_tests(struct walk *w)
 		t = k->key;
 		len = strlen(t);
 		split_parts(w, k, t, len);
+		ranges_key(w, &k->rel, k->key);
+		for (p = 0; p < k->nparts; p++)
+			ranges_key(w, &k->prel[p], k->part[p]);
 		(void)flip;
 	}
 }

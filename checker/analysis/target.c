@@ -254,9 +254,19 @@ static const char *const target_fact_what[] = {
 #undef TARGET_FACT
 };
 
-bool target_has_fact(unsigned target, enum target_fact fact)
+bool target_has_fact(unsigned kernel, enum target_fact fact)
 {
-	return !target || target >= target_fact_since[fact];
+	return kernel != WQ_KERNEL_UNKNOWN && kernel >= target_fact_since[fact];
+}
+
+char *target_fact_note(enum target_fact fact)
+{
+	char *v = kernel_version_text(target_fact_since[fact]), *s;
+
+	s = xasprintf("not a bug from Linux %s on, where %s; which kernel this file is for is not known (no kernel tree or build above it): pass --target",
+		      v, target_fact_what[fact]);
+	free(v);
+	return s;
 }
 
 const char *target_fact_text(enum target_fact fact)

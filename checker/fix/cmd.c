@@ -691,6 +691,7 @@ static char *fix_option(struct fix_run *r, struct wq_limits *lim,
 			return xasprintf("bad target kernel '%s' (say 3.10 or 2.6.32)", v);
 		/* the sites are the findings of a check for it */
 		r->opt.target = r->fo.target;
+		r->opt.target_set = true;	/* its facts, not the tree's */
 		break;
 	case OPT_UNSAFE:
 		r->fo.unsafe = true;

@@ -430,6 +430,7 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 
 		tf.path = f->path;
 		tf.target = f->target;
+		tf.kernel = f->kernel;
 		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
 		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, true,
 				 &t2, NULL) !=
@@ -717,11 +718,28 @@ bool screen_file(struct wq_file *f, const struct wq_options *opt)
 	return settled;
 }
 
+unsigned file_kernel(const struct wq_file *f, const struct wq_options *opt,
+		     const char **from)
+{
+	const char *dummy;
+	unsigned v;
+
+	if (!from)
+		from = &dummy;
+	if (opt->target_set) {
+		*from = NULL;
+		return opt->target ? opt->target : WQ_KERNEL_LATEST;
+	}
+	v = kernel_detect(f->path, opt->cflags, opt->ncflags, from);
+	return v ? v : WQ_KERNEL_UNKNOWN;
+}
+
 void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 {
 	char *dev;
 
 	f->target = opt->target;	/* the rules' wording follows it */
+	f->kernel = file_kernel(f, opt, NULL);
 	if (settled_by_text(f, opt))
 		return;
 	if (opt->prefilter_only)

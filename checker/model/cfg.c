@@ -777,6 +777,7 @@ static void cfg_free(struct cfg *g)
 		for (j = 0; j < g->nodes[i].ev.nargs; j++)
 			free(g->nodes[i].ev.args[j]);
 		free(g->nodes[i].text);
+		free(g->nodes[i].rhs);
 		free(g->nodes[i].succ);
 	}
 	for (i = 0; i < g->nlocals; i++)

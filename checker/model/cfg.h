@@ -50,6 +50,7 @@ struct cfg_node {
 	struct wq_pos pos;
 	struct wq_event ev;	/* N_EVENT */
 	char *text;		/* N_TEST: condition text */
+	char *rhs;		/* N_ASSIGN by a plain '=': the value's text */
 	int loop;		/* innermost enclosing loop, or -1 */
 	int branch_end;		/* N_TEST of an if: last node of its branches */
 	int on_true, on_false;	/* N_TEST of an if or loop: branch entries */
@@ -281,9 +282,14 @@ enum target_fact {
 #include "target-facts.def"
 #undef TARGET_FACT
 };
-/* Does the --target kernel (0: latest) have the fact? */
-bool target_has_fact(unsigned target, enum target_fact fact);
+/*
+ * Does the file's kernel (wq_file.kernel) have the fact?  False when it
+ * is not known (WQ_KERNEL_UNKNOWN): then the finding stays, with the
+ * note target_fact_note() words.
+ */
+bool target_has_fact(unsigned kernel, enum target_fact fact);
 const char *target_fact_text(enum target_fact fact);
+char *target_fact_note(enum target_fact fact);
 char *text_old_timeout_before(const char *buf, size_t len, unsigned off);
 unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos);
 
@@ -315,6 +321,9 @@ struct lost_wakeup {
 	struct waker *wakers;	/* the wakers found */
 	int nwakers;
 	int named;		/* the waker the message names, or -1 */
+	/* no bug from a kernel on, and the file's kernel is not known: a
+	 * note saying so, or NULL */
+	char *fact_note;
 };
 void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 		       const struct wq_file *f, int e, int s,

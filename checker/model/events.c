@@ -426,6 +426,8 @@ static void note_assignment(struct builder *b, CXCursor c, enum CXCursorKind k,
 	b->g->nodes[n].text = cursor_text(b, target);
 	if (counts)
 		b->g->nodes[n].flags |= NF_COUNTS;
+	else if (k == CXCursor_BinaryOperator)	/* the value, for ranges */
+		b->g->nodes[n].rhs = cursor_text(b, kids.c[1]);
 	link_nodes(b, b->cur, n);
 	b->cur = n;
 	free(kids.c);

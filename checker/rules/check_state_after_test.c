@@ -536,6 +536,10 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 			g->nodes[s].ev.api->name));
 		if (lw.named >= 0)
 			waker_note(fd, &lw.wakers[lw.named]);
+		if (lw.fact_note) {
+			finding_add_note(fd, en->pos, lw.fact_note);
+			lw.fact_note = NULL;
+		}
 		lost_wakeup_free(&lw);
 	}
 	free(seen);

@@ -10,7 +10,11 @@
  * stays until it is stopped, in a loop that only sleeps, so another
  * wake-up would only run the stop test again.
  * rvk-scanner-thread-60-ko.c is this file checked for 6.0, where the
- * stop can be missed.
+ * stop can be missed.  It is checked for 6.1 here: standing alone, with
+ * no kernel tree or build around it, the file's kernel is not known and
+ * the finding stays, with a note (rvk-scanner-thread-unknown-ko.c).
+ * wqport-args: --target=6.1
+ * wqport-fix-args: --target=6.1
  *
  * wqport-cocci: beyond-standalone (safe on 6.1 only: kthread_stop() sets TIF_NOTIFY_SIGNAL there, a fact of the target kernel)
  */
