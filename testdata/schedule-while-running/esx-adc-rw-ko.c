@@ -10,6 +10,7 @@
  * it returns at once and the loop spins for as long as the caller asks
  * for less than a frame.  The write side is the -ok one's: its clamp
  * (`count * 2`) keeps `cnt > 0`.
+ * wqport-cocci: beyond-standalone (the clamp's value decides: the value ranges of the tested locals, analysis/ranges.c)
  * wqport-args: --select=WQ003,WQ004,WQ005,WQ006
  */
 #include <linux/module.h>

@@ -13,6 +13,7 @@
  * 0` holds from the loop test, so the clamp keeps `cnt > 0`: schedule()
  * is never reached in TASK_RUNNING.  The write side clamps to a sample
  * count twice the byte count (16-bit frames), which keeps it too.
+ * wqport-cocci: beyond-standalone (the clamp's value decides: the value ranges of the tested locals, analysis/ranges.c)
  * wqport-args: --select=WQ003,WQ004,WQ005,WQ006
  */
 #include <linux/module.h>
