@@ -36,6 +36,7 @@
 #include "fixout.h"
 #include "help.h"
 #include "options.h"
+#include "validate.h"
 #include "write.h"
 
 struct fix_run {
@@ -271,6 +272,38 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
 }
 
 /*
+ * Translation validation (validate.c): every changed function is proven
+ * from its tokens against the original, whatever the recheck saw.
+ * WQPORT_NO_VALIDATE=1 switches it off for the mutation checks.
+ */
+static bool validate(const struct fix_run *r, struct fix_result *res,
+		     const char *text, size_t len, const struct fix_plan *p1)
+{
+	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+	struct vside n = { text, len, p1->fns, p1->nfns };
+	const char *off = getenv("WQPORT_NO_VALIDATE");
+	bool ok = true;
+	int i;
+
+	if (off && *off && strcmp(off, "0"))
+		return true;
+	for (i = 0; i < res->plan.nfns; i++) {
+		const char *fn = res->plan.fns[i].name;
+		char *why;
+
+		if (!fn_changed(&res->plan, res->orig, p1, text, fn) ||
+		    !find_fn(p1, fn))
+			continue;
+		why = validate_function(&o, &n, fn, r->fo.target, NULL);
+		if (why) {
+			block(res, fn, why);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+/*
  * Verify the rewritten text function by function; block the functions
  * that fail.  Returns true when every changed function passed.
  */
@@ -345,6 +378,8 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 			(void)before;
 		}
 	}
+	if (ok)
+		ok = validate(r, res, text, len, &p1);
 	for (i = 0; i < p1.nfns; i++)
 		if (!find_fn(&res->plan, p1.fns[i].name)) {
 			/* a rewrite must not invent or rename functions */

@@ -124,7 +124,12 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		o->pos = s->pos;
 		o->anchor = s->anchor;
 		o->form = s->form;
-		if (eligible && why) {
+		if (eligible && why && !strncmp(why, "unproven: ", 10)) {
+			/* the translation validation (fix/validate.c) */
+			o->outcome = FO_REFUSE;
+			o->reason = "unproven";
+			o->text = xstrdup(why + 10);
+		} else if (eligible && why) {
 			o->outcome = FO_REFUSE;
 			o->reason = "verification";
 			o->text = xstrdup(why);
