@@ -340,7 +340,91 @@ struct vcmp {
 	struct vval *vv;
 	struct vfn *o, *r;
 	struct vrun *ro, *rr;
+	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
 };
+
+/* The lines of text[start, end): their starts, count in *n. */
+static const char **split_lines(const char *text, unsigned start, unsigned end,
+				unsigned *n)
+{
+	const char **l = NULL;
+	unsigned i, k = 0;
+
+	for (i = start; i < end; i++)
+		if (i == start || text[i - 1] == '\n') {
+			l = xrealloc(l, (k + 2) * sizeof(*l));
+			l[k++] = text + i;
+		}
+	if (l)
+		l[k] = text + end;
+	*n = k;
+	return l;
+}
+
+static bool line_eq(const char *a, const char *ae, const char *b, const char *be)
+{
+	return ae - a == be - b && !memcmp(a, b, ae - a);
+}
+
+/*
+ * Messages name lines of the original, which the user has: a line the
+ * rewrite kept maps to itself, a new one to the first line of the
+ * original it replaces (or the line before an insertion).
+ */
+static void line_map(struct vcmp *m)
+{
+	const struct fix_fn *of = m->o->fn, *rf = m->r->fn;
+	const char *ot = m->o->side->text, *rt = m->r->side->text;
+	unsigned no, nr, i, j, ofirst = 1, *dp;
+	const char **ol = split_lines(ot, of->start, of->end, &no);
+	const char **rl = split_lines(rt, rf->start, rf->end, &nr);
+
+	m->rfirst = 1;
+	for (i = 0; i < rf->start; i++)
+		m->rfirst += rt[i] == '\n';
+	for (i = 0; i < of->start; i++)
+		ofirst += ot[i] == '\n';
+	m->nlmap = nr;
+	m->lmap = xrealloc(NULL, (nr + 1) * sizeof(unsigned));
+	if (!no || !nr || (unsigned long)no * nr > 4000000) {
+		for (j = 0; j < nr; j++)
+			m->lmap[j] = m->rfirst + j;
+		goto out;
+	}
+	/* longest common subsequence of the lines, from the ends */
+	dp = xrealloc(NULL, (size_t)(no + 1) * (nr + 1) * sizeof(unsigned));
+#define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
+	for (i = no + 1; i-- > 0;)
+		for (j = nr + 1; j-- > 0;)
+			DP(i, j) = i == no || j == nr ? 0 :
+				   line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) ?
+				   DP(i + 1, j + 1) + 1 :
+				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) : DP(i, j + 1);
+	for (i = 0, j = 0; j < nr;) {
+		if (i < no && line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) &&
+		    DP(i, j) == DP(i + 1, j + 1) + 1) {
+			m->lmap[j++] = ofirst + i++;
+		} else if (i < no && DP(i + 1, j) > DP(i, j + 1)) {
+			i++;
+		} else {
+			/* a new line: the original line it stands for */
+			m->lmap[j++] = ofirst + (i < no ? i : no - 1);
+		}
+	}
+#undef DP
+	free(dp);
+out:
+	free(ol);
+	free(rl);
+}
+
+/* The original's line for line l of the rewrite. */
+static unsigned LN(const struct vcmp *m, unsigned l)
+{
+	if (!m->lmap || l < m->rfirst || l - m->rfirst >= m->nlmap)
+		return l;
+	return m->lmap[l - m->rfirst];
+}
 
 /*
  * Can anything in the file wake queue q?  Its last name (`delay_wait` of
@@ -452,58 +536,58 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 	if (oq && !c->qmask && c->ts != run && !ounq && !queues_unwoken(m, oq)) {
 		if (c->maybemask && c->maybe_ev >= 0)
 			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s')",
-					 re->what, re->line, qname(m->vv, c->maybemask),
-					 m->r->ev[c->maybe_ev].what, m->r->ev[c->maybe_ev].line,
+					 re->what, LN(m, re->line), qname(m->vv, c->maybemask),
+					 m->r->ev[c->maybe_ev].what, LN(m, m->r->ev[c->maybe_ev].line),
 					 c->ts_ev >= 0 ? ": the state comes from '" : "",
 					 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "",
 					 c->ts_ev >= 0 ? "', outside prepare_to_wait*()" : "",
 					 qname(m->vv, oq));
 		if (c->ts_ev >= 0 && m->r->ev[c->ts_ev].k == EV_STATE)
 			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s')",
-					 re->what, re->line, m->r->ev[c->ts_ev].what,
-					 m->r->ev[c->ts_ev].line, qname(m->vv, oq));
+					 re->what, LN(m, re->line), m->r->ev[c->ts_ev].what,
+					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq));
 		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s')",
-				 re->what, re->line, qname(m->vv, oq));
+				 re->what, LN(m, re->line), qname(m->vv, oq));
 	}
 	if (oq && (c->qmask & ~oq))
 		return xasprintf("'%s' at line %u sleeps on '%s', the original on '%s'",
-				 re->what, re->line, qname(m->vv, c->qmask & ~oq),
+				 re->what, LN(m, re->line), qname(m->vv, c->qmask & ~oq),
 				 qname(m->vv, oq));
 	if ((c->xmask & oq & ~ox) || (c->qmask & ~c->xmask & oq & ~onx))
 		return xasprintf("'%s' at line %u sleeps %sexclusive on '%s', the original %sexclusive",
-				 re->what, re->line, c->xmask ? "" : "non-",
+				 re->what, LN(m, re->line), c->xmask ? "" : "non-",
 				 qname(m->vv, c->qmask & oq), c->xmask ? "non-" : "");
 	if (c->ts == run && re->k == EV_SLEEP && !ost_run && (ostate || ost_any))
 		return xasprintf("'%s' at line %u runs in TASK_RUNNING on the path through '%s' at line %u (the original sleeps in %s there)",
-				 re->what, re->line,
+				 re->what, LN(m, re->line),
 				 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "the function's entry",
-				 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].line : re->line,
+				 LN(m, c->ts_ev >= 0 ? m->r->ev[c->ts_ev].line : re->line),
 				 ostate ? ostate : "the caller's state");
 	if (c->ts != run && !ost_same && !ost_run && !ost_any && ostate)
 		return xasprintf("'%s' at line %u sleeps in %s%s%s%s, the original in %s",
-				 re->what, re->line, sname(m->vv, c->ts),
+				 re->what, LN(m, re->line), sname(m->vv, c->ts),
 				 c->ts_ev >= 0 && c->ts_ev != e ? " (set by '" : "",
 				 c->ts_ev >= 0 && c->ts_ev != e ? m->r->ev[c->ts_ev].what : "",
 				 c->ts_ev >= 0 && c->ts_ev != e ? "')" : "", ostate);
 	if (re->timed ? !otimed : !ountimed)
 		return xasprintf("'%s' at line %u %s, the original's sleep %s",
-				 re->what, re->line, re->timed ? "has a timeout" : "has no timeout",
+				 re->what, LN(m, re->line), re->timed ? "has a timeout" : "has no timeout",
 				 re->timed ? "has none" : "has one");
 	if (c->irq && !oirq)
 		return xasprintf("'%s' at line %u sleeps with interrupts disabled by '%s' at line %u, the original did not",
-				 re->what, re->line,
+				 re->what, LN(m, re->line),
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
-				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0);
+				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
 	if (c->irq && !re->keeps_irq && oirq_kept)
 		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it (and the lock it holds) now runs with interrupts on (a wait_event*_lock_irq() form keeps them)",
-				 re->what, re->line,
+				 re->what, LN(m, re->line),
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
-				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0);
+				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
 	if (c->locks & ~olocks) {
 		for (i = 0; i < VMAXQ && !(c->locks & ~olocks & (1u << i)); i++)
 			;
 		return xasprintf("'%s' at line %u sleeps holding '%s', the original did not",
-				 re->what, re->line, m->vv->names[NS_LOCK][i]);
+				 re->what, LN(m, re->line), m->vv->names[NS_LOCK][i]);
 	}
 	return NULL;
 }
@@ -541,7 +625,7 @@ static char *compare_exits(struct vcmp *m)
 			continue;
 		return xasprintf("the %s at line %u leaves '%s' queued, the original never does",
 				 n->last > n->first ? "return" : "end of the function",
-				 n->first < m->r->flow.n ? m->r->flow.t[n->first].line : 0,
+				 LN(m, n->first < m->r->flow.n ? m->r->flow.t[n->first].line : 0),
 				 m->vv->names[NS_ENTRY][m->rr->leak_ent[i]]);
 	}
 	return NULL;
@@ -701,7 +785,7 @@ static char *compare_decls(struct vcmp *m)
 			;
 		t = vtok_text(v, k, e);
 		return xasprintf("'%s' at line %u declares a wait entry a second time in the same block of %s() (it does not compile)",
-				 t, v->t[k].line, m->r->fn->name);
+				 t, LN(m, v->t[k].line), m->r->fn->name);
 	}
 	return NULL;
 }
@@ -735,13 +819,13 @@ static char *compare_apis(struct vcmp *m)
 				continue;
 			if (m->vv->target && target_api[a].since > m->vv->target)
 				return xasprintf("'%s()' at line %u does not exist in the target kernel",
-						 name, v->t[i].line);
+						 name, LN(m, v->t[i].line));
 			for (c = v->t[i].chain, br = v->t[i].branch; c >= 0;
 			     br = v->ch[c].pbranch, c = v->ch[c].parent)
 				if (v->ch[c].upper[br] && target_api[a].since >= v->ch[c].upper[br]) {
 					char *t = kernel_version_text(v->ch[c].upper[br]);
 					char *why = xasprintf("'%s()' at line %u is in a branch for kernels before %s, which have no %s()",
-							      name, v->t[i].line, t, name);
+							      name, LN(m, v->t[i].line), t, name);
 
 					free(t);
 					return why;
@@ -767,8 +851,8 @@ static char *compare_apis(struct vcmp *m)
 			    !vtok_exclusive(v, d, i))
 				return xasprintf("'%.*s()' at line %u takes '%.*s', declared at line %u as a 2.0 'struct wait_queue', which that API does not take",
 						 (int)v->t[i].len, v->text + v->t[i].off,
-						 v->t[i].line, (int)v->t[nm].len,
-						 v->text + v->t[nm].off, v->t[d].line);
+						 LN(m, v->t[i].line), (int)v->t[nm].len,
+						 v->text + v->t[nm].off, LN(m, v->t[d].line));
 		}
 	}
 	return NULL;
@@ -782,7 +866,7 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 	struct vval vv;
 	struct vfn o, r;
 	struct vrun ro, rr;
-	struct vcmp m = { &vv, &o, &r, &ro, &rr };
+	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0 };
 	char *why = NULL;
 	int nsleeps = 0, i, j;
 
@@ -802,6 +886,7 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 				fn);
 		goto out;
 	}
+	line_map(&m);
 	ro.vv = rr.vv = &vv;
 	ro.f = &o;
 	rr.f = &r;
@@ -829,6 +914,7 @@ out:
 		run_release(&ro);
 	if (rr.at)
 		run_release(&rr);
+	free(m.lmap);
 	vside_release(&o);
 	vside_release(&r);
 	for (i = 0; i < 4; i++)

@@ -64,23 +64,42 @@ int vcall_args(const struct vtoks *v, int lp, int *a, int *e, int max)
 	return n;
 }
 
+/* Drop parentheses around the whole of t, in place. */
+static void strip_parens(char *t)
+{
+	size_t n = strlen(t), i;
+	int d = 0;
+
+	while (n >= 2 && t[0] == '(' && t[n - 1] == ')') {
+		for (i = 0; i < n; i++) {
+			d += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
+			if (!d && i < n - 1)
+				return;	/* (a)->b: not one pair */
+		}
+		memmove(t, t + 1, n - 2);
+		t[n - 2] = '\0';
+		n -= 2;
+	}
+}
+
 /* A queue as the object it names: &q and wait_event's q are one. */
 static char *queue_of(const struct vtoks *v, int a, int e, bool lvalue)
 {
 	char *t = vtok_text(v, a, e), *r;
-	size_t n = strlen(t);
+	size_t n;
 
+	strip_parens(t);
+	if (t[0] == '*')
+		strip_parens(t + 1);
+	n = strlen(t);
 	if (lvalue)
 		return t;
 	if (t[0] == '&') {
 		char *s = t + 1;
 
 		n--;
-		if (s[0] == '(' && s[n - 1] == ')') {
-			s++;
-			n -= 2;
-		}
 		r = xasprintf("%.*s", (int)n, s);
+		strip_parens(r);
 	} else {
 		r = xasprintf("*%s", t);
 	}

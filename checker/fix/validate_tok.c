@@ -111,11 +111,15 @@ static bool pp_chain(struct vtoks *v, int i, int *stack, int *depth)
 		break;
 	case VPP_ELIF:
 	case VPP_ELSE:
-		if (!*depth)
-			return false;
+		if (!*depth) {
+			/* its #if is before the function (a prototype per
+			 * kernel version): no chain of the body */
+			t->pp = VPP_OTHER;
+			return true;
+		}
 		c = &v->ch[stack[*depth - 1]];
 		if (c->nbranch == 8)
-			return false;
+			return false;	/* the caller flattens nothing: refused */
 		/* the #else of a single version test is its negation */
 		c->upper[c->nbranch] = t->pp == VPP_ELIF ?
 			version_upper(s, e, false) :
@@ -127,8 +131,10 @@ static bool pp_chain(struct vtoks *v, int i, int *stack, int *depth)
 		c->nbranch++;
 		break;
 	case VPP_ENDIF:
-		if (!*depth)
-			return false;
+		if (!*depth) {
+			t->pp = VPP_OTHER;
+			return true;
+		}
 		(*depth)--;
 		break;
 	default:
