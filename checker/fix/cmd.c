@@ -285,20 +285,30 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 	bool ok = true;
 	int i;
 
+	while (res->nproven) {
+		res->nproven--;
+		free(res->proven[res->nproven]);
+		free(res->proof[res->nproven]);
+	}
 	if (off && *off && strcmp(off, "0"))
 		return true;
 	for (i = 0; i < res->plan.nfns; i++) {
 		const char *fn = res->plan.fns[i].name;
-		char *why;
+		char *why, *proof = NULL;
 
 		if (!fn_changed(&res->plan, res->orig, p1, text, fn) ||
 		    !find_fn(p1, fn))
 			continue;
-		why = validate_function(&o, &n, fn, r->fo.target, NULL);
+		why = validate_function(&o, &n, fn, r->fo.target, &proof);
 		if (why) {
 			block(res, fn, why);
 			ok = false;
+			continue;
 		}
+		res->proven = xrealloc(res->proven, (res->nproven + 1) * sizeof(char *));
+		res->proof = xrealloc(res->proof, (res->nproven + 1) * sizeof(char *));
+		res->proven[res->nproven] = xstrdup(fn);
+		res->proof[res->nproven++] = proof;
 	}
 	return ok;
 }

@@ -264,7 +264,8 @@ static void add_ev(struct vscan *sc, struct vev *ev, const struct vtoks *v,
 
 	ev->tok = sc->depth ? sc->tok : name;
 	ev->line = sc->depth ? (unsigned)sc->line : v->t[name].line;
-	ev->what = sc->via ? xasprintf("%s (from %s)", call, sc->via) : xstrdup(call);
+	ev->what = sc->via ? xasprintf("%s, which expands to %s", sc->via, call) :
+			     xstrdup(call);
 	free(call);
 	f->ev = xrealloc(f->ev, (f->nev_all + 1) * sizeof(*f->ev));
 	f->ev[f->nev_all] = *ev;
@@ -362,7 +363,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 						sc->tok = k;
 						sc->line = v->t[k].line;
 					}
-					sc->via = via ? via : xasprintf("macro '%.*s'", (int)len, s);
+					sc->via = via ? via : xasprintf("%.*s", (int)len, s);
 					sc->depth++;
 					sc->f->exp = xrealloc(sc->f->exp, (sc->f->nexp + 1) * sizeof(char *));
 					sc->f->exp[sc->f->nexp++] = x;
@@ -514,7 +515,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 						sc->tok = k;
 						sc->line = v->t[k].line;
 					}
-					sc->via = via ? via : xasprintf("macro '%s()'", nm);
+					sc->via = via ? via : vtok_text(v, k, close + 1);
 					sc->depth++;
 					sc->f->exp = xrealloc(sc->f->exp, (sc->f->nexp + 1) * sizeof(char *));
 					sc->f->exp[sc->f->nexp++] = x;
@@ -536,14 +537,13 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				ev.k = EV_STATE;
 				ev.st = st;
 				if (!sc->depth) {
-					char *via = xasprintf("the helper '%s()', which sets %s",
-							      nm, vv->names[NS_STATE][st]);
-					const char *old = sc->via;
+					struct vev *last;
 
-					sc->via = via;
 					add_ev(sc, &ev, v, k, close, list, n);
-					sc->via = old;
-					free(via);
+					last = &sc->f->ev[sc->f->nev_all - 1];
+					free(last->what);
+					last->what = xasprintf("%s() (a helper that sets %s)",
+							       nm, vv->names[NS_STATE][st]);
 					free(nm);
 					continue;
 				}

@@ -96,6 +96,16 @@ static bool retested(const struct fix_result *res, const char *fn)
 	return false;
 }
 
+static const char *proof_of(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nproven; i++)
+		if (!strcmp(res->proven[i], fn))
+			return res->proof[i];
+	return NULL;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -142,6 +152,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
 					  s->anchor, s->form ? s->form : "?");
 		} else if (eligible) {
+			o->proof = proof_of(res, s->func);
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
@@ -332,6 +343,10 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o)
 	report_json_escape(sb, o->form ? o->form : "");
 	sb_puts(sb, ", \"message\": ");
 	report_json_escape(sb, o->text ? o->text : "");
+	if (o->proof) {
+		sb_puts(sb, ", \"validation\": ");
+		report_json_escape(sb, o->proof);
+	}
 	sb_puts(sb, "}");
 }
 
@@ -622,6 +637,12 @@ void fixout_release(struct fix_result *res)
 	}
 	free(res->blocked);
 	free(res->block_why);
+	for (i = 0; i < res->nproven; i++) {
+		free(res->proven[i]);
+		free(res->proof[i]);
+	}
+	free(res->proven);
+	free(res->proof);
 	for (i = 0; i < res->nretested; i++)
 		free(res->retested[i]);
 	free(res->retested);

@@ -38,6 +38,7 @@ struct site_outcome {
 	const char *reason;		/* FO_REFUSE: reason ID */
 	const char *anchor, *form;
 	char *text;
+	const char *proof;		/* converted: the validation's result */
 };
 
 struct fix_result {
@@ -51,6 +52,9 @@ struct fix_result {
 	int nin_place;
 	char **retested;		/* functions WQ003's re-test rewrote */
 	int nretested;
+	char **proven, **proof;		/* functions the translation validation
+					 * proved (fix/validate.c), and how */
+	int nproven;
 	char *error, *warning;
 	struct site_outcome *out;
 	int nout;
