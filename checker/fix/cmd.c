@@ -482,6 +482,46 @@ static bool retry_in_place(struct fix_result *res, const char *out, size_t ol)
 	return added;
 }
 
+/*
+ * WQPORT_VALIDATE_AGAINST=REWRITE: a test hook (tools/validate-test.py)
+ * that runs the translation validation of the file against a rewrite
+ * written by hand, a mutant of what the planner writes, and prints the
+ * verdict per changed function instead of fixing.
+ */
+static bool validate_against(const struct fix_run *r, void *index,
+			     struct fix_result *res, const char *other)
+{
+	struct fix_plan p1 = { 0 };
+	struct wq_file f1;
+	size_t len;
+	char *text = read_regular_file(other, 1 << 24, &len);
+	int i;
+
+	if (!text) {
+		res->error = xasprintf("%s: cannot read the rewrite", other);
+		return true;
+	}
+	analyse(r, index, res->path, text, len, true, &p1, &f1);
+	for (i = 0; i < res->plan.nfns; i++) {
+		struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+		struct vside n = { text, len, p1.fns, p1.nfns };
+		const char *fn = res->plan.fns[i].name;
+		char *why, *proof = NULL;
+
+		if (!fn_changed(&res->plan, res->orig, &p1, text, fn) ||
+		    !find_fn(&p1, fn))
+			continue;
+		why = validate_function(&o, &n, fn, r->fo.target, &proof);
+		fprintf(stderr, "%s: %s(): %s\n", res->path, fn, why ? why : proof);
+		free(why);
+		free(proof);
+	}
+	file_release(&f1);
+	plan_release(&p1);
+	free(text);
+	return true;
+}
+
 static void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 {
 	struct wq_file f0;
@@ -513,6 +553,13 @@ static void fix_file(const struct fix_run *r, void *index, struct fix_result *re
 	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, &f0);
 	if (f0.warning && !res->warning)
 		res->warning = xstrdup(f0.warning);
+	if (getenv("WQPORT_VALIDATE_AGAINST") &&
+	    validate_against(r, index, res, getenv("WQPORT_VALIDATE_AGAINST"))) {
+		file_release(&f0);
+		plan_release(&res->plan);
+		memset(&res->plan, 0, sizeof(res->plan));
+		return;
+	}
 	if (!res->plan.n) {
 		file_release(&f0);
 		return;

@@ -351,6 +351,21 @@ bool vtok_exclusive(const struct vtoks *v, int a, int b)
 	return false;
 }
 
+/* an assignment or a comparison, written with spaces around */
+static bool spaced(const struct vtoks *v, int k)
+{
+	static const char *const ops[] = {
+		"=", "==", "!=", "+=", "-=", "|=", "&=", "&&", "||", "?", "<=",
+		">=", NULL
+	};
+	int i;
+
+	for (i = 0; ops[i]; i++)
+		if (vtok_is(v, k, ops[i]))
+			return true;
+	return false;
+}
+
 char *vtok_text(const struct vtoks *v, int a, int b)
 {
 	struct strbuf sb = { 0 };
@@ -359,10 +374,9 @@ char *vtok_text(const struct vtoks *v, int a, int b)
 	for (k = a; k < b; k++) {
 		if (v->t[k].kind == VT_PP)
 			continue;
-		if (sb.len && k > a && v->t[k - 1].kind != VT_PUNCT &&
-		    v->t[k].kind != VT_PUNCT)
-			sb_puts(&sb, " ");
-		else if (sb.len && vtok_is(v, k - 1, ",") )
+		if (sb.len && k > a && ((v->t[k - 1].kind != VT_PUNCT &&
+		     v->t[k].kind != VT_PUNCT) || vtok_is(v, k - 1, ",") ||
+		    spaced(v, k) || spaced(v, k - 1)))
 			sb_puts(&sb, " ");
 		sb_add(&sb, v->text + v->t[k].off, v->t[k].len);
 	}
