@@ -20,9 +20,18 @@ that depend on it, with the rules each must then report:
                locals are not used (analysis/ranges.c), the rest of
                the feasibility is: the OSS loop must report again.
 
-For each fixture: the checker without the switch must be silent (exit
-0), and with it must exit 1 with at least the listed rules among its
-findings.  Both runs bypass the result cache (WQPORT_NO_CACHE=1), which
+  validation   WQPORT_NO_VALIDATE=1: `wqport fix` skips its translation
+               validation (fix/validate.c).  The fixtures of issue 30
+               (a switch arm from a missing header, a state macro,
+               set_task_state(), a sleep under spin_lock_irqsave(), a
+               loop test that sends) are refused "unproven" with it and
+               must, without it, be converted: the wrong rewrite the
+               validation stops is what the planner writes.
+
+For each checker fixture: the checker without the switch must be
+silent (exit 0), and with it must exit 1 with at least the listed rules
+among its findings.  For each fix fixture: every listed line must be
+refused "unproven" without the switch and converted with it.  Both runs bypass the result cache (WQPORT_NO_CACHE=1), which
 does not key on the environment.
 
     python3 tools/mutation-test.py --checker build/checker/wqport \\
@@ -58,6 +67,17 @@ SCENARIOS = {
             "schedule-while-running/esx-adc-rw-ok.c": ["WQ004"],
         },
     },
+    "validation": {
+        "env": "WQPORT_NO_VALIDATE",
+        "fix": True,
+        "fixtures": {
+            "open-coded-wait/rvx-chan-wait-ko.c": [67],
+            "open-coded-wait/kbx-macro-state-ko.c": [53],
+            "open-coded-wait/tdx-task-state-ko.c": [52],
+            "sleep-on/swx-grab-drive-ko.c": [65],
+            "sleep-on/isx-writebuf24-ko.c": [69],
+        },
+    },
 }
 
 
@@ -78,6 +98,47 @@ def run(checker, path, env_extra):
     return p.returncode, rules, p.stdout
 
 
+def run_fix(checker, path, env_extra):
+    """{line: outcome} of `wqport fix` on the fixture."""
+    env = dict(os.environ, WQPORT_NO_CACHE="1")
+    env.update(env_extra)
+    p = subprocess.run([checker, "fix"] + fixture_args(path) +
+                       [os.path.basename(path)],
+                       capture_output=True, text=True, env=env,
+                       cwd=os.path.dirname(path))
+    out = {}
+    for m in re.finditer(r"^[^:\n]+:(\d+):\d+: ([a-z ,]+?)(?:: ([\w-]+))?:",
+                         p.stderr, re.M):
+        out[int(m.group(1))] = (m.group(2), m.group(3))
+    return out, p.stderr
+
+
+def main_fix(checker, testdata, sc):
+    problems = []
+    for rel, lines in sorted(sc["fixtures"].items()):
+        path = os.path.join(os.path.abspath(testdata), rel)
+        got, err = run_fix(checker, path, {})
+        bad = [l for l in lines if got.get(l) != ("refused", "unproven")]
+        if bad:
+            problems.append("%s: line %s not refused 'unproven':\n%s"
+                            % (rel, bad, err))
+            continue
+        got, err = run_fix(checker, path, {sc["env"]: "1"})
+        bad = [l for l in lines if not got.get(l, ("",))[0].startswith("converted")]
+        if bad:
+            problems.append("%s: with %s=1 line %s is not converted, so the "
+                            "validation is not what stops it:\n%s"
+                            % (rel, sc["env"], bad, err))
+            continue
+        print("ok   %s: refused unproven; with %s=1 converted"
+              % (rel, sc["env"]))
+    for p in problems:
+        print("FAIL " + p)
+    print("validation: %d fixtures, %d problems" % (len(sc["fixtures"]),
+                                                    len(problems)))
+    return 1 if problems else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--checker", required=True)
@@ -86,6 +147,8 @@ def main():
     a = ap.parse_args()
     sc = SCENARIOS[a.scenario]
     checker = os.path.abspath(a.checker)
+    if sc.get("fix"):
+        return main_fix(checker, a.testdata, sc)
     problems = []
     for rel, want in sorted(sc["fixtures"].items()):
         path = os.path.join(os.path.abspath(a.testdata), rel)

@@ -36,6 +36,7 @@
 #include "fixout.h"
 #include "help.h"
 #include "options.h"
+#include "validate.h"
 #include "write.h"
 
 struct fix_run {
@@ -271,6 +272,48 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
 }
 
 /*
+ * Translation validation (validate.c): every changed function is proven
+ * from its tokens against the original, whatever the recheck saw.
+ * WQPORT_NO_VALIDATE=1 switches it off for the mutation checks.
+ */
+static bool validate(const struct fix_run *r, struct fix_result *res,
+		     const char *text, size_t len, const struct fix_plan *p1)
+{
+	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+	struct vside n = { text, len, p1->fns, p1->nfns };
+	const char *off = getenv("WQPORT_NO_VALIDATE");
+	bool ok = true;
+	int i;
+
+	while (res->nproven) {
+		res->nproven--;
+		free(res->proven[res->nproven]);
+		free(res->proof[res->nproven]);
+	}
+	if (off && *off && strcmp(off, "0"))
+		return true;
+	for (i = 0; i < res->plan.nfns; i++) {
+		const char *fn = res->plan.fns[i].name;
+		char *why, *proof = NULL;
+
+		if (!fn_changed(&res->plan, res->orig, p1, text, fn) ||
+		    !find_fn(p1, fn))
+			continue;
+		why = validate_function(&o, &n, fn, r->fo.target, &proof);
+		if (why) {
+			block(res, fn, why);
+			ok = false;
+			continue;
+		}
+		res->proven = xrealloc(res->proven, (res->nproven + 1) * sizeof(char *));
+		res->proof = xrealloc(res->proof, (res->nproven + 1) * sizeof(char *));
+		res->proven[res->nproven] = xstrdup(fn);
+		res->proof[res->nproven++] = proof;
+	}
+	return ok;
+}
+
+/*
  * Verify the rewritten text function by function; block the functions
  * that fail.  Returns true when every changed function passed.
  */
@@ -343,6 +386,8 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 			(void)before;
 		}
 	}
+	if (ok)
+		ok = validate(r, res, text, len, &p1);
 	for (i = 0; i < p1.nfns; i++)
 		if (!find_fn(&res->plan, p1.fns[i].name)) {
 			/* a rewrite must not invent or rename functions */
@@ -435,6 +480,46 @@ static bool retry_in_place(struct fix_result *res, const char *out, size_t ol)
 	return added;
 }
 
+/*
+ * WQPORT_VALIDATE_AGAINST=REWRITE: a test hook (tools/validate-test.py)
+ * that runs the translation validation of the file against a rewrite
+ * written by hand, a mutant of what the planner writes, and prints the
+ * verdict per changed function instead of fixing.
+ */
+static bool validate_against(const struct fix_run *r, void *index,
+			     struct fix_result *res, const char *other)
+{
+	struct fix_plan p1 = { 0 };
+	struct wq_file f1;
+	size_t len;
+	char *text = read_regular_file(other, 1 << 24, &len);
+	int i;
+
+	if (!text) {
+		res->error = xasprintf("%s: cannot read the rewrite", other);
+		return true;
+	}
+	analyse(r, index, res->path, text, len, true, &p1, &f1);
+	for (i = 0; i < res->plan.nfns; i++) {
+		struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+		struct vside n = { text, len, p1.fns, p1.nfns };
+		const char *fn = res->plan.fns[i].name;
+		char *why, *proof = NULL;
+
+		if (!fn_changed(&res->plan, res->orig, &p1, text, fn) ||
+		    !find_fn(&p1, fn))
+			continue;
+		why = validate_function(&o, &n, fn, r->fo.target, &proof);
+		fprintf(stderr, "%s: %s(): %s\n", res->path, fn, why ? why : proof);
+		free(why);
+		free(proof);
+	}
+	file_release(&f1);
+	plan_release(&p1);
+	free(text);
+	return true;
+}
+
 static void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 {
 	struct wq_file f0;
@@ -466,6 +551,13 @@ static void fix_file(const struct fix_run *r, void *index, struct fix_result *re
 	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, &f0);
 	if (f0.warning && !res->warning)
 		res->warning = xstrdup(f0.warning);
+	if (getenv("WQPORT_VALIDATE_AGAINST") &&
+	    validate_against(r, index, res, getenv("WQPORT_VALIDATE_AGAINST"))) {
+		file_release(&f0);
+		plan_release(&res->plan);
+		memset(&res->plan, 0, sizeof(res->plan));
+		return;
+	}
 	if (!res->plan.n) {
 		file_release(&f0);
 		return;

@@ -81,6 +81,16 @@ static bool retested(const struct fix_result *res, const char *fn)
 	return false;
 }
 
+static const char *proof_of(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nproven; i++)
+		if (!strcmp(res->proven[i], fn))
+			return res->proof[i];
+	return NULL;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -109,7 +119,12 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		o->form = s->form;
 		o->notes = s->notes;
 		o->nnotes = s->nnotes;
-		if (eligible && why) {
+		if (eligible && why && !strncmp(why, "unproven: ", 10)) {
+			/* the translation validation (fix/validate.c) */
+			o->outcome = FO_REFUSE;
+			o->reason = "unproven";
+			o->text = xstrdup(why + 10);
+		} else if (eligible && why) {
 			o->outcome = FO_REFUSE;
 			o->reason = "verification";
 			o->text = xstrdup(why);
@@ -122,6 +137,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
 					  s->anchor, s->form ? s->form : "?");
 		} else if (eligible) {
+			o->proof = proof_of(res, s->func);
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;

@@ -43,6 +43,7 @@ struct site_outcome {
 	char *text;
 	const struct wq_note *notes;	/* the finding's, in the plan */
 	int nnotes;
+	const char *proof;		/* converted: the validation's result */
 };
 
 struct fix_result {
@@ -56,6 +57,9 @@ struct fix_result {
 	int nin_place;
 	char **retested;		/* functions WQ003's re-test rewrote */
 	int nretested;
+	char **proven, **proof;		/* functions the translation validation
+					 * proved (fix/validate.c), and how */
+	int nproven;
 	char *error, *warning;
 	struct site_outcome *out;
 	int nout;

@@ -163,6 +163,10 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o,
 	report_json_escape(sb, o->form ? o->form : "");
 	sb_puts(sb, ", \"message\": ");
 	report_json_escape(sb, o->text ? o->text : "");
+	if (o->proof) {
+		sb_puts(sb, ", \"validation\": ");
+		report_json_escape(sb, o->proof);
+	}
 	/* the check's notes of the site, as its JSON has them */
 	sb_puts(sb, ", \"notes\": [");
 	for (i = 0; i < o->nnotes; i++) {
@@ -467,6 +471,12 @@ void fixout_release(struct fix_result *res)
 	}
 	free(res->blocked);
 	free(res->block_why);
+	for (i = 0; i < res->nproven; i++) {
+		free(res->proven[i]);
+		free(res->proof[i]);
+	}
+	free(res->proven);
+	free(res->proof);
 	for (i = 0; i < res->nretested; i++)
 		free(res->retested[i]);
 	free(res->retested);

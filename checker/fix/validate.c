@@ -1,0 +1,930 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Translation validation of `wqport fix`: every rewritten function is
+ * compared with the original before anything is written, by an
+ * analysis of its own that shares nothing with the planner.
+ *
+ * Both functions are read from their tokens (validate_tok.c), so a
+ * switch arm the parse dropped still counts.  Along each graph the
+ * task state, the wait entries (queued, prepared, or maybe taken off by
+ * their autoremove wake-up), the interrupt state and the spinlocks
+ * held are run to a fixpoint; macros of the file are expanded and a
+ * static helper that sets the task state counts as the write it does.
+ * Each sleep of the rewrite is paired with the original's sleep of the
+ * same rank and must: sleep queued where the original slept queued, on
+ * the same queue, with the same exclusivity; in a state the original
+ * slept in; with a timeout if and only if the original had one; with
+ * the same interrupt state and locks, and come back with interrupts as
+ * the original's came back.  The rewrite must not leave an entry queued
+ * at a return where the original left none, run a call with side
+ * effects more often in its tests, declare a wait entry twice in one
+ * block, or call an API the target (or the #if branch it sits in)
+ * lacks.  The first failure becomes the function's "unproven: ..."
+ * reason, naming the statement; fix/cmd.c puts the function back.
+ *
+ * The bug class it stops: Linux 6.1 rxrpc_wait_for_channel(), where the
+ * interruptible arm of a switch (labels from a private header the shim
+ * lacks) kept set_current_state(TASK_INTERRUPTIBLE) and then slept on
+ * no queue once add_wait_queue_exclusive() was gone.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+
+static const struct {
+	const char *name;
+	unsigned since;
+} target_api[] = {
+#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#include "target.def"
+#undef TARGET_API
+};
+
+#define VMAXS 512	/* abstract states per node */
+
+struct vctx {
+	int16_t ts, ts_ev, irq_ev, maybe_ev;
+	uint8_t irq;
+	uint32_t locks, qmask, xmask, maybemask;
+};
+
+struct vsleep {
+	int ev;			/* the sleep event */
+	struct vctx *c;
+	int nc;
+};
+
+struct vst {
+	int16_t ts, ts_ev, irq_ev;
+	uint8_t irq;
+	uint32_t locks;
+	uint8_t ent[VMAXE];
+	int8_t entq[VMAXE];
+	uint8_t entx[VMAXE];
+	int16_t ent_ev[VMAXE];
+};
+
+
+/* ---- the fixpoint ---- */
+
+struct vset {
+	struct vst *s;
+	int n;
+};
+
+struct vrun {
+	struct vval *vv;
+	struct vfn *f;
+	int side;
+	struct vset *at;	/* states at each node's entry */
+	struct vsleep *sl;	/* per event: contexts when it is a sleep */
+	bool *leak_at;		/* per node: a return with an entry queued */
+	int *leak_ent;
+	bool too_many;
+};
+
+static bool set_add(struct vset *s, const struct vst *x)
+{
+	int i;
+
+	for (i = 0; i < s->n; i++)
+		if (!memcmp(&s->s[i], x, sizeof(*x)))
+			return false;
+	if (s->n == VMAXS)
+		return false;
+	s->s = xrealloc(s->s, (s->n + 1) * sizeof(*x));
+	s->s[s->n++] = *x;
+	return true;
+}
+
+static void ctx_add(struct vsleep *sl, const struct vctx *c)
+{
+	int i;
+
+	for (i = 0; i < sl->nc; i++)
+		if (!memcmp(&sl->c[i], c, sizeof(*c)))
+			return;
+	sl->c = xrealloc(sl->c, (sl->nc + 1) * sizeof(*c));
+	sl->c[sl->nc++] = *c;
+}
+
+static void record_sleep(struct vrun *r, int e, const struct vst *s)
+{
+	const struct vev *ev = &r->f->ev[e];
+	struct vctx c;
+	int i;
+
+	memset(&c, 0, sizeof(c));
+	c.ts = ev->st >= 0 ? ev->st : s->ts;
+	c.ts_ev = ev->st >= 0 ? e : s->ts_ev;
+	c.irq = s->irq;
+	c.irq_ev = s->irq_ev;
+	c.locks = s->locks;
+	c.maybe_ev = -1;
+	if (ev->k == EV_WAITEV && ev->lock >= 0) {
+		/* the _lock_irq forms sleep with the lock dropped, irqs on */
+		c.locks &= ~(1u << ev->lock);
+		c.irq = 0;
+		c.irq_ev = -1;
+	}
+	if (ev->k == EV_SLEEPON || ev->k == EV_WAITEV) {
+		c.qmask = 1u << ev->q;
+		c.xmask = ev->excl ? 1u << ev->q : 0;
+	} else {
+		for (i = 0; i < VMAXE; i++) {
+			if (s->ent[i] == 1) {
+				c.qmask |= 1u << s->entq[i];
+				if (s->entx[i])
+					c.xmask |= 1u << s->entq[i];
+			} else if (s->ent[i] == 2) {
+				c.maybemask |= 1u << s->entq[i];
+				c.maybe_ev = s->ent_ev[i];
+			}
+		}
+	}
+	r->sl[e].ev = e;
+	ctx_add(&r->sl[e], &c);
+}
+
+static void transfer(struct vrun *r, int node, struct vst *s)
+{
+	struct vfn *f = r->f;
+	int k, i;
+
+	for (k = 0; k < f->nnev[node]; k++) {
+		int e = f->nev[node][k];
+		const struct vev *ev = &f->ev[e];
+
+		switch (ev->k) {
+		case EV_STATE:
+			s->ts = ev->st;
+			s->ts_ev = e;
+			break;
+		case EV_PREPARE:
+		case EV_ADD:
+			s->ent[ev->ent] = 1;
+			s->entq[ev->ent] = ev->q;
+			s->entx[ev->ent] = ev->excl;
+			s->ent_ev[ev->ent] = e;
+			if (ev->k == EV_PREPARE) {
+				s->ts = ev->st;
+				s->ts_ev = e;
+			}
+			break;
+		case EV_REMOVE:
+		case EV_FINISH:
+			s->ent[ev->ent] = 0;
+			s->entq[ev->ent] = 0;
+			s->entx[ev->ent] = 0;
+			s->ent_ev[ev->ent] = 0;
+			if (ev->k == EV_FINISH) {
+				s->ts = vintern(r->vv, NS_STATE, "TASK_RUNNING");
+				s->ts_ev = e;
+			}
+			break;
+		case EV_SLEEP:
+		case EV_SLEEPON:
+		case EV_WAITEV:
+			record_sleep(r, e, s);
+			s->ts = vintern(r->vv, NS_STATE, "TASK_RUNNING");
+			s->ts_ev = e;
+			if (ev->k == EV_SLEEP) {
+				for (i = 0; i < VMAXE; i++)
+					if (s->ent[i] == 1 && r->vv->autorm[r->side][i]) {
+						s->ent[i] = 2;
+						s->ent_ev[i] = e;
+					}
+			}
+			if (!ev->keeps_irq && s->irq) {
+				s->irq = 0;
+				s->irq_ev = e;
+			}
+			break;
+		case EV_IRQOFF:
+			if (!s->irq) {
+				s->irq = 1;
+				s->irq_ev = e;
+			}
+			break;
+		case EV_IRQON:
+			s->irq = 0;
+			s->irq_ev = -1;
+			break;
+		case EV_LOCK:
+			s->locks |= 1u << ev->lock;
+			break;
+		case EV_UNLOCK:
+			s->locks &= ~(1u << ev->lock);
+			break;
+		}
+	}
+	if (f->g.n[node].kind == VN_RET) {
+		for (i = 0; i < VMAXE; i++)
+			if (s->ent[i]) {
+				r->leak_at[node] = true;
+				r->leak_ent[node] = i;
+			}
+	}
+}
+
+static void run(struct vrun *r)
+{
+	struct vfn *f = r->f;
+	int *work = xrealloc(NULL, (f->g.nn * 4 + 16) * sizeof(int));
+	bool *queued = xrealloc(NULL, f->g.nn * sizeof(bool));
+	int nw = 0, i, steps = 0;
+	struct vst s0;
+
+	r->at = xrealloc(NULL, f->g.nn * sizeof(*r->at));
+	memset(r->at, 0, f->g.nn * sizeof(*r->at));
+	r->sl = xrealloc(NULL, (f->nev_all + 1) * sizeof(*r->sl));
+	memset(r->sl, 0, (f->nev_all + 1) * sizeof(*r->sl));
+	r->leak_at = xrealloc(NULL, f->g.nn * sizeof(bool));
+	memset(r->leak_at, 0, f->g.nn * sizeof(bool));
+	r->leak_ent = xrealloc(NULL, f->g.nn * sizeof(int));
+	memset(queued, 0, f->g.nn * sizeof(bool));
+	memset(&s0, 0, sizeof(s0));
+	s0.ts = -1;
+	s0.ts_ev = s0.irq_ev = -1;
+	set_add(&r->at[f->g.entry], &s0);
+	work[nw++] = f->g.entry;
+	queued[f->g.entry] = true;
+	while (nw && steps++ < 200000) {
+		int nd = work[--nw];
+		struct vset cur = r->at[nd];
+		int done = 0;
+
+		queued[nd] = false;
+		/* the states of a node only grow: process them all again */
+		for (done = 0; done < cur.n; done++) {
+			struct vst s = r->at[nd].s[done];
+
+			transfer(r, nd, &s);
+			for (i = 0; i < f->g.n[nd].nsucc; i++) {
+				int to = f->g.n[nd].succ[i];
+
+				if (r->at[to].n == VMAXS)
+					r->too_many = true;
+				if (set_add(&r->at[to], &s) && !queued[to]) {
+					work = xrealloc(work, (nw + 1) * sizeof(int));
+					work[nw++] = to;
+					queued[to] = true;
+				}
+			}
+		}
+	}
+	if (nw)
+		r->too_many = true;
+	free(work);
+	free(queued);
+}
+
+static void run_release(struct vrun *r)
+{
+	int i;
+
+	for (i = 0; i < r->f->g.nn; i++)
+		free(r->at[i].s);
+	free(r->at);
+	for (i = 0; i <= r->f->nev_all; i++)
+		free(r->sl[i].c);
+	free(r->sl);
+	free(r->leak_at);
+	free(r->leak_ent);
+}
+
+/* ---- comparing the sleeps ---- */
+
+static bool is_sleep(const struct vev *e)
+{
+	return e->k == EV_SLEEP || e->k == EV_SLEEPON || e->k == EV_WAITEV;
+}
+
+/* The sleep events of a side in the order of the text. */
+static int sleeps(const struct vfn *f, int **out)
+{
+	int i, j, n = 0, *l = xrealloc(NULL, (f->nev_all + 1) * sizeof(int));
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep(&f->ev[i]))
+			l[n++] = i;
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && f->ev[l[j - 1]].tok > f->ev[l[j]].tok; j--) {
+			int t = l[j];
+
+			l[j] = l[j - 1];
+			l[j - 1] = t;
+		}
+	*out = l;
+	return n;
+}
+
+static const char *qname(const struct vval *vv, uint32_t mask)
+{
+	int i;
+
+	for (i = 0; i < VMAXQ; i++)
+		if (mask & (1u << i))
+			return i < vv->nnames[NS_QUEUE] ? vv->names[NS_QUEUE][i] : "?";
+	return "?";
+}
+
+static const char *sname(const struct vval *vv, int st)
+{
+	return st < 0 ? "the state it was called in" : vv->names[NS_STATE][st];
+}
+
+struct vcmp {
+	struct vval *vv;
+	struct vfn *o, *r;
+	struct vrun *ro, *rr;
+	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
+};
+
+/* The lines of text[start, end): their starts, count in *n. */
+static const char **split_lines(const char *text, unsigned start, unsigned end,
+				unsigned *n)
+{
+	const char **l = NULL;
+	unsigned i, k = 0;
+
+	for (i = start; i < end; i++)
+		if (i == start || text[i - 1] == '\n') {
+			l = xrealloc(l, (k + 2) * sizeof(*l));
+			l[k++] = text + i;
+		}
+	if (l)
+		l[k] = text + end;
+	*n = k;
+	return l;
+}
+
+static bool line_eq(const char *a, const char *ae, const char *b, const char *be)
+{
+	return ae - a == be - b && !memcmp(a, b, ae - a);
+}
+
+/*
+ * Messages name lines of the original, which the user has: a line the
+ * rewrite kept maps to itself, a new one to the first line of the
+ * original it replaces (or the line before an insertion).
+ */
+static void line_map(struct vcmp *m)
+{
+	const struct fix_fn *of = m->o->fn, *rf = m->r->fn;
+	const char *ot = m->o->side->text, *rt = m->r->side->text;
+	unsigned no, nr, i, j, ofirst = 1, *dp;
+	const char **ol = split_lines(ot, of->start, of->end, &no);
+	const char **rl = split_lines(rt, rf->start, rf->end, &nr);
+
+	m->rfirst = 1;
+	for (i = 0; i < rf->start; i++)
+		m->rfirst += rt[i] == '\n';
+	for (i = 0; i < of->start; i++)
+		ofirst += ot[i] == '\n';
+	m->nlmap = nr;
+	m->lmap = xrealloc(NULL, (nr + 1) * sizeof(unsigned));
+	if (!no || !nr || (unsigned long)no * nr > 4000000) {
+		for (j = 0; j < nr; j++)
+			m->lmap[j] = m->rfirst + j;
+		goto out;
+	}
+	/* longest common subsequence of the lines, from the ends */
+	dp = xrealloc(NULL, (size_t)(no + 1) * (nr + 1) * sizeof(unsigned));
+#define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
+	for (i = no + 1; i-- > 0;)
+		for (j = nr + 1; j-- > 0;)
+			DP(i, j) = i == no || j == nr ? 0 :
+				   line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) ?
+				   DP(i + 1, j + 1) + 1 :
+				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) : DP(i, j + 1);
+	for (i = 0, j = 0; j < nr;) {
+		if (i < no && line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) &&
+		    DP(i, j) == DP(i + 1, j + 1) + 1) {
+			m->lmap[j++] = ofirst + i++;
+		} else if (i < no && DP(i + 1, j) > DP(i, j + 1)) {
+			i++;
+		} else {
+			/* a new line: the original line it stands for */
+			m->lmap[j++] = ofirst + (i < no ? i : no - 1);
+		}
+	}
+#undef DP
+	free(dp);
+out:
+	free(ol);
+	free(rl);
+}
+
+/* The original's line for line l of the rewrite. */
+static unsigned LN(const struct vcmp *m, unsigned l)
+{
+	if (!m->lmap || l < m->rfirst || l - m->rfirst >= m->nlmap)
+		return l;
+	return m->lmap[l - m->rfirst];
+}
+
+/*
+ * Can anything in the file wake queue q?  Its last name (`delay_wait` of
+ * `card->delay_wait`) must appear only in the wait API's sleeps, adds,
+ * removes and initialisations, and in declarations: then a sleep on it
+ * ends by its timeout or a signal only, and sleeping on no queue is the
+ * same (the nap conversion of a sleep_on_timeout() used as a delay).
+ */
+static bool queue_unwoken(struct vcmp *m, const char *q)
+{
+	const struct vside *s = m->o->side;
+	const char *last = q + strlen(q);
+	struct vtoks ft;
+	size_t n;
+	int k;
+	bool woken = false;
+
+	while (last > q && !((last[-1] >= 'a' && last[-1] <= 'z') ||
+			     (last[-1] >= 'A' && last[-1] <= 'Z') ||
+			     (last[-1] >= '0' && last[-1] <= '9') || last[-1] == '_'))
+		last--;
+	for (n = 0; last - n > q && ((last[-n - 1] >= 'a' && last[-n - 1] <= 'z') ||
+		    (last[-n - 1] >= 'A' && last[-n - 1] <= 'Z') ||
+		    (last[-n - 1] >= '0' && last[-n - 1] <= '9') || last[-n - 1] == '_'); n++)
+		;
+	if (!n || !vtok_cut(&ft, s->text, 0, s->len))
+		return false;
+	for (k = 0; k < ft.n && !woken; k++) {
+		int d = 0, j;
+		const char *c;
+		size_t cl;
+
+		if (!name_is(&ft, k, last - n, n))
+			continue;
+		/* the call the name is an argument of */
+		for (j = k - 1; j >= 0; j--) {
+			if (tok_eq(&ft, j, ")"))
+				d++;
+			else if (tok_eq(&ft, j, "(") && d)
+				d--;
+			else if (tok_eq(&ft, j, "(") && j > 0 && ft.t[j - 1].kind == VT_ID)
+				break;
+			else if (tok_eq(&ft, j, ";") || tok_eq(&ft, j, "{") ||
+				 tok_eq(&ft, j, "}"))
+				j = 0;
+		}
+		if (j <= 0)
+			continue;	/* a declaration or an assignment */
+		c = ft.text + ft.t[j - 1].off;
+		cl = ft.t[j - 1].len;
+		if (!(contains(c, cl, "sleep_on") || starts(c, cl, "wait_event") ||
+		      contains(c, cl, "add_wait_queue") || contains(c, cl, "remove_wait_queue") ||
+		      starts(c, cl, "prepare_to_wait") || starts(c, cl, "finish_wait") ||
+		      starts(c, cl, "init_waitqueue_head") ||
+		      starts(c, cl, "DECLARE_WAIT_QUEUE_HEAD") || starts(c, cl, "sizeof")))
+			woken = true;
+	}
+	vtok_release(&ft);
+	return !woken;
+}
+
+static bool queues_unwoken(struct vcmp *m, uint32_t mask)
+{
+	int i;
+
+	for (i = 0; i < VMAXQ; i++)
+		if ((mask & (1u << i)) && !queue_unwoken(m, m->vv->names[NS_QUEUE][i]))
+			return false;
+	return true;
+}
+
+/* Why the rewrite's sleep e in context c is not the original's, or NULL */
+static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
+			   const int *os, int nos)
+{
+	const struct vev *re = &m->r->ev[e];
+	int run = vintern(m->vv, NS_STATE, "TASK_RUNNING");
+	uint32_t oq = 0, ox = 0, onx = 0, olocks = 0;
+	bool ounq = false, oirq = false, oirq_kept = false, otimed = false,
+	     ountimed = false, ost_any = false, ost_same = false, ost_run = false;
+	const char *ostate = NULL;
+	int i, k;
+
+	for (k = 0; k < nos; k++) {
+		const struct vsleep *sl = &m->ro->sl[os[k]];
+		const struct vev *oe = &m->o->ev[os[k]];
+
+		otimed |= oe->timed;
+		ountimed |= !oe->timed;
+		for (i = 0; i < sl->nc; i++) {
+			const struct vctx *u = &sl->c[i];
+
+			oq |= u->qmask;
+			ox |= u->xmask;
+			onx |= u->qmask & ~u->xmask;
+			olocks |= u->locks;
+			ounq |= !u->qmask && u->ts != run;
+			oirq |= u->irq;
+			oirq_kept |= u->irq && oe->keeps_irq;
+			ost_any |= u->ts < 0;
+			ost_run |= u->ts == run;
+			ost_same |= u->ts == c->ts;
+			if (u->ts >= 0 && u->ts != run)
+				ostate = m->vv->names[NS_STATE][u->ts];
+		}
+	}
+	if (!nos)
+		return NULL;
+	if (oq && !c->qmask && c->ts != run && !ounq && !queues_unwoken(m, oq)) {
+		if (c->maybemask && c->maybe_ev >= 0)
+			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s')",
+					 re->what, LN(m, re->line), qname(m->vv, c->maybemask),
+					 m->r->ev[c->maybe_ev].what, LN(m, m->r->ev[c->maybe_ev].line),
+					 c->ts_ev >= 0 ? ": the state comes from '" : "",
+					 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "",
+					 c->ts_ev >= 0 ? "', outside prepare_to_wait*()" : "",
+					 qname(m->vv, oq));
+		if (c->ts_ev >= 0 && m->r->ev[c->ts_ev].k == EV_STATE)
+			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s')",
+					 re->what, LN(m, re->line), m->r->ev[c->ts_ev].what,
+					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq));
+		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s')",
+				 re->what, LN(m, re->line), qname(m->vv, oq));
+	}
+	if (oq && (c->qmask & ~oq))
+		return xasprintf("'%s' at line %u sleeps on '%s', the original on '%s'",
+				 re->what, LN(m, re->line), qname(m->vv, c->qmask & ~oq),
+				 qname(m->vv, oq));
+	if ((c->xmask & oq & ~ox) || (c->qmask & ~c->xmask & oq & ~onx))
+		return xasprintf("'%s' at line %u sleeps %sexclusive on '%s', the original %sexclusive",
+				 re->what, LN(m, re->line), c->xmask ? "" : "non-",
+				 qname(m->vv, c->qmask & oq), c->xmask ? "non-" : "");
+	if (c->ts == run && re->k == EV_SLEEP && !ost_run && (ostate || ost_any))
+		return xasprintf("'%s' at line %u runs in TASK_RUNNING on the path through '%s' at line %u (the original sleeps in %s there)",
+				 re->what, LN(m, re->line),
+				 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "the function's entry",
+				 LN(m, c->ts_ev >= 0 ? m->r->ev[c->ts_ev].line : re->line),
+				 ostate ? ostate : "the caller's state");
+	if (c->ts != run && !ost_same && !ost_run && !ost_any && ostate)
+		return xasprintf("'%s' at line %u sleeps in %s%s%s%s, the original in %s",
+				 re->what, LN(m, re->line), sname(m->vv, c->ts),
+				 c->ts_ev >= 0 && c->ts_ev != e ? " (set by '" : "",
+				 c->ts_ev >= 0 && c->ts_ev != e ? m->r->ev[c->ts_ev].what : "",
+				 c->ts_ev >= 0 && c->ts_ev != e ? "')" : "", ostate);
+	if (re->timed ? !otimed : !ountimed)
+		return xasprintf("'%s' at line %u %s, the original's sleep %s",
+				 re->what, LN(m, re->line), re->timed ? "has a timeout" : "has no timeout",
+				 re->timed ? "has none" : "has one");
+	if (c->irq && !oirq)
+		return xasprintf("'%s' at line %u sleeps with interrupts disabled by '%s' at line %u, the original did not",
+				 re->what, LN(m, re->line),
+				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
+				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
+	if (c->irq && !re->keeps_irq && oirq_kept)
+		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it (and the lock it holds) now runs with interrupts on (a wait_event*_lock_irq() form keeps them)",
+				 re->what, LN(m, re->line),
+				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
+				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
+	if (c->locks & ~olocks) {
+		for (i = 0; i < VMAXQ && !(c->locks & ~olocks & (1u << i)); i++)
+			;
+		return xasprintf("'%s' at line %u sleeps holding '%s', the original did not",
+				 re->what, LN(m, re->line), m->vv->names[NS_LOCK][i]);
+	}
+	return NULL;
+}
+
+static char *compare_sleeps(struct vcmp *m, int *nsleeps)
+{
+	int *os, *rs, no = sleeps(m->o, &os), nr = sleeps(m->r, &rs), i, k;
+	char *why = NULL;
+
+	*nsleeps = nr;
+	for (i = 0; i < nr && !why; i++) {
+		const struct vsleep *sl = &m->rr->sl[rs[i]];
+
+		for (k = 0; k < sl->nc && !why; k++)
+			why = no == nr ? compare_sleep(m, rs[i], &sl->c[k], &os[i], 1) :
+					 compare_sleep(m, rs[i], &sl->c[k], os, no);
+	}
+	free(os);
+	free(rs);
+	return why;
+}
+
+/* A return of the rewrite that leaves an entry queued where none did. */
+static char *compare_exits(struct vcmp *m)
+{
+	int i;
+
+	for (i = 0; i < m->o->g.nn; i++)
+		if (m->ro->leak_at[i])
+			return NULL;
+	for (i = 0; i < m->r->g.nn; i++) {
+		const struct vnode *n = &m->r->g.n[i];
+
+		if (!m->rr->leak_at[i])
+			continue;
+		return xasprintf("the %s at line %u leaves '%s' queued, the original never does",
+				 n->last > n->first ? "return" : "end of the function",
+				 LN(m, n->first < m->r->flow.n ? m->r->flow.t[n->first].line : 0),
+				 m->vv->names[NS_ENTRY][m->rr->leak_ent[i]]);
+	}
+	return NULL;
+}
+
+/* ---- side effects, declarations, APIs ---- */
+
+struct vcount {
+	char *name[64];
+	int n[64];
+	int len;
+};
+
+static void count_add(struct vcount *c, const char *s, size_t n, int w)
+{
+	int i;
+
+	for (i = 0; i < c->len; i++)
+		if (strlen(c->name[i]) == n && !memcmp(c->name[i], s, n)) {
+			c->n[i] += w;
+			return;
+		}
+	if (c->len == 64)
+		return;
+	c->name[c->len] = xasprintf("%.*s", (int)n, s);
+	c->n[c->len++] = w;
+}
+
+static void count_release(struct vcount *c)
+{
+	int i;
+
+	for (i = 0; i < c->len; i++)
+		free(c->name[i]);
+}
+
+/* Side-effect calls and ++/-- in the tests of fn, a wait_event*()
+ * condition weighing two (it runs before the first sleep twice). */
+static void count_effects(const struct vfn *f, struct vcount *c)
+{
+	const struct vtoks *v = &f->flow;
+	int i, k;
+
+	for (i = 0; i < f->g.nn; i++) {
+		const struct vnode *nd = &f->g.n[i];
+		int weight = 1, a = nd->first, b = nd->last;
+
+		if (nd->kind == VN_COND)
+			goto scan;
+		/* the conditions of wait_event*() in a statement */
+		for (k = nd->first; nd->kind == VN_STMT && k < nd->last; k++) {
+			int args[8], ends[8], na, j;
+
+			if (v->t[k].kind != VT_ID || !tok_eq(v, k + 1, "(") ||
+			    !(starts(v->text + v->t[k].off, v->t[k].len, "wait_event") ||
+			      starts(v->text + v->t[k].off, v->t[k].len, "io_wait_event")))
+				continue;
+			na = vcall_args(v, k + 1, args, ends, 8);
+			for (j = args[1]; na >= 2 && j < ends[1]; j++)
+				if (v->t[j].kind == VT_ID && tok_eq(v, j + 1, "(") &&
+				    !(j > 0 && (tok_eq(v, j - 1, "->") || tok_eq(v, j - 1, "."))) &&
+				    vside_effect(f->side, v->text + v->t[j].off, v->t[j].len, 0))
+					count_add(c, v->text + v->t[j].off, v->t[j].len, 2);
+		}
+		continue;
+scan:
+		for (k = a; k < b; k++) {
+			if (v->t[k].kind == VT_ID && tok_eq(v, k + 1, "(") &&
+			    !(k > 0 && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, "."))) &&
+			    vside_effect(f->side, v->text + v->t[k].off, v->t[k].len, 0))
+				count_add(c, v->text + v->t[k].off, v->t[k].len, weight);
+			if (tok_eq(v, k, "++") || tok_eq(v, k, "--"))
+				count_add(c, v->text + v->t[k].off, v->t[k].len, weight);
+		}
+	}
+}
+
+static char *compare_effects(struct vcmp *m)
+{
+	struct vcount co = { 0 }, cr = { 0 };
+	char *why = NULL;
+	int i, j;
+
+	count_effects(m->o, &co);
+	count_effects(m->r, &cr);
+	for (i = 0; i < cr.len && !why; i++) {
+		int before = 0;
+
+		for (j = 0; j < co.len; j++)
+			if (!strcmp(co.name[j], cr.name[i]))
+				before = co.n[j];
+		if (cr.n[i] > before)
+			why = xasprintf("'%s%s' has side effects and runs more often in the rewritten tests (the loop's test made again, or moved into a wait_event*() condition, which runs it twice before the first sleep)",
+					cr.name[i], strcmp(cr.name[i], "++") &&
+					strcmp(cr.name[i], "--") ? "()" : "");
+	}
+	count_release(&co);
+	count_release(&cr);
+	return why;
+}
+
+static bool entry_decl(const struct vtoks *v, int i, int *name, bool *old)
+{
+	*old = false;
+	if (v->t[i].kind != VT_ID)
+		return false;
+	if ((name_is(v, i, "DEFINE_WAIT", 11) || name_is(v, i, "DEFINE_WAIT_FUNC", 16) ||
+	     name_is(v, i, "DECLARE_WAITQUEUE", 17)) && tok_eq(v, i + 1, "(") &&
+	    i + 2 < v->n && v->t[i + 2].kind == VT_ID) {
+		*name = i + 2;
+		return true;
+	}
+	if ((name_is(v, i, "wait_queue_t", 12) || name_is(v, i, "wait_queue_entry_t", 18)) &&
+	    i + 1 < v->n && v->t[i + 1].kind == VT_ID && !(i > 0 && tok_eq(v, i - 1, "("))) {
+		*name = i + 1;
+		return true;
+	}
+	if (name_is(v, i, "struct", 6) && i + 2 < v->n &&
+	    (name_is(v, i + 1, "wait_queue", 10) || name_is(v, i + 1, "wait_queue_entry", 16)) &&
+	    v->t[i + 2].kind == VT_ID) {
+		*name = i + 2;
+		*old = name_is(v, i + 1, "wait_queue", 10);
+		return true;
+	}
+	return false;
+}
+
+/* Entry declarations sharing a name in one block, both compiled. */
+static int twice(const struct vtoks *v, int *where)
+{
+	int i, j, n = 0, a, b;
+	bool old;
+
+	for (i = 0; i < v->n; i++) {
+		if (!entry_decl(v, i, &a, &old))
+			continue;
+		for (j = i + 1; j < v->n; j++)
+			if (entry_decl(v, j, &b, &old) && same_tok(v, a, b) &&
+			    v->t[i].block == v->t[j].block && !vtok_exclusive(v, i, j)) {
+				n++;
+				*where = j;
+			}
+	}
+	return n;
+}
+
+static char *compare_decls(struct vcmp *m)
+{
+	int wo = -1, wr = -1;
+
+	if (twice(&m->r->raw, &wr) > twice(&m->o->raw, &wo)) {
+		const struct vtoks *v = &m->r->raw;
+		int k = wr, e;
+		char *t;
+
+		for (e = k; e < v->n && !tok_eq(v, e, ";"); e++)
+			;
+		t = vtok_text(v, k, e);
+		return xasprintf("'%s' at line %u declares a wait entry a second time in the same block of %s() (it does not compile)",
+				 t, LN(m, v->t[k].line), m->r->fn->name);
+	}
+	return NULL;
+}
+
+static int count_name(const struct vtoks *v, const char *name)
+{
+	int i, n = 0;
+
+	for (i = 0; i < v->n; i++)
+		if (name_is(v, i, name, strlen(name)) && tok_eq(v, i + 1, "("))
+			n++;
+	return n;
+}
+
+/* New uses of an API the target, or the version branch around it, lacks;
+ * an old 2.0 `struct wait_queue` entry handed to the 2.6 API. */
+static char *compare_apis(struct vcmp *m)
+{
+	const struct vtoks *v = &m->r->raw;
+	size_t a;
+	int i, c, br, d, nm;
+	bool old;
+
+	for (a = 0; a < sizeof(target_api) / sizeof(*target_api); a++) {
+		const char *name = target_api[a].name;
+
+		if (count_name(v, name) <= count_name(&m->o->raw, name))
+			continue;
+		for (i = 0; i < v->n; i++) {
+			if (!name_is(v, i, name, strlen(name)) || !tok_eq(v, i + 1, "("))
+				continue;
+			if (m->vv->target && target_api[a].since > m->vv->target)
+				return xasprintf("'%s()' at line %u does not exist in the target kernel",
+						 name, LN(m, v->t[i].line));
+			for (c = v->t[i].chain, br = v->t[i].branch; c >= 0;
+			     br = v->ch[c].pbranch, c = v->ch[c].parent)
+				if (v->ch[c].upper[br] && target_api[a].since >= v->ch[c].upper[br]) {
+					char *t = kernel_version_text(v->ch[c].upper[br]);
+					char *why = xasprintf("'%s()' at line %u is in a branch for kernels before %s, which have no %s()",
+							      name, LN(m, v->t[i].line), t, name);
+
+					free(t);
+					return why;
+				}
+		}
+	}
+	/* prepare_to_wait*()/finish_wait() on a 2.0 entry */
+	for (i = 0; i < v->n; i++) {
+		int args[4], ends[4], na;
+
+		if (!(name_is(v, i, "prepare_to_wait", 15) ||
+		      name_is(v, i, "prepare_to_wait_exclusive", 25) ||
+		      name_is(v, i, "finish_wait", 11)) || !tok_eq(v, i + 1, "("))
+			continue;
+		na = vcall_args(v, i + 1, args, ends, 4);
+		if (na < 2)
+			continue;
+		nm = args[1] + (tok_eq(v, args[1], "&") ? 1 : 0);
+		for (d = 0; d < v->n; d++) {
+			int dn;
+
+			if (entry_decl(v, d, &dn, &old) && old && same_tok(v, dn, nm) &&
+			    !vtok_exclusive(v, d, i))
+				return xasprintf("'%.*s()' at line %u takes '%.*s', declared at line %u as a 2.0 'struct wait_queue', which that API does not take",
+						 (int)v->t[i].len, v->text + v->t[i].off,
+						 LN(m, v->t[i].line), (int)v->t[nm].len,
+						 v->text + v->t[nm].off, LN(m, v->t[d].line));
+		}
+	}
+	return NULL;
+}
+
+/* ---- the entry point ---- */
+
+char *validate_function(const struct vside *orig, const struct vside *rew,
+			const char *fn, unsigned target, char **proof)
+{
+	struct vval vv;
+	struct vfn o, r;
+	struct vrun ro, rr;
+	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0 };
+	char *why = NULL;
+	int nsleeps = 0, i, j;
+
+	if (proof)
+		*proof = NULL;
+	memset(&vv, 0, sizeof(vv));
+	memset(&o, 0, sizeof(o));
+	memset(&r, 0, sizeof(r));
+	vv.target = target;
+	memset(&ro, 0, sizeof(ro));
+	memset(&rr, 0, sizeof(rr));
+	if (!vside_load(&vv, &o, orig, fn, 0, &why) ||
+	    !vside_load(&vv, &r, rew, fn, 1, &why))
+		goto out;
+	if (vv.overflow) {
+		why = xasprintf("%s() names more wait entries, queues or locks than the validation follows",
+				fn);
+		goto out;
+	}
+	line_map(&m);
+	ro.vv = rr.vv = &vv;
+	ro.f = &o;
+	rr.f = &r;
+	rr.side = 1;
+	run(&ro);
+	run(&rr);
+	if (ro.too_many || rr.too_many) {
+		why = xasprintf("%s() has more paths than the validation follows", fn);
+		goto out;
+	}
+	why = compare_decls(&m);
+	if (!why)
+		why = compare_apis(&m);
+	if (!why)
+		why = compare_sleeps(&m, &nsleeps);
+	if (!why)
+		why = compare_exits(&m);
+	if (!why)
+		why = compare_effects(&m);
+	if (!why && proof)
+		*proof = xasprintf("validated: %d sleep%s, same queue, state, timeout and interrupts",
+				   nsleeps, nsleeps == 1 ? "" : "s");
+out:
+	if (ro.at)
+		run_release(&ro);
+	if (rr.at)
+		run_release(&rr);
+	free(m.lmap);
+	vside_release(&o);
+	vside_release(&r);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < vv.nnames[i]; j++)
+			free(vv.names[i][j]);
+	if (why) {
+		char *u = xasprintf("unproven: %s", why);
+
+		free(why);
+		return u;
+	}
+	return NULL;
+}

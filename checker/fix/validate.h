@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Translation validation of `wqport fix` (validate.c, validate_tok.c):
+ * the rewritten function is compared with the original one from their
+ * tokens, independently of the planner and of libclang's AST, so that
+ * it still works where the parse dropped statements (a missing private
+ * header, case labels nobody defines).
+ *
+ * validate_tok.c cuts a function into tokens and builds a small
+ * control-flow graph of its statements; validate.c runs the task state,
+ * wait entries, interrupts and locks along it and compares the sleeps.
+ */
+#ifndef WQPORT_FIX_VALIDATE_H
+#define WQPORT_FIX_VALIDATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "fix.h"
+
+enum vtok_kind { VT_ID, VT_NUM, VT_STR, VT_PUNCT, VT_PP };
+
+/* preprocessor directive kinds of a VT_PP token */
+enum vpp { VPP_OTHER, VPP_IF, VPP_ELIF, VPP_ELSE, VPP_ENDIF };
+
+struct vtok {
+	enum vtok_kind kind;
+	unsigned off, len;	/* in the text */
+	unsigned line;		/* 1-based, in the whole text */
+	enum vpp pp;		/* VT_PP only */
+	int chain, branch;	/* innermost #if chain and its branch, or -1 */
+	int block;		/* index of the enclosing '{', or -1 */
+};
+
+/* A #if chain inside the function: its branches' conditions. */
+struct vchain {
+	int parent, pbranch;	/* enclosing chain and branch, or -1 */
+	int nbranch;
+	int iftok;		/* the #if token */
+	bool has_else;
+	unsigned upper[8];	/* a version branch: newest kernel it is for
+				 * (exclusive, KERNEL_VERSION form), or 0 */
+};
+
+struct vtoks {
+	const char *text;
+	struct vtok *t;
+	int n, cap;
+	struct vchain *ch;
+	int nch;
+};
+
+/* Tokens of text[start, end); false when the text is not C enough. */
+bool vtok_cut(struct vtoks *v, const char *text, unsigned start, unsigned end);
+void vtok_release(struct vtoks *v);
+/* Keep one branch of each #if chain (the first not '#if 0'), no chain
+ * directive: for a chain that cuts through statements */
+void vtok_flatten(struct vtoks *v);
+bool vtok_is(const struct vtoks *v, int i, const char *s);
+/* Index of the token closing the bracket at i, or -1 */
+int vtok_match(const struct vtoks *v, int i);
+/* Do two tokens lie in branches of the same #if chain that exclude
+ * each other? */
+bool vtok_exclusive(const struct vtoks *v, int a, int b);
+/* The text of tokens [a, b) with single spaces only between words */
+char *vtok_text(const struct vtoks *v, int a, int b);
+
+enum vnode_kind {
+	VN_JOIN,	/* no tokens */
+	VN_STMT,	/* a simple statement */
+	VN_COND,	/* a test: succ[0] taken when true, succ[1] when false */
+	VN_RET,		/* return ...; goes to the exit */
+	VN_EXIT,
+};
+
+struct vnode {
+	enum vnode_kind kind;
+	int first, last;	/* tokens [first, last) */
+	int *succ;
+	int nsucc, capsucc;
+};
+
+struct vcfg {
+	struct vnode *n;
+	int nn, capn;
+	int entry, exit;
+	char *error;		/* why no graph was built */
+};
+
+/* The graph of the function body whose '{' is token lb. */
+bool vcfg_build(struct vcfg *g, const struct vtoks *v, int lb);
+void vcfg_release(struct vcfg *g);
+
+/*
+ * Validate function fn of the rewritten text against the original.
+ * NULL when proven, with *proof (if given) a short summary; else an
+ * allocated "unproven: ..." naming the statement.
+ */
+struct vside {
+	const char *text;
+	size_t len;
+	const struct fix_fn *fns;	/* every function of the text */
+	int nfns;
+};
+
+char *validate_function(const struct vside *orig, const struct vside *rew,
+			const char *fn, unsigned target, char **proof);
+
+
+/* ---- shared by validate.c and validate_ev.c ---- */
+
+#define VMAXE 8		/* wait entries per function */
+#define VMAXQ 32	/* queues, locks */
+
+enum vev_kind {
+	EV_STATE, EV_PREPARE, EV_ADD, EV_REMOVE, EV_FINISH, EV_SLEEP,
+	EV_SLEEPON, EV_WAITEV, EV_IRQOFF, EV_IRQON, EV_LOCK, EV_UNLOCK,
+};
+
+struct vev {
+	enum vev_kind k;
+	int st;			/* interned state, -1: none */
+	int q, ent, lock;	/* interned, -1: none */
+	bool excl, timed, keeps_irq;
+	int tok;		/* token of the statement in the function */
+	unsigned line;
+	char *what;		/* the call as written, for messages */
+};
+
+/* One side (original or rewrite) of a function. */
+struct vfn {
+	const struct vside *side;
+	const struct fix_fn *fn;
+	struct vtoks raw;	/* every token, #if chains kept */
+	struct vtoks flow;	/* the tokens the graph is built from */
+	struct vcfg g;
+	int **nev, *nnev;	/* events of each node: indexes into ev */
+	struct vev *ev;
+	int nev_all;
+	char **exp;		/* macro expansions: texts events point into */
+	int nexp;
+};
+
+/* What both sides share: the interned names. */
+struct vval {
+	char *names[4][VMAXQ];	/* states, queues, entries, locks */
+	int nnames[4];
+	bool autorm[2][VMAXE];	/* per side: entry is autoremove */
+	bool overflow;
+	unsigned target;
+};
+
+enum { NS_STATE, NS_QUEUE, NS_ENTRY, NS_LOCK };
+
+static inline bool tok_eq(const struct vtoks *v, int i, const char *s)
+{
+	return vtok_is(v, i, s);
+}
+
+static inline bool name_is(const struct vtoks *v, int i, const char *s, size_t n)
+{
+	return v->t[i].len == n && !memcmp(v->text + v->t[i].off, s, n);
+}
+
+static inline bool same_tok(const struct vtoks *v, int a, int b)
+{
+	return v->t[a].len == v->t[b].len &&
+	       !memcmp(v->text + v->t[a].off, v->text + v->t[b].off, v->t[a].len);
+}
+
+static inline bool starts(const char *s, size_t n, const char *p)
+{
+	size_t m = strlen(p);
+
+	return n >= m && !memcmp(s, p, m);
+}
+
+static inline bool contains(const char *s, size_t n, const char *p)
+{
+	size_t m = strlen(p), i;
+
+	for (i = 0; i + m <= n; i++)
+		if (!memcmp(s + i, p, m))
+			return true;
+	return false;
+}
+
+int vintern(struct vval *vv, int ns, const char *s);
+char *vtok_name(const struct vtoks *v, int i);
+int vcall_args(const struct vtoks *v, int lp, int *a, int *e, int max);
+const struct fix_fn *vfind_fn(const struct vside *s, const char *name);
+int vbody_brace(const struct vtoks *v);
+/* Tokens, graph and events of fn in side s (side 0: original, 1: rewrite) */
+bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
+		const char *name, int side, char **why);
+void vside_release(struct vfn *f);
+/* Does a call of name repeat an effect when it runs again? */
+bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
+
+#endif /* WQPORT_FIX_VALIDATE_H */
