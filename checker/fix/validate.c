@@ -33,6 +33,16 @@
 
 #include "validate.h"
 
+
+/* A call that sleeps on, queues on or leaves a queue (kapi.def): no waker */
+static bool waits_on(const char *c, size_t cl)
+{
+	const struct kapi *k = kapi_classify(c, cl);
+
+	return k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
+		     k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
+		     k->kind == K_PREPARE || k->kind == K_FINISH);
+}
 static const struct {
 	const char *name;
 	unsigned since;
@@ -475,10 +485,7 @@ static bool queue_unwoken(struct vcmp *m, const char *q)
 			continue;	/* a declaration or an assignment */
 		c = ft.text + ft.t[j - 1].off;
 		cl = ft.t[j - 1].len;
-		if (!(contains(c, cl, "sleep_on") || starts(c, cl, "wait_event") ||
-		      contains(c, cl, "add_wait_queue") || contains(c, cl, "remove_wait_queue") ||
-		      starts(c, cl, "prepare_to_wait") || starts(c, cl, "finish_wait") ||
-		      starts(c, cl, "init_waitqueue_head") ||
+		if (!(waits_on(c, cl) || starts(c, cl, "init_waitqueue_head") ||
 		      starts(c, cl, "DECLARE_WAIT_QUEUE_HEAD") || starts(c, cl, "sizeof")))
 			woken = true;
 	}

@@ -65,6 +65,48 @@ int vcall_args(const struct vtoks *v, int lp, int *a, int *e, int max)
 }
 
 /* Drop parentheses around the whole of t, in place. */
+
+/* WRITE_ONCE(x, v) and the like: a call sideeffect.def says changes its
+ * first argument (WRITE_ONCE(current->__state, X) is a state write) */
+static bool writes_first_arg(const char *s, size_t len)
+{
+	const struct side_effect *e = side_effect_lookup(s, len);
+
+	return e && e->arg == 0 && !strcmp(e->what, "changes");
+}
+
+/* What the call does to the local interrupts is exactly effect (kapi.def) */
+static bool irq_effect(const char *s, size_t len, const char *effect)
+{
+	const char *e = kapi_irq(s, len);
+
+	return e && !strcmp(e, effect);
+}
+
+/*
+ * A spinning lock taken or dropped (kapi.def KAPI_LOCK, and K_UNLOCK rows
+ * whose taking side is one: spin_unlock_irqrestore of spin_lock_irqsave)
+ */
+static bool spin_lock_call(const char *s, size_t len)
+{
+	char buf[64], *u;
+	size_t ul;
+
+	if (kapi_lock(s, len, true))
+		return true;
+	if (!kapi_is(s, len, K_UNLOCK) || len >= sizeof(buf) - 1)
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	u = strstr(buf, "unlock");
+	if (!u)
+		return false;
+	memmove(u, u + 2, strlen(u + 2) + 1);	/* unlock -> lock */
+	ul = strlen(buf);
+	if (ul > 11 && !strcmp(buf + ul - 11, "_irqrestore"))
+		strcpy(buf + ul - 11, "_irqsave");
+	return kapi_lock(buf, strlen(buf), true);
+}
 static void strip_parens(char *t)
 {
 	size_t n = strlen(t), i;
@@ -391,7 +433,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				continue;
 			ev.k = EV_STATE;
 			ev.st = state_of(vv, v, args[api->state_arg], ends[api->state_arg]);
-		} else if (name_is(v, k, "WRITE_ONCE", 10) && na == 2 &&
+		} else if (writes_first_arg(s, len) && na == 2 &&
 			   contains(v->text + v->t[args[0]].off,
 				    v->t[ends[0] - 1].off + v->t[ends[0] - 1].len -
 				    v->t[args[0]].off, "current->__state")) {
@@ -472,10 +514,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				ev.lock = vintern(vv, NS_LOCK, l);
 				free(l);
 			}
-		} else if (starts(s, len, "spin_lock") || starts(s, len, "raw_spin_lock") ||
-			   starts(s, len, "read_lock") || starts(s, len, "write_lock") ||
-			   starts(s, len, "spin_unlock") || starts(s, len, "raw_spin_unlock") ||
-			   starts(s, len, "read_unlock") || starts(s, len, "write_unlock")) {
+		} else if (spin_lock_call(s, len)) {
 			char *l = na >= 1 ? queue_of(v, args[0], ends[0], false) : xstrdup("?");
 			bool unlock = contains(s, len, "unlock");
 
@@ -494,11 +533,9 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				add_ev(sc, &ev, v, k, close, list, n);
 			}
 			continue;
-		} else if (name_is(v, k, "local_irq_disable", 17) || name_is(v, k, "cli", 3) ||
-			   name_is(v, k, "local_irq_save", 14)) {
+		} else if (irq_effect(s, len, "off")) {
 			ev.k = EV_IRQOFF;
-		} else if (name_is(v, k, "local_irq_enable", 16) || name_is(v, k, "sti", 3) ||
-			   name_is(v, k, "local_irq_restore", 17) || name_is(v, k, "restore_flags", 13)) {
+		} else if (irq_effect(s, len, "on")) {
 			ev.k = EV_IRQON;
 		} else {
 			struct vmacro m;
