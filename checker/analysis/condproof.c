@@ -1292,14 +1292,21 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 			goto out;
 		}
 		ne = xasprintf("!(%s)", e);
-		if ((w->lhs[0] == '!' && !strcmp(w->lhs + 1, e)) ||
-		    (e[0] == '!' && !strcmp(e + 1, w->lhs)) ||
-		    !strcmp(w->lhs, ne)) {
+		{
+			char *fl = w->lhs[0] == '!' ? cp_norm(w->lhs + 1) : NULL;
+			char *el = e[0] == '!' ? cp_norm(e + 1) : NULL;
+			bool opposite = (fl && !strcmp(fl, e)) ||
+					(el && !strcmp(el, w->lhs)) ||
+					!strcmp(w->lhs, ne);
+
+			free(fl);
+			free(el);
 			free(ne);
-			r = CP_FALSE;
-			goto out;
+			if (opposite) {
+				r = CP_FALSE;
+				goto out;
+			}
 		}
-		free(ne);
 	}
 	n = split_top(e, "||", parts, 16);
 	if (n > 1) {

@@ -34,6 +34,7 @@
 #include "cfg.h"
 #include "fix.h"
 #include "entry.h"
+#include "condproof.h"
 #include "ptw.h"
 #include "site.h"
 #include "site_text.h"
@@ -145,17 +146,42 @@ static const char *delay_form(const char *api)
  * returned on any wake-up, the new one when the condition holds, which
  * every waker here makes true before it wakes.
  */
-static void proven(struct fix_site *s, struct cond_proof *pr)
+static void proven(struct fix_site *s, struct cond_proof *pr,
+		   const struct loop_shape *ls)
 {
-	s->outcome = FO_CAVEAT;
+	bool intr = !strncmp(s->anchor, "interruptible", 13);
+
 	s->form = sleep_on_form(s->anchor, true);
+	if (ls->receiver && ls->receiver_unsigned && intr &&
+	    strstr(s->anchor, "timeout")) {
+		refuse(s, "unsigned-timeout", xasprintf(
+			"the condition '%s' is proven, but the timeout variable '%s' is unsigned: -ERESTARTSYS from %s() would read as a huge remaining time",
+			pr->cond, ls->receiver, s->form));
+		s->form = NULL;
+		cond_proof_free(pr);
+		return;
+	}
+	s->outcome = FO_CAVEAT;
 	s->cond = pr->cond;
 	pr->cond = NULL;
 	s->note = xasprintf(
-		"the condition '%s' is false at the sleep and %s make%s it true before every wake-up of the queue (proven); %s() waits for it where the old call returned on any wake-up",
+		"the condition '%s' is false at the sleep and %s make%s it true before every wake-up of the queue (proven); %s() waits for it where the old call returned on any wake-up%s%s%s%s",
 		s->cond, pr->wakers, strstr(pr->wakers, " and ") ? "" : "s",
-		s->form);
+		s->form, ls->receiver ? "; '" : "", ls->receiver ? ls->receiver : "",
+		ls->receiver ? "' now gets 0 on timeout, the jiffies left but at least 1 when the condition held" : "",
+		ls->receiver && intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left): check its users" :
+		ls->receiver ? ": check its users" : "");
 	cond_proof_free(pr);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+	char *x = cp_norm(a), *y = cp_norm(b);
+	bool same = !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return same;
 }
 
 /* The note of a condition the proof did not accept. */
@@ -190,7 +216,7 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	}
 	cond_prove(sc, NULL, s->func, &pr);
 	if (pr.step == PS_OK) {
-		proven(s, &pr);
+		proven(s, &pr, ls);
 		return;
 	}
 	if (pr.step == PS_NO_WAKER && pr.cond) {
@@ -243,8 +269,8 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		if (!condition_ok(s, sc, ls->cond))
 			return;
 		cond_prove(sc, ls->cond, s->func, &pr);
-		if (pr.step == PS_OK && !strcmp(pr.cond, ls->cond)) {
-			proven(s, &pr);
+		if (pr.step == PS_OK && same_text(pr.cond, ls->cond)) {
+			proven(s, &pr, ls);
 			return;
 		}
 		if (pr.step == PS_NO_WAKER) {

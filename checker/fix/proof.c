@@ -107,8 +107,17 @@ static bool first_arg_at(const char *buf, size_t len, unsigned off,
 /* `&(x->q)` -> x->q */
 static char *queue_expr(const char *buf, unsigned a, unsigned b)
 {
-	char *t = xasprintf("%.*s", (int)(b - a), buf + a), *n = cp_norm(t);
+	char *t = xasprintf("%.*s", (int)(b - a), buf + a), *n, *c;
 
+	/* comments between the call and its argument */
+	while ((c = strstr(t, "/*"))) {
+		char *e = strstr(c + 2, "*/");
+
+		if (!e)
+			break;
+		memmove(c, e + 2, strlen(e + 2) + 1);
+	}
+	n = cp_norm(t);
 	free(t);
 	while (n[0] == '&') {
 		t = cp_norm(n + 1);
@@ -307,6 +316,19 @@ static void waker_callers(const struct site_ctx *sc, struct pwaker *pw,
 			}
 			free(n);
 		}
+		if (!pw->ncallers) {
+			char *caller = xasprintf("%.*s", (int)cnn, cn), *m = NULL;
+			const char *kind = waker_kind(sc->buf, sc->len, caller, &m);
+			char *d = m ? xasprintf("%s, called from the .%s callback %s()",
+						pw->desc, m, caller) :
+				  xasprintf("%s, called from the %s %s()",
+					    pw->desc, kind, caller);
+
+			free(pw->desc);
+			pw->desc = d;
+			free(caller);
+			free(m);
+		}
 		cp_walk(sc->buf, sc->len, cf + 1, end - strlen(fn), &cs);
 		keep_shared(&cs, sc->buf, cn - sc->buf, end, abase, aop, NULL);
 		cp_rebase(&cs, abase, aop, bs, ops);
@@ -441,10 +463,15 @@ static bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
 	return false;
 }
 
+/* `current->state != TASK_INTERRUPTIBLE`: the task's own state */
 static bool is_task_state(const char *c)
 {
-	return strstr(c, "->state") || strstr(c, "->__state") ||
-	       strstr(c, "TASK_") || find_word(c, "current");
+	const char *p;
+
+	for (p = c; (p = strstr(p, "TASK_")); p++)
+		if (p == c || !is_ident(p[-1]))
+			return true;
+	return find_word(c, "current") != NULL;
 }
 
 /*
@@ -509,45 +536,123 @@ static char *unlocal(const struct site_ctx *sc, unsigned decl,
 	return sb.s ? sb.s : xstrdup("");
 }
 
-/* The conditions the wakers' writes make true, as candidates. */
-static void waker_candidates(struct pwaker *pws, int n, char ***cands, int *nc)
+/*
+ * Is member m used as a flag in the file: every store to `->m` or `.m`
+ * writes 0 or 1 (then a maintainer tests `p->m`, else `p->m == v`)?
+ */
+static bool flag_member(const char *buf, size_t len, const char *m)
 {
-	int i, j, k;
+	long at = 0;
+	size_t n = strlen(m);
 
-	for (i = 0; i < n; i++)
-		for (j = 0; j < pws[i].st.n; j++) {
-			const struct cp_write *w = &pws[i].st.w[j];
-			char *c = NULL;
+	while ((at = text_find_word(buf, at, len, m)) >= 0) {
+		long p = at + n;
 
-			if (!strcmp(w->lhs, "*") || strchr(w->lhs, '('))
-				continue;
-			if (w->kind == CPW_SET && w->val && !strchr(w->val, '(')) {
-				if (!strcmp(w->val, "0") || !strcmp(w->val, "NULL") ||
-				    !strcmp(w->val, "false"))
-					c = xasprintf("!%s", w->lhs);
-				else if (!strcmp(w->val, "1") || !strcmp(w->val, "true"))
-					c = xstrdup(w->lhs);
-				else
-					c = xasprintf("%s == %s", w->lhs, w->val);
-			} else if (w->kind == CPW_ADD) {
-				c = xstrdup(w->lhs);
-			} else if (w->kind == CPW_BITSET && w->val) {
-				c = xasprintf("test_bit(%s, &%s)", w->val, w->lhs);
-			} else if (w->kind == CPW_LISTADD) {
-				c = xasprintf("!list_empty(&%s)", w->lhs);
-			}
+		at = p;
+		if (!(at - (long)n > 0 && (buf[at - n - 1] == '.' ||
+					 buf[at - n - 1] == '>')))
+			continue;
+		while ((size_t)p < len && (buf[p] == ' ' || buf[p] == '\t'))
+			p++;
+		if ((size_t)p + 1 >= len)
+			continue;
+		if (strchr("+-|&^", buf[p]) && buf[p + 1] == '=')
+			return false;
+		if ((buf[p] == '+' && buf[p + 1] == '+') ||
+		    (buf[p] == '-' && buf[p + 1] == '-'))
+			return false;
+		if (buf[p] == '=' && buf[p + 1] != '=') {
+			p++;
+			while ((size_t)p < len && (buf[p] == ' ' || buf[p] == '\t'))
+				p++;
+			if (!((buf[p] == '0' || buf[p] == '1') && !is_ident(buf[p + 1])) &&
+			    strncmp(buf + p, "true", 4) && strncmp(buf + p, "false", 5))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The condition write w makes true, or NULL. */
+static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
+{
+	if (!strcmp(w->lhs, "*") || strchr(w->lhs, '('))
+		return NULL;
+	if (w->kind == CPW_SET && w->val && !strchr(w->val, '(')) {
+		char *b = NULL, *m = NULL;
+		const char *op;
+		bool flag;
+
+		if (!strcmp(w->val, "0") || !strcmp(w->val, "NULL") ||
+		    !strcmp(w->val, "false"))
+			return xasprintf("!%s", w->lhs);
+		flag = cp_split(w->lhs, &b, &op, &m) &&
+		       flag_member(sc->buf, sc->len, m);
+		free(b);
+		free(m);
+		if ((!strcmp(w->val, "1") || !strcmp(w->val, "true")) && flag)
+			return xstrdup(w->lhs);
+		return xasprintf("%s == %s", w->lhs, w->val);
+	}
+	if (w->kind == CPW_ADD)
+		return xstrdup(w->lhs);
+	if (w->kind == CPW_BITSET && w->val)
+		return xasprintf("test_bit(%s, &%s)", w->val, w->lhs);
+	if (w->kind == CPW_LISTADD)
+		return xasprintf("!list_empty(&%s)", w->lhs);
+	return NULL;
+}
+
+static void add_cand(char ***cands, int *nc, char *c)
+{
+	int k;
+
+	for (k = 0; k < *nc; k++)
+		if (!strcmp((*cands)[k], c)) {
+			free(c);
+			return;
+		}
+	*cands = xrealloc(*cands, (*nc + 1) * sizeof(**cands));
+	(*cands)[(*nc)++] = c;
+}
+
+/*
+ * The conditions the wakers' writes make true, as candidates; then,
+ * when the wakers write different things, the disjunction of each
+ * one's nearest (`l2_state == L2_RUNNING || l2_state == L2_DOWN`).
+ */
+static void waker_candidates(const struct site_ctx *sc, struct pwaker *pws,
+			     int n, char ***cands, int *nc)
+{
+	struct strbuf any = { 0 };
+	int i, j, parts = 0;
+
+	for (i = 0; i < n; i++) {
+		char *near = NULL;
+
+		/* a helper's callers write for it (one level up) */
+		const struct cp_state *st = pws[i].ncallers ? &pws[i].callers[0] :
+					    &pws[i].st;
+
+		for (j = 0; j < st->n; j++) {
+			char *c = made_true(sc, &st->w[j]);
+
 			if (!c)
 				continue;
-			for (k = 0; k < *nc; k++)
-				if (!strcmp((*cands)[k], c))
-					break;
-			if (k < *nc) {
-				free(c);
-				continue;
-			}
-			*cands = xrealloc(*cands, (*nc + 1) * sizeof(**cands));
-			(*cands)[(*nc)++] = c;
+			if (!near)
+				near = xstrdup(c);
+			add_cand(cands, nc, c);
 		}
+		if (near && (!any.s || !strstr(any.s, near))) {
+			sb_printf(&any, "%s%s", parts ? " || " : "", near);
+			parts++;
+		}
+		free(near);
+	}
+	if (parts > 1 && parts <= 3)
+		add_cand(cands, nc, any.s);
+	else
+		free(any.s);
 }
 
 /* The proof of one candidate; step and why in pr. */
@@ -581,8 +686,7 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 		return false;
 	}
 	free(pr->cond);
-	pr->cond = cp_norm(c);
-	free(c);
+	pr->cond = c;
 	/* outer parentheses of a lone substituted local */
 	t = cp_eval(sc->buf, sc->len, pr->cond, ss);
 	if (t != CP_FALSE) {
@@ -643,12 +747,10 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 		cands = xrealloc(cands, (nc + 1) * sizeof(*cands));
 		cands[nc++] = xstrdup(guard);
 	}
+	waker_candidates(sc, pws, npw, &cands, &nc);
 	flag = flag_condition(sc);
-	if (flag) {
-		cands = xrealloc(cands, (nc + 1) * sizeof(*cands));
-		cands[nc++] = flag;
-	}
-	waker_candidates(pws, npw, &cands, &nc);
+	if (flag)
+		add_cand(&cands, &nc, flag);
 	for (i = 0; i < nc; i++) {
 		struct cond_proof one = { 0 };
 
