@@ -182,7 +182,9 @@ static void keep_shared(struct cp_state *st, const char *buf, unsigned decl,
 		struct cp_write *w = &st->w[i];
 		char *r = root_of(w->lhs);
 		bool local = *r && cp_is_local(buf, decl, at, r);
-		bool through = base && starts_base(w->lhs, base, op);
+		/* `wd = dev_id`: the waker's own pointer, not what it points to */
+		bool through = base && starts_base(w->lhs, base, op) &&
+			       (w->kind == CPW_OPAQUE || strcmp(w->lhs, base));
 
 		if (w->kind == CPW_FACT || through || !local ||
 		    !strcmp(w->lhs, "*")) {
@@ -721,6 +723,43 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 	return true;
 }
 
+/*
+ * The fields the sleeper clears before the sleep (on every path) and
+ * reads after it, as the conditions that say the waker has been.
+ */
+static void sleeper_flags(const struct site_ctx *sc, const struct cp_state *ss,
+			  unsigned fn_end, char ***cands, int *nc)
+{
+	int i;
+
+	for (i = 0; i < ss->n; i++) {
+		const struct cp_write *w = &ss->w[i];
+		char *b = NULL, *m = NULL;
+		const char *op;
+		long at;
+
+		if (w->kind != CPW_SET || !w->val || strchr(w->val, '(') ||
+		    !cp_split(w->lhs, &b, &op, &m)) {
+			free(b);
+			free(m);
+			continue;
+		}
+		at = text_find_word(sc->buf, sc->anchor_off, fn_end, m);
+		if (at >= 0) {
+			if (!strcmp(w->val, "0") || !strcmp(w->val, "NULL") ||
+			    !strcmp(w->val, "false"))
+				add_cand(cands, nc, xstrdup(w->lhs));
+			else if (!strcmp(w->val, "1") || !strcmp(w->val, "true"))
+				add_cand(cands, nc, xasprintf("!%s", w->lhs));
+			else
+				add_cand(cands, nc, xasprintf("%s != %s", w->lhs,
+							      w->val));
+		}
+		free(b);
+		free(m);
+	}
+}
+
 void cond_prove(const struct site_ctx *sc, const char *guard,
 		const char *func, struct cond_proof *pr)
 {
@@ -751,6 +790,7 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 	flag = flag_condition(sc);
 	if (flag)
 		add_cand(&cands, &nc, flag);
+	sleeper_flags(sc, &ss, st_, &cands, &nc);
 	for (i = 0; i < nc; i++) {
 		struct cond_proof one = { 0 };
 
@@ -760,11 +800,13 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 			*pr = one;
 			break;
 		}
-		/* the first candidate's failure is the one reported */
-		if (!i)
+		/* the candidate that went furthest is the one reported */
+		if (!i || one.step > first.step) {
+			cond_proof_free(&first);
 			first = one;
-		else
+		} else {
 			cond_proof_free(&one);
+		}
 	}
 	if (pr->step != PS_OK && nc) {
 		free(pr->why);
