@@ -146,8 +146,53 @@ static const char *delay_form(const char *api)
  * returned on any wake-up, the new one when the condition holds, which
  * every waker here makes true before it wakes.
  */
-static void proven(struct fix_site *s, struct cond_proof *pr,
-		   const struct loop_shape *ls)
+/*
+ * Does the function test for a signal after the sleep, or read again a
+ * member the condition reads (`if (!dev->done) return -EIO;`)?  Else
+ * the -ERESTARTSYS of wait_event_interruptible() is dropped with the
+ * code going on as if the condition held (WQ010 would say so).
+ */
+static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
+{
+	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
+	const char *semi = strchr(after, ';'), *p;
+	bool t = find_word(after, "signal_pending") != NULL;
+
+	for (p = cond; !t && semi && *p; p++) {
+		const char *w;
+		char *m;
+
+		if (!(*p == '.' || (p[0] == '-' && p[1] == '>')))
+			continue;
+		w = p + (*p == '.' ? 1 : 2);
+		for (p = w; is_ident(*p); p++)
+			;
+		m = xasprintf("%.*s", (int)(p - w), w);
+		t = *m && find_word(semi, m);
+		free(m);
+		p--;
+	}
+	if (!t && semi) {
+		/* a plain global: `gx_tx_ready` */
+		const char *w = cond;
+
+		while (*w == '!' || *w == ' ' || *w == '(')
+			w++;
+		for (p = w; is_ident(*p); p++)
+			;
+		if (p > w) {
+			char *m = xasprintf("%.*s", (int)(p - w), w);
+
+			t = find_word(semi, m) != NULL;
+			free(m);
+		}
+	}
+	free(after);
+	return t;
+}
+
+static void proven(struct fix_site *s, const struct site_ctx *sc,
+		   struct cond_proof *pr, const struct loop_shape *ls)
 {
 	bool intr = !strncmp(s->anchor, "interruptible", 13);
 
@@ -158,6 +203,16 @@ static void proven(struct fix_site *s, struct cond_proof *pr,
 			"the condition '%s' is proven, but the timeout variable '%s' is unsigned: -ERESTARTSYS from %s() would read as a huge remaining time",
 			pr->cond, ls->receiver, s->form));
 		s->form = NULL;
+		cond_proof_free(pr);
+		return;
+	}
+	if (intr && !ls->receiver && !signal_tested_after(sc, pr->cond)) {
+		/* WQ010: the -ERESTARTSYS would be dropped */
+		unsafe(s, s->form, xasprintf(
+			"the condition '%s' is proven (%s), but nothing after the sleep tests for a signal: %s()'s -ERESTARTSYS would be discarded and the code would go on as if '%s' held",
+			pr->cond, pr->wakers, s->form, pr->cond));
+		s->cond = pr->cond;
+		pr->cond = NULL;
 		cond_proof_free(pr);
 		return;
 	}
@@ -216,7 +271,7 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	}
 	cond_prove(sc, NULL, s->func, &pr);
 	if (pr.step == PS_OK) {
-		proven(s, &pr, ls);
+		proven(s, sc, &pr, ls);
 		return;
 	}
 	if (pr.step == PS_NO_WAKER && pr.cond) {
@@ -270,7 +325,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 			return;
 		cond_prove(sc, ls->cond, s->func, &pr);
 		if (pr.step == PS_OK && same_text(pr.cond, ls->cond)) {
-			proven(s, &pr, ls);
+			proven(s, sc, &pr, ls);
 			return;
 		}
 		if (pr.step == PS_NO_WAKER) {

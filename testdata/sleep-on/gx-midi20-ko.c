@@ -116,7 +116,7 @@ static void gx_midi_release(struct inode *inode, struct file *file)
 {
 	/* let the last byte go out before the port is reset */
 	if (!gx_tx_ready)
-		interruptible_sleep_on(&gx_out_wait);	/* expect: WQ001 fix=caveat */
+		interruptible_sleep_on(&gx_out_wait);	/* expect: WQ001 fix=keeprace */
 	outb(0xff, GX_MIDI_STAT);
 	MOD_DEC_USE_COUNT;
 }
