@@ -8,9 +8,11 @@
  * sleep, the reader loses the wake-up when the work runs first.  Every
  * waker is jqx_print(), which adds to d->len before its wake-up, and
  * the reader clears d->len before it starts the work: the condition
- * 'd->len' is proven, and the three one-shot sleeps become
- * wait_event*(d->wait, d->len) (issue 32; before, the call that starts
- * the work was moved after prepare_to_wait()).  Also the remaining
+ * 'd->len' is proven, and the work-item and timer reads become
+ * wait_event*(d->wait, d->len) (issue 32); the tasklet read drops the
+ * result of an interruptible wait with nothing testing it after, so it
+ * keeps the in-place form, queued before the call that starts the work.
+ * Also the remaining
  * jiffies of a timed sleep tested in an if and returned.
  */
 #include <linux/module.h>
