@@ -99,6 +99,8 @@ static void kapi_index(void)
 	for (b = 0; b < KAPI_BUCKETS; b++)
 		kapi_head[b] = -1;
 	for (i = NKAPIS; i-- > 0;) {
+		if (kapis[i].kind >= K_START_IRQ)
+			continue;	/* facts: kapi_fact() */
 		b = kapi_hash(kapis[i].name, strlen(kapis[i].name));
 		kapi_next[i] = kapi_head[b];
 		kapi_head[b] = i;
@@ -112,6 +114,17 @@ const struct kapi *kapi_lookup(const char *name, size_t len)
 	pthread_once(&kapi_once, kapi_index);
 	for (i = kapi_head[kapi_hash(name, len)]; i >= 0; i = kapi_next[i])
 		if (!strncmp(kapis[i].name, name, len) && !kapis[i].name[len])
+			return &kapis[i];
+	return NULL;
+}
+
+const struct kapi *kapi_fact(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NKAPIS; i++)
+		if (kapis[i].kind >= K_START_IRQ &&
+		    !strncmp(kapis[i].name, name, len) && !kapis[i].name[len])
 			return &kapis[i];
 	return NULL;
 }

@@ -93,6 +93,15 @@ enum kapi_kind {
 	K_STATE_NAME,
 	K_ARM_TIMER,
 	K_OLD_NAME,
+	/*
+	 * Facts for the fix only (kapi_fact()), never classified as events:
+	 * calls that start a function as a waker, and the callbacks that
+	 * run with a lock held
+	 */
+	K_START_IRQ,
+	K_START_TIMER,
+	K_START_WORK,
+	K_LOCKED_CALLBACK,
 };
 
 struct kapi {
@@ -105,6 +114,8 @@ struct kapi {
 const struct kapi *kapi_lookup(const char *name, size_t len);
 const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
+/* a fact row (K_START_*, K_LOCKED_CALLBACK) of that name, or NULL */
+const struct kapi *kapi_fact(const char *name, size_t len);
 /* a kernel call that writes no driver state a test could read (kpure.def) */
 bool kapi_pure(const char *name);
 /* Is name[0..len) a kapi.def row of that kind (K_UNLOCK, K_ARM_TIMER)? */

@@ -537,3 +537,79 @@ bool waker_read_in(struct waker *w, const char *buf, unsigned from,
 {
 	return first_change_read(w, buf, from, to);
 }
+
+/*
+ * What runs fn: "interrupt handler", "timer", "work item" when the file
+ * hands it to a K_START_* call of kapi.def (or stores it in a timer's
+ * .function), "callback .<member>" when an initializer or store names
+ * it as another member (a file operation), else "function".
+ */
+const char *waker_kind(const char *buf, size_t len, const char *fn,
+		       char **member)
+{
+	long at = 0;
+	size_t n = strlen(fn);
+
+	*member = NULL;
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		long p = at, q = at + n;
+		int depth = 0;
+
+		at = q;
+		while ((size_t)q < len && isspace((unsigned char)buf[q]))
+			q++;
+		if ((size_t)q < len && buf[q] == '(')
+			continue;	/* a call or the definition */
+		while (p > 0 && isspace((unsigned char)buf[p - 1]))
+			p--;
+		if (p > 0 && buf[p - 1] == '&')
+			p--;
+		while (p > 0 && isspace((unsigned char)buf[p - 1]))
+			p--;
+		if (p > 0 && buf[p - 1] == '=') {
+			long e = p - 1, s;
+			const struct kapi *k;
+
+			while (e > 0 && isspace((unsigned char)buf[e - 1]))
+				e--;
+			for (s = e; s > 0 && ident(buf[s - 1]); s--)
+				;
+			if (s == e || s == 0 || (buf[s - 1] != '.' && buf[s - 1] != '>'))
+				continue;
+			k = kapi_fact(buf + s, e - s);
+			if (k && k->kind == K_START_TIMER)
+				return "timer";
+			free(*member);
+			*member = xstrndup(buf + s, e - s);
+			continue;
+		}
+		/* an argument: the call around it */
+		for (; p > 0; p--) {
+			char c = buf[p - 1];
+
+			if (c == ')')
+				depth++;
+			else if (c == '(' && depth-- == 0)
+				break;
+			else if (c == ';' || c == '{' || c == '}')
+				break;
+		}
+		if (p > 0 && buf[p - 1] == '(') {
+			long e = p - 1, s;
+			const struct kapi *k;
+
+			while (e > 0 && isspace((unsigned char)buf[e - 1]))
+				e--;
+			for (s = e; s > 0 && ident(buf[s - 1]); s--)
+				;
+			k = s < e ? kapi_fact(buf + s, e - s) : NULL;
+			if (k && k->kind == K_START_IRQ)
+				return "interrupt handler";
+			if (k && k->kind == K_START_TIMER)
+				return "timer";
+			if (k && k->kind == K_START_WORK)
+				return "work item";
+		}
+	}
+	return *member ? "callback" : "function";
+}

@@ -34,6 +34,7 @@
 #include "cfg.h"
 #include "fix.h"
 #include "entry.h"
+#include "condproof.h"
 #include "ptw.h"
 #include "site.h"
 #include "site_text.h"
@@ -158,12 +159,118 @@ static const char *delay_form(const char *api)
 	return sleep_on_of(api)->nap;
 }
 
+/*
+ * A condition proven against every waker of the queue in the file
+ * (fix/proof.c): wait_event*() with it, by default.  The old call
+ * returned on any wake-up, the new one when the condition holds, which
+ * every waker here makes true before it wakes.
+ */
+/*
+ * Does the function test for a signal after the sleep, or read again a
+ * member the condition reads (`if (!dev->done) return -EIO;`)?  Else
+ * the -ERESTARTSYS of wait_event_interruptible() is dropped with the
+ * code going on as if the condition held (WQ010 would say so).
+ */
+static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
+{
+	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
+	const char *semi = strchr(after, ';'), *p;
+	bool t = find_word(after, "signal_pending") != NULL;
+
+	for (p = cond; !t && semi && *p; p++) {
+		const char *w;
+		char *m;
+
+		if (!(*p == '.' || (p[0] == '-' && p[1] == '>')))
+			continue;
+		w = p + (*p == '.' ? 1 : 2);
+		for (p = w; is_ident(*p); p++)
+			;
+		m = xasprintf("%.*s", (int)(p - w), w);
+		t = *m && find_word(semi, m);
+		free(m);
+		p--;
+	}
+	if (!t && semi) {
+		/* a plain global: `gx_tx_ready` */
+		const char *w = cond;
+
+		while (*w == '!' || *w == ' ' || *w == '(')
+			w++;
+		for (p = w; is_ident(*p); p++)
+			;
+		if (p > w) {
+			char *m = xasprintf("%.*s", (int)(p - w), w);
+
+			t = find_word(semi, m) != NULL;
+			free(m);
+		}
+	}
+	free(after);
+	return t;
+}
+
+static void proven(struct fix_site *s, const struct site_ctx *sc,
+		   struct cond_proof *pr, const struct loop_shape *ls)
+{
+	bool intr = !strncmp(s->anchor, "interruptible", 13);
+
+	s->form = sleep_on_form(s->anchor, true);
+	if (ls->receiver && ls->receiver_unsigned && intr &&
+	    strstr(s->anchor, "timeout")) {
+		refuse(s, "unsigned-timeout", xasprintf(
+			"the condition '%s' is proven, but the timeout variable '%s' is unsigned: -ERESTARTSYS from %s() would read as a huge remaining time",
+			pr->cond, ls->receiver, s->form));
+		s->form = NULL;
+		cond_proof_free(pr);
+		return;
+	}
+	if (intr && !ls->receiver && !signal_tested_after(sc, pr->cond)) {
+		/* WQ010: the -ERESTARTSYS would be dropped */
+		unsafe(s, s->form, xasprintf(
+			"the condition '%s' is proven (%s), but nothing after the sleep tests for a signal: %s()'s -ERESTARTSYS would be discarded and the code would go on as if '%s' held",
+			pr->cond, pr->wakers, s->form, pr->cond));
+		s->cond = pr->cond;
+		pr->cond = NULL;
+		cond_proof_free(pr);
+		return;
+	}
+	s->outcome = FO_CAVEAT;
+	s->cond = pr->cond;
+	pr->cond = NULL;
+	s->note = xasprintf(
+		"the condition '%s' is false at the sleep and %s make%s it true before every wake-up of the queue (proven); %s() waits for it where the old call returned on any wake-up%s%s%s%s",
+		s->cond, pr->wakers, strstr(pr->wakers, " and ") ? "" : "s",
+		s->form, ls->receiver ? "; '" : "", ls->receiver ? ls->receiver : "",
+		ls->receiver ? "' now gets 0 on timeout, the jiffies left but at least 1 when the condition held" : "",
+		ls->receiver && intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left): check its users" :
+		ls->receiver ? ": check its users" : "");
+	cond_proof_free(pr);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+	char *x = cp_norm(a), *y = cp_norm(b);
+	bool same = !strcmp(x, y);
+
+	free(x);
+	free(y);
+	return same;
+}
+
+/* The note of a condition the proof did not accept. */
+static char *unproven_text(const struct fix_site *s, const struct cond_proof *pr)
+{
+	return xasprintf("no condition proven for the sleep in %s() (%s: %s)",
+			 s->func, proof_step_name(pr->step), pr->why);
+}
+
 /* A sleep with no loop or if around it: find the condition elsewhere. */
 static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 			  struct loop_shape *ls)
 {
 	bool timeout = strstr(s->anchor, "timeout") != NULL;
-	char *cond, *cands;
+	struct cond_proof pr;
 
 	if (timeout && !sc->queue_woken) {
 		/*
@@ -181,35 +288,24 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 			s->anchor, ls->stmt_text));
 		return;
 	}
-	cond = flag_condition(sc);
-	cands = waker_conditions(sc);
-	if (cond) {
-		if (!condition_ok(s, sc, cond)) {
-			free(cond);
-			free(cands);
-			return;
-		}
-		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"one-shot sleep: the condition '%s' is set before the sleep and tested after it; wait_event*() waits until it holds where the old call returned on any wake-up",
-			cond));
-		s->cond = cond;
-		free(cands);
+	cond_prove(sc, NULL, s->func, &pr);
+	if (pr.step == PS_OK) {
+		proven(s, sc, &pr, ls);
 		return;
 	}
-	if (cands && s->rule == WQ001 && !strstr(cands, "', '")) {
+	if (pr.step == PS_NO_WAKER && pr.cond) {
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"one-shot sleep with no condition in %s(); the wakers set '%s' before wake_up(), proposed as the condition",
-			s->func, cands));
+			"one-shot sleep: the condition '%s' is false at the sleep, but %s; assumed (not proven) that a waker elsewhere makes it true: wait_event*() waits until it holds where the old call returned on any wake-up",
+			pr.cond, pr.why));
 		s->reason = "no-condition";
-		s->cond = cands;
+		s->cond = pr.cond;
+		pr.cond = NULL;
+		cond_proof_free(&pr);
 		return;
 	}
 	/* ptw.c keeps the one-shot sleep, and its race, where it can */
-	refuse(s, "no-condition", xasprintf(
-		"one-shot sleep with no condition in %s()%s%s%s",
-		s->func, cands ? "; candidates at the wakers: '" : "",
-		cands ? cands : "", cands ? "'" : ""));
-	free(cands);
+	refuse(s, "no-condition", unproven_text(s, &pr));
+	cond_proof_free(&pr);
 }
 
 static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
@@ -217,6 +313,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 {
 	bool intr = !strncmp(s->anchor, "interruptible", 13);
 	bool timeout = strstr(s->anchor, "timeout") != NULL;
+	struct cond_proof pr;
 
 	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
@@ -245,9 +342,26 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		}
 		if (!condition_ok(s, sc, ls->cond))
 			return;
-		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"the sleep under 'if' happened at most once; %s() waits until '%s' holds",
-			sleep_on_form(s->anchor, true), ls->cond));
+		cond_prove(sc, ls->cond, s->func, &pr);
+		if (pr.step == PS_OK && same_text(pr.cond, ls->cond)) {
+			proven(s, sc, &pr, ls);
+			return;
+		}
+		if (pr.step == PS_NO_WAKER) {
+			unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
+				"the sleep under 'if' happened at most once; %s() waits until '%s' holds (assumed, not proven: %s)",
+				sleep_on_form(s->anchor, true), ls->cond, pr.why));
+			cond_proof_free(&pr);
+			return;
+		}
+		if (pr.step == PS_OK) {
+			pr.step = PS_STALE_LOCAL;
+			free(pr.why);
+			pr.why = xasprintf("the guard '%s' reads a local copy of '%s'",
+					   ls->cond, pr.cond);
+		}
+		refuse(s, "unproven-condition", unproven_text(s, &pr));
+		cond_proof_free(&pr);
 		return;
 	}
 	/* a loop: while (!c), for (;;) { if (c) break; } */
@@ -260,10 +374,20 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		 */
 		if (!condition_ok(s, sc, ls->cond))
 			return;
+		cond_prove(sc, ls->cond, s->func, &pr);
+		if (pr.step != PS_OK && pr.step != PS_NO_WAKER) {
+			refuse(s, "unproven-condition", unproven_text(s, &pr));
+			cond_proof_free(&pr);
+			return;
+		}
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"the sleep paces a loop that tests '%s' only after it; %s() in its place returns early only when that holds, where the old call returned on any wake-up",
-			ls->cond, sleep_on_form(s->anchor, true)));
+			"the sleep paces a loop that tests '%s' only after it; %s() in its place returns early only when that holds, where the old call returned on any wake-up%s%s%s",
+			ls->cond, sleep_on_form(s->anchor, true),
+			pr.step == PS_OK ? "; every waker here makes it true: " : " (assumed: ",
+			pr.step == PS_OK ? pr.wakers : pr.why,
+			pr.step == PS_OK ? "" : ")"));
 		s->cond = xstrdup(ls->cond);
+		cond_proof_free(&pr);
 		return;
 	}
 	if (timeout && !ls->timeout_loop) {
@@ -894,8 +1018,12 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			free(lab);
 		} else if (fd->rule == WQ001) {
 			plan_sleep_on(s, &sc);
+			wait_event_gate(&sc, s, NULL, p->target ? p->target :
+					WQ_DEFAULT_TARGET);
 		} else if (fd->rule == WQ002) {
 			plan_open_coded(s, &sc);
+			wait_event_gate(&sc, s, NULL, p->target ? p->target :
+					WQ_DEFAULT_TARGET);
 		} else if (fd->rule == WQ003) {
 			plan_state_after_test(s, &sc);
 		} else if (h) {

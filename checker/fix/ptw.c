@@ -485,7 +485,8 @@ static bool keepable(const char *reason)
 		"polling-timeout", "one-shot", "side-effect", "waitqueue-active",
 		"constant-condition", "do-while", "result-used", "unsafe",
 		"unsigned-timeout", "inactive-branch", "irqs-off",
-		"irqrestore-lock", "goto-loop", "no-patch", NULL
+		"irqrestore-lock", "goto-loop", "no-patch", "unproven-condition",
+		"tty-lock", NULL
 	};
 	int i;
 

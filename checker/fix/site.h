@@ -95,7 +95,28 @@ bool cond_constant(const char *cond);
 bool cond_only_locals(const struct site_ctx *sc, const char *cond);
 /* a flag set before the sleep and tested after it, or NULL */
 char *flag_condition(const struct site_ctx *sc);
-/* what the wakers of the queue set before wake_up(), or NULL */
-char *waker_conditions(const struct site_ctx *sc);
+
+/* fix/proof.c: a wait condition proven against every waker in the file */
+enum proof_step {
+	PS_OK, PS_NO_CANDIDATE, PS_TASK_STATE, PS_SIDE_EFFECT, PS_STALE_LOCAL,
+	PS_TRUE_AT_SLEEP, PS_NO_WAKER, PS_REBASE, PS_WAKER,
+};
+struct cond_proof {
+	enum proof_step step;
+	char *cond;	/* proven (PS_OK), or the candidate that failed */
+	char *why;	/* why it failed, naming the waker or the statement */
+	char *wakers;	/* PS_OK: "the interrupt handler x() and the timer y()" */
+};
+/* guard: the negated guard or loop test of the sleep, or NULL */
+void cond_prove(const struct site_ctx *sc, const char *guard,
+		const char *func, struct cond_proof *pr);
+void cond_proof_free(struct cond_proof *pr);
+const char *proof_step_name(enum proof_step s);
+
+/* fix/wevariant.c: may the wait_event*() form be used, and which one */
+struct fix_site;
+bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
+		     const struct cond_proof *pr, unsigned target);
+const char *tty_locked_callback(const struct site_ctx *sc, const char *func);
 
 #endif /* WQPORT_SITE_H */

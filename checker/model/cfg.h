@@ -313,6 +313,10 @@ bool waker_tested_by(struct waker *w, const char *test);
 bool waker_read_in(struct waker *w, const char *buf, unsigned from,
 		   unsigned to);
 char *waker_key(const char *t);
+/* What runs fn: "interrupt handler", "timer", "work item", "callback"
+ * (*member: the member it is stored in, allocated), "function". */
+const char *waker_kind(const char *buf, size_t len, const char *fn,
+		       char **member);
 
 /* analysis/lost_wakeup.c: what WQ003 says about a lost wake-up */
 struct lost_wakeup {

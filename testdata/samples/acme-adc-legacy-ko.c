@@ -192,7 +192,7 @@ static long acme_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case ACME_IOC_WAIT_TRIGGER:
 		/* arg is the timeout in jiffies; returns what is left of it */
 		card->triggered = 0;
-		left = interruptible_sleep_on_timeout(	/* expect: WQ001 fix=keeprace */
+		left = interruptible_sleep_on_timeout(	/* expect: WQ001 fix=caveat */
 				&card->trig_wait, arg);
 		if (signal_pending(current))
 			return -EINTR;

@@ -50,7 +50,7 @@ static int brix_keypad_thread(void *data)
 
 	while (!kthread_should_stop()) {
 		if (!kp->scan_pending)
-			interruptible_sleep_on(&kp->scan_wait);	/* expect: WQ001 fix=keeprace */
+			interruptible_sleep_on(&kp->scan_wait);	/* expect: WQ001 fix=caveat */
 		kp->scan_pending = false;
 		brix_keypad_scan(kp);
 	}

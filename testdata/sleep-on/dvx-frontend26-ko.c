@@ -93,7 +93,7 @@ static int dvx_send_burst(struct dvx_state *st, u8 cmd)
 {
 	st->burst_done = 0;
 	writel(cmd, st->regs + DVX_REG_DISEQC);
-	sleep_on_timeout(&st->burst_wq, HZ / 10);	/* expect: WQ001 fix=keeprace */
+	sleep_on_timeout(&st->burst_wq, HZ / 10);	/* expect: WQ001 fix=caveat */
 	return st->burst_done ? 0 : -ETIMEDOUT;
 }
 

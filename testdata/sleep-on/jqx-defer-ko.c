@@ -5,9 +5,15 @@
  * deferred work (a work item, a tasklet, a timer, a delayed work) that
  * prints into a buffer and wakes the reader, and the reader sleeps with
  * the sleep_on() family right after starting it.  Queued only at the
- * sleep, the reader loses the wake-up when the work runs first; the
- * conversion queues it before the call that starts the work.  Also the
- * remaining jiffies of a timed sleep tested in an if and returned.
+ * sleep, the reader loses the wake-up when the work runs first.  Every
+ * waker is jqx_print(), which adds to d->len before its wake-up, and
+ * the reader clears d->len before it starts the work: the condition
+ * 'd->len' is proven, and the work-item and timer reads become
+ * wait_event*(d->wait, d->len) (issue 32); the tasklet read drops the
+ * result of an interruptible wait with nothing testing it after, so it
+ * keeps the in-place form, queued before the call that starts the work.
+ * Also the remaining
+ * jiffies of a timed sleep tested in an if and returned.
  */
 #include <linux/module.h>
 #include <linux/fs.h>
@@ -82,7 +88,7 @@ static ssize_t jqx_read_work(struct file *file, char __user *ubuf,
 	d->len = 0;
 	d->stamp = jiffies;
 	schedule_work(&d->work);
-	interruptible_sleep_on(&d->wait);	/* expect: WQ001 fix=converted */
+	interruptible_sleep_on(&d->wait);	/* expect: WQ001 fix=caveat */
 	if (signal_pending(current))
 		return -ERESTARTSYS;
 	return jqx_copy(d, ubuf, count);
@@ -97,7 +103,7 @@ static ssize_t jqx_read_tasklet(struct file *file, char __user *ubuf,
 	d->stamp = jiffies;
 	tasklet_schedule(&d->tasklet);
 	pr_debug("jqx: tasklet queued, sleeping\n");
-	interruptible_sleep_on(&d->wait);	/* expect: WQ001 fix=converted */
+	interruptible_sleep_on(&d->wait);	/* expect: WQ001 fix=caveat */
 	return jqx_copy(d, ubuf, count);
 }
 
@@ -109,7 +115,7 @@ static ssize_t jqx_read_timer(struct file *file, char __user *ubuf,
 	d->len = 0;
 	d->stamp = jiffies;
 	mod_timer(&d->timer, jiffies + JQX_DELAY);
-	sleep_on(&d->wait);	/* expect: WQ001 fix=converted */
+	sleep_on(&d->wait);	/* expect: WQ001 fix=caveat */
 	return jqx_copy(d, ubuf, count);
 }
 

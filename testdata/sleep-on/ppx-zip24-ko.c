@@ -14,7 +14,9 @@
  * uninterruptible delay; the claim loop (a claim that changes nothing
  * when it fails, like test_and_set_bit()) and the command wait become
  * wait_event(); the one-shot reset wait, whose flag is cleared before
- * and tested after, is left alone unless --unsafe.
+ * and that only the reset interrupt sets before its wake-up, becomes
+ * wait_event_interruptible_timeout() on that flag by default (proven
+ * against the waker), its result still read as the time left.
  * wqport-fix-test: no-kbuild (io_request_lock and the 2.4 parport API are gone)
  */
 #include <linux/module.h>
@@ -107,7 +109,7 @@ static int ppx_reset(struct ppx_host *host)
 
 	host->reset_done = 0;
 	outb(0, host->base + 2);
-	left = interruptible_sleep_on_timeout(&host->reset_wait, 3 * HZ);	/* expect: WQ001 fix=keeprace */
+	left = interruptible_sleep_on_timeout(&host->reset_wait, 3 * HZ);	/* expect: WQ001 fix=caveat */
 	if (signal_pending(current))
 		return -EINTR;
 	if (!left && !host->reset_done)

@@ -54,7 +54,7 @@ static int qfx_dma_release(struct inode *inode, struct file *file)
 
 	qd->closing = 1;
 	if (atomic_read(&qd->inflight))
-		sleep_on(&qd->idle_wait);	/* expect: WQ001 fix=keeprace */
+		sleep_on(&qd->idle_wait);	/* expect: WQ001 fix=caveat */
 
 	qfx_dma_hw_reset(qd);
 	return 0;

@@ -10,8 +10,11 @@
  * the driver does, so the porting tool refuses them by default: an
  * interruptible loop with no signal test (it spins on a signal; the
  * wait_event_interruptible() would return instead), a one-shot
- * `if (!c) sleep_on()`, a one-shot sleep whose flag is set before and
- * tested after, and a bare sleep with no condition at all.
+ * `if (!c) sleep_on()` whose waker sets c only when the tuner says so
+ * (not proven: the sleep keeps its one-shot form), and a bare sleep
+ * with no condition at all.  The one-shot sleep whose flag is cleared
+ * before and that the interrupt sets before every wake-up is proven
+ * and becomes wait_event_interruptible() by default.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -95,7 +98,7 @@ static int rtx_seek(struct rtx_radio *rr)
 {
 	rr->seek_done = 0;
 	outb(RTX_CTRL_SEEK, rr->io + RTX_REG_CTRL);
-	interruptible_sleep_on(&rr->seek_wait);	/* expect: WQ001 fix=keeprace */
+	interruptible_sleep_on(&rr->seek_wait);	/* expect: WQ001 fix=caveat */
 	if (!rr->seek_done)
 		return -EIO;
 	return rr->freq;

@@ -8,7 +8,9 @@
  *
  * wqport fixture: the sites of rtx-fm-radio-ko.c again, fixed with
  * --unsafe: each conversion may change what the driver does and is
- * applied with its caveat.  The bare sleep with no condition anywhere
+ * applied with its caveat, but --unsafe proposes no condition the
+ * proof refutes: the stereo wait's waker does not set the flag on
+ * every path, so that sleep keeps its one-shot form.  The bare sleep with no condition anywhere
  * (not even at its waker, which stores a computed RDS byte) becomes the
  * DEFINE_WAIT/prepare_to_wait()/schedule()/finish_wait() form, which
  * keeps the one-shot sleep and its race but builds on 3.15 and later.
@@ -107,7 +109,7 @@ static int rtx_stereo(struct rtx_radio *rr)
 {
 	/* give the stereo decoder one more interrupt to make up its mind */
 	if (!rr->stereo)
-		sleep_on(&rr->tune_wait);	/* expect: WQ001 fix=caveat */
+		sleep_on(&rr->tune_wait);	/* expect: WQ001 fix=keeprace */
 	return rr->stereo;
 }
 

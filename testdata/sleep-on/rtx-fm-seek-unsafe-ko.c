@@ -6,8 +6,9 @@
  * wqport fixture: a one-shot interruptible_sleep_on() whose flag is
  * cleared just before the command and tested just after.  The old call
  * slept once, whatever woke it; wait_event_interruptible() sleeps until
- * the flag is set.  That is what the driver meant, but it is a change,
- * so the conversion is only applied with --unsafe, as a caveat.
+ * the flag is set.  The interrupt, the only waker, sets the flag before
+ * every wake-up, so the condition is proven and the conversion is made
+ * without --unsafe too (issue 32), as a caveat.
  *
  * wqport-fix-args: --unsafe
  */

@@ -13,9 +13,11 @@
  *
  * wqport fixture: interrupts are back on at the sleeps, so neither is
  * refused irqs-off.  Both are one-shot sleeps whose flag the interrupt
- * sets before its wake-up, and the check names it.  Both sleeps come
- * right after restore_flags(): the fix queues the task before it, with
- * interrupts still off, which closes the race without a condition.
+ * sets before its wake-up, and the check names it.  The flag is
+ * cleared before each sleep and the interrupt sets it before every
+ * wake-up: the condition is proven, and both become
+ * wait_event_interruptible_timeout() on it (issue 32; before, the task
+ * was queued before restore_flags()).
  * wqport-fix-test: no-compile (__FUNCTION__ pasted into a string literal is gcc 2.x C)
  */
 #include <linux/module.h>
@@ -74,7 +76,7 @@ static int scx_abort(struct scx_host *h)
 	outb(SCX_CMD_ABORT, h->io + SCX_CTRL);
 	restore_flags(flags);
 
-	interruptible_sleep_on_timeout(&h->ack_wait, 2 * HZ);	/* expect: WQ001 fix=converted */
+	interruptible_sleep_on_timeout(&h->ack_wait, 2 * HZ);	/* expect: WQ001 fix=caveat */
 	if (!h->acked) {
 		SCX_DEBUG("no acknowledge\n");
 		return FAILED;
@@ -93,7 +95,7 @@ static int scx_bus_reset(struct scx_host *h)
 	outb(SCX_CMD_RESET, h->io + SCX_CTRL);
 	restore_flags(flags);
 
-	left = interruptible_sleep_on_timeout(&h->ack_wait, 5 * HZ);	/* expect: WQ001 fix=converted */
+	left = interruptible_sleep_on_timeout(&h->ack_wait, 5 * HZ);	/* expect: WQ001 fix=caveat */
 	if (!left)
 		return FAILED;
 	SCX_DEBUG("reset took %ld jiffies\n", 5 * HZ - left);

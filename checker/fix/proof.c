@@ -1,0 +1,826 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A wait condition proven against every waker of the queue in the file,
+ * as a maintainer proves it before writing wait_event*(q, cond):
+ *
+ *	static irqreturn_t fd_irq(int irq, void *id)
+ *	{
+ *		...
+ *		fs->state = available;		<- every waker makes it true
+ *		wake_up(&fs->wait);
+ *	}
+ *	...
+ *		fs->state = busy;		<- false at the sleep
+ *		start_seek(fs);
+ *		sleep_on(&fs->wait);		-> wait_event(fs->wait,
+ *						       fs->state == available)
+ *
+ * Candidates, in order: the negated guard of the sleep (`if (!c)
+ * sleep`), a flag set before the sleep and tested after it, the writes
+ * the wakers make before their wake-up.  One is accepted only when, in
+ * this order:
+ *  1. it tests no task state (`current->state != TASK_INTERRUPTIBLE` is
+ *     always false inside wait_event*(), which sets the state itself);
+ *  2. it has no side effect (wait_event*() evaluates it many times);
+ *  3. it reads no stale local: a local of the sleeper is replaced by the
+ *     shared expression it was read from, or the candidate fails;
+ *  4. it is false at the sleep after the sleeper's own writes (else the
+ *     wait_event*() would not sleep and return a stale state);
+ *  5. the file has a waker of the queue (a waker out of the file is an
+ *     assumption only --unsafe may make);
+ *  6. the waker's queue is the same member of the same struct type as
+ *     the sleeper's, checked on libclang's declarations, not by name,
+ *     so that the waker's writes can be rebased onto the sleeper's
+ *     variables (`d->done` at `wake_up(&d->wq)` is `fs->done` for a
+ *     sleep on `&fs->wq` only if both wq are the same field);
+ *  7. every waker, one call level deep (a helper that wakes, called by
+ *     the interrupt handler, timer, work item or file operation that
+ *     writes first), makes it true on every path before its wake-up.
+ * The walks and the evaluation are analysis/condproof.c's.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "condproof.h"
+#include "site.h"
+#include "site_text.h"
+
+const char *proof_step_name(enum proof_step s)
+{
+	static const char *const names[] = {
+		"proven", "no candidate", "task state", "side effect",
+		"stale local", "not false at the sleep", "no waker in the file",
+		"rebase", "waker",
+	};
+
+	return names[s];
+}
+
+void cond_proof_free(struct cond_proof *pr)
+{
+	free(pr->cond);
+	free(pr->why);
+	free(pr->wakers);
+	memset(pr, 0, sizeof(*pr));
+}
+
+/* one waker, its writes in the sleeper's terms */
+struct pwaker {
+	char *desc;		/* "interrupt handler fd_irq()" */
+	struct cp_state st;	/* writes before its wake-up */
+	struct cp_state *callers;	/* one level up, each with st first */
+	int ncallers;
+	char *dropped;		/* a write reached through another local */
+	char *fail;		/* why it cannot be used at all */
+};
+
+/* The first argument of the call whose name starts at off: [*a, *b). */
+static bool first_arg_at(const char *buf, size_t len, unsigned off,
+			 unsigned *a, unsigned *b)
+{
+	unsigned i = off;
+	int depth = 0;
+
+	while (i < len && (isalnum((unsigned char)buf[i]) || buf[i] == '_'))
+		i++;
+	while (i < len && isspace((unsigned char)buf[i]))
+		i++;
+	if (i >= len || buf[i] != '(')
+		return false;
+	*a = i + 1;
+	for (; i < len; i++) {
+		if (buf[i] == '(' || buf[i] == '[')
+			depth++;
+		else if (buf[i] == ')' || buf[i] == ']') {
+			if (--depth == 0)
+				break;
+		} else if (buf[i] == ',' && depth == 1)
+			break;
+	}
+	*b = i;
+	return i < len;
+}
+
+/* `&(x->q)` -> x->q */
+static char *queue_expr(const char *buf, unsigned a, unsigned b)
+{
+	char *t = xasprintf("%.*s", (int)(b - a), buf + a), *n, *c;
+
+	/* comments between the call and its argument */
+	while ((c = strstr(t, "/*"))) {
+		char *e = strstr(c + 2, "*/");
+
+		if (!e)
+			break;
+		memmove(c, e + 2, strlen(e + 2) + 1);
+	}
+	n = cp_norm(t);
+	free(t);
+	while (n[0] == '&') {
+		t = cp_norm(n + 1);
+		free(n);
+		n = t;
+	}
+	return n;
+}
+
+/* The declaration the last occurrence of word in [a, b) refers to. */
+static CXCursor decl_at(const struct site_ctx *sc, unsigned a, unsigned b,
+			const char *word)
+{
+	CXFile file;
+	long at, last = -1;
+
+	clang_getSpellingLocation(clang_getCursorLocation(sc->path[0]), &file,
+				  NULL, NULL, NULL);
+	for (at = a; (at = text_find_word(sc->buf, at, b, word)) >= 0; at++)
+		last = at;
+	if (last < 0 || !file)
+		return clang_getNullCursor();
+	return clang_getCursorReferenced(clang_getCursor(sc->tu,
+			clang_getLocationForOffset(sc->tu, file, last)));
+}
+
+static char *root_of(const char *e)
+{
+	const char *p = e;
+
+	while (*p && !(isalpha((unsigned char)*p) || *p == '_'))
+		p++;
+	{
+		const char *s = p;
+
+		while (isalnum((unsigned char)*p) || *p == '_')
+			p++;
+		return xasprintf("%.*s", (int)(p - s), s);
+	}
+}
+
+static bool starts_base(const char *lhs, const char *base, const char *op)
+{
+	size_t n = strlen(base);
+
+	return !strncmp(lhs, base, n) &&
+	       (!lhs[n] || !strncmp(lhs + n, op, strlen(op)));
+}
+
+/*
+ * Keep the writes through base (they are rebased) and to globals; drop
+ * those to the function's own locals; a call handed a local may write
+ * anything.
+ */
+static void keep_shared(struct cp_state *st, const char *buf, unsigned decl,
+			unsigned at, const char *base, const char *op,
+			char **dropped)
+{
+	int i, k = 0;
+
+	for (i = 0; i < st->n; i++) {
+		struct cp_write *w = &st->w[i];
+		char *r = root_of(w->lhs);
+		bool local = *r && cp_is_local(buf, decl, at, r);
+		/* `wd = dev_id`: the waker's own pointer, not what it points to */
+		bool through = base && starts_base(w->lhs, base, op) &&
+			       (w->kind == CPW_OPAQUE || strcmp(w->lhs, base));
+
+		if (w->kind == CPW_FACT || through || !local ||
+		    !strcmp(w->lhs, "*")) {
+			st->w[k++] = *w;
+		} else if (w->kind == CPW_OPAQUE) {
+			free(w->lhs);
+			w->lhs = xstrdup("*");
+			st->w[k++] = *w;
+		} else {
+			if (dropped && !*dropped && strcmp(w->lhs, r))
+				*dropped = xasprintf("%s", w->text);
+			free(w->lhs);
+			free(w->val);
+			free(w->text);
+		}
+		free(r);
+	}
+	st->n = k;
+}
+
+/* The parameter index of name in the function whose name is at fnname. */
+static int param_index(const char *buf, const char *fnname, size_t n,
+		       const char *name)
+{
+	const char *p = fnname + n, *e;
+	int idx = 0, depth = 0;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '(')
+		return -1;
+	for (e = p; *e; e++) {
+		if (*e == '(')
+			depth++;
+		else if (*e == ')' && --depth == 0)
+			break;
+	}
+	{
+		char *params = xasprintf("%.*s", (int)(e - p - 1), p + 1);
+		char *save = NULL, *tok;
+		int found = -1;
+
+		for (tok = strtok_r(params, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save), idx++) {
+			const char *w = find_word(tok, name);
+
+			if (w && !is_ident(w[strlen(name)]) &&
+			    !strpbrk(w + strlen(name), "()")) {
+				found = idx;
+				break;
+			}
+		}
+		free(params);
+		return found;
+	}
+}
+
+/* argument idx of the call whose name ends at off: allocated or NULL */
+static char *call_arg_at(const char *buf, size_t len, unsigned off, int idx)
+{
+	unsigned i = off;
+	int depth = 0, n = 0;
+	unsigned a;
+
+	while (i < len && isspace((unsigned char)buf[i]))
+		i++;
+	if (i >= len || buf[i] != '(')
+		return NULL;
+	a = i + 1;
+	for (; i < len; i++) {
+		if (buf[i] == '(' || buf[i] == '[')
+			depth++;
+		else if ((buf[i] == ')' || buf[i] == ']') && --depth == 0) {
+			if (n == idx)
+				return xasprintf("%.*s", (int)(i - a), buf + a);
+			return NULL;
+		} else if (buf[i] == ',' && depth == 1) {
+			if (n++ == idx)
+				return xasprintf("%.*s", (int)(i - a), buf + a);
+			a = i + 1;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The callers of waker function fn (one level), each as the writes
+ * before its call, in the sleeper's terms, after the waker's own.
+ */
+static void waker_callers(const struct site_ctx *sc, struct pwaker *pw,
+			  const char *fn, const char *fnname, size_t fnlen,
+			  unsigned self_from, unsigned self_to,
+			  const char *bw, const char *bs, const char *ops)
+{
+	long at = 0;
+	char *root = root_of(bw);
+	int idx = param_index(sc->buf, fnname, fnlen, root);
+
+	if (idx < 0 || strcmp(root, bw)) {
+		free(root);
+		return;		/* only `wake_up(&p->q)` with p a parameter */
+	}
+	while ((at = text_find_word(sc->buf, at, sc->len, fn)) >= 0) {
+		unsigned cf, ct, end = at + strlen(fn);
+		const char *cn;
+		size_t cnn;
+		char *arg, *abase;
+		const char *aop;
+		struct cp_state cs;
+
+		at = end;
+		if (end >= self_from && end < self_to)
+			continue;
+		arg = call_arg_at(sc->buf, sc->len, end, idx);
+		if (!arg)
+			continue;
+		if (!text_enclosing_function(sc->buf, sc->len, end, &cf, &ct,
+					     &cn, &cnn) || end < cf) {
+			free(arg);
+			continue;
+		}
+		{
+			char *n = cp_norm(arg);
+
+			if (n[0] == '&') {
+				abase = cp_norm(n + 1);
+				aop = ".";
+			} else {
+				abase = xstrdup(n);
+				aop = "->";
+			}
+			free(n);
+		}
+		if (!pw->ncallers) {
+			char *caller = xasprintf("%.*s", (int)cnn, cn), *m = NULL;
+			const char *kind = waker_kind(sc->buf, sc->len, caller, &m);
+			char *d = m ? xasprintf("%s, called from the .%s callback %s()",
+						pw->desc, m, caller) :
+				  xasprintf("%s, called from the %s %s()",
+					    pw->desc, kind, caller);
+
+			free(pw->desc);
+			pw->desc = d;
+			free(caller);
+			free(m);
+		}
+		cp_walk(sc->buf, sc->len, cf + 1, end - strlen(fn), &cs);
+		keep_shared(&cs, sc->buf, cn - sc->buf, end, abase, aop, NULL);
+		cp_rebase(&cs, abase, aop, bs, ops);
+		cp_state_prepend(&cs, &pw->st);
+		pw->callers = xrealloc(pw->callers,
+				       (pw->ncallers + 1) * sizeof(*pw->callers));
+		pw->callers[pw->ncallers++] = cs;
+		free(abase);
+		free(arg);
+	}
+	free(root);
+}
+
+static void pwaker_free(struct pwaker *pw)
+{
+	int i;
+
+	free(pw->desc);
+	free(pw->dropped);
+	free(pw->fail);
+	cp_state_free(&pw->st);
+	for (i = 0; i < pw->ncallers; i++)
+		cp_state_free(&pw->callers[i]);
+	free(pw->callers);
+}
+
+/* The wakers of the sleeper's queue, their writes rebased. */
+static int gather_wakers(const struct site_ctx *sc, const char *func,
+			 unsigned sf, unsigned st_, struct pwaker **out,
+			 char **why)
+{
+	struct wq_file f;
+	struct waker *w = NULL;
+	int n, i, k = 0;
+	unsigned sa, sb;
+	char *qs, *bs = NULL, *ms = NULL;
+	const char *ops = NULL;
+	CXCursor ds;
+
+	*out = NULL;
+	memset(&f, 0, sizeof(f));
+	f.buf = (char *)sc->buf;
+	f.len = sc->len;
+	if (!first_arg_at(sc->buf, sc->len, sc->anchor_off, &sa, &sb))
+		return 0;
+	qs = queue_expr(sc->buf, sa, sb);
+	cp_split(qs, &bs, &ops, &ms);
+	ds = decl_at(sc, sa, sb, ms ? ms : qs);
+	n = wakers_find(&f, sc->queue, func, &w);
+	*out = xrealloc(NULL, (n ? n : 1) * sizeof(**out));
+	for (i = 0; i < n; i++) {
+		unsigned off = text_offset(sc->buf, sc->len, w[i].pos);
+		unsigned wf, wt, a, b;
+		const char *wn;
+		size_t wnn;
+		struct pwaker *pw;
+		char *qw, *bw = NULL, *mw = NULL, *fn, *member = NULL;
+		const char *opw = NULL, *kind;
+		CXCursor dw;
+
+		if (off >= sf && off < st_)
+			continue;	/* the sleeper wakes others */
+		if (!text_enclosing_function(sc->buf, sc->len, off, &wf, &wt,
+					     &wn, &wnn) ||
+		    !first_arg_at(sc->buf, sc->len, off, &a, &b))
+			continue;
+		pw = &(*out)[k++];
+		memset(pw, 0, sizeof(*pw));
+		fn = xasprintf("%.*s", (int)wnn, wn);
+		kind = waker_kind(sc->buf, sc->len, fn, &member);
+		pw->desc = member ? xasprintf("the .%s callback %s()", member, fn) :
+			   xasprintf("the %s %s()", kind, fn);
+		free(member);
+		qw = queue_expr(sc->buf, a, b);
+		cp_split(qw, &bw, &opw, &mw);
+		dw = decl_at(sc, a, b, mw ? mw : qw);
+		if (!!bw != !!bs || clang_Cursor_isNull(ds) ||
+		    clang_Cursor_isNull(dw) || !clang_equalCursors(ds, dw)) {
+			pw->fail = xasprintf(
+				"%s wakes '%s', which the compiler does not resolve to the same %s as the sleeper's '%s'",
+				pw->desc, qw, bs ? "struct member" : "variable", qs);
+		} else {
+			cp_walk(sc->buf, sc->len, wf + 1, off, &pw->st);
+			keep_shared(&pw->st, sc->buf, wn - sc->buf, off, bw, opw,
+				    &pw->dropped);
+			if (bw)
+				cp_rebase(&pw->st, bw, opw, bs, ops);
+			if (bw)
+				waker_callers(sc, pw, fn, wn, wnn, wf, wt, bw, bs, ops);
+		}
+		free(qw);
+		free(bw);
+		free(mw);
+		free(fn);
+	}
+	wakers_free(w, n);
+	if (!k && why)
+		*why = xasprintf("nothing in this file wakes '%s' but the sleeper itself",
+				 qs);
+	free(qs);
+	free(bs);
+	free(ms);
+	return k;
+}
+
+/* Is waker pw sure to make cond true before it wakes?  *why if not. */
+static bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
+			     const char *cond, char **why)
+{
+	enum cp_truth t;
+	int i;
+
+	if (pw->fail) {
+		*why = xstrdup(pw->fail);
+		return false;
+	}
+	t = cp_eval(sc->buf, sc->len, cond, &pw->st);
+	if (t == CP_TRUE)
+		return true;
+	if (pw->ncallers) {
+		for (i = 0; i < pw->ncallers; i++)
+			if (cp_eval(sc->buf, sc->len, cond, &pw->callers[i]) != CP_TRUE)
+				break;
+		if (i == pw->ncallers)
+			return true;
+	}
+	*why = xasprintf("%s wakes the queue without making '%s' true on every path before%s%s%s",
+			 pw->desc, cond,
+			 pw->dropped ? " (it writes through its own local: '" : "",
+			 pw->dropped ? pw->dropped : "",
+			 pw->dropped ? "', no rebasing onto the sleeper's variables)" : "");
+	return false;
+}
+
+/* `current->state != TASK_INTERRUPTIBLE`: the task's own state */
+static bool is_task_state(const char *c)
+{
+	const char *p;
+
+	for (p = c; (p = strstr(p, "TASK_")); p++)
+		if (p == c || !is_ident(p[-1]))
+			return true;
+	return find_word(c, "current") != NULL;
+}
+
+/*
+ * Replace the sleeper's locals in c by the shared expressions they were
+ * read from; NULL with *why when one is not such a copy.
+ */
+static char *unlocal(const struct site_ctx *sc, unsigned decl,
+		     const struct cp_state *ss, const char *c, char **why)
+{
+	struct strbuf sb = { 0 };
+	const char *p = c;
+	int bracket = 0;
+
+	while (*p) {
+		const char *s = p, *q;
+		char *w;
+		int i;
+		bool member;
+
+		if (!is_ident(*p) || (p > c && is_ident(p[-1])) ||
+		    isdigit((unsigned char)*p)) {
+			if (*p == '[')
+				bracket++;
+			else if (*p == ']')
+				bracket--;
+			sb_add(&sb, p, 1);
+			p++;
+			continue;
+		}
+		member = p > c && (p[-1] == '.' || (p[-1] == '>' && p > c + 1 &&
+						    p[-2] == '-'));
+		while (is_ident(*p))
+			p++;
+		w = xasprintf("%.*s", (int)(p - s), s);
+		q = p;
+		while (*q == ' ')
+			q++;
+		if (member || bracket || *q == '(' || (q[0] == '-' && q[1] == '>') ||
+		    *q == '.' || *q == '[' ||
+		    !cp_is_local(sc->buf, decl, sc->anchor_off, w)) {
+			sb_printf(&sb, "%s", w);
+			free(w);
+			continue;
+		}
+		for (i = 0; i < ss->n; i++)
+			if (ss->w[i].kind != CPW_FACT && !strcmp(ss->w[i].lhs, w))
+				break;
+		if (i == ss->n || ss->w[i].kind != CPW_SET || !ss->w[i].val ||
+		    (!strstr(ss->w[i].val, "->") && !strchr(ss->w[i].val, '.')) ||
+		    cond_side_effect(ss->w[i].val)) {
+			*why = xasprintf("'%s' reads the local '%s', %s: wait_event*() would test a stale copy",
+					 c, w, i < ss->n && ss->w[i].val ?
+					 "not a plain copy of shared state" :
+					 "not a copy taken right before the sleep");
+			free(w);
+			free(sb.s);
+			return NULL;
+		}
+		sb_printf(&sb, "(%s)", ss->w[i].val);
+		free(w);
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
+/*
+ * Is member m used as a flag in the file: every store to `->m` or `.m`
+ * writes 0 or 1 (then a maintainer tests `p->m`, else `p->m == v`)?
+ */
+static bool flag_member(const char *buf, size_t len, const char *m)
+{
+	long at = 0;
+	size_t n = strlen(m);
+
+	while ((at = text_find_word(buf, at, len, m)) >= 0) {
+		long p = at + n;
+
+		at = p;
+		if (!(at - (long)n > 0 && (buf[at - n - 1] == '.' ||
+					 buf[at - n - 1] == '>')))
+			continue;
+		while ((size_t)p < len && (buf[p] == ' ' || buf[p] == '\t'))
+			p++;
+		if ((size_t)p + 1 >= len)
+			continue;
+		if (strchr("+-|&^", buf[p]) && buf[p + 1] == '=')
+			return false;
+		if ((buf[p] == '+' && buf[p + 1] == '+') ||
+		    (buf[p] == '-' && buf[p + 1] == '-'))
+			return false;
+		if (buf[p] == '=' && buf[p + 1] != '=') {
+			p++;
+			while ((size_t)p < len && (buf[p] == ' ' || buf[p] == '\t'))
+				p++;
+			if (!((buf[p] == '0' || buf[p] == '1') && !is_ident(buf[p + 1])) &&
+			    strncmp(buf + p, "true", 4) && strncmp(buf + p, "false", 5))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The condition write w makes true, or NULL. */
+static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
+{
+	if (!strcmp(w->lhs, "*") || strchr(w->lhs, '('))
+		return NULL;
+	if (w->kind == CPW_SET && w->val && !strchr(w->val, '(')) {
+		char *b = NULL, *m = NULL;
+		const char *op;
+		bool flag;
+
+		if (!strcmp(w->val, "0") || !strcmp(w->val, "NULL") ||
+		    !strcmp(w->val, "false"))
+			return xasprintf("!%s", w->lhs);
+		flag = cp_split(w->lhs, &b, &op, &m) &&
+		       flag_member(sc->buf, sc->len, m);
+		free(b);
+		free(m);
+		if ((!strcmp(w->val, "1") || !strcmp(w->val, "true")) && flag)
+			return xstrdup(w->lhs);
+		return xasprintf("%s == %s", w->lhs, w->val);
+	}
+	if (w->kind == CPW_ADD)
+		return xstrdup(w->lhs);
+	if (w->kind == CPW_BITSET && w->val)
+		return xasprintf("test_bit(%s, &%s)", w->val, w->lhs);
+	if (w->kind == CPW_LISTADD)
+		return xasprintf("!list_empty(&%s)", w->lhs);
+	return NULL;
+}
+
+static void add_cand(char ***cands, int *nc, char *c)
+{
+	int k;
+
+	for (k = 0; k < *nc; k++)
+		if (!strcmp((*cands)[k], c)) {
+			free(c);
+			return;
+		}
+	*cands = xrealloc(*cands, (*nc + 1) * sizeof(**cands));
+	(*cands)[(*nc)++] = c;
+}
+
+/*
+ * The conditions the wakers' writes make true, as candidates; then,
+ * when the wakers write different things, the disjunction of each
+ * one's nearest (`l2_state == L2_RUNNING || l2_state == L2_DOWN`).
+ */
+static void waker_candidates(const struct site_ctx *sc, struct pwaker *pws,
+			     int n, char ***cands, int *nc)
+{
+	struct strbuf any = { 0 };
+	int i, j, parts = 0;
+
+	for (i = 0; i < n; i++) {
+		char *near = NULL;
+
+		/* a helper's callers write for it (one level up) */
+		const struct cp_state *st = pws[i].ncallers ? &pws[i].callers[0] :
+					    &pws[i].st;
+
+		for (j = 0; j < st->n; j++) {
+			char *c = made_true(sc, &st->w[j]);
+
+			if (!c)
+				continue;
+			if (!near)
+				near = xstrdup(c);
+			add_cand(cands, nc, c);
+		}
+		if (near && (!any.s || !strstr(any.s, near))) {
+			sb_printf(&any, "%s%s", parts ? " || " : "", near);
+			parts++;
+		}
+		free(near);
+	}
+	if (parts > 1 && parts <= 3)
+		add_cand(cands, nc, any.s);
+	else
+		free(any.s);
+}
+
+/* The proof of one candidate; step and why in pr. */
+static bool prove_one(const struct site_ctx *sc, unsigned decl,
+		      const struct cp_state *ss, struct pwaker *pws, int npw,
+		      const char *nowaker, const char *cand,
+		      struct cond_proof *pr)
+{
+	char *c, *why = NULL;
+	const char *se;
+	enum cp_truth t;
+	int i;
+
+	pr->cond = xstrdup(cand);
+	if (is_task_state(cand)) {
+		pr->step = PS_TASK_STATE;
+		pr->why = xasprintf("'%s' tests the task state, which wait_event*() sets itself: false on every test there",
+				    cand);
+		return false;
+	}
+	if ((se = cond_side_effect(cand))) {
+		pr->step = PS_SIDE_EFFECT;
+		pr->why = xasprintf("'%s' has a side effect (%s); wait_event*() evaluates it many times",
+				    cand, se);
+		return false;
+	}
+	c = unlocal(sc, decl, ss, cand, &why);
+	if (!c) {
+		pr->step = PS_STALE_LOCAL;
+		pr->why = why;
+		return false;
+	}
+	free(pr->cond);
+	pr->cond = c;
+	/* outer parentheses of a lone substituted local */
+	t = cp_eval(sc->buf, sc->len, pr->cond, ss);
+	if (t != CP_FALSE) {
+		pr->step = PS_TRUE_AT_SLEEP;
+		pr->why = xasprintf(t == CP_TRUE ?
+			"'%s' is already true at the sleep: wait_event*() would not sleep and would return a stale state" :
+			"'%s' is not known false at the sleep: nothing the sleeper does on every path before it makes it false, so wait_event*() might not sleep at all",
+			pr->cond);
+		return false;
+	}
+	if (!npw) {
+		pr->step = PS_NO_WAKER;
+		pr->why = xstrdup(nowaker ? nowaker : "no waker of the queue in this file");
+		return false;
+	}
+	for (i = 0; i < npw; i++)
+		if (!waker_makes_true(sc, &pws[i], pr->cond, &why)) {
+			pr->step = pws[i].fail ? PS_REBASE :
+				   pws[i].dropped ? PS_REBASE : PS_WAKER;
+			pr->why = why;
+			return false;
+		}
+	pr->step = PS_OK;
+	{
+		struct strbuf sb = { 0 };
+
+		for (i = 0; i < npw; i++)
+			sb_printf(&sb, "%s%s", i ? (i == npw - 1 ? " and " : ", ") : "",
+				  pws[i].desc);
+		pr->wakers = sb.s;
+	}
+	return true;
+}
+
+/*
+ * The fields the sleeper clears before the sleep (on every path) and
+ * reads after it, as the conditions that say the waker has been.
+ */
+static void sleeper_flags(const struct site_ctx *sc, const struct cp_state *ss,
+			  unsigned fn_end, char ***cands, int *nc)
+{
+	int i;
+
+	for (i = 0; i < ss->n; i++) {
+		const struct cp_write *w = &ss->w[i];
+		char *b = NULL, *m = NULL;
+		const char *op;
+		long at;
+
+		if (w->kind != CPW_SET || !w->val || strchr(w->val, '(') ||
+		    !cp_split(w->lhs, &b, &op, &m)) {
+			free(b);
+			free(m);
+			continue;
+		}
+		at = text_find_word(sc->buf, sc->anchor_off, fn_end, m);
+		if (at >= 0) {
+			if (!strcmp(w->val, "0") || !strcmp(w->val, "NULL") ||
+			    !strcmp(w->val, "false"))
+				add_cand(cands, nc, xstrdup(w->lhs));
+			else if (!strcmp(w->val, "1") || !strcmp(w->val, "true"))
+				add_cand(cands, nc, xasprintf("!%s", w->lhs));
+			else
+				add_cand(cands, nc, xasprintf("%s != %s", w->lhs,
+							      w->val));
+		}
+		free(b);
+		free(m);
+	}
+}
+
+void cond_prove(const struct site_ctx *sc, const char *guard,
+		const char *func, struct cond_proof *pr)
+{
+	unsigned sf, st_;
+	const char *sn;
+	size_t snn;
+	struct cp_state ss;
+	struct pwaker *pws = NULL;
+	int npw, i, nc = 0;
+	char **cands = NULL, *flag, *nowaker = NULL;
+	struct cond_proof first = { 0 };
+
+	memset(pr, 0, sizeof(*pr));
+	pr->step = PS_NO_CANDIDATE;
+	if (!sc->found || !text_enclosing_function(sc->buf, sc->len,
+						   sc->anchor_off, &sf, &st_,
+						   &sn, &snn)) {
+		pr->why = xstrdup("the sleeping function was not found in the text");
+		return;
+	}
+	cp_walk(sc->buf, sc->len, sf + 1, sc->anchor_off, &ss);
+	npw = gather_wakers(sc, func, sf, st_, &pws, &nowaker);
+	if (guard && *guard) {
+		cands = xrealloc(cands, (nc + 1) * sizeof(*cands));
+		cands[nc++] = xstrdup(guard);
+	}
+	waker_candidates(sc, pws, npw, &cands, &nc);
+	flag = flag_condition(sc);
+	if (flag)
+		add_cand(&cands, &nc, flag);
+	sleeper_flags(sc, &ss, st_, &cands, &nc);
+	for (i = 0; i < nc; i++) {
+		struct cond_proof one = { 0 };
+
+		if (prove_one(sc, sn - sc->buf, &ss, pws, npw, nowaker,
+			      cands[i], &one)) {
+			cond_proof_free(&first);
+			*pr = one;
+			break;
+		}
+		/* the candidate that went furthest is the one reported */
+		if (!i || one.step > first.step) {
+			cond_proof_free(&first);
+			first = one;
+		} else {
+			cond_proof_free(&one);
+		}
+	}
+	if (pr->step != PS_OK && nc) {
+		free(pr->why);
+		*pr = first;
+	} else if (pr->step != PS_OK) {
+		pr->why = xstrdup(npw ? "no condition at the sleep or at its wakers" :
+				  nowaker ? nowaker : "no condition and no waker in this file");
+	}
+	for (i = 0; i < nc; i++)
+		free(cands[i]);
+	free(cands);
+	for (i = 0; i < npw; i++)
+		pwaker_free(&pws[i]);
+	free(pws);
+	free(nowaker);
+	cp_state_free(&ss);
+}

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The last word on a wait_event*() form before the planner keeps it:
+ * the context of the sleep may forbid the form the shape asked for.
+ *
+ *	static int zs_open(struct tty_struct *tty, struct file *filp)
+ *	{
+ *		...
+ *		if (info->closing)
+ *			interruptible_sleep_on(&info->close_wait);
+ *
+ * A tty open or close callback runs with the tty lock held (kapi.def
+ * K_LOCKED_CALLBACK rows): wait_event_interruptible() there sleeps
+ * holding it, and the hang-up that would end the wait needs it.  The
+ * maintainers' form was wait_event_interruptible_tty(), which drops the
+ * lock around the sleep; where the target has no such form, the
+ * faithful form stays (it sleeps as the old code did), with the reason.
+ *
+ * The generated model check of the proven conversions (issue 30:
+ * verify/, a slice of the file's waiter and wakers) belongs in
+ * wait_event_gate() too: a form it finds adding a lost wake-up, a hang
+ * or a lost timeout is refused here, with its trace, before the
+ * planner commits to it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cfg.h"
+#include "fix.h"
+#include "site.h"
+#include "site_text.h"
+
+/* Is fn stored as member m in an initializer or by an assignment? */
+static bool registered_as(const char *buf, size_t len, const char *fn,
+			  const char *type, const char *m)
+{
+	long at = 0;
+	size_t n = strlen(fn);
+
+	if (!text_has_word(buf, 0, len, type))
+		return false;
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		long p = at;
+
+		at += n;
+		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+			p--;
+		if (p > 0 && buf[p - 1] == '&')
+			p--;
+		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+			p--;
+		/* `.open = fn` or the 2.4 `open: fn` */
+		if (p > 0 && (buf[p - 1] == '=' || buf[p - 1] == ':')) {
+			long e = p - 1, s;
+
+			while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+				e--;
+			for (s = e; s > 0 && is_ident(buf[s - 1]); s--)
+				;
+			if ((size_t)(e - s) == strlen(m) && !strncmp(buf + s, m, e - s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * The K_LOCKED_CALLBACK ("struct.member") that func is, or is called
+ * from one level up, or NULL.
+ */
+const char *tty_locked_callback(const struct site_ctx *sc, const char *func)
+{
+	size_t nk, i;
+	const struct kapi *k = kapi_table(&nk);
+
+	for (i = 0; i < nk; i++) {
+		const char *dot;
+		char *type, *m;
+		bool hit;
+		long at = 0;
+
+		if (k[i].kind != K_LOCKED_CALLBACK ||
+		    !(dot = strchr(k[i].name, '.')))
+			continue;
+		type = xasprintf("%.*s", (int)(dot - k[i].name), k[i].name);
+		m = xstrdup(dot + 1);
+		hit = registered_as(sc->buf, sc->len, func, type, m);
+		/* one level: a block_til_ready() helper of the open */
+		while (!hit &&
+		       (at = text_find_word(sc->buf, at, sc->len, func)) >= 0) {
+			unsigned from, to, e = at + strlen(func);
+			const char *cn;
+			size_t cnn;
+
+			at = e;
+			while (e < sc->len && (sc->buf[e] == ' ' || sc->buf[e] == '\t'))
+				e++;
+			if (e >= sc->len || sc->buf[e] != '(' ||
+			    !text_enclosing_function(sc->buf, sc->len, at, &from,
+						     &to, &cn, &cnn) ||
+			    (unsigned)at < from) {
+				continue;
+			}
+			{
+				char *caller = xasprintf("%.*s", (int)cnn, cn);
+
+				if (strcmp(caller, func))
+					hit = registered_as(sc->buf, sc->len, caller,
+							    type, m);
+				free(caller);
+			}
+		}
+		free(type);
+		free(m);
+		if (hit)
+			return k[i].name;
+	}
+	return NULL;
+}
+
+bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
+		     const struct cond_proof *pr, unsigned target)
+{
+	const char *cb;
+
+	(void)pr;
+	if (!s->form || strncmp(s->form, "wait_event", 10) ||
+	    s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
+		return true;
+	cb = tty_locked_callback(sc, s->func);
+	/* the tty lock in open/close: 2.6.38 on */
+	if (cb && (!target || target >= WQ_KVER(2, 6, 38))) {
+		bool has_tty = target >= WQ_KVER(3, 7, 0) &&
+			       target < WQ_KVER(4, 0, 0);
+
+		free(s->note);
+		s->outcome = FO_REFUSE;
+		s->reason = "tty-lock";
+		s->note = xasprintf(
+			"%s() is a %s callback, which runs with the tty lock held: %s() would sleep holding it%s",
+			s->func, cb, s->form, has_tty ?
+			"; the form that drops it is wait_event_interruptible_tty(tty, ...), which wqport does not write: convert by hand" :
+			", and the target has no wait_event_interruptible_tty() that drops it: drop the lock around the sleep by hand, or use tty_port_block_til_ready()");
+		s->form = NULL;
+		free(s->cond);
+		s->cond = NULL;
+		return false;
+	}
+	return true;
+}
