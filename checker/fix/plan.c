@@ -191,7 +191,7 @@ static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
 		free(m);
 		p--;
 	}
-	if (!t && semi) {
+	if (!t && semi && !strstr(cond, "->") && !strchr(cond, '.')) {
 		/* a plain global: `gx_tx_ready` */
 		const char *w = cond;
 

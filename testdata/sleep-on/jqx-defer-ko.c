@@ -103,7 +103,7 @@ static ssize_t jqx_read_tasklet(struct file *file, char __user *ubuf,
 	d->stamp = jiffies;
 	tasklet_schedule(&d->tasklet);
 	pr_debug("jqx: tasklet queued, sleeping\n");
-	interruptible_sleep_on(&d->wait);	/* expect: WQ001 fix=caveat */
+	interruptible_sleep_on(&d->wait);	/* expect: WQ001 fix=converted */
 	return jqx_copy(d, ubuf, count);
 }
 
