@@ -25,7 +25,7 @@
 #define planned ST_PLANNED
 
 static const struct wq_rule rules[] = {
-#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum) \
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
 	{ n, nm, sev, conf, fx, since, removed, st, sum },
 #include "rules.def"
 #undef WQ_RULE

@@ -70,6 +70,18 @@ char *kernel_version_text(unsigned v);
 bool rule_applies(const struct wq_rule *r, unsigned target);
 enum wq_severity rule_severity(const struct wq_rule *r, unsigned target);
 
+/* ---- text ---- */
+
+/*
+ * Is c a character of a C identifier ([A-Za-z0-9_], as in the C
+ * locale)?  The one definition, for every layer's text scans.
+ */
+static inline bool wq_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 /* ---- kernel API knowledge (kapi.def) ---- */
 
 enum kapi_kind {

@@ -31,11 +31,6 @@
 
 #include "cfg.h"
 
-static bool ident(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* t without blanks, outer parentheses and a leading `!` counted. */
 static char *bare(const char *t, bool *neg)
 {
@@ -263,7 +258,7 @@ static bool dequeues(const struct wq_file *f, const char *fn, char **field)
 		if (!a || a >= f->buf + to)
 			break;
 		w = a + 2;
-		for (e = w; ident(*e); e++)
+		for (e = w; wq_ident_char(*e); e++)
 			;
 		p = e - 1;
 		while (isspace((unsigned char)*e) || *e == ')')
@@ -272,7 +267,7 @@ static bool dequeues(const struct wq_file *f, const char *fn, char **field)
 			e += 1;
 			while (isspace((unsigned char)*e))
 				e++;
-			if (!strncmp(e, "NULL", 4) || (*e == '0' && !ident(e[1]))) {
+			if (!strncmp(e, "NULL", 4) || (*e == '0' && !wq_ident_char(e[1]))) {
 				*field = xasprintf("%.*s", (int)(p + 1 - w), w);
 				break;
 			}
