@@ -139,6 +139,8 @@ const struct kapi_thread *kapi_thread_table(size_t *count);
 /* a call that takes a lock, a spinning one if spins (kapi.def KAPI_LOCK) */
 bool kapi_lock(const char *name, size_t len, bool spins);
 const char *kapi_lock_name(size_t i, bool spins);
+/* a release a wait loop's exit branch may make (kapi.def KAPI_EXIT_UNLOCK) */
+bool kapi_exit_unlock(const char *name, size_t len);
 
 /* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
  * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or
