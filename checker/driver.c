@@ -68,9 +68,19 @@ static void run_rules(struct cfg *g, struct wq_file *f,
 	flow_compute(g, &fl);
 	if (getenv("WQPORT_DUMP_CFG"))
 		dump_cfg(g, &fl);
-	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
-		if (rules[i].fn && (opt->rule_mask & (1ul << rules[i].rule)))
-			rules[i].fn(g, &fl, f);
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		/*
+		 * WQ006 runs before WQ005, as it always has: at a return
+		 * both may report, and `wqport fix` lists the sites of a
+		 * line in the order the rules found them (rows 5 and 6 are
+		 * adjacent in rules.def).
+		 */
+		size_t k = rules[i].rule == WQ005 ? i + 1 :
+			   rules[i].rule == WQ006 ? i - 1 : i;
+
+		if (rules[k].fn && (opt->rule_mask & (1ul << rules[k].rule)))
+			rules[k].fn(g, &fl, f);
+	}
 	if (g->limit || fl.limit)	/* never silently wrong */
 		file_add_warning(f, xasprintf("%s(): %s; its findings may be incomplete",
 					      g->func, g->limit ? g->limit : fl.limit));
