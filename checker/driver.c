@@ -12,32 +12,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cfg.h"
+#include "rules/rules.h"
 
+/* The rules, registered from their rows of rules.def (rules/rules.h). */
+#define WQ_RULE_function(n, check) { n, check_##check, NULL },
+#define WQ_RULE_unit(n, check) { n, NULL, check_##check },
 static const struct {
 	int rule;
-	rule_fn fn;
-} checks[] = {
-	{ WQ001, check_sleep_on },
-	{ WQ002, check_open_coded_wait },
-	{ WQ003, check_state_after_test },
-	{ WQ004, check_schedule_running },
-	{ WQ006, check_entry_leak },
-	{ WQ005, check_state_not_restored },
-	{ WQ007, check_interruptible_signals },
-	{ WQ008, check_entry_init },
+	rule_fn fn;		/* scope function */
+	tu_rule_fn tu_fn;	/* scope unit */
+} rules[] = {
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
+	WQ_RULE_##scope(n, check)
+#include "rules.def"
+#undef WQ_RULE
 };
-
-/* Rules that look at the whole translation unit, not one function. */
-static const struct {
-	int rule;
-	tu_rule_fn fn;
-} tu_checks[] = {
-	{ WQ009, check_wait_event_side_effect },
-	{ WQ010, check_wait_event_result },
-	{ WQ011, check_task_state_field },
-	{ WQ012, check_wait_queue_t },
-};
+#undef WQ_RULE_function
+#undef WQ_RULE_unit
 
 /* WQPORT_DUMP_CFG=1: print each function's graph, for debugging rules */
 static void dump_cfg(const struct cfg *g, const struct flow *fl)
@@ -77,9 +68,19 @@ static void run_rules(struct cfg *g, struct wq_file *f,
 	flow_compute(g, &fl);
 	if (getenv("WQPORT_DUMP_CFG"))
 		dump_cfg(g, &fl);
-	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
-		if (opt->rule_mask & (1ul << checks[i].rule))
-			checks[i].fn(g, &fl, f);
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		/*
+		 * WQ006 runs before WQ005, as it always has: at a return
+		 * both may report, and `wqport fix` lists the sites of a
+		 * line in the order the rules found them (rows 5 and 6 are
+		 * adjacent in rules.def).
+		 */
+		size_t k = rules[i].rule == WQ005 ? i + 1 :
+			   rules[i].rule == WQ006 ? i - 1 : i;
+
+		if (rules[k].fn && (opt->rule_mask & (1ul << rules[k].rule)))
+			rules[k].fn(g, &fl, f);
+	}
 	if (g->limit || fl.limit)	/* never silently wrong */
 		file_add_warning(f, xasprintf("%s(): %s; its findings may be incomplete",
 					      g->func, g->limit ? g->limit : fl.limit));
@@ -106,9 +107,9 @@ static void check_unit(void *tu, struct wq_file *f,
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(tu_checks) / sizeof(tu_checks[0]); i++)
-		if (opt->rule_mask & (1ul << tu_checks[i].rule))
-			tu_checks[i].fn(tu, f);
+	for (i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (rules[i].tu_fn && (opt->rule_mask & (1ul << rules[i].rule)))
+			rules[i].tu_fn(tu, f);
 }
 
 const struct wq_pipeline wq_pipeline = { check_functions, check_unit };

@@ -25,7 +25,7 @@
 #define planned ST_PLANNED
 
 static const struct wq_rule rules[] = {
-#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum) \
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
 	{ n, nm, sev, conf, fx, since, removed, st, sum },
 #include "rules.def"
 #undef WQ_RULE
@@ -280,7 +280,7 @@ const struct kapi_thread *kapi_thread_table(size_t *count)
 
 static const struct {
 	const char *name;
-	bool spins;
+	int spins;
 } locks[] = {
 #define KAPI_LOCK(nm, spins) { #nm, spins },
 #include "kapi.def"
@@ -298,15 +298,34 @@ bool kapi_lock(const char *name, size_t len, bool spins)
 	return false;
 }
 
-/* The i-th lock-taking call, a spinning one if spins, or NULL past the end. */
+/* The i-th lock-taking call, a spinning one (spins 1) if spins, or NULL
+ * past the end. */
 const char *kapi_lock_name(size_t i, bool spins)
 {
 	size_t k;
 
 	for (k = 0; k < sizeof(locks) / sizeof(locks[0]); k++)
-		if ((!spins || locks[k].spins) && !i--)
+		if ((!spins || locks[k].spins == 1) && !i--)
 			return locks[k].name;
 	return NULL;
+}
+
+static const char *const exit_unlocks[] = {
+#define KAPI_EXIT_UNLOCK(nm) #nm,
+#include "kapi.def"
+#undef KAPI_EXIT_UNLOCK
+	NULL
+};
+
+/* May a wait loop's exit branch make this release (KAPI_EXIT_UNLOCK)? */
+bool kapi_exit_unlock(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; exit_unlocks[i]; i++)
+		if (!strncmp(exit_unlocks[i], name, len) && !exit_unlocks[i][len])
+			return true;
+	return false;
 }
 
 static const struct kapi_irq irqs[] = {

@@ -72,6 +72,18 @@ char *kernel_version_text(unsigned v);
 bool rule_applies(const struct wq_rule *r, unsigned target);
 enum wq_severity rule_severity(const struct wq_rule *r, unsigned target);
 
+/* ---- text ---- */
+
+/*
+ * Is c a character of a C identifier ([A-Za-z0-9_], as in the C
+ * locale)?  The one definition, for every layer's text scans.
+ */
+static inline bool wq_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
 /* ---- kernel API knowledge (kapi.def) ---- */
 
 enum kapi_kind {
@@ -140,6 +152,8 @@ const struct kapi_thread *kapi_thread_table(size_t *count);
 /* a call that takes a lock, a spinning one if spins (kapi.def KAPI_LOCK) */
 bool kapi_lock(const char *name, size_t len, bool spins);
 const char *kapi_lock_name(size_t i, bool spins);
+/* a release a wait loop's exit branch may make (kapi.def KAPI_EXIT_UNLOCK) */
+bool kapi_exit_unlock(const char *name, size_t len);
 
 /* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
  * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or

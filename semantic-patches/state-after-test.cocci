@@ -374,10 +374,11 @@ PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
 # Calls after the state change that keep a wake-up from being lost: a
 # lock (or interrupts) dropped, so the test ran under what the waker
 # takes, or a timer armed, which wakes the task whatever else is lost
-# (kapi.def K_UNLOCK and K_ARM_TIMER rows); and the calls with a side
-# effect, take-if-there calls included (sideeffect.def).
+# (kapi.def K_UNLOCK and K_ARM_TIMER rows); and the calls used for their
+# result in a test that change state (sideeffect.def "returns" and
+# TAKE_IF_THERE rows).
 SAFE_CALLS = ('spin_unlock', 'spin_unlock_irq', 'spin_unlock_irqrestore', 'spin_unlock_bh', 'raw_spin_unlock', 'raw_spin_unlock_irq', 'raw_spin_unlock_irqrestore', 'read_unlock', 'read_unlock_irq', 'read_unlock_irqrestore', 'write_unlock', 'write_unlock_irq', 'write_unlock_irqrestore', 'mutex_unlock', 'up', 'up_read', 'up_write', 'local_irq_restore', 'local_irq_enable', 'restore_flags', 'sti', 'enable_irq', 'xa_unlock', 'xa_unlock_bh', 'xa_unlock_irq', 'xa_unlock_irqrestore', 'xas_unlock', 'xas_unlock_bh', 'xas_unlock_irq', 'xas_unlock_irqrestore', 'release_sock', 'unlock_kernel', 'tty_unlock', 'add_timer', 'add_timer_on', 'mod_timer', 'hrtimer_start', 'hrtimer_start_range_ns')
-SIDE_CALLS = ('mutex_lock', 'mutex_lock_interruptible', 'mutex_lock_killable', 'down', 'down_interruptible', 'down_killable', 'down_timeout', 'down_read', 'down_write', 'msleep', 'msleep_interruptible', 'ssleep', 'usleep_range', 'schedule', 'schedule_timeout', 'cond_resched', 'wait_for_completion', 'wait_for_completion_timeout', 'wait_for_completion_interruptible', 'kmalloc', 'kzalloc', 'kcalloc', 'vmalloc', 'vzalloc', 'copy_from_user', 'copy_to_user', 'get_user', 'put_user', 'flush_work', 'flush_workqueue', 'flush_scheduled_work', 'cancel_work_sync', 'cancel_delayed_work_sync', 'synchronize_rcu', 'usb_control_msg', 'usb_bulk_msg', 'i2c_transfer', 'i2c_master_send', 'i2c_master_recv', 'spi_sync', 'atomic_inc', 'atomic_dec', 'atomic_add', 'atomic_sub', 'atomic_set', 'atomic_inc_return', 'atomic_dec_return', 'atomic_add_return', 'atomic_sub_return', 'atomic_inc_and_test', 'atomic_dec_and_test', 'atomic_sub_and_test', 'set_bit', 'clear_bit', 'change_bit', '__set_bit', '__clear_bit', 'list_del', 'list_del_init', 'list_add', 'list_add_tail', 'kfree', 'wake_up', 'wake_up_interruptible', 'wake_up_process', 'complete', 'spin_lock', 'spin_lock_irq', 'spin_lock_irqsave', 'spin_unlock', 'spin_unlock_irq', 'spin_unlock_irqrestore', 'writel', 'writew', 'writeb', 'outb', 'outw', 'outl', 'printk', 'WRITE_ONCE', 'smp_store_release', 'list_splice_tail_init', 'skb_queue_tail', '__skb_queue_tail', 'kfifo_put', 'kfifo_in', 'test_and_set_bit', 'test_and_clear_bit', 'test_and_change_bit', 'xchg', 'cmpxchg', 'kfifo_get', 'kfifo_out', 'down_trylock', 'mutex_trylock', 'spin_trylock')
+SIDE_CALLS = ('atomic_inc_return', 'atomic_dec_return', 'atomic_add_return', 'atomic_sub_return', 'atomic_inc_and_test', 'atomic_dec_and_test', 'atomic_sub_and_test', 'test_and_set_bit', 'test_and_clear_bit', 'test_and_change_bit', 'xchg', 'cmpxchg', 'kfifo_get', 'kfifo_out', 'down_trylock', 'mutex_trylock', 'spin_trylock')
 FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 
 
@@ -524,8 +525,7 @@ def cond_reason(cond, p):
     if any(t in ("=", "+=", "-=", "|=", "&=", "^=", "<<=", ">>=", "*=", "/=", "%=") for t in cond):
         return "side-effect: the condition '%s' has side effects (an assignment); the re-test evaluates it again" % text
     for f in SIDE_CALLS:
-        if any(t == f and tuple(cond[i + 1:i + 2]) == ("(",)
-               for i, t in enumerate(cond)):
+        if f in cond:
             return "side-effect: the condition '%s' has side effects (%s); the re-test evaluates it again" % (text, f)
     if "waitqueue_active" in cond:
         return "waitqueue-active: waitqueue_active() in the guard '%s' tests the queue, not a condition" % text

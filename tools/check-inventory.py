@@ -76,6 +76,11 @@ def check_fixtures(rule, root, problems):
                             % (shown, rid, rule["name"], total))
         return total
 
+    src = os.path.join(root, "checker", "rules", "check_%s.c" % rule["check"])
+    if not os.path.isfile(src):
+        problems.append("%s: missing: %s %s is checked in "
+                        "checker/rules/check_%s.c (rule file = rule name)"
+                        % (_rel(src, root), rid, rule["name"], rule["check"]))
     if not os.path.isdir(d):
         problems.append("%s: missing fixture directory for %s %s"
                         % (shown, rid, rule["name"]))

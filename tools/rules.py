@@ -52,7 +52,10 @@ _ROW = re.compile(
     r"\s*" + _STR + r"\s*,"               # since
     r"\s*" + _STR + r"\s*,"               # removed
     r"\s*" + _IDENT + r"\s*,"             # status
-    r"\s*" + _STR + r"\s*\)\s*$")         # summary
+    r"\s*" + _STR + r"\s*,"               # summary
+    r"\s*" + _IDENT + r"\s*,"             # check
+    r"\s*" + _IDENT + r"\s*\)\s*$")       # scope
+SCOPES = ("function", "unit")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 _VERSION = re.compile(r"^[0-9]+(?:\.[0-9]+)*$")
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
@@ -123,9 +126,9 @@ def parse_row(line, where):
         raise RuleTableError(
             "%s: malformed rule row (expected WQ_RULE(number, \"name\", "
             "severity, confidence, fix, \"since\", \"removed\", status, "
-            "\"summary\") on one line): %s" % (where, line))
+            "\"summary\", check, scope) on one line): %s" % (where, line))
     (number, name, severity, confidence, fix,
-     since, removed, status, summary) = m.groups()
+     since, removed, status, summary, check, scope) = m.groups()
     number = int(number, 10)
     if number < 1 or number > 999:
         raise RuleTableError("%s: rule number %d out of range 1..999"
@@ -134,6 +137,10 @@ def parse_row(line, where):
     if not _NAME.match(name):
         raise RuleTableError("%s: rule name '%s' is not kebab-case"
                              % (where, name))
+    if check != name.replace("-", "_"):
+        raise RuleTableError("%s: check '%s' must be the name '%s' with '_' "
+                             "for '-' (the rule's file is "
+                             "rules/check_<check>.c)" % (where, check, name))
     summary = _unescape(summary, where)
     if not summary.strip():
         raise RuleTableError("%s: empty summary" % where)
@@ -151,6 +158,8 @@ def parse_row(line, where):
         "removed": _version(_unescape(removed, where), where, "removed"),
         "status": _choice(status, STATUSES, where, "status"),
         "summary": summary,
+        "check": check,
+        "scope": _choice(scope, SCOPES, where, "scope"),
     }
 
 

@@ -35,7 +35,7 @@
 
 static bool ident(char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return wq_ident_char(c);
 }
 
 /*

@@ -42,11 +42,6 @@
 #include "cfg.h"
 #include "paths.h"
 
-static bool ident(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* t without blanks, outer parentheses and a leading `!` counted. */
 static char *bare(const char *t, bool *neg)
 {
@@ -278,7 +273,7 @@ static bool dequeues(const struct wq_file *f, const char *fn, char **field)
 		if (!a || a >= f->buf + to)
 			break;
 		w = a + 2;
-		for (e = w; ident(*e); e++)
+		for (e = w; wq_ident_char(*e); e++)
 			;
 		p = e - 1;
 		while (isspace((unsigned char)*e) || *e == ')')
@@ -287,7 +282,7 @@ static bool dequeues(const struct wq_file *f, const char *fn, char **field)
 			e += 1;
 			while (isspace((unsigned char)*e))
 				e++;
-			if (!strncmp(e, "NULL", 4) || (*e == '0' && !ident(e[1]))) {
+			if (!strncmp(e, "NULL", 4) || (*e == '0' && !wq_ident_char(e[1]))) {
 				*field = xasprintf("%.*s", (int)(p + 1 - w), w);
 				break;
 			}

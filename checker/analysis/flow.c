@@ -355,12 +355,6 @@ static char *negate_comparison(const char *t)
  * Turn the text of a test that guards a sleep into the condition the
  * task waits for: `while (!ready) sleep` waits for `ready`.
  */
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /*
  * The length of a timeout operand `t` at p, with the comparison that
  * says "time is left" in 2.4 drivers: `t`, `t > 0`, `t != 0`.
@@ -373,7 +367,7 @@ static size_t time_left_operand(const char *p, size_t n)
 	for (i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
 		size_t m = strlen(tails[i]);
 
-		if (!strncmp(p + n, tails[i], m) && !ident_char(p[n + m]))
+		if (!strncmp(p + n, tails[i], m) && !wq_ident_char(p[n + m]))
 			return n + m;
 	}
 	return n;
@@ -392,8 +386,8 @@ bool cond_drop_operand(char *guard, const char *t)
 		return false;
 	p = guard;
 	while ((p = strstr(p, t))) {
-		bool word = (p == guard || !ident_char(p[-1])) &&
-			    !ident_char(p[strlen(t)]);
+		bool word = (p == guard || !wq_ident_char(p[-1])) &&
+			    !wq_ident_char(p[strlen(t)]);
 
 		n = word ? time_left_operand(p, strlen(t)) : strlen(t);
 		if (word && p >= guard + 4 && !strncmp(p - 4, " && ", 4) &&

@@ -24,12 +24,6 @@
 
 #include "cfg.h"
 
-static bool ident(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static unsigned skip_blank(const char *buf, size_t len, unsigned i)
 {
 	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
@@ -57,7 +51,7 @@ bool text_function_body(const char *buf, size_t len, const char *name,
 		while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
 				 buf[b - 1] == '\n'))
 			b--;
-		if (!b || !(ident(buf[b - 1]) || buf[b - 1] == '*'))
+		if (!b || !(wq_ident_char(buf[b - 1]) || buf[b - 1] == '*'))
 			continue;	/* a call, a cast, a macro argument */
 		i = skip_blank(buf, len, i);
 		if (i >= len || buf[i] != '(')
@@ -95,11 +89,11 @@ bool text_helpers_match(const char *buf, size_t len, const char *code,
 		unsigned from, to;
 		char *name, *body;
 
-		if (!ident(code[i]) || (i && ident(code[i - 1]))) {
+		if (!wq_ident_char(code[i]) || (i && wq_ident_char(code[i - 1]))) {
 			i++;
 			continue;
 		}
-		while (ident(code[j]))
+		while (wq_ident_char(code[j]))
 			j++;
 		for (k = j; code[k] == ' ' || code[k] == '\t'; k++)
 			;

@@ -42,19 +42,14 @@
 
 #define PATH_BUDGET	50000
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
-}
-
 /* Does `word` occur in hay[0..n) on identifier boundaries? */
 static bool word_in(const char *hay, size_t n, const char *word)
 {
 	size_t w = strlen(word), i;
 
 	for (i = 0; w && i + w <= n; i++)
-		if (!memcmp(hay + i, word, w) && (i == 0 || !ident_char(hay[i - 1])) &&
-		    (i + w == n || !ident_char(hay[i + w])))
+		if (!memcmp(hay + i, word, w) && (i == 0 || !wq_ident_char(hay[i - 1])) &&
+		    (i + w == n || !wq_ident_char(hay[i + w])))
 			return true;
 	return false;
 }
@@ -72,11 +67,11 @@ static bool reads_shared(const struct cfg *g, const char *t, size_t n)
 	if (memmem(t, n, "->", 2) || memchr(t, '[', n) || memchr(t, '*', n))
 		return true;
 	while (i < n) {
-		if (!ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9')) {
+		if (!wq_ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9')) {
 			i++;
 			continue;
 		}
-		for (j = i; j < n && ident_char(t[j]); j++)
+		for (j = i; j < n && wq_ident_char(t[j]); j++)
 			;
 		for (k = j; k < n && t[k] == ' '; k++)
 			;
@@ -641,7 +636,7 @@ static void key_derefs(struct walk *w)
 				if (t[i] != '-' || t[i + 1] != '>')
 					continue;
 				for (p = t; p < t + i; p++)
-					if (!ident_char(*p) && *p != '-' &&
+					if (!wq_ident_char(*p) && *p != '-' &&
 					    *p != '>' && *p != '.')
 						break;
 				if (p < t + i || !i)

@@ -96,12 +96,6 @@ struct state_sums {
 	int nsites;
 };
 
-static bool ident_char(char c)
-{
-	return c == '_' || (c >= '0' && c <= '9') ||
-	       ((c | 32) >= 'a' && (c | 32) <= 'z');
-}
-
 static unsigned name_hash(const char *name, size_t len)
 {
 	unsigned h = 2166136261u;
@@ -361,7 +355,7 @@ static bool call_name_at(const char *b, unsigned from, unsigned at,
 		return false;
 	while (i > from && (b[i - 1] == ' ' || b[i - 1] == '\t'))
 		i--;
-	for (e = i; i > from && ident_char(b[i - 1]); i--)
+	for (e = i; i > from && wq_ident_char(b[i - 1]); i--)
 		;
 	*name = b + i;
 	*n = e - i;

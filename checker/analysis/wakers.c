@@ -61,7 +61,7 @@ static bool in_list(const char *const *l, const char *w, size_t n)
 
 static bool ident(char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return wq_ident_char(c);
 }
 
 /* Trimmed, blank-collapsed copy of buf[a, b). */

@@ -18,14 +18,15 @@
 /* ---- conditions ---- */
 
 /*
- * The side effect of condition text c, described, or NULL: any call of
- * sideeffect.def, take-if-there calls included (a re-test or a
- * wait_event*() would run them again).
+ * The side effect of condition text c, described, or NULL: a call of
+ * sideeffect.def used for its result in a test ("returns" rows and the
+ * take-if-there calls), which a re-test or a wait_event*() would run
+ * again.
  */
 const char *cond_side_effect(const char *c)
 {
 	const struct side_effect *se;
-	const char *p, *w;
+	const char *p;
 	size_t i, n;
 
 	if (strstr(c, "++") || strstr(c, "--"))
@@ -35,14 +36,9 @@ const char *cond_side_effect(const char *c)
 			return "an assignment";
 	se = side_effect_table(&n);
 	for (i = 0; i < n; i++)
-		for (w = find_word(c, se[i].name); w;
-		     w = find_word(w + strlen(se[i].name), se[i].name)) {
-			p = w + strlen(se[i].name);
-			while (*p == ' ' || *p == '\t')
-				p++;
-			if (*p == '(')
-				return se[i].name;
-		}
+		if ((!strcmp(se[i].what, "returns") ||
+		     !strcmp(se[i].what, "takes")) && find_word(c, se[i].name))
+			return se[i].name;
 	return NULL;
 }
 

@@ -347,6 +347,11 @@ static void refuse_entry(struct ent_plan *e, const char *reason, char *why)
  * Where the entry may be at each node's entry; merged (or NULL): M_SET
  * for a state write right before an add, which queues the entry, and
  * M_ADD for that add, which then does nothing.
+ *
+ * Not analysis/flow.c's queued state, on purpose: that dataflow reads
+ * the code as written, while this one asks "what if" of the planned
+ * edit (the state write and the add merged into prepare_to_wait()),
+ * per entry name, before anything is rewritten.
  */
 static void flow_entry_states(const struct cfg *g, const char *w,
 			      const char *merged, unsigned *in)

@@ -47,14 +47,15 @@ static const char *irq_call(const char *t)
 	return n ? kapi_irq(t, n) : NULL;
 }
 
-/* Does statement text t start with a lock release (kapi.def K_UNLOCK)? */
+/* Does statement text t start with a release a loop exit may make
+ * (kapi.def KAPI_EXIT_UNLOCK)? */
 static bool starts_with_unlock(const char *t)
 {
 	size_t n = 0;
 
 	while (is_ident(t[n]))
 		n++;
-	return n && kapi_is(t, n, K_UNLOCK);
+	return n && kapi_exit_unlock(t, n);
 }
 
 /*

@@ -15,7 +15,7 @@
 
 bool is_ident(char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return wq_ident_char(c);
 }
 
 void cursor_span(CXCursor c, unsigned *start, unsigned *end)

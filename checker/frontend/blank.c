@@ -43,12 +43,6 @@
 #define MAX_HEADER (4u << 20)
 #define MAX_DEPTH 4		/* quoted includes followed this deep */
 
-static bool ident(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* ---- a set of names: open addressing, grows at half full ---- */
 
 struct names {
@@ -207,10 +201,10 @@ static bool names_kept(const char *text, size_t from, size_t to,
 	size_t p = from, s;
 
 	while (p < to) {
-		while (p < to && !ident(text[p]))
+		while (p < to && !wq_ident_char(text[p]))
 			p++;
 		s = p;
-		while (p < to && ident(text[p]))
+		while (p < to && wq_ident_char(text[p]))
 			p++;
 		if (p == s || (text[s] >= '0' && text[s] <= '9'))
 			continue;

@@ -40,8 +40,7 @@ static void prefilter_init(void)
 	int c;
 
 	for (c = 0; c < 256; c++) {
-		is_ident[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-			      (c >= '0' && c <= '9') || c == '_';
+		is_ident[c] = wq_ident_char(c);
 	}
 	k = kapi_table(&n);
 	for (i = 0; i < n; i++) {

@@ -342,32 +342,4 @@ void lost_wakeup_free(struct lost_wakeup *lw);
 bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
 		      const struct wq_file *f, int e, int r);
 
-typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
-			struct wq_file *f);
-
-void check_sleep_on(const struct cfg *g, const struct flow *fl,
-		    struct wq_file *f);
-void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
-			   struct wq_file *f);
-void check_state_after_test(const struct cfg *g, const struct flow *fl,
-			    struct wq_file *f);
-void check_schedule_running(const struct cfg *g, const struct flow *fl,
-			    struct wq_file *f);
-void check_entry_leak(const struct cfg *g, const struct flow *fl,
-		      struct wq_file *f);
-void check_state_not_restored(const struct cfg *g, const struct flow *fl,
-			      struct wq_file *f);
-void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
-				 struct wq_file *f);
-void check_entry_init(const struct cfg *g, const struct flow *fl,
-		      struct wq_file *f);
-
-/* Rules over a whole translation unit (a CXTranslationUnit). */
-typedef void (*tu_rule_fn)(void *tu, struct wq_file *f);
-
-void check_wait_event_side_effect(void *tu, struct wq_file *f);
-void check_wait_event_result(void *tu, struct wq_file *f);
-void check_task_state_field(void *tu, struct wq_file *f);
-void check_wait_queue_t(void *tu, struct wq_file *f);
-
 #endif /* WQPORT_CFG_H */

@@ -22,12 +22,6 @@
 
 #include "macros.h"
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* Does the condition text [s, e) test the kernel version or an API? */
 static bool compat_condition(const char *s, const char *e)
 {
@@ -36,14 +30,14 @@ static bool compat_condition(const char *s, const char *e)
 	while (p < e) {
 		const char *w = p;
 
-		if (!ident_char(*p) || (*p >= '0' && *p <= '9')) {
-			while (p < e && ident_char(*p))	/* a number */
+		if (!wq_ident_char(*p) || (*p >= '0' && *p <= '9')) {
+			while (p < e && wq_ident_char(*p))	/* a number */
 				p++;
 			if (p == w)
 				p++;
 			continue;
 		}
-		while (p < e && ident_char(*p))
+		while (p < e && wq_ident_char(*p))
 			p++;
 		if ((p - w == 18 && !memcmp(w, "LINUX_VERSION_CODE", 18)) ||
 		    (p - w == 14 && !memcmp(w, "KERNEL_VERSION", 14)) ||

@@ -22,12 +22,6 @@
 
 #include "builder.h"
 
-static bool ident(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* The unlock API called in the logical line [p, e), or NULL. */
 static const struct kapi *unlock_in(const char *buf, size_t p, size_t e)
 {
@@ -35,11 +29,11 @@ static const struct kapi *unlock_in(const char *buf, size_t p, size_t e)
 		size_t q = p, r;
 		const struct kapi *api;
 
-		if (!ident(buf[p]) || (p && ident(buf[p - 1]))) {
+		if (!wq_ident_char(buf[p]) || (p && wq_ident_char(buf[p - 1]))) {
 			p++;
 			continue;
 		}
-		while (q < e && ident(buf[q]))
+		while (q < e && wq_ident_char(buf[q]))
 			q++;
 		for (r = q; r < e && (buf[r] == ' ' || buf[r] == '\t'); r++)
 			;
@@ -76,7 +70,7 @@ const struct kapi *macro_body_unlock(const char *buf, size_t len,
 				while (q < e && (buf[q] == ' ' || buf[q] == '\t'))
 					q++;
 				if (e - q > n && !strncmp(buf + q, name, n) &&
-				    !ident(buf[q + n]))
+				    !wq_ident_char(buf[q + n]))
 					return unlock_in(buf, q + n, e);
 			}
 		}

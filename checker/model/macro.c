@@ -28,12 +28,6 @@
  */
 #define RAW_MACRO_BIT 0x80000000u
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_' || c == '$';
-}
-
 /* Skip blanks, line splices and comments from p; return the new offset. */
 static size_t skip_space(const char *s, size_t len, size_t p)
 {
@@ -117,7 +111,7 @@ static struct mexp *invocation(struct builder *b, unsigned start)
 	m = &mc->v[mc->n++];
 	memset(m, 0, sizeof(*m));
 	m->start = start;
-	while (p < b->len && ident_char(b->buf[p]))
+	while (p < b->len && wq_ident_char(b->buf[p]))
 		p++;
 	if (p > start) {
 		const struct kapi *api = kapi_classify(b->buf + start,

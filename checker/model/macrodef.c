@@ -31,12 +31,6 @@ struct def_search {
 	unsigned line, col;
 };
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /*
  * The 1-based line and column of NAME in a `#define NAME` of buf, or
  * false when buf defines no such macro.
@@ -49,8 +43,8 @@ static bool find_define(const char *buf, size_t size, const char *name,
 	while ((p = memmem(p, end - p, name, len))) {
 		const char *q = p, *ls;
 
-		if ((p > buf && ident_char(p[-1])) ||
-		    (p + len < end && ident_char(p[len]))) {
+		if ((p > buf && wq_ident_char(p[-1])) ||
+		    (p + len < end && wq_ident_char(p[len]))) {
 			p += len;
 			continue;
 		}
@@ -147,7 +141,7 @@ void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f, int from)
 		unsigned l, c;
 		char *name, *where = NULL;
 
-		while (e < f->len && ident_char(f->buf[e]))
+		while (e < f->len && wq_ident_char(f->buf[e]))
 			e++;
 		for (j = from; j < i; j++)	/* that place is done already */
 			if (f->findings[j].pos.line == fd->pos.line &&

@@ -15,12 +15,6 @@
 #include "ast.h"
 #include "macros.h"
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static bool space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -71,7 +65,7 @@ static char *declared_old(const struct wq_file *f, const char *name,
 			while (i < f->len && (space(f->buf[i]) || f->buf[i] == '*'))
 				i++;
 			if (i + n <= f->len && !memcmp(f->buf + i, name, n) &&
-			    !ident_char(f->buf[i + n]))
+			    !wq_ident_char(f->buf[i + n]))
 				return xstrdup(old[k][1]);
 			at = i;
 		}
@@ -104,7 +98,7 @@ char *member_base_struct(CXTranslationUnit tu, const struct wq_file *f,
 	/* get_current()->state */
 	if (i >= 2 && b[i - 1] == ')' && b[i - 2] == '(') {
 		e = i - 2;
-		while (e > 0 && ident_char(b[e - 1]))
+		while (e > 0 && wq_ident_char(b[e - 1]))
 			e--;
 		*base_start = e;
 		if (i - 2 - e == 11 && !memcmp(b + e, "get_current", 11))
@@ -112,7 +106,7 @@ char *member_base_struct(CXTranslationUnit tu, const struct wq_file *f,
 		return NULL;
 	}
 	e = i;
-	while (i > 0 && ident_char(b[i - 1]))
+	while (i > 0 && wq_ident_char(b[i - 1]))
 		i--;
 	if (i == e)
 		return NULL;

@@ -18,12 +18,6 @@
 
 #include "builder.h"
 
-static bool ident_char(unsigned char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* A name whose use is an event, not only a lock drop or a constant. */
 static bool event_name(const char *name, size_t len)
 {
@@ -38,10 +32,10 @@ static bool text_names_api(const char *buf, size_t from, size_t to)
 	size_t p = from, s;
 
 	while (p < to) {
-		while (p < to && !ident_char(buf[p]))
+		while (p < to && !wq_ident_char(buf[p]))
 			p++;
 		s = p;
-		while (p < to && ident_char(buf[p]))
+		while (p < to && wq_ident_char(buf[p]))
 			p++;
 		if (p > s && event_name(buf + s, p - s))
 			return true;

@@ -17,12 +17,6 @@
 
 #include "cfg.h"
 
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* Past the comment or literal starting at buf[i], or i if none. */
 static unsigned skip_noncode(const char *buf, unsigned i, unsigned to)
 {
@@ -67,9 +61,9 @@ long text_find_word_if(const char *buf, unsigned from, unsigned to,
 			i = j;
 			continue;
 		}
-		if (ident_char(buf[i])) {
+		if (wq_ident_char(buf[i])) {
 			j = i;
-			while (j < to && ident_char(buf[j]))
+			while (j < to && wq_ident_char(buf[j]))
 				j++;
 			if (pred(ctx, buf + i, j - i))
 				return i;
@@ -129,15 +123,15 @@ long text_next_ident(const char *buf, unsigned from, unsigned to,
 			continue;
 		}
 		line_start = false;
-		if (ident_char(buf[i]) && !(buf[i] >= '0' && buf[i] <= '9')) {
+		if (wq_ident_char(buf[i]) && !(buf[i] >= '0' && buf[i] <= '9')) {
 			j = i;
-			while (j < to && ident_char(buf[j]))
+			while (j < to && wq_ident_char(buf[j]))
 				j++;
 			*end = j;
 			return i;
 		}
-		if (ident_char(buf[i])) {	/* a number: skip it whole */
-			while (i < to && ident_char(buf[i]))
+		if (wq_ident_char(buf[i])) {	/* a number: skip it whole */
+			while (i < to && wq_ident_char(buf[i]))
 				i++;
 			continue;
 		}
@@ -159,12 +153,12 @@ bool text_any_plain_name(const char *t, size_t len,
 	size_t i = 0, j;
 
 	while (i < len) {
-		if (!ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
-		    (i && ident_char(t[i - 1]))) {
+		if (!wq_ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9') ||
+		    (i && wq_ident_char(t[i - 1]))) {
 			i++;
 			continue;
 		}
-		for (j = i; j < len && ident_char(t[j]); j++)
+		for (j = i; j < len && wq_ident_char(t[j]); j++)
 			;
 		if ((i < 1 || (t[i - 1] != '.' && t[i - 1] != '>')) &&
 		    (j == len || t[j] != '(') && pred(ctx, t + i, j - i))
@@ -215,7 +209,7 @@ static bool macro_names(const char *buf, size_t len, const char *name,
 		while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
 			i++;
 		if (i + n > len || memcmp(buf + i, name, n) ||
-		    ident_char(buf[i + n]))
+		    wq_ident_char(buf[i + n]))
 			continue;
 		for (e = i; e < len && buf[e] != '\n'; e++)
 			if (buf[e] == '\\' && e + 1 < len)
@@ -273,7 +267,7 @@ static bool started_through(const char *buf, size_t len, const char *fn,
 			continue;
 		while (i > 0 && (buf[i - 1] == ' ' || buf[i - 1] == '\t'))
 			i--;
-		for (e = i; i > 0 && ident_char(buf[i - 1]); i--)
+		for (e = i; i > 0 && wq_ident_char(buf[i - 1]); i--)
 			;
 		if (e == (unsigned)i)
 			continue;
@@ -317,9 +311,9 @@ bool text_is_thread_function(const char *buf, size_t len, const char *fn)
 				else if (c == ',' && !depth && ++arg > starters[k].fn_arg)
 					break;
 				else if (!depth && arg == starters[k].fn_arg &&
-					 ident_char(c) && !ident_char(buf[i - 1]) &&
+					 wq_ident_char(c) && !wq_ident_char(buf[i - 1]) &&
 					 i + n <= len && !memcmp(buf + i, fn, n) &&
-					 !ident_char(buf[i + n]))
+					 !wq_ident_char(buf[i + n]))
 					return true;
 			}
 			at = i;
@@ -388,7 +382,7 @@ static bool is_call(const char *buf, unsigned at)
 	if (strchr("=(,;{}!&|?:+-<>", buf[b - 1]))
 		return true;
 	return b >= 6 && !memcmp(buf + b - 6, "return", 6) &&
-	       (b == 6 || !ident_char(buf[b - 7]));
+	       (b == 6 || !wq_ident_char(buf[b - 7]));
 }
 
 /*
@@ -427,7 +421,7 @@ static bool enclosing_function(const char *buf, size_t len, unsigned at,
 		e = j;
 		while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
 			e--;
-		for (*n = 0; e > 0 && ident_char(buf[e - 1]); e--)
+		for (*n = 0; e > 0 && wq_ident_char(buf[e - 1]); e--)
 			(*n)++;
 		if (*n) {
 			*name = buf + e;

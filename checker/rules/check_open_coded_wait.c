@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 /* Pick the wait_event*() flavour from what the loop does. */
 static const char *suggest(const struct cfg *g, int add, int sleep)

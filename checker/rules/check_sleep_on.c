@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 /* The closest test guarding node n: its loop's condition or an if. */
 int node_pos_loop_test(const struct cfg *g, int n)
@@ -193,11 +193,6 @@ static const char *queue_word(const char *q, size_t *len)
  * nothing wakes is a delay (a 2.4 polling loop with a retry count), and
  * its loop test is a counter, not a condition to wait for.
  */
-static bool idc(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /*
  * From *pp on, the next call of a name with "wake" in it (wake_up*(), or
  * a driver's wrapper) whose arguments name w[0..n): the start of the
@@ -214,9 +209,9 @@ static const char *next_waker(const char *buf, const char **pp,
 		int depth = 0;
 		bool wake = false;
 
-		if (!idc(*p) || (p > buf && idc(p[-1])))
+		if (!wq_ident_char(*p) || (p > buf && wq_ident_char(p[-1])))
 			continue;
-		for (; idc(*a); a++)
+		for (; wq_ident_char(*a); a++)
 			if (!strncasecmp(a, "wake", 4))
 				wake = true;
 		p = a - 1;
@@ -230,7 +225,7 @@ static const char *next_waker(const char *buf, const char **pp,
 			depth += (*a == '(') - (*a == ')');
 			for (k = 0; k < n && a[k] == w[k]; k++)
 				;
-			if (k == n && !idc(a[n]) && !idc(a[-1])) {
+			if (k == n && !wq_ident_char(a[n]) && !wq_ident_char(a[-1])) {
 				*pp = p + 1;
 				return name;
 			}
@@ -317,7 +312,7 @@ static char *waker_flag(const struct wq_file *f, const char *q)
 			if (!((isdigit((unsigned char)*r) && *r != '0') ||
 			      !strncmp(r, "true", 4)))
 				continue;
-			for (; r < e && (idc(*r)); r++)
+			for (; r < e && (wq_ident_char(*r)); r++)
 				;
 			while (r < e && isspace((unsigned char)*r))
 				r++;

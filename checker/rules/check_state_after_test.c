@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 /* stop kinds for the walks */
 static bool resets_state(const struct cfg *g, int n)

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 static bool restores_state(const struct cfg *g, int n)
 {

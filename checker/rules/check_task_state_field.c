@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "macros.h"
+#include "rules.h"
 
 void check_task_state_field(void *tu, struct wq_file *f)
 {

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "macros.h"
+#include "rules.h"
 
 static const struct {
 	const char *name, *what;
@@ -31,12 +32,6 @@ static const struct {
 #include "sideeffect.def"
 #undef SIDE_EFFECT
 };
-
-static bool ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
 
 /* The index of the name w[0..n) in side_effects[], or -1. */
 static int listed(const char *w, size_t n)
@@ -73,12 +68,12 @@ static char *side_effect(const char *c, bool *sleeps)
 				i++;
 			continue;
 		}
-		if (ident_char(c[i])) {
-			for (j = i; ident_char(c[j]); j++)
+		if (wq_ident_char(c[i])) {
+			for (j = i; wq_ident_char(c[j]); j++)
 				;
 			for (k = j; c[k] == ' '; k++)
 				;
-			s = c[k] == '(' && (i == 0 || !ident_char(c[i - 1])) ?
+			s = c[k] == '(' && (i == 0 || !wq_ident_char(c[i - 1])) ?
 			    listed(c + i, j - i) : -1;
 			if (s >= 0) {
 				*sleeps = !strcmp(side_effects[s].what, "sleeps");

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "macros.h"
+#include "rules.h"
 
 static void type_names(struct wq_file *f, const struct compat_ranges *old)
 {

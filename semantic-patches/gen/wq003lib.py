@@ -22,8 +22,9 @@ PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
 # Calls after the state change that keep a wake-up from being lost: a
 # lock (or interrupts) dropped, so the test ran under what the waker
 # takes, or a timer armed, which wakes the task whatever else is lost
-# (kapi.def K_UNLOCK and K_ARM_TIMER rows); and the calls with a side
-# effect, take-if-there calls included (sideeffect.def).
+# (kapi.def K_UNLOCK and K_ARM_TIMER rows); and the calls used for their
+# result in a test that change state (sideeffect.def "returns" and
+# TAKE_IF_THERE rows).
 # @@FACTS SAFE_CALLS SIDE_CALLS@@
 FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 
@@ -171,8 +172,7 @@ def cond_reason(cond, p):
     if any(t in ("=", "+=", "-=", "|=", "&=", "^=", "<<=", ">>=", "*=", "/=", "%=") for t in cond):
         return "side-effect: the condition '%s' has side effects (an assignment); the re-test evaluates it again" % text
     for f in SIDE_CALLS:
-        if any(t == f and tuple(cond[i + 1:i + 2]) == ("(",)
-               for i, t in enumerate(cond)):
+        if f in cond:
             return "side-effect: the condition '%s' has side effects (%s); the re-test evaluates it again" % (text, f)
     if "waitqueue_active" in cond:
         return "waitqueue-active: waitqueue_active() in the guard '%s' tests the queue, not a condition" % text

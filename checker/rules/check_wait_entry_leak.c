@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 /* Where a leak of entry e is worth a finding at all. */
 static bool leak_candidate(const struct cfg *g, const struct flow *fl, int e)
@@ -124,7 +124,7 @@ static int drop_fated(const struct cfg *g, const struct flow *fl,
 }
 
 /* One finding per leaked entry, at its first leaking exit. */
-void check_entry_leak(const struct cfg *g, const struct flow *fl,
+void check_wait_entry_leak(const struct cfg *g, const struct flow *fl,
 		      struct wq_file *f)
 {
 	int *rs, e, nr;

@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 /* The sleeping-state event set before loop l, the likely intent. */
 static int state_before_loop(const struct cfg *g, int l)
@@ -149,7 +149,7 @@ static void note_running_setter(const struct cfg *g, const struct flow *fl,
 			"%s() leaves the task in TASK_RUNNING here", setter));
 }
 
-void check_schedule_running(const struct cfg *g, const struct flow *fl,
+void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f)
 {
 	int s;

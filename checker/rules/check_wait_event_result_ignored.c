@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "macros.h"
+#include "rules.h"
 
 static bool can_be_interrupted(const char *name)
 {
@@ -93,11 +94,6 @@ static bool in_thread(const struct wq_file *f, const struct macro_use *u)
 	       text_is_thread(f->buf, f->len, u->fn_start, u->fn_end, u->func);
 }
 
-static bool ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 static size_t skip_back_space(const char *s, size_t i)
 {
 	while (i > 0 && isspace((unsigned char)s[i - 1]))
@@ -127,9 +123,9 @@ static const char *find_word(const char *buf, size_t from, size_t to,
 		if (!p)
 			return NULL;
 		from = p - buf + len;
-		if ((p > buf && (ident_char(p[-1]) || p[-1] == '.' ||
+		if ((p > buf && (wq_ident_char(p[-1]) || p[-1] == '.' ||
 				 (p[-1] == '>' && p - buf > 1 && p[-2] == '-'))) ||
-		    (from < to && ident_char(buf[from])))
+		    (from < to && wq_ident_char(buf[from])))
 			continue;
 		if (!test)
 			return p;
@@ -176,11 +172,11 @@ static bool outcome_kept(const struct wq_file *f, const struct macro_use *u)
 		const char *n;
 		bool kept = false;
 
-		if (!ident_char(c[i]) || (i && ident_char(c[i - 1]))) {
+		if (!wq_ident_char(c[i]) || (i && wq_ident_char(c[i - 1]))) {
 			i++;
 			continue;
 		}
-		while (ident_char(c[j]))
+		while (wq_ident_char(c[j]))
 			j++;
 		if (isdigit((unsigned char)c[i])) {
 			i = j;
@@ -228,11 +224,11 @@ static bool bases_used(const struct wq_file *f, size_t from, size_t end,
 		bool upper = true;
 		int s;
 
-		if (!ident_char(t[i]) || (i && ident_char(t[i - 1]))) {
+		if (!wq_ident_char(t[i]) || (i && wq_ident_char(t[i - 1]))) {
 			i++;
 			continue;
 		}
-		while (ident_char(t[j])) {
+		while (wq_ident_char(t[j])) {
 			if (islower((unsigned char)t[j]))
 				upper = false;
 			j++;
@@ -319,8 +315,8 @@ static bool timeout_handled(const struct wq_file *f, const struct macro_use *u)
 	for (i = u->end; i < lim; i++) {
 		if (b[i] == ';' && ++semis > 3)	/* the wait's own, and two */
 			return false;
-		if (b[i] == 'i' && b[i + 1] == 'f' && !ident_char(b[i - 1]) &&
-		    !ident_char(b[i + 2]))
+		if (b[i] == 'i' && b[i + 1] == 'f' && !wq_ident_char(b[i - 1]) &&
+		    !wq_ident_char(b[i + 2]))
 			break;
 	}
 	if (i >= lim)
@@ -419,7 +415,7 @@ static bool deliberate(const struct wq_file *f, const struct macro_use *u)
 	       timeout_handled(f, u);
 }
 
-void check_wait_event_result(void *tu, struct wq_file *f)
+void check_wait_event_result_ignored(void *tu, struct wq_file *f)
 {
 	struct macro_use *u;
 	int n, i;

@@ -20,7 +20,7 @@
  */
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 static const char *skip_amp(const char *s)
 {
@@ -47,7 +47,7 @@ static int old_init(const struct cfg *g, const char *e)
 	return -1;
 }
 
-void check_entry_init(const struct cfg *g, const struct flow *fl,
+void check_waitqueue_entry_init(const struct cfg *g, const struct flow *fl,
 		      struct wq_file *f)
 {
 	int p, d, q;

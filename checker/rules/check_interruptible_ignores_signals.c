@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "rules.h"
 
 /*
  * Words of a test that looks at signals: 2.0 and 2.2 tested
@@ -259,7 +259,7 @@ static bool spins(const struct cfg *g, const struct flow *fl, int e, int s,
 	return paths_feasible(g, fl, e, seg, 2) != -1;
 }
 
-void check_interruptible_signals(const struct cfg *g, const struct flow *fl,
+void check_interruptible_ignores_signals(const struct cfg *g, const struct flow *fl,
 				 struct wq_file *f)
 {
 	char *seen = xrealloc(NULL, g->n);

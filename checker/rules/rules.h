@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The rules, declared from their rows of checker/rules.def: rule
+ * <name> is check_<check>() in rules/check_<check>.c, run on each
+ * function's graph and dataflow (scope function) or once on the
+ * translation unit (scope unit, a CXTranslationUnit).  The driver
+ * (driver.c) registers them from the same rows.
+ */
+#ifndef WQPORT_RULES_H
+#define WQPORT_RULES_H
+
+#include "cfg.h"
+
+typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
+			struct wq_file *f);
+typedef void (*tu_rule_fn)(void *tu, struct wq_file *f);
+
+#define WQ_RULE_DECL_function(check) \
+	void check_##check(const struct cfg *g, const struct flow *fl, \
+			   struct wq_file *f);
+#define WQ_RULE_DECL_unit(check) \
+	void check_##check(void *tu, struct wq_file *f);
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
+	WQ_RULE_DECL_##scope(check)
+#include "rules.def"
+#undef WQ_RULE
+#undef WQ_RULE_DECL_function
+#undef WQ_RULE_DECL_unit
+
+#endif /* WQPORT_RULES_H */
