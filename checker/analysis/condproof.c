@@ -371,31 +371,41 @@ static char *pointer_arg(const char *a)
 	return (char *)q;
 }
 
+/* how a call writes what a condition reads (sideeffect.def SIDE_WRITE) */
+#define CPW_DECTEST CPW_FACT	/* read by dec_to_zero() only */
 static const struct {
 	const char *name;
 	enum cp_wkind kind;
 	int lhs, val;	/* argument indexes; val -1: none */
-} known_writers[] = {
-	{ "set_bit", CPW_BITSET, 1, 0 }, { "__set_bit", CPW_BITSET, 1, 0 },
-	{ "test_and_set_bit", CPW_BITSET, 1, 0 },
-	{ "clear_bit", CPW_BITCLR, 1, 0 }, { "__clear_bit", CPW_BITCLR, 1, 0 },
-	{ "test_and_clear_bit", CPW_BITCLR, 1, 0 },
-	{ "atomic_set", CPW_SET, 0, 1 }, { "atomic_inc", CPW_ADD, 0, -1 },
-	{ "atomic_add", CPW_ADD, 1, -1 }, { "atomic_dec", CPW_SUB, 0, -1 },
-	{ "atomic_sub", CPW_SUB, 1, -1 },
-	{ "WRITE_ONCE", CPW_SET, 0, 1 }, { "smp_store_release", CPW_SET, 0, 1 },
-	{ "list_add", CPW_LISTADD, 1, -1 }, { "list_add_tail", CPW_LISTADD, 1, -1 },
-	{ "skb_queue_tail", CPW_LISTADD, 0, -1 },
-	{ "__skb_queue_tail", CPW_LISTADD, 0, -1 },
-	{ "skb_queue_head", CPW_LISTADD, 0, -1 },
+	bool dectest;
+} side_writes[] = {
+#define SIDE_EFFECT(n, w, a)
+#define SIDE_WRITE(n, how, lhs, val) { #n, how, lhs, val, how == CPW_FACT },
+#include "sideeffect.def"
+#undef SIDE_WRITE
+#undef SIDE_EFFECT
 };
+#define NSW (sizeof(side_writes) / sizeof(side_writes[0]))
+
+/* the wake-up calls of kapi.def (KAPI_WAKES_QUEUE, KAPI_WAKES_TASK) */
+static bool wakes(const char *w)
+{
+	const char *const *q;
+	int t;
+
+	for (t = 0; t < 2; t++)
+		for (q = kapi_wakes(!t); *q; q++)
+			if (!strcmp(*q, w))
+				return true;
+	return false;
+}
 
 /* the wake-ups and the wait API write nothing a condition reads */
 static bool call_pure(const char *name, size_t n)
 {
 	char *w = xasprintf("%.*s", (int)n, name);
 	bool pure = kapi_pure(w) || kapi_lookup(w, n) ||
-		    !strncmp(w, "wake_up", 7) || !strncmp(w, "printk", 6) ||
+		    wakes(w) || !strncmp(w, "printk", 6) ||
 		    !strncmp(w, "pr_", 3) || !strncmp(w, "dev_", 4) ||
 		    !strcmp(w, "sizeof") || !strcmp(w, "likely") ||
 		    !strcmp(w, "unlikely");
@@ -435,18 +445,19 @@ static void call_writes(struct cp_state *st, const char *s)
 			continue;
 		}
 		n = args_of(o, args, 6);
-		for (k = 0; k < sizeof(known_writers) / sizeof(known_writers[0]); k++)
-			if (strlen(known_writers[k].name) == (size_t)(p - w) &&
-			    !strncmp(known_writers[k].name, w, p - w))
+		for (k = 0; k < NSW; k++)
+			if (!side_writes[k].dectest &&
+			    strlen(side_writes[k].name) == (size_t)(p - w) &&
+			    !strncmp(side_writes[k].name, w, p - w))
 				break;
-		if (k < sizeof(known_writers) / sizeof(known_writers[0])) {
-			if (n > known_writers[k].lhs &&
-			    (known_writers[k].val < 0 || n > known_writers[k].val)) {
-				char *l = deref(args[known_writers[k].lhs]);
+		if (k < NSW) {
+			if (n > side_writes[k].lhs &&
+			    (side_writes[k].val < 0 || n > side_writes[k].val)) {
+				char *l = deref(args[side_writes[k].lhs]);
 
-				add(&calls, known_writers[k].kind, l,
-				    known_writers[k].val >= 0 ?
-				    args[known_writers[k].val] : NULL, s);
+				add(&calls, side_writes[k].kind, l,
+				    side_writes[k].val >= 0 ?
+				    args[side_writes[k].val] : NULL, s);
 				free(l);
 			}
 		} else if (!n) {
@@ -1098,13 +1109,13 @@ static char *call_arg(const char *e, const char *name, int idx);
 
 static bool dec_to_zero(const char *fact, const char *e)
 {
-	char *a = call_arg(fact, "atomic_dec_and_test", 0);
+	char *a = NULL;
+	size_t k;
 	bool hit;
 
-	if (!a)
-		a = call_arg(fact, "atomic_sub_and_test", 1);
-	if (!a)
-		a = call_arg(fact, "refcount_dec_and_test", 0);
+	for (k = 0; k < NSW && !a; k++)
+		if (side_writes[k].dectest)
+			a = call_arg(fact, side_writes[k].name, side_writes[k].lhs);
 	hit = a && !strcmp(a, e);
 	free(a);
 	return hit;

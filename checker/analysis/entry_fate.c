@@ -234,7 +234,7 @@ static char *wake_function(const struct wq_file *f, unsigned from,
 				b--;
 			if (b == f->buf || b[-1] != '.' || b - 1 - f->buf < (long)n ||
 			    strncmp(b - 1 - n, want, n) ||
-			    (b - 1 - n > f->buf && ident(b[-2 - n])))
+			    (b - 1 - n > f->buf && wq_ident_char(b[-2 - n])))
 				continue;
 			while (isspace((unsigned char)*p))
 				p++;
@@ -242,7 +242,7 @@ static char *wake_function(const struct wq_file *f, unsigned from,
 				continue;
 			for (p++; isspace((unsigned char)*p); p++)
 				;
-			for (e = p; ident(*e); e++)
+			for (e = p; wq_ident_char(*e); e++)
 				;
 			if (e > p)
 				fn = xasprintf("%.*s", (int)(e - p), p);
@@ -319,7 +319,7 @@ static bool fixed_after(const struct cfg *g, const struct wq_file *f,
 	long at;
 
 	for (p = b; *p; p++) {
-		if (!(ident(*p) || *p == '.' || (p[0] == '-' && p[1] == '>') ||
+		if (!(wq_ident_char(*p) || *p == '.' || (p[0] == '-' && p[1] == '>') ||
 		      (p > b && p[-1] == '-' && p[0] == '>')))
 			return false;
 		if (*p == '.' || *p == '>')
@@ -367,7 +367,7 @@ static bool fixed_after(const struct cfg *g, const struct wq_file *f,
 		    (q[0] == '+' && q[1] == '+') || (q[0] == '-' && q[1] == '-'))
 			ok = false;
 		/* ++x->f, &x->f handed on */
-		while (r > f->buf && (ident(r[-1]) || r[-1] == '.' ||
+		while (r > f->buf && (wq_ident_char(r[-1]) || r[-1] == '.' ||
 				      r[-1] == '>' || r[-1] == '-'))
 			r--;
 		while (r > f->buf && isspace((unsigned char)r[-1]))
@@ -443,7 +443,7 @@ static bool queue_torn_down(const struct wq_file *f, const char *queue)
 		return false;
 	}
 	for (p = last; *p; p++)
-		if (!ident(*p)) {
+		if (!wq_ident_char(*p)) {
 			free(q);
 			return false;
 		}
@@ -461,7 +461,7 @@ static bool queue_torn_down(const struct wq_file *f, const char *queue)
 			continue;
 		for (e++; isspace((unsigned char)*e); e++)
 			;
-		hit = !strncmp(e, "NULL", 4) && !ident(e[4]);
+		hit = !strncmp(e, "NULL", 4) && !wq_ident_char(e[4]);
 	}
 	free(q);
 	return hit;
@@ -486,7 +486,7 @@ static bool owner_done(const char *b, bool val, const struct fate *ft)
 		return false;
 	}
 	for (p = b; p < open; p++)
-		if (!ident(*p))
+		if (!wq_ident_char(*p))
 			break;
 	n = strlen(b) - (open - b) - 2;
 	if (p == open && n && !memchr(open + 1, '(', n) &&
