@@ -41,6 +41,15 @@ unsigned target_api_since(const char *name)
 	return 0;
 }
 
+/* The i-th API of target.def and the kernel it came in, or NULL past the end */
+const char *target_api_at(size_t i, unsigned *since)
+{
+	if (i >= sizeof(target_api) / sizeof(target_api[0]))
+		return NULL;
+	*since = target_api[i].since;
+	return target_api[i].name;
+}
+
 bool target_lacks(unsigned target, const char *name)
 {
 	unsigned since = target_api_since(name);

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg.h"		/* target_api_at() */
 #include "validate.h"
 
 
@@ -43,14 +44,7 @@ static bool waits_on(const char *c, size_t cl)
 		     k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
 		     k->kind == K_PREPARE || k->kind == K_FINISH);
 }
-static const struct {
-	const char *name;
-	unsigned since;
-} target_api[] = {
-#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
-#include "target.def"
-#undef TARGET_API
-};
+
 
 #define VMAXS 512	/* abstract states per node */
 
@@ -812,24 +806,25 @@ static int count_name(const struct vtoks *v, const char *name)
 static char *compare_apis(struct vcmp *m)
 {
 	const struct vtoks *v = &m->r->raw;
+	const char *name;
+	unsigned since;
 	size_t a;
 	int i, c, br, d, nm;
 	bool old;
 
-	for (a = 0; a < sizeof(target_api) / sizeof(*target_api); a++) {
-		const char *name = target_api[a].name;
+	for (a = 0; (name = target_api_at(a, &since)); a++) {
 
 		if (count_name(v, name) <= count_name(&m->o->raw, name))
 			continue;
 		for (i = 0; i < v->n; i++) {
 			if (!name_is(v, i, name, strlen(name)) || !tok_eq(v, i + 1, "("))
 				continue;
-			if (m->vv->target && target_api[a].since > m->vv->target)
+			if (m->vv->target && since > m->vv->target)
 				return xasprintf("'%s()' at line %u does not exist in the target kernel",
 						 name, LN(m, v->t[i].line));
 			for (c = v->t[i].chain, br = v->t[i].branch; c >= 0;
 			     br = v->ch[c].pbranch, c = v->ch[c].parent)
-				if (v->ch[c].upper[br] && target_api[a].since >= v->ch[c].upper[br]) {
+				if (v->ch[c].upper[br] && since >= v->ch[c].upper[br]) {
 					char *t = kernel_version_text(v->ch[c].upper[br]);
 					char *why = xasprintf("'%s()' at line %u is in a branch for kernels before %s, which have no %s()",
 							      name, LN(m, v->t[i].line), t, name);

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "html_int.h"
+#include "fixout.h"	/* write_file() */
 
 static const char style_css[] =
 	"/* wqport report: no web font, no image; readable without colour */\n"
@@ -412,16 +413,6 @@ static void head(struct strbuf *sb, const struct h_report *r, const char *title,
 
 /* ---- writing ---- */
 
-static bool save(const char *path, const char *s, size_t n)
-{
-	FILE *f = fopen(path, "w");
-	bool ok;
-
-	if (!f)
-		return false;
-	ok = fwrite(s, 1, n, f) == n;
-	return (fclose(f) == 0) && ok;
-}
 
 struct out {
 	const char *dir;
@@ -435,7 +426,7 @@ static bool put(struct out *o, const char *name, const struct strbuf *sb)
 {
 	char *tmp = xasprintf("%s/.%s.tmp", o->dir, name);
 	char *path = xasprintf("%s/%s", o->dir, name);
-	bool ok = save(tmp, sb->s ? sb->s : "", sb->len);
+	bool ok = write_file(tmp, sb->s ? sb->s : "", sb->len);
 
 	if (ok && rename(tmp, path))
 		ok = false;
