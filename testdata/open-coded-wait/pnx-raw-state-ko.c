@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * pnx_port.c -- status line of the PNX parallel port adapter, 2.4 style.
- *
+ * wqport-test: shim-only (no current->state in 6.1)
  * wqport fixture (issue 30): the wait for the printer to come ready
  * writes the task state by hand, `current->state = TASK_INTERRUPTIBLE`,
  * as 2.2 and 2.4 drivers did.  The translation validation reads the

@@ -3,7 +3,7 @@
  * stx_tape.c -- the ready wait of the STX-1 streamer, a 2.2-2.4 driver
  * that sets the task state by hand before a timed sleep_on and back to
  * TASK_RUNNING after it.
- *
+ * wqport-test: shim-only (no current->state in 6.1)
  * wqport fixture: the only store before the sleep that is read after it
  * is the task's own state, so the flag rule offered
  * 'current->state != TASK_INTERRUPTIBLE' as the condition: inside

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * rvk_scan.c -- background scanner thread of the RVK-2 media changer.
- *
+ * wqport-test: shim-only (6.1 headers: 6.1, no bug)
  * wqport fixture: rvk-scanner-thread-ok.c with no --target, standing
  * alone: no kernel tree Makefile above it, no build flags.  Which
  * kernel it is for is not known, so the 6.1 fact that makes the sleep
