@@ -98,7 +98,7 @@ def run_fix(checker, paths, jobs, unsafe, timeout, report_dir=None):
         argv.append("--unsafe")
     if report_dir:
         argv.append("--report=" + report_dir)
-    env = dict(os.environ)
+    env = dict(os.environ, WQPORT_FIX_TIMES="1")
     env.pop("WQPORT_PLAN", None)
     r = run_measured(argv + paths, timeout, env)
     res = {"argv": " ".join(argv + ["TREE" if len(paths) == 1 else
@@ -106,9 +106,15 @@ def run_fix(checker, paths, jobs, unsafe, timeout, report_dir=None):
            "wall_s": r.wall, "exit": r.status, "failure": r.failure,
            "maxrss_kb": r.maxrss_kb, "summary_line": None,
            "doc": None, "crash": None}
+    res["steps"] = {}
     for line in r.stderr.splitlines():
         m = re.match(r"wqport fix: report: .*, ([\d.]+) s\)$", line)
-        if m:	# the HTML report's own line: its time
+        if line.startswith("wqport fix: time per step:"):
+            for part in line.split(":", 2)[2].split(","):
+                m2 = re.match(r"\s*(.+) ([\d.]+) s$", part)
+                if m2:
+                    res["steps"][m2.group(1)] = float(m2.group(2))
+        elif m:	# the HTML report's own line: its time
             res["report_line"] = line.strip()
             res["report_s"] = float(m.group(1))
         elif line.startswith("wqport fix:"):
@@ -130,6 +136,29 @@ def run_fix(checker, paths, jobs, unsafe, timeout, report_dir=None):
                            and not re.search(r":\d+:\d+: (converted|refused)",
                                              l)][:20]
     return res
+
+
+def model_tally(doc):
+    """Converted sites by the kind of their model verdict."""
+    c = collections.Counter()
+    for f in (doc or {}).get("files", []):
+        for s in f.get("sites", []):
+            if not s.get("outcome", "").startswith("converted"):
+                continue
+            m = s.get("model")
+            if not m:
+                c["no verdict"] += 1
+            elif m.startswith("model: not modelled"):
+                c["not modelled: " + m.split(": ", 2)[2].split(" (")[0]] += 1
+            elif "out of the file" in m:
+                c["modelled, waker out of the file (opaque)"] += 1
+            elif "no waker in the file" in m:
+                c["modelled, no waker (timeouts only)"] += 1
+            else:
+                c["modelled with the file's wakers"] += 1
+            if s.get("validation"):
+                c["with a validation result"] += 1
+    return c
 
 
 def tally_sites(doc):
@@ -661,6 +690,9 @@ def main(argv=None):
     ap.add_argument("--spatch-mode", choices=("grep", "dir"), default="grep",
                     help="grep: spatch --file-groups on the files grep "
                     "-rlw selects (default); dir: spatch --dir TREE")
+    ap.add_argument("--baseline-checker", metavar="PATH",
+                    help="run (1) with this checker too (the previous "
+                    "main's build), side by side, and print the ratio")
     ap.add_argument("--skip-spatch", action="store_true")
     ap.add_argument("--skip-compile", action="store_true")
     ap.add_argument("--limit", type=int, metavar="N",
@@ -738,6 +770,11 @@ def main(argv=None):
             fix["wall_s"] += pre_wall
             fix["argv"] += " (prefilter-selected files minus --exclude; " \
                 "wall includes --prefilter-only %.2f s)" % pre_wall
+    base = None
+    if args.baseline_checker and not args.load_fix:
+        say("(1b) the baseline checker %s, same files" % args.baseline_checker)
+        base = run_fix(args.baseline_checker, paths, args.jobs, args.unsafe,
+                       args.timeout)
     if args.save_fix:
         with open(args.save_fix, "w") as fh:
             json.dump(fix, fh)
@@ -844,6 +881,30 @@ def main(argv=None):
         ", CRASH/ERROR: %s" % f["crash"] if f["crash"] else ""))
     if f["summary_line"]:
         print("    " + f["summary_line"])
+    if fix.get("steps"):
+        print("    time per step (CPU s summed over threads; spatch and the "
+              "compile check: wall s): " + ", ".join(
+                  "%s %.2f" % kv for kv in fix["steps"].items()))
+        report["fix"]["steps_s"] = fix["steps"]
+    mt = model_tally(fix["doc"])
+    if mt:
+        print("    converted sites by model verdict: " + ", ".join(
+            "%s %d" % kv for kv in sorted(mt.items())))
+        report["fix"]["model_verdicts"] = dict(mt)
+    if base:
+        report["baseline"] = {"checker": args.baseline_checker,
+                              "wall_s": base["wall_s"],
+                              "summary_line": base["summary_line"],
+                              "steps_s": base.get("steps")}
+        print("(1b) baseline %s: wall %.2f s; %s" % (
+            args.baseline_checker, base["wall_s"] or 0,
+            base["summary_line"] or ""))
+        if base.get("steps"):
+            print("    baseline time per step: " + ", ".join(
+                "%s %.2f" % kv for kv in base["steps"].items()))
+        if base["wall_s"] and f["wall_s"]:
+            print("    ratio wqport fix / baseline: %.2fx"
+                  % (f["wall_s"] / base["wall_s"]))
     if fix.get("report_line"):
         size = sum(os.path.getsize(os.path.join(args.report, n))
                    for n in os.listdir(args.report))

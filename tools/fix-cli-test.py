@@ -28,6 +28,9 @@
   real-flags    with kbuild's flags for Debian's 6.1 headers after --,
                 fix gives the same outcome per site as with the shim
                 (exit 77 when linux-headers-amd64 is missing)
+  model         every converted site carries the validation and the
+                model verdict (text, JSON, SARIF); a wait_event*() form
+                the model refuses falls back to the faithful form
   target        --target=3.4 refuses the _lock_irq forms (3.9) and leaves
                 those loops as they were; a bad version is a usage error
 
@@ -277,6 +280,48 @@ def scenario_json(wq, td, tmp):
         fail("json summary wrong: %s" % doc["summary"])
 
 
+def scenario_model(wq, td, tmp):
+    """Every converted site carries the validation's result and the model
+    check's verdict (text line, JSON, SARIF); a wait_event*() form the
+    model refuses is planned again in the faithful form, with the reason
+    (WQPORT_MODEL_FAIL=<function>, a test hook of fix/vmodel.c, makes the
+    model find a hang in that function's wait_event*() form only)."""
+    shutil.copy(os.path.join(td, "samples", "acme-adc-legacy-ko.c"),
+                os.path.join(tmp, "acme.c"))
+    p = run([wq, "fix", "--format=json", "acme.c"], tmp)
+    sites = json.loads(p.stdout)["files"][0]["sites"]
+    conv = [s for s in sites if s["outcome"].startswith("converted")]
+    if not conv:
+        fail("no converted site:\n" + p.stdout)
+    for s in conv:
+        if not s.get("validation", "").startswith("validated: "):
+            fail("site %d has no validation result: %s" % (s["line"], s))
+        if not re.match(r"model: no lost wake-up in \d+ schedules?", s.get("model", "")):
+            fail("site %d has no model verdict: %s" % (s["line"], s))
+    we = [s for s in conv if s["form"] == "wait_event_interruptible"]
+    if len(we) != 1:
+        fail("expected one wait_event_interruptible() site: %s" % conv)
+    p = run([wq, "fix", "acme.c"], tmp)
+    for s in conv:
+        m = re.search(r"^acme\.c:%d:\d+: converted.*; validated: .*; model: no lost wake-up in \d+ schedules?" % s["line"],
+                      p.stderr, re.M)
+        if not m:
+            fail("the text line of site %d lacks the verdicts:\n%s" % (s["line"], p.stderr))
+    p = run([wq, "fix", "--format=sarif", "acme.c"], tmp)
+    props = [r.get("properties", {}) for r in json.loads(p.stdout)["runs"][0]["results"]]
+    if sum(1 for pr in props if pr.get("model", "").startswith("model: ")) != len(conv):
+        fail("SARIF results lack the model verdict: %s" % props)
+    p = run([wq, "fix", "--format=json", "acme.c"], tmp,
+            env={"WQPORT_MODEL_FAIL": "acme_read", "WQPORT_NO_CACHE": "1"})
+    site = [s for s in json.loads(p.stdout)["files"][0]["sites"]
+            if s["line"] == we[0]["line"]][0]
+    if not site["outcome"].startswith("converted") or \
+            site["form"].startswith("wait_event") or \
+            "refused by the model check generated from the file" not in site["message"]:
+        fail("a refused wait_event*() form did not fall back to the faithful "
+             "form with the reason: %s" % site)
+
+
 def scenario_no_spatch(wq, td, tmp):
     setup(tmp, td)
     before = open(os.path.join(tmp, "drv.c")).read()
@@ -437,6 +482,7 @@ SCENARIOS = {
     "ok-untouched": scenario_ok_untouched,
     "target": scenario_target,
     "verification": scenario_verification,
+    "model": scenario_model,
     "real-flags": scenario_real_flags,
 }
 

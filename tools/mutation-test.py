@@ -20,6 +20,10 @@ that depend on it, with the rules each must then report:
                locals are not used (analysis/ranges.c), the rest of
                the feasibility is: the OSS loop must report again.
 
+  model        WQPORT_NO_MODEL=1, with WQPORT_NO_VALIDATE=tokens: the
+               fixtures of issue 30 whose rewrite sleeps on no queue are
+               refused "unproven" by the generated model check alone,
+               and converted without it.
   validation   WQPORT_NO_VALIDATE=1: `wqport fix` skips its translation
                validation (fix/validate.c).  The fixtures of issue 30
                (a switch arm from a missing header, a state macro,
@@ -78,6 +82,20 @@ SCENARIOS = {
             "sleep-on/isx-writebuf24-ko.c": [69],
         },
     },
+    "model": {
+        # the token validation off (WQPORT_NO_VALIDATE=tokens), so that
+        # the model check generated from the file (fix/vmodel.c) is the
+        # one thing between the wrong rewrite and the user: it must see
+        # the unqueued sleep as a lost wake-up against the file's waker
+        "env": "WQPORT_NO_MODEL",
+        "base_env": {"WQPORT_NO_VALIDATE": "tokens"},
+        "fix": True,
+        "fixtures": {
+            "open-coded-wait/rvx-chan-wait-ko.c": [67],
+            "open-coded-wait/kbx-macro-state-ko.c": [53],
+            "open-coded-wait/tdx-task-state-ko.c": [52],
+        },
+    },
 }
 
 
@@ -117,13 +135,14 @@ def main_fix(checker, testdata, sc):
     problems = []
     for rel, lines in sorted(sc["fixtures"].items()):
         path = os.path.join(os.path.abspath(testdata), rel)
-        got, err = run_fix(checker, path, {})
+        base = sc.get("base_env", {})
+        got, err = run_fix(checker, path, base)
         bad = [l for l in lines if got.get(l) != ("refused", "unproven")]
         if bad:
             problems.append("%s: line %s not refused 'unproven':\n%s"
                             % (rel, bad, err))
             continue
-        got, err = run_fix(checker, path, {sc["env"]: "1"})
+        got, err = run_fix(checker, path, dict(base, **{sc["env"]: "1"}))
         bad = [l for l in lines if not got.get(l, ("",))[0].startswith("converted")]
         if bad:
             problems.append("%s: with %s=1 line %s is not converted, so the "
@@ -134,7 +153,7 @@ def main_fix(checker, testdata, sc):
               % (rel, sc["env"]))
     for p in problems:
         print("FAIL " + p)
-    print("validation: %d fixtures, %d problems" % (len(sc["fixtures"]),
+    print("%s: %d fixtures, %d problems" % (sc["env"], len(sc["fixtures"]),
                                                     len(problems)))
     return 1 if problems else 0
 

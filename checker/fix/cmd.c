@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,44 @@ struct fix_run {
 	pthread_mutex_t lock;
 };
 
+/*
+ * The cost of each step, summed over the worker threads: thread CPU time
+ * for the steps in this process, wall time for spatch (a child).
+ * WQPORT_FIX_TIMES=1 prints them at the end (tools/bench-fix.py).
+ */
+enum fix_step { ST_ANALYSE, ST_SPATCH, ST_VALIDATE, ST_MODEL, ST_CC, ST_N };
+static const char *const step_name[ST_N] = {
+	"parse+analyse+plan", "spatch", "validation", "model check", "compile check",
+};
+static uint64_t step_ns[ST_N];
+
+static uint64_t now_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void step_add(enum fix_step st, clockid_t c, uint64_t since)
+{
+	__atomic_fetch_add(&step_ns[st], now_ns(c) - since, __ATOMIC_RELAXED);
+}
+
+static void steps_print(void)
+{
+	const char *on = getenv("WQPORT_FIX_TIMES");
+	int i;
+
+	if (!on || !*on || !strcmp(on, "0"))
+		return;
+	fprintf(stderr, "wqport fix: time per step:");
+	for (i = 0; i < ST_N; i++)
+		fprintf(stderr, "%s %s %.2f s", i ? "," : "", step_name[i],
+			step_ns[i] / 1e9);
+	fputc('\n', stderr);
+}
+
 /* Analyse text as the checker does and plan every finding. */
 static void analyse(const struct fix_run *r, void *index, const char *path,
 		    const char *text, size_t len, bool force,
@@ -66,7 +105,12 @@ static void analyse(const struct fix_run *r, void *index, const char *path,
 	opt.tu_hook = plan_file;
 	opt.tu_arg = p;
 	opt.no_prefilter = force;
-	check_buffer(f, &opt, index);
+	{
+		uint64_t t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+
+		check_buffer(f, &opt, index);
+		step_add(ST_ANALYSE, CLOCK_THREAD_CPUTIME_ID, t0);
+	}
 }
 
 static bool is_blocked(const struct fix_plan *p, const char *fn)
@@ -144,7 +188,8 @@ static void note_retested(struct fix_result *res, const struct fix_plan *p,
 static int transform(const struct fix_run *r, void *index, const char *path,
 		     const char *text, size_t len, char **blocked, int nblocked,
 		     char **in_place, int nin_place,
-		     char **out, size_t *olen, char **err, struct fix_result *res)
+		     char **out, size_t *olen, char **err, struct fix_result *res,
+		     const struct fix_result *mr)
 {
 	char *cur = xrealloc(NULL, len + 1);
 	size_t cl = len;
@@ -166,12 +211,18 @@ again:
 		p.nblocked = nblocked;
 		p.in_place = in_place;
 		p.nin_place = nin_place;
+		p.model_refused = mr->mref;
+		p.model_why = mr->mwhy;
+		p.nmodel_refused = mr->nmref;
 		analyse(r, index, path, cur, cl, false, &p, &f);
 		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
 			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
 
 			was = rule == WQ001 ? xstrdup(cur) : NULL;
+			uint64_t t0 = now_ns(CLOCK_MONOTONIC);
+
 			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
+			step_add(ST_SPATCH, CLOCK_MONOTONIC, t0);
 			if (!rc && before)
 				note_retested(res, &p, before, cur);
 			free(before);
@@ -272,9 +323,46 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
 }
 
 /*
+ * The model check refused fn's rewrite: where fn has a wait_event*()
+ * form (a condition the proof accepted), plan it again without that
+ * form (wevariant.c refuses it, ptw.c keeps the faithful one) instead
+ * of putting the whole function back.  True when fn is to be planned
+ * again.
+ */
+static bool model_retry(struct fix_result *res, bool unsafe, const char *fn,
+			const char *why)
+{
+	const char *pfx = "unproven: the model generated from the file ";
+	int i;
+
+	for (i = 0; i < res->nmref; i++)
+		if (!strcmp(res->mref[i], fn))
+			return false;
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+
+		if (strcmp(s->func, fn) || !s->form ||
+		    strncmp(s->form, "wait_event", 10) || !site_applied(s, unsafe))
+			continue;
+		res->mref = xrealloc(res->mref, (res->nmref + 1) * sizeof(char *));
+		res->mwhy = xrealloc(res->mwhy, (res->nmref + 1) * sizeof(char *));
+		res->mref[res->nmref] = xstrdup(fn);
+		res->mwhy[res->nmref++] = xstrdup(strncmp(why, pfx, strlen(pfx)) ?
+						  why : why + strlen(pfx));
+		res->mretry = true;
+		return true;
+	}
+	return false;
+}
+
+/*
  * Translation validation (validate.c): every changed function is proven
  * from its tokens against the original, whatever the recheck saw.
- * WQPORT_NO_VALIDATE=1 switches it off for the mutation checks.
+ * Then the model check generated from the file (vmodel.c) runs the
+ * function before and after against the file's wakers.
+ * WQPORT_NO_VALIDATE=1 switches both off for the mutation checks,
+ * WQPORT_NO_VALIDATE=tokens the token validation only, WQPORT_NO_MODEL=1
+ * the model check only.
  */
 static bool validate(const struct fix_run *r, struct fix_result *res,
 		     const char *text, size_t len, const struct fix_plan *p1)
@@ -282,6 +370,8 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
 	struct vside n = { text, len, p1->fns, p1->nfns };
 	const char *off = getenv("WQPORT_NO_VALIDATE");
+	const char *nomodel = getenv("WQPORT_NO_MODEL");
+	bool vonly_off;
 	bool ok = true;
 	int i;
 
@@ -289,25 +379,48 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 		res->nproven--;
 		free(res->proven[res->nproven]);
 		free(res->proof[res->nproven]);
+		free(res->model[res->nproven]);
 	}
-	if (off && *off && strcmp(off, "0"))
+	/* WQPORT_NO_VALIDATE=tokens: the model check alone (its mutation) */
+	vonly_off = off && !strcmp(off, "tokens");
+	if (off && *off && strcmp(off, "0") && !vonly_off)
 		return true;
 	for (i = 0; i < res->plan.nfns; i++) {
 		const char *fn = res->plan.fns[i].name;
-		char *why, *proof = NULL;
+		char *why, *proof = NULL, *verdict = NULL;
+		bool proof_failed;
 
 		if (!fn_changed(&res->plan, res->orig, p1, text, fn) ||
 		    !find_fn(p1, fn))
 			continue;
-		why = validate_function(&o, &n, fn, r->fo.target, &proof);
+		uint64_t t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+
+		why = vonly_off ? NULL :
+		      validate_function(&o, &n, fn, r->fo.target, &proof);
+		proof_failed = why != NULL;
+		step_add(ST_VALIDATE, CLOCK_THREAD_CPUTIME_ID, t0);
+		t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+		if (!why && !(nomodel && *nomodel && strcmp(nomodel, "0")))
+			why = model_check_function(&o, &n, fn, &verdict);
+		step_add(ST_MODEL, CLOCK_THREAD_CPUTIME_ID, t0);
+		if (why && verdict == NULL && !proof_failed &&
+		    model_retry(res, r->fo.unsafe, fn, why)) {
+			free(why);
+			free(proof);
+			ok = false;
+			continue;
+		}
 		if (why) {
 			block(res, fn, why);
+			free(proof);
 			ok = false;
 			continue;
 		}
 		res->proven = xrealloc(res->proven, (res->nproven + 1) * sizeof(char *));
 		res->proof = xrealloc(res->proof, (res->nproven + 1) * sizeof(char *));
+		res->model = xrealloc(res->model, (res->nproven + 1) * sizeof(char *));
 		res->proven[res->nproven] = xstrdup(fn);
+		res->model[res->nproven] = verdict;
 		res->proof[res->nproven++] = proof;
 	}
 	return ok;
@@ -320,7 +433,7 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 		   const struct wq_file *f0, const char *text, size_t len)
 {
-	char *new_error;
+	char *new_error = NULL;
 	struct fix_plan p1 = { 0 };
 	struct wq_file f1;
 	bool ok = true;
@@ -401,7 +514,13 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 						p1.fns[i].name));
 			ok = false;
 		}
-	if (ok && (new_error = new_cc_error(f0, &f1, text, len)) != NULL) {
+	if (ok) {
+		uint64_t t0 = now_ns(CLOCK_MONOTONIC);
+
+		new_error = new_cc_error(f0, &f1, text, len);
+		step_add(ST_CC, CLOCK_MONOTONIC, t0);
+	}
+	if (ok && new_error) {
 		/* the compile check: block the first changed function */
 		char *hdr = missing_header_of(f0);
 
@@ -510,6 +629,18 @@ static bool validate_against(const struct fix_run *r, void *index,
 		    !find_fn(&p1, fn))
 			continue;
 		why = validate_function(&o, &n, fn, r->fo.target, &proof);
+		if (!why && getenv("WQPORT_MODEL_AGAINST")) {
+			char *verdict = NULL;
+
+			why = model_check_function(&o, &n, fn, &verdict);
+			if (verdict) {
+				char *t = xasprintf("%s; %s", proof, verdict);
+
+				free(proof);
+				free(verdict);
+				proof = t;
+			}
+		}
 		fprintf(stderr, "%s: %s(): %s\n", res->path, fn, why ? why : proof);
 		free(why);
 		free(proof);
@@ -579,7 +710,7 @@ static void fix_file(const struct fix_run *r, void *index, struct fix_result *re
 			free(res->retested[--res->nretested]);
 		if (transform(r, index, res->path, res->orig, res->olen,
 			      res->blocked, res->nblocked, res->in_place,
-			      res->nin_place, &out, &ol, &err, res)) {
+			      res->nin_place, &out, &ol, &err, res, res)) {
 			res->error = err;
 			break;
 		}
@@ -591,18 +722,36 @@ static void fix_file(const struct fix_run *r, void *index, struct fix_result *re
 			plan_release(&res->plan);
 			res->plan.in_place = res->in_place;
 			res->plan.nin_place = res->nin_place;
+			res->plan.model_refused = res->mref;
+			res->plan.model_why = res->mwhy;
+			res->plan.nmodel_refused = res->nmref;
 			analyse(r, index, res->path, res->orig, res->olen, true,
 				&res->plan, &f0);
 			continue;
 		}
 		if (ol == res->olen && !memcmp(out, res->orig, ol))
 			break;
-		if (!verify(r, index, res, &f0, out, ol))
+		if (!verify(r, index, res, &f0, out, ol)) {
+			if (res->mretry) {
+				/* plan again, those functions without the
+				 * wait_event*() form the model refused */
+				res->mretry = false;
+				file_release(&f0);
+				plan_release(&res->plan);
+				res->plan.in_place = res->in_place;
+				res->plan.nin_place = res->nin_place;
+				res->plan.model_refused = res->mref;
+				res->plan.model_why = res->mwhy;
+				res->plan.nmodel_refused = res->nmref;
+				analyse(r, index, res->path, res->orig, res->olen,
+					true, &res->plan, &f0);
+			}
 			continue;
+		}
 		/* idempotence: the whole fix again changes nothing */
 		if (transform(r, index, res->path, out, ol, res->blocked,
 			      res->nblocked, res->in_place, res->nin_place,
-			      &again, &al, &err, NULL)) {
+			      &again, &al, &err, NULL, res)) {
 			res->error = err;
 			break;
 		}
@@ -980,6 +1129,7 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	}
 	free(tids);
 	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
+	steps_print();
 	rmdir(tmpl);
 	free(tmpl);
 	return fix_drop(&r, rc);

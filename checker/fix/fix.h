@@ -63,6 +63,10 @@ struct fix_plan {
 	char **in_place;	/* functions whose WQ002 sites take the in-place
 				 * entry form: the other form matched nothing */
 	int nin_place;
+	char **model_refused;	/* functions whose wait_event*() form the
+				 * generated model check refused ... */
+	char **model_why;	/* ... and why: they keep the faithful form */
+	int nmodel_refused;
 	bool entry_pass;	/* spatch_apply(): the in-place entry patch
 				 * only, the shape patches having run */
 	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */

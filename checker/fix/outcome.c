@@ -81,13 +81,14 @@ static bool retested(const struct fix_result *res, const char *fn)
 	return false;
 }
 
-static const char *proof_of(const struct fix_result *res, const char *fn)
+static const char *proof_of(const struct fix_result *res, const char *fn,
+			    bool model)
 {
 	int i;
 
 	for (i = 0; i < res->nproven; i++)
 		if (!strcmp(res->proven[i], fn))
-			return res->proof[i];
+			return model ? res->model[i] : res->proof[i];
 	return NULL;
 }
 
@@ -137,18 +138,22 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
 					  s->anchor, s->form ? s->form : "?");
 		} else if (eligible) {
-			o->proof = proof_of(res, s->func);
+			o->proof = proof_of(res, s->func, false);
+			o->model = proof_of(res, s->func, true);
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
 			if (s->outcome == FO_KEEP && retested(res, s->func)) {
 				o->outcome = strstr(s->note, PTW_TIMEOUT_NOTE) ?
 					     FO_CAVEAT : FO_CONVERT;
-				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed%s%s",
+				bool model = s->reason && !strcmp(s->reason, "model");
+
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed%s%s%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
 						    "schedule_timeout" : "schedule",
 						    strstr(s->note, PTW_TIMEOUT_NOTE) ? "; " : "",
-						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "");
+						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "",
+						    model ? "; " : "", model ? s->note : "");
 			} else if (s->form && !strncmp(s->form, "prepare_to_wait", 15) &&
 			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",

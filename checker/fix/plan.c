@@ -1018,12 +1018,10 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			free(lab);
 		} else if (fd->rule == WQ001) {
 			plan_sleep_on(s, &sc);
-			wait_event_gate(&sc, s, NULL, p->target ? p->target :
-					WQ_DEFAULT_TARGET);
+			wait_event_gate(&sc, s, NULL, p);
 		} else if (fd->rule == WQ002) {
 			plan_open_coded(s, &sc);
-			wait_event_gate(&sc, s, NULL, p->target ? p->target :
-					WQ_DEFAULT_TARGET);
+			wait_event_gate(&sc, s, NULL, p);
 		} else if (fd->rule == WQ003) {
 			plan_state_after_test(s, &sc);
 		} else if (h) {

@@ -486,7 +486,7 @@ static bool keepable(const char *reason)
 		"constant-condition", "do-while", "result-used", "unsafe",
 		"unsigned-timeout", "inactive-branch", "irqs-off",
 		"irqrestore-lock", "goto-loop", "no-patch", "unproven-condition",
-		"tty-lock", NULL
+		"tty-lock", "model", NULL
 	};
 	int i;
 

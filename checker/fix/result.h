@@ -44,6 +44,7 @@ struct site_outcome {
 	const struct wq_note *notes;	/* the finding's, in the plan */
 	int nnotes;
 	const char *proof;		/* converted: the validation's result */
+	const char *model;		/* converted: the model check's verdict */
 };
 
 struct fix_result {
@@ -59,6 +60,12 @@ struct fix_result {
 	int nretested;
 	char **proven, **proof;		/* functions the translation validation
 					 * proved (fix/validate.c), and how */
+	char **model;			/* ... and the verdict of the model
+					 * check generated from the file */
+	char **mref, **mwhy;		/* functions whose wait_event*() form
+					 * the model refused, and why */
+	int nmref;
+	bool mretry;			/* plan again: the list grew */
 	int nproven;
 	char *error, *warning;
 	struct site_outcome *out;

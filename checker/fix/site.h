@@ -115,8 +115,9 @@ const char *proof_step_name(enum proof_step s);
 
 /* fix/wevariant.c: may the wait_event*() form be used, and which one */
 struct fix_site;
+struct fix_plan;
 bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
-		     const struct cond_proof *pr, unsigned target);
+		     const struct cond_proof *pr, const struct fix_plan *p);
 const char *tty_locked_callback(const struct site_ctx *sc, const char *func);
 
 #endif /* WQPORT_SITE_H */

@@ -108,6 +108,15 @@ struct vside {
 char *validate_function(const struct vside *orig, const struct vside *rew,
 			const char *fn, unsigned target, char **proof);
 
+/*
+ * The model check generated from the file (vmodel.c): fn before and
+ * after the rewrite against the file's wakers of its queues.  NULL when
+ * the rewrite adds no property, with *verdict "model: ..." (allocated);
+ * else an allocated "unproven: ..." with the trace.
+ */
+char *model_check_function(const struct vside *orig, const struct vside *rew,
+			   const char *fn, char **verdict);
+
 
 /* ---- shared by validate.c and validate_ev.c ---- */
 

@@ -16,11 +16,11 @@
  * lock around the sleep; where the target has no such form, the
  * faithful form stays (it sleeps as the old code did), with the reason.
  *
- * The generated model check of the proven conversions (issue 30:
- * verify/, a slice of the file's waiter and wakers) belongs in
- * wait_event_gate() too: a form it finds adding a lost wake-up, a hang
- * or a lost timeout is refused here, with its trace, before the
- * planner commits to it.
+ * The model check generated from the file (fix/vmodel.c) has the last
+ * word: a function whose wait_event*() rewrite it finds adding a lost
+ * wake-up, a hang or a lost timeout is planned again (fix/cmd.c) with
+ * the form refused here, with its trace; sleep_on() sites then keep the
+ * faithful form (ptw.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,14 +120,30 @@ const char *tty_locked_callback(const struct site_ctx *sc, const char *func)
 }
 
 bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
-		     const struct cond_proof *pr, unsigned target)
+		     const struct cond_proof *pr, const struct fix_plan *p)
 {
+	unsigned target = p->target ? p->target : WQ_DEFAULT_TARGET;
 	const char *cb;
+	int i;
 
 	(void)pr;
 	if (!s->form || strncmp(s->form, "wait_event", 10) ||
 	    s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
 		return true;
+	/* the generated model check refused this form here (fix/cmd.c) */
+	for (i = 0; i < p->nmodel_refused; i++) {
+		if (strcmp(p->model_refused[i], s->func))
+			continue;
+		free(s->note);
+		s->outcome = FO_REFUSE;
+		s->reason = "model";
+		s->note = xasprintf("%s() was refused by the model check generated from the file: %s",
+				    s->form, p->model_why[i]);
+		s->form = NULL;
+		free(s->cond);
+		s->cond = NULL;
+		return false;
+	}
 	cb = tty_locked_callback(sc, s->func);
 	/* the tty lock in open/close: 2.6.38 on */
 	if (cb && (!target || target >= WQ_KVER(2, 6, 38))) {

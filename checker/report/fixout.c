@@ -167,6 +167,10 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o,
 		sb_puts(sb, ", \"validation\": ");
 		report_json_escape(sb, o->proof);
 	}
+	if (o->model) {
+		sb_puts(sb, ", \"model\": ");
+		report_json_escape(sb, o->model);
+	}
 	/* the check's notes of the site, as its JSON has them */
 	sb_puts(sb, ", \"notes\": [");
 	for (i = 0; i < o->nnotes; i++) {
@@ -366,7 +370,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 					reasons[k].n++;
 			}
 			if (!fo->json && !fo->sarif && !fo->quiet)
-				fprintf(stderr, "%s:%u:%u: %s%s%s: %s%s%s%s%s%s [WQ%03d]\n",
+				fprintf(stderr, "%s:%u:%u: %s%s%s: %s%s%s%s%s%s%s%s%s%s [WQ%03d]\n",
 					res->path, o->pos.line, o->pos.col,
 					outcome_color(o->outcome, color),
 					outcome_name(o->outcome),
@@ -374,6 +378,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 					o->outcome == FO_REFUSE ? o->reason : "",
 					o->outcome == FO_REFUSE ? ": " : "",
 					o->text,
+					o->proof ? "; " : "", o->proof ? o->proof : "",
+					o->model ? "; " : "", o->model ? o->model : "",
 					res->target && o->outcome != FO_REFUSE ?
 					" (through the symlink to " : "",
 					res->target && o->outcome != FO_REFUSE ?
@@ -474,9 +480,17 @@ void fixout_release(struct fix_result *res)
 	for (i = 0; i < res->nproven; i++) {
 		free(res->proven[i]);
 		free(res->proof[i]);
+		free(res->model[i]);
 	}
 	free(res->proven);
 	free(res->proof);
+	for (i = 0; i < res->nmref; i++) {
+		free(res->mref[i]);
+		free(res->mwhy[i]);
+	}
+	free(res->mref);
+	free(res->mwhy);
+	free(res->model);
 	for (i = 0; i < res->nretested; i++)
 		free(res->retested[i]);
 	free(res->retested);

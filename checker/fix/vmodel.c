@@ -1,0 +1,1171 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The model check of `wqport fix`, generated from the file: every
+ * rewritten function is run, before and after the rewrite, against the
+ * wakers of its queues that the file itself has, and every interleaving
+ * of the two is explored.  A rewrite may close a lost wake-up or a leak
+ * of the original; it must not add a lost wake-up, a hang, a busy loop,
+ * a leaked entry or a sleeping state left at a return.
+ *
+ * The slice.  The waiter is the function's statement graph and events
+ * as the translation validation reads them from the tokens
+ * (validate_tok.c, validate_ev.c): state writes, prepare/add/remove/
+ * finish, the sleeps (with their timeouts), sleep_on() and wait_event*()
+ * as the kernel runs them, the spinlocks.  Everything else is opaque.
+ * The wait condition is one shared flag, `done`, that each waker sets
+ * before its wake-up: a test of the function whose one arm leads to a
+ * sleep and whose other arm does not is the condition (it takes the
+ * sleeping arm while `done` is false); any other test may go either way.
+ *
+ * The wakers are the file's own wake-up calls on a queue of the same
+ * name (`wake_up_interruptible(&d->rx_wait)` for a sleep on
+ * `&dev->rx_wait`), each with the spinlock it holds around the wake-up
+ * and its wake mask (an interruptible wake-up leaves an uninterruptible
+ * sleeper asleep); a sleep on no queue is woken by the file's
+ * wake_up_process().  A queue no call of the file wakes, that the file
+ * hands to nothing else, has no waker: its sleeps end by their timeout.
+ * Otherwise the waker is out of the file and modelled as opaque: it sets
+ * the condition and wakes the queue, at any time.
+ *
+ * The search is exhaustive over the explicit states of the two tasks
+ * (a visited set, no preemption bound); the sleeps a waiter may take
+ * are bounded (MAXSLEEPS) so that a loop whose test may go either way
+ * ends.  "N schedules" counts the maximal interleavings of the states
+ * found (back edges counted once).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+
+#define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
+#define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
+#define MAXSTATES 200000
+#define MAXWAKERS 4	/* distinct wakers per queue */
+#define SO_ENT VMAXE		/* the entry of a sleep_on() */
+#define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
+
+enum mprop {
+	P_LOST = 1,	/* asleep for ever, the condition true, waker done */
+	P_TLOST = 2,	/* asleep until the timeout, the condition true */
+	P_HANG = 4,	/* asleep for ever, the condition false */
+	P_DEADLOCK = 8,	/* asleep holding the lock the waker takes */
+	P_SPIN = 16,	/* schedule() in TASK_RUNNING again and again */
+	P_LEAK = 32,	/* returns with its entry queued */
+	P_STATE = 64,	/* returns in a sleeping state */
+};
+
+static const char *const prop_name[] = {
+	"a lost wake-up", "a wake-up lost until the timeout", "a hang",
+	"a sleep holding the lock its waker takes", "a busy loop",
+	"a wait entry left queued at a return", "a sleeping state left at a return",
+};
+
+/* A waker: sets the condition, then wakes (under a lock, maybe). */
+struct mwaker {
+	bool task;		/* wakes the task, not a queue */
+	bool intr_only;		/* wakes TASK_INTERRUPTIBLE sleepers only */
+	char *lock;		/* last name of the lock held, or NULL */
+	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
+	bool none;		/* no waker: timeouts only */
+};
+
+struct mstate {
+	int16_t node;
+	uint8_t k, sub;		/* event of the node, its step */
+	int8_t ts;		/* interned state, -1: the caller's */
+	uint8_t done, wpc, held, wheld, nsl, spins, exited;
+	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
+	int8_t entq[VMAXE + 2];
+};
+
+struct mnode {
+	struct mstate s;
+	int parent;
+	int pe;			/* waiter event of the step in, or -1 */
+	int8_t pwaker;		/* waker step of the step in, or -1 */
+	uint8_t props;
+	int nsucc;
+	int *succ;
+	uint64_t count;
+	uint8_t mark;
+};
+
+struct mrun {
+	struct vval *vv;
+	struct vfn *f;
+	int side;
+	const struct mwaker *w;
+	char *qkey;		/* the queue the waker wakes */
+	int8_t *cls;		/* per node: 0 either, 1 true = wait, 2 true = go */
+	bool *guard;		/* per node: on the waiting arm of a condition */
+	int run;		/* interned TASK_RUNNING */
+	int intr;		/* interned TASK_INTERRUPTIBLE */
+	struct mnode *n;
+	int nn, capn;
+	int *hash;
+	unsigned hcap;
+	bool overflow;
+	unsigned props;
+	int prop_at[8];		/* a state with the property, per bit */
+};
+
+/* The last identifier of a queue or lock expression, brackets skipped. */
+static char *last_name(const char *s)
+{
+	size_t n = strlen(s), e, b;
+	int depth = 0;
+
+	for (e = n; e > 0; e--) {
+		char c = s[e - 1];
+
+		if (c == ']' || c == ')')
+			depth++;
+		else if ((c == '[' || c == '(') && depth)
+			depth--;
+		else if (!depth && (c == '_' || (c >= 'a' && c <= 'z') ||
+				    (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+			break;
+	}
+	for (b = e; b > 0 && (s[b - 1] == '_' || (s[b - 1] >= 'a' && s[b - 1] <= 'z') ||
+			      (s[b - 1] >= 'A' && s[b - 1] <= 'Z') ||
+			      (s[b - 1] >= '0' && s[b - 1] <= '9')); b--)
+		;
+	return xasprintf("%.*s", (int)(e - b), s + b);
+}
+
+static bool sleeping(const struct mrun *r, int ts)
+{
+	return ts >= 0 && ts != r->run;
+}
+
+/* ---- the conditions ---- */
+
+static bool is_sleep_ev(const struct vev *e)
+{
+	return e->k == EV_SLEEP || e->k == EV_SLEEPON || e->k == EV_WAITEV;
+}
+
+/*
+ * From node `from`, without passing node c: can the waiter reach a sleep
+ * (back: false), or come back to c having slept on the way (back: true)?
+ */
+static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
+{
+	int *stack, ns = 0, i, k;
+	bool hit = false;
+
+	memset(seen, 0, 2 * f->g.nn * sizeof(bool));
+	stack = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(int));
+	stack[ns++] = from * 2;
+	seen[from * 2] = true;
+	while (ns && !hit) {
+		int x = stack[--ns], nd = x / 2;
+		bool slept = x & 1;
+
+		if (nd == c) {
+			hit = back && slept;
+			continue;
+		}
+		for (k = 0; k < f->nnev[nd]; k++)
+			slept |= is_sleep_ev(&f->ev[f->nev[nd][k]]);
+		if (slept && !back)
+			hit = true;
+		for (i = 0; i < f->g.n[nd].nsucc; i++) {
+			int to = f->g.n[nd].succ[i] * 2 + slept;
+
+			if (!seen[to]) {
+				seen[to] = true;
+				stack[ns++] = to;
+			}
+		}
+	}
+	free(stack);
+	return hit;
+}
+
+/* The nodes reachable from `from` without passing c (allocated). */
+static bool *reach_set(const struct vfn *f, int from, int c)
+{
+	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), ns = 0, i;
+
+	memset(seen, 0, f->g.nn * sizeof(bool));
+	stack[ns++] = from;
+	seen[from] = true;
+	while (ns) {
+		int nd = stack[--ns];
+
+		if (nd == c)
+			continue;
+		for (i = 0; i < f->g.n[nd].nsucc; i++) {
+			int to = f->g.n[nd].succ[i];
+
+			if (!seen[to]) {
+				seen[to] = true;
+				stack[ns++] = to;
+			}
+		}
+	}
+	free(stack);
+	return seen;
+}
+
+/*
+ * The tests that are the wait condition: the arm that sleeps and comes
+ * back to the test (a wait loop), else the arm that sleeps where the
+ * other does not (`if (!cond) schedule();`).
+ */
+static void classify(struct mrun *r)
+{
+	const struct vfn *f = r->f;
+	bool *seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
+	int i;
+
+	r->cls = xrealloc(NULL, f->g.nn * sizeof(int8_t));
+	for (i = 0; i < f->g.nn; i++) {
+		const struct vnode *nd = &f->g.n[i];
+		bool t, e;
+
+		r->cls[i] = 0;
+		if (nd->kind != VN_COND || nd->nsucc != 2)
+			continue;
+		t = reach(f, nd->succ[0], i, true, seen);
+		e = reach(f, nd->succ[1], i, true, seen);
+		if (t == e) {
+			t = reach(f, nd->succ[0], i, false, seen);
+			e = reach(f, nd->succ[1], i, false, seen);
+		}
+		if (t != e)
+			r->cls[i] = t ? 1 : 2;
+	}
+	/* the sleeps that wait for the condition: on its waiting arm only */
+	r->guard = xrealloc(NULL, f->g.nn * sizeof(bool));
+	memset(r->guard, 0, f->g.nn * sizeof(bool));
+	for (i = 0; i < f->g.nn; i++) {
+		bool *w, *g;
+		int k;
+
+		if (!r->cls[i])
+			continue;
+		w = reach_set(f, f->g.n[i].succ[r->cls[i] == 1 ? 0 : 1], i);
+		g = reach_set(f, f->g.n[i].succ[r->cls[i] == 1 ? 1 : 0], i);
+		for (k = 0; k < f->g.nn; k++)
+			r->guard[k] |= w[k] && !g[k];
+		free(w);
+		free(g);
+	}
+	free(seen);
+}
+
+/* ---- the states ---- */
+
+static uint64_t state_hash(const struct mstate *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	uint64_t h = 1469598103934665603ull;
+	size_t i;
+
+	for (i = 0; i < sizeof(*s); i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+static void rehash(struct mrun *r)
+{
+	unsigned cap = r->hcap ? r->hcap * 2 : 4096, i;
+
+	free(r->hash);
+	r->hash = xrealloc(NULL, cap * sizeof(int));
+	for (i = 0; i < cap; i++)
+		r->hash[i] = -1;
+	r->hcap = cap;
+	for (i = 0; i < (unsigned)r->nn; i++) {
+		unsigned h = state_hash(&r->n[i].s) & (cap - 1);
+
+		while (r->hash[h] >= 0)
+			h = (h + 1) & (cap - 1);
+		r->hash[h] = i;
+	}
+}
+
+/* The node of state s, made when new (*fresh). -1 past MAXSTATES. */
+static int intern(struct mrun *r, const struct mstate *s, bool *fresh)
+{
+	unsigned h;
+
+	*fresh = false;
+	if ((unsigned)r->nn * 2 >= r->hcap)
+		rehash(r);
+	h = state_hash(s) & (r->hcap - 1);
+	while (r->hash[h] >= 0) {
+		if (!memcmp(&r->n[r->hash[h]].s, s, sizeof(*s)))
+			return r->hash[h];
+		h = (h + 1) & (r->hcap - 1);
+	}
+	if (r->nn == MAXSTATES) {
+		r->overflow = true;
+		return -1;
+	}
+	if (r->nn == r->capn) {
+		r->capn = r->capn ? r->capn * 2 : 1024;
+		r->n = xrealloc(r->n, r->capn * sizeof(*r->n));
+	}
+	memset(&r->n[r->nn], 0, sizeof(r->n[r->nn]));
+	r->n[r->nn].s = *s;
+	r->n[r->nn].parent = -1;
+	r->n[r->nn].pe = -1;
+	r->n[r->nn].pwaker = -1;
+	r->hash[h] = r->nn;
+	*fresh = true;
+	return r->nn++;
+}
+
+static bool qmatch(const struct mrun *r, int q)
+{
+	char *k;
+	bool eq;
+
+	if (q < 0 || q >= r->vv->nnames[NS_QUEUE])
+		return false;
+	k = last_name(r->vv->names[NS_QUEUE][q]);
+	eq = !strcmp(k, r->qkey);
+	free(k);
+	return eq;
+}
+
+static bool lock_is_wakers(const struct mrun *r, int l)
+{
+	char *k;
+	bool eq;
+
+	if (!r->w->lock || l < 0 || l >= r->vv->nnames[NS_LOCK])
+		return false;
+	k = last_name(r->vv->names[NS_LOCK][l]);
+	eq = !strcmp(k, r->w->lock);
+	free(k);
+	return eq;
+}
+
+static bool autoremove(const struct mrun *r, int ent)
+{
+	return ent == WE_ENT || (ent < VMAXE && r->vv->autorm[r->side][ent]);
+}
+
+/* The waker's step, in place; false when it cannot step. */
+static bool waker_step(const struct mrun *r, struct mstate *s)
+{
+	int i;
+
+	if (r->w->none)
+		return false;
+	switch (s->wpc) {
+	case 0:		/* take the lock */
+		if (r->w->lock && s->held)
+			return false;
+		s->wheld = r->w->lock != NULL;
+		break;
+	case 1:		/* make the condition true */
+		s->done = 1;
+		break;
+	case 2:		/* the wake-up */
+		if (!sleeping(r, s->ts))
+			break;
+		if (r->w->intr_only && s->ts != r->intr)
+			break;
+		if (r->w->task) {
+			s->ts = r->run;
+			break;
+		}
+		for (i = 0; i < VMAXE + 2; i++)
+			if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
+				break;
+		if (i == VMAXE + 2)
+			break;
+		s->ts = r->run;
+		for (i = 0; i < VMAXE + 2; i++)
+			if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]) &&
+			    autoremove(r, i))
+				s->queued &= ~(1u << i);
+		break;
+	case 3:
+		s->wheld = 0;
+		break;
+	default:
+		return false;
+	}
+	s->wpc++;
+	return true;
+}
+
+static bool waker_done(const struct mrun *r, const struct mstate *s)
+{
+	return r->w->none || s->wpc >= 4;
+}
+
+/*
+ * Is the waiter asleep (in a sleep, its state not yet running)?  *waits:
+ * the sleep waits for the waker (queued on its queue, or on the waiting
+ * arm of the condition), not a delay the waker has nothing to do with.
+ */
+static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
+		   bool *waits)
+{
+	const struct vev *e;
+	int i;
+
+	*timed = false;
+	*waits = r->guard[s->node] || r->w->task;
+	for (i = 0; i < VMAXE + 2; i++)
+		if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
+			*waits = true;
+	if (s->exited || s->k >= r->f->nnev[s->node])
+		return false;
+	e = &r->f->ev[r->f->nev[s->node][s->k]];
+	*timed = e->timed;
+	if (e->k == EV_SLEEP || e->k == EV_SLEEPON)
+		return s->sub == 1 && sleeping(r, s->ts);
+	if (e->k == EV_WAITEV)
+		return s->sub == 3 && sleeping(r, s->ts);
+	return false;
+}
+
+static void ent_queue(struct mstate *s, int ent, int q)
+{
+	s->queued |= 1u << ent;
+	s->entq[ent] = q;
+}
+
+/*
+ * The waiter's steps from s: up to two successors (a test that may go
+ * either way), each one step.  *props gets what s itself shows.
+ */
+static int waiter_steps(const struct mrun *r, const struct mstate *s,
+			struct mstate *out, int *evout, unsigned *props)
+{
+	const struct vfn *f = r->f;
+	const struct vnode *nd;
+	struct mstate t = *s;
+	int n = 0;
+
+	if (s->exited)
+		return 0;
+	nd = &f->g.n[s->node];
+	if (s->k < f->nnev[s->node]) {
+		int e = f->nev[s->node][s->k];
+		const struct vev *ev = &f->ev[e];
+
+		*evout = e;
+		switch (ev->k) {
+		case EV_STATE:
+			t.ts = ev->st;
+			break;
+		case EV_PREPARE:
+			t.ts = ev->st;
+			/* fall through */
+		case EV_ADD:
+			ent_queue(&t, ev->ent, ev->q);
+			break;
+		case EV_FINISH:
+			t.ts = r->run;
+			/* fall through */
+		case EV_REMOVE:
+			t.queued &= ~(1u << ev->ent);
+			break;
+		case EV_LOCK:
+			if (lock_is_wakers(r, ev->lock)) {
+				if (s->wheld)
+					return 0;
+				t.held = 1;
+			}
+			break;
+		case EV_UNLOCK:
+			if (lock_is_wakers(r, ev->lock))
+				t.held = 0;
+			break;
+		case EV_IRQOFF:
+		case EV_IRQON:
+			break;
+		case EV_SLEEP:
+			if (s->sub == 0) {
+				if (ev->st >= 0)
+					t.ts = ev->st;
+				if (!sleeping(r, t.ts)) {
+					/* returns at once */
+					if (++t.spins >= MAXSPINS) {
+						*props |= P_SPIN;
+						return 0;
+					}
+					break;
+				}
+				t.sub = 1;
+				out[n++] = t;
+				return n;
+			}
+			if (sleeping(r, s->ts)) {
+				if (!ev->timed)
+					return 0;
+				t.ts = r->run;	/* the timer fires */
+			}
+			t.sub = 0;
+			t.spins = 0;
+			if (++t.nsl > MAXSLEEPS)
+				return 0;
+			break;
+		case EV_SLEEPON:
+			if (s->sub == 0) {
+				t.ts = ev->st;
+				ent_queue(&t, SO_ENT, ev->q);
+				t.sub = 1;
+				out[n++] = t;
+				return n;
+			}
+			if (sleeping(r, s->ts)) {
+				if (!ev->timed)
+					return 0;
+				t.ts = r->run;
+			}
+			t.queued &= ~(1u << SO_ENT);
+			t.sub = 0;
+			if (++t.nsl > MAXSLEEPS)
+				return 0;
+			break;
+		case EV_WAITEV:
+			switch (s->sub) {
+			case 0:		/* if (cond) break; */
+				if (s->done)
+					break;
+				t.sub = 1;
+				out[n++] = t;
+				return n;
+			case 1:		/* prepare_to_wait_event() */
+				ent_queue(&t, WE_ENT, ev->q);
+				t.ts = ev->st;
+				t.sub = 2;
+				out[n++] = t;
+				return n;
+			case 2:		/* if (cond) break; schedule(); */
+				if (s->done) {
+					t.ts = r->run;
+					t.queued &= ~(1u << WE_ENT);
+					t.sub = 0;
+					break;
+				}
+				if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
+					t.held = 0;
+				t.sub = 3;
+				out[n++] = t;
+				return n;
+			default:	/* asleep */
+				if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
+					if (s->wheld)
+						return 0;
+					t.held = 1;
+				}
+				if (sleeping(r, s->ts)) {
+					if (!ev->timed)
+						return 0;
+					/* timed out: finish_wait(), return 0 */
+					t.ts = r->run;
+					t.queued &= ~(1u << WE_ENT);
+					t.sub = 0;
+					break;
+				}
+				if (++t.nsl > MAXSLEEPS)
+					return 0;
+				t.sub = 1;
+				out[n++] = t;
+				return n;
+			}
+			break;
+		}
+		t.k++;
+		out[n++] = t;
+		return n;
+	}
+	*evout = -1;
+	t.k = 0;
+	if (nd->kind == VN_EXIT || !nd->nsucc) {
+		t.exited = 1;
+		if (t.queued)
+			*props |= P_LEAK;
+		if (sleeping(r, t.ts))
+			*props |= P_STATE;
+		out[n++] = t;
+		return n;
+	}
+	if (nd->kind == VN_COND && nd->nsucc == 2) {
+		int c = r->cls[s->node];
+
+		if (c == 0 || (c == 1) == !s->done) {
+			t.node = nd->succ[0];
+			out[n++] = t;
+		}
+		if (c == 0 || (c == 1) == !!s->done) {
+			t.node = nd->succ[1];
+			out[n++] = t;
+		}
+		return n;
+	}
+	t.node = nd->succ[0];
+	out[n++] = t;
+	return n;
+}
+
+static void add_succ(struct mnode *p, int to)
+{
+	p->succ = xrealloc(p->succ, (p->nsucc + 1) * sizeof(int));
+	p->succ[p->nsucc++] = to;
+}
+
+static void note_prop(struct mrun *r, int at, unsigned props)
+{
+	int b;
+
+	r->n[at].props |= props;
+	for (b = 0; b < 7; b++)
+		if ((props & (1u << b)) && !(r->props & (1u << b)))
+			r->prop_at[b] = at;
+	r->props |= props;
+}
+
+/* Breadth first over the states of waiter || waker. */
+static void explore(struct mrun *r)
+{
+	struct mstate s0;
+	bool fresh;
+	int i;
+
+	memset(&s0, 0, sizeof(s0));
+	s0.node = r->f->g.entry;
+	s0.ts = -1;
+	memset(s0.entq, -1, sizeof(s0.entq));
+	intern(r, &s0, &fresh);
+	for (i = 0; i < r->nn && !r->overflow; i++) {
+		struct mstate out[2], ws = r->n[i].s;
+		unsigned props = 0;
+		int evs = -1, nw, k, to;
+		bool timed, moved, waits;
+
+		nw = waiter_steps(r, &r->n[i].s, out, &evs, &props);
+		for (k = 0; k < nw; k++) {
+			to = intern(r, &out[k], &fresh);
+			if (to < 0)
+				break;
+			if (fresh) {
+				r->n[to].parent = i;
+				r->n[to].pe = evs;
+			}
+			add_succ(&r->n[i], to);
+		}
+		moved = waker_step(r, &ws);
+		if (moved) {
+			to = intern(r, &ws, &fresh);
+			if (to >= 0) {
+				if (fresh) {
+					r->n[to].parent = i;
+					r->n[to].pwaker = r->n[i].s.wpc;
+				}
+				add_succ(&r->n[i], to);
+			}
+		}
+		if (asleep(r, &r->n[i].s, &timed, &waits) && waits &&
+		    waker_done(r, &r->n[i].s)) {
+			if (timed)
+				props |= r->n[i].s.done ? P_TLOST : 0;
+			else
+				props |= r->n[i].s.done ? P_LOST : P_HANG;
+		}
+		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
+		    r->n[i].s.wpc == 0 && r->w->lock &&
+		    asleep(r, &r->n[i].s, &timed, &waits) && !timed)
+			props |= P_DEADLOCK;
+		if (props)
+			note_prop(r, i, props);
+	}
+}
+
+/* Maximal paths from the first state; a back edge counts as an end. */
+static uint64_t schedules(struct mrun *r)
+{
+	int *stack = xrealloc(NULL, (r->nn + 1) * sizeof(int)), ns = 0;
+	int *pos = xrealloc(NULL, (r->nn + 1) * sizeof(int));
+
+	if (!r->nn) {
+		free(stack);
+		free(pos);
+		return 0;
+	}
+	stack[ns++] = 0;
+	pos[0] = 0;
+	r->n[0].mark = 1;
+	while (ns) {
+		int nd = stack[ns - 1];
+		struct mnode *m = &r->n[nd];
+
+		if (pos[nd] < m->nsucc) {
+			int to = m->succ[pos[nd]++];
+
+			if (!r->n[to].mark) {
+				r->n[to].mark = 1;
+				pos[to] = 0;
+				stack[ns++] = to;
+			}
+			continue;
+		}
+		/* all successors done (or on the stack): sum them */
+		{
+			uint64_t c = 0;
+			int k;
+
+			for (k = 0; k < m->nsucc; k++) {
+				const struct mnode *x = &r->n[m->succ[k]];
+
+				c += x->mark == 2 ? x->count : 1;
+				if (c > 1000000000ull)
+					c = 1000000000ull;
+			}
+			m->count = m->nsucc ? c : 1;
+			m->mark = 2;
+		}
+		ns--;
+	}
+	free(stack);
+	free(pos);
+	return r->n[0].count;
+}
+
+/* The steps that lead to state at, for a refusal. */
+static char *trace_of(const struct mrun *r, int at)
+{
+	int *path = NULL, np = 0, i;
+	struct strbuf sb = { 0 };
+
+	for (i = at; i > 0; i = r->n[i].parent) {
+		path = xrealloc(path, (np + 1) * sizeof(int));
+		path[np++] = i;
+	}
+	for (i = np; i-- > 0;) {
+		const struct mnode *m = &r->n[path[i]];
+
+		if (m->pe >= 0) {
+			const struct vev *e = &r->f->ev[m->pe];
+
+			if (i + 1 < np && r->n[path[i + 1]].pe == m->pe)
+				continue;	/* one line for a call's steps */
+			sb_printf(&sb, "%swaiter: '%s' (line %u)", sb.len ? "; " : "",
+				  e->what ? e->what : "?", e->line);
+		} else if (m->pwaker == 1) {
+			sb_printf(&sb, "%swaker: makes the condition true", sb.len ? "; " : "");
+		} else if (m->pwaker == 2) {
+			sb_printf(&sb, "%swaker: %s", sb.len ? "; " : "", r->w->what);
+		}
+	}
+	free(path);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+static void mrun_release(struct mrun *r)
+{
+	int i;
+
+	for (i = 0; i < r->nn; i++)
+		free(r->n[i].succ);
+	free(r->n);
+	free(r->hash);
+	free(r->cls);
+	free(r->guard);
+}
+
+/* ---- the wakers of the file ---- */
+
+struct mwakers {
+	struct mwaker w[MAXWAKERS];
+	int n;
+};
+
+static void wakers_release(struct mwakers *ws)
+{
+	int i;
+
+	for (i = 0; i < ws->n; i++) {
+		free(ws->w[i].lock);
+		free(ws->w[i].what);
+	}
+	ws->n = 0;
+}
+
+static bool wake_name(const char *s, size_t n, bool queue)
+{
+	const char *const *w = kapi_wakes(queue);
+
+	for (; *w; w++)
+		if (strlen(*w) == n && !memcmp(*w, s, n))
+			return true;
+	return false;
+}
+
+/* The function of the file around offset off, or NULL. */
+static const struct fix_fn *fn_at(const struct vside *s, unsigned off)
+{
+	int i;
+
+	for (i = 0; i < s->nfns; i++)
+		if (off >= s->fns[i].start && off < s->fns[i].end)
+			return &s->fns[i];
+	return NULL;
+}
+
+/*
+ * The last name of the spinlock held at token k of its function, and in
+ * *text the lock as written.
+ */
+static char *lock_held(const struct vtoks *v, int from, int k, char **text)
+{
+	char *names[8], *texts[8];
+	int depth[8], n = 0, i, j;
+	char *held = NULL;
+
+	for (i = from; i < k; i++) {
+		int a[2], e[2];
+		const char *c = v->text + v->t[i].off;
+		size_t cl = v->t[i].len;
+		bool unlock = kapi_is(c, cl, K_UNLOCK), lock = kapi_lock(c, cl, true);
+
+		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "(") ||
+		    (!lock && !unlock) || vcall_args(v, i + 1, a, e, 2) < 1)
+			continue;
+		{
+			char *t = vtok_text(v, a[0], e[0]), *ln = last_name(t);
+
+			for (j = 0; j < n && strcmp(names[j], ln); j++)
+				;
+			if (j == n && n < 8) {
+				names[n] = ln;
+				texts[n] = t;
+				depth[n++] = 0;
+			} else {
+				free(ln);
+				free(t);
+			}
+			if (j < n)
+				depth[j] += unlock ? -1 : 1;
+		}
+	}
+	*text = NULL;
+	for (j = 0; j < n; j++) {
+		if (depth[j] > 0 && !held) {
+			held = xstrdup(names[j]);
+			*text = xstrdup(texts[j]);
+		}
+		free(names[j]);
+		free(texts[j]);
+	}
+	return held;
+}
+
+/*
+ * The wakers of queue key (task: the file's wake_up_process()) outside
+ * function self, distinct by what the model sees of them.  *named: the
+ * key is named anywhere but in the wait API (so something may wake it).
+ */
+static void find_wakers(const struct vside *s, const char *key, bool task,
+			const char *self, struct mwakers *ws, bool *named)
+{
+	struct vtoks ft;
+	int k;
+
+	ws->n = 0;
+	*named = task;
+	if (!vtok_cut(&ft, s->text, 0, s->len))
+		return;
+	for (k = 0; k + 1 < ft.n; k++) {
+		const char *c = ft.text + ft.t[k].off;
+		size_t cl = ft.t[k].len;
+		int a[2], e[2], i;
+		const struct fix_fn *fn;
+		struct mwaker w;
+		char *arg, *ln, *ltext;
+
+		if (ft.t[k].kind != VT_ID)
+			continue;
+		if (!task && name_is(&ft, k, key, strlen(key))) {
+			/* named outside a wait call or a declaration */
+			int j = k - 1, d = 0;
+
+			for (; j >= 0; j--) {
+				if (tok_eq(&ft, j, ")"))
+					d++;
+				else if (tok_eq(&ft, j, "(") && d)
+					d--;
+				else if (tok_eq(&ft, j, "(") && j > 0 && ft.t[j - 1].kind == VT_ID)
+					break;
+				else if (tok_eq(&ft, j, ";") || tok_eq(&ft, j, "{") ||
+					 tok_eq(&ft, j, "}"))
+					j = 0;
+			}
+			if (j > 0) {
+				const struct kapi *api = kapi_classify(ft.text + ft.t[j - 1].off,
+								       ft.t[j - 1].len);
+
+				if (!(api && (api->kind == K_SLEEP_ON || api->kind == K_WAIT_EVENT ||
+					      api->kind == K_ADD_WAIT || api->kind == K_REMOVE_WAIT ||
+					      api->kind == K_PREPARE || api->kind == K_FINISH)) &&
+				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "init_waitqueue_head") &&
+				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "sizeof") &&
+				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "wait_event") &&
+				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "DECLARE_WAIT_QUEUE_HEAD"))
+					*named = true;
+			}
+		}
+		if (!tok_eq(&ft, k + 1, "(") || !wake_name(c, cl, !task) ||
+		    (k > 0 && (tok_eq(&ft, k - 1, "->") || tok_eq(&ft, k - 1, "."))) ||
+		    vcall_args(&ft, k + 1, a, e, 2) < 1)
+			continue;
+		arg = vtok_text(&ft, a[0], e[0]);
+		ln = last_name(arg);
+		free(arg);
+		fn = fn_at(s, ft.t[k].off);
+		if ((!task && strcmp(ln, key)) || !fn || !strcmp(fn->name, self)) {
+			free(ln);
+			continue;
+		}
+		free(ln);
+		memset(&w, 0, sizeof(w));
+		w.task = task;
+		w.intr_only = contains(c, cl, "interruptible");
+		for (i = k; i > 0 && ft.t[i].off > fn->start; i--)
+			;
+		w.lock = lock_held(&ft, i, k, &ltext);
+		for (i = 0; i < ws->n; i++)
+			if (ws->w[i].intr_only == w.intr_only &&
+			    !ws->w[i].lock == !w.lock &&
+			    (!w.lock || !strcmp(ws->w[i].lock, w.lock)))
+				break;
+		if (i < ws->n || ws->n == MAXWAKERS) {
+			free(w.lock);
+			free(ltext);
+			continue;
+		}
+		{
+			int close = vtok_match(&ft, k + 1);
+			char *call = vtok_text(&ft, k, close < 0 ? k + 1 : close + 1);
+
+			w.what = xasprintf("%s in %s()%s%s", call, fn->name,
+					   ltext ? " holding " : "", ltext ? ltext : "");
+			free(call);
+			free(ltext);
+		}
+		ws->w[ws->n++] = w;
+	}
+	vtok_release(&ft);
+}
+
+/* ---- the entry point ---- */
+
+struct mside {
+	unsigned props;
+	uint64_t count;
+	char *trace;		/* of the first property the rewrite adds */
+	bool overflow;
+};
+
+static void run_side(struct vval *vv, struct vfn *f, int side,
+		     const struct mwaker *w, const char *qkey, unsigned only,
+		     struct mside *out)
+{
+	struct mrun r;
+	int b;
+
+	memset(&r, 0, sizeof(r));
+	r.vv = vv;
+	r.f = f;
+	r.side = side;
+	r.w = w;
+	r.qkey = (char *)qkey;
+	r.run = vintern(vv, NS_STATE, "TASK_RUNNING");
+	r.intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
+	classify(&r);
+	explore(&r);
+	if (r.overflow) {
+		out->overflow = true;
+		mrun_release(&r);
+		return;
+	}
+	out->count += schedules(&r);
+	if (out->count > 1000000000ull)
+		out->count = 1000000000ull;
+	for (b = 0; b < 7; b++)
+		if ((r.props & (1u << b) & only) && !out->trace) {
+			char *t = trace_of(&r, r.prop_at[b]);
+
+			out->trace = xasprintf("%s (%s)", prop_name[b], t);
+			free(t);
+		}
+	out->props |= r.props;
+	mrun_release(&r);
+}
+
+/* The queue keys the function sleeps or queues on (both sides). */
+static int queue_keys(const struct vfn *o, const struct vfn *rw,
+		      const struct vval *vv, char **keys, int max)
+{
+	const struct vfn *fs[2] = { o, rw };
+	int n = 0, s, i, j;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < fs[s]->nev_all; i++) {
+			const struct vev *e = &fs[s]->ev[i];
+			char *k;
+
+			if (e->q < 0 || e->q >= vv->nnames[NS_QUEUE] ||
+			    !(e->k == EV_PREPARE || e->k == EV_ADD ||
+			      e->k == EV_SLEEPON || e->k == EV_WAITEV))
+				continue;
+			k = last_name(vv->names[NS_QUEUE][e->q]);
+			for (j = 0; j < n && strcmp(keys[j], k); j++)
+				;
+			if (j < n || n == max || !*k) {
+				free(k);
+				continue;
+			}
+			keys[n++] = k;
+		}
+	return n;
+}
+
+static bool has_sleep(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]))
+			return true;
+	return false;
+}
+
+static char *props_text(unsigned props)
+{
+	struct strbuf sb = { 0 };
+	int b;
+
+	for (b = 0; b < 7; b++)
+		if (props & (1u << b))
+			sb_printf(&sb, "%s%s", sb.len ? ", " : "", prop_name[b]);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+char *model_check_function(const struct vside *orig, const struct vside *rew,
+			   const char *fn, char **verdict)
+{
+	struct vval vv;
+	struct vfn o, r;
+	struct mside mo = { 0 }, mr = { 0 };
+	char *keys[4], *why = NULL, *err = NULL;
+	int nk, i, j, nw_total = 0;
+	bool opaque = false, unwoken = false;
+
+	*verdict = NULL;
+	memset(&vv, 0, sizeof(vv));
+	memset(&o, 0, sizeof(o));
+	memset(&r, 0, sizeof(r));
+	if (!vside_load(&vv, &o, orig, fn, 0, &err) ||
+	    !vside_load(&vv, &r, rew, fn, 1, &err)) {
+		*verdict = xasprintf("model: not modelled: %s", err ? err : "no graph");
+		free(err);
+		goto out;
+	}
+	if (vv.overflow) {
+		*verdict = xstrdup("model: not modelled: more wait entries, queues or locks than the model follows");
+		goto out;
+	}
+	if (!has_sleep(&o) && !has_sleep(&r)) {
+		*verdict = xstrdup("model: not modelled: no sleep in the function");
+		goto out;
+	}
+	nk = queue_keys(&o, &r, &vv, keys, 4);
+	for (i = 0; i <= nk; i++) {
+		struct mwakers ws;
+		struct mwaker opq;
+		bool named, task = i == nk;
+		const char *key = task ? "" : keys[i];
+
+		if (task && nk)
+			break;	/* a function with queues: their wakers */
+		find_wakers(orig, key, task, fn, &ws, &named);
+		memset(&opq, 0, sizeof(opq));
+		if (!ws.n && !named) {
+			/* nothing in the file may wake it: timeouts only */
+			opq.none = true;
+			opq.what = xstrdup("no waker");
+			ws.w[0] = opq;
+			ws.n = 1;
+			unwoken = true;
+		} else if (!ws.n) {
+			opq.task = task;
+			opq.what = xasprintf(task ? "wake_up_process() of the task, out of the file" :
+					     "a wake-up of '%s' out of the file", key);
+			ws.w[0] = opq;
+			ws.n = 1;
+			opaque = true;
+		}
+		for (j = 0; j < ws.n; j++) {
+			nw_total++;
+			run_side(&vv, &o, 0, &ws.w[j], key, 0, &mo);
+			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props, &mr);
+		}
+		wakers_release(&ws);
+	}
+	for (i = 0; i < nk; i++)
+		free(keys[i]);
+	if (mo.overflow || mr.overflow) {
+		*verdict = xasprintf("model: not modelled: more than %d states", MAXSTATES);
+		goto out;
+	}
+	/* a test hook: the plumbing of a refusal (fix-cli model-refused) */
+	if (getenv("WQPORT_MODEL_FAIL") && !strcmp(getenv("WQPORT_MODEL_FAIL"), fn)) {
+		for (i = 0; i < r.nev_all; i++)
+			if (r.ev[i].k == EV_WAITEV && !mr.trace) {
+				mr.props |= P_HANG & ~mo.props;
+				mr.trace = xasprintf("a hang (WQPORT_MODEL_FAIL: '%s')",
+						     r.ev[i].what);
+			}
+	}
+	if (mr.props & ~mo.props) {
+		char *added = props_text(mr.props & ~mo.props);
+
+		why = xasprintf("unproven: the model generated from the file finds %s in the rewritten %s() that the original does not have: %s",
+				added, fn, mr.trace ? mr.trace : "");
+		free(added);
+		goto out;
+	}
+	{
+		unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
+		char *kept = props_text(mr.props);
+		const char *env = unwoken ? ", no waker in the file: timeouts only" :
+				  opaque ? ", the waker out of the file" : "";
+
+		if (!(mr.props & bad))
+			*verdict = xasprintf("model: no lost wake-up in %llu schedule%s%s%s%s%s",
+					     (unsigned long long)mr.count,
+					     mr.count == 1 ? "" : "s",
+					     (mo.props & bad) ? " (the original has one)" : "",
+					     mr.props ? "; as in the original: " : "",
+					     mr.props ? kept : "", env);
+		else
+			*verdict = xasprintf("model: nothing new in %llu schedules; as in the original: %s%s",
+					     (unsigned long long)mr.count, kept, env);
+		free(kept);
+	}
+	(void)nw_total;
+out:
+	free(mo.trace);
+	free(mr.trace);
+	vside_release(&o);
+	vside_release(&r);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < vv.nnames[i]; j++)
+			free(vv.names[i][j]);
+	return why;
+}
