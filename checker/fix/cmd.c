@@ -181,6 +181,34 @@ static void note_retested(struct fix_result *res, const struct fix_plan *p,
 }
 
 /*
+ * Why the state-after-test fix was refused in a function, on the text
+ * the sleep_on() conversions gave: a sleep_on() kept in place then keeps
+ * its race for that reason, and its line says so (outcome.c).
+ */
+static void note_no_retest(struct fix_result *res, const struct fix_plan *p)
+{
+	int i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct fix_site *s = &p->s[i];
+
+		if (s->rule != WQ003 || s->outcome != FO_REFUSE || !s->note)
+			continue;
+		for (j = 0; j < res->nnoretest; j++)
+			if (!strcmp(res->noretest[j], s->func))
+				break;
+		if (j < res->nnoretest)
+			continue;
+		res->noretest = xrealloc(res->noretest, (res->nnoretest + 1) *
+					 sizeof(char *));
+		res->noretest_why = xrealloc(res->noretest_why,
+					     (res->nnoretest + 1) * sizeof(char *));
+		res->noretest[res->nnoretest] = xstrdup(s->func);
+		res->noretest_why[res->nnoretest++] = xstrdup(s->note);
+	}
+}
+
+/*
  * Run every rule's planned conversions over text.  first, if given, is
  * the plan of text itself (saves one analysis).  Returns 0, or -1 with
  * *err set when spatch fails.
@@ -215,6 +243,8 @@ again:
 		p.model_why = mr->mwhy;
 		p.nmodel_refused = mr->nmref;
 		analyse(r, index, path, cur, cl, false, &p, &f);
+		if (res && rule == WQ003)
+			note_no_retest(res, &p);
 		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
 			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
 
@@ -708,6 +738,11 @@ static void fix_file(const struct fix_run *r, void *index, struct fix_result *re
 		res->final = NULL;
 		while (res->nretested)
 			free(res->retested[--res->nretested]);
+		while (res->nnoretest) {
+			res->nnoretest--;
+			free(res->noretest[res->nnoretest]);
+			free(res->noretest_why[res->nnoretest]);
+		}
 		if (transform(r, index, res->path, res->orig, res->olen,
 			      res->blocked, res->nblocked, res->in_place,
 			      res->nin_place, &out, &ol, &err, res, res)) {

@@ -13,6 +13,7 @@
 
 #include "ast.h"
 #include "cfg.h"
+#include "condproof.h"
 #include "site_text.h"
 
 /* ---- conditions ---- */
@@ -99,6 +100,71 @@ bool cond_only_locals(const struct site_ctx *sc, const char *c)
 	}
 	free(fn);
 	return any && all;
+}
+
+/*
+ * A local the condition reads that the function assigns from shared
+ * state (`start = port->readp;` in a 2.4 sync_serial read): a test made
+ * again after prepare_to_wait() reads the copy taken before it, so a
+ * wake-up in between is still lost.  The first such name, or NULL.
+ */
+char *cond_stale_copy(const struct site_ctx *sc, const char *c)
+{
+	const char *p = c;
+	char *fn = span_text(sc, sc->fn_start, sc->fn_end);
+
+	while (*p) {
+		const char *s = p, *q;
+		char *w;
+		bool member;
+
+		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		member = p > c && (p[-1] == '.' || (p[-1] == '>' && p > c + 1 &&
+						    p[-2] == '-'));
+		while (is_ident(*p))
+			p++;
+		for (q = p; *q == ' '; q++)
+			;
+		if (member || *q == '(' || isupper((unsigned char)*s))
+			continue;
+		w = xasprintf("%.*s", (int)(p - s), s);
+		if (cp_is_local(sc->buf, sc->fn_start, sc->fn_end, w)) {
+			const char *at = fn;
+
+			while ((at = find_word(at, w))) {
+				const char *e = at + strlen(w), *semi;
+
+				at = e;
+				if (e - strlen(w) > fn && (e[-strlen(w) - 1] == '.' ||
+							  e[-strlen(w) - 1] == '>'))
+					continue;
+				while (*e == ' ' || *e == '\t')
+					e++;
+				if (e[0] != '=' || e[1] == '=')
+					continue;
+				semi = strchr(e, ';');
+				if (!semi)
+					break;
+				{
+					char *rhs = xasprintf("%.*s", (int)(semi - e - 1), e + 1);
+					bool shared = strstr(rhs, "->") || strchr(rhs, '[') ||
+						      (strchr(rhs, '.') && !strpbrk(rhs, "0123456789"));
+
+					free(rhs);
+					if (shared) {
+						free(fn);
+						return w;
+					}
+				}
+			}
+		}
+		free(w);
+	}
+	free(fn);
+	return NULL;
 }
 
 /* `lhs = rhs` as a condition that says the waker has been. */

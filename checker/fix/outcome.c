@@ -81,6 +81,16 @@ static bool retested(const struct fix_result *res, const char *fn)
 	return false;
 }
 
+static const char *no_retest(const struct fix_result *res, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < res->nnoretest; i++)
+		if (!strcmp(res->noretest[i], fn))
+			return res->noretest_why[i];
+	return NULL;
+}
+
 static const char *proof_of(const struct fix_result *res, const char *fn,
 			    bool model)
 {
@@ -155,10 +165,15 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "",
 						    model ? "; " : "", model ? s->note : "");
 			} else if (s->form && !strncmp(s->form, "prepare_to_wait", 15) &&
-			    s->rule == WQ001 && s->outcome != FO_UNSAFE)
-				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s",
+			    s->rule == WQ001 && s->outcome != FO_UNSAFE) {
+				const char *nr = no_retest(res, s->func);
+
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
-						    "schedule_timeout" : "schedule", s->note);
+						    "schedule_timeout" : "schedule", s->note,
+						    nr ? "; the state-after-test fix that would close the race is refused: " : "",
+						    nr ? nr : "");
+			}
 			else if (form_in_place(s->form))
 				o->text = xasprintf("%s() -> %s() in place: %s",
 						    s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?

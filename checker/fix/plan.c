@@ -682,6 +682,17 @@ static void plan_state_after_test_in(struct fix_site *s,
 	}
 	if (!condition_ok(s, sc, ls->cond))
 		return;
+	{
+		char *w = cond_stale_copy(sc, ls->cond);
+
+		if (w) {
+			refuse(s, "local-condition", xasprintf(
+				"the loop waits for '%s', which reads '%s', a local copy of shared state: tested again after %s() it would read the copy taken before, so a wake-up between the copy and the state change would still be lost; re-read the shared state after the state change by hand",
+				ls->cond, w, s->anchor));
+			free(w);
+			return;
+		}
+	}
 	if (strncmp(s->anchor, "prepare_to_wait", 15) && !ls->running_after) {
 		refuse(s, "no-patch", xasprintf(
 			"nothing sets TASK_RUNNING after the loop: with the test repeated before schedule(), the loop could end with the task still in a sleeping state; add __set_current_state(TASK_RUNNING) after it first"));

@@ -58,6 +58,8 @@ struct fix_result {
 	int nin_place;
 	char **retested;		/* functions WQ003's re-test rewrote */
 	int nretested;
+	char **noretest, **noretest_why; /* ... refused to rewrite, and why */
+	int nnoretest;
 	char **proven, **proof;		/* functions the translation validation
 					 * proved (fix/validate.c), and how */
 	char **model;			/* ... and the verdict of the model

@@ -93,6 +93,8 @@ char *entry_misuse_text(const struct site_ctx *sc, const char *why);
 const char *cond_side_effect(const char *cond);
 bool cond_constant(const char *cond);
 bool cond_only_locals(const struct site_ctx *sc, const char *cond);
+/* a local of cond copied from shared state in the function, or NULL */
+char *cond_stale_copy(const struct site_ctx *sc, const char *cond);
 /* a flag set before the sleep and tested after it, or NULL */
 char *flag_condition(const struct site_ctx *sc);
 

@@ -489,6 +489,12 @@ void fixout_release(struct fix_result *res)
 		free(res->mwhy[i]);
 	}
 	free(res->mref);
+	for (i = 0; i < res->nnoretest; i++) {
+		free(res->noretest[i]);
+		free(res->noretest_why[i]);
+	}
+	free(res->noretest);
+	free(res->noretest_why);
 	free(res->mwhy);
 	free(res->model);
 	for (i = 0; i < res->nretested; i++)
