@@ -11,7 +11,9 @@ written as the planner would write them had it missed the shape, and
 right ones.  Each line `validate: <rewrite> <expected>` in the original
 says what the validation (fix/validate.c) must answer for that rewrite:
 the start of its verdict, `unproven: ...` naming the statement, or
-`validated: ...`.  The checker runs with WQPORT_VALIDATE_AGAINST=<rewrite>
+`validated: ...`; a line `model: <rewrite> <expected>` says the same of
+the model check generated from the file (fix/vmodel.c) alone
+(WQPORT_MODEL_AGAINST=1): `unproven: the model ...` or `model: ...`.  The checker runs with WQPORT_VALIDATE_AGAINST=<rewrite>
 (a test hook of fix/cmd.c), which prints one verdict per changed
 function instead of fixing.
 
@@ -37,13 +39,15 @@ def main():
     problems, n = [], 0
     for src in sorted(glob.glob(os.path.join(d, "*.c"))):
         with open(src, encoding="utf-8") as f:
-            cases = re.findall(r"validate: (\S+\.rewrite) (.+)", f.read())
+            cases = re.findall(r"(validate|model): (\S+\.rewrite) (.+)", f.read())
         if not cases:
             problems.append("%s: no 'validate:' line" % src)
-        for rewrite, want in cases:
+        for kind, rewrite, want in cases:
             n += 1
             env = dict(os.environ, WQPORT_NO_CACHE="1",
                        WQPORT_VALIDATE_AGAINST=rewrite)
+            if kind == "model":
+                env["WQPORT_MODEL_AGAINST"] = "1"
             p = subprocess.run([checker, "fix", os.path.basename(src)],
                                capture_output=True, text=True, env=env,
                                cwd=d)
@@ -54,8 +58,8 @@ def main():
                                 % (os.path.basename(src), rewrite, want,
                                    p.stderr))
                 continue
-            print("ok   %s vs %s: %s" % (os.path.basename(src), rewrite,
-                                         verdicts[0][:100]))
+            print("ok   %s %s vs %s: %s" % (kind, os.path.basename(src),
+                                            rewrite, verdicts[0][:100]))
     for p in problems:
         print("FAIL " + p)
     print("%d rewrites, %d problems" % (n, len(problems)))

@@ -13,7 +13,8 @@
  * is the conversion it would write if it did not, and the validation
  * must follow the helper and refuse it.
  *
- * validate: hlx-helper-state.rewrite unproven: 'schedule()' at line 67 sleeps on no queue on the path through 'hlx_arm_wait() (a helper that sets TASK_UNINTERRUPTIBLE)'
+ * validate: hlx-helper-state.rewrite unproven: 'schedule()' at line 68 sleeps on no queue on the path through 'hlx_arm_wait() (a helper that sets TASK_UNINTERRUPTIBLE)'
+ * model: hlx-helper-state.rewrite unproven: the model generated from the file finds a lost wake-up in the rewritten hlx_wait_link()
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

@@ -10,8 +10,10 @@
  * field write; pnx-raw-state-good.rewrite is the wait_event form the
  * fix writes, which it must prove.
  *
- * validate: pnx-raw-state.rewrite unproven: 'schedule()' at line 58 sleeps on no queue on the path through 'current->state = TASK_INTERRUPTIBLE' at line 51
+ * validate: pnx-raw-state.rewrite unproven: 'schedule()' at line 60 sleeps on no queue on the path through 'current->state = TASK_INTERRUPTIBLE' at line 53
  * validate: pnx-raw-state-good.rewrite validated: 1 sleep
+ * model: pnx-raw-state.rewrite unproven: the model generated from the file finds a lost wake-up in the rewritten pnx_wait_ready()
+ * model: pnx-raw-state-good.rewrite model: no lost wake-up in
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

@@ -10,7 +10,8 @@
  * batch port did: no 2.0 kernel has prepare_to_wait(), so the branch no
  * longer builds anywhere, and the validation must refuse it.
  *
- * validate: qcx-compat20.rewrite unproven: 'prepare_to_wait()' at line 40 is in a branch for kernels before 2.2, which have no prepare_to_wait()
+ * validate: qcx-compat20.rewrite unproven: 'prepare_to_wait()' at line 41 is in a branch for kernels before 2.2, which have no prepare_to_wait()
+ * model: qcx-compat20.rewrite model: no lost wake-up in
  */
 #include <linux/module.h>
 #include <linux/version.h>
