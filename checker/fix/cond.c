@@ -103,15 +103,30 @@ bool cond_only_locals(const struct site_ctx *sc, const char *c)
 }
 
 /*
- * A local the condition reads that the function assigns from shared
- * state (`start = port->readp;` in a 2.4 sync_serial read): a test made
- * again after prepare_to_wait() reads the copy taken before it, so a
- * wake-up in between is still lost.  The first such name, or NULL.
+ * A local the condition reads that the loop around the anchor refreshes
+ * from shared state (`start = port->readp;` after the sleep of a 2.4
+ * sync_serial read): a test made again after prepare_to_wait() reads the
+ * copy taken before it, so a wake-up in between is still lost.  A local
+ * set once before the loop is a reference value (atmtcp's `old_test`),
+ * no copy.  The first such name, or NULL.
  */
 char *cond_stale_copy(const struct site_ctx *sc, const char *c)
 {
 	const char *p = c;
-	char *fn = span_text(sc, sc->fn_start, sc->fn_end);
+	char *fn = NULL;
+	unsigned ls = 0, le = 0;
+	int d;
+
+	for (d = sc->depth - 1; d >= 0 && !le; d--) {
+		enum CXCursorKind k = clang_getCursorKind(sc->path[d]);
+
+		if (k == CXCursor_WhileStmt || k == CXCursor_ForStmt ||
+		    k == CXCursor_DoStmt)
+			cursor_span(sc->path[d], &ls, &le);
+	}
+	if (!le || le <= ls || le > sc->len)
+		return NULL;
+	fn = span_text(sc, ls, le);
 
 	while (*p) {
 		const char *s = p, *q;

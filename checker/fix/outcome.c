@@ -168,6 +168,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			    s->rule == WQ001 && s->outcome != FO_UNSAFE) {
 				const char *nr = no_retest(res, s->func);
 
+				if (nr && strstr(s->note, nr))
+					nr = NULL;	/* it says so already */
+
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(): %s%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
 						    "schedule_timeout" : "schedule", s->note,

@@ -23,7 +23,9 @@
  * and its wake mask (an interruptible wake-up leaves an uninterruptible
  * sleeper asleep); a sleep on no queue is woken by the file's
  * wake_up_process().  A queue no call of the file wakes, that the file
- * hands to nothing else, has no waker: its sleeps end by their timeout.
+ * hands to nothing else, has no waker: its sleeps end by their timeout;
+ * so has a task no wake_up_process() of the file wakes (a poll of the
+ * hardware with a one-jiffy nap waits for no wake-up).
  * Otherwise the waker is out of the file and modelled as opaque: it sets
  * the condition and wakes the queue, at any time.
  *
@@ -416,7 +418,7 @@ static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 	int i;
 
 	*timed = false;
-	*waits = r->guard[s->node] || r->w->task;
+	*waits = r->guard[s->node];
 	for (i = 0; i < VMAXE + 2; i++)
 		if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
 			*waits = true;
@@ -877,7 +879,7 @@ static void find_wakers(const struct vside *s, const char *key, bool task,
 	int k;
 
 	ws->n = 0;
-	*named = task;
+	*named = false;	/* a task: only a wake_up_process() of the file */
 	if (!vtok_cut(&ft, s->text, 0, s->len))
 		return;
 	for (k = 0; k + 1 < ft.n; k++) {
@@ -1154,8 +1156,9 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 					     mr.props ? "; as in the original: " : "",
 					     mr.props ? kept : "", env);
 		else
-			*verdict = xasprintf("model: nothing new in %llu schedules; as in the original: %s%s",
-					     (unsigned long long)mr.count, kept, env);
+			*verdict = xasprintf("model: nothing new in %llu schedule%s; as in the original: %s%s",
+					     (unsigned long long)mr.count,
+					     mr.count == 1 ? "" : "s", kept, env);
 		free(kept);
 	}
 	(void)nw_total;
