@@ -228,10 +228,76 @@ static bool declaration_line(const char *l, const char *end)
 	}
 }
 
-void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
+/* Parentheses opened and not closed in line[0, n), strings skipped. */
+static int open_parens(const char *line, size_t n)
+{
+	int depth = 0;
+	bool in_str = false;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (line[i] == '"' && (i == 0 || line[i - 1] != '\\'))
+			in_str = !in_str;
+		else if (!in_str && line[i] == '(')
+			depth++;
+		else if (!in_str && line[i] == ')')
+			depth--;
+	}
+	return depth;
+}
+
+/*
+ * spatch breaks a long line of the code it adds itself and indents the
+ * rest with spaces and tabs mixed (`      \t      \t    TASK_...`, seen
+ * on 6.1 sound/core/control.c): join such a continuation to its line,
+ * so that wrap_line() breaks it the kernel's way.
+ */
+static void join_spatch_breaks(const char *orig, size_t olen, char **text,
+			       size_t *len)
 {
 	struct strbuf sb = { 0 };
 	const char *p = *text, *end = *text + *len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		sb_add(&sb, p, n);
+		p += n + 1;
+		while (nl && p < end && open_parens(sb.s + (sb.len - n), n) > 0 &&
+		       !in_original(orig, olen, sb.s + (sb.len - n), n)) {
+			const char *nl2 = memchr(p, '\n', end - p);
+			size_t m = nl2 ? (size_t)(nl2 - p) : (size_t)(end - p), k = 0;
+			bool mixed = false;
+
+			while (k < m && (p[k] == ' ' || p[k] == '\t')) {
+				mixed |= k && p[k] == '\t' && p[k - 1] == ' ';
+				k++;
+			}
+			if (!mixed || in_original(orig, olen, p, m))
+				break;
+			sb_puts(&sb, " ");
+			sb_add(&sb, p + k, m - k);
+			n += 1 + m - k;
+			nl = nl2;
+			p += m + 1;
+		}
+		if (nl)
+			sb_puts(&sb, "\n");
+	}
+	free(*text);
+	*text = sb.s ? sb.s : xstrdup("");
+	*len = sb.len;
+}
+
+void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
+{
+	struct strbuf sb = { 0 };
+	const char *p, *end;
+
+	join_spatch_breaks(orig, olen, text, len);
+	p = *text;
+	end = *text + *len;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);
