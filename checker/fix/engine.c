@@ -1,0 +1,772 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The per-file pipeline of `wqport fix` (cmd.c runs it on each file):
+ * the checker's analysis plans every site (plan.c); each rule's semantic
+ * patches rewrite the planned sites of the current text (spatch.c), the
+ * analysis running again on each intermediate text so anchors are
+ * always current.  The result is verified per function: reparsed and
+ * rechecked, proven by the translation validation (validate.c) and the
+ * model check generated from the file (vmodel.c), compiled with the
+ * flags the file was checked with, and run through the whole fix again,
+ * which must change nothing.  A function that fails is put back as it
+ * was and its sites are reported refused, and the file is done again
+ * without it.
+ */
+#define _GNU_SOURCE	/* memmem() */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+#include "fixout.h"
+#include "validate.h"
+#include "write.h"
+
+/*
+ * The cost of each step, summed over the worker threads: thread CPU time
+ * for the steps in this process, wall time for spatch (a child).
+ * WQPORT_FIX_TIMES=1 prints them at the end (tools/bench-fix.py).
+ */
+enum fix_step { ST_ANALYSE, ST_SPATCH, ST_VALIDATE, ST_MODEL, ST_CC, ST_N };
+static const char *const step_name[ST_N] = {
+	"parse+analyse+plan", "spatch", "validation", "model check", "compile check",
+};
+static uint64_t step_ns[ST_N];
+
+static uint64_t now_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void step_add(enum fix_step st, clockid_t c, uint64_t since)
+{
+	__atomic_fetch_add(&step_ns[st], now_ns(c) - since, __ATOMIC_RELAXED);
+}
+
+void fix_steps_print(void)
+{
+	const char *on = getenv("WQPORT_FIX_TIMES");
+	int i;
+
+	if (!on || !*on || !strcmp(on, "0"))
+		return;
+	fprintf(stderr, "wqport fix: time per step:");
+	for (i = 0; i < ST_N; i++)
+		fprintf(stderr, "%s %s %.2f s", i ? "," : "", step_name[i],
+			step_ns[i] / 1e9);
+	fputc('\n', stderr);
+}
+
+/* Analyse text as the checker does and plan every finding. */
+static void analyse(const struct fix_run *r, void *index, const char *path,
+		    const char *text, size_t len, bool force,
+		    struct fix_plan *p, struct wq_file *f)
+{
+	struct wq_options opt = r->opt;
+
+	memset(f, 0, sizeof(*f));
+	f->path = path;
+	f->buf = xrealloc(NULL, len + 1);
+	memcpy(f->buf, text, len);
+	f->buf[len] = '\0';
+	f->len = len;
+	opt.tu_hook = plan_file;
+	opt.tu_arg = p;
+	opt.no_prefilter = force;
+	{
+		uint64_t t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+
+		check_buffer(f, &opt, index);
+		step_add(ST_ANALYSE, CLOCK_THREAD_CPUTIME_ID, t0);
+	}
+}
+
+static bool is_blocked(const struct fix_plan *p, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < p->nblocked; i++)
+		if (!strcmp(p->blocked[i], fn))
+			return true;
+	return false;
+}
+
+/* Mark the sites of one rule that spatch should rewrite. */
+static bool mark_planned(struct fix_plan *p, int rule, bool unsafe,
+			 const struct spatch_env *env)
+{
+	bool any = false;
+	int i;
+
+	if (!spatch_has_rule(env, rule))
+		return false;
+	for (i = 0; i < p->n; i++) {
+		struct fix_site *s = &p->s[i];
+
+		/* a covered site is rewritten with the site covering it */
+		s->planned = s->rule == rule && s->form &&
+			     site_applied(s, unsafe) &&
+			     s->outcome != FO_COVERED &&
+			     !is_blocked(p, s->func);
+		any |= s->planned;
+	}
+	return any;
+}
+
+/*
+ * The functions whose loop test WQ003's rewrite made again after the
+ * state change: a sleep_on() converted in place there (FO_KEEP) no
+ * longer keeps its race.
+ */
+static const struct fix_fn *find_fn(const struct fix_plan *p, const char *name);
+
+static void note_retested(struct fix_result *res, const struct fix_plan *p,
+			  const char *before, const char *after)
+{
+	int i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct fix_fn *f = find_fn(p, p->s[i].func);
+		char *t;
+		bool same;
+
+		if (!p->s[i].planned || !f)
+			continue;
+		t = xasprintf("%.*s", (int)(f->end - f->start), before + f->start);
+		same = strstr(after, t) != NULL;
+		free(t);
+		if (same)
+			continue;
+		for (j = 0; j < res->nretested; j++)
+			if (!strcmp(res->retested[j], p->s[i].func))
+				break;
+		if (j < res->nretested)
+			continue;
+		res->retested = xrealloc(res->retested, (res->nretested + 1) *
+					 sizeof(*res->retested));
+		res->retested[res->nretested++] = xstrdup(p->s[i].func);
+	}
+}
+
+/*
+ * Why the state-after-test fix was refused in a function, on the text
+ * the sleep_on() conversions gave: a sleep_on() kept in place then keeps
+ * its race for that reason, and its line says so (outcome.c).
+ */
+static void note_no_retest(struct fix_result *res, const struct fix_plan *p)
+{
+	int i, j;
+
+	for (i = 0; i < p->n; i++) {
+		const struct fix_site *s = &p->s[i];
+
+		/* a test that reads a stale copy: the one refusal that
+		 * says more than the sleep_on() site's own reason */
+		if (s->rule != WQ003 || s->outcome != FO_REFUSE || !s->note ||
+		    !s->reason || strcmp(s->reason, "local-condition"))
+			continue;
+		for (j = 0; j < res->nnoretest; j++)
+			if (!strcmp(res->noretest[j], s->func))
+				break;
+		if (j < res->nnoretest)
+			continue;
+		res->noretest = xrealloc(res->noretest, (res->nnoretest + 1) *
+					 sizeof(char *));
+		res->noretest_why = xrealloc(res->noretest_why,
+					     (res->nnoretest + 1) * sizeof(char *));
+		res->noretest[res->nnoretest] = xstrdup(s->func);
+		res->noretest_why[res->nnoretest++] = xstrdup(s->note);
+	}
+}
+
+/*
+ * Run every rule's planned conversions over text.  first, if given, is
+ * the plan of text itself (saves one analysis).  Returns 0, or -1 with
+ * *err set when spatch fails.
+ */
+static int transform(const struct fix_run *r, void *index, const char *path,
+		     const char *text, size_t len, char **blocked, int nblocked,
+		     char **in_place, int nin_place,
+		     char **out, size_t *olen, char **err, struct fix_result *res,
+		     const struct fix_result *mr)
+{
+	char *cur = xrealloc(NULL, len + 1);
+	size_t cl = len;
+	int rule, pass = 0;
+
+	memcpy(cur, text, len);
+	cur[len] = '\0';
+	for (rule = WQ001; rule <= WQ004; rule++, pass = 0) {
+		struct fix_plan p = { 0 };
+		struct wq_file f;
+		char *was = NULL;
+		int rc = 0;
+again:
+
+		p.unsafe = r->fo.unsafe;
+		p.no_keep_race = r->fo.no_keep_race;
+		p.target = r->fo.target;
+		p.blocked = blocked;
+		p.nblocked = nblocked;
+		p.in_place = in_place;
+		p.nin_place = nin_place;
+		p.model_refused = mr->mref;
+		p.model_why = mr->mwhy;
+		p.nmodel_refused = mr->nmref;
+		analyse(r, index, path, cur, cl, false, &p, &f);
+		if (res && rule == WQ003)
+			note_no_retest(res, &p);
+		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
+			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
+
+			was = rule == WQ001 ? xstrdup(cur) : NULL;
+			uint64_t t0 = now_ns(CLOCK_MONOTONIC);
+
+			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
+			step_add(ST_SPATCH, CLOCK_MONOTONIC, t0);
+			if (!rc && before)
+				note_retested(res, &p, before, cur);
+			free(before);
+		}
+		file_release(&f);
+		plan_release(&p);
+		if (rc < 0) {
+			free(was);
+			free(cur);
+			return -1;
+		}
+		/* the in-place entry patch waits for its own pass (spatch.c) */
+		if (rc == 1) {
+			free(was);
+			was = NULL;
+			memset(&p, 0, sizeof(p));
+			p.entry_pass = true;
+			goto again;
+		}
+		/*
+		 * sleep_on() loops inside another one's exit path: the inner
+		 * ones convert first, the outer one on the next pass (its
+		 * match cannot span code the same pass rewrote)
+		 */
+		if (was && strcmp(was, cur) && ++pass < 3) {
+			free(was);
+			was = NULL;
+			memset(&p, 0, sizeof(p));
+			goto again;
+		}
+		free(was);
+	}
+	layout_new_lines(text, len, &cur, &cl);
+	keep_comments(text, len, &cur, &cl);
+	*out = cur;
+	*olen = cl;
+	return 0;
+}
+
+static const struct fix_fn *find_fn(const struct fix_plan *p, const char *name)
+{
+	int i;
+
+	for (i = 0; i < p->nfns; i++)
+		if (!strcmp(p->fns[i].name, name))
+			return &p->fns[i];
+	return NULL;
+}
+
+/* Did function `name` change between the two texts? */
+static bool fn_changed(const struct fix_plan *a, const char *ta,
+		       const struct fix_plan *b, const char *tb, const char *name)
+{
+	const struct fix_fn *x = find_fn(a, name), *y = find_fn(b, name);
+
+	if (!x || !y)
+		return x != y;
+	return x->end - x->start != y->end - y->start ||
+	       memcmp(ta + x->start, tb + y->start, x->end - x->start);
+}
+
+static int count_findings(const struct wq_file *f, const char *fn, int rule)
+{
+	int i, n = 0;
+
+	for (i = 0; i < f->nfindings; i++)
+		if (f->findings[i].rule == rule && f->findings[i].func &&
+		    !strcmp(f->findings[i].func, fn))
+			n++;
+	return n;
+}
+
+static void block(struct fix_result *res, const char *fn, char *why)
+{
+	int i;
+
+	for (i = 0; i < res->nblocked; i++)
+		if (!strcmp(res->blocked[i], fn)) {
+			free(why);
+			return;
+		}
+	res->blocked = xrealloc(res->blocked, (res->nblocked + 1) * sizeof(char *));
+	res->block_why = xrealloc(res->block_why,
+				  (res->nblocked + 1) * sizeof(char *));
+	res->blocked[res->nblocked] = xstrdup(fn);
+	res->block_why[res->nblocked++] = why;
+}
+
+/* The line of the first WQ006 site of fn in the original, or 0. */
+static unsigned leak_line(const struct fix_plan *p, const char *fn)
+{
+	int j;
+
+	for (j = 0; j < p->n; j++)
+		if (p->s[j].rule == WQ006 && !strcmp(p->s[j].func, fn))
+			return p->s[j].pos.line;
+	return 0;
+}
+
+/*
+ * The model check refused fn's rewrite: where fn has a wait_event*()
+ * form (a condition the proof accepted), plan it again without that
+ * form (wevariant.c refuses it, ptw.c keeps the faithful one) instead
+ * of putting the whole function back.  True when fn is to be planned
+ * again.
+ */
+static bool model_retry(struct fix_result *res, bool unsafe, const char *fn,
+			const char *why)
+{
+	const char *pfx = "unproven: the model generated from the file ";
+	int i;
+
+	for (i = 0; i < res->nmref; i++)
+		if (!strcmp(res->mref[i], fn))
+			return false;
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+
+		if (strcmp(s->func, fn) || !s->form ||
+		    strncmp(s->form, "wait_event", 10) || !site_applied(s, unsafe))
+			continue;
+		res->mref = xrealloc(res->mref, (res->nmref + 1) * sizeof(char *));
+		res->mwhy = xrealloc(res->mwhy, (res->nmref + 1) * sizeof(char *));
+		res->mref[res->nmref] = xstrdup(fn);
+		res->mwhy[res->nmref++] = xstrdup(strncmp(why, pfx, strlen(pfx)) ?
+						  why : why + strlen(pfx));
+		res->mretry = true;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Translation validation (validate.c): every changed function is proven
+ * from its tokens against the original, whatever the recheck saw.
+ * Then the model check generated from the file (vmodel.c) runs the
+ * function before and after against the file's wakers.
+ * WQPORT_NO_VALIDATE=1 switches both off for the mutation checks,
+ * WQPORT_NO_VALIDATE=tokens the token validation only, WQPORT_NO_MODEL=1
+ * the model check only.
+ */
+static bool validate(const struct fix_run *r, struct fix_result *res,
+		     const char *text, size_t len, const struct fix_plan *p1)
+{
+	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+	struct vside n = { text, len, p1->fns, p1->nfns };
+	const char *off = getenv("WQPORT_NO_VALIDATE");
+	const char *nomodel = getenv("WQPORT_NO_MODEL");
+	bool vonly_off;
+	bool ok = true;
+	int i;
+
+	while (res->nproven) {
+		res->nproven--;
+		free(res->proven[res->nproven]);
+		free(res->proof[res->nproven]);
+		free(res->model[res->nproven]);
+	}
+	/* WQPORT_NO_VALIDATE=tokens: the model check alone (its mutation) */
+	vonly_off = off && !strcmp(off, "tokens");
+	if (off && *off && strcmp(off, "0") && !vonly_off)
+		return true;
+	for (i = 0; i < res->plan.nfns; i++) {
+		const char *fn = res->plan.fns[i].name;
+		char *why, *proof = NULL, *verdict = NULL;
+		bool proof_failed;
+
+		if (!fn_changed(&res->plan, res->orig, p1, text, fn) ||
+		    !find_fn(p1, fn))
+			continue;
+		uint64_t t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+
+		why = vonly_off ? NULL :
+		      validate_function(&o, &n, fn, r->fo.target, &proof);
+		proof_failed = why != NULL;
+		step_add(ST_VALIDATE, CLOCK_THREAD_CPUTIME_ID, t0);
+		t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
+		if (!why && !(nomodel && *nomodel && strcmp(nomodel, "0")))
+			why = model_check_function(&o, &n, fn, &verdict);
+		step_add(ST_MODEL, CLOCK_THREAD_CPUTIME_ID, t0);
+		if (why && verdict == NULL && !proof_failed &&
+		    model_retry(res, r->fo.unsafe, fn, why)) {
+			free(why);
+			free(proof);
+			ok = false;
+			continue;
+		}
+		if (why) {
+			block(res, fn, why);
+			free(proof);
+			ok = false;
+			continue;
+		}
+		res->proven = xrealloc(res->proven, (res->nproven + 1) * sizeof(char *));
+		res->proof = xrealloc(res->proof, (res->nproven + 1) * sizeof(char *));
+		res->model = xrealloc(res->model, (res->nproven + 1) * sizeof(char *));
+		res->proven[res->nproven] = xstrdup(fn);
+		res->model[res->nproven] = verdict;
+		res->proof[res->nproven++] = proof;
+	}
+	return ok;
+}
+
+/*
+ * Verify the rewritten text function by function; block the functions
+ * that fail.  Returns true when every changed function passed.
+ */
+static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
+		   const struct wq_file *f0, const char *text, size_t len)
+{
+	char *new_error = NULL;
+	struct fix_plan p1 = { 0 };
+	struct wq_file f1;
+	bool ok = true;
+	int i, rule;
+
+	analyse(r, index, res->path, text, len, true, &p1, &f1);
+	if (f1.error) {
+		for (i = 0; i < res->plan.nfns; i++)
+			if (fn_changed(&res->plan, res->orig, &p1, text,
+				       res->plan.fns[i].name))
+				block(res, res->plan.fns[i].name, xasprintf(
+					"the result does not parse: %s", f1.error));
+		ok = false;
+		goto out;
+	}
+	for (i = 0; i < res->plan.nfns; i++) {
+		const char *fn = res->plan.fns[i].name;
+
+		if (!fn_changed(&res->plan, res->orig, &p1, text, fn))
+			continue;
+		for (rule = WQ001; rule <= WQ006; rule++) {
+			int before = 0, kept = 0, after, j;
+
+			for (j = 0; j < res->plan.n; j++) {
+				const struct fix_site *s = &res->plan.s[j];
+
+				/*
+				 * a sleep_on() converted in place keeps its
+				 * race: the loop's test before
+				 * prepare_to_wait() is a WQ003 of the result,
+				 * the same lost wake-up the WQ001 was
+				 */
+				if (rule == WQ003 && s->rule == WQ001 &&
+				    s->outcome == FO_KEEP && !strcmp(s->func, fn))
+					kept++;
+				if (s->rule != rule || strcmp(s->func, fn))
+					continue;
+				before++;
+				if (!site_applied(s, r->fo.unsafe))
+					kept++;
+			}
+			after = count_findings(&f1, fn, rule);
+			if (after > kept && rule == WQ006 && leak_line(&res->plan, fn)) {
+				/*
+				 * A bare `return` in the loop, with nothing
+				 * before it that the rewrite turns into
+				 * finish_wait(): the leak is the driver's
+				 * bug, which no conversion fixes by itself
+				 */
+				block(res, fn, xasprintf(
+					"the path that returns at line %u leaves the entry queued (WQ006) and stays so after the rewrite: take the entry off the queue and set TASK_RUNNING there by hand, then convert",
+					leak_line(&res->plan, fn)));
+				ok = false;
+				break;
+			}
+			if (after > kept) {
+				block(res, fn, xasprintf(
+					"the rewritten %s() still has %d WQ%03d finding%s (expected %d)",
+					fn, after, rule, after == 1 ? "" : "s", kept));
+				ok = false;
+				break;
+			}
+			(void)before;
+		}
+	}
+	if (ok)
+		ok = validate(r, res, text, len, &p1);
+	for (i = 0; i < p1.nfns; i++)
+		if (!find_fn(&res->plan, p1.fns[i].name)) {
+			/* a rewrite must not invent or rename functions */
+			int j;
+
+			for (j = 0; j < res->plan.nfns; j++)
+				if (fn_changed(&res->plan, res->orig, &p1, text,
+					       res->plan.fns[j].name))
+					block(res, res->plan.fns[j].name, xasprintf(
+						"the rewrite changed the file's functions ('%s' appeared)",
+						p1.fns[i].name));
+			ok = false;
+		}
+	if (ok) {
+		uint64_t t0 = now_ns(CLOCK_MONOTONIC);
+
+		new_error = new_cc_error(f0, &f1, text, len);
+		step_add(ST_CC, CLOCK_MONOTONIC, t0);
+	}
+	if (ok && new_error) {
+		/* the compile check: block the first changed function */
+		char *hdr = missing_header_of(f0);
+
+		for (i = 0; i < res->plan.nfns; i++)
+			if (fn_changed(&res->plan, res->orig, &p1, text,
+				       res->plan.fns[i].name)) {
+				block(res, res->plan.fns[i].name, xasprintf(
+					"the result does not compile with the flags the file was checked with (%s)%s%s%s",
+					new_error, hdr ? "; the input itself misses the header " : "",
+					hdr ? hdr : "",
+					hdr ? ", whose errors are not counted: give flags that find it after -- (they replace the shim headers) or a compilation database with -p" : ""));
+				ok = false;
+				break;
+			}
+		free(hdr);
+		free(new_error);
+	}
+out:
+	file_release(&f1);
+	plan_release(&p1);
+	return ok;
+}
+
+/* Block every function that differs between two texts. */
+static void block_changed(const struct fix_run *r, void *index,
+			  struct fix_result *res, const char *a, size_t al,
+			  const char *b, size_t bl, const char *why)
+{
+	struct fix_plan pa = { 0 }, pb = { 0 };
+	struct wq_file fa, fb;
+	int i;
+
+	analyse(r, index, res->path, a, al, true, &pa, &fa);
+	analyse(r, index, res->path, b, bl, true, &pb, &fb);
+	for (i = 0; i < pa.nfns; i++)
+		if (fn_changed(&pa, a, &pb, b, pa.fns[i].name))
+			block(res, pa.fns[i].name, xstrdup(why));
+	file_release(&fa);
+	file_release(&fb);
+	plan_release(&pa);
+	plan_release(&pb);
+}
+
+/*
+ * A WQ002 site planned for a form whose semantic patch matched nothing
+ * (its function is unchanged): retry the function in the in-place entry
+ * form, which matches any shape the planner accepted.  True when a
+ * function was added to res->in_place.
+ */
+static bool retry_in_place(struct fix_result *res, const char *out, size_t ol)
+{
+	bool added = false;
+	int i, j;
+
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+		const struct fix_fn *fn;
+		bool seen = false;
+
+		if (s->rule != WQ002 || form_in_place(s->form) ||
+		    !(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT) ||
+		    !(fn = find_fn(&res->plan, s->func)))
+			continue;
+		for (j = 0; j < res->nin_place; j++)
+			seen |= !strcmp(res->in_place[j], s->func);
+		for (j = 0; j < res->nblocked; j++)
+			seen |= !strcmp(res->blocked[j], s->func);
+		if (seen || !memmem(out, ol, res->orig + fn->start,
+				    fn->end - fn->start))
+			continue;
+		res->in_place = xrealloc(res->in_place,
+					 (res->nin_place + 1) * sizeof(char *));
+		res->in_place[res->nin_place++] = xstrdup(s->func);
+		added = true;
+	}
+	return added;
+}
+
+/*
+ * WQPORT_VALIDATE_AGAINST=REWRITE: a test hook (tools/validate-test.py)
+ * that runs the translation validation of the file against a rewrite
+ * written by hand, a mutant of what the planner writes, and prints the
+ * verdict per changed function instead of fixing.
+ */
+static bool validate_against(const struct fix_run *r, void *index,
+			     struct fix_result *res, const char *other)
+{
+	struct fix_plan p1 = { 0 };
+	struct wq_file f1;
+	size_t len;
+	char *text = read_regular_file(other, 1 << 24, &len);
+	int i;
+
+	if (!text) {
+		res->error = xasprintf("%s: cannot read the rewrite", other);
+		return true;
+	}
+	analyse(r, index, res->path, text, len, true, &p1, &f1);
+	for (i = 0; i < res->plan.nfns; i++) {
+		struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+		struct vside n = { text, len, p1.fns, p1.nfns };
+		const char *fn = res->plan.fns[i].name;
+		char *why, *proof = NULL;
+
+		if (!fn_changed(&res->plan, res->orig, &p1, text, fn) ||
+		    !find_fn(&p1, fn))
+			continue;
+		if (getenv("WQPORT_MODEL_AGAINST"))	/* the model alone */
+			why = model_check_function(&o, &n, fn, &proof);
+		else
+			why = validate_function(&o, &n, fn, r->fo.target, &proof);
+		fprintf(stderr, "%s: %s(): %s\n", res->path, fn, why ? why : proof);
+		free(why);
+		free(proof);
+	}
+	file_release(&f1);
+	plan_release(&p1);
+	free(text);
+	return true;
+}
+
+void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
+{
+	struct wq_file f0;
+	char *err = NULL;
+	int round;
+
+	memset(&f0, 0, sizeof(f0));
+	f0.path = res->path;
+	if (!fix_read(res, &f0))	/* keeps what write.c checks */
+		return;
+	check_buffer(&f0, &r->opt, index);	/* rejects bad input */
+	if (f0.error) {
+		res->error = f0.error;
+		f0.error = NULL;
+		file_release(&f0);
+		return;
+	}
+	if (f0.skipped) {
+		file_release(&f0);
+		return;
+	}
+	res->orig = f0.buf;
+	res->olen = f0.len;
+	f0.buf = NULL;
+	file_release(&f0);
+	res->plan.unsafe = r->fo.unsafe;
+	res->plan.no_keep_race = r->fo.no_keep_race;
+	res->plan.target = r->fo.target;
+	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, &f0);
+	if (f0.warning && !res->warning)
+		res->warning = xstrdup(f0.warning);
+	if (getenv("WQPORT_VALIDATE_AGAINST") &&
+	    validate_against(r, index, res, getenv("WQPORT_VALIDATE_AGAINST"))) {
+		file_release(&f0);
+		plan_release(&res->plan);
+		memset(&res->plan, 0, sizeof(res->plan));
+		return;
+	}
+	if (!res->plan.n) {
+		file_release(&f0);
+		return;
+	}
+	if (res->ncrlf && res->nlf) {
+		/* which ending would a new line get? */
+		res->error = xasprintf("mixed line endings (%u lines end in CRLF, %u in LF): not converted; give the file one convention first",
+				       res->ncrlf, res->nlf);
+		file_release(&f0);
+		return;
+	}
+	for (round = 0; round <= res->plan.nfns + 1; round++) {
+		char *out = NULL, *again = NULL;
+		size_t ol, al;
+
+		free(res->final);
+		res->final = NULL;
+		while (res->nretested)
+			free(res->retested[--res->nretested]);
+		while (res->nnoretest) {
+			res->nnoretest--;
+			free(res->noretest[res->nnoretest]);
+			free(res->noretest_why[res->nnoretest]);
+		}
+		if (transform(r, index, res->path, res->orig, res->olen,
+			      res->blocked, res->nblocked, res->in_place,
+			      res->nin_place, &out, &ol, &err, res, res)) {
+			res->error = err;
+			break;
+		}
+		res->final = out;
+		res->flen = ol;
+		if (retry_in_place(res, out, ol)) {
+			/* plan again, those functions in the entry form */
+			file_release(&f0);
+			plan_release(&res->plan);
+			res->plan.in_place = res->in_place;
+			res->plan.nin_place = res->nin_place;
+			res->plan.model_refused = res->mref;
+			res->plan.model_why = res->mwhy;
+			res->plan.nmodel_refused = res->nmref;
+			analyse(r, index, res->path, res->orig, res->olen, true,
+				&res->plan, &f0);
+			continue;
+		}
+		if (ol == res->olen && !memcmp(out, res->orig, ol))
+			break;
+		if (!verify(r, index, res, &f0, out, ol)) {
+			if (res->mretry) {
+				/* plan again, those functions without the
+				 * wait_event*() form the model refused */
+				res->mretry = false;
+				file_release(&f0);
+				plan_release(&res->plan);
+				res->plan.in_place = res->in_place;
+				res->plan.nin_place = res->nin_place;
+				res->plan.model_refused = res->mref;
+				res->plan.model_why = res->mwhy;
+				res->plan.nmodel_refused = res->nmref;
+				analyse(r, index, res->path, res->orig, res->olen,
+					true, &res->plan, &f0);
+			}
+			continue;
+		}
+		/* idempotence: the whole fix again changes nothing */
+		if (transform(r, index, res->path, out, ol, res->blocked,
+			      res->nblocked, res->in_place, res->nin_place,
+			      &again, &al, &err, NULL, res)) {
+			res->error = err;
+			break;
+		}
+		if (al != ol || memcmp(again, out, ol)) {
+			block_changed(r, index, res, out, ol, again, al,
+				      "not idempotent: fixing the result again changes it");
+			free(again);
+			continue;
+		}
+		free(again);
+		break;
+	}
+	file_release(&f0);
+	fixout_outcomes(res, r->fo.unsafe);
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The model check generated from the file (vmodel.c): the environment
+ * it runs a function against, read from the file (vmodel_env.c).
+ */
+#ifndef WQPORT_FIX_VMODEL_H
+#define WQPORT_FIX_VMODEL_H
+
+#include "validate.h"
+
+#define MAXWAKERS 4	/* distinct wakers per queue */
+
+/* A waker: sets the condition, then wakes (under a lock, maybe). */
+struct mwaker {
+	bool task;		/* wakes the task, not a queue */
+	bool intr_only;		/* wakes TASK_INTERRUPTIBLE sleepers only */
+	char *lock;		/* last name of the lock held, or NULL */
+	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
+	bool none;		/* no waker: timeouts only */
+};
+
+struct mwakers {
+	struct mwaker w[MAXWAKERS];
+	int n;
+};
+
+/* The last identifier of a queue or lock expression (allocated). */
+char *last_name(const char *s);
+/*
+ * The wakers of queue key (task: the file's wake_up_process()) outside
+ * function self, distinct by what the model sees of them.  *named: the
+ * key is named in the file other than in the wait API.
+ */
+void find_wakers(const struct vside *s, const char *key, bool task,
+		 const char *self, struct mwakers *ws, bool *named);
+void wakers_release(struct mwakers *ws);
+
+#endif /* WQPORT_FIX_VMODEL_H */
