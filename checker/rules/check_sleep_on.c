@@ -277,15 +277,27 @@ static bool test_counts_only(const struct cfg *g, const char *t)
  * sleeper on `d->wq` gives "d->work".  NULL when no waker stores a
  * non-zero constant in the statement before its wake-up.
  */
-static char *waker_flag(const struct wq_file *f, const char *q)
+/* The length of the pointer or struct a member access starts with. */
+static size_t base_len(const char *x)
+{
+	size_t k = 0;
+
+	while (wq_ident_char(x[k]))
+		k++;
+	return k && (x[k] == '.' || (x[k] == '-' && x[k + 1] == '>')) ? k : 0;
+}
+
+static char *waker_flag(const struct wq_file *f, const char *q, char **other)
 {
 	size_t n;
 	const char *w = queue_word(q, &n), *p = f->buf, *e;
 
+	if (other)
+		*other = NULL;
 	if (!n)
 		return NULL;
 	while ((e = next_waker(f->buf, &p, w, n))) {
-		const char *s, *eq;
+		const char *s, *eq, *qa = strchr(e, '(');
 
 		/* the statement before the wake-up: `lhs = <constant>;` */
 		while (e > f->buf && isspace((unsigned char)e[-1]))
@@ -321,6 +333,24 @@ static char *waker_flag(const struct wq_file *f, const char *q)
 			lhs = xasprintf("%.*s", (int)(le - s), s);
 			if (strpbrk(lhs, "()[ "))
 				goto next;
+			/*
+			 * `d->reg_done = 1; wake_up(&s->reg_wait);` with d a
+			 * pointer into *s: the flag is written through
+			 * another pointer than the queue's, and renaming its
+			 * base would name a member *s does not have
+			 */
+			if (qa) {
+				size_t lb = base_len(lhs), wb2;
+
+				for (qa++; *qa == ' ' || *qa == '&' || *qa == '('; qa++)
+					;
+				wb2 = base_len(qa);
+				if (lb && wb2 && (lb != wb2 || strncmp(lhs, qa, lb))) {
+					if (other && !*other)
+						*other = xstrdup(lhs);
+					goto next;
+				}
+			}
 			/* the waker's base pointer becomes the sleeper's */
 			wb = strstr(lhs, "->");
 			sb = strstr(q, "->");
@@ -329,6 +359,10 @@ static char *waker_flag(const struct wq_file *f, const char *q)
 			else
 				cond = xstrdup(lhs);
 			free(lhs);
+			if (other) {
+				free(*other);
+				*other = NULL;
+			}
 			return cond;
 next:
 			free(lhs);
@@ -348,7 +382,7 @@ static bool kthread_finding(struct wq_file *f, const struct cfg_node *nd,
 			    const struct cfg_node *tn, const char *rep,
 			    const char *q, const char *tmo, bool intr)
 {
-	char *flag = waker_flag(f, q), *tn_note;
+	char *flag = waker_flag(f, q, NULL), *tn_note;
 	const char *pace = intr ? "schedule_timeout_interruptible" :
 				  "schedule_timeout_uninterruptible";
 	struct wq_finding *fd;
@@ -406,7 +440,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		const struct cfg_node *nd = &g->nodes[n];
 		const char *q, *rep, *name, *tmo;
 		const struct sleep_on_fact *so;
-		char *qh, *old_tmo, *old, *tnote, *flag;
+		char *qh, *old_tmo, *old, *tnote, *flag, *other = NULL;
 		struct wq_finding *fd;
 		bool delay, intr, paced = false;
 		int t;
@@ -499,7 +533,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				cond));
 			free(cond);
 		} else if (q && (tmo || !strstr(rep, "timeout")) &&
-			   (flag = waker_flag(f, q))) {
+			   (flag = waker_flag(f, q, &other))) {
 			/*
 			 * `h->acked = 0; outb(...); sleep(&h->ack_wait, HZ);`
 			 * with the interrupt doing `h->acked = 1; wake_up()`:
@@ -510,6 +544,12 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				name, rep, q, flag, tmo ? ", " : "",
 				tmo ? tmo : "", old, tnote));
 			free(flag);
+		} else if (other) {
+			/* what `wqport fix` says: no rebasing by name */
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets: a waker sets '%s' before its wake-up, through another pointer than the queue's, so it is not rewritten in the sleeper's terms: name the field the sleeper reads by hand%s%s",
+				name, rep, other, old, tnote));
+			free(other);
 		} else {
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
 				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay%s%s",
