@@ -464,6 +464,18 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (!condition_ok(s, sc, ls->cond))
 		return;
+	if (ls->timeout_loop && ls->lock) {
+		/*
+		 * `while (!c && t) { spin_unlock_irq(&l); t = sleep(&q, t);
+		 * spin_lock_irq(&l); }`: wait_event_timeout() would sleep
+		 * holding the lock; the form that drops it is a _lock_irq
+		 * _timeout one, which the rewrite does not write
+		 */
+		refuse(s, "work-in-loop", xasprintf(
+			"the timed loop drops the spinlock '%s' around the sleep (spin_unlock_irq()/spin_lock_irq()); %s() would sleep holding it, and the _lock_irq_timeout form that drops it is not written here: convert by hand",
+			ls->lock, sleep_on_form(s->anchor, true)));
+		return;
+	}
 	if (ls->timeout_loop) {
 		if (ls->receiver_unsigned) {
 			refuse(s, "unsigned-timeout", xasprintf(
