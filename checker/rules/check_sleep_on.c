@@ -416,6 +416,75 @@ static bool kthread_finding(struct wq_file *f, const struct cfg_node *nd,
 	return waits;
 }
 
+/* Skip blanks and comments forward from p. */
+static const char *skip_blank(const char *p, const char *end)
+{
+	for (;;) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+			const char *c = strstr(p + 2, "*/");
+
+			p = c && c < end ? c + 2 : end;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else {
+			return p;
+		}
+	}
+}
+
+/*
+ * `spin_unlock_irq(&l); sleep(&q); spin_lock_irq(&l);`: the lock the
+ * statements around the sleep at pos drop and retake ("l"), or NULL.
+ * The _lock_irq forms of wait_event*() do just that around schedule().
+ */
+static char *dropped_irq_lock(const struct wq_file *f, struct wq_pos pos)
+{
+	static const char un[] = "spin_unlock_irq(", lk[] = "spin_lock_irq(";
+	const char *b = f->buf, *end = f->buf + f->len;
+	const char *p = b + text_offset_of(f->buf, f->len, pos), *s, *e, *a;
+	int depth = 0;
+
+	/* the statement before: `spin_unlock_irq(X);` */
+	for (s = p; s > b && !strchr(";{}", s[-1]); s--)
+		;
+	for (e = s; e > b && isspace((unsigned char)e[-1]); e--)
+		;
+	if (e == b || e[-1] != ';')
+		return NULL;
+	for (a = e - 1; a > b && !strchr(";{}", a[-1]); a--)
+		;
+	a = skip_blank(a, e);
+	if (strncmp(a, un, sizeof(un) - 1))
+		return NULL;
+	a += sizeof(un) - 1;
+	/* X: up to the `)` before the `;` */
+	{
+		const char *x = a, *xe = e - 1;
+
+		while (xe > x && isspace((unsigned char)xe[-1]))
+			xe--;
+		if (xe <= x || xe[-1] != ')')
+			return NULL;
+		xe--;
+		/* the statement after the sleep: `spin_lock_irq(X);` */
+		for (e = p; e < end && !(*e == ';' && !depth); e++)
+			depth += (*e == '(') - (*e == ')');
+		if (e >= end)
+			return NULL;
+		e = skip_blank(e + 1, end);
+		if (strncmp(e, lk, sizeof(lk) - 1) ||
+		    strncmp(e + sizeof(lk) - 1, x, xe - x) ||
+		    strncmp(e + sizeof(lk) - 1 + (xe - x), ");", 2))
+			return NULL;
+		while (x < xe && (*x == '&' || *x == ' '))
+			x++;
+		return x < xe ? xasprintf("%.*s", (int)(xe - x), x) : NULL;
+	}
+}
+
 static bool kthread_loop(const struct cfg_node *tn)
 {
 	char *rest;
@@ -441,6 +510,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		const char *q, *rep, *name, *tmo;
 		const struct sleep_on_fact *so;
 		char *qh, *old_tmo, *old, *tnote, *flag, *other = NULL;
+		char *lrep = NULL;	/* the _lock_irq form, when rep is it */
 		struct wq_finding *fd;
 		bool delay, intr, paced = false;
 		int t;
@@ -509,6 +579,8 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		} else if (t >= 0) {
 			const struct cfg_node *tn = &g->nodes[t];
 			char *guard = xstrdup(tn->text), *cond;
+			char *lk = (tn->flags & NF_LOOP_COND) ?
+				   dropped_irq_lock(f, nd->pos) : NULL;
 
 			/* `while (!c && t) t = ..._timeout(&q, t)`: t is no
 			 * part of the condition */
@@ -519,10 +591,21 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			cond_drop_operand(guard, "!signal_pending(current)");
 			cond = wait_condition(guard);
 			free(guard);
+			if (lk) {
+				/* the loop drops the lock around the sleep:
+				 * the form that does so, with the lock */
+				lrep = xasprintf("wait_event%s_lock_irq%s",
+						 intr ? "_interruptible" : "",
+						 tmo ? "_timeout" : "");
+				rep = lrep;
+				free(tnote);
+				tnote = target_note(f->target, rep, intr, tmo);
+			}
 
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s)%s%s%s",
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s%s%s)%s%s%s",
 				name, rep, q ? q : "wq", cond,
+				lk ? ", " : "", lk ? lk : "",
 				tmo ? ", " : "", tmo ? tmo : "",
 				(tn->flags & NF_LOOP_COND) ? "" :
 				" (it waits until the condition holds; the old call slept at most once)",
@@ -532,6 +615,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				"the condition waited for is probably '%s', tested here",
 				cond));
 			free(cond);
+			free(lk);
 		} else if (q && (tmo || !strstr(rep, "timeout")) &&
 			   (flag = waker_flag(f, q, &other))) {
 			/*
@@ -567,5 +651,6 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		free(old);
 		free(tnote);
 		free(qh);
+		free(lrep);
 	}
 }
