@@ -1072,8 +1072,6 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		}
 		if (fd->rule == WQ001)
 			plan_ptw_fallback(s, &sc, p);
-		if (fd->rule == WQ002 && getenv("H32DBG"))
-			fprintf(stderr, "H32 %s:%u %d %s %s | %s\n", f->path, s->pos.line, s->outcome, s->form ? s->form : "-", s->reason ? s->reason : "-", s->note ? s->note : "-");
 		if (fd->rule == WQ002 && in_place_eligible(s, p))
 			plan_entry_in_place(s, ep);
 		/* the queue declarations are ported with the sleeps */
