@@ -727,12 +727,38 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 	int steps;
 
 	memset(st, 0, sizeof(*st));
-	/* the statement holding the point: `x = sleep(...)`, `if (c) wake()` */
-	s = seg_start(t, body, at);
+	/*
+	 * the statement holding the point: `x = sleep(...)`, `if (c)
+	 * wake()`, and the test of an if or loop holding it, `if
+	 * (!sleep(...))`: its parenthesis is still open at the point
+	 */
+	{
+		unsigned a = at, i;
+		int d = 0;
+
+		/* out of the parentheses the point is in first */
+		for (i = at; i > body; i--) {
+			char c = t[i - 1];
+
+			if (c == ')' || c == ']')
+				d++;
+			else if ((c == '(' || c == '[') && d)
+				d--;
+			else if (c == '(' || c == '[')
+				a = i - 1;
+			else if (!d && (c == ';' || c == '{' || c == '}'))
+				break;
+		}
+		s = seg_start(t, body, a);
+	}
 	{
 		char *h = trimmed(t, s, at);
+		const char *c;
+		int depth = 0;
 
-		if (*h && !is_header(h))
+		for (c = h; *c; c++)
+			depth += (*c == '(') - (*c == ')');
+		if (*h && (!is_header(h) || depth > 0))
 			pos = s;
 		free(h);
 	}

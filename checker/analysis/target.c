@@ -27,9 +27,41 @@ static const struct {
 	unsigned since;
 } target_api[] = {
 #define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#define TARGET_API_GONE(n, a, b, c)
 #include "target.def"
+#undef TARGET_API_GONE
 #undef TARGET_API
 };
+
+static const struct {
+	const char *name;
+	unsigned gone;
+} target_api_gone[] = {
+#define TARGET_API(n, a, b, c)
+#define TARGET_API_GONE(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#include "target.def"
+#undef TARGET_API_GONE
+#undef TARGET_API
+};
+
+/* The first release without name (target.def TARGET_API_GONE), or 0. */
+unsigned target_api_until(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(target_api_gone) / sizeof(target_api_gone[0]); i++)
+		if (!strcmp(target_api_gone[i].name, name))
+			return target_api_gone[i].gone;
+	return 0;
+}
+
+/* Does the target kernel have name: since its first release, not gone? */
+bool target_has_api(unsigned target, const char *name)
+{
+	unsigned since = target_api_since(name), until = target_api_until(name);
+
+	return target >= since && (!until || target < until);
+}
 
 unsigned target_api_since(const char *name)
 {

@@ -225,7 +225,8 @@ static void proven(struct fix_site *s, const struct site_ctx *sc,
 		cond_proof_free(pr);
 		return;
 	}
-	if (intr && !ls->receiver && !signal_tested_after(sc, pr->cond)) {
+	if (intr && !ls->receiver && !ls->result_zero_test &&
+	    !signal_tested_after(sc, pr->cond)) {
 		/* WQ010: the -ERESTARTSYS would be dropped */
 		unsafe(s, s->form, xasprintf(
 			"the condition '%s' is proven (%s), but nothing after the sleep tests for a signal: %s()'s -ERESTARTSYS would be discarded and the code would go on as if '%s' held",
@@ -239,12 +240,15 @@ static void proven(struct fix_site *s, const struct site_ctx *sc,
 	s->cond = pr->cond;
 	pr->cond = NULL;
 	s->note = xasprintf(
-		"the condition '%s' is false at the sleep and %s make%s it true before every wake-up of the queue (proven); %s() waits for it where the old call returned on any wake-up%s%s%s%s",
+		"the condition '%s' is false at the sleep and %s make%s it true before every wake-up of the queue (proven); %s() waits for it where the old call returned on any wake-up%s%s%s%s%s",
 		s->cond, pr->wakers, strstr(pr->wakers, " and ") ? "" : "s",
 		s->form, ls->receiver ? "; '" : "", ls->receiver ? ls->receiver : "",
 		ls->receiver ? "' now gets 0 on timeout, the jiffies left but at least 1 when the condition held" : "",
 		ls->receiver && intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left): check its users" :
-		ls->receiver ? ": check its users" : "");
+		ls->receiver ? ": check its users" : "",
+		!ls->receiver && ls->result_zero_test ? (intr ?
+		"; the result is tested only against 0, which it is on a timeout with the condition false, as the old call's was (a signal: -ERESTARTSYS, nonzero as the jiffies left were)" :
+		"; the result is tested only against 0, which it is on a timeout with the condition false, as the old call's was") : "");
 	cond_proof_free(pr);
 }
 
@@ -282,7 +286,7 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 		s->form = delay_form(s->anchor);
 		return;
 	}
-	if (timeout && ls->result_used) {
+	if (timeout && ls->result_used && !ls->result_zero_test) {
 		refuse(s, "result-used", xasprintf(
 			"the remaining-jiffies result of %s() is used in '%s'; wait_event*_timeout() returns something else, and no wait_event*() applies without a condition",
 			s->anchor, ls->stmt_text));
@@ -291,6 +295,14 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	cond_prove(sc, NULL, s->func, &pr);
 	if (pr.step == PS_OK) {
 		proven(s, sc, &pr, ls);
+		return;
+	}
+	if (timeout && ls->result_used) {
+		/* tested against 0, but no condition: the jiffies left */
+		refuse(s, "result-used", xasprintf(
+			"the remaining-jiffies result of %s() is tested in '%s', which wait_event*_timeout() would answer the same way, but %s",
+			s->anchor, ls->stmt_text, unproven_text(s, &pr)));
+		cond_proof_free(&pr);
 		return;
 	}
 	if (pr.step == PS_NO_WAKER && pr.cond) {
@@ -452,6 +464,18 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (!condition_ok(s, sc, ls->cond))
 		return;
+	if (ls->timeout_loop && ls->lock) {
+		/*
+		 * `while (!c && t) { spin_unlock_irq(&l); t = sleep(&q, t);
+		 * spin_lock_irq(&l); }`: wait_event_timeout() would sleep
+		 * holding the lock; the form that drops it is a _lock_irq
+		 * _timeout one, which the rewrite does not write
+		 */
+		refuse(s, "work-in-loop", xasprintf(
+			"the timed loop drops the spinlock '%s' around the sleep (spin_unlock_irq()/spin_lock_irq()); %s() would sleep holding it, and the _lock_irq_timeout form that drops it is not written here: convert by hand",
+			ls->lock, sleep_on_form(s->anchor, true)));
+		return;
+	}
 	if (ls->timeout_loop) {
 		if (ls->receiver_unsigned) {
 			refuse(s, "unsigned-timeout", xasprintf(
@@ -618,7 +642,13 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 			"the loop does not set the task state before its sleep at its top level (it is set before the loop, after the sleep, or in a branch): prepare_to_wait() would have to move to the top of each pass with the test repeated after it; convert by hand"));
 		return;
 	}
-	if (!ls->other && !ls->exit_ifs && (s->form = event_form(ls, excl))) {
+	/*
+	 * io_schedule() in the loop: the wait is accounted as I/O wait
+	 * (iowait, the block layer's waits); wait_event*() sleeps in
+	 * schedule() and would drop that, so the loop keeps its shape
+	 */
+	if (!ls->other && !ls->exit_ifs && !ls->io_sleep &&
+	    (s->form = event_form(ls, excl))) {
 		if (ls->lock)
 			s->lock = xstrdup(ls->lock);
 		if (ls->state == ST_INTR && !ls->signal_exit) {

@@ -29,6 +29,7 @@ struct item_info {
 	char *cond;	/* IT_COND_BREAK: the test */
 	char *arg;	/* lock, receiver */
 	bool expired;	/* IT_SIGNAL_EXIT that also tests the time left */
+	bool io;	/* IT_SCHEDULE: io_schedule*(), accounted as I/O wait */
 };
 
 static bool is_loop(enum CXCursorKind k)
@@ -156,6 +157,7 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 		   (strstr(t, "schedule_timeout(") && strchr(t, '=') &&
 		    !strchr(t, '?'))) {
 		it->kind = IT_SCHEDULE;
+		it->io = starts_with_word(t, "io_schedule");
 		if (strchr(t, '=') && strstr(t, "schedule_timeout")) {
 			const char *eq = strchr(t, '=');
 
@@ -351,6 +353,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			ls->irq_toggle = true;
 			break;
 		case IT_SCHEDULE:
+			ls->io_sleep |= it.io;
 			if (it.arg && !ls->receiver)
 				ls->receiver = it.arg, it.arg = NULL;
 			break;
@@ -487,6 +490,45 @@ void shape_release(struct loop_shape *ls)
 	memset(ls, 0, sizeof(*ls));
 }
 
+/*
+ * Is the if's test t only whether the sleep timed out: `!call(...)`,
+ * `call(...) == 0` or `call(...) != 0`, `call(...)`?  Those read 0 or
+ * not, which the wait_event*_timeout() forms answer as the old call
+ * did (0 only on a timeout with nothing making them return earlier).
+ */
+static bool zero_test_of(const char *t, const char *anchor)
+{
+	size_t n = strlen(anchor);
+	const char *p = t, *e;
+	int depth = 0;
+
+	while (*p == ' ' || *p == '!' || *p == '(')
+		p++;
+	if (strncmp(p, anchor, n) || is_ident(p[n]))
+		return false;
+	for (e = p + n; *e == ' '; e++)
+		;
+	if (*e != '(')
+		return false;
+	for (; *e; e++) {
+		depth += (*e == '(') - (*e == ')');
+		if (!depth)
+			break;
+	}
+	if (!*e)
+		return false;
+	for (e++; *e == ' ' || *e == ')'; e++)
+		;
+	/* at most one '!' in front, and `== 0`/`!= 0` only without one */
+	if (strchr(t, '!') && strchr(t, '!') < p &&
+	    strchr(strchr(t, '!') + 1, '!') && strchr(strchr(t, '!') + 1, '!') < p)
+		return false;
+	if (!*e)
+		return true;
+	return (!strcmp(e, "== 0") || !strcmp(e, "!= 0")) &&
+	       !memchr(t, '!', p - t);
+}
+
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 {
 	int si = stmt_index(sc), ci;
@@ -517,6 +559,14 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 		free(k.c);
 	} else if (sk != CXCursor_CallExpr && sk != CXCursor_UnexposedExpr) {
 		ls->result_used = true;
+		if (sk == CXCursor_IfStmt) {
+			struct kids k = children(stmt);
+			char *t = k.n >= 2 ? site_cursor_text(sc, k.c[0]) : NULL;
+
+			ls->result_zero_test = t && zero_test_of(t, sc->anchor);
+			free(t);
+			free(k.c);
+		}
 	}
 	/* the loop or if around the statement */
 	ci = si - 1;

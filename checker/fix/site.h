@@ -51,6 +51,8 @@ struct loop_shape {
 	char *stmt_text;	/* the statement holding the sleep */
 	bool receiver_unsigned;
 	bool result_used;	/* used other than by a plain assignment */
+	bool result_zero_test;	/* ... only as `if (!sleep(...))` or
+				 * `if (sleep(...) == 0)`: timed out or not */
 	bool timeout_loop;	/* the loop also ends when the time is up */
 	bool signal_exit;	/* the loop leaves on signal_pending() */
 	bool sig_head;		/* `while (!c && !signal_pending(current))` */
@@ -71,6 +73,9 @@ struct loop_shape {
 	bool add_first;		/* ... as the loop body's first statement */
 	bool sleep_first;	/* `for (;;)`: the loop sleeps before its
 				 * first test (TIOCMIWAIT style) */
+	bool io_sleep;		/* it sleeps in io_schedule*(): the time is
+				 * I/O wait, which wait_event*() would not
+				 * account */
 };
 
 void site_find(CXTranslationUnit tu, const struct wq_file *f,

@@ -145,10 +145,12 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		return false;
 	}
 	cb = tty_locked_callback(sc, s->func);
-	/* the tty lock in open/close: 2.6.38 on */
-	if (cb && (!target || target >= WQ_KVER(2, 6, 38))) {
-		bool has_tty = target >= WQ_KVER(3, 7, 0) &&
-			       target < WQ_KVER(4, 0, 0);
+	/* the tty lock in open/close, and the form that drops it, by
+	 * release: target-facts.def, target.def */
+	if (cb && (!target ||
+		   target_has_fact(target, TF_TTY_LOCKED_CALLBACKS))) {
+		bool has_tty = target &&
+			target_has_api(target, "wait_event_interruptible_tty");
 
 		free(s->note);
 		s->outcome = FO_REFUSE;

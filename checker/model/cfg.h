@@ -272,6 +272,8 @@ int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 
 /* analysis/target.c: suggestions worded for old kernels (--target) */
 unsigned target_api_since(const char *name);
+unsigned target_api_until(const char *name);
+bool target_has_api(unsigned target, const char *name);
 const char *target_api_at(size_t i, unsigned *since);
 bool target_lacks(unsigned target, const char *name);
 char *target_open_coded(unsigned target, bool interruptible,

@@ -277,15 +277,27 @@ static bool test_counts_only(const struct cfg *g, const char *t)
  * sleeper on `d->wq` gives "d->work".  NULL when no waker stores a
  * non-zero constant in the statement before its wake-up.
  */
-static char *waker_flag(const struct wq_file *f, const char *q)
+/* The length of the pointer or struct a member access starts with. */
+static size_t base_len(const char *x)
+{
+	size_t k = 0;
+
+	while (wq_ident_char(x[k]))
+		k++;
+	return k && (x[k] == '.' || (x[k] == '-' && x[k + 1] == '>')) ? k : 0;
+}
+
+static char *waker_flag(const struct wq_file *f, const char *q, char **other)
 {
 	size_t n;
 	const char *w = queue_word(q, &n), *p = f->buf, *e;
 
+	if (other)
+		*other = NULL;
 	if (!n)
 		return NULL;
 	while ((e = next_waker(f->buf, &p, w, n))) {
-		const char *s, *eq;
+		const char *s, *eq, *qa = strchr(e, '(');
 
 		/* the statement before the wake-up: `lhs = <constant>;` */
 		while (e > f->buf && isspace((unsigned char)e[-1]))
@@ -321,6 +333,24 @@ static char *waker_flag(const struct wq_file *f, const char *q)
 			lhs = xasprintf("%.*s", (int)(le - s), s);
 			if (strpbrk(lhs, "()[ "))
 				goto next;
+			/*
+			 * `d->reg_done = 1; wake_up(&s->reg_wait);` with d a
+			 * pointer into *s: the flag is written through
+			 * another pointer than the queue's, and renaming its
+			 * base would name a member *s does not have
+			 */
+			if (qa) {
+				size_t lb = base_len(lhs), wb2;
+
+				for (qa++; *qa == ' ' || *qa == '&' || *qa == '('; qa++)
+					;
+				wb2 = base_len(qa);
+				if (lb && wb2 && (lb != wb2 || strncmp(lhs, qa, lb))) {
+					if (other && !*other)
+						*other = xstrdup(lhs);
+					goto next;
+				}
+			}
 			/* the waker's base pointer becomes the sleeper's */
 			wb = strstr(lhs, "->");
 			sb = strstr(q, "->");
@@ -329,6 +359,10 @@ static char *waker_flag(const struct wq_file *f, const char *q)
 			else
 				cond = xstrdup(lhs);
 			free(lhs);
+			if (other) {
+				free(*other);
+				*other = NULL;
+			}
 			return cond;
 next:
 			free(lhs);
@@ -348,7 +382,7 @@ static bool kthread_finding(struct wq_file *f, const struct cfg_node *nd,
 			    const struct cfg_node *tn, const char *rep,
 			    const char *q, const char *tmo, bool intr)
 {
-	char *flag = waker_flag(f, q), *tn_note;
+	char *flag = waker_flag(f, q, NULL), *tn_note;
 	const char *pace = intr ? "schedule_timeout_interruptible" :
 				  "schedule_timeout_uninterruptible";
 	struct wq_finding *fd;
@@ -382,6 +416,75 @@ static bool kthread_finding(struct wq_file *f, const struct cfg_node *nd,
 	return waits;
 }
 
+/* Skip blanks and comments forward from p. */
+static const char *skip_blank(const char *p, const char *end)
+{
+	for (;;) {
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p + 1 < end && p[0] == '/' && p[1] == '*') {
+			const char *c = strstr(p + 2, "*/");
+
+			p = c && c < end ? c + 2 : end;
+		} else if (p + 1 < end && p[0] == '/' && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else {
+			return p;
+		}
+	}
+}
+
+/*
+ * `spin_unlock_irq(&l); sleep(&q); spin_lock_irq(&l);`: the lock the
+ * statements around the sleep at pos drop and retake ("l"), or NULL.
+ * The _lock_irq forms of wait_event*() do just that around schedule().
+ */
+static char *dropped_irq_lock(const struct wq_file *f, struct wq_pos pos)
+{
+	static const char un[] = "spin_unlock_irq(", lk[] = "spin_lock_irq(";
+	const char *b = f->buf, *end = f->buf + f->len;
+	const char *p = b + text_offset_of(f->buf, f->len, pos), *s, *e, *a;
+	int depth = 0;
+
+	/* the statement before: `spin_unlock_irq(X);` */
+	for (s = p; s > b && !strchr(";{}", s[-1]); s--)
+		;
+	for (e = s; e > b && isspace((unsigned char)e[-1]); e--)
+		;
+	if (e == b || e[-1] != ';')
+		return NULL;
+	for (a = e - 1; a > b && !strchr(";{}", a[-1]); a--)
+		;
+	a = skip_blank(a, e);
+	if (strncmp(a, un, sizeof(un) - 1))
+		return NULL;
+	a += sizeof(un) - 1;
+	/* X: up to the `)` before the `;` */
+	{
+		const char *x = a, *xe = e - 1;
+
+		while (xe > x && isspace((unsigned char)xe[-1]))
+			xe--;
+		if (xe <= x || xe[-1] != ')')
+			return NULL;
+		xe--;
+		/* the statement after the sleep: `spin_lock_irq(X);` */
+		for (e = p; e < end && !(*e == ';' && !depth); e++)
+			depth += (*e == '(') - (*e == ')');
+		if (e >= end)
+			return NULL;
+		e = skip_blank(e + 1, end);
+		if (strncmp(e, lk, sizeof(lk) - 1) ||
+		    strncmp(e + sizeof(lk) - 1, x, xe - x) ||
+		    strncmp(e + sizeof(lk) - 1 + (xe - x), ");", 2))
+			return NULL;
+		while (x < xe && (*x == '&' || *x == ' '))
+			x++;
+		return x < xe ? xasprintf("%.*s", (int)(xe - x), x) : NULL;
+	}
+}
+
 static bool kthread_loop(const struct cfg_node *tn)
 {
 	char *rest;
@@ -406,7 +509,8 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		const struct cfg_node *nd = &g->nodes[n];
 		const char *q, *rep, *name, *tmo;
 		const struct sleep_on_fact *so;
-		char *qh, *old_tmo, *old, *tnote, *flag;
+		char *qh, *old_tmo, *old, *tnote, *flag, *other = NULL;
+		char *lrep = NULL;	/* the _lock_irq form, when rep is it */
 		struct wq_finding *fd;
 		bool delay, intr, paced = false;
 		int t;
@@ -475,6 +579,8 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		} else if (t >= 0) {
 			const struct cfg_node *tn = &g->nodes[t];
 			char *guard = xstrdup(tn->text), *cond;
+			char *lk = (tn->flags & NF_LOOP_COND) ?
+				   dropped_irq_lock(f, nd->pos) : NULL;
 
 			/* `while (!c && t) t = ..._timeout(&q, t)`: t is no
 			 * part of the condition */
@@ -485,10 +591,21 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			cond_drop_operand(guard, "!signal_pending(current)");
 			cond = wait_condition(guard);
 			free(guard);
+			if (lk) {
+				/* the loop drops the lock around the sleep:
+				 * the form that does so, with the lock */
+				lrep = xasprintf("wait_event%s_lock_irq%s",
+						 intr ? "_interruptible" : "",
+						 tmo ? "_timeout" : "");
+				rep = lrep;
+				free(tnote);
+				tnote = target_note(f->target, rep, intr, tmo);
+			}
 
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s)%s%s%s",
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s(%s, %s%s%s%s%s)%s%s%s",
 				name, rep, q ? q : "wq", cond,
+				lk ? ", " : "", lk ? lk : "",
 				tmo ? ", " : "", tmo ? tmo : "",
 				(tn->flags & NF_LOOP_COND) ? "" :
 				" (it waits until the condition holds; the old call slept at most once)",
@@ -498,8 +615,9 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				"the condition waited for is probably '%s', tested here",
 				cond));
 			free(cond);
+			free(lk);
 		} else if (q && (tmo || !strstr(rep, "timeout")) &&
-			   (flag = waker_flag(f, q))) {
+			   (flag = waker_flag(f, q, &other))) {
 			/*
 			 * `h->acked = 0; outb(...); sleep(&h->ack_wait, HZ);`
 			 * with the interrupt doing `h->acked = 1; wake_up()`:
@@ -510,6 +628,12 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 				name, rep, q, flag, tmo ? ", " : "",
 				tmo ? tmo : "", old, tnote));
 			free(flag);
+		} else if (other) {
+			/* what `wqport fix` says: no rebasing by name */
+			file_add_finding(f, WQ001, nd->pos, xasprintf(
+				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets: a waker sets '%s' before its wake-up, through another pointer than the queue's, so it is not rewritten in the sleeper's terms: name the field the sleeper reads by hand%s%s",
+				name, rep, other, old, tnote));
+			free(other);
 		} else {
 			file_add_finding(f, WQ001, nd->pos, xasprintf(
 				"%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay%s%s",
@@ -527,5 +651,6 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		free(old);
 		free(tnote);
 		free(qh);
+		free(lrep);
 	}
 }

@@ -12,8 +12,10 @@
  * wait_event*(d->wait, d->len) (issue 32); the tasklet read drops the
  * result of an interruptible wait with nothing testing it after, so it
  * keeps the in-place form, queued before the call that starts the work.
- * Also the remaining
- * jiffies of a timed sleep tested in an if and returned.
+ * The delayed-work read tests the timed sleep's result against 0 only,
+ * which wait_event_interruptible_timeout() answers as the old call did:
+ * it becomes that, in the if.  The remaining jiffies returned as they
+ * are keep their sleep, in place.
  */
 #include <linux/module.h>
 #include <linux/fs.h>
@@ -127,7 +129,7 @@ static ssize_t jqx_read_delayed(struct file *file, char __user *ubuf,
 	d->len = 0;
 	d->stamp = jiffies;
 	schedule_delayed_work(&d->dwork, JQX_DELAY);
-	if (!interruptible_sleep_on_timeout(&d->wait, 2 * HZ))	/* expect: WQ001 fix=converted */
+	if (!interruptible_sleep_on_timeout(&d->wait, 2 * HZ))	/* expect: WQ001 fix=caveat */
 		return -ETIMEDOUT;
 	return jqx_copy(d, ubuf, count);
 }
