@@ -821,6 +821,16 @@ static int queue_keys(const struct vfn *o, const struct vfn *rw,
 	return n;
 }
 
+static bool untimed_sleep(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]) && !f->ev[i].timed)
+			return true;
+	return false;
+}
+
 static bool has_sleep(const struct vfn *f)
 {
 	int i;
@@ -880,6 +890,13 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		if (task && nk)
 			break;	/* a function with queues: their wakers */
 		find_wakers(orig, key, task, fn, &ws, &named);
+		/*
+		 * a task no call of the file wakes: woken from elsewhere when
+		 * it sleeps with no timeout (or nothing ends that sleep), a
+		 * poll of the hardware when all its sleeps are timed
+		 */
+		if (task && !ws.n)
+			named = untimed_sleep(&o);
 		memset(&opq, 0, sizeof(opq));
 		if (!ws.n && !named) {
 			/* nothing in the file may wake it: timeouts only */

@@ -132,7 +132,7 @@ void find_wakers(const struct vside *s, const char *key, bool task,
 	int k;
 
 	ws->n = 0;
-	*named = false;	/* a task: only a wake_up_process() of the file */
+	*named = false;	/* a task: the caller decides (vmodel.c) */
 	if (!vtok_cut(&ft, s->text, 0, s->len))
 		return;
 	for (k = 0; k + 1 < ft.n; k++) {
