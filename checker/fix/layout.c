@@ -290,12 +290,199 @@ static void join_spatch_breaks(const char *orig, size_t olen, char **text,
 	*len = sb.len;
 }
 
+/* ---- an added entry used only under #if ---- */
+
+struct pp_cond {
+	int line;		/* the directive's line */
+	int branch;		/* 0: its first branch, 1: #else, 2: #elif */
+};
+
+/* Is line l (n bytes) the preprocessor directive d (after '#', blanks)? */
+static bool directive(const char *l, size_t n, const char *d)
+{
+	size_t i = 0, m = strlen(d);
+
+	while (i < n && (l[i] == ' ' || l[i] == '\t'))
+		i++;
+	if (i >= n || l[i] != '#')
+		return false;
+	for (i++; i < n && (l[i] == ' ' || l[i] == '\t'); i++)
+		;
+	return n - i >= m && !strncmp(l + i, d, m) &&
+	       (n - i == m || !is_ident(l[i + m]));
+}
+
+static bool has_word(const char *l, size_t n, const char *w)
+{
+	size_t m = strlen(w), i;
+
+	for (i = 0; i + m <= n; i++)
+		if (!strncmp(l + i, w, m) && (i == 0 || !is_ident(l[i - 1])) &&
+		    (i + m == n || !is_ident(l[i + m])))
+			return true;
+	return false;
+}
+
+/* The directive that keeps branch c of its chain, or NULL. */
+static char *branch_directive(const char *l, size_t n, int branch)
+{
+	size_t i = 0;
+	const char *rest;
+
+	while (i < n && l[i] != '#')
+		i++;
+	if (branch == 0)
+		return xasprintf("%.*s", (int)(n - i), l + i);
+	if (branch != 1)
+		return NULL;
+	for (i++; i < n && (l[i] == ' ' || l[i] == '\t'); i++)
+		;
+	rest = l + i;
+	if (n - i > 6 && !strncmp(rest, "ifdef", 5) && !is_ident(rest[5]))
+		return xasprintf("#ifndef%.*s", (int)(n - i - 5), rest + 5);
+	if (n - i > 7 && !strncmp(rest, "ifndef", 6) && !is_ident(rest[6]))
+		return xasprintf("#ifdef%.*s", (int)(n - i - 6), rest + 6);
+	if (n - i > 3 && !strncmp(rest, "if", 2) && !is_ident(rest[2]))
+		return xasprintf("#if !(%.*s)", (int)(n - i - 3), rest + 3);
+	return NULL;
+}
+
+/*
+ * A DEFINE_WAIT() the rewrite added at the top of a block whose every
+ * use lies under the same #if branch (a vendor driver's sleep under
+ * `#ifdef CONFIG_X_SYNC`): it gets that #if around it, or it would be an
+ * unused variable whenever the branch is not compiled.  The declaration
+ * stays at the top of its block (no declaration after a statement).
+ */
+static void scope_new_entries(const char *orig, size_t olen, char **text,
+			      size_t *len)
+{
+	const char *t = *text, **ls = NULL;
+	size_t *ln = NULL;
+	int nl = 0, i, j, k;
+	struct strbuf sb = { 0 };
+	bool changed = false;
+
+	for (i = 0; (size_t)i < *len;) {
+		const char *e = memchr(t + i, '\n', *len - i);
+		size_t n = e ? (size_t)(e - (t + i)) : *len - i;
+
+		ls = xrealloc(ls, (nl + 1) * sizeof(*ls));
+		ln = xrealloc(ln, (nl + 1) * sizeof(*ln));
+		ls[nl] = t + i;
+		ln[nl++] = n;
+		i += n + 1;
+	}
+	for (i = 0; i < nl; i++) {
+		struct pp_cond st[16], common[16];
+		int depth = 0, nst = 0, ncommon = -1;
+		char name[64];
+		const char *l = ls[i], *open;
+		size_t n = ln[i], a;
+		bool ok = true;
+
+		if (!is_define_wait(l, n) || in_original(orig, olen, l, n) ||
+		    !(open = memchr(l, '(', n)))
+			goto keep;
+		for (a = 0; open + 1 + a < l + n && is_ident(open[1 + a]) && a < 63; a++)
+			name[a] = open[1 + a];
+		name[a] = '\0';
+		if (!a)
+			goto keep;
+		for (j = i + 1; j < nl && ok && depth >= 0; j++) {
+			const char *m = ls[j];
+			size_t mn = ln[j];
+
+			if (directive(m, mn, "if") || directive(m, mn, "ifdef") ||
+			    directive(m, mn, "ifndef")) {
+				if (nst == 16)
+					ok = false;
+				else
+					st[nst++] = (struct pp_cond){ j, 0 };
+				continue;
+			}
+			if (directive(m, mn, "else") || directive(m, mn, "elif")) {
+				if (!nst)
+					ok = false;
+				else
+					st[nst - 1].branch = directive(m, mn, "else") &&
+						st[nst - 1].branch == 0 ? 1 : 2;
+				continue;
+			}
+			if (directive(m, mn, "endif")) {
+				if (!nst)
+					ok = false;
+				else
+					nst--;
+				continue;
+			}
+			for (k = 0; k < (int)mn; k++)
+				depth += m[k] == '{' ? 1 : m[k] == '}' ? -1 : 0;
+			if (!has_word(m, mn, name))
+				continue;
+			if (ncommon < 0) {
+				memcpy(common, st, nst * sizeof(*st));
+				ncommon = nst;
+			} else {
+				for (k = 0; k < ncommon && k < nst &&
+				     common[k].line == st[k].line &&
+				     common[k].branch == st[k].branch; k++)
+					;
+				ncommon = k;
+			}
+		}
+		if (!ok || ncommon <= 0)
+			goto keep;
+		{
+			char *dir[16];
+			int nd;
+
+			for (nd = 0; nd < ncommon; nd++) {
+				dir[nd] = branch_directive(ls[common[nd].line],
+							   ln[common[nd].line],
+							   common[nd].branch);
+				if (!dir[nd])
+					break;
+			}
+			if (nd < ncommon) {
+				while (nd--)
+					free(dir[nd]);
+				goto keep;
+			}
+			for (k = 0; k < nd; k++) {
+				sb_printf(&sb, "%s\n", dir[k]);
+				free(dir[k]);
+			}
+			sb_add(&sb, l, n);
+			sb_puts(&sb, "\n");
+			for (k = 0; k < nd; k++)
+				sb_puts(&sb, "#endif\n");
+			changed = true;
+			continue;
+		}
+keep:
+		sb_add(&sb, l, n);
+		if (l + n < t + *len)
+			sb_puts(&sb, "\n");
+	}
+	free(ls);
+	free(ln);
+	if (!changed) {
+		free(sb.s);
+		return;
+	}
+	free(*text);
+	*text = sb.s;
+	*len = sb.len;
+}
+
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	const char *p, *end;
 
 	join_spatch_breaks(orig, olen, text, len);
+	scope_new_entries(orig, olen, text, len);
 	p = *text;
 	end = *text + *len;
 
@@ -340,7 +527,7 @@ void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 		/* a DEFINE_WAIT() added as the only declaration: a blank line
 		 * after it, as after any declarations (checkpatch) */
 		if (nl && !in_original(orig, olen, p, n) && is_define_wait(p, n) &&
-		    nl + 1 < end && !declaration_line(nl + 1, end))
+		    nl + 1 < end && nl[1] != '#' && !declaration_line(nl + 1, end))
 			sb_puts(&sb, "\n");
 		p += n + 1;
 	}
