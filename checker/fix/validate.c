@@ -35,17 +35,6 @@
 #include "validate.h"
 
 
-/* A call that sleeps on, queues on or leaves a queue (kapi.def): no waker */
-static bool waits_on(const char *c, size_t cl)
-{
-	const struct kapi *k = kapi_classify(c, cl);
-
-	return k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
-		     k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
-		     k->kind == K_PREPARE || k->kind == K_FINISH);
-}
-
-
 #define VMAXS 512	/* abstract states per node */
 
 struct vctx {
@@ -456,33 +445,9 @@ static bool queue_unwoken(struct vcmp *m, const char *q)
 		;
 	if (!n || !vtok_cut(&ft, s->text, 0, s->len))
 		return false;
-	for (k = 0; k < ft.n && !woken; k++) {
-		int d = 0, j;
-		const char *c;
-		size_t cl;
-
-		if (!name_is(&ft, k, last - n, n))
-			continue;
-		/* the call the name is an argument of */
-		for (j = k - 1; j >= 0; j--) {
-			if (tok_eq(&ft, j, ")"))
-				d++;
-			else if (tok_eq(&ft, j, "(") && d)
-				d--;
-			else if (tok_eq(&ft, j, "(") && j > 0 && ft.t[j - 1].kind == VT_ID)
-				break;
-			else if (tok_eq(&ft, j, ";") || tok_eq(&ft, j, "{") ||
-				 tok_eq(&ft, j, "}"))
-				j = 0;
-		}
-		if (j <= 0)
-			continue;	/* a declaration or an assignment */
-		c = ft.text + ft.t[j - 1].off;
-		cl = ft.t[j - 1].len;
-		if (!(waits_on(c, cl) || starts(c, cl, "init_waitqueue_head") ||
-		      starts(c, cl, "DECLARE_WAIT_QUEUE_HEAD") || starts(c, cl, "sizeof")))
-			woken = true;
-	}
+	for (k = 0; k < ft.n && !woken; k++)
+		woken = name_is(&ft, k, last - n, n) &&
+			vtok_named_outside_wait(&ft, k);
 	vtok_release(&ft);
 	return !woken;
 }

@@ -197,6 +197,12 @@ static inline bool contains(const char *s, size_t n, const char *p)
 }
 
 int vintern(struct vval *vv, int ns, const char *s);
+/*
+ * Is the name at token k an argument of a call other than the wait API
+ * (sleep, queue, leave, wait_event*()), init_waitqueue_head(),
+ * DECLARE_WAIT_QUEUE_HEAD() or sizeof: something that may wake it?
+ */
+bool vtok_named_outside_wait(const struct vtoks *ft, int k);
 char *vtok_name(const struct vtoks *v, int i);
 int vcall_args(const struct vtoks *v, int lp, int *a, int *e, int max);
 const struct fix_fn *vfind_fn(const struct vside *s, const char *name);

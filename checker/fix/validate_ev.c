@@ -17,6 +17,42 @@
 
 #include "validate.h"
 
+/* A call that sleeps on, queues on or leaves a queue (kapi.def) */
+static bool waits_on(const char *c, size_t cl)
+{
+	const struct kapi *k = kapi_classify(c, cl);
+
+	return k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
+		     k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
+		     k->kind == K_PREPARE || k->kind == K_FINISH);
+}
+
+bool vtok_named_outside_wait(const struct vtoks *ft, int k)
+{
+	int j = k - 1, d = 0;
+	const char *c;
+	size_t cl;
+
+	/* the call the name is an argument of */
+	for (; j >= 0; j--) {
+		if (tok_eq(ft, j, ")"))
+			d++;
+		else if (tok_eq(ft, j, "(") && d)
+			d--;
+		else if (tok_eq(ft, j, "(") && j > 0 && ft->t[j - 1].kind == VT_ID)
+			break;
+		else if (tok_eq(ft, j, ";") || tok_eq(ft, j, "{") ||
+			 tok_eq(ft, j, "}"))
+			j = 0;
+	}
+	if (j <= 0)
+		return false;	/* a declaration or an assignment */
+	c = ft->text + ft->t[j - 1].off;
+	cl = ft->t[j - 1].len;
+	return !(waits_on(c, cl) || starts(c, cl, "init_waitqueue_head") ||
+		 starts(c, cl, "DECLARE_WAIT_QUEUE_HEAD") || starts(c, cl, "sizeof"));
+}
+
 int vintern(struct vval *vv, int ns, const char *s)
 {
 	int i;

@@ -642,10 +642,15 @@ static void explore(struct mrun *r)
 		}
 		if (asleep(r, &r->n[i].s, &timed, &waits) && waits &&
 		    waker_done(r, &r->n[i].s)) {
-			if (timed)
-				props |= r->n[i].s.done ? P_TLOST : 0;
-			else
+			/*
+			 * a timed sleep of a task someone out of the file may
+			 * wake: a delay or a wait, nobody can tell (a hardware
+			 * poll that also yields); no loss is claimed for it
+			 */
+			if (!timed)
 				props |= r->n[i].s.done ? P_LOST : P_HANG;
+			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done)
+				props |= P_TLOST;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
 		    r->n[i].s.wpc == 0 && r->w->lock &&
@@ -907,6 +912,7 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 			unwoken = true;
 		} else if (!ws.n) {
 			opq.task = task;
+			opq.opaque = true;
 			opq.what = xasprintf(task ? "wake_up_process() of the task, out of the file" :
 					     "a wake-up of '%s' out of the file", key);
 			ws.w[0] = opq;

@@ -17,6 +17,7 @@ struct mwaker {
 	char *lock;		/* last name of the lock held, or NULL */
 	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
 	bool none;		/* no waker: timeouts only */
+	bool opaque;		/* a waker out of the file */
 };
 
 struct mwakers {

@@ -145,35 +145,9 @@ void find_wakers(const struct vside *s, const char *key, bool task,
 
 		if (ft.t[k].kind != VT_ID)
 			continue;
-		if (!task && name_is(&ft, k, key, strlen(key))) {
-			/* named outside a wait call or a declaration */
-			int j = k - 1, d = 0;
-
-			for (; j >= 0; j--) {
-				if (tok_eq(&ft, j, ")"))
-					d++;
-				else if (tok_eq(&ft, j, "(") && d)
-					d--;
-				else if (tok_eq(&ft, j, "(") && j > 0 && ft.t[j - 1].kind == VT_ID)
-					break;
-				else if (tok_eq(&ft, j, ";") || tok_eq(&ft, j, "{") ||
-					 tok_eq(&ft, j, "}"))
-					j = 0;
-			}
-			if (j > 0) {
-				const struct kapi *api = kapi_classify(ft.text + ft.t[j - 1].off,
-								       ft.t[j - 1].len);
-
-				if (!(api && (api->kind == K_SLEEP_ON || api->kind == K_WAIT_EVENT ||
-					      api->kind == K_ADD_WAIT || api->kind == K_REMOVE_WAIT ||
-					      api->kind == K_PREPARE || api->kind == K_FINISH)) &&
-				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "init_waitqueue_head") &&
-				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "sizeof") &&
-				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "wait_event") &&
-				    !starts(ft.text + ft.t[j - 1].off, ft.t[j - 1].len, "DECLARE_WAIT_QUEUE_HEAD"))
-					*named = true;
-			}
-		}
+		if (!task && name_is(&ft, k, key, strlen(key)) &&
+		    vtok_named_outside_wait(&ft, k))
+			*named = true;	/* something may wake it */
 		if (!tok_eq(&ft, k + 1, "(") || !wake_name(c, cl, !task) ||
 		    (k > 0 && (tok_eq(&ft, k - 1, "->") || tok_eq(&ft, k - 1, "."))) ||
 		    vcall_args(&ft, k + 1, a, e, 2) < 1)
