@@ -476,12 +476,68 @@ keep:
 	*len = sb.len;
 }
 
+/*
+ * The sleep_on() patch names its entry after the first of wait,
+ * wait_entry, wq_wait, sleep_wait that the function does not use; when
+ * another pass then removed the function's own `wait` (a loop collapsed
+ * into wait_event*()), the entry takes the plain name back: a DEFINE_WAIT
+ * the rewrite added whose block no longer names `wait`.
+ */
+static void rename_entries(const char *orig, size_t olen, char **text,
+			   size_t *len)
+{
+	static const char *const alt[] = { "wait_entry", "wq_wait", "sleep_wait", NULL };
+	char *t = *text;
+	int a;
+
+	for (a = 0; alt[a]; a++) {
+		char *decl = xasprintf("DEFINE_WAIT(%s);", alt[a]);
+		char *amp = xasprintf("&%s", alt[a]);
+		char *at = t;
+
+		while ((at = memmem(at, *len - (at - t), decl, strlen(decl)))) {
+			char *lb = at, *rb, *p;
+			int depth = 0;
+
+			at += strlen(decl);
+			/* the block the declaration opens */
+			while (lb > t && lb[-1] != '{')
+				lb--;
+			for (rb = lb; rb < t + *len; rb++) {
+				depth += *rb == '{' ? 1 : *rb == '}' ? -1 : 0;
+				if (depth < 0)
+					break;
+			}
+			if (rb >= t + *len || has_word(lb, rb - lb, "wait") ||
+			    memmem(orig, olen, amp, strlen(amp)))
+				continue;	/* `wait` in use, or the name is the driver's */
+			/* same length budget: rewrite in place, then squeeze */
+			for (p = lb; p + strlen(alt[a]) <= rb; p++) {
+				size_t m = strlen(alt[a]);
+
+				if (strncmp(p, alt[a], m) || (p > t && is_ident(p[-1])) ||
+				    is_ident(p[m]))
+					continue;
+				memcpy(p, "wait", 4);
+				memmove(p + 4, p + m, *len - (p + m - t));
+				*len -= m - 4;
+				rb -= m - 4;
+				t[*len] = '\0';
+			}
+			at = lb;
+		}
+		free(decl);
+		free(amp);
+	}
+}
+
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 {
 	struct strbuf sb = { 0 };
 	const char *p, *end;
 
 	join_spatch_breaks(orig, olen, text, len);
+	rename_entries(orig, olen, text, len);
 	scope_new_entries(orig, olen, text, len);
 	p = *text;
 	end = *text + *len;
