@@ -454,6 +454,144 @@ def classify_collapse(body, head_cond, excl):
             d["R"], d["E"] = sig[2], sig[3]
     return d
 
+def exit_of(st):
+    """if (X) { R = E; break; } / if (X) return E; (TASK_RUNNING set
+    first or not) -> (X tokens, kind, R, E), kind "ret" or "return"."""
+    if st[0] != "if" or st[3] is not None or sig_of(st) or \
+            test_of(st) is not None:
+        return None
+    c = st[1]
+    if not c or any(x in SIGF for x in c):
+        return None
+    th = st[2]
+    th = th[1] if th[0] == "block" else [th]
+    if len(th) == 2 and is_running(th[0]) and th[1][0] == "return":
+        th = th[1:]
+    if len(th) == 1 and th[0][0] == "return":
+        return (c, "return", None, " ".join(th[0][1]))
+    if len(th) == 2 and th[1] == ("break",) and th[0][0] == "expr":
+        e = th[0][1]
+        if len(e) >= 3 and e[1] == "=" and e.count("=") == 1 and \
+                e[0] not in c:
+            return (c, "ret", e[0], " ".join(e[2:]))
+    return None
+
+def hoisted(x):
+    """An exit on the file's O_NONBLOCK flag: no waker changes it, so it
+    is tested once, before the wait (the developers' form)."""
+    return "O_NONBLOCK" in x
+
+def operand(t):
+    """t as an operand of || or &&: bracketed when it has an operator
+    of lower precedence, or a bitwise one (as drivers write
+    `(file->f_flags & O_NONBLOCK)`)."""
+    for j, x, d in depths(t, 0):
+        if d == 0 and x in ("?", ":", ",", "=", "+=", "-=", "|=", "&=",
+                            "&", "|", "^") and \
+                not (x == "&" and (j == 0 or t[j - 1] in OPS or
+                                   t[j - 1] in ("(", "!"))):
+            return "( " + " ".join(t) + " )"
+    return " ".join(t)
+
+FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+def negate_test(t):
+    """The negation of test t, a comparison flipped (`a == b` for
+    `a != b`), else negate()."""
+    ops = [(j, x) for j, x, d in depths(t, 0) if d == 0 and x in OPS]
+    if len(ops) == 1 and ops[0][1] in FLIP and 0 < ops[0][0] < len(t) - 1:
+        j = ops[0][0]
+        return " ".join(t[:j] + [FLIP[t[j]]] + t[j + 1:])
+    return negate(t)
+
+def classify_fold(body, head_cond, excl):
+    """A loop that only waits but for early exits besides its test and
+    the signal: `for (;;) { S; if (C) break; if (X) { r = E; break; }
+    if (signal_pending(current)) { r = -ERESTARTSYS; break; } schedule(); }`.
+    An O_NONBLOCK exit is tested once before the wait; one other exit is
+    folded into the condition (C || X) and tested again after it, taking
+    the exit the loop would have taken.  Returns dict or None."""
+    if not body:
+        return None
+    S = state_of(body[0])
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_KILLABLE"):
+        return None
+    rest = body[1:]
+    if not rest or sleep_of(rest[-1]) is None:
+        sig = sig_of(rest[-1]) if rest else None
+        if sig is None or len(rest) < 2 or sleep_of(rest[-2]) != ("sched",):
+            return None
+        tests = rest[:-2]
+    else:
+        if sleep_of(rest[-1]) != ("sched",) or len(rest) < 2:
+            return None
+        sig = sig_of(rest[-2])
+        tests = rest[:-2]
+    if sig is None or sig[1] not in ("ret", "return"):
+        return None
+    if (S == "TASK_INTERRUPTIBLE") != (sig[0] == "signal_pending"):
+        return None
+    order = []
+    C = None
+    if head_cond is not None:
+        C = negate(head_cond)
+        order.append(("C",))
+    for st in tests:
+        t = test_of(st)
+        x = exit_of(st)
+        if t is not None and head_cond is None and C is None:
+            C = " ".join(t)
+            order.append(("C",))
+        elif x is not None:
+            order.append(("X",) + x)
+        else:
+            return None
+    xs = [o for o in order if o[0] == "X"]
+    if C is None or not xs or len(xs) > 3:
+        return None
+    hx = [o for o in xs if hoisted(o[1])]
+    fx = [o for o in xs if not hoisted(o[1])]
+    if len(fx) > 1 or len(hx) > 2:
+        return None
+    # the hoisted exits first among the exits, as the loop tests them
+    if fx and order.index(fx[0]) < max([order.index(h) for h in hx] or [-1]):
+        return None
+    form = None
+    if S == "TASK_INTERRUPTIBLE":
+        form = "wait_event_interruptible_exclusive" if excl else \
+               "wait_event_interruptible"
+    elif not excl:
+        form = "wait_event_killable"
+    ci = order.index(("C",))
+    return {"S": S, "C": C, "sig": sig, "hoist": hx, "fold": fx,
+            "form": form, "ci": ci, "order": order}
+
+def exit_action(kind, R, E):
+    if kind == "return":
+        return "return %s;" % E if E else "return;"
+    return "%s = %s;" % (R, E)
+
+def fold_stmt(f, Q, d):
+    """The statement that replaces a loop classify_fold() accepted."""
+    C, order = d["C"], d["order"]
+    cond = " || ".join(operand(C.split()) if o[0] == "C" else operand(o[1])
+                       for o in order if o[0] == "C" or o in d["fold"])
+    parts = []
+    for h in d["hoist"]:
+        g = operand(h[1])
+        if order.index(h) > d["ci"]:
+            g = "%s && %s" % (operand(negate_test(C.split()).split()), g)
+        parts.append("if (%s) %s" % (g, exit_action(*h[2:])))
+    sig = d["sig"]
+    parts.append("if (%s(%s, %s)) %s" % (
+        f, Q, cond, exit_action("return" if sig[1] == "return" else "ret",
+                                sig[2], sig[3])))
+    for x in d["fold"]:
+        t = " ".join(x[1]) if order.index(x) < d["ci"] else \
+            negate_test(C.split())
+        parts.append("if (%s) %s" % (t, exit_action(*x[2:])))
+    return " else ".join(parts)
+
 def has(body, pred):
     for st in body:
         if pred(st):
@@ -661,7 +799,7 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     """The wait_event*() statement that replaces the loop, or None."""
     d = classify_collapse(body, head, site_key(pa) in EXCL)
     if d is None:
-        return None
+        return fold_collapse(pa, pe, w, Q, body, head, lwn)
     if lwn and (d["lock"] or d["tmo"]):
         return None
     why = entry_reason(pa, w, Q)
@@ -689,6 +827,20 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     if d["sig"] and d["sig"][1] == "return":
         return "if (%s) return %s;" % (call, d["sig"][3])
     return call + ";"
+
+def fold_collapse(pa, pe, w, Q, body, head, lwn):
+    """collapse_stmt() for the loops with early exits (classify_fold())."""
+    d = classify_fold(body, head, site_key(pa) in EXCL)
+    if d is None or lwn:
+        return None
+    why = entry_reason(pa, w, Q)
+    if not why and source_has_comment(pa, pe):
+        why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    f = decide(pa, d["form"], why)
+    if not f:
+        return None
+    DROPPED.add(ent_key(pa, w))
+    return fold_stmt(f, Q, d)
 
 // ---------------------------------------------------------------- facts
 

@@ -228,10 +228,82 @@ static bool declaration_line(const char *l, const char *end)
 	}
 }
 
+static unsigned tabs(const char *l)
+{
+	unsigned t = 0;
+
+	while (l[t] == '\t')
+		t++;
+	return t;
+}
+
+/*
+ * spatch 1.1.1 prints an if-else chain it was given as one statement
+ * (a collapsed wait loop with early exits, wq002lib.py fold_stmt()) as
+ *
+ *		ret = -EAGAIN;else
+ *		if (wait_event_interruptible(q, c))
+ *			ret = -ERESTARTSYS;
+ *
+ * with each `if` after an `else` a level deeper: here `else if` goes
+ * back to the `if` it continues, and the statement under it one level
+ * up, on the new lines only.
+ */
+static void else_chains(const char *orig, size_t olen, char **text,
+			size_t *len)
+{
+	char **l = NULL, *t = *text, *nl;
+	int n = 0, i, j, k;
+	bool hit = false;
+	struct strbuf sb = { 0 };
+
+	for (;;) {
+		l = xrealloc(l, (n + 1) * sizeof(*l));
+		nl = strchr(t, '\n');
+		l[n++] = xasprintf("%.*s", (int)(nl ? nl - t : (long)strlen(t)), t);
+		if (!nl)
+			break;
+		t = nl + 1;
+	}
+	for (i = 0; i + 1 < n; i++) {
+		size_t m = strlen(l[i]);
+		unsigned d = tabs(l[i]);
+		char *r;
+
+		while (m && l[i][m - 1] == ' ')
+			m--;
+		if (m < 5 || strncmp(l[i] + m - 5, ";else", 5) || d < 1 ||
+		    in_original(orig, olen, l[i], strlen(l[i])) ||
+		    tabs(l[i + 1]) != d || strncmp(l[i + 1] + d, "if", 2))
+			continue;
+		l[i][m - 4] = '\0';
+		r = xasprintf("%.*selse %s", (int)(d - 1), l[i + 1], l[i + 1] + d);
+		free(l[i + 1]);
+		l[i + 1] = r;
+		for (k = i + 2; k < n && *l[k] && tabs(l[k]) > d; k++)
+			memmove(l[k], l[k] + 1, strlen(l[k]));
+		hit = true;
+	}
+	if (hit) {
+		for (j = 0; j < n; j++)
+			sb_printf(&sb, "%s%s", l[j], j + 1 < n ? "\n" : "");
+		free(*text);
+		*text = sb.s ? sb.s : xstrdup("");
+		*len = sb.len;
+	}
+	for (j = 0; j < n; j++)
+		free(l[j]);
+	free(l);
+}
+
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 {
 	struct strbuf sb = { 0 };
-	const char *p = *text, *end = *text + *len;
+	const char *p, *end;
+
+	else_chains(orig, olen, text, len);
+	p = *text;
+	end = *text + *len;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', end - p);

@@ -546,6 +546,79 @@ static const char *event_form(const struct loop_shape *ls, bool excl)
 	return NULL;
 }
 
+/*
+ * May the early exits of a loop that otherwise only waits go into its
+ * wait_event*()?  `if (file->f_flags & O_NONBLOCK) { ret = -EAGAIN;
+ * break; }` is tested once before the wait (nothing that wakes the
+ * queue changes the file's flags); one exit on shared state (`if
+ * (dev->dead) return -ENODEV;`) is folded into the condition (`c ||
+ * dev->dead`) and tested again after the wait, taking the exit the loop
+ * took.  The signal exit stays what ends the wait early, so only
+ * interruptible or killable loops that leave on a signal, with no lock
+ * dropped and no timeout, and with every exit tested before schedule().
+ * An exit on locals only (a flag argument) would read oddly as a
+ * condition: such loops keep their shape.  The semantic patch
+ * (wq002lib.py classify_fold()) reads the same shape; a loop it cannot
+ * match is retried in place (fix/cmd.c).
+ */
+static bool exit_on_locals(const struct site_ctx *sc, const char *x)
+{
+	char *fn, *brace;
+	const char *p = x;
+	bool all = true;
+
+	if (strpbrk(x, "(.[*") || strstr(x, "->"))
+		return false;
+	if (cond_only_locals(sc, x))
+		return true;
+	fn = span_text(sc, sc->fn_start, sc->fn_end);
+	brace = strchr(fn, '{');
+	if (brace)
+		*brace = '\0';
+	while (*p && all) {
+		const char *s = p;
+		char *w;
+
+		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (is_ident(*p))
+			p++;
+		w = xasprintf("%.*s", (int)(p - s), s);
+		/* a parameter, or a local */
+		all = isupper((unsigned char)*w) || find_word(fn, w) ||
+		      cond_only_locals(sc, w);
+		free(w);
+	}
+	free(fn);
+	return all;
+}
+
+static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
+{
+	int i, folded = 0, hoisted = 0;
+
+	if (!ls->exit_ifs || ls->exit_ifs > 3 || ls->exit_after_sleep ||
+	    ls->lock || ls->timeout_loop || ls->receiver || ls->sig_head ||
+	    !ls->signal_exit || (ls->state != ST_INTR && ls->state != ST_KILL))
+		return false;
+	for (i = 0; i < ls->exit_ifs; i++) {
+		const char *x = ls->exit_test[i];
+
+		if (!x || cond_side_effect(x))
+			return false;
+		if (strstr(x, "O_NONBLOCK")) {
+			hoisted++;
+			continue;
+		}
+		if (exit_on_locals(sc, x) || strstr(x, "waitqueue_active"))
+			return false;
+		folded++;
+	}
+	return folded <= 1 && hoisted <= 2;
+}
+
 static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 			    struct loop_shape *ls)
 {
@@ -618,7 +691,8 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 			"the loop does not set the task state before its sleep at its top level (it is set before the loop, after the sleep, or in a branch): prepare_to_wait() would have to move to the top of each pass with the test repeated after it; convert by hand"));
 		return;
 	}
-	if (!ls->other && !ls->exit_ifs && (s->form = event_form(ls, excl))) {
+	if (!ls->other && (!ls->exit_ifs || exits_fold(sc, ls)) &&
+	    (s->form = event_form(ls, excl))) {
 		if (ls->lock)
 			s->lock = xstrdup(ls->lock);
 		if (ls->state == ST_INTR && !ls->signal_exit) {

@@ -129,6 +129,7 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 				/* `if (nonblock) return -EAGAIN;` and the like */
 				it->kind = IT_EXIT_IF;
 				it->arg = xasprintf("if (%s) %s", cond, then);
+				it->cond = xstrdup(cond);
 			}
 			free(cond);
 			free(then);
@@ -314,9 +315,16 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 				ls->sleep_first = true;
 			/* an early exit before the sleep keeps the loop;
 			 * after it, it is work the rewrite would skip */
-			if (!after_sleep && kind != SH_DO)
+			if (!after_sleep && kind != SH_DO) {
+				/* its test, for the planner's fold (plan.c) */
+				if (ls->exit_ifs < SHAPE_MAX_EXITS) {
+					ls->exit_test[ls->exit_ifs] = it.cond;
+					it.cond = NULL;
+				}
+				if (slept)
+					ls->exit_after_sleep = true;
 				ls->exit_ifs++;
-			else if (!ls->other)
+			} else if (!ls->other)
 				ls->other = it.arg, it.arg = NULL;
 			break;
 		case IT_SIGNAL_EXIT:
@@ -479,6 +487,10 @@ static bool running_after(const struct site_ctx *sc, int i)
 
 void shape_release(struct loop_shape *ls)
 {
+	int i;
+
+	for (i = 0; i < SHAPE_MAX_EXITS; i++)
+		free(ls->exit_test[i]);
 	free(ls->cond);
 	free(ls->lock);
 	free(ls->other);
