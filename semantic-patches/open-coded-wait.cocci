@@ -11,7 +11,11 @@
 /// wait_event_interruptible_exclusive() for add_wait_queue_exclusive(),
 /// wait_event_lock_irq()/wait_event_interruptible_lock_irq() when a
 /// spin_lock_irq() lock is dropped around schedule(), and
-/// wait_event_timeout() for `t = schedule_timeout(t)` loops.  Every other
+/// wait_event_timeout() for `t = schedule_timeout(t)` loops.  A loop that
+/// only waits but for early exits before schedule() keeps them: an
+/// O_NONBLOCK exit is tested once before the wait, one exit on shared
+/// state is folded into the condition (`c || dev->gone`) and tested again
+/// after it (`else if (!c) ret = -ENODEV;`).  Every other
 /// loop keeps its shape: each task-state write in it becomes
 /// prepare_to_wait[_exclusive](), the test is repeated after it when the
 /// loop tested first, an early return calls finish_wait(), and the entry
@@ -44,6 +48,7 @@ SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
+TWO = {}        # site key -> (statement, statement): a collapse in two
 # the irq lock pair that wait_event_lock_irq() drops and retakes
 # (checker/kapi.def KAPI_IRQ unlock_on, lock_off)
 IRQ_UNLOCK = 'spin_unlock_irq'
@@ -481,13 +486,14 @@ def hoisted(x):
     is tested once, before the wait (the developers' form)."""
     return "O_NONBLOCK" in x
 
-def operand(t):
+def operand(t, join="&&"):
     """t as an operand of || or &&: bracketed when it has an operator
-    of lower precedence, or a bitwise one (as drivers write
+    of lower precedence, a logical one (no `a || b && c` for gcc's
+    -Wparentheses) or a bitwise one (as drivers write
     `(file->f_flags & O_NONBLOCK)`)."""
     for j, x, d in depths(t, 0):
         if d == 0 and x in ("?", ":", ",", "=", "+=", "-=", "|=", "&=",
-                            "&", "|", "^") and \
+                            "&", "|", "^", "&&", "||") and x != join and \
                 not (x == "&" and (j == 0 or t[j - 1] in OPS or
                                    t[j - 1] in ("(", "!"))):
             return "( " + " ".join(t) + " )"
@@ -527,7 +533,7 @@ def classify_fold(body, head_cond, excl):
             return None
         sig = sig_of(rest[-2])
         tests = rest[:-2]
-    if sig is None or sig[1] not in ("ret", "return"):
+    if sig is None or sig[1] not in ("ret", "return", "break"):
         return None
     if (S == "TASK_INTERRUPTIBLE") != (sig[0] == "signal_pending"):
         return None
@@ -574,7 +580,8 @@ def exit_action(kind, R, E):
 def fold_stmt(f, Q, d):
     """The statement that replaces a loop classify_fold() accepted."""
     C, order = d["C"], d["order"]
-    cond = " || ".join(operand(C.split()) if o[0] == "C" else operand(o[1])
+    cond = " || ".join(operand(C.split(), "||") if o[0] == "C" else
+                       operand(o[1], "||")
                        for o in order if o[0] == "C" or o in d["fold"])
     parts = []
     for h in d["hoist"]:
@@ -583,13 +590,23 @@ def fold_stmt(f, Q, d):
             g = "%s && %s" % (operand(negate_test(C.split()).split()), g)
         parts.append("if (%s) %s" % (g, exit_action(*h[2:])))
     sig = d["sig"]
-    parts.append("if (%s(%s, %s)) %s" % (
-        f, Q, cond, exit_action("return" if sig[1] == "return" else "ret",
-                                sig[2], sig[3])))
-    for x in d["fold"]:
-        t = " ".join(x[1]) if order.index(x) < d["ci"] else \
-            negate_test(C.split())
-        parts.append("if (%s) %s" % (t, exit_action(*x[2:])))
+    call = "%s(%s, %s)" % (f, Q, cond)
+    retest = [(" ".join(x[1]) if order.index(x) < d["ci"] else
+               negate_test(C.split()), exit_action(*x[2:])) for x in d["fold"]]
+    if sig[1] == "break":
+        # the signal only ends the loop: so does the wait, with nothing
+        # done, as the loop's own `break` (its result tells no more)
+        if retest:
+            parts.append("if (!%s && %s) %s" % (
+                call, operand(retest[0][0].split()), retest[0][1]))
+        else:
+            parts.append(call + ";")
+        return " else ".join(parts)
+    parts.append("if (%s) %s" % (
+        call, exit_action("return" if sig[1] == "return" else "ret",
+                          sig[2], sig[3])))
+    for t, a in retest:
+        parts.append("if (%s) %s" % (t, a))
     return " else ".join(parts)
 
 def has(body, pred):
@@ -829,8 +846,18 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     return call + ";"
 
 def fold_collapse(pa, pe, w, Q, body, head, lwn):
-    """collapse_stmt() for the loops with early exits (classify_fold())."""
+    """collapse_stmt() for the loops with early exits (classify_fold()),
+    or a timeout loop (classify_tmo()) that needs one statement."""
     d = classify_fold(body, head, site_key(pa) in EXCL)
+    if d is None and not lwn:
+        x = classify_tmo(body, head, site_key(pa) in EXCL)
+        if x is not None:
+            n = collapse_tmo(pa, pe, w, Q, body, head)
+            if n and n[1] is None:
+                return n[0]
+            if n:
+                TWO[site_key(pa)] = n
+            return None
     if d is None or lwn:
         return None
     why = entry_reason(pa, w, Q)
@@ -841,6 +868,89 @@ def fold_collapse(pa, pe, w, Q, body, head, lwn):
         return None
     DROPPED.add(ent_key(pa, w))
     return fold_stmt(f, Q, d)
+
+def tmo_exit_of(st, t):
+    """if (!t) X / if (t == 0) X, X a way out -> (kind, R, E)."""
+    if st[0] != "if" or st[3] is not None:
+        return None
+    if st[1] not in (["!", t], [t, "==", "0"], ["0", "==", t]):
+        return None
+    th = st[2]
+    th = th[1] if th[0] == "block" else [th]
+    if th == [("break",)]:
+        return ("break", None, None)
+    x = exit_of(("if", ["x"], ("block", th), None))
+    return x[1:] if x else None
+
+def classify_tmo(body, head_cond, excl):
+    """`for (;;) { S; if (C) break; if (signal_pending(current)) { r = E;
+    break; } t = schedule_timeout(t); if (!t) { r = -ETIMEDOUT; break; } }`
+    (the tests in any order around the sleep): wait_event*_timeout(),
+    whose result says which exit the loop took: 0 the timeout, < 0 the
+    signal.  Returns dict or None."""
+    if not body or excl:
+        return None
+    S = state_of(body[0])
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_UNINTERRUPTIBLE"):
+        return None
+    rest = body[1:]
+    if head_cond is None:
+        if not rest or test_of(rest[0]) is None:
+            return None
+        C = " ".join(test_of(rest[0]))
+        rest = rest[1:]
+    else:
+        C = negate(head_cond)
+    sl = [x for x in rest if sleep_of(x) and sleep_of(x)[0] == "tmo"]
+    if len(sl) != 1:
+        return None
+    t = sleep_of(sl[0])[1]
+    if t is None or sleep_of(sl[0])[2] != t or t in C.split():
+        return None
+    te, sg = None, None
+    for x in rest:
+        if x is sl[0]:
+            continue
+        if te is None and tmo_exit_of(x, t):
+            te = tmo_exit_of(x, t)
+        elif sg is None and sig_of(x) and S == "TASK_INTERRUPTIBLE" and \
+                sig_of(x)[0] == "signal_pending":
+            sg = sig_of(x)
+        else:
+            return None
+    if te is None or (S == "TASK_INTERRUPTIBLE") != (sg is not None):
+        return None
+    for a in (te, sg[1:] if sg else None):
+        if a and a[2] and t in a[2].split():
+            return None
+    return {"S": S, "C": C, "t": t, "te": te, "sig": sg,
+            "form": "wait_event_interruptible_timeout" if sg else
+                    "wait_event_timeout"}
+
+def collapse_tmo(pa, pe, w, Q, body, head):
+    """(t = wait_event*_timeout(...);, the statement that takes the
+    loop's exits) for a loop classify_tmo() accepted, or None."""
+    d = classify_tmo(body, head, site_key(pa) in EXCL)
+    if d is None:
+        return None
+    why = entry_reason(pa, w, Q)
+    if not why and source_has_comment(pa, pe):
+        why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    f = decide(pa, d["form"], why)
+    if not f:
+        return None
+    DROPPED.add(ent_key(pa, w))
+    t = d["t"]
+    parts = []
+    if d["te"][0] != "break":
+        parts.append("if (!%s) %s" % (t, exit_action(*d["te"])))
+    sg = d["sig"]
+    if sg and sg[1] != "break":
+        parts.append("if (%s < 0) %s" % (
+            t, exit_action("return" if sg[1] == "return" else "ret",
+                           sg[2], sg[3])))
+    return ("%s = %s(%s, %s, %s);" % (t, f, Q, d["C"], t),
+            " else ".join(parts) if parts else None)
 
 // ---------------------------------------------------------------- facts
 
@@ -1011,6 +1121,99 @@ position c_for.pa, c_for.pe;
 )
 )
 
+// the same loop, when its wait_event*() takes two statements (matched
+// again: a position cannot be inherited over the modification above)
+@c2_for@
+identifier w;
+expression Q, E0;
+statement B;
+position pa, pe;
+@@
+(
+  add_wait_queue(&Q, &w)@pa;
+|
+  add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ... when != w
+      when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E0
+      when != schedule()
+      when != schedule_timeout(...)
+  for (;;) B
+(
+  __set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  current@pe->state = TASK_RUNNING;
+  remove_wait_queue(&Q, &w);
+|
+  remove_wait_queue@pe(&Q, &w);
+(
+  __set_current_state(TASK_RUNNING);
+|
+  set_current_state(TASK_RUNNING);
+|
+  current->state = TASK_RUNNING;
+)
+)
+
+@script:python t_for@
+pa << c2_for.pa;
+pe << c2_for.pe;
+w << c2_for.w;
+Q << c2_for.Q;
+B << c2_for.B;
+
+N1;
+N2;
+@@
+if site_key(pa) in TWO:
+    coccinelle.N1 = cocci.make_stmt(TWO[site_key(pa)][0])
+    coccinelle.N2 = cocci.make_stmt(TWO[site_key(pa)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+identifier c2_for.w;
+expression c2_for.Q;
+statement t_for.N1, t_for.N2;
+
+statement B;
+position c2_for.pa, c2_for.pe;
+@@
+(
+- add_wait_queue(&Q, &w)@pa;
+|
+- add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ...
+- for (;;) B
++ N1
++ N2
+(
+- __set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- current@pe->state = TASK_RUNNING;
+- remove_wait_queue(&Q, &w);
+|
+- remove_wait_queue@pe(&Q, &w);
+(
+- __set_current_state(TASK_RUNNING);
+|
+- set_current_state(TASK_RUNNING);
+|
+- current->state = TASK_RUNNING;
+)
+)
+
 @c_while1@
 identifier w;
 expression Q, E0;
@@ -1084,6 +1287,99 @@ position c_while1.pa, c_while1.pe;
   ...
 - while (1) B
 + N
+(
+- __set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- current@pe->state = TASK_RUNNING;
+- remove_wait_queue(&Q, &w);
+|
+- remove_wait_queue@pe(&Q, &w);
+(
+- __set_current_state(TASK_RUNNING);
+|
+- set_current_state(TASK_RUNNING);
+|
+- current->state = TASK_RUNNING;
+)
+)
+
+// the same loop, when its wait_event*() takes two statements (matched
+// again: a position cannot be inherited over the modification above)
+@c2_while1@
+identifier w;
+expression Q, E0;
+statement B;
+position pa, pe;
+@@
+(
+  add_wait_queue(&Q, &w)@pa;
+|
+  add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ... when != w
+      when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E0
+      when != schedule()
+      when != schedule_timeout(...)
+  while (1) B
+(
+  __set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  current@pe->state = TASK_RUNNING;
+  remove_wait_queue(&Q, &w);
+|
+  remove_wait_queue@pe(&Q, &w);
+(
+  __set_current_state(TASK_RUNNING);
+|
+  set_current_state(TASK_RUNNING);
+|
+  current->state = TASK_RUNNING;
+)
+)
+
+@script:python t_while1@
+pa << c2_while1.pa;
+pe << c2_while1.pe;
+w << c2_while1.w;
+Q << c2_while1.Q;
+B << c2_while1.B;
+
+N1;
+N2;
+@@
+if site_key(pa) in TWO:
+    coccinelle.N1 = cocci.make_stmt(TWO[site_key(pa)][0])
+    coccinelle.N2 = cocci.make_stmt(TWO[site_key(pa)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+identifier c2_while1.w;
+expression c2_while1.Q;
+statement t_while1.N1, t_while1.N2;
+
+statement B;
+position c2_while1.pa, c2_while1.pe;
+@@
+(
+- add_wait_queue(&Q, &w)@pa;
+|
+- add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ...
+- while (1) B
++ N1
++ N2
 (
 - __set_current_state@pe(TASK_RUNNING);
 - remove_wait_queue(&Q, &w);
@@ -1197,6 +1493,99 @@ position c_whiletrue.pa, c_whiletrue.pe;
 )
 )
 
+// the same loop, when its wait_event*() takes two statements (matched
+// again: a position cannot be inherited over the modification above)
+@c2_whiletrue@
+identifier w;
+expression Q, E0;
+statement B;
+position pa, pe;
+@@
+(
+  add_wait_queue(&Q, &w)@pa;
+|
+  add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ... when != w
+      when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E0
+      when != schedule()
+      when != schedule_timeout(...)
+  while (true) B
+(
+  __set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  current@pe->state = TASK_RUNNING;
+  remove_wait_queue(&Q, &w);
+|
+  remove_wait_queue@pe(&Q, &w);
+(
+  __set_current_state(TASK_RUNNING);
+|
+  set_current_state(TASK_RUNNING);
+|
+  current->state = TASK_RUNNING;
+)
+)
+
+@script:python t_whiletrue@
+pa << c2_whiletrue.pa;
+pe << c2_whiletrue.pe;
+w << c2_whiletrue.w;
+Q << c2_whiletrue.Q;
+B << c2_whiletrue.B;
+
+N1;
+N2;
+@@
+if site_key(pa) in TWO:
+    coccinelle.N1 = cocci.make_stmt(TWO[site_key(pa)][0])
+    coccinelle.N2 = cocci.make_stmt(TWO[site_key(pa)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+identifier c2_whiletrue.w;
+expression c2_whiletrue.Q;
+statement t_whiletrue.N1, t_whiletrue.N2;
+
+statement B;
+position c2_whiletrue.pa, c2_whiletrue.pe;
+@@
+(
+- add_wait_queue(&Q, &w)@pa;
+|
+- add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ...
+- while (true) B
++ N1
++ N2
+(
+- __set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- current@pe->state = TASK_RUNNING;
+- remove_wait_queue(&Q, &w);
+|
+- remove_wait_queue@pe(&Q, &w);
+(
+- __set_current_state(TASK_RUNNING);
+|
+- set_current_state(TASK_RUNNING);
+|
+- current->state = TASK_RUNNING;
+)
+)
+
 @c_while@
 identifier w;
 expression Q, E0, H;
@@ -1270,6 +1659,99 @@ position c_while.pa, c_while.pe;
   ...
 - while (H) B
 + N
+(
+- __set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- set_current_state@pe(TASK_RUNNING);
+- remove_wait_queue(&Q, &w);
+|
+- current@pe->state = TASK_RUNNING;
+- remove_wait_queue(&Q, &w);
+|
+- remove_wait_queue@pe(&Q, &w);
+(
+- __set_current_state(TASK_RUNNING);
+|
+- set_current_state(TASK_RUNNING);
+|
+- current->state = TASK_RUNNING;
+)
+)
+
+// the same loop, when its wait_event*() takes two statements (matched
+// again: a position cannot be inherited over the modification above)
+@c2_while@
+identifier w;
+expression Q, E0, H;
+statement B;
+position pa, pe;
+@@
+(
+  add_wait_queue(&Q, &w)@pa;
+|
+  add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ... when != w
+      when != set_current_state(...)
+      when != __set_current_state(...)
+      when != current->state = E0
+      when != schedule()
+      when != schedule_timeout(...)
+  while (H) B
+(
+  __set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  set_current_state@pe(TASK_RUNNING);
+  remove_wait_queue(&Q, &w);
+|
+  current@pe->state = TASK_RUNNING;
+  remove_wait_queue(&Q, &w);
+|
+  remove_wait_queue@pe(&Q, &w);
+(
+  __set_current_state(TASK_RUNNING);
+|
+  set_current_state(TASK_RUNNING);
+|
+  current->state = TASK_RUNNING;
+)
+)
+
+@script:python t_while@
+pa << c2_while.pa;
+pe << c2_while.pe;
+w << c2_while.w;
+Q << c2_while.Q;
+B << c2_while.B;
+H << c2_while.H;
+N1;
+N2;
+@@
+if site_key(pa) in TWO:
+    coccinelle.N1 = cocci.make_stmt(TWO[site_key(pa)][0])
+    coccinelle.N2 = cocci.make_stmt(TWO[site_key(pa)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+identifier c2_while.w;
+expression c2_while.Q;
+statement t_while.N1, t_while.N2;
+expression H;
+statement B;
+position c2_while.pa, c2_while.pe;
+@@
+(
+- add_wait_queue(&Q, &w)@pa;
+|
+- add_wait_queue_exclusive(&Q, &w)@pa;
+)
+  ...
+- while (H) B
++ N1
++ N2
 (
 - __set_current_state@pe(TASK_RUNNING);
 - remove_wait_queue(&Q, &w);

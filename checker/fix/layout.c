@@ -4,7 +4,8 @@
  *
  * spatch prints a new wait_event*() call on one line however long it is.
  * A line the rewrite added that is wider than 80 columns is broken after
- * the last comma that keeps it within 80, and the rest is aligned after
+ * the last comma (or `||`, `&&` in a condition) that keeps it within 80,
+ * and the rest is aligned after
  * the innermost open parenthesis with tabs and spaces, as the kernel's
  * coding style asks.  Only whitespace changes, and only on lines that are
  * not in the original file.
@@ -58,7 +59,8 @@ static bool in_original(const char *orig, size_t olen, const char *line,
 /* Append line (no newline) to sb, broken as described above. */
 static void wrap_line(struct strbuf *sb, const char *line, size_t n)
 {
-	int depth = 0, open[64], best = -1, best_open = -1;
+	int depth = 0, open[64], best = -1, best_open = -1, lbest = -1;
+	int lbest_open = -1;
 	bool in_str = false;
 	size_t i;
 
@@ -79,6 +81,23 @@ static void wrap_line(struct strbuf *sb, const char *line, size_t n)
 			 width(line, i + 1) <= MAX_COLS) {
 			best = i;
 			best_open = open[depth - 1];
+		} else if ((c == '|' || c == '&') && i + 2 < n &&
+			   line[i + 1] == c && line[i + 2] == ' ' &&
+			   width(line, i + 2) <= MAX_COLS) {
+			/* a condition: after its `||` or `&&`, when no comma
+			 * will do; a continuation line (depth 0) keeps its
+			 * own alignment */
+			lbest = i + 1;
+			lbest_open = depth ? open[depth - 1] : -1;
+		}
+	}
+	if (best < 0 && lbest >= 0) {
+		best = lbest;
+		best_open = lbest_open;
+		if (best_open < 0) {
+			for (i = 0; line[i] == '\t' || line[i] == ' '; i++)
+				;
+			best_open = (int)i - 1;
 		}
 	}
 	if (best < 0 || width(line, n) <= MAX_COLS) {

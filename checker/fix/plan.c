@@ -595,6 +595,42 @@ static bool exit_on_locals(const struct site_ctx *sc, const char *x)
 	return all;
 }
 
+/*
+ * Is the timeout variable name declared unsigned in the function (a
+ * local or a parameter)?  wait_event_interruptible_timeout() returns
+ * -ERESTARTSYS into it, which an unsigned one reads as time left.
+ */
+static bool declared_unsigned(const struct site_ctx *sc, const char *name)
+{
+	static const char *const utypes[] = {
+		"unsigned", "u32", "u64", "ulong", "size_t", "__u32", NULL,
+	};
+	char *fn = span_text(sc, sc->fn_start, sc->anchor_off);
+	const char *p = fn;
+	bool r = false;
+
+	while (!r && (p = find_word(p, name))) {
+		const char *b = p;
+		int i;
+
+		/* `unsigned long a, t`: back to the type (in a parameter
+		 * list, to the first: an unsigned one before says
+		 * unsigned, on the safe side) */
+		while (b > fn && !strchr(";{(", b[-1]))
+			b--;
+		for (i = 0; utypes[i] && !r; i++) {
+			const char *u = find_word(b, utypes[i]);
+
+			r = u && u < p;
+		}
+		if (memchr(b, '=', p - b) && !memchr(b, ',', p - b))
+			r = false;	/* a use, not its declaration */
+		p += strlen(name);
+	}
+	free(fn);
+	return r;
+}
+
 static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
 {
 	int i, folded = 0, hoisted = 0;
@@ -692,6 +728,8 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	}
 	if (!ls->other && (!ls->exit_ifs || exits_fold(sc, ls)) &&
+	    !(ls->timeout_loop && ls->state == ST_INTR && ls->receiver &&
+	      declared_unsigned(sc, ls->receiver)) &&
 	    (s->form = event_form(ls, excl))) {
 		if (ls->lock)
 			s->lock = xstrdup(ls->lock);
@@ -712,6 +750,15 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		s->outcome = FO_CONVERT;
 		return;
 	}
+	if (getenv("WQPORT_WHY_IN_PLACE"))
+		fprintf(stderr, "why-in-place: %s:%u: %s%s%s%s%s%s%s\n", s->func,
+			s->pos.line,
+			ls->other ? "other: " : "", ls->other ? ls->other : "",
+			ls->exit_ifs ? " exits" : "",
+			ls->exit_after_sleep ? " exit-after-sleep" : "",
+			ls->timeout_loop || ls->receiver ? " timeout" : "",
+			ls->lock ? " lock" : "",
+			!ls->signal_exit ? " no-signal-exit" : "");
 	s->form = excl ? "prepare_to_wait_exclusive" : "prepare_to_wait";
 	s->outcome = FO_CONVERT;
 }
@@ -723,6 +770,9 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 	memset(&ls, 0, sizeof(ls));
 	plan_open_coded_in(s, sc, &ls);
 	refuse_do_forever(s, &ls);
+	if (getenv("WQPORT_WHY_IN_PLACE") && s->outcome == FO_REFUSE)
+		fprintf(stderr, "why-in-place: %s:%u: refused %s\n", s->func,
+			s->pos.line, s->reason);
 	shape_release(&ls);
 }
 

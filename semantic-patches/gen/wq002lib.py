@@ -16,6 +16,7 @@ SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
+TWO = {}        # site key -> (statement, statement): a collapse in two
 # the irq lock pair that wait_event_lock_irq() drops and retakes
 # (checker/kapi.def KAPI_IRQ unlock_on, lock_off)
 # @@FACTS IRQ_UNLOCK IRQ_LOCK@@
@@ -443,13 +444,14 @@ def hoisted(x):
     return "O_NONBLOCK" in x
 
 
-def operand(t):
+def operand(t, join="&&"):
     """t as an operand of || or &&: bracketed when it has an operator
-    of lower precedence, or a bitwise one (as drivers write
+    of lower precedence, a logical one (no `a || b && c` for gcc's
+    -Wparentheses) or a bitwise one (as drivers write
     `(file->f_flags & O_NONBLOCK)`)."""
     for j, x, d in depths(t, 0):
         if d == 0 and x in ("?", ":", ",", "=", "+=", "-=", "|=", "&=",
-                            "&", "|", "^") and \
+                            "&", "|", "^", "&&", "||") and x != join and \
                 not (x == "&" and (j == 0 or t[j - 1] in OPS or
                                    t[j - 1] in ("(", "!"))):
             return "( " + " ".join(t) + " )"
@@ -492,7 +494,7 @@ def classify_fold(body, head_cond, excl):
             return None
         sig = sig_of(rest[-2])
         tests = rest[:-2]
-    if sig is None or sig[1] not in ("ret", "return"):
+    if sig is None or sig[1] not in ("ret", "return", "break"):
         return None
     if (S == "TASK_INTERRUPTIBLE") != (sig[0] == "signal_pending"):
         return None
@@ -541,7 +543,8 @@ def exit_action(kind, R, E):
 def fold_stmt(f, Q, d):
     """The statement that replaces a loop classify_fold() accepted."""
     C, order = d["C"], d["order"]
-    cond = " || ".join(operand(C.split()) if o[0] == "C" else operand(o[1])
+    cond = " || ".join(operand(C.split(), "||") if o[0] == "C" else
+                       operand(o[1], "||")
                        for o in order if o[0] == "C" or o in d["fold"])
     parts = []
     for h in d["hoist"]:
@@ -550,13 +553,23 @@ def fold_stmt(f, Q, d):
             g = "%s && %s" % (operand(negate_test(C.split()).split()), g)
         parts.append("if (%s) %s" % (g, exit_action(*h[2:])))
     sig = d["sig"]
-    parts.append("if (%s(%s, %s)) %s" % (
-        f, Q, cond, exit_action("return" if sig[1] == "return" else "ret",
-                                sig[2], sig[3])))
-    for x in d["fold"]:
-        t = " ".join(x[1]) if order.index(x) < d["ci"] else \
-            negate_test(C.split())
-        parts.append("if (%s) %s" % (t, exit_action(*x[2:])))
+    call = "%s(%s, %s)" % (f, Q, cond)
+    retest = [(" ".join(x[1]) if order.index(x) < d["ci"] else
+               negate_test(C.split()), exit_action(*x[2:])) for x in d["fold"]]
+    if sig[1] == "break":
+        # the signal only ends the loop: so does the wait, with nothing
+        # done, as the loop's own `break` (its result tells no more)
+        if retest:
+            parts.append("if (!%s && %s) %s" % (
+                call, operand(retest[0][0].split()), retest[0][1]))
+        else:
+            parts.append(call + ";")
+        return " else ".join(parts)
+    parts.append("if (%s) %s" % (
+        call, exit_action("return" if sig[1] == "return" else "ret",
+                          sig[2], sig[3])))
+    for t, a in retest:
+        parts.append("if (%s) %s" % (t, a))
     return " else ".join(parts)
 
 
@@ -803,8 +816,18 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
 
 
 def fold_collapse(pa, pe, w, Q, body, head, lwn):
-    """collapse_stmt() for the loops with early exits (classify_fold())."""
+    """collapse_stmt() for the loops with early exits (classify_fold()),
+    or a timeout loop (classify_tmo()) that needs one statement."""
     d = classify_fold(body, head, site_key(pa) in EXCL)
+    if d is None and not lwn:
+        x = classify_tmo(body, head, site_key(pa) in EXCL)
+        if x is not None:
+            n = collapse_tmo(pa, pe, w, Q, body, head)
+            if n and n[1] is None:
+                return n[0]
+            if n:
+                TWO[site_key(pa)] = n
+            return None
     if d is None or lwn:
         return None
     why = entry_reason(pa, w, Q)
@@ -815,3 +838,89 @@ def fold_collapse(pa, pe, w, Q, body, head, lwn):
         return None
     DROPPED.add(ent_key(pa, w))
     return fold_stmt(f, Q, d)
+
+
+def tmo_exit_of(st, t):
+    """if (!t) X / if (t == 0) X, X a way out -> (kind, R, E)."""
+    if st[0] != "if" or st[3] is not None:
+        return None
+    if st[1] not in (["!", t], [t, "==", "0"], ["0", "==", t]):
+        return None
+    th = st[2]
+    th = th[1] if th[0] == "block" else [th]
+    if th == [("break",)]:
+        return ("break", None, None)
+    x = exit_of(("if", ["x"], ("block", th), None))
+    return x[1:] if x else None
+
+
+def classify_tmo(body, head_cond, excl):
+    """`for (;;) { S; if (C) break; if (signal_pending(current)) { r = E;
+    break; } t = schedule_timeout(t); if (!t) { r = -ETIMEDOUT; break; } }`
+    (the tests in any order around the sleep): wait_event*_timeout(),
+    whose result says which exit the loop took: 0 the timeout, < 0 the
+    signal.  Returns dict or None."""
+    if not body or excl:
+        return None
+    S = state_of(body[0])
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_UNINTERRUPTIBLE"):
+        return None
+    rest = body[1:]
+    if head_cond is None:
+        if not rest or test_of(rest[0]) is None:
+            return None
+        C = " ".join(test_of(rest[0]))
+        rest = rest[1:]
+    else:
+        C = negate(head_cond)
+    sl = [x for x in rest if sleep_of(x) and sleep_of(x)[0] == "tmo"]
+    if len(sl) != 1:
+        return None
+    t = sleep_of(sl[0])[1]
+    if t is None or sleep_of(sl[0])[2] != t or t in C.split():
+        return None
+    te, sg = None, None
+    for x in rest:
+        if x is sl[0]:
+            continue
+        if te is None and tmo_exit_of(x, t):
+            te = tmo_exit_of(x, t)
+        elif sg is None and sig_of(x) and S == "TASK_INTERRUPTIBLE" and \
+                sig_of(x)[0] == "signal_pending":
+            sg = sig_of(x)
+        else:
+            return None
+    if te is None or (S == "TASK_INTERRUPTIBLE") != (sg is not None):
+        return None
+    for a in (te, sg[1:] if sg else None):
+        if a and a[2] and t in a[2].split():
+            return None
+    return {"S": S, "C": C, "t": t, "te": te, "sig": sg,
+            "form": "wait_event_interruptible_timeout" if sg else
+                    "wait_event_timeout"}
+
+
+def collapse_tmo(pa, pe, w, Q, body, head):
+    """(t = wait_event*_timeout(...);, the statement that takes the
+    loop's exits) for a loop classify_tmo() accepted, or None."""
+    d = classify_tmo(body, head, site_key(pa) in EXCL)
+    if d is None:
+        return None
+    why = entry_reason(pa, w, Q)
+    if not why and source_has_comment(pa, pe):
+        why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    f = decide(pa, d["form"], why)
+    if not f:
+        return None
+    DROPPED.add(ent_key(pa, w))
+    t = d["t"]
+    parts = []
+    if d["te"][0] != "break":
+        parts.append("if (!%s) %s" % (t, exit_action(*d["te"])))
+    sg = d["sig"]
+    if sg and sg[1] != "break":
+        parts.append("if (%s < 0) %s" % (
+            t, exit_action("return" if sg[1] == "return" else "ret",
+                           sg[2], sg[3])))
+    return ("%s = %s(%s, %s, %s);" % (t, f, Q, d["C"], t),
+            " else ".join(parts) if parts else None)

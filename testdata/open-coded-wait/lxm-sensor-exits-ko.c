@@ -29,6 +29,7 @@ struct lxm_sensor {
 	int ready;
 	int gone;
 	int calibrated;
+	int busy;
 	u32 sample;
 };
 
@@ -43,6 +44,7 @@ static irqreturn_t lxm_irq(int irq, void *data)
 	ls->sample = readl(ls->regs + LXM_DATA);
 	ls->ready = 1;
 	ls->calibrated = 1;
+	ls->busy = 0;
 	wake_up_interruptible(&ls->wait);
 	return IRQ_HANDLED;
 }
@@ -116,6 +118,32 @@ static int lxm_wait_calibrated(struct lxm_sensor *ls)
 	return ret;
 }
 
+/* the signal only ends the loop; the caller tests it again */
+static int lxm_wait_idle(struct lxm_sensor *ls)
+{
+	DECLARE_WAITQUEUE(wait, current);
+	int ret = 0;
+
+	add_wait_queue(&ls->wait, &wait);	/* expect: WQ002 fix=converted */
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!ls->busy)
+			break;
+		if (ls->gone) {
+			ret = -ENODEV;
+			break;
+		}
+		if (signal_pending(current))
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	remove_wait_queue(&ls->wait, &wait);
+	if (signal_pending(current))
+		return -ERESTARTSYS;
+	return ret;
+}
+
 /* both, in a while loop whose exits return (and leave the entry queued) */
 static ssize_t lxm_read_raw(struct file *file, char __user *buf, size_t count,
 			    loff_t *ppos)
@@ -152,7 +180,9 @@ static int lxm_release(struct inode *inode, struct file *file)
 
 static long lxm_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	return lxm_wait_calibrated(&lxm_dev);
+	int ret = lxm_wait_idle(&lxm_dev);
+
+	return ret ? ret : lxm_wait_calibrated(&lxm_dev);
 }
 
 static const struct file_operations lxm_fops = {
