@@ -516,26 +516,32 @@ def classify_fold(body, head_cond, excl):
     if (signal_pending(current)) { r = -ERESTARTSYS; break; } schedule(); }`.
     An O_NONBLOCK exit is tested once before the wait; one other exit is
     folded into the condition (C || X) and tested again after it, taking
-    the exit the loop would have taken.  Returns dict or None."""
+    the exit the loop would have taken; more `if (C2) break;` tests are
+    folded into the condition (C || C2), when no exit of its own follows.
+    Returns dict or None."""
     if not body:
         return None
     S = state_of(body[0])
-    if S not in ("TASK_INTERRUPTIBLE", "TASK_KILLABLE"):
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_KILLABLE", "TASK_UNINTERRUPTIBLE"):
         return None
     rest = body[1:]
-    if not rest or sleep_of(rest[-1]) is None:
-        sig = sig_of(rest[-1]) if rest else None
+    if not rest:
+        return None
+    if sleep_of(rest[-1]) is None:
+        sig = sig_of(rest[-1])
         if sig is None or len(rest) < 2 or sleep_of(rest[-2]) != ("sched",):
             return None
         tests = rest[:-2]
     else:
-        if sleep_of(rest[-1]) != ("sched",) or len(rest) < 2:
+        if sleep_of(rest[-1]) != ("sched",):
             return None
-        sig = sig_of(rest[-2])
-        tests = rest[:-2]
-    if sig is None or sig[1] not in ("ret", "return", "break"):
-        return None
-    if (S == "TASK_INTERRUPTIBLE") != (sig[0] == "signal_pending"):
+        sig = sig_of(rest[-2]) if len(rest) >= 2 else None
+        tests = rest[:-2] if sig else rest[:-1]
+    if S == "TASK_UNINTERRUPTIBLE":
+        if sig is not None:
+            return None
+    elif sig is None or sig[1] not in ("ret", "return", "break") or \
+            (S == "TASK_INTERRUPTIBLE") != (sig[0] == "signal_pending"):
         return None
     order = []
     C = None
@@ -548,29 +554,36 @@ def classify_fold(body, head_cond, excl):
         if t is not None and head_cond is None and C is None:
             C = " ".join(t)
             order.append(("C",))
+        elif t is not None:
+            order.append(("B", t))
         elif x is not None:
             order.append(("X",) + x)
         else:
             return None
     xs = [o for o in order if o[0] == "X"]
-    if C is None or not xs or len(xs) > 3:
+    bs = [o for o in order if o[0] == "B"]
+    if C is None or not (xs or bs) or len(xs) > 3:
         return None
     hx = [o for o in xs if hoisted(o[1])]
     fx = [o for o in xs if not hoisted(o[1])]
-    if len(fx) > 1 or len(hx) > 2:
+    if len(fx) > 1 or len(hx) > 2 or (bs and fx):
         return None
-    # the hoisted exits first among the exits, as the loop tests them
-    if fx and order.index(fx[0]) < max([order.index(h) for h in hx] or [-1]):
+    if S == "TASK_UNINTERRUPTIBLE" and xs:
+        return None
+    # the hoisted exits first among the exits and breaks, as the loop
+    # tests them
+    if fx + bs and min(order.index(o) for o in fx + bs) < \
+            max([order.index(h) for h in hx] or [-1]):
         return None
     form = None
     if S == "TASK_INTERRUPTIBLE":
         form = "wait_event_interruptible_exclusive" if excl else \
                "wait_event_interruptible"
     elif not excl:
-        form = "wait_event_killable"
+        form = "wait_event_killable" if S == "TASK_KILLABLE" else "wait_event"
     ci = order.index(("C",))
     return {"S": S, "C": C, "sig": sig, "hoist": hx, "fold": fx,
-            "form": form, "ci": ci, "order": order}
+            "breaks": bs, "form": form, "ci": ci, "order": order}
 
 def exit_action(kind, R, E):
     if kind == "return":
@@ -581,8 +594,8 @@ def fold_stmt(f, Q, d):
     """The statement that replaces a loop classify_fold() accepted."""
     C, order = d["C"], d["order"]
     cond = " || ".join(operand(C.split(), "||") if o[0] == "C" else
-                       operand(o[1], "||")
-                       for o in order if o[0] == "C" or o in d["fold"])
+                       operand(o[1], "||") for o in order
+                       if o[0] == "C" or o in d["fold"] or o[0] == "B")
     parts = []
     for h in d["hoist"]:
         g = operand(h[1])
@@ -591,6 +604,9 @@ def fold_stmt(f, Q, d):
         parts.append("if (%s) %s" % (g, exit_action(*h[2:])))
     sig = d["sig"]
     call = "%s(%s, %s)" % (f, Q, cond)
+    if sig is None:
+        parts.append(call + ";")
+        return " else ".join(parts)
     retest = [(" ".join(x[1]) if order.index(x) < d["ci"] else
                negate_test(C.split()), exit_action(*x[2:])) for x in d["fold"]]
     if sig[1] == "break":

@@ -652,7 +652,8 @@ static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
 			return false;
 		folded++;
 	}
-	return folded <= 1 && hoisted <= 2;
+	/* the other `if (c2) break;` tests: no exit of its own after them */
+	return folded <= (ls->cond_breaks ? 0 : 1) && hoisted <= 2;
 }
 
 static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,

@@ -259,8 +259,9 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	struct kids k = children(loop);
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
-	char *guard = NULL;
+	char *guard = NULL, *breaks = NULL;
 	bool after_sleep = false, slept = false, scheduled = false;
+	bool wq002 = !strncmp(sc->anchor, "add_wait_queue", 14);
 	int i;
 
 	if (kind == SH_DO && k.n == 2) {
@@ -336,10 +337,21 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			if (!ls->cond && scheduled && kind != SH_DO &&
 			    (!guard || always_true(guard)))
 				ls->sleep_first = true;
-			if (!ls->cond && (!guard || always_true(guard)))
+			if (!ls->cond && (!guard || always_true(guard))) {
 				ls->cond = it.cond, it.cond = NULL;
-			else if (!ls->other)
+			} else if (!slept && !ls->other && wq002 &&
+				   !cond_side_effect(it.cond)) {
+				/* WQ002: `if (c2) break;` too ends the wait:
+				 * the condition is `c || c2` (plan.c) */
+				char *b = xasprintf("%s%s(%s)", breaks ? breaks : "",
+						    breaks ? " || " : "", it.cond);
+
+				free(breaks);
+				breaks = b;
+				ls->cond_breaks++;
+			} else if (!ls->other) {
 				ls->other = xasprintf("if (%s) break;", it.cond);
+			}
 			break;
 		case IT_TIMEOUT_EXIT:
 			ls->timeout_loop = true;
@@ -388,6 +400,15 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(ls->cond);
 		ls->cond = wait_condition(guard);
 	}
+	if (breaks && ls->cond) {
+		char *c = xasprintf("(%s) || %s", ls->cond, breaks);
+
+		free(ls->cond);
+		ls->cond = c;
+	} else if (breaks && !ls->other) {
+		ls->other = xasprintf("if %s break;", breaks);
+	}
+	free(breaks);
 	free(guard);
 	free(items.c);
 	free(k.c);

@@ -63,6 +63,7 @@ struct loop_shape {
 #define SHAPE_MAX_EXITS 4
 	char *exit_test[SHAPE_MAX_EXITS];	/* their tests (x), in order */
 	bool exit_after_sleep;	/* WQ002: one of them follows schedule() */
+	int cond_breaks;	/* WQ002: more `if (c2) break;` in cond */
 	bool const_guard;	/* `while (1)` with no test that ends it */
 	bool do_forever;	/* `do { } while (1)`: a for (;;) in all but
 				 * the syntax no semantic patch matches */

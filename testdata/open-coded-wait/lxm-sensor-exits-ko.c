@@ -144,6 +144,24 @@ static int lxm_wait_idle(struct lxm_sensor *ls)
 	return ret;
 }
 
+/* two tests that end the wait: one condition */
+static void lxm_quiesce(struct lxm_sensor *ls)
+{
+	DECLARE_WAITQUEUE(wait, current);
+
+	add_wait_queue(&ls->wait, &wait);	/* expect: WQ002 fix=converted */
+	for (;;) {
+		set_current_state(TASK_UNINTERRUPTIBLE);
+		if (!ls->busy)
+			break;
+		if (ls->gone)
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	remove_wait_queue(&ls->wait, &wait);
+}
+
 /* both, in a while loop whose exits return (and leave the entry queued) */
 static ssize_t lxm_read_raw(struct file *file, char __user *buf, size_t count,
 			    loff_t *ppos)
@@ -174,6 +192,7 @@ static ssize_t lxm_read_raw(struct file *file, char __user *buf, size_t count,
 
 static int lxm_release(struct inode *inode, struct file *file)
 {
+	lxm_quiesce(&lxm_dev);
 	lxm_disconnect(&lxm_dev);
 	return 0;
 }
