@@ -925,6 +925,9 @@ def collapse_tmo(pa, pe, w, Q, body, head):
     why = entry_reason(pa, w, Q)
     if not why and source_has_comment(pa, pe):
         why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    if not why and not planned() and d["sig"]:
+        # -ERESTARTSYS in an unsigned t would read as time left
+        why = "unsigned-timeout: the type of '%s' is not known here (wqport fix checks it)" % d["t"]
     f = decide(pa, d["form"], why)
     if not f:
         return None
