@@ -751,6 +751,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		s->outcome = FO_CONVERT;
 		return;
 	}
+	/* a measuring hook (notes/i32-loops.md): why no wait_event*() */
 	if (getenv("WQPORT_WHY_IN_PLACE"))
 		fprintf(stderr, "why-in-place: %s:%u: %s%s%s%s%s%s%s\n", s->func,
 			s->pos.line,
