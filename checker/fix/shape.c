@@ -259,7 +259,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	struct kids k = children(loop);
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
-	char *guard = NULL, *breaks = NULL;
+	char *guard = NULL, *breaks = NULL, *pre_receiver = NULL;
 	bool after_sleep = false, slept = false, scheduled = false;
 	bool wq002 = !strncmp(sc->anchor, "add_wait_queue", 14);
 	int i;
@@ -277,6 +277,22 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(tail);
 	}
 	ls->kind = kind;
+	/*
+	 * WQ002: `if (!t) { r = -ETIMEDOUT; break; }` before the loop's
+	 * `t = schedule_timeout(t);` is its timeout exit too
+	 */
+	for (i = 0; wq002 && !receiver && i < items.n && !pre_receiver; i++) {
+		char *t = site_cursor_text(sc, items.c[i]);
+		const char *eq = strstr(t, "= schedule_timeout(");
+		size_t n = 0;
+
+		while (is_ident(t[n]))
+			n++;
+		if (eq && n && t + n <= eq && !strchr(eq + 1, '=') &&
+		    strspn(t + n, " ") == (size_t)(eq - t - n))
+			pre_receiver = xasprintf("%.*s", (int)n, t);
+		free(t);
+	}
 	if (kind == SH_WHILE)
 		guard = site_cursor_text(sc, k.c[0]);
 	else if (kind == SH_FOR && !guard)
@@ -284,7 +300,8 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	for (i = 0; i < items.n; i++) {
 		struct item_info it;
 
-		classify(sc, items.c[i], receiver ? receiver : ls->receiver,
+		classify(sc, items.c[i], receiver ? receiver :
+			 ls->receiver ? ls->receiver : pre_receiver,
 			 &it, &ls->has_goto);
 		if (it.kind == IT_SCHEDULE ||
 		    (it.kind == IT_SLEEP && !strstr(sc->anchor, "add_wait") &&
@@ -409,6 +426,7 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		ls->other = xasprintf("if %s break;", breaks);
 	}
 	free(breaks);
+	free(pre_receiver);
 	free(guard);
 	free(items.c);
 	free(k.c);

@@ -24,6 +24,7 @@
 #define LXM_CTRL	0x08
 #define LXM_STAT_RDY	0x01
 #define LXM_CTRL_START	0x01
+#define LXM_CTRL_CAL	0x02
 
 struct lxm_sensor {
 	void __iomem *regs;
@@ -100,6 +101,35 @@ static int lxm_reset(struct lxm_sensor *ls)
 	return ret;
 }
 
+/* the time left tested before the sleep, the signal after it */
+static int lxm_calibrate(struct lxm_sensor *ls)
+{
+	DECLARE_WAITQUEUE(wait, current);
+	long timeout = HZ;
+	int ret = 0;
+
+	ls->ready = 0;
+	writel(LXM_CTRL_START | LXM_CTRL_CAL, ls->regs + LXM_CTRL);
+	add_wait_queue(&ls->wait, &wait);	/* expect: WQ002 fix=caveat */
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (ls->ready)
+			break;
+		if (!timeout) {
+			ret = -EIO;
+			break;
+		}
+		timeout = schedule_timeout(timeout);
+		if (signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
+	}
+	set_current_state(TASK_RUNNING);
+	remove_wait_queue(&ls->wait, &wait);
+	return ret;
+}
+
 /* an unsigned timeout: the loop keeps its shape */
 static int lxm_convert_slow(struct lxm_sensor *ls)
 {
@@ -138,7 +168,9 @@ static ssize_t lxm_read(struct file *file, char __user *buf, size_t count,
 
 	if (count < sizeof(v))
 		return -EINVAL;
-	ret = lxm_convert(ls);
+	ret = lxm_calibrate(ls);
+	if (!ret)
+		ret = lxm_convert(ls);
 	if (ret == -ETIMEDOUT)
 		ret = lxm_convert_slow(ls);
 	if (ret == -ETIMEDOUT)
