@@ -635,9 +635,16 @@ static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
 {
 	int i, folded = 0, hoisted = 0;
 
+	bool timed = ls->timeout_loop || ls->receiver;
+
 	if (!ls->exit_ifs || ls->exit_ifs > 3 || ls->exit_after_sleep ||
-	    ls->lock || ls->timeout_loop || ls->receiver || ls->sig_head ||
-	    !ls->signal_exit || (ls->state != ST_INTR && ls->state != ST_KILL))
+	    ls->lock || ls->sig_head || !ls->signal_exit ||
+	    (ls->state != ST_INTR && ls->state != ST_KILL))
+		return false;
+	/* a timeout loop: one folded exit, its result tells the rest */
+	if (timed && (!ls->timeout_loop || !ls->receiver ||
+		      ls->state != ST_INTR || ls->exit_ifs != 1 ||
+		      ls->cond_breaks))
 		return false;
 	for (i = 0; i < ls->exit_ifs; i++) {
 		const char *x = ls->exit_test[i];
@@ -653,7 +660,8 @@ static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
 		folded++;
 	}
 	/* the other `if (c2) break;` tests: no exit of its own after them */
-	return folded <= (ls->cond_breaks ? 0 : 1) && hoisted <= 2;
+	return folded <= (ls->cond_breaks ? 0 : 1) && hoisted <= 2 &&
+	       !(timed && hoisted);
 }
 
 static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,

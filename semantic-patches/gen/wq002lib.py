@@ -882,11 +882,14 @@ def classify_tmo(body, head_cond, excl):
     if S not in ("TASK_INTERRUPTIBLE", "TASK_UNINTERRUPTIBLE"):
         return None
     rest = body[1:]
+    ci = -1             # where the loop tests C among rest
     if head_cond is None:
-        if not rest or test_of(rest[0]) is None:
+        cs = [j for j, x in enumerate(rest) if test_of(x) is not None]
+        if not cs:
             return None
-        C = " ".join(test_of(rest[0]))
-        rest = rest[1:]
+        ci = cs[0]
+        C = " ".join(test_of(rest[ci]))
+        rest = rest[:ci] + rest[ci + 1:]
     else:
         C = negate(head_cond)
     sl = [x for x in rest if sleep_of(x) and sleep_of(x)[0] == "tmo"]
@@ -895,7 +898,9 @@ def classify_tmo(body, head_cond, excl):
     t = sleep_of(sl[0])[1]
     if t is None or sleep_of(sl[0])[2] != t or t in C.split():
         return None
-    te, sg = None, None
+    te, sg, fx, fx_first = None, None, None, False
+    if ci >= 0 and rest.index(sl[0]) < ci:
+        return None     # the sleep before the test: not this shape
     for x in rest:
         if x is sl[0]:
             continue
@@ -904,14 +909,23 @@ def classify_tmo(body, head_cond, excl):
         elif sg is None and sig_of(x) and S == "TASK_INTERRUPTIBLE" and \
                 sig_of(x)[0] == "signal_pending":
             sg = sig_of(x)
+        elif fx is None and exit_of(x) and not hoisted(exit_of(x)[0]) and \
+                rest.index(x) < rest.index(sl[0]) and \
+                t not in exit_of(x)[0]:
+            # one exit on shared state, before the sleep: folded
+            fx = exit_of(x)
+            fx_first = rest.index(x) < ci
         else:
             return None
     if te is None or (S == "TASK_INTERRUPTIBLE") != (sg is not None):
         return None
-    for a in (te, sg[1:] if sg else None):
+    for a in (te, sg[1:] if sg else None, fx[1:] if fx else None):
         if a and a[2] and t in a[2].split():
             return None
-    return {"S": S, "C": C, "t": t, "te": te, "sig": sg,
+    if fx and (S != "TASK_INTERRUPTIBLE" or sg[1] == "break"):
+        return None
+    return {"S": S, "C": C, "t": t, "te": te, "sig": sg, "fx": fx,
+            "fx_first": fx_first,
             "form": "wait_event_interruptible_timeout" if sg else
                     "wait_event_timeout"}
 
@@ -941,5 +955,15 @@ def collapse_tmo(pa, pe, w, Q, body, head):
         parts.append("if (%s < 0) %s" % (
             t, exit_action("return" if sg[1] == "return" else "ret",
                            sg[2], sg[3])))
-    return ("%s = %s(%s, %s, %s);" % (t, f, Q, d["C"], t),
+    cond = d["C"]
+    fx = d["fx"]
+    if fx:
+        if sg[1] == "break":
+            return None
+        cond = "%s || %s" % (operand(d["C"].split(), "||"),
+                             operand(fx[0], "||"))
+        parts.append("if (%s) %s" % (
+            " ".join(fx[0]) if d["fx_first"] else negate_test(d["C"].split()),
+            exit_action(*fx[1:])))
+    return ("%s = %s(%s, %s, %s);" % (t, f, Q, cond, t),
             " else ".join(parts) if parts else None)

@@ -31,6 +31,8 @@ struct lxm_sensor {
 	wait_queue_head_t wait;
 	int ready;
 	int cmd_done;
+	int gone;
+	int error;
 	u32 sample;
 };
 
@@ -130,6 +132,37 @@ static int lxm_calibrate(struct lxm_sensor *ls)
 	return ret;
 }
 
+/* the time left first, then the unplug, the condition, the signal */
+static int lxm_attach(struct lxm_sensor *ls)
+{
+	DECLARE_WAITQUEUE(wait, current);
+	long timeo = 3 * HZ;
+	int err = 0;
+
+	add_wait_queue(&ls->wait, &wait);	/* expect: WQ002 fix=caveat */
+	while (1) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!timeo) {
+			err = -EAGAIN;
+			break;
+		}
+		if (ls->gone) {
+			err = -ls->error;
+			break;
+		}
+		if (ls->cmd_done)
+			break;
+		if (signal_pending(current)) {
+			err = -EINTR;
+			break;
+		}
+		timeo = schedule_timeout(timeo);
+	}
+	set_current_state(TASK_RUNNING);
+	remove_wait_queue(&ls->wait, &wait);
+	return err;
+}
+
 /* an unsigned timeout: the loop keeps its shape */
 static int lxm_convert_slow(struct lxm_sensor *ls)
 {
@@ -168,7 +201,9 @@ static ssize_t lxm_read(struct file *file, char __user *buf, size_t count,
 
 	if (count < sizeof(v))
 		return -EINVAL;
-	ret = lxm_calibrate(ls);
+	ret = lxm_attach(ls);
+	if (!ret)
+		ret = lxm_calibrate(ls);
 	if (!ret)
 		ret = lxm_convert(ls);
 	if (ret == -ETIMEDOUT)
@@ -183,9 +218,18 @@ static ssize_t lxm_read(struct file *file, char __user *buf, size_t count,
 	return sizeof(v);
 }
 
+static int lxm_release(struct inode *inode, struct file *file)
+{
+	lxm_dev.error = ENODEV;
+	lxm_dev.gone = 1;
+	wake_up(&lxm_dev.wait);
+	return 0;
+}
+
 static const struct file_operations lxm_fops = {
 	.owner		= THIS_MODULE,
 	.read		= lxm_read,
+	.release	= lxm_release,
 };
 
 static struct miscdevice lxm_misc = {
