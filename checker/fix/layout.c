@@ -4,7 +4,8 @@
  *
  * spatch prints a new wait_event*() call on one line however long it is.
  * A line the rewrite added that is wider than 80 columns is broken after
- * the last comma that keeps it within 80, and the rest is aligned after
+ * the last comma (or `||`, `&&` in a condition) that keeps it within 80,
+ * and the rest is aligned after
  * the innermost open parenthesis with tabs and spaces, as the kernel's
  * coding style asks.  Only whitespace changes, and only on lines that are
  * not in the original file.
@@ -58,7 +59,8 @@ static bool in_original(const char *orig, size_t olen, const char *line,
 /* Append line (no newline) to sb, broken as described above. */
 static void wrap_line(struct strbuf *sb, const char *line, size_t n)
 {
-	int depth = 0, open[64], best = -1, best_open = -1;
+	int depth = 0, open[64], best = -1, best_open = -1, lbest = -1;
+	int lbest_open = -1;
 	bool in_str = false;
 	size_t i;
 
@@ -79,6 +81,23 @@ static void wrap_line(struct strbuf *sb, const char *line, size_t n)
 			 width(line, i + 1) <= MAX_COLS) {
 			best = i;
 			best_open = open[depth - 1];
+		} else if ((c == '|' || c == '&') && i + 2 < n &&
+			   line[i + 1] == c && line[i + 2] == ' ' &&
+			   width(line, i + 2) <= MAX_COLS) {
+			/* a condition: after its `||` or `&&`, when no comma
+			 * will do; a continuation line (depth 0) keeps its
+			 * own alignment */
+			lbest = i + 1;
+			lbest_open = depth ? open[depth - 1] : -1;
+		}
+	}
+	if (best < 0 && lbest >= 0) {
+		best = lbest;
+		best_open = lbest_open;
+		if (best_open < 0) {
+			for (i = 0; line[i] == '\t' || line[i] == ' '; i++)
+				;
+			best_open = (int)i - 1;
 		}
 	}
 	if (best < 0 || width(line, n) <= MAX_COLS) {
@@ -226,6 +245,74 @@ static bool declaration_line(const char *l, const char *end)
 		return w >= 2 && q < e && strchr(";=[,", *q) &&
 		       !(q + 1 < e && *q == '=' && q[1] == '=');
 	}
+}
+
+static unsigned tabs(const char *l)
+{
+	unsigned t = 0;
+
+	while (l[t] == '\t')
+		t++;
+	return t;
+}
+
+/*
+ * spatch 1.1.1 prints an if-else chain it was given as one statement
+ * (a collapsed wait loop with early exits, wq002lib.py fold_stmt()) as
+ *
+ *		ret = -EAGAIN;else
+ *		if (wait_event_interruptible(q, c))
+ *			ret = -ERESTARTSYS;
+ *
+ * with each `if` after an `else` a level deeper: here `else if` goes
+ * back to the `if` it continues, and the statement under it one level
+ * up, on the new lines only.
+ */
+static void else_chains(const char *orig, size_t olen, char **text,
+			size_t *len)
+{
+	char **l = NULL, *t = *text, *nl;
+	int n = 0, i, j, k;
+	bool hit = false;
+	struct strbuf sb = { 0 };
+
+	for (;;) {
+		l = xrealloc(l, (n + 1) * sizeof(*l));
+		nl = strchr(t, '\n');
+		l[n++] = xasprintf("%.*s", (int)(nl ? nl - t : (long)strlen(t)), t);
+		if (!nl)
+			break;
+		t = nl + 1;
+	}
+	for (i = 0; i + 1 < n; i++) {
+		size_t m = strlen(l[i]);
+		unsigned d = tabs(l[i]);
+		char *r;
+
+		while (m && l[i][m - 1] == ' ')
+			m--;
+		if (m < 5 || strncmp(l[i] + m - 5, ";else", 5) || d < 1 ||
+		    in_original(orig, olen, l[i], strlen(l[i])) ||
+		    tabs(l[i + 1]) != d || strncmp(l[i + 1] + d, "if", 2))
+			continue;
+		l[i][m - 4] = '\0';
+		r = xasprintf("%.*selse %s", (int)(d - 1), l[i + 1], l[i + 1] + d);
+		free(l[i + 1]);
+		l[i + 1] = r;
+		for (k = i + 2; k < n && *l[k] && tabs(l[k]) > d; k++)
+			memmove(l[k], l[k] + 1, strlen(l[k]));
+		hit = true;
+	}
+	if (hit) {
+		for (j = 0; j < n; j++)
+			sb_printf(&sb, "%s%s", l[j], j + 1 < n ? "\n" : "");
+		free(*text);
+		*text = sb.s ? sb.s : xstrdup("");
+		*len = sb.len;
+	}
+	for (j = 0; j < n; j++)
+		free(l[j]);
+	free(l);
 }
 
 /* Parentheses opened and not closed in line[0, n), strings skipped. */
@@ -536,6 +623,7 @@ void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len)
 	struct strbuf sb = { 0 };
 	const char *p, *end;
 
+	else_chains(orig, olen, text, len);
 	join_spatch_breaks(orig, olen, text, len);
 	rename_entries(orig, olen, text, len);
 	scope_new_entries(orig, olen, text, len);

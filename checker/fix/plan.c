@@ -570,6 +570,124 @@ static const char *event_form(const struct loop_shape *ls, bool excl)
 	return NULL;
 }
 
+/*
+ * May the early exits of a loop that otherwise only waits go into its
+ * wait_event*()?  `if (file->f_flags & O_NONBLOCK) { ret = -EAGAIN;
+ * break; }` is tested once before the wait (nothing that wakes the
+ * queue changes the file's flags); one exit on shared state (`if
+ * (dev->dead) return -ENODEV;`) is folded into the condition (`c ||
+ * dev->dead`) and tested again after the wait, taking the exit the loop
+ * took.  The signal exit stays what ends the wait early, so only
+ * interruptible or killable loops that leave on a signal, with no lock
+ * dropped and no timeout, and with every exit tested before schedule().
+ * An exit on locals only (a flag argument) would read oddly as a
+ * condition: such loops keep their shape.  The semantic patch
+ * (wq002lib.py classify_fold()) reads the same shape; a loop it cannot
+ * match is retried in place (fix/cmd.c).
+ */
+static bool exit_on_locals(const struct site_ctx *sc, const char *x)
+{
+	char *fn, *brace;
+	const char *p = x;
+	bool all = true;
+
+	if (strpbrk(x, "(.[*") || strstr(x, "->"))
+		return false;
+	if (cond_only_locals(sc, x))
+		return true;
+	fn = span_text(sc, sc->fn_start, sc->fn_end);
+	brace = strchr(fn, '{');
+	if (brace)
+		*brace = '\0';
+	while (*p && all) {
+		const char *s = p;
+		char *w;
+
+		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (is_ident(*p))
+			p++;
+		w = xasprintf("%.*s", (int)(p - s), s);
+		/* a parameter, or a local */
+		all = isupper((unsigned char)*w) || find_word(fn, w) ||
+		      cond_only_locals(sc, w);
+		free(w);
+	}
+	free(fn);
+	return all;
+}
+
+/*
+ * Is the timeout variable name declared unsigned in the function (a
+ * local or a parameter)?  wait_event_interruptible_timeout() returns
+ * -ERESTARTSYS into it, which an unsigned one reads as time left.
+ */
+static bool declared_unsigned(const struct site_ctx *sc, const char *name)
+{
+	static const char *const utypes[] = {
+		"unsigned", "u32", "u64", "ulong", "size_t", "__u32", NULL,
+	};
+	char *fn = span_text(sc, sc->fn_start, sc->anchor_off);
+	const char *p = fn;
+	bool r = false;
+
+	while (!r && (p = find_word(p, name))) {
+		const char *b = p;
+		int i;
+
+		/* `unsigned long a, t`: back to the type (in a parameter
+		 * list, to the first: an unsigned one before says
+		 * unsigned, on the safe side) */
+		while (b > fn && !strchr(";{(", b[-1]))
+			b--;
+		for (i = 0; utypes[i] && !r; i++) {
+			const char *u = find_word(b, utypes[i]);
+
+			r = u && u < p;
+		}
+		if (memchr(b, '=', p - b) && !memchr(b, ',', p - b))
+			r = false;	/* a use, not its declaration */
+		p += strlen(name);
+	}
+	free(fn);
+	return r;
+}
+
+static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
+{
+	int i, folded = 0, hoisted = 0;
+
+	bool timed = ls->timeout_loop || ls->receiver;
+
+	if (!ls->exit_ifs || ls->exit_ifs > 3 || ls->exit_after_sleep ||
+	    ls->lock || ls->sig_head || !ls->signal_exit ||
+	    (ls->state != ST_INTR && ls->state != ST_KILL))
+		return false;
+	/* a timeout loop: one folded exit, its result tells the rest */
+	if (timed && (!ls->timeout_loop || !ls->receiver ||
+		      ls->state != ST_INTR || ls->exit_ifs != 1 ||
+		      ls->cond_breaks))
+		return false;
+	for (i = 0; i < ls->exit_ifs; i++) {
+		const char *x = ls->exit_test[i];
+
+		if (!x || cond_side_effect(x))
+			return false;
+		if (strstr(x, "O_NONBLOCK")) {
+			hoisted++;
+			continue;
+		}
+		if (exit_on_locals(sc, x) || strstr(x, "waitqueue_active"))
+			return false;
+		folded++;
+	}
+	/* the other `if (c2) break;` tests: no exit of its own after them */
+	return folded <= (ls->cond_breaks ? 0 : 1) && hoisted <= 2 &&
+	       !(timed && hoisted);
+}
+
 static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 			    struct loop_shape *ls)
 {
@@ -647,7 +765,9 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 	 * (iowait, the block layer's waits); wait_event*() sleeps in
 	 * schedule() and would drop that, so the loop keeps its shape
 	 */
-	if (!ls->other && !ls->exit_ifs && !ls->io_sleep &&
+	if (!ls->other && (!ls->exit_ifs || exits_fold(sc, ls)) && !ls->io_sleep &&
+	    !(ls->timeout_loop && ls->state == ST_INTR && ls->receiver &&
+	      declared_unsigned(sc, ls->receiver)) &&
 	    (s->form = event_form(ls, excl))) {
 		if (ls->lock)
 			s->lock = xstrdup(ls->lock);
@@ -668,6 +788,16 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		s->outcome = FO_CONVERT;
 		return;
 	}
+	/* a measuring hook (notes/i32-loops.md): why no wait_event*() */
+	if (getenv("WQPORT_WHY_IN_PLACE"))
+		fprintf(stderr, "why-in-place: %s:%u: %s%s%s%s%s%s%s\n", s->func,
+			s->pos.line,
+			ls->other ? "other: " : "", ls->other ? ls->other : "",
+			ls->exit_ifs ? " exits" : "",
+			ls->exit_after_sleep ? " exit-after-sleep" : "",
+			ls->timeout_loop || ls->receiver ? " timeout" : "",
+			ls->lock ? " lock" : "",
+			!ls->signal_exit ? " no-signal-exit" : "");
 	s->form = excl ? "prepare_to_wait_exclusive" : "prepare_to_wait";
 	s->outcome = FO_CONVERT;
 }
@@ -679,6 +809,9 @@ static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
 	memset(&ls, 0, sizeof(ls));
 	plan_open_coded_in(s, sc, &ls);
 	refuse_do_forever(s, &ls);
+	if (getenv("WQPORT_WHY_IN_PLACE") && s->outcome == FO_REFUSE)
+		fprintf(stderr, "why-in-place: %s:%u: refused %s\n", s->func,
+			s->pos.line, s->reason);
 	shape_release(&ls);
 }
 

@@ -130,6 +130,7 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 				/* `if (nonblock) return -EAGAIN;` and the like */
 				it->kind = IT_EXIT_IF;
 				it->arg = xasprintf("if (%s) %s", cond, then);
+				it->cond = xstrdup(cond);
 			}
 			free(cond);
 			free(then);
@@ -260,8 +261,9 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	struct kids k = children(loop);
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
-	char *guard = NULL;
+	char *guard = NULL, *breaks = NULL, *pre_receiver = NULL;
 	bool after_sleep = false, slept = false, scheduled = false;
+	bool wq002 = !strncmp(sc->anchor, "add_wait_queue", 14);
 	int i;
 
 	if (kind == SH_DO && k.n == 2) {
@@ -277,6 +279,22 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(tail);
 	}
 	ls->kind = kind;
+	/*
+	 * WQ002: `if (!t) { r = -ETIMEDOUT; break; }` before the loop's
+	 * `t = schedule_timeout(t);` is its timeout exit too
+	 */
+	for (i = 0; wq002 && !receiver && i < items.n && !pre_receiver; i++) {
+		char *t = site_cursor_text(sc, items.c[i]);
+		const char *eq = strstr(t, "= schedule_timeout(");
+		size_t n = 0;
+
+		while (is_ident(t[n]))
+			n++;
+		if (eq && n && t + n <= eq && !strchr(eq + 1, '=') &&
+		    strspn(t + n, " ") == (size_t)(eq - t - n))
+			pre_receiver = xasprintf("%.*s", (int)n, t);
+		free(t);
+	}
 	if (kind == SH_WHILE)
 		guard = site_cursor_text(sc, k.c[0]);
 	else if (kind == SH_FOR && !guard)
@@ -284,7 +302,8 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	for (i = 0; i < items.n; i++) {
 		struct item_info it;
 
-		classify(sc, items.c[i], receiver ? receiver : ls->receiver,
+		classify(sc, items.c[i], receiver ? receiver :
+			 ls->receiver ? ls->receiver : pre_receiver,
 			 &it, &ls->has_goto);
 		if (it.kind == IT_SCHEDULE ||
 		    (it.kind == IT_SLEEP && !strstr(sc->anchor, "add_wait") &&
@@ -316,9 +335,16 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 				ls->sleep_first = true;
 			/* an early exit before the sleep keeps the loop;
 			 * after it, it is work the rewrite would skip */
-			if (!after_sleep && kind != SH_DO)
+			if (!after_sleep && kind != SH_DO) {
+				/* its test, for the planner's fold (plan.c) */
+				if (ls->exit_ifs < SHAPE_MAX_EXITS) {
+					ls->exit_test[ls->exit_ifs] = it.cond;
+					it.cond = NULL;
+				}
+				if (slept)
+					ls->exit_after_sleep = true;
 				ls->exit_ifs++;
-			else if (!ls->other)
+			} else if (!ls->other)
 				ls->other = it.arg, it.arg = NULL;
 			break;
 		case IT_SIGNAL_EXIT:
@@ -330,10 +356,21 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 			if (!ls->cond && scheduled && kind != SH_DO &&
 			    (!guard || always_true(guard)))
 				ls->sleep_first = true;
-			if (!ls->cond && (!guard || always_true(guard)))
+			if (!ls->cond && (!guard || always_true(guard))) {
 				ls->cond = it.cond, it.cond = NULL;
-			else if (!ls->other)
+			} else if (!slept && !ls->other && wq002 &&
+				   !cond_side_effect(it.cond)) {
+				/* WQ002: `if (c2) break;` too ends the wait:
+				 * the condition is `c || c2` (plan.c) */
+				char *b = xasprintf("%s%s(%s)", breaks ? breaks : "",
+						    breaks ? " || " : "", it.cond);
+
+				free(breaks);
+				breaks = b;
+				ls->cond_breaks++;
+			} else if (!ls->other) {
 				ls->other = xasprintf("if (%s) break;", it.cond);
+			}
 			break;
 		case IT_TIMEOUT_EXIT:
 			ls->timeout_loop = true;
@@ -383,6 +420,16 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(ls->cond);
 		ls->cond = wait_condition(guard);
 	}
+	if (breaks && ls->cond) {
+		char *c = xasprintf("(%s) || %s", ls->cond, breaks);
+
+		free(ls->cond);
+		ls->cond = c;
+	} else if (breaks && !ls->other) {
+		ls->other = xasprintf("if %s break;", breaks);
+	}
+	free(breaks);
+	free(pre_receiver);
 	free(guard);
 	free(items.c);
 	free(k.c);
@@ -482,6 +529,10 @@ static bool running_after(const struct site_ctx *sc, int i)
 
 void shape_release(struct loop_shape *ls)
 {
+	int i;
+
+	for (i = 0; i < SHAPE_MAX_EXITS; i++)
+		free(ls->exit_test[i]);
 	free(ls->cond);
 	free(ls->lock);
 	free(ls->other);

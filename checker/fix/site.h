@@ -62,6 +62,10 @@ struct loop_shape {
 	enum task_st state;	/* state set in the loop */
 	bool running_after;	/* TASK_RUNNING is set again right after it */
 	int exit_ifs;		/* `if (x) return ...;` before the sleep */
+#define SHAPE_MAX_EXITS 4
+	char *exit_test[SHAPE_MAX_EXITS];	/* their tests (x), in order */
+	bool exit_after_sleep;	/* WQ002: one of them follows schedule() */
+	int cond_breaks;	/* WQ002: more `if (c2) break;` in cond */
 	bool const_guard;	/* `while (1)` with no test that ends it */
 	bool do_forever;	/* `do { } while (1)`: a for (;;) in all but
 				 * the syntax no semantic patch matches */

@@ -20,7 +20,11 @@ HDR = r'''// SPDX-License-Identifier: GPL-2.0-only
 /// wait_event_interruptible_exclusive() for add_wait_queue_exclusive(),
 /// wait_event_lock_irq()/wait_event_interruptible_lock_irq() when a
 /// spin_lock_irq() lock is dropped around schedule(), and
-/// wait_event_timeout() for `t = schedule_timeout(t)` loops.  Every other
+/// wait_event_timeout() for `t = schedule_timeout(t)` loops.  A loop that
+/// only waits but for early exits before schedule() keeps them: an
+/// O_NONBLOCK exit is tested once before the wait, one exit on shared
+/// state is folded into the condition (`c || dev->gone`) and tested again
+/// after it (`else if (!c) ret = -ENODEV;`).  Every other
 /// loop keeps its shape: each task-state write in it becomes
 /// prepare_to_wait[_exclusive](), the test is repeated after it when the
 /// loop tested first, an early return calls finish_wait(), and the entry
@@ -243,6 +247,29 @@ position {rn}.pa, {rn}.pe;
   ...
 {hr}
 + N
+{ENDM}
+
+// the same loop, when its wait_event*() takes two statements (matched
+// again: a position cannot be inherited over the modification above)
+''' + loop_rules("c2_" + hn, "t_" + hn, hm, hv, "N1;\nN2") + f'''if site_key(pa) in TWO:
+    coccinelle.N1 = cocci.make_stmt(TWO[site_key(pa)][0])
+    coccinelle.N2 = cocci.make_stmt(TWO[site_key(pa)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+identifier c2_{hn}.w;
+expression c2_{hn}.Q;
+statement t_{hn}.N1, t_{hn}.N2;
+{"expression H;" if hv else ""}
+statement B;
+position c2_{hn}.pa, c2_{hn}.pe;
+@@
+{ADDM}
+  ...
+{hr}
++ N1
++ N2
 {ENDM}
 
 ''')

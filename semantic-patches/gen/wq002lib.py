@@ -16,6 +16,7 @@ SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
+TWO = {}        # site key -> (statement, statement): a collapse in two
 # the irq lock pair that wait_event_lock_irq() drops and retakes
 # (checker/kapi.def KAPI_IRQ unlock_on, lock_off)
 # @@FACTS IRQ_UNLOCK IRQ_LOCK@@
@@ -414,6 +415,180 @@ def classify_collapse(body, head_cond, excl):
     return d
 
 
+def exit_of(st):
+    """if (X) { R = E; break; } / if (X) return E; (TASK_RUNNING set
+    first or not) -> (X tokens, kind, R, E), kind "ret" or "return"."""
+    if st[0] != "if" or st[3] is not None or sig_of(st) or \
+            test_of(st) is not None:
+        return None
+    c = st[1]
+    if not c or any(x in SIGF for x in c):
+        return None
+    th = st[2]
+    th = th[1] if th[0] == "block" else [th]
+    if len(th) == 2 and is_running(th[0]) and th[1][0] == "return":
+        th = th[1:]
+    if len(th) == 1 and th[0][0] == "return":
+        return (c, "return", None, " ".join(th[0][1]))
+    if len(th) == 2 and th[1] == ("break",) and th[0][0] == "expr":
+        e = th[0][1]
+        if len(e) >= 3 and e[1] == "=" and e.count("=") == 1 and \
+                e[0] not in c:
+            return (c, "ret", e[0], " ".join(e[2:]))
+    return None
+
+
+def hoisted(x):
+    """An exit on the file's O_NONBLOCK flag: no waker changes it, so it
+    is tested once, before the wait (the developers' form)."""
+    return "O_NONBLOCK" in x
+
+
+def operand(t, join="&&"):
+    """t as an operand of || or &&: bracketed when it has an operator
+    of lower precedence, a logical one (no `a || b && c` for gcc's
+    -Wparentheses) or a bitwise one (as drivers write
+    `(file->f_flags & O_NONBLOCK)`)."""
+    for j, x, d in depths(t, 0):
+        if d == 0 and x in ("?", ":", ",", "=", "+=", "-=", "|=", "&=",
+                            "&", "|", "^", "&&", "||") and x != join and \
+                not (x == "&" and (j == 0 or t[j - 1] in OPS or
+                                   t[j - 1] in ("(", "!"))):
+            return "( " + " ".join(t) + " )"
+    return " ".join(t)
+
+
+FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def negate_test(t):
+    """The negation of test t, a comparison flipped (`a == b` for
+    `a != b`), else negate()."""
+    ops = [(j, x) for j, x, d in depths(t, 0) if d == 0 and x in OPS]
+    if len(ops) == 1 and ops[0][1] in FLIP and 0 < ops[0][0] < len(t) - 1:
+        j = ops[0][0]
+        return " ".join(t[:j] + [FLIP[t[j]]] + t[j + 1:])
+    return negate(t)
+
+
+def classify_fold(body, head_cond, excl):
+    """A loop that only waits but for early exits besides its test and
+    the signal: `for (;;) { S; if (C) break; if (X) { r = E; break; }
+    if (signal_pending(current)) { r = -ERESTARTSYS; break; } schedule(); }`.
+    An O_NONBLOCK exit is tested once before the wait; one other exit is
+    folded into the condition (C || X) and tested again after it, taking
+    the exit the loop would have taken; more `if (C2) break;` tests are
+    folded into the condition (C || C2), when no exit of its own follows.
+    Returns dict or None."""
+    if not body:
+        return None
+    S = state_of(body[0])
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_KILLABLE", "TASK_UNINTERRUPTIBLE"):
+        return None
+    rest = body[1:]
+    if not rest:
+        return None
+    if sleep_of(rest[-1]) is None:
+        sig = sig_of(rest[-1])
+        if sig is None or len(rest) < 2 or sleep_of(rest[-2]) != ("sched",):
+            return None
+        tests = rest[:-2]
+    else:
+        if sleep_of(rest[-1]) != ("sched",):
+            return None
+        sig = sig_of(rest[-2]) if len(rest) >= 2 else None
+        tests = rest[:-2] if sig else rest[:-1]
+    if S == "TASK_UNINTERRUPTIBLE":
+        if sig is not None:
+            return None
+    elif sig is None or sig[1] not in ("ret", "return", "break") or \
+            (S == "TASK_INTERRUPTIBLE") != (sig[0] == "signal_pending"):
+        return None
+    order = []
+    C = None
+    if head_cond is not None:
+        C = negate(head_cond)
+        order.append(("C",))
+    for st in tests:
+        t = test_of(st)
+        x = exit_of(st)
+        if t is not None and head_cond is None and C is None:
+            C = " ".join(t)
+            order.append(("C",))
+        elif t is not None:
+            order.append(("B", t))
+        elif x is not None:
+            order.append(("X",) + x)
+        else:
+            return None
+    xs = [o for o in order if o[0] == "X"]
+    bs = [o for o in order if o[0] == "B"]
+    if C is None or not (xs or bs) or len(xs) > 3:
+        return None
+    hx = [o for o in xs if hoisted(o[1])]
+    fx = [o for o in xs if not hoisted(o[1])]
+    if len(fx) > 1 or len(hx) > 2 or (bs and fx):
+        return None
+    if S == "TASK_UNINTERRUPTIBLE" and xs:
+        return None
+    # the hoisted exits first among the exits and breaks, as the loop
+    # tests them
+    if fx + bs and min(order.index(o) for o in fx + bs) < \
+            max([order.index(h) for h in hx] or [-1]):
+        return None
+    form = None
+    if S == "TASK_INTERRUPTIBLE":
+        form = "wait_event_interruptible_exclusive" if excl else \
+               "wait_event_interruptible"
+    elif not excl:
+        form = "wait_event_killable" if S == "TASK_KILLABLE" else "wait_event"
+    ci = order.index(("C",))
+    return {"S": S, "C": C, "sig": sig, "hoist": hx, "fold": fx,
+            "breaks": bs, "form": form, "ci": ci, "order": order}
+
+
+def exit_action(kind, R, E):
+    if kind == "return":
+        return "return %s;" % E if E else "return;"
+    return "%s = %s;" % (R, E)
+
+
+def fold_stmt(f, Q, d):
+    """The statement that replaces a loop classify_fold() accepted."""
+    C, order = d["C"], d["order"]
+    cond = " || ".join(operand(C.split(), "||") if o[0] == "C" else
+                       operand(o[1], "||") for o in order
+                       if o[0] == "C" or o in d["fold"] or o[0] == "B")
+    parts = []
+    for h in d["hoist"]:
+        g = operand(h[1])
+        if order.index(h) > d["ci"]:
+            g = "%s && %s" % (operand(negate_test(C.split()).split()), g)
+        parts.append("if (%s) %s" % (g, exit_action(*h[2:])))
+    sig = d["sig"]
+    call = "%s(%s, %s)" % (f, Q, cond)
+    if sig is None:
+        parts.append(call + ";")
+        return " else ".join(parts)
+    retest = [(" ".join(x[1]) if order.index(x) < d["ci"] else
+               negate_test(C.split()), exit_action(*x[2:])) for x in d["fold"]]
+    if sig[1] == "break":
+        # the signal only ends the loop: so does the wait, with nothing
+        # done, as the loop's own `break` (its result tells no more)
+        if retest:
+            parts.append("if (!%s && %s) %s" % (
+                call, operand(retest[0][0].split()), retest[0][1]))
+        else:
+            parts.append(call + ";")
+        return " else ".join(parts)
+    parts.append("if (%s) %s" % (
+        call, exit_action("return" if sig[1] == "return" else "ret",
+                          sig[2], sig[3])))
+    for t, a in retest:
+        parts.append("if (%s) %s" % (t, a))
+    return " else ".join(parts)
+
+
 def has(body, pred):
     for st in body:
         if pred(st):
@@ -626,7 +801,7 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     """The wait_event*() statement that replaces the loop, or None."""
     d = classify_collapse(body, head, site_key(pa) in EXCL)
     if d is None:
-        return None
+        return fold_collapse(pa, pe, w, Q, body, head, lwn)
     if lwn and (d["lock"] or d["tmo"]):
         return None
     why = entry_reason(pa, w, Q)
@@ -654,3 +829,141 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     if d["sig"] and d["sig"][1] == "return":
         return "if (%s) return %s;" % (call, d["sig"][3])
     return call + ";"
+
+
+def fold_collapse(pa, pe, w, Q, body, head, lwn):
+    """collapse_stmt() for the loops with early exits (classify_fold()),
+    or a timeout loop (classify_tmo()) that needs one statement."""
+    d = classify_fold(body, head, site_key(pa) in EXCL)
+    if d is None and not lwn:
+        x = classify_tmo(body, head, site_key(pa) in EXCL)
+        if x is not None:
+            n = collapse_tmo(pa, pe, w, Q, body, head)
+            if n and n[1] is None:
+                return n[0]
+            if n:
+                TWO[site_key(pa)] = n
+            return None
+    if d is None or lwn:
+        return None
+    why = entry_reason(pa, w, Q)
+    if not why and source_has_comment(pa, pe):
+        why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    f = decide(pa, d["form"], why)
+    if not f:
+        return None
+    DROPPED.add(ent_key(pa, w))
+    return fold_stmt(f, Q, d)
+
+
+def tmo_exit_of(st, t):
+    """if (!t) X / if (t == 0) X, X a way out -> (kind, R, E)."""
+    if st[0] != "if" or st[3] is not None:
+        return None
+    if st[1] not in (["!", t], [t, "==", "0"], ["0", "==", t]):
+        return None
+    th = st[2]
+    th = th[1] if th[0] == "block" else [th]
+    if th == [("break",)]:
+        return ("break", None, None)
+    x = exit_of(("if", ["x"], ("block", th), None))
+    return x[1:] if x else None
+
+
+def classify_tmo(body, head_cond, excl):
+    """`for (;;) { S; if (C) break; if (signal_pending(current)) { r = E;
+    break; } t = schedule_timeout(t); if (!t) { r = -ETIMEDOUT; break; } }`
+    (the tests in any order around the sleep): wait_event*_timeout(),
+    whose result says which exit the loop took: 0 the timeout, < 0 the
+    signal.  Returns dict or None."""
+    if not body or excl:
+        return None
+    S = state_of(body[0])
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_UNINTERRUPTIBLE"):
+        return None
+    rest = body[1:]
+    ci = -1             # where the loop tests C among rest
+    if head_cond is None:
+        cs = [j for j, x in enumerate(rest) if test_of(x) is not None]
+        if not cs:
+            return None
+        ci = cs[0]
+        C = " ".join(test_of(rest[ci]))
+        rest = rest[:ci] + rest[ci + 1:]
+    else:
+        C = negate(head_cond)
+    sl = [x for x in rest if sleep_of(x) and sleep_of(x)[0] == "tmo"]
+    if len(sl) != 1:
+        return None
+    t = sleep_of(sl[0])[1]
+    if t is None or sleep_of(sl[0])[2] != t or t in C.split():
+        return None
+    te, sg, fx, fx_first = None, None, None, False
+    if ci >= 0 and rest.index(sl[0]) < ci:
+        return None     # the sleep before the test: not this shape
+    for x in rest:
+        if x is sl[0]:
+            continue
+        if te is None and tmo_exit_of(x, t):
+            te = tmo_exit_of(x, t)
+        elif sg is None and sig_of(x) and S == "TASK_INTERRUPTIBLE" and \
+                sig_of(x)[0] == "signal_pending":
+            sg = sig_of(x)
+        elif fx is None and exit_of(x) and not hoisted(exit_of(x)[0]) and \
+                rest.index(x) < rest.index(sl[0]) and \
+                t not in exit_of(x)[0]:
+            # one exit on shared state, before the sleep: folded
+            fx = exit_of(x)
+            fx_first = rest.index(x) < ci
+        else:
+            return None
+    if te is None or (S == "TASK_INTERRUPTIBLE") != (sg is not None):
+        return None
+    for a in (te, sg[1:] if sg else None, fx[1:] if fx else None):
+        if a and a[2] and t in a[2].split():
+            return None
+    if fx and (S != "TASK_INTERRUPTIBLE" or sg[1] == "break"):
+        return None
+    return {"S": S, "C": C, "t": t, "te": te, "sig": sg, "fx": fx,
+            "fx_first": fx_first,
+            "form": "wait_event_interruptible_timeout" if sg else
+                    "wait_event_timeout"}
+
+
+def collapse_tmo(pa, pe, w, Q, body, head):
+    """(t = wait_event*_timeout(...);, the statement that takes the
+    loop's exits) for a loop classify_tmo() accepted, or None."""
+    d = classify_tmo(body, head, site_key(pa) in EXCL)
+    if d is None:
+        return None
+    why = entry_reason(pa, w, Q)
+    if not why and source_has_comment(pa, pe):
+        why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
+    if not why and not planned() and d["sig"]:
+        # -ERESTARTSYS in an unsigned t would read as time left
+        why = "unsigned-timeout: the type of '%s' is not known here (wqport fix checks it)" % d["t"]
+    f = decide(pa, d["form"], why)
+    if not f:
+        return None
+    DROPPED.add(ent_key(pa, w))
+    t = d["t"]
+    parts = []
+    if d["te"][0] != "break":
+        parts.append("if (!%s) %s" % (t, exit_action(*d["te"])))
+    sg = d["sig"]
+    if sg and sg[1] != "break":
+        parts.append("if (%s < 0) %s" % (
+            t, exit_action("return" if sg[1] == "return" else "ret",
+                           sg[2], sg[3])))
+    cond = d["C"]
+    fx = d["fx"]
+    if fx:
+        if sg[1] == "break":
+            return None
+        cond = "%s || %s" % (operand(d["C"].split(), "||"),
+                             operand(fx[0], "||"))
+        parts.append("if (%s) %s" % (
+            " ".join(fx[0]) if d["fx_first"] else negate_test(d["C"].split()),
+            exit_action(*fx[1:])))
+    return ("%s = %s(%s, %s, %s);" % (t, f, Q, cond, t),
+            " else ".join(parts) if parts else None)
