@@ -53,26 +53,40 @@ bool cond_constant(const char *c)
 	return true;
 }
 
+/*
+ * Does the name at d follow a type (`int x`, `char *x`), not the end of
+ * a statement (`;\n\tx = 0;`: an assignment to a file-scope variable,
+ * which 2.0 drivers used as their wait flags)?
+ */
+static bool after_type(const char *from, const char *d)
+{
+	const char *e = d, *b;
+
+	while (e > from && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' ||
+			    e[-1] == '*'))
+		e--;
+	if (e == from || !is_ident(e[-1]))
+		return false;
+	for (b = e; b > from && is_ident(b[-1]); b--)
+		;
+	return !((e - b == 6 && !strncmp(b, "return", 6)) ||
+		 (e - b == 4 && (!strncmp(b, "else", 4) || !strncmp(b, "case", 4) ||
+				 !strncmp(b, "goto", 4))));
+}
+
 bool cond_only_locals(const struct site_ctx *sc, const char *c)
 {
 	char *fn;
-	const char *p = c;
+	const char *p = c, *s;
 	bool any = false, all = true;
 
 	if (strpbrk(c, "(.[*") || strstr(c, "->"))
 		return false;
 	fn = span_text(sc, sc->fn_start, sc->fn_end);
-	while (*p) {
-		const char *s = p;
+	while ((p = next_ident(c, p, &s, NULL))) {
 		char *w, *decl;
 		const char *brace;
 
-		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
-			p++;
-			continue;
-		}
-		while (is_ident(*p))
-			p++;
 		w = xasprintf("%.*s", (int)(p - s), s);
 		if (isupper((unsigned char)w[0])) {
 			free(w);
@@ -87,7 +101,7 @@ bool cond_only_locals(const struct site_ctx *sc, const char *c)
 		    strstr(brace, "volatile") || !strstr(brace, w) ||
 		    !(decl > brace && (decl[-1] == ' ' || decl[-1] == '*') &&
 		      (decl[strlen(w)] == ';' || decl[strlen(w)] == ' ' ||
-		       decl[strlen(w)] == ',')))
+		       decl[strlen(w)] == ',')) || !after_type(brace, decl))
 			all = false;
 		{
 			char *amp = xasprintf("&%s", w);
@@ -112,8 +126,9 @@ bool cond_only_locals(const struct site_ctx *sc, const char *c)
  */
 char *cond_stale_copy(const struct site_ctx *sc, const char *c)
 {
-	const char *p = c;
+	const char *p = c, *s;
 	char *fn = NULL;
+	bool member;
 	unsigned ls = 0, le = 0;
 	int d;
 
@@ -128,19 +143,10 @@ char *cond_stale_copy(const struct site_ctx *sc, const char *c)
 		return NULL;
 	fn = span_text(sc, ls, le);
 
-	while (*p) {
-		const char *s = p, *q;
+	while ((p = next_ident(c, p, &s, &member))) {
+		const char *q;
 		char *w;
-		bool member;
 
-		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
-			p++;
-			continue;
-		}
-		member = p > c && (p[-1] == '.' || (p[-1] == '>' && p > c + 1 &&
-						    p[-2] == '-'));
-		while (is_ident(*p))
-			p++;
 		for (q = p; *q == ' '; q++)
 			;
 		if (member || *q == '(' || isupper((unsigned char)*s))

@@ -649,6 +649,24 @@ static bool validate_against(const struct fix_run *r, void *index,
 	return true;
 }
 
+/*
+ * Plan the original again with what the last round learnt: the
+ * functions to take the in-place entry form, and those whose
+ * wait_event*() form the model refused.
+ */
+static void replan(const struct fix_run *r, void *index,
+		   struct fix_result *res, struct wq_file *f0)
+{
+	file_release(f0);
+	plan_release(&res->plan);
+	res->plan.in_place = res->in_place;
+	res->plan.nin_place = res->nin_place;
+	res->plan.model_refused = res->mref;
+	res->plan.model_why = res->mwhy;
+	res->plan.nmodel_refused = res->nmref;
+	analyse(r, index, res->path, res->orig, res->olen, true, &res->plan, f0);
+}
+
 void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 {
 	struct wq_file f0;
@@ -721,15 +739,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 		res->flen = ol;
 		if (retry_in_place(res, out, ol)) {
 			/* plan again, those functions in the entry form */
-			file_release(&f0);
-			plan_release(&res->plan);
-			res->plan.in_place = res->in_place;
-			res->plan.nin_place = res->nin_place;
-			res->plan.model_refused = res->mref;
-			res->plan.model_why = res->mwhy;
-			res->plan.nmodel_refused = res->nmref;
-			analyse(r, index, res->path, res->orig, res->olen, true,
-				&res->plan, &f0);
+			replan(r, index, res, &f0);
 			continue;
 		}
 		if (ol == res->olen && !memcmp(out, res->orig, ol))
@@ -739,15 +749,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 				/* plan again, those functions without the
 				 * wait_event*() form the model refused */
 				res->mretry = false;
-				file_release(&f0);
-				plan_release(&res->plan);
-				res->plan.in_place = res->in_place;
-				res->plan.nin_place = res->nin_place;
-				res->plan.model_refused = res->mref;
-				res->plan.model_why = res->mwhy;
-				res->plan.nmodel_refused = res->nmref;
-				analyse(r, index, res->path, res->orig, res->olen,
-					true, &res->plan, &f0);
+				replan(r, index, res, &f0);
 			}
 			continue;
 		}

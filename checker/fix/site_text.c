@@ -72,6 +72,22 @@ char *site_cursor_text(const struct site_ctx *sc, CXCursor c)
 }
 
 /* Does word w occur in s as a whole identifier? */
+const char *next_ident(const char *c, const char *p, const char **s,
+		       bool *member)
+{
+	while (*p && (!is_ident(*p) || isdigit((unsigned char)*p)))
+		p++;
+	if (!*p)
+		return NULL;
+	*s = p;
+	if (member)
+		*member = p > c && (p[-1] == '.' ||
+				    (p[-1] == '>' && p > c + 1 && p[-2] == '-'));
+	while (is_ident(*p))
+		p++;
+	return p;
+}
+
 const char *find_word(const char *s, const char *w)
 {
 	size_t n = strlen(w);

@@ -13,6 +13,13 @@ bool is_ident(char c);
 void cursor_span(CXCursor c, unsigned *start, unsigned *end);
 char *span_text(const struct site_ctx *sc, unsigned start, unsigned end);
 char *site_cursor_text(const struct site_ctx *sc, CXCursor c);
+/*
+ * The identifier of expression c at or after p (a digit starts no
+ * identifier): its start in *s, its end returned, *member when it
+ * follows `.` or `->`; NULL at the end of c.
+ */
+const char *next_ident(const char *c, const char *p, const char **s,
+		       bool *member);
 const char *find_word(const char *s, const char *w);
 bool starts_with_word(const char *s, const char *w);
 char *paren_arg(const char *s);

@@ -111,7 +111,7 @@ static int hdx_send(cb)
 	for (i = 0; i < cb->count; i++)
 		outw(cb->words[i], HDX_CMD + 4);
 	while (!hdx_cmd_done)
-		sleep_on(&hdx_cmd_wait);	/* expect: WQ001 fix=keeprace */
+		sleep_on(&hdx_cmd_wait);	/* expect: WQ001 fix=converted */
 	hdx_slots_free++;
 	wake_up(&wait_for_request);
 	return 0;
