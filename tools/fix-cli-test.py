@@ -470,11 +470,52 @@ def scenario_real_flags(wq, td, tmp):
         fail("the diff differs between the shim and real flags")
 
 
+def scenario_series_words(wq, td, tmp):
+    """A patch names only functions its own diff has: each name() of the
+    subject and of the body's "becomes" sentences is a C identifier that
+    the diff's added lines call, or that its removed lines called; never
+    a planner's form name (prepare_to_wait-entry(), retest()), and never
+    wait_event*() where only prepare_to_wait() was written."""
+    names = ["sleep-on/gx-midi20-ko.c", "sleep-on/qtx-tape24-ko.c",
+             "state-after-test/cdr-burner-ko.c", "samples/zorb-serial-ko.c"]
+    repo = series_repo(tmp, td, names)
+    out = os.path.join(tmp, "series")
+    p = run([wq, "fix", "--series=" + out, "drivers"], repo, env=GIT_ID)
+    pats = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    if len(pats) != len(names):
+        fail("expected %d patches, got %s\n%s" % (len(names), pats, p.stderr))
+    for n in pats:
+        t = open(os.path.join(out, n)).read()
+        msg, _, diff = t.partition("\n---\n")
+        added = set(re.findall(r"\b(\w+)\s*\(", "\n".join(
+            l for l in diff.splitlines() if l.startswith("+"))))
+        removed = set(re.findall(r"\b(\w+)\s*\(", "\n".join(
+            l for l in diff.splitlines() if l.startswith("-"))))
+        subject = " ".join(headers(t).get("Subject", "").split())
+        flat = " ".join(msg.split("\n\n", 1)[1].split())
+        said = re.findall(r"([\w*-]+)\(\)", subject)
+        for m in re.finditer(r"becomes (.*?)\.(?: |$)", flat):
+            said += re.findall(r"([\w*-]+)\(\)", m.group(1))
+        for name in said:
+            if name.endswith("*"):
+                stem = name[:-1]
+                ok = any(a.startswith(stem) for a in added)
+                if ok and stem.startswith("wait_event"):
+                    ok = len([a for a in added if a.startswith(stem)]) > 1
+            else:
+                ok = name in added or name in removed
+            if not ok:
+                fail("%s names %s(), which its diff neither adds nor removes"
+                     "\n  subject: %s\n  added: %s" % (n, name, subject,
+                                                    sorted(added)))
+
+
 SCENARIOS = {
     "diff-applies": scenario_diff_applies,
     "write": scenario_write,
     "series": scenario_series,
     "series-author": scenario_series_author,
+    "series-words": scenario_series_words,
     "json": scenario_json,
     "no-spatch": scenario_no_spatch,
     "bad-input": scenario_bad_input,

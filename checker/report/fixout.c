@@ -23,6 +23,7 @@
 #include "color.h"
 #include "fixout.h"
 #include "html.h"
+#include "patchtext.h"
 #include "sarif.h"
 
 static int run_capture(char **argv, struct strbuf *out)
@@ -96,11 +97,17 @@ static char *subject_prefix(const char *path)
 	return s;
 }
 
-static char *subject_change(const struct fix_result *res)
+/*
+ * "replace interruptible_sleep_on() with wait_event_interruptible()": what
+ * the sites had (their anchors) and what the diff writes in their place,
+ * read from its added lines, never from the planner's form names.
+ */
+static char *subject_change(const struct fix_result *res, const char *diff)
 {
-	const char *a = NULL, *f = NULL;
-	bool many_a = false, many_f = false;
-	int i;
+	const char *a = NULL;
+	bool many_a = false, loops = true, sleep_on = true;
+	int i, sites = 0;
+	char *w, *s;
 
 	for (i = 0; i < res->nout; i++) {
 		const struct site_outcome *o = &res->out[i];
@@ -109,28 +116,34 @@ static char *subject_change(const struct fix_result *res)
 		    o->rule > WQ004)
 			continue;
 		if (!a)
-			a = o->anchor, f = o->form;
+			a = o->anchor;
 		many_a |= strcmp(a, o->anchor) != 0;
-		many_f |= strcmp(f, o->form) != 0;
+		loops &= !strncmp(o->anchor, "add_wait_queue", 14);
+		sleep_on &= sleep_on_lookup(o->anchor, strlen(o->anchor)) != NULL;
+		sites++;
 	}
-	if (!a)
-		return xstrdup("fix wait-queue sleeps");
-	if (!strncmp(a, "add_wait_queue", 14))
-		return xasprintf("convert open-coded wait loop%s to %s()",
-				 many_a || many_f ? "s" : "", many_f ? "wait_event*" : f);
-	if (!many_a && !many_f)
-		return xasprintf("replace %s() with %s()", a, f);
-	if (sleep_on_lookup(a, strlen(a)))
-		return xasprintf("replace sleep_on() family with %s()",
-				 many_f ? "wait_event*" : f);
-	return xstrdup("fix racy wait-queue sleeps");
+	w = patch_written(diff);
+	if (!a || !w)
+		s = xstrdup("fix racy wait-queue sleeps");
+	else if (loops)
+		s = xasprintf("convert open-coded wait loop%s to %s",
+			      sites > 1 ? "s" : "", w);
+	else if (!many_a)
+		s = xasprintf("replace %s() with %s", a, w);
+	else if (sleep_on)
+		s = xasprintf("replace sleep_on() family with %s", w);
+	else
+		s = xasprintf("convert wait-queue sleeps to %s", w);
+	free(w);
+	return s;
 }
 
 static void write_series(const struct fix_result *res,
 			 const struct fix_opts *fo, int num, int total,
 			 const char *diff, int *errors)
 {
-	char *prefix = subject_prefix(res->path), *change = subject_change(res);
+	char *prefix = subject_prefix(res->path);
+	char *change = subject_change(res, diff);
 	char *subject = xasprintf("%s: %s", prefix, change);
 
 	if (series_write(res, fo, num, total, diff_name(res->path), subject,

@@ -26,6 +26,7 @@
 #include <time.h>
 
 #include "fixout.h"
+#include "patchtext.h"
 #include "child.h"
 
 #define WRAP 72			/* git's and the kernel's commit width */
@@ -209,16 +210,21 @@ static void body(struct strbuf *sb, const struct fix_result *res)
 
 		if (o->outcome == FO_REFUSE)
 			continue;
-		if (o->form && !strncmp(o->form, "prepare_to_wait", 15) &&
+		size_t call = form_call_len(o->form);
+
+		if (call && !strncmp(o->form, "prepare_to_wait", 15) &&
 		    o->rule == WQ001)
-			t = xasprintf("In %s(), %s() (line %u) becomes prepare_to_wait(), %s() and finish_wait().",
+			t = xasprintf("In %s(), %s() (line %u) becomes %.*s(), %s() and finish_wait().",
 				      site_func(res, i), o->anchor, o->pos.line,
+				      (int)call, o->form,
 				      strstr(o->anchor, "timeout") ?
 				      "schedule_timeout" : "schedule");
-		else if (o->form && *o->anchor && strcmp(o->anchor, o->form))
-			t = xasprintf("In %s(), %s() (line %u) becomes %s().",
+		else if (call && *o->anchor &&
+			 (strlen(o->anchor) != call ||
+			  strncmp(o->anchor, o->form, call)))
+			t = xasprintf("In %s(), %s() (line %u) becomes %.*s().",
 				      site_func(res, i), o->anchor, o->pos.line,
-				      o->form);
+				      (int)call, o->form);
 		else
 			t = xasprintf("In %s() (line %u): %s.", site_func(res, i),
 				      o->pos.line, o->text);
