@@ -238,12 +238,16 @@ static char *stats_kernels(struct run *r)
 			  kernel_version_text(g[j].v);
 		char *was = line;
 
-		line = xasprintf("%s%s %s %s%s (%d file%s)", was, j ? ";" : "",
-				 t, g[j].from ? "from " : "",
+		/* unknown with a from: why the tree found was not read */
+		line = xasprintf("%s%s %s %s%s%s (%d file%s)", was, j ? ";" : "",
+				 t, !g[j].from ? "" :
+				 g[j].v == WQ_KERNEL_UNKNOWN ? "(" : "from ",
 				 g[j].from ? g[j].from :
 				 g[j].v == WQ_KERNEL_UNKNOWN ?
 				 "(no kernel tree or build found: no version-dependent fact)" :
-				 "(the target)", g[j].n, g[j].n == 1 ? "" : "s");
+				 "(the target)",
+				 g[j].from && g[j].v == WQ_KERNEL_UNKNOWN ? ")" : "",
+				 g[j].n, g[j].n == 1 ? "" : "s");
 		free(was);
 		free(t);
 	}

@@ -105,13 +105,24 @@ static bool is_header(const char *base)
 	return dot && dot[1] == 'h';
 }
 
+/* A name of the run's own scratch folder, made anew (never through a link) */
+static int create_fresh(const char *path)
+{
+	unlink(path);
+	return create_new(path, 0600);
+}
+
 static bool write_all(const char *path, const char *s, size_t n)
 {
-	FILE *f = fopen(path, "w");
+	int fd = create_fresh(path);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	bool ok;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return false;
+	}
 	ok = fwrite(s, 1, n, f) == n;
 	return fclose(f) == 0 && ok;
 }
@@ -205,7 +216,7 @@ static int run(char **argv, const char *plan, const char *errpath)
 			env[k++] = environ[n];
 	env[k++] = var;
 	env[k] = NULL;
-	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = create_fresh(errpath);
 	o.out = o.err = fd;
 	o.env = env;
 	pid = spawn(argv, &o);

@@ -424,17 +424,13 @@ struct out {
 
 static bool put(struct out *o, const char *name, const struct strbuf *sb)
 {
-	char *tmp = xasprintf("%s/.%s.tmp", o->dir, name);
 	char *path = xasprintf("%s/%s", o->dir, name);
-	bool ok = write_file(tmp, sb->s ? sb->s : "", sb->len);
+	/* a mkstemp() file beside it, renamed over it: never written
+	 * through a link planted at either name */
+	bool ok = put_file(path, sb->s ? sb->s : "", sb->len, 0666);
 
-	if (ok && rename(tmp, path))
-		ok = false;
 	if (!ok && !o->err)
 		o->err = xasprintf("cannot write %s: %s", path, strerror(errno));
-	if (!ok)
-		unlink(tmp);
-	free(tmp);
 	free(path);
 	o->bytes += sb->len;
 	o->names = xrealloc(o->names, (o->n + 1) * sizeof(char *));
