@@ -890,6 +890,13 @@ static int check_main(int argc, char **argv)
 		return run_error(&r, xasprintf("the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)",
 					       r.opt.shim_dir), false);
 	}
+	/* a report folder that is not the report's: said before the run */
+	if (r.report && html_dir_check(r.report, r.report_force, &msg)) {
+		char *t = xasprintf("--report: %s", msg);
+
+		free(msg);
+		return run_error(&r, t, false);
+	}
 	/* WQPORT_NO_CACHE (the test suite) turns off only the default */
 	if (!cache && !a.no_cache && !getenv("WQPORT_NO_CACHE"))
 		cache = default_cache = cache_default_dir();
@@ -946,7 +953,7 @@ static int check_main(int argc, char **argv)
 		write_failed = true;
 	}
 	if (r.report && html_check_report(r.report, r.files, r.nfiles,
-					 r.hook.quiet))
+					 r.hook.quiet, r.report_force))
 		write_failed = true;
 
 	if (r.stats && !r.opt.prefilter_only)

@@ -430,7 +430,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		if (fo->json)
 			fputs(json.s, stdout);
 		/* the HTML report reads the same document */
-		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet))
+		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet,
+					      fo->force))
 			errors++;
 		free(json.s);
 	}
