@@ -228,6 +228,11 @@ static char *fix_option(struct fix_run *r, struct wq_limits *lim,
 	case OPT_SPATCH:
 		r->env.spatch = v;
 		break;
+	case OPT_SPATCH_TIMEOUT:
+		if (!parse_limit(v, 86400 * 365, &lv))
+			return xasprintf("bad time limit '%s' for --spatch-timeout (whole seconds, 0 for none)", v);
+		r->env.timeout_s = lv ? (int)lv : -1;	/* 0: none */
+		break;
 	case OPT_COCCI_DIR:
 		r->env.cocci_dir = v;
 		break;
