@@ -923,6 +923,22 @@ static char *inner_comments(const char *s, size_t n, const char *trail,
 	return sb.s;
 }
 
+/*
+ * The comment that ends inserted line l is one that came before c on the
+ * deleted line s (`sleep_on(&q); / * first * / / * second * /`, the first
+ * kept by the rewrite): the second goes after it, in order, not above.
+ */
+static bool own_earlier(const char *l, size_t ln, const char *s,
+			const char *c)
+{
+	const char *sep, *tc = trailing_comment(l, ln, &sep), *end = l + ln;
+
+	while (end > l && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	return tc && end > tc && c > s &&
+	       memmem(s, c - s, tc, end - tc) != NULL;
+}
+
 /* The inserted line b[j] that shares most names with code [s, e), or -1 */
 static int best_line(const char *s, const char *e, const struct lines *b,
 		     int from, int to)
@@ -1013,7 +1029,7 @@ static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
 	memset(kp.above, 0, (cnt + 1) * sizeof(*kp.above));
 	for (k = dfrom; k < dto; k++) {
 		const char *s = a->s[k], *sep, *ind, *c = trailing_comment(s, a->n[k], &sep);
-		const char *cend = s + a->n[k];
+		const char *cend = s + a->n[k], *isep;
 		char *inner = comment_line(s, a->n[k]) ? NULL :
 			      inner_comments(s, a->n[k], c, b, from, to);
 		int best;
@@ -1051,7 +1067,8 @@ static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
 		}
 		ind = b->s[from + best];
 		if (!kp.tail[best] && !kp.mid[best] &&
-		    !trailing_comment(ind, b->n[from + best], &sep)) {
+		    (!trailing_comment(ind, b->n[from + best], &isep) ||
+		     own_earlier(ind, b->n[from + best], s, c))) {
 			char *l = xasprintf("%.*s%.*s", (int)b->n[from + best],
 					    ind, (int)(cend - sep), sep);
 
