@@ -94,6 +94,7 @@ struct run {
 	int nconfs;
 	unsigned long all_rules;	/* the run's rules and theirs (SARIF) */
 	const char *report;	/* --report DIR (report/html.c), or NULL */
+	bool report_force;	/* --force: into a folder that is no report's */
 };
 
 /*

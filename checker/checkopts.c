@@ -133,6 +133,9 @@ char *check_option(struct run *r, struct check_args *a, int id,
 	case OPT_REPORT:
 		r->report = v;
 		break;
+	case OPT_FORCE:
+		r->report_force = true;
+		break;
 	case OPT_QUIET:
 		r->hook.quiet = true;
 		break;

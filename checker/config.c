@@ -203,12 +203,19 @@ static char *config_line(struct run *r, struct check_args *a, char *line,
 static int config_read(struct run *r, struct check_args *a, const char *path,
 		       char **msg)
 {
-	FILE *f = fopen(path, "r");
+	struct stat st;
+	char *why = NULL;
+	int fd = open_regular(path, &st, &why);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "r");
 	char line[4096], *dir = xstrdup(path), *slash;
 	int n = 0;
 
 	if (!f) {
-		*msg = xasprintf("%s: cannot read it", path);
+		/* a FIFO, a device or a socket is never opened */
+		*msg = xasprintf("%s: %s", path, why ? why : "cannot read it");
+		if (fd >= 0)
+			close(fd);
+		free(why);
 		free(dir);
 		return -1;
 	}

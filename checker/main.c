@@ -238,12 +238,16 @@ static char *stats_kernels(struct run *r)
 			  kernel_version_text(g[j].v);
 		char *was = line;
 
-		line = xasprintf("%s%s %s %s%s (%d file%s)", was, j ? ";" : "",
-				 t, g[j].from ? "from " : "",
+		/* unknown with a from: why the tree found was not read */
+		line = xasprintf("%s%s %s %s%s%s (%d file%s)", was, j ? ";" : "",
+				 t, !g[j].from ? "" :
+				 g[j].v == WQ_KERNEL_UNKNOWN ? "(" : "from ",
 				 g[j].from ? g[j].from :
 				 g[j].v == WQ_KERNEL_UNKNOWN ?
 				 "(no kernel tree or build found: no version-dependent fact)" :
-				 "(the target)", g[j].n, g[j].n == 1 ? "" : "s");
+				 "(the target)",
+				 g[j].from && g[j].v == WQ_KERNEL_UNKNOWN ? ")" : "",
+				 g[j].n, g[j].n == 1 ? "" : "s");
 		free(was);
 		free(t);
 	}
@@ -886,6 +890,13 @@ static int check_main(int argc, char **argv)
 		return run_error(&r, xasprintf("the shim headers are missing: %s/wqport-shim.h cannot be read; without them the findings would be wrong (check --shim-dir or WQPORT_SHIM_DIR)",
 					       r.opt.shim_dir), false);
 	}
+	/* a report folder that is not the report's: said before the run */
+	if (r.report && html_dir_check(r.report, r.report_force, &msg)) {
+		char *t = xasprintf("--report: %s", msg);
+
+		free(msg);
+		return run_error(&r, t, false);
+	}
 	/* WQPORT_NO_CACHE (the test suite) turns off only the default */
 	if (!cache && !a.no_cache && !getenv("WQPORT_NO_CACHE"))
 		cache = default_cache = cache_default_dir();
@@ -942,7 +953,7 @@ static int check_main(int argc, char **argv)
 		write_failed = true;
 	}
 	if (r.report && html_check_report(r.report, r.files, r.nfiles,
-					 r.hook.quiet))
+					 r.hook.quiet, r.report_force))
 		write_failed = true;
 
 	if (r.stats && !r.opt.prefilter_only)

@@ -342,21 +342,109 @@ const char *next_quoted_include(const char *buf, size_t len, size_t *pos,
 }
 
 /*
+ * Why path is no file to read: NULL when it is a regular file, else a
+ * phrase ("is a FIFO, not a regular file", "cannot be read: ...").
+ */
+static const char *kind_of(mode_t m)
+{
+	return S_ISFIFO(m) ? "a FIFO" : S_ISCHR(m) ? "a character device" :
+	       S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket" :
+	       S_ISDIR(m) ? "a folder" : "not a regular file";
+}
+
+/*
+ * Open path for reading only when it is a regular file: stat() first (a
+ * FIFO, a device, a socket or a link to one is never opened), then
+ * open(O_NONBLOCK | O_NOCTTY), then fstat() on what was opened (it may
+ * have been swapped between the two).  -1 and *why set otherwise.
+ */
+int open_regular(const char *path, struct stat *st, char **why)
+{
+	struct stat pre;
+	int fd;
+
+	if (why)
+		*why = NULL;
+	if (stat(path, &pre)) {
+		if (why)
+			*why = xasprintf("cannot be read: %s", strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(pre.st_mode)) {
+		if (why)
+			*why = xasprintf("is %s, not a regular file: not read",
+					 kind_of(pre.st_mode));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		if (why)
+			*why = xasprintf("cannot be read: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, st) || !S_ISREG(st->st_mode) ||
+	    st->st_dev != pre.st_dev || st->st_ino != pre.st_ino) {
+		if (why)
+			*why = xstrdup("changed while it was opened: not read");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * At most max bytes from the start of the regular file path (see
+ * open_regular()), NUL-terminated; NULL and *why set when it is none.
+ */
+char *read_regular_head(const char *path, size_t max, size_t *len,
+			char **why)
+{
+	struct stat st;
+	int fd = open_regular(path, &st, why);
+	size_t off = 0;
+	char *buf;
+
+	if (fd < 0)
+		return NULL;
+	buf = xrealloc(NULL, max + 1);
+	while (off < max) {
+		ssize_t got = read(fd, buf + off, max - off);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			if (why)
+				*why = xasprintf("cannot be read: %s",
+						 strerror(errno));
+			close(fd);
+			free(buf);
+			return NULL;
+		}
+		if (!got)
+			break;
+		off += got;
+	}
+	close(fd);
+	buf[off] = '\0';
+	*len = off;
+	return buf;
+}
+
+/*
  * The contents of the regular file at path, NUL-terminated, or NULL when
  * it cannot be read, is no regular file (a FIFO, a device) or is larger
  * than max bytes.  For the headers the text scans follow.
  */
 char *read_regular_file(const char *path, size_t max, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
+	int fd = open_regular(path, &st, NULL);
 	char *buf;
 	size_t off = 0;
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size > max) {
+	if ((size_t)st.st_size > max) {
 		close(fd);
 		return NULL;
 	}
@@ -372,6 +460,86 @@ char *read_regular_file(const char *path, size_t max, size_t *len)
 	buf[off] = '\0';
 	*len = off;
 	return buf;
+}
+
+/*
+ * A file the tool makes anew: O_CREAT | O_EXCL | O_NOFOLLOW, so that a
+ * name that is already there, a link planted at it included, is never
+ * opened (the open fails with EEXIST or ELOOP).
+ */
+int create_new(const char *path, mode_t mode)
+{
+	return open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    mode);
+}
+
+FILE *fcreate_new(const char *path)
+{
+	int fd = create_new(path, 0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
+static bool write_fd(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, s, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (!w)
+				errno = ENOSPC;
+			return false;
+		}
+		s += w;
+		n -= w;
+	}
+	return true;
+}
+
+/*
+ * path holds s[0, n) after this, or it is as it was: a mkstemp() file in
+ * path's folder, mode applied (less the umask), renamed over path.
+ * rename() replaces a link at path, it never writes through it.  false
+ * with errno set on failure.
+ */
+bool put_file(const char *path, const char *s, size_t n, mode_t mode)
+{
+	const char *slash = strrchr(path, '/');
+	char *tmp = slash ? xasprintf("%.*s/.%s.wqport-XXXXXX",
+				      (int)(slash - path), path, slash + 1) :
+			    xasprintf(".%s.wqport-XXXXXX", path);
+	mode_t um = umask(0);
+	int fd, saved = 0;
+	bool ok;
+
+	umask(um);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		saved = errno;
+		free(tmp);
+		errno = saved;
+		return false;
+	}
+	ok = write_fd(fd, s, n) && !fchmod(fd, mode & ~um);
+	saved = errno;
+	if (close(fd) && ok) {
+		ok = false;
+		saved = errno;
+	}
+	if (ok && rename(tmp, path)) {
+		ok = false;
+		saved = errno;
+	}
+	if (!ok)
+		unlink(tmp);
+	free(tmp);
+	errno = saved;
+	return ok;
 }
 
 /*

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #define WQPORT_VERSION "0.1.0"
 
@@ -466,6 +468,23 @@ char *xstrdup(const char *s);
 char *git_quote_path(const char *prefix, const char *name);
 /* A regular file's text, at most max bytes, or NULL (util.c). */
 char *read_regular_file(const char *path, size_t max, size_t *len);
+/*
+ * Reading only regular files (util.c): open_regular() never opens a FIFO,
+ * a device or a socket (stat, open O_NONBLOCK|O_NOCTTY, fstat); *why says
+ * why not.  read_regular_head(): the first max bytes at most.
+ */
+struct stat;
+int open_regular(const char *path, struct stat *st, char **why);
+char *read_regular_head(const char *path, size_t max, size_t *len,
+			char **why);
+/*
+ * Writing (util.c): create_new() is O_CREAT|O_EXCL|O_NOFOLLOW (never an
+ * existing name, never through a link); put_file() writes a mkstemp()
+ * file beside path and renames it over path.
+ */
+int create_new(const char *path, mode_t mode);
+FILE *fcreate_new(const char *path);
+bool put_file(const char *path, const char *s, size_t n, mode_t mode);
 /* The next #define of buf: its name, and its body in [*body, *body_end). */
 const char *next_define(const char *buf, size_t len, size_t *pos, size_t *n,
 			const char **body, const char **body_end);

@@ -32,6 +32,7 @@
 #include "fix.h"
 #include "fixout.h"
 #include "help.h"
+#include "html.h"
 #include "options.h"
 #include "validate.h"
 #include "write.h"
@@ -221,8 +222,16 @@ static char *fix_option(struct fix_run *r, struct wq_limits *lim,
 	case OPT_REPORT:
 		r->fo.report = v;
 		break;
+	case OPT_FORCE:
+		r->fo.force = true;
+		break;
 	case OPT_SPATCH:
 		r->env.spatch = v;
+		break;
+	case OPT_SPATCH_TIMEOUT:
+		if (!parse_limit(v, 86400 * 365, &lv))
+			return xasprintf("bad time limit '%s' for --spatch-timeout (whole seconds, 0 for none)", v);
+		r->env.timeout_s = lv ? (int)lv : -1;	/* 0: none */
 		break;
 	case OPT_COCCI_DIR:
 		r->env.cocci_dir = v;
@@ -332,6 +341,17 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	if (r.fo.write && r.fo.series)
 		return fix_drop(&r, fix_bad_usage(&r.fo, "%s", "--write and --series do not go together"));
 	fix_identify(r.files, r.nfiles);	/* links, one file named twice */
+	if (r.fo.report) {	/* before the run, not after it */
+		char *err = NULL, *t;
+
+		if (html_dir_check(r.fo.report, r.fo.force, &err)) {
+			t = xasprintf("--report: %s", err);
+			fixout_error(&r.fo, NULL, t);
+			free(t);
+			free(err);
+			return fix_drop(&r, 2);
+		}
+	}
 	if (r.fo.write || r.fo.series)
 		fix_catch_signals();
 	if (r.fo.series) {

@@ -650,6 +650,55 @@ static bool validate_against(const struct fix_run *r, void *index,
 }
 
 /*
+ * fn's original alone names more wait entries, queues or locks than the
+ * translation validation follows (VMAXE, VMAXQ): no rewrite of it can be
+ * validated, so it is known before spatch runs (which may take minutes on
+ * such a function).
+ */
+static bool over_validation_limit(const struct fix_result *res,
+				  const char *fn)
+{
+	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns };
+	struct vval vv;
+	struct vfn f;
+	char *why = NULL;
+	bool over;
+	int i, j;
+
+	memset(&vv, 0, sizeof(vv));
+	memset(&f, 0, sizeof(f));
+	over = vside_load(&vv, &f, &o, fn, 0, &why) && vv.overflow;
+	free(why);
+	vside_release(&f);
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < vv.nnames[i]; j++)
+			free(vv.names[i][j]);
+	return over;
+}
+
+/* The limits known before the rewrite, applied before spatch runs */
+static void limits_up_front(const struct fix_run *r, struct fix_result *res)
+{
+	const char *off = getenv("WQPORT_NO_VALIDATE");
+	int i, j;
+
+	if (off && *off && strcmp(off, "0"))
+		return;		/* no validation: no limit of its */
+	for (i = 0; i < res->plan.nfns; i++) {
+		const char *fn = res->plan.fns[i].name;
+
+		for (j = 0; j < res->plan.n; j++)
+			if (!strcmp(res->plan.s[j].func, fn) &&
+			    site_applied(&res->plan.s[j], r->fo.unsafe))
+				break;
+		if (j == res->plan.n || !over_validation_limit(res, fn))
+			continue;
+		block(res, fn, xasprintf("unproven: %s() names more wait entries, queues or locks than the validation follows (at most %d entries and %d queues or locks a function; known before the rewrite: spatch was not run on it)",
+					 fn, VMAXE, VMAXQ));
+	}
+}
+
+/*
  * Plan the original again with what the last round learnt: the
  * functions to take the in-place entry form, and those whose
  * wait_event*() form the model refused.
@@ -716,6 +765,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 		file_release(&f0);
 		return;
 	}
+	limits_up_front(r, res);
 	for (round = 0; round <= res->plan.nfns + 1; round++) {
 		char *out = NULL, *again = NULL;
 		size_t ol, al;

@@ -109,6 +109,7 @@ struct spatch_env {
 	const char *spatch;	/* program */
 	const char *cocci_dir;	/* semantic-patches/ */
 	const char *tmpdir;	/* private scratch directory */
+	int timeout_s;		/* --spatch-timeout: per spatch run, 0: none */
 };
 
 /* 0, -1 with *err set, or 1: run again on a fresh plan with entry_pass */

@@ -856,6 +856,150 @@ static int shared_names(const char *s, size_t n, const char *t, size_t tn)
 
 #define LCS_MAX 3000
 #define COMMENT_COLS 100	/* checkpatch's line length */
+#define LINE_COMMENTS 16
+
+/*
+ * The comments of code line s that lie wholly on it, in order, outside
+ * string and character literals: [cs[k], ce[k]).  How many (at most max).
+ */
+static int line_comments(const char *s, size_t n, const char **cs,
+			 const char **ce, int max)
+{
+	const char *p = s, *end = s + n, *e;
+	char quote = 0;
+	int k = 0;
+
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	for (; p < end && k < max; p++) {
+		if (quote) {
+			if (*p == '\\')
+				p++;
+			else if (*p == quote)
+				quote = 0;
+			continue;
+		}
+		if (*p == '"' || *p == '\'') {
+			quote = *p;
+			continue;
+		}
+		if (p + 1 >= end || p[0] != '/' || (p[1] != '*' && p[1] != '/'))
+			continue;
+		if (p[1] == '/') {
+			cs[k] = p;
+			ce[k++] = end;
+			break;
+		}
+		e = memmem(p + 2, end - p - 2, "*/", 2);
+		if (!e)
+			break;		/* goes on to the next line */
+		cs[k] = p;
+		ce[k++] = e + 2;
+		p = e + 1;
+	}
+	return k;
+}
+
+/*
+ * The comments inside the code of deleted line s (before its trailing
+ * comment, which keep_trailing() places itself) that the insertion
+ * b[from, to) does not have: `HZ / 50 / * 20 ms * /` of a call the
+ * rewrite replaced.  Joined by a blank, in order; NULL when none.
+ */
+static char *inner_comments(const char *s, size_t n, const char *trail,
+			    const struct lines *b, int from, int to)
+{
+	const char *cs[LINE_COMMENTS], *ce[LINE_COMMENTS];
+	int k, nc = line_comments(s, n, cs, ce, LINE_COMMENTS);
+	struct strbuf sb = { 0 };
+
+	for (k = 0; k < nc; k++) {
+		if ((trail && cs[k] >= trail) ||
+		    hunk_has(b, from, to, cs[k], ce[k] - cs[k]))
+			continue;
+		sb_printf(&sb, "%s%.*s", sb.len ? " " : "",
+			  (int)(ce[k] - cs[k]), cs[k]);
+	}
+	return sb.s;
+}
+
+/*
+ * The comment that ends inserted line l is one that came before c on the
+ * deleted line s (`sleep_on(&q); / * first * / / * second * /`, the first
+ * kept by the rewrite): the second goes after it, in order, not above.
+ */
+static bool own_earlier(const char *l, size_t ln, const char *s,
+			const char *c)
+{
+	const char *sep, *tc = trailing_comment(l, ln, &sep), *end = l + ln;
+
+	while (end > l && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	return tc && end > tc && c > s &&
+	       memmem(s, c - s, tc, end - tc) != NULL;
+}
+
+/* The inserted line b[j] that shares most names with code [s, e), or -1 */
+static int best_line(const char *s, const char *e, const struct lines *b,
+		     int from, int to)
+{
+	int j, sh, best = -1, most = 0;
+
+	for (j = 0; j < to - from; j++) {
+		sh = shared_names(s, e - s, b->s[from + j], b->n[from + j]);
+		if (sh > most) {
+			most = sh;
+			best = j;
+		}
+	}
+	return best;
+}
+
+struct kept {
+	char **tail;		/* at the end of inserted line j */
+	char **mid;		/* before inserted line j's own trailing comment */
+	struct strbuf *above;	/* on lines of their own above line j */
+	struct strbuf lost;	/* nothing inserted: where the line was */
+};
+
+/*
+ * Deleted line s lost comments inside its code (and maybe its trailing
+ * one, c): all of them, text t, in order, go beside the inserted line
+ * that replaces it: at its end, or before its own trailing comment (the
+ * one spatch kept), when that fits in 100 columns, else above it.
+ */
+static void keep_all(struct kept *kp, const char *s, size_t n, const char *t,
+		     const struct lines *b, int from, int to)
+{
+	const char *sep, *code_end = trailing_comment(s, n, &sep) ? sep : s + n;
+	int best = best_line(s, code_end, b, from, to), cnt = to - from;
+	const char *ind, *l;
+	size_t ln;
+
+	if (best < 0 && !cnt) {
+		sb_printf(&kp->lost, "%.*s%s\n",
+			  (int)(skip_blank(s, s + n) - s), s, t);
+		return;
+	}
+	if (best < 0) {
+		ind = b->s[from];
+		sb_printf(&kp->above[0], "%.*s%s\n",
+			  (int)(skip_blank(ind, ind + b->n[from]) - ind), ind, t);
+		return;
+	}
+	l = b->s[from + best];
+	ln = b->n[from + best];
+	if (!kp->tail[best] && !kp->mid[best] &&
+	    width(l, ln) + 1 + width(t, strlen(t)) <= COMMENT_COLS) {
+		if (trailing_comment(l, ln, &sep))
+			kp->mid[best] = xstrdup(t);
+		else
+			kp->tail[best] = xasprintf(" %s", t);
+		return;
+	}
+	sb_printf(&kp->above[best], "%.*s%s\n",
+		  (int)(skip_blank(l, l + ln) - l), l, t);
+}
 
 /*
  * Print the inserted lines b[from, to) of a hunk that deleted a[dfrom,
@@ -867,81 +1011,99 @@ static int shared_names(const char *s, size_t n, const char *t, size_t tn)
  * line shares a name, on a line of its own above the insertion, at its
  * indentation; with nothing inserted, on a line of its own where the
  * removed line was, at its indentation.  Comments above one line keep
- * the order of their lines.
+ * the order of their lines.  A comment inside the code of a deleted line
+ * (`HZ / 50 / * 20 ms * /);`) that the insertion lacks is kept too, with
+ * the line's other lost comments, in order (keep_all()).
  */
 static void keep_trailing(struct strbuf *sb, const struct lines *a, int dfrom,
 			  int dto, const struct lines *b, int from, int to)
 {
 	int cnt = to - from, k, j;
-	char **tail = xrealloc(NULL, (cnt + 1) * sizeof(*tail));
-	struct strbuf *above = xrealloc(NULL, (cnt + 1) * sizeof(*above));
-	struct strbuf lost = { 0 };
+	struct kept kp = { 0 };
 
-	memset(tail, 0, (cnt + 1) * sizeof(*tail));
-	memset(above, 0, (cnt + 1) * sizeof(*above));
+	kp.tail = xrealloc(NULL, (cnt + 1) * sizeof(*kp.tail));
+	kp.mid = xrealloc(NULL, (cnt + 1) * sizeof(*kp.mid));
+	kp.above = xrealloc(NULL, (cnt + 1) * sizeof(*kp.above));
+	memset(kp.tail, 0, (cnt + 1) * sizeof(*kp.tail));
+	memset(kp.mid, 0, (cnt + 1) * sizeof(*kp.mid));
+	memset(kp.above, 0, (cnt + 1) * sizeof(*kp.above));
 	for (k = dfrom; k < dto; k++) {
 		const char *s = a->s[k], *sep, *ind, *c = trailing_comment(s, a->n[k], &sep);
-		const char *cend = s + a->n[k];
-		int best = -1, most = 0;
+		const char *cend = s + a->n[k], *isep;
+		char *inner = comment_line(s, a->n[k]) ? NULL :
+			      inner_comments(s, a->n[k], c, b, from, to);
+		int best;
 
+		if (c) {
+			while (cend > c && (cend[-1] == ' ' || cend[-1] == '\t'))
+				cend--;
+			if (hunk_has(b, from, to, c, cend - c))
+				c = NULL;	/* the rewrite kept it */
+		}
+		if (inner) {
+			char *t = c ? xasprintf("%s %.*s", inner,
+						(int)(cend - c), c) : xstrdup(inner);
+
+			keep_all(&kp, s, a->n[k], t, b, from, to);
+			free(t);
+			free(inner);
+			continue;
+		}
 		if (!c)
 			continue;
-		while (cend > c && (cend[-1] == ' ' || cend[-1] == '\t'))
-			cend--;
-		if (hunk_has(b, from, to, c, cend - c))
-			continue;	/* the rewrite kept it */
-		for (j = 0; j < cnt; j++) {
-			int sh = shared_names(s, sep - s, b->s[from + j],
-					      b->n[from + j]);
-
-			if (sh > most) {
-				most = sh;
-				best = j;
-			}
-		}
+		best = best_line(s, sep, b, from, to);
 		if (best < 0 && !cnt) {
-			sb_printf(&lost, "%.*s%.*s\n",
+			sb_printf(&kp.lost, "%.*s%.*s\n",
 				  (int)(skip_blank(s, s + a->n[k]) - s), s,
 				  (int)(cend - c), c);
 			continue;
 		}
 		if (best < 0) {		/* above the statement that replaces it */
 			ind = b->s[from];
-			sb_printf(&above[0], "%.*s%.*s\n",
+			sb_printf(&kp.above[0], "%.*s%.*s\n",
 				  (int)(skip_blank(ind, ind + b->n[from]) - ind),
 				  ind, (int)(cend - c), c);
 			continue;
 		}
 		ind = b->s[from + best];
-		if (!tail[best] &&
-		    !trailing_comment(ind, b->n[from + best], &sep)) {
+		if (!kp.tail[best] && !kp.mid[best] &&
+		    (!trailing_comment(ind, b->n[from + best], &isep) ||
+		     own_earlier(ind, b->n[from + best], s, c))) {
 			char *l = xasprintf("%.*s%.*s", (int)b->n[from + best],
 					    ind, (int)(cend - sep), sep);
 
 			if (width(l, strlen(l)) <= COMMENT_COLS) {
-				tail[best] = xasprintf("%.*s", (int)(cend - sep), sep);
+				kp.tail[best] = xasprintf("%.*s", (int)(cend - sep), sep);
 				free(l);
 				continue;
 			}
 			free(l);
 		}
-		sb_printf(&above[best], "%.*s%.*s\n",
+		sb_printf(&kp.above[best], "%.*s%.*s\n",
 			  (int)(skip_blank(ind, ind + b->n[from + best]) - ind),
 			  ind, (int)(cend - c), c);
 	}
-	if (lost.len)
-		sb_add(sb, lost.s, lost.len);
+	if (kp.lost.len)
+		sb_add(sb, kp.lost.s, kp.lost.len);
 	for (j = 0; j < cnt; j++) {
-		if (above[j].len)
-			sb_add(sb, above[j].s, above[j].len);
-		sb_printf(sb, "%.*s%s\n", (int)b->n[from + j], b->s[from + j],
-			  tail[j] ? tail[j] : "");
-		free(tail[j]);
-		free(above[j].s);
+		const char *l = b->s[from + j], *sep = l + b->n[from + j];
+
+		if (kp.above[j].len)
+			sb_add(sb, kp.above[j].s, kp.above[j].len);
+		if (kp.mid[j])
+			trailing_comment(l, b->n[from + j], &sep);
+		sb_printf(sb, "%.*s%s%s%.*s%s\n", (int)(sep - l), l,
+			  kp.mid[j] ? " " : "", kp.mid[j] ? kp.mid[j] : "",
+			  (int)(l + b->n[from + j] - sep), sep,
+			  kp.tail[j] ? kp.tail[j] : "");
+		free(kp.tail[j]);
+		free(kp.mid[j]);
+		free(kp.above[j].s);
 	}
-	free(lost.s);
-	free(tail);
-	free(above);
+	free(kp.lost.s);
+	free(kp.tail);
+	free(kp.mid);
+	free(kp.above);
 }
 
 /*

@@ -139,6 +139,13 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->outcome = FO_REFUSE;
 			o->reason = "verification";
 			o->text = xstrdup(why);
+		} else if (eligible && !res->final && res->error) {
+			/* the rewrite itself failed (spatch timed out or
+			 * failed): what happened, not "no patch matched" */
+			o->outcome = FO_REFUSE;
+			o->reason = "spatch";
+			o->text = xasprintf("%s; the file is left as it was",
+					    res->error);
 		} else if (eligible && fn_unchanged(res, s->func, s->pos)) {
 			o->outcome = FO_REFUSE;
 			o->reason = "no-patch";

@@ -22,6 +22,7 @@ struct fix_opts {
 	bool sarif;		/* --format=sarif (sarif_fix.c) */
 	const char *docs_url;	/* --docs-url, or NULL */
 	const char *report;	/* --report DIR (html.c), or NULL */
+	bool force;		/* --force: into a folder that is no report's */
 	unsigned target;	/* --target kernel version, 0: default */
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */

@@ -359,8 +359,7 @@ static char *file_waker_macros(const char *path, const char *buf)
 	while ((p = strstr(p, "#include"))) {
 		const char *q = p + 8, *e;
 		char *hp, *text;
-		FILE *fp;
-		long n;
+		size_t got;
 
 		p = q;
 		while (*q == ' ' || *q == '\t')
@@ -370,14 +369,11 @@ static char *file_waker_macros(const char *path, const char *buf)
 			continue;
 		hp = xasprintf("%.*s%.*s", slash ? (int)(slash - path + 1) : 0,
 			       path, (int)(e - q - 1), q + 1);
-		fp = fopen(hp, "r");
+		/* a FIFO or a device is not read */
+		text = read_regular_head(hp, 65536, &got, NULL);
 		free(hp);
-		if (!fp)
+		if (!text)
 			continue;
-		text = xrealloc(NULL, 65537);
-		n = (long)fread(text, 1, 65536, fp);
-		fclose(fp);
-		text[n > 0 ? n : 0] = '\0';
 		waker_macros(text, &names);
 		free(text);
 	}

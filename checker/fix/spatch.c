@@ -23,7 +23,7 @@
 #include "child.h"
 #include "fix.h"
 
-#define SPATCH_TIMEOUT 300	/* seconds per spatch run */
+#define SPATCH_TIMEOUT 300	/* seconds per spatch run, by default */
 
 /* sleep-on.cocci before sleep-on-2.cocci: the name without ".cocci" */
 static int cmp_patch(const void *a, const void *b)
@@ -97,6 +97,13 @@ bool spatch_has_rule(const struct spatch_env *env, int rule)
 	return true;
 }
 
+/* The time limit of one spatch run, in seconds (0: none) */
+static int spatch_limit(const struct spatch_env *env)
+{
+	return env->timeout_s < 0 ? 0 : env->timeout_s ? env->timeout_s :
+	       SPATCH_TIMEOUT;
+}
+
 /* name.h, name.hh, name.hpp: spatch parses a header a little differently */
 static bool is_header(const char *base)
 {
@@ -105,13 +112,24 @@ static bool is_header(const char *base)
 	return dot && dot[1] == 'h';
 }
 
+/* A name of the run's own scratch folder, made anew (never through a link) */
+static int create_fresh(const char *path)
+{
+	unlink(path);
+	return create_new(path, 0600);
+}
+
 static bool write_all(const char *path, const char *s, size_t n)
 {
-	FILE *f = fopen(path, "w");
+	int fd = create_fresh(path);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	bool ok;
 
-	if (!f)
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return false;
+	}
 	ok = fwrite(s, 1, n, f) == n;
 	return fclose(f) == 0 && ok;
 }
@@ -190,7 +208,8 @@ extern char **environ;
  * of ours (posix_spawnp), so nothing unsafe happens between fork and
  * exec while other threads hold locks.
  */
-static int run(char **argv, const char *plan, const char *errpath)
+static int run(char **argv, const char *plan, const char *errpath,
+	       int timeout_s)
 {
 	struct spawn_opts o = { .in = -1 };
 	char **env, *var = xasprintf("WQPORT_PLAN=%s", plan);
@@ -205,7 +224,7 @@ static int run(char **argv, const char *plan, const char *errpath)
 			env[k++] = environ[n];
 	env[k++] = var;
 	env[k] = NULL;
-	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = create_fresh(errpath);
 	o.out = o.err = fd;
 	o.env = env;
 	pid = spawn(argv, &o);
@@ -215,7 +234,8 @@ static int run(char **argv, const char *plan, const char *errpath)
 	free(var);
 	if (pid < 0)
 		return -1;
-	rc = spawn_wait_timeout(pid, SPATCH_TIMEOUT);
+	rc = timeout_s > 0 ? spawn_wait_timeout(pid, timeout_s) :
+			     spawn_wait(pid);
 	return rc == -2 ? -2 : rc >= 128 ? -1 : rc;
 }
 
@@ -283,7 +303,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				rc = 1;
 			continue;
 		}
-		r = run(argv, planf, errf);
+		r = run(argv, planf, errf, spatch_limit(env));
 		if (r != 0) {
 			size_t n;
 			char *log = read_all(errf, &n);
@@ -294,11 +314,15 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				log[--n] = '\0';
 			if (log && strrchr(log, '\n'))
 				line = strrchr(log, '\n') + 1;
-			*err = xasprintf("%s failed on it (%s)%s%s", env->spatch,
-					 r == -2 ? "timed out" :
-					 r == 127 ? "cannot run" : "error",
-					 line && *line ? ": " : "",
-					 line ? line : "");
+			if (r == -2)	/* the limit, named */
+				*err = xasprintf("%s timed out on this file: stopped at its limit of %d s per run (--spatch-timeout)",
+						 env->spatch, spatch_limit(env));
+			else
+				*err = xasprintf("%s failed on it (%s)%s%s",
+						 env->spatch, r == 127 ?
+						 "cannot run" : "error",
+						 line && *line ? ": " : "",
+						 line ? line : "");
 			free(log);
 			rc = -1;
 			goto out;

@@ -44,6 +44,7 @@
 #define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
 #define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
 #define MAXSTATES 200000
+#define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
 #define SO_ENT VMAXE		/* the entry of a sleep_on() */
 #define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
 
@@ -698,8 +699,8 @@ static uint64_t schedules(struct mrun *r)
 				const struct mnode *x = &r->n[m->succ[k]];
 
 				c += x->mark == 2 ? x->count : 1;
-				if (c > 1000000000ull)
-					c = 1000000000ull;
+				if (c > MAXCOUNT)
+					c = MAXCOUNT + 1;	/* capped */
 			}
 			m->count = m->nsucc ? c : 1;
 			m->mark = 2;
@@ -785,8 +786,8 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		return;
 	}
 	out->count += schedules(&r);
-	if (out->count > 1000000000ull)
-		out->count = 1000000000ull;
+	if (out->count > MAXCOUNT)
+		out->count = MAXCOUNT + 1;	/* capped: "more than" */
 	for (b = 0; b < 7; b++)
 		if ((r.props & (1u << b) & only) && !out->trace) {
 			char *t = trace_of(&r, r.prop_at[b]);
@@ -956,15 +957,19 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 				  opaque ? ", the waker out of the file" : "";
 
 		if (!(mr.props & bad))
-			*verdict = xasprintf("model: no lost wake-up in %llu schedule%s%s%s%s%s",
-					     (unsigned long long)mr.count,
+			*verdict = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",
+					     mr.count > MAXCOUNT ? "more than " : "",
+					     (unsigned long long)(mr.count > MAXCOUNT ?
+								  MAXCOUNT : mr.count),
 					     mr.count == 1 ? "" : "s",
 					     (mo.props & bad) ? " (the original has one)" : "",
 					     mr.props ? "; as in the original: " : "",
 					     mr.props ? kept : "", env);
 		else
-			*verdict = xasprintf("model: nothing new in %llu schedule%s; as in the original: %s%s",
-					     (unsigned long long)mr.count,
+			*verdict = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s",
+					     mr.count > MAXCOUNT ? "more than " : "",
+					     (unsigned long long)(mr.count > MAXCOUNT ?
+								  MAXCOUNT : mr.count),
 					     mr.count == 1 ? "" : "s", kept, env);
 		free(kept);
 	}

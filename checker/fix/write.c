@@ -544,9 +544,10 @@ bool fix_put_file(const char *path, const char *text, size_t len)
 	return !err;
 }
 
+/* A new file of the run's own (never an existing name, never a link) */
 bool write_file(const char *path, const char *s, size_t n)
 {
-	FILE *f = fopen(path, "w");
+	FILE *f = fcreate_new(path);
 	bool ok;
 
 	if (!f)

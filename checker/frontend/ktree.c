@@ -34,6 +34,13 @@
  * are the user's word (parse.c).  None found: the kernel is unknown,
  * and no version-dependent fact applies (analysis/target.c).  Results
  * are kept per folder for the life of the process.
+ *
+ * Only regular files are opened (open_regular()): a Makefile that is a
+ * FIFO, a device, a socket or a link to /dev/stdin beside wait.h is not
+ * read, and the tree's kernel is unknown with the reason as its *from
+ * ("... is a FIFO, not a regular file: not read"), as it is for a
+ * Makefile that cannot be read.  No lock is held while a file is read:
+ * memo_lock guards the table alone, whose entries never move.
  */
 #include <ctype.h>
 #include <limits.h>
@@ -50,11 +57,11 @@
 struct kdir {
 	char *dir;
 	unsigned version;	/* 0: no kernel tree at or above dir */
-	char *from;
+	char *from;		/* version 0: why the tree found was not read */
 };
 
 static pthread_mutex_t memo_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct kdir *memo;
+static struct kdir **memo;	/* entries never move: read without the lock */
 static int nmemo, capmemo;
 
 static bool is_file(const char *p)
@@ -64,18 +71,37 @@ static bool is_file(const char *p)
 	return !stat(p, &st) && S_ISREG(st.st_mode);
 }
 
-static char *read_head(const char *path, size_t max, size_t *len)
+/* Comments of C text blanked (newlines kept), strings left alone */
+static void blank_comments(char *s)
 {
-	FILE *f = fopen(path, "r");
-	char *buf;
+	char q = 0;
 
-	if (!f)
-		return NULL;
-	buf = xrealloc(NULL, max + 1);
-	*len = fread(buf, 1, max, f);
-	buf[*len] = '\0';
-	fclose(f);
-	return buf;
+	for (; *s; s++) {
+		if (q) {		/* in a string or character constant */
+			if (*s == '\\' && s[1])
+				s++;
+			else if (*s == q || *s == '\n')
+				q = 0;
+			continue;
+		}
+		if (*s == '"' || *s == '\'') {
+			q = *s;
+		} else if (s[0] == '/' && s[1] == '*') {
+			s[0] = s[1] = ' ';
+			for (s += 2; *s && !(s[0] == '*' && s[1] == '/'); s++)
+				if (*s != '\n')
+					*s = ' ';
+			if (!*s)
+				break;
+			s[0] = s[1] = ' ';
+			s++;
+		} else if (s[0] == '/' && s[1] == '/') {
+			for (; *s && *s != '\n'; s++)
+				*s = ' ';
+			if (!*s)
+				break;
+		}
+	}
 }
 
 /* A version from its three numbers; SUBLEVEL saturates as KERNEL_VERSION() does */
@@ -121,16 +147,27 @@ static unsigned kernel_makefile(const char *dir, char **from)
 {
 	static const char *const names[] = { "VERSION", "PATCHLEVEL",
 					     "SUBLEVEL" };
-	char *path = xasprintf("%s/Makefile", dir), *wait, *buf, *line;
+	char *path = xasprintf("%s/Makefile", dir), *wait, *buf, *line, *why;
+	struct stat st;
 	long v[3];
 	size_t len;
 	int k = 0;
 	unsigned r = 0;
 
 	wait = xasprintf("%s/include/linux/wait.h", dir);
-	buf = is_file(wait) ? read_head(path, MAKEFILE_MAX, &len) : NULL;
+	if (!is_file(wait)) {
+		free(wait);
+		free(path);
+		return 0;
+	}
 	free(wait);
+	buf = read_regular_head(path, MAKEFILE_MAX, &len, &why);
 	if (!buf) {
+		/* a tree, but its Makefile says nothing: say why */
+		if (!lstat(path, &st))
+			*from = xasprintf("%s (beside include/linux/wait.h) %s",
+					  path, why);
+		free(why);
 		free(path);
 		return 0;
 	}
@@ -204,12 +241,13 @@ static unsigned release_text(const char *s)
 static unsigned version_header(const char *path)
 {
 	size_t len;
-	char *buf = read_head(path, 4096, &len);
+	char *buf = read_regular_head(path, 4096, &len, NULL);
 	const char *a, *b, *c;
 	unsigned r = 0;
 
 	if (!buf)
 		return 0;
+	blank_comments(buf);	/* a #define in a comment is no definition */
 	a = define_of(buf, "LINUX_VERSION_MAJOR");
 	b = define_of(buf, "LINUX_VERSION_PATCHLEVEL");
 	c = define_of(buf, "LINUX_VERSION_SUBLEVEL");
@@ -229,31 +267,44 @@ static unsigned version_header(const char *path)
 
 static const struct kdir *memo_find(const char *dir)
 {
+	const struct kdir *k = NULL;
 	int i;
 
-	for (i = 0; i < nmemo; i++)
-		if (!strcmp(memo[i].dir, dir))
-			return &memo[i];
-	return NULL;
-}
-
-static const struct kdir *memo_add(const char *dir, unsigned v,
-				   const char *from)
-{
-	struct kdir *k;
-
-	if (nmemo == capmemo) {
-		capmemo = capmemo ? 2 * capmemo : 32;
-		memo = xrealloc(memo, capmemo * sizeof(*memo));
-	}
-	k = &memo[nmemo++];
-	k->dir = xstrdup(dir);
-	k->version = v;
-	k->from = from ? xstrdup(from) : NULL;
+	pthread_mutex_lock(&memo_lock);
+	for (i = 0; i < nmemo && !k; i++)
+		if (!strcmp(memo[i]->dir, dir))
+			k = memo[i];
+	pthread_mutex_unlock(&memo_lock);
 	return k;
 }
 
-/* The kernel tree at or above the real folder dir (memo_lock held) */
+/* dir's entry: the one another thread added meanwhile, or this one */
+static const struct kdir *memo_add(const char *dir, unsigned v,
+				   const char *from)
+{
+	struct kdir *k = NULL;
+	int i;
+
+	pthread_mutex_lock(&memo_lock);
+	for (i = 0; i < nmemo && !k; i++)
+		if (!strcmp(memo[i]->dir, dir))
+			k = memo[i];
+	if (!k) {
+		if (nmemo == capmemo) {
+			capmemo = capmemo ? 2 * capmemo : 32;
+			memo = xrealloc(memo, capmemo * sizeof(*memo));
+		}
+		k = xrealloc(NULL, sizeof(*k));
+		k->dir = xstrdup(dir);
+		k->version = v;
+		k->from = from ? xstrdup(from) : NULL;
+		memo[nmemo++] = k;
+	}
+	pthread_mutex_unlock(&memo_lock);
+	return k;
+}
+
+/* The kernel tree at or above the real folder dir (no lock held) */
 static const struct kdir *tree_of(const char *dir)
 {
 	const struct kdir *k = memo_find(dir);
@@ -263,7 +314,7 @@ static const struct kdir *tree_of(const char *dir)
 	if (k)
 		return k;
 	v = kernel_makefile(dir, &from);
-	if (v) {
+	if (v || from) {	/* a tree: its version, or why none */
 		k = memo_add(dir, v, from);
 		free(from);
 		return k;
@@ -341,7 +392,6 @@ unsigned kernel_detect(const char *path, const char *const *cflags,
 	int i;
 
 	*from = NULL;
-	pthread_mutex_lock(&memo_lock);
 	if (path && realpath(path, real)) {
 		struct stat st;
 
@@ -370,8 +420,8 @@ unsigned kernel_detect(const char *path, const char *const *cflags,
 		}
 		free(key);
 		v = m->version;
-		*from = m->from;
+		if (v || !*from)	/* keep the tree's reason */
+			*from = m->from;
 	}
-	pthread_mutex_unlock(&memo_lock);
 	return v;
 }

@@ -329,18 +329,11 @@ static void scan_header(struct scan *sc, int id)
 	char *buf = NULL, *p, *end, *pending = NULL, *dir;
 	size_t len = 0, plen = 0;
 	int depth = 0, guard = -1, ndir = 0;
-	FILE *fp = fopen(path, "r");
 
-	if (!fp)
-		return;
-	while (!feof(fp) && !ferror(fp)) {
-		buf = xrealloc(buf, len + 65536 + 1);
-		len += fread(buf + len, 1, 65536, fp);
-	}
-	fclose(fp);
+	/* a FIFO or a device among the headers is not read */
+	buf = read_regular_file(path, 64u << 20, &len);
 	if (!buf)
 		return;
-	buf[len] = '\0';
 	dir = xasprintf("%.*s", (int)(slash ? slash - path : 1),
 			slash ? path : ".");
 	for (p = buf; p < buf + len; p = end + 1) {
@@ -579,7 +572,8 @@ static bool write_names(CXTranslationUnit tu, const char *hdr,
 		if (all.slot[i])
 			v[k++] = all.slot[i];
 	qsort(v, k, sizeof(char *), cmp_str);	/* the same file each time */
-	fp = fopen(path, "w");
+	unlink(path);	/* the mkstemp() name: made anew, never a link */
+	fp = fcreate_new(path);
 	for (j = 0; fp && j < sc.nfiles; j++)
 		fprintf(fp, "f %s\n", sc.files[j]);
 	for (j = 0; fp && j < sc.nincs; j++) {
@@ -680,6 +674,7 @@ static char *build(const struct wq_options *opt, uint64_t h)
 	const char **argv = xrealloc(NULL, (opt->ncflags + 16) * sizeof(char *));
 	char *hdr = NULL, *path, *dir, *none, *lock;
 	int argc = 0, i, p, k, lfd;
+	struct stat lst;
 	bool ok = false;
 	FILE *fp;
 
@@ -696,7 +691,12 @@ static char *build(const struct wq_options *opt, uint64_t h)
 	lfd = -1;
 	if (!opt->pch_no_build) {
 		cache_mkdir(dir);
-		lfd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+		lfd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+			   O_CLOEXEC, 0666);
+		if (lfd >= 0 && (fstat(lfd, &lst) || !S_ISREG(lst.st_mode))) {
+			close(lfd);	/* not ours: build without it */
+			lfd = -1;
+		}
 	}
 	if (lfd >= 0)
 		while (flock(lfd, LOCK_EX) && errno == EINTR)
@@ -735,7 +735,8 @@ static char *build(const struct wq_options *opt, uint64_t h)
 		if (opt->cflags) {
 			int n = 0;
 
-			fp = fopen(hdr, "w");
+			unlink(hdr);	/* ours, under the lock */
+			fp = fcreate_new(hdr);
 			for (i = 0; fp && preludes[p][i]; i++) {
 				const char *x = preludes[p][i];
 
@@ -756,7 +757,7 @@ static char *build(const struct wq_options *opt, uint64_t h)
 	}
 	if (!ok && opt->cflags) {
 		/* remember, so later runs do not try again */
-		fp = fopen(none, "w");
+		fp = fcreate_new(none);
 		if (fp)
 			fclose(fp);
 	}

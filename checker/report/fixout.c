@@ -140,14 +140,14 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 
 static void write_series(const struct fix_result *res,
 			 const struct fix_opts *fo, int num, int total,
-			 const char *diff, int *errors)
+			 const char *diff, int *errors, struct series_log *log)
 {
 	char *prefix = subject_prefix(res->path);
 	char *change = subject_change(res, diff);
 	char *subject = xasprintf("%s: %s", prefix, change);
 
 	if (series_write(res, fo, num, total, diff_name(res->path), subject,
-			 diff) < 0)
+			 diff, log) < 0)
 		(*errors)++;
 	free(subject);
 	free(prefix);
@@ -225,7 +225,8 @@ static void not_written(struct fix_result *res, const char *why)
  */
 static char *put_result(struct fix_result *res, const struct fix_result *files,
 			int n, const struct fix_opts *fo, int num, int total,
-			const char *diff, int *errors, const char **why)
+			const char *diff, int *errors, const char **why,
+			struct series_log *log)
 {
 	char *err;
 	bool lost;
@@ -255,7 +256,7 @@ static char *put_result(struct fix_result *res, const struct fix_result *files,
 		return err;
 	}
 	if (fo->series) {
-		write_series(res, fo, num, total, diff ? diff : "", errors);
+		write_series(res, fo, num, total, diff ? diff : "", errors, log);
 		*why = "no patch written (the error says why)";
 		return *errors > before ? xstrdup("no patch written") : NULL;
 	}
@@ -314,6 +315,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	int nkeep = 0;
 	int nfiles = 0, series = 0, ndone = n, ntotal = n, i, j;
 	int nseries = fo->series ? series_count(files, n) : 0;
+	struct series_log written = { NULL, 0 };
 	bool color = color_on(fo->color_mode, STDERR_FILENO);
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
@@ -354,11 +356,17 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		if (res->warning)
 			fprintf(stderr, "%s: warning: %s\n", res->path, res->warning);
 		if (changed) {
+			int before = errors;
+
 			diff = make_diff(res, tmpdir);
 			wfail = put_result(res, files, n, fo, ++series, nseries, diff,
-					   &errors, &short_why);
+					   &errors, &short_why, &written);
 			if (wfail)
 				not_written(res, short_why);
+			/* a file not written carries an error in the JSON
+			 * and the report: the summaries count it alike */
+			if (wfail && errors == before)
+				errors++;
 		}
 		for (j = 0; j < res->nout; j++) {
 			const struct site_outcome *o = &res->out[j];
@@ -431,6 +439,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		free(wfail);
 		free(diff);
 	}
+	/* numbered by what was written: [PATCH 1/9], not 1/50 */
+	series_renumber(&written, nseries);
 	if (fo->sarif) {
 		sarif_end(&sarif, &notes, !first, !errors);
 		fputs(sarif.s, stdout);
@@ -443,7 +453,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		if (fo->json)
 			fputs(json.s, stdout);
 		/* the HTML report reads the same document */
-		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet))
+		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet,
+					      fo->force))
 			errors++;
 		free(json.s);
 	}

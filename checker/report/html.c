@@ -414,27 +414,15 @@ static void head(struct strbuf *sb, const struct h_report *r, const char *title,
 /* ---- writing ---- */
 
 
-struct out {
-	const char *dir;
-	char **names;
-	int n;
-	size_t bytes;
-	char *err;
-};
-
-static bool put(struct out *o, const char *name, const struct strbuf *sb)
+static bool put(struct h_out *o, const char *name, const struct strbuf *sb)
 {
-	char *tmp = xasprintf("%s/.%s.tmp", o->dir, name);
 	char *path = xasprintf("%s/%s", o->dir, name);
-	bool ok = write_file(tmp, sb->s ? sb->s : "", sb->len);
+	/* a mkstemp() file beside it, renamed over it: never written
+	 * through a link planted at either name */
+	bool ok = put_file(path, sb->s ? sb->s : "", sb->len, 0666);
 
-	if (ok && rename(tmp, path))
-		ok = false;
 	if (!ok && !o->err)
 		o->err = xasprintf("cannot write %s: %s", path, strerror(errno));
-	if (!ok)
-		unlink(tmp);
-	free(tmp);
 	free(path);
 	o->bytes += sb->len;
 	o->names = xrealloc(o->names, (o->n + 1) * sizeof(char *));
@@ -442,60 +430,7 @@ static bool put(struct out *o, const char *name, const struct strbuf *sb)
 	return ok;
 }
 
-/* Pages of an earlier report in the same folder that this one has not */
-static void drop_stale(struct out *o)
-{
-	DIR *d = opendir(o->dir);
-	struct dirent *e;
-	int i;
-
-	while (d && (e = readdir(d))) {
-		const char *n = e->d_name;
-		size_t l = strlen(n);
-
-		if (l < 6 || strcmp(n + l - 5, ".html") ||
-		    (strncmp(n, "file-", 5) && strncmp(n, "outcome-", 8) &&
-		     strncmp(n, "rule-", 5) && strncmp(n, "by-", 3)))
-			continue;
-		for (i = 0; i < o->n && strcmp(o->names[i], n); i++)
-			;
-		if (i == o->n) {
-			char *p = xasprintf("%s/%s", o->dir, n);
-
-			unlink(p);
-			free(p);
-		}
-	}
-	if (d)
-		closedir(d);
-}
-
-static bool make_dir(const char *dir, char **err)
-{
-	char *p = xstrdup(dir), *s;
-	struct stat st;
-
-	for (s = p + 1; *s; s++) {
-		if (*s != '/')
-			continue;
-		*s = 0;
-		mkdir(p, 0777);
-		*s = '/';
-	}
-	free(p);
-	if (mkdir(dir, 0777) && errno != EEXIST) {
-		*err = xasprintf("cannot create the report folder %s: %s", dir,
-				 strerror(errno));
-		return false;
-	}
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
-		*err = xasprintf("the report folder %s is not a folder", dir);
-		return false;
-	}
-	return true;
-}
-
-static void write_pages(struct out *o, const struct h_report *r)
+static void write_pages(struct h_out *o, const struct h_report *r)
 {
 	struct strbuf sb = { 0 };
 	const char *rules[64];
@@ -574,10 +509,10 @@ static double seconds(void)
 }
 
 int html_report(const char *dir, const char *json, bool fix, bool quiet,
-		char **err)
+		bool force, char **err)
 {
 	struct h_report r = { 0 };
-	struct out o = { dir, NULL, 0, 0, NULL };
+	struct h_out o = { dir, NULL, 0, 0, NULL };
 	double t0 = seconds();
 	struct jv *root = jv_parse(json, err);
 	int i;
@@ -591,7 +526,7 @@ int html_report(const char *dir, const char *json, bool fix, bool quiet,
 	}
 	r.fix = fix;
 	r.root = root;
-	if (!read_model(&r, err) || !make_dir(dir, err)) {
+	if (!read_model(&r, err) || !html_dir_make(dir, force, err)) {
 		jv_free(root);
 		free(r.files);
 		free(r.sites);
@@ -606,7 +541,9 @@ int html_report(const char *dir, const char *json, bool fix, bool quiet,
 	}
 	write_pages(&o, &r);
 	if (!o.err)
-		drop_stale(&o);
+		html_dir_drop_stale(&o);
+	if (!o.err)
+		html_dir_manifest(&o, &o.err);
 	if (!o.err && !quiet)
 		fprintf(stderr, "wqport%s: report: %s/index.html (%d file%s, %d site%s; %d pages, %zu KiB, %.2f s)\n",
 			fix ? " fix" : "", dir, r.nfiles, r.nfiles == 1 ? "" : "s",
@@ -654,14 +591,14 @@ static void check_json(struct strbuf *sb, const struct wq_file *files, int n)
 }
 
 int html_check_report(const char *dir, const struct wq_file *files, int n,
-		      bool quiet)
+		      bool quiet, bool force)
 {
 	struct strbuf json = { 0 };
 	char *err = NULL;
 	int rc;
 
 	check_json(&json, files, n);
-	rc = html_report(dir, json.s, false, quiet, &err);
+	rc = html_report(dir, json.s, false, quiet, force, &err);
 	if (rc)
 		fprintf(stderr, "wqport: --report: %s\n", err);
 	free(err);
@@ -669,10 +606,11 @@ int html_check_report(const char *dir, const struct wq_file *files, int n,
 	return rc;
 }
 
-int html_fix_report(const char *dir, const char *json, bool quiet)
+int html_fix_report(const char *dir, const char *json, bool quiet,
+		    bool force)
 {
 	char *err = NULL;
-	int rc = html_report(dir, json, true, quiet, &err);
+	int rc = html_report(dir, json, true, quiet, force, &err);
 
 	if (rc)
 		fprintf(stderr, "wqport fix: --report: %s\n", err);

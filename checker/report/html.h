@@ -21,15 +21,22 @@
  * stderr says where it is, its size and the time it took.
  */
 int html_report(const char *dir, const char *json, bool fix, bool quiet,
-		char **err);
+		bool force, char **err);
+/*
+ * Before the run: may the report be written into dir?  Missing, empty or
+ * an earlier report's (its manifest, dir/.wqport-report), or force: 0.
+ * Else -1 with *err saying so (html_dir.c).
+ */
+int html_dir_check(const char *dir, bool force, char **err);
 
 /*
  * The report of a check run over files[0..n), from the JSON document
  * --format=json prints for them; an error goes to stderr.  0 or -1.
  */
 int html_check_report(const char *dir, const struct wq_file *files, int n,
-		      bool quiet);
+		      bool quiet, bool force);
 /* The report of a fix run from its JSON document; the same */
-int html_fix_report(const char *dir, const char *json, bool quiet);
+int html_fix_report(const char *dir, const char *json, bool quiet,
+		    bool force);
 
 #endif /* WQPORT_HTML_H */

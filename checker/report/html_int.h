@@ -85,4 +85,17 @@ void h_file_page(struct strbuf *sb, const struct h_report *r, int i);
 bool h_timeline(struct strbuf *sb, const struct h_report *r,
 		const struct h_site *s, long *lines, int *nlines);
 
+/* The pages written into dir (html.c), and the folder's rules (html_dir.c) */
+struct h_out {
+	const char *dir;
+	char **names;
+	int n;
+	size_t bytes;
+	char *err;
+};
+
+bool html_dir_make(const char *dir, bool force, char **err);
+void html_dir_drop_stale(const struct h_out *o);
+bool html_dir_manifest(const struct h_out *o, char **err);
+
 #endif /* WQPORT_HTML_INT_H */

@@ -2,9 +2,10 @@
 /*
  * The JSON reader of json_read.h: a recursive descent over the text,
  * depth-limited, strict about syntax (a truncated document is an error
- * naming the offset, not half a report).  A lone surrogate \udc80..\udcff
- * is the byte report_json_escape() wrote it for (a file name that is not
- * UTF-8) and becomes that byte again.
+ * naming the offset, not half a report).  A \u0080..\u00ff escape is the
+ * byte report_json_escape() wrote it for (a file name that is not UTF-8:
+ * it writes every valid character as itself) and becomes that byte
+ * again, as does the lone surrogate \udc80..\udcff of older documents.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -128,8 +129,9 @@ static bool string(struct jp *j, char **out, size_t *len)
 				j->p += 6;
 				put_utf8(&sb, 0x10000 + ((u - 0xd800) << 10) +
 					 (lo - 0xdc00));
-			} else if (u >= 0xdc80 && u <= 0xdcff) {
-				char b = (char)(u - 0xdc00);
+			} else if ((u >= 0xdc80 && u <= 0xdcff) ||
+				   (u >= 0x80 && u <= 0xff)) {
+				char b = (char)(u & 0xff);
 
 				sb_add(&sb, &b, 1);
 			} else if (u == 0 || (u >= 0xd800 && u <= 0xdfff)) {

@@ -40,9 +40,11 @@ static int utf8_len(const unsigned char *p)
 /*
  * A JSON string: valid UTF-8 goes through as it is, JSON's own specials
  * are escaped, and a byte that is not UTF-8 (a Latin-1 file name, say)
- * becomes the lone surrogate U+DC80+byte, the "surrogateescape" that
- * Python's os.fsencode() and friends turn back into the same byte, so
- * such a path survives the round trip.
+ * is written \u00XX, the byte read as Latin-1 (docs/user-guide.md):
+ * every strict parser accepts it (a lone surrogate \udcXX, as this was
+ * once written, is rejected by many), a Latin-1 name reads as meant, and
+ * since a valid character is never escaped, a \u0080..\u00ff in the text
+ * always stands for one such byte (json_read.c makes it that byte again).
  */
 void report_json_escape(struct strbuf *sb, const char *s)
 {
@@ -67,7 +69,7 @@ void report_json_escape(struct strbuf *sb, const char *s)
 			p += n;
 			continue;
 		} else {
-			sb_printf(sb, "\\udc%02x", *p);
+			sb_printf(sb, "\\u%04x", *p);	/* a raw byte */
 		}
 		p++;
 	}

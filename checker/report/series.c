@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "fixout.h"
 #include "patchtext.h"
@@ -443,7 +444,7 @@ static char *patch_name(const char *dir, int num, const char *subject)
 
 int series_write(const struct fix_result *res, const struct fix_opts *fo,
 		 int num, int total, const char *name, const char *subject,
-		 const char *diff)
+		 const char *diff, struct series_log *log)
 {
 	struct strbuf sb = { 0 };
 	char *path, *qa, *qb, *qn;
@@ -478,8 +479,60 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 		fprintf(stderr, "wqport fix: %s: cannot write: %s\n", path,
 			strerror(errno));
 		ret = -1;
+	} else if (log) {
+		log->paths = xrealloc(log->paths,
+				      (log->n + 1) * sizeof(char *));
+		log->paths[log->n++] = path;
+		path = NULL;
 	}
 	free(path);
 	free(sb.s);
 	return ret;
+}
+
+/* The patch at path numbered num of total: its subject and its name */
+static void renumber_one(const char *path, int num, int total)
+{
+	size_t len, at;
+	char *text = read_regular_file(path, 256u << 20, &len), *subj, *end;
+	char *base, *npath;
+	struct strbuf sb = { 0 };
+
+	if (!text)
+		return;
+	subj = strstr(text, "\nSubject: [PATCH");
+	end = subj ? strchr(subj + 1, ']') : NULL;
+	base = strrchr(path, '/');
+	base = base ? base + 1 : (char *)path;
+	if (!end || strspn(base, "0123456789") != 4 || base[4] != '-') {
+		free(text);
+		return;
+	}
+	at = subj - text + strlen("\nSubject: ");
+	sb_add(&sb, text, at);
+	if (total > 1)
+		sb_printf(&sb, "[PATCH %d/%d]", num, total);
+	else
+		sb_puts(&sb, "[PATCH]");
+	sb_add(&sb, end + 1, len - (end + 1 - text));
+	npath = xasprintf("%.*s%04d%s", (int)(base - path), path, num, base + 4);
+	/* not fix_put_file(): this runs after the signal, on purpose */
+	if (put_file(npath, sb.s, sb.len, 0666) && strcmp(npath, path))
+		unlink(path);
+	free(npath);
+	free(sb.s);
+	free(text);
+}
+
+void series_renumber(struct series_log *log, int counted)
+{
+	int i;
+
+	for (i = 0; log->n != counted && i < log->n; i++)
+		renumber_one(log->paths[i], i + 1, log->n);
+	for (i = 0; i < log->n; i++)
+		free(log->paths[i]);
+	free(log->paths);
+	log->paths = NULL;
+	log->n = 0;
 }

@@ -62,25 +62,14 @@ static char *read_header(const struct wq_file *f, const char *name,
 			 size_t n, char **path)
 {
 	const char *slash = strrchr(f->path, '/');
-	char *buf = NULL;
-	size_t len = 0, got;
-	FILE *fp;
+	char *buf;
+	size_t len = 0;
 
 	*path = slash ? xasprintf("%.*s/%.*s", (int)(slash - f->path),
 				  f->path, (int)n, name) :
 			xasprintf("%.*s", (int)n, name);
-	fp = fopen(*path, "r");
-	if (!fp)
-		return NULL;
-	for (;;) {
-		buf = xrealloc(buf, len + 4097);
-		got = fread(buf + len, 1, 4096, fp);
-		len += got;
-		if (got < 4096 || len > (1u << 20))
-			break;
-	}
-	fclose(fp);
-	buf[len] = '\0';
+	/* a FIFO or a device is not read */
+	buf = read_regular_head(*path, (1u << 20) + 4096, &len, NULL);
 	return buf;
 }
 

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "select.h"
@@ -150,10 +151,21 @@ void baseline_add_lines(struct strbuf *sb, const struct wq_file *f)
 /* Write atomically: a temporary file beside it, renamed over it. */
 int baseline_write(const char *path, const struct strbuf *body, char **err)
 {
-	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	FILE *fp = fopen(tmp, "w");
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+	mode_t um = umask(0);
 	bool bad;
 
+	umask(um);
+	if (fd >= 0 && (!fp || fchmod(fd, 0666 & ~um))) {
+		if (fp)
+			fclose(fp);
+		else
+			close(fd);
+		unlink(tmp);
+		fp = NULL;
+	}
 	if (!fp) {
 		*err = xasprintf("cannot write the baseline %s: %s", path,
 				 strerror(errno));
