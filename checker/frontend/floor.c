@@ -10,9 +10,9 @@
  *   line; a call in a driver's macro when one stands on a line that uses
  *   the macro (or a macro using it);
  * - an open-coded loop is the parse's when a WQ002 finding stands on the
- *   add_wait_queue() line, or the add_wait_queue() is in a function the
- *   parse has and in a branch it compiled: there the rule decided (the
- *   entry removed before the sleep, a --target that has no better form).
+ *   add_wait_queue() line (or, in a macro, on a line using the macro).
+ *   The rule's graph misses some a function the parse has: a sleep by
+ *   schedule_timeout_interruptible(), which the queue wakes as well.
  *
  * Any other site is reported from its tokens, with a note saying why the
  * parse did not: the #if branch that is off in this configuration (not
@@ -171,19 +171,24 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",
 				  m->name));
-	} else if (ctx->missing) {
-		finding_add_note(fd, (struct wq_pos){ ctx->missing_line, 1 },
-			xasprintf("the parse of this file was incomplete %s (%s): found by its tokens",
-				  in_fn ? "in this function" : "here",
-				  ctx->missing));
-	} else if (ctx->errors) {
+	} else if (!in_fn && (ctx->missing || ctx->errors)) {
+		char *why = ctx->missing ? xstrdup(ctx->missing) :
+			    xasprintf("%u errors, the first at %s", ctx->errors,
+				      ctx->first ? ctx->first : "?");
+
+		finding_add_note(fd, (struct wq_pos){ ctx->missing ?
+				 ctx->missing_line : s->line, 1 },
+			xasprintf("the parse of this file was incomplete here (%s): found by its tokens",
+				  why));
+		free(why);
+	} else if (ctx->missing || ctx->errors) {
 		finding_add_note(fd, (struct wq_pos){ s->line, s->col },
-			xasprintf("the parse of this file was incomplete %s (%u errors, the first at %s): found by its tokens",
-				  in_fn ? "in this function" : "here",
-				  ctx->errors, ctx->first ? ctx->first : "?"));
+			xasprintf("found by its tokens: the parse of this function did not show it (the file has %u parse errors%s%s)",
+				  ctx->errors, ctx->missing ? "; " : "",
+				  ctx->missing ? ctx->missing : ""));
 	} else {
 		finding_add_note(fd, (struct wq_pos){ s->line, s->col },
-			xstrdup("the parse did not show this call: found by its tokens"));
+			xstrdup("found by its tokens: the parse of this function did not show it"));
 	}
 }
 
@@ -265,8 +270,6 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 			continue;
 		if (s->macro >= 0 &&
 		    macro_covered(f, &ts.m[s->macro], s->rule, &fns, &skip))
-			continue;
-		if (s->rule == WQ002 && s->macro < 0 && in_fn && !off)
 			continue;
 		report_site(f, ctx, &ts, s, off, in_fn);
 	}

@@ -511,6 +511,13 @@ static const char *const states[] = {
 	"TASK_INTERRUPTIBLE", "TASK_UNINTERRUPTIBLE", "TASK_KILLABLE",
 };
 
+/* Does token k start a statement of its block (not `if (x) return`)? */
+static bool stmt_start(const struct unit *un, int k)
+{
+	return k == 0 || uis(un, k - 1, ";") || uis(un, k - 1, "{") ||
+	       uis(un, k - 1, "}") || uis(un, k - 1, ":");
+}
+
 /* add_wait_queue*() at a: the first schedule*() in a loop after it. */
 static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 {
@@ -527,13 +534,22 @@ static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 		for (i = 0; i < 3 && t->kind == 'i'; i++)
 			if (is(un->lx, un->u[k], states[i]))
 				state = states[i];
+		/* `add_wait_queue(&other->wq, &e->wq); break;`: a refile,
+		 * the path leaves before any sleep after it */
+		if ((uis(un, k, "break") || uis(un, k, "return")) &&
+		    t->depth <= ta->depth && stmt_start(un, k))
+			return;
 		api = call_api(un, k);
 		if (!api)
 			continue;
 		if (api->kind == K_REMOVE_WAIT && t->depth <= ta->depth)
 			return;
+		/* schedule_timeout_interruptible() too: the queue wakes it */
 		if ((api->kind == K_SCHEDULE ||
-		     api->kind == K_SCHEDULE_TIMEOUT) && in_loop(un, k)) {
+		     api->kind == K_SCHEDULE_TIMEOUT ||
+		     (api->kind == K_DELAY &&
+		      !strncmp(api->name, "schedule", 8))) &&
+		    in_loop(un, k)) {
 			struct tok_site *s = new_site(ts, un, a, 2);
 
 			s->sleep = xasprintf("%.*s", (int)t->len,
@@ -541,6 +557,13 @@ static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 			s->sleep_line = t->line;
 			s->sleep_col = t->col;
 			s->state = state;
+			if (!*state && api->kind == K_DELAY)
+				s->state = strstr(api->name, "_uninterruptible") ?
+					   states[1] :
+					   strstr(api->name, "_interruptible") ?
+					   states[0] :
+					   strstr(api->name, "_killable") ?
+					   states[2] : "";
 			return;
 		}
 	}
