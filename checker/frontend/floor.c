@@ -82,6 +82,13 @@ static enum CXChildVisitResult fn_extent(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+static bool is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
 static bool finding_on(const struct wq_file *f, int rule, unsigned line)
 {
 	int i;
@@ -171,6 +178,9 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",
 				  m->name));
+	} else if (f->tokens_only) {
+		finding_add_note(fd, (struct wq_pos){ 1, 1 }, xstrdup(
+			"this header holds functions and no .c file of its directory includes it: not parsed, found by its tokens"));
 	} else if (!in_fn && (ctx->missing || ctx->errors)) {
 		char *why = ctx->missing ? xstrdup(ctx->missing) :
 			    xasprintf("%u errors, the first at %s", ctx->errors,
@@ -231,19 +241,23 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		const struct floor_ctx *ctx)
 {
 	CXTranslationUnit tu = tu_;
-	CXFile file = clang_getFile(tu, f->path);
+	CXFile file = tu ? clang_getFile(tu, f->path) : NULL;
 	struct ranges fns = { 0 }, skip = { 0 };
 	struct fn_visit v = { file, &fns };
 	struct tok_scan ts;
-	CXSourceRangeList *rl;
+	CXSourceRangeList *rl = NULL;
 	int i, first_new = f->nfindings, added;
 	unsigned k;
 
-	if (!file || !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
+	if ((tu && !file) ||
+	    !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
 		return 0;
 	tokscan(f->buf, f->len, &ts);
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_extent, &v);
-	rl = clang_getSkippedRanges(tu, file);
+	if (tu) {
+		clang_visitChildren(clang_getTranslationUnitCursor(tu),
+				    fn_extent, &v);
+		rl = clang_getSkippedRanges(tu, file);
+	}
 	for (k = 0; rl && k < rl->count; k++) {
 		unsigned a, b;
 
@@ -270,6 +284,10 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 			continue;
 		if (s->macro >= 0 &&
 		    macro_covered(f, &ts.m[s->macro], s->rule, &fns, &skip))
+			continue;
+		/* a header's macro the header does not use: reported where
+		 * the .c files that include it use it */
+		if (s->macro >= 0 && !ts.m[s->macro].nuse && is_header(f->path))
 			continue;
 		report_site(f, ctx, &ts, s, off, in_fn);
 	}

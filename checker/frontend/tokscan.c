@@ -406,7 +406,10 @@ static void find_loops(struct unit *un)
 		if (uis(un, k, "do")) {
 			int e = stmt_end(un, k + 1, 0);
 
-			add_loop(un, k, e);
+			/* `do { ... } while (0)`: a macro's block, no loop */
+			if (!(uis(un, e + 1, "while") && uis(un, e + 2, "(") &&
+			      uis(un, e + 3, "0") && uis(un, e + 4, ")")))
+				add_loop(un, k, e);
 			tail = e + 1;	/* its `while (...)` is no loop */
 		} else if ((uis(un, k, "for") || uis(un, k, "while")) &&
 			   uis(un, k + 1, "(") && k != tail) {
