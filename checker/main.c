@@ -190,8 +190,9 @@ static char **input_dirs(const struct run *r, int *n)
 
 /*
  * A template header a walk met that no .c of its directory includes:
- * one input of its own where the walk met it, checked by its tokens
- * (with no includer, the parse has not its types and macros).
+ * one input of its own where the walk met it, checked on its own as a
+ * header named alone is (what the parse loses without an includer's
+ * types and macros, the token floor finds: frontend/floor.c).
  */
 static void add_orphans(struct run *r, struct template_cache *tc,
 			struct tmpl_add *ta, const int *out_at)
@@ -231,7 +232,6 @@ static void add_orphans(struct run *r, struct template_cache *tc,
 			if (!r->walk_h[j].path)
 				continue;
 			h.path = r->walk_h[j].path;
-			h.tokens_only = true;
 			all[n++] = h;
 		}
 		if (k < ta->n)

@@ -292,9 +292,6 @@ struct wq_file {
 	/* a template header (frontend/template.c): the .c file parsed for
 	 * its context; only the header's functions are checked */
 	char *includer;
-	/* a template header no .c of its directory includes, met in a
-	 * walk: checked by its tokens only (frontend/floor.c) */
-	bool tokens_only;
 	/* --target as WQ_KVER(), 0: the latest kernel; rules word their
 	 * suggestions for it (analysis/target.c) */
 	unsigned target;

@@ -178,9 +178,6 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",
 				  m->name));
-	} else if (f->tokens_only) {
-		finding_add_note(fd, (struct wq_pos){ 1, 1 }, xstrdup(
-			"this header holds functions and no .c file of its directory includes it: not parsed, found by its tokens"));
 	} else if (!in_fn && (ctx->missing || ctx->errors)) {
 		char *why = ctx->missing ? xstrdup(ctx->missing) :
 			    xasprintf("%u errors, the first at %s", ctx->errors,
@@ -241,23 +238,19 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		const struct floor_ctx *ctx)
 {
 	CXTranslationUnit tu = tu_;
-	CXFile file = tu ? clang_getFile(tu, f->path) : NULL;
+	CXFile file = clang_getFile(tu, f->path);
 	struct ranges fns = { 0 }, skip = { 0 };
 	struct fn_visit v = { file, &fns };
 	struct tok_scan ts;
-	CXSourceRangeList *rl = NULL;
+	CXSourceRangeList *rl;
 	int i, first_new = f->nfindings, added;
 	unsigned k;
 
-	if ((tu && !file) ||
-	    !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
+	if (!file || !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
 		return 0;
 	tokscan(f->buf, f->len, &ts);
-	if (tu) {
-		clang_visitChildren(clang_getTranslationUnitCursor(tu),
-				    fn_extent, &v);
-		rl = clang_getSkippedRanges(tu, file);
-	}
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_extent, &v);
+	rl = clang_getSkippedRanges(tu, file);
 	for (k = 0; rl && k < rl->count; k++) {
 		unsigned a, b;
 

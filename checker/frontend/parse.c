@@ -775,12 +775,6 @@ void check_buffer(struct wq_file *f, const struct wq_options *opt, void *index)
 		free(dev);
 		return;
 	}
-	if (f->tokens_only) {	/* a template header no .c includes */
-		struct floor_ctx fc = { 0 };
-
-		token_floor(NULL, f, opt, &fc);
-		return;
-	}
 	if (opt->cache_dir && !opt->tu_hook && cache_lookup(f, opt))
 		return;
 	parse_and_check(f, opt, index);

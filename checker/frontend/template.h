@@ -22,6 +22,6 @@ void template_includes(struct template_cache *tc, const char *cpath,
  * includes it, allocated; NULL when none does or it is no template. */
 char *template_includer(struct template_cache *tc, const char *hpath);
 /* Is hpath a template header of a directory holding .c files, none of
- * which includes it?  A walk checks such a header by its tokens. */
+ * which includes it?  A walk checks such a header on its own. */
 bool template_orphan(struct template_cache *tc, const char *hpath);
 #endif /* WQPORT_TEMPLATE_H */
