@@ -178,6 +178,12 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",
 				  m->name));
+	} else if (in_fn && s->rule == WQ002 &&
+		   !strncmp(s->sleep, "schedule_timeout_", 17)) {
+		/* the rule's graph counts schedule*() only */
+		finding_add_note(fd, (struct wq_pos){ s->line, s->col },
+			xasprintf("found by its tokens: %s() sleeps in the loop with the entry queued, and the queue's wake-up ends it as it ends schedule_timeout()",
+				  s->sleep));
 	} else if (!in_fn && (ctx->missing || ctx->errors)) {
 		char *why = ctx->missing ? xstrdup(ctx->missing) :
 			    xasprintf("%u errors, the first at %s", ctx->errors,
@@ -234,6 +240,42 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 	f->nfindings = k;
 }
 
+/*
+ * Per function the parse has and rule (WQ001, WQ002): how many of its
+ * token sites, outside off branches and macros, the rules' findings in
+ * it leave unreported: sites less findings.  A site a finding stands on
+ * is not reported either way; one that has none is reported while the
+ * budget lasts.
+ */
+static int *fn_budget(const struct wq_file *f, const struct tok_scan *ts,
+		      const struct ranges *fns, const struct ranges *skip)
+{
+	int *b = xrealloc(NULL, (2 * fns->n + 1) * sizeof(int));
+	int i, j;
+
+	memset(b, 0, (2 * fns->n + 1) * sizeof(int));
+	for (i = 0; i < ts->n; i++) {
+		const struct tok_site *s = &ts->s[i];
+		int fn = range_at(fns, s->off);
+
+		if (fn >= 0 && s->macro < 0 && !s->dead &&
+		    range_at(skip, s->off) < 0)
+			b[2 * fn + s->rule - 1]++;
+	}
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		unsigned off;
+
+		if (fd->rule != WQ001 && fd->rule != WQ002)
+			continue;
+		off = text_offset_of(f->buf, f->len, fd->pos);
+		j = range_at(fns, off);
+		if (j >= 0 && range_at(skip, off) < 0)
+			b[2 * j + fd->rule - 1]--;
+	}
+	return b;
+}
+
 int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		const struct floor_ctx *ctx)
 {
@@ -243,7 +285,7 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	struct fn_visit v = { file, &fns };
 	struct tok_scan ts;
 	CXSourceRangeList *rl;
-	int i, first_new = f->nfindings, added;
+	int i, first_new = f->nfindings, added, *budget;
 	unsigned k;
 
 	if (!file || !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
@@ -262,18 +304,25 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	}
 	if (rl)
 		clang_disposeSourceRangeList(rl);
+	budget = fn_budget(f, &ts, &fns, &skip);
 	for (i = 0; i < ts.n; i++) {
 		const struct tok_site *s = &ts.s[i];
 		int r = range_at(&skip, s->off);
 		const struct tok_cond *off = r >= 0 ?
 			off_cond(&ts, skip.r[2 * r]) : NULL;
-		bool in_fn = range_at(&fns, s->off) >= 0;
+		int fn = range_at(&fns, s->off);
+		bool in_fn = fn >= 0;
 
 		if (s->dead || (off && !strcmp(off->text, "#if 0")) ||
 		    !(opt->rule_mask & (1ul << s->rule)) ||
 		    (off && opt->active_only))
 			continue;
 		if (finding_on(f, s->rule, s->line))
+			continue;
+		/* as many findings in the function as sites: the parse saw
+		 * them all, one maybe at another line (a macro's argument) */
+		if (in_fn && !off && s->macro < 0 &&
+		    budget[2 * fn + s->rule - 1]-- <= 0)
 			continue;
 		if (s->macro >= 0 &&
 		    macro_covered(f, &ts.m[s->macro], s->rule, &fns, &skip))
@@ -286,6 +335,7 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	}
 	added = f->nfindings - first_new;
 	mark_findings(f, &ts, &skip, first_new);
+	free(budget);
 	free(fns.r);
 	free(skip.r);
 	tokscan_free(&ts);
