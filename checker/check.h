@@ -72,6 +72,13 @@ struct run {
 	bool color;		/* colour the text report */
 	int jobs;
 	struct wq_file *files;
+	/* the *.h files the walks met, each with the number of files met
+	 * before it: a template header no .c includes is checked there */
+	struct walk_header {
+		char *path;
+		int at;
+	} *walk_h;
+	int nwalk_h;
 	bool *done;
 	int nfiles, capfiles;
 	int next;		/* next file a worker takes */

@@ -148,6 +148,9 @@ char *check_option(struct run *r, struct check_args *a, int id,
 	case OPT_WERROR:
 		r->hook.werror = true;
 		break;
+	case OPT_ACTIVE_ONLY:
+		r->opt.active_only = true;
+		break;
 	case OPT_NO_PREFILTER:
 		r->opt.no_prefilter = true;
 		break;

@@ -10,6 +10,7 @@
  *	target = 4.19
  *	baseline = tools/wqport.baseline	# relative to this file
  *	jobs = 8
+ *	active-only = yes			# --active-only (yes or no)
  *	severity WQ002 = error			# error, warning or style
  *
  * It is looked for from each checked path (its folder, for a file)
@@ -41,7 +42,7 @@ static const struct {
 } keys[] = {
 	{ "select", OPT_SELECT }, { "ignore", OPT_IGNORE },
 	{ "target", OPT_TARGET }, { "baseline", OPT_BASELINE },
-	{ "jobs", OPT_JOBS },
+	{ "jobs", OPT_JOBS }, { "active-only", OPT_ACTIVE_ONLY },
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -147,13 +148,24 @@ static char *set_key(struct run *r, struct check_args *a, int k,
 	if (keys[k].id == OPT_SELECT || keys[k].id == OPT_IGNORE)
 		for (p = q = val; (*q = *p); p++)	/* "WQ001, WQ002" */
 			q += *p != ' ' && *p != '\t';
+	if (keys[k].id == OPT_ACTIVE_ONLY && strcmp(val, "yes") &&
+	    strcmp(val, "no")) {
+		err = xasprintf("bad value '%s' for active-only (yes or no)", val);
+		free(val);
+		return err;
+	}
 	if (a->given[keys[k].id] ||	/* the command line wins */
 	    (a->reading_sub && (keys[k].id == OPT_BASELINE ||
-				keys[k].id == OPT_JOBS))) {
+				keys[k].id == OPT_JOBS ||
+				keys[k].id == OPT_ACTIVE_ONLY))) {
 		free(val);
 		return NULL;
 	}
-	err = check_option(r, a, keys[k].id, val);
+	if (keys[k].id == OPT_ACTIVE_ONLY)	/* a flag: yes sets it */
+		err = strcmp(val, "yes") ? NULL :
+		      check_option(r, a, keys[k].id, NULL);
+	else
+		err = check_option(r, a, keys[k].id, val);
 	if (err) {
 		free(val);
 		return err;
@@ -196,7 +208,7 @@ static char *config_line(struct run *r, struct check_args *a, char *line,
 	for (k = 0; k < NKEYS; k++)
 		if (!strcmp(key, keys[k].key))
 			return set_key(r, a, k, v, dir, where);
-	return xasprintf("unknown setting '%s' (select, ignore, target, baseline, jobs, severity WQnnn)",
+	return xasprintf("unknown setting '%s' (select, ignore, target, baseline, jobs, active-only, severity WQnnn)",
 			 key);
 }
 
@@ -420,6 +432,8 @@ void config_show(const struct run *r, const struct check_args *a, FILE *out)
 	fprintf(out, "baseline = %s\t# %s\n", r->ci.baseline ? r->ci.baseline :
 		"none", origin(a, OPT_BASELINE));
 	fprintf(out, "jobs = %d\t# %s\n", r->jobs, origin(a, OPT_JOBS));
+	fprintf(out, "active-only = %s\t# %s\n",
+		r->opt.active_only ? "yes" : "no", origin(a, OPT_ACTIVE_ONLY));
 	for (i = 1; i < WQ_MAX_RULE; i++) {
 		const struct wq_rule *rule = rule_lookup(i);
 

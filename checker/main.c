@@ -69,11 +69,34 @@ static void add_scanned(void *arg, const char *path, char *error)
 	r->files[r->nfiles - 1].error = error;
 }
 
+static bool is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+/* A directory walk: its *.h files are kept aside (add_template_headers) */
+static void add_walked(void *arg, const char *path, char *error)
+{
+	struct run *r = arg;
+
+	if (error || !is_header(path)) {
+		add_scanned(arg, path, error);
+		return;
+	}
+	r->walk_h = xrealloc(r->walk_h, (r->nwalk_h + 1) * sizeof(*r->walk_h));
+	r->walk_h[r->nwalk_h].path = xstrdup(path);
+	r->walk_h[r->nwalk_h++].at = r->nfiles;
+}
+
 static void add_path(struct run *r, const char *path)
 {
 	int before = r->nfiles;
+	struct stat st;
+	bool dir = !stat(path, &st) && S_ISDIR(st.st_mode);
 
-	scan_path(path, false, add_scanned, r);
+	scan_path(path, dir, dir ? add_walked : add_scanned, r);
 	if (r->nfiles == before && !r->empty_dir)
 		r->empty_dir = path;	/* a directory with no *.c file */
 }
@@ -134,17 +157,100 @@ static void tmpl_found(void *arg, const char *hpath)
 	tmpl_push(ta, &h);
 }
 
-static bool is_header(const char *path)
+static int cmp_strp(const void *a, const void *b)
 {
-	size_t n = strlen(path);
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
-	return n > 2 && !strcmp(path + n - 2, ".h");
+/* The directories of the run's C files, sorted, each once. */
+static char **input_dirs(const struct run *r, int *n)
+{
+	char **d = xrealloc(NULL, (r->nfiles + 1) * sizeof(char *));
+	int i, k = 0;
+
+	for (i = 0; i < r->nfiles; i++) {
+		const char *p = r->files[i].path;
+		const char *slash = strrchr(p, '/');
+
+		if (r->files[i].error || is_header(p))
+			continue;
+		d[k++] = slash ? xasprintf("%.*s", (int)(slash - p), p) :
+			 xstrdup(".");
+	}
+	if (k)
+		qsort(d, k, sizeof(char *), cmp_strp);
+	for (i = 0, *n = 0; i < k; i++) {
+		if (*n && !strcmp(d[*n - 1], d[i]))
+			free(d[i]);
+		else
+			d[(*n)++] = d[i];
+	}
+	return d;
+}
+
+/*
+ * A template header a walk met that no .c of its directory includes:
+ * one input of its own where the walk met it, checked on its own as a
+ * header named alone is (what the parse loses without an includer's
+ * types and macros, the token floor finds: frontend/floor.c).
+ */
+static void add_orphans(struct run *r, struct template_cache *tc,
+			struct tmpl_add *ta, const int *out_at)
+{
+	struct wq_file *all = NULL;
+	int i, j = 0, n = 0, k;
+
+	char **dirs = input_dirs(r, &n);
+
+	for (i = 0; i < r->nwalk_h; i++) {
+		struct walk_header *w = &r->walk_h[i];
+		const char *slash = strrchr(w->path, '/');
+		char *d = slash ? xasprintf("%.*s", (int)(slash - w->path),
+					    w->path) : xstrdup(".");
+		bool near = bsearch(&d, dirs, n, sizeof(char *), cmp_strp);
+
+		free(d);
+		/* only next to a C file of the run: the template cache has
+		 * read that directory's headers already */
+		if (ci_by_diff(&r->ci) || !near ||
+		    !template_orphan(tc, w->path) || tmpl_seen(ta, w->path)) {
+			free(w->path);
+			w->path = NULL;
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(dirs[i]);
+	free(dirs);
+	n = 0;
+	all = xrealloc(NULL, (ta->n + r->nwalk_h + 1) * sizeof(*all));
+	for (k = 0; k <= ta->n; k++) {
+		/* the headers met before the file that is out[k] */
+		for (; j < r->nwalk_h && (k == ta->n ||
+					 out_at[r->walk_h[j].at] <= k); j++) {
+			struct wq_file h = { 0 };
+
+			if (!r->walk_h[j].path)
+				continue;
+			h.path = r->walk_h[j].path;
+			all[n++] = h;
+		}
+		if (k < ta->n)
+			all[n++] = ta->out[k];
+	}
+	free(ta->out);
+	ta->out = all;
+	ta->n = n;
+	ta->cap = ta->n + r->nwalk_h + 1;
+	free(r->walk_h);
+	r->walk_h = NULL;
+	r->nwalk_h = 0;
 }
 
 static void add_template_headers(struct run *r)
 {
 	struct template_cache *tc = template_cache_new();
 	struct tmpl_add ta = { 0 };
+	int *out_at = xrealloc(NULL, (r->nfiles + 1) * sizeof(int));
 	int i;
 
 	ta.db = r->hook.db;
@@ -153,7 +259,10 @@ static void add_template_headers(struct run *r)
 		if (!r->files[i].error && is_header(r->files[i].path))
 			tmpl_seen(&ta, r->files[i].path);
 	for (i = 0; i < r->nfiles; i++) {
-		struct wq_file *f = tmpl_push(&ta, &r->files[i]);
+		struct wq_file *f;
+
+		out_at[i] = ta.n;
+		f = tmpl_push(&ta, &r->files[i]);
 
 		if (f->error || f->from_stdin)
 			continue;
@@ -170,6 +279,10 @@ static void add_template_headers(struct run *r)
 		ta.includer = f->path;
 		template_includes(tc, f->path, tmpl_found, &ta);
 	}
+	out_at[r->nfiles] = ta.n;
+	if (r->nwalk_h)
+		add_orphans(r, tc, &ta, out_at);
+	free(out_at);
 	for (i = 0; i < ta.nreal; i++)
 		free(ta.real[i]);
 	free(ta.real);

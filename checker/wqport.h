@@ -359,6 +359,9 @@ struct wq_options {
 	unsigned target;	/* --target as WQ_KVER(), 0: the latest kernel */
 	/* --target or a .wqport target line says it: no detection */
 	bool target_set;
+	/* --active-only: no token-floor finding in an #if branch the
+	 * configuration leaves off (frontend/floor.c) */
+	bool active_only;
 	bool blank_bodies;	/* leave bodies no rule reads out of the
 				 * parse (frontend/blank.c): wqport check */
 	/* called with the parsed translation unit before it is disposed */

@@ -797,6 +797,46 @@ def compiler_form(checker, td):
                f"broken compiler flags: exit {rc}, stderr {err!r}")
 
 
+def template_walk(checker, td):
+    """A template header a directory walk meets (issue 40): with no .c of
+    its directory including it, it is checked on its own, once, at its
+    own lines; with one that includes it, once, in that file's context;
+    a header that only declares is no input."""
+    hdr = os.path.join(td, "sleep-on", "drx-dma-tmpl-ko.h")
+    with tempfile.TemporaryDirectory() as tmp:
+        for sub in ("alone", "incl"):
+            os.mkdir(os.path.join(tmp, sub))
+            shutil_copy(hdr, os.path.join(tmp, sub, "drx_dma.h"))
+            with open(os.path.join(tmp, sub, "drx_regs.h"), "w") as f:
+                f.write("#define DRX_STATUS 0x10\n"
+                        "extern void sleep_on(void *q);\n")
+        with open(os.path.join(tmp, "alone", "drx128_drv.c"), "w") as f:
+            f.write('#include "drx_regs.h"\nint drx128_probe(void)\n'
+                    "{\n\treturn DRX_STATUS;\n}\n")
+        with open(os.path.join(tmp, "incl", "drx128_drv.c"), "w") as f:
+            f.write("#include <linux/wait.h>\n#define DRM(x) drx128_##x\n"
+                    "typedef struct drx_dev { struct { wait_queue_head_t "
+                    "idle_wait, flush_wait; atomic_t pending; unsigned long "
+                    "flushing; } *dma; } drm_device_t;\n"
+                    '#include "drx_dma.h"\n')
+        rc, out, err = run(checker, ["--no-cache", "alone"], cwd=tmp)
+        lines = [l for l in out.splitlines() if ": note:" not in l]
+        expect(rc == 1 and len(lines) == 2 and
+               lines[0].startswith("alone/drx_dma.h:26:2: warning: open-coded") and
+               lines[1].startswith("alone/drx_dma.h:46:3: error: interruptible_sleep_on()"),
+               "orphan template header in a walk:\n" + out + err)
+        rc, out, err = run(checker, ["--no-cache", "incl"], cwd=tmp)
+        lines = [l for l in out.splitlines() if ": note:" not in l]
+        expect(rc == 1 and len(lines) == 2 and
+               all(l.startswith("incl/drx_dma.h:") for l in lines),
+               "included template header in a walk:\n" + out + err)
+        rc, out, err = run(checker, ["--no-cache", "--format=json", "alone",
+                                     "incl"], cwd=tmp)
+        files = sorted({fd["file"] for fd in json.loads(out)["findings"]})
+        expect(files == ["alone/drx_dma.h", "incl/drx_dma.h"],
+               f"findings in {files}")
+
+
 def shutil_copy(a, b):
     with open(a, "rb") as f, open(b, "wb") as g:
         g.write(f.read())
@@ -807,7 +847,8 @@ SCENARIOS = {f.__name__.replace("_", "-"): f for f in
               prefilter_task_state, lazy_libclang, cache,
               api_forms, list_rules, fifo, honest_errors, json_paths,
               small_honesty, limits, isolation, deep_nesting, progress,
-              jobs_default, compiler_form, inactive_body, header_macro)}
+              jobs_default, compiler_form, inactive_body, header_macro,
+              template_walk)}
 
 
 def main():

@@ -376,6 +376,17 @@ def config():
         rc, out, err = run(files, cwd=tmp)
         expect(rc == 2 and f"{cfg}:7: unknown setting 'colour'" in err,
                f"bad .wqport line: {rc} {err!r}")
+        # active-only takes yes or no (issue 40)
+        with open(cfg, "w") as f:
+            f.write(good + "active-only = maybe\n")
+        rc, out, err = run(files, cwd=tmp)
+        expect(rc == 2 and "bad value 'maybe' for active-only (yes or no)" in err,
+               f"bad active-only value: {rc} {err!r}")
+        with open(cfg, "w") as f:
+            f.write(good + "active-only = yes\n")
+        rc, out, err = run(["--show-config"], cwd=d)
+        expect(rc == 0 and f"active-only = yes\t# {cfg}:" in out,
+               f"--show-config lacks active-only:\n{out}{err}")
         with open(cfg, "w") as f:
             f.write(good.replace("baseline = base.txt\n", ""))
         # a subfolder's .wqport applies, alone, to the files below it

@@ -183,7 +183,8 @@ static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 	if (opt->cflags)
 		hash_str(&h, getcwd(cwd, sizeof(cwd)) ? cwd : "?");
 	hash_u64(&h, opt->rule_mask);
-	hash_u64(&h, opt->verbose | opt->no_prefilter << 1);
+	hash_u64(&h, opt->verbose | opt->no_prefilter << 1 |
+		    opt->active_only << 2);
 	hash_u64(&h, opt->target);	/* --target: which rules, what severity */
 	hash_u64(&h, f->kernel);	/* whose facts (frontend/ktree.c) */
 	free(include);

@@ -25,6 +25,7 @@
 #include "inactive.h"
 #include "cache.h"
 #include "bodies.h"
+#include "floor.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -129,7 +130,8 @@ static bool blank(const char *s)
 
 /* Look at clang's errors in the main file; keep the first for messages. */
 static unsigned main_file_errors(CXTranslationUnit tu, char **first,
-				 bool *missing_header, char **msgs)
+				 bool *missing_header, char **msgs,
+				 struct floor_ctx *fc)
 {
 	unsigned i, n = clang_getNumDiagnostics(tu), errors = 0;
 	struct strbuf sb = { 0 };
@@ -142,8 +144,14 @@ static unsigned main_file_errors(CXTranslationUnit tu, char **first,
 		if (sev >= CXDiagnostic_Error && clang_Location_isFromMainFile(l)) {
 			CXString m = clang_getDiagnosticSpelling(d);
 
-			if (strstr(clang_getCString(m), "file not found"))
+			if (strstr(clang_getCString(m), "file not found")) {
 				*missing_header = true;
+				if (fc && !fc->missing) {
+					clang_getExpansionLocation(l, NULL,
+						&fc->missing_line, NULL, NULL);
+					fc->missing = xstrdup(clang_getCString(m));
+				}
+			}
 			if (msgs) {
 				sb_puts(&sb, clang_getCString(m));
 				sb_puts(&sb, "\n");
@@ -500,7 +508,8 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	bool missing_header = false, blanked = false;
 	unsigned errors;
 	struct cache_deps *deps = NULL;
-	int nfuncs, forced;
+	struct floor_ctx fc = { 0 };
+	int nfuncs, forced, floored;
 	size_t i;
 
 	if (f->includer) {	/* a template header: its includer's context */
@@ -528,7 +537,8 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		return;
 	}
 	f->parsed = true;
-	errors = main_file_errors(tu, &first, &missing_header, &f->cc_msgs);
+	errors = main_file_errors(tu, &first, &missing_header, &f->cc_msgs,
+				  &fc);
 	if (blanked && errors && !has_function(tu)) {
 		/* the warning for a file where no function parses counts
 		 * its errors: those of the bodies left out too */
@@ -542,7 +552,10 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			f->error = xstrdup("libclang could not parse it");
 			return;
 		}
-		errors = main_file_errors(tu, &first, &missing_header, &f->cc_msgs);
+		free((char *)fc.missing);
+		fc.missing = NULL;
+		errors = main_file_errors(tu, &first, &missing_header,
+					  &f->cc_msgs, &fc);
 	}
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
@@ -555,6 +568,11 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		forced = check_inactive(tu, f, opt, index, nfuncs, &set);
 		opt->pipeline->unit(tu, f, opt);
 	}
+	/* what the parse lost, from the tokens (floor.c) */
+	fc.errors = errors;
+	fc.first = first;
+	floored = token_floor(tu, f, opt, &fc);
+	free((char *)fc.missing);
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(
 			rule_lookup(f->findings[i].rule), opt->target);
@@ -564,11 +582,17 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	if (body) {
 		/* the real reason nothing was checked, not a missing header */
 		file_add_warning(f, body);
+	} else if (errors && !nfuncs && !forced && opt->cflags && floored) {
+		/* the floor found sleeps in it: C the flags do not parse */
+		file_add_warning(f, xasprintf(
+			"only its tokens were checked: no function parses (%u errors, the first at %s)",
+			errors, first));
 	} else if (errors && !nfuncs && !forced && !opt->cflags &&
 		   (missing_header || has_directives(f->buf))) {
 		/* real C the shim cannot model: say so, not "bad input" */
 		file_add_warning(f, xasprintf(
-			"not checked: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
+			"%s: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
+			floored ? "only its tokens were checked" : "not checked",
 			errors, first));
 	} else if (errors && !nfuncs && !forced && !blank(f->buf)) {
 		f->error = xasprintf("cannot parse as C: %u errors, the first at %s",

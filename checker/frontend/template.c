@@ -279,3 +279,30 @@ char *template_includer(struct template_cache *tc, const char *hpath)
 	free(dir);
 	return res;
 }
+
+bool template_orphan(struct template_cache *tc, const char *hpath)
+{
+	char *dir = dir_of(hpath), *inc, **names;
+	const char *base = strrchr(hpath, '/');
+	struct tdir *t = dir_templates(tc, dir);
+	int i, n, k;
+
+	base = base ? base + 1 : hpath;
+	for (k = 0; k < t->n && strcmp(t->names[k], base); k++)
+		;
+	if (k == t->n) {
+		free(dir);
+		return false;
+	}
+	/* a driver's directory: one that holds C files */
+	names = dir_names(dir, ".c", &n);
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(dir);
+	if (!n)
+		return false;
+	inc = template_includer(tc, hpath);
+	free(inc);
+	return !inc;
+}

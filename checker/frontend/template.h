@@ -21,4 +21,7 @@ void template_includes(struct template_cache *tc, const char *cpath,
 /* For a template header: the first .c (by name) of its directory that
  * includes it, allocated; NULL when none does or it is no template. */
 char *template_includer(struct template_cache *tc, const char *hpath);
+/* Is hpath a template header of a directory holding .c files, none of
+ * which includes it?  A walk checks such a header on its own. */
+bool template_orphan(struct template_cache *tc, const char *hpath);
 #endif /* WQPORT_TEMPLATE_H */

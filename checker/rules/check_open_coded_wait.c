@@ -24,6 +24,9 @@
 
 #include "rules.h"
 
+static const char *open_coded_form(bool excl, bool timeout,
+				   const char *state);
+
 /* Pick the wait_event*() flavour from what the loop does. */
 static const char *suggest(const struct cfg *g, int add, int sleep)
 {
@@ -56,6 +59,12 @@ static const char *suggest(const struct cfg *g, int add, int sleep)
 				break;
 		}
 	}
+	return open_coded_form(excl, timeout, state);
+}
+
+/* The wait_event*() flavour of a loop sleeping in state. */
+static const char *open_coded_form(bool excl, bool timeout, const char *state)
+{
 	if (strstr(state, "TASK_INTERRUPTIBLE"))
 		return excl ? "wait_event_interruptible_exclusive" :
 		       timeout ? "wait_event_interruptible_timeout" :
@@ -66,6 +75,67 @@ static const char *suggest(const struct cfg *g, int add, int sleep)
 	return timeout ? "wait_event_timeout" : "wait_event";
 }
 
+/*
+ * The finding's text for a loop on q with entry, whose form is form;
+ * NULL when the target has neither that form nor prepare_to_wait():
+ * --target=2.4 and a timed or exclusive loop, the form that kernel has.
+ * Whether it is written right is for WQ003-WQ007 to say; a warning that
+ * only says "keep it" is noise.
+ */
+static char *open_coded_text(unsigned target, const char *q,
+			     const char *entry, const char *form)
+{
+	char *tnote, *msg;
+
+	if (target_lacks(target, form) &&
+	    target_lacks(target, "prepare_to_wait"))
+		return NULL;
+	if (target_lacks(target, form)) {
+		char *v = kernel_version_text(target_api_since(form));
+
+		tnote = xasprintf(" (%s() needs Linux %s)", form, v);
+		free(v);
+	} else if (target_lacks(target, "prepare_to_wait")) {
+		char *t = kernel_version_text(target);
+		char *v = kernel_version_text(target_api_since("prepare_to_wait"));
+
+		/* 2.2.3 to 2.4: wait_event() is there, prepare_to_wait() not */
+		tnote = xasprintf(
+			" where the loop only waits; prepare_to_wait() is first in Linux %s, not in the target %s: where the loop does more, keep it, with the state set inside it before the condition test",
+			v, t);
+		free(t);
+		free(v);
+	} else {
+		tnote = xstrdup("");
+	}
+	msg = target_lacks(target, "prepare_to_wait") ?
+		xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s()%s",
+			  q ? q : "?", entry, form, tnote) :
+		xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
+			  q ? q : "?", entry, form, tnote);
+	free(tnote);
+	return msg;
+}
+
+/* An argument as the graph's events give it: `&dev->wq` -> `dev->wq`. */
+static const char *no_amp(const char *a)
+{
+	while (a && (*a == '&' || *a == ' '))
+		a++;
+	return a;
+}
+
+char *open_coded_token_message(unsigned target, const char *add,
+			       const char *queue, const char *entry,
+			       const char *sleep, const char *state)
+{
+	return open_coded_text(target, no_amp(queue),
+			       entry ? no_amp(entry) : "?",
+			       open_coded_form(strstr(add, "exclusive") != NULL,
+					       strstr(sleep, "timeout") != NULL,
+					       state));
+}
+
 void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			   struct wq_file *f)
 {
@@ -73,7 +143,7 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 
 	for (a = 0; a < g->n; a++) {
 		const char *entry, *q, *form;
-		char *tnote;
+		char *msg;
 		struct wq_finding *fd;
 		int e;
 
@@ -91,41 +161,10 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			continue;
 		q = event_queue(&g->nodes[a].ev);
 		form = suggest(g, a, s);
-		/*
-		 * --target=2.4 and a timed or exclusive loop: neither the
-		 * wait_event*() form nor prepare_to_wait() exists there, so
-		 * this loop is the form the target has.  Whether it is
-		 * written right is for WQ003-WQ007 to say; a warning that
-		 * only says "keep it" is noise.
-		 */
-		if (target_lacks(f->target, form) &&
-		    target_lacks(f->target, "prepare_to_wait"))
+		msg = open_coded_text(f->target, q, entry, form);
+		if (!msg)
 			continue;
-		if (target_lacks(f->target, form)) {
-			char *v = kernel_version_text(target_api_since(form));
-
-			tnote = xasprintf(" (%s() needs Linux %s)", form, v);
-			free(v);
-		} else if (target_lacks(f->target, "prepare_to_wait")) {
-			char *t = kernel_version_text(f->target);
-			char *v = kernel_version_text(target_api_since("prepare_to_wait"));
-
-			/* 2.2.3 to 2.4: wait_event() is there, prepare_to_wait() not */
-			tnote = xasprintf(
-				" where the loop only waits; prepare_to_wait() is first in Linux %s, not in the target %s: where the loop does more, keep it, with the state set inside it before the condition test",
-				v, t);
-			free(t);
-			free(v);
-		} else {
-			tnote = xstrdup("");
-		}
-		file_add_finding(f, WQ002, g->nodes[a].pos,
-			target_lacks(f->target, "prepare_to_wait") ?
-			xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s()%s",
-				  q ? q : "?", entry, form, tnote) :
-			xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
-				  q ? q : "?", entry, form, tnote));
-		free(tnote);
+		file_add_finding(f, WQ002, g->nodes[a].pos, msg);
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
 			"%s() sleeps here, in a loop, while '%s' is queued",

@@ -654,3 +654,22 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		free(lrep);
 	}
 }
+
+char *sleep_on_token_message(unsigned target, const char *name,
+			     const char *timeout, const char *macro)
+{
+	const struct sleep_on_fact *so = sleep_on_lookup(name, strlen(name));
+	bool intr = so && so->intr;
+	const char *rep = sleep_on_wait_event(intr, !so || so->timed);
+	const char *tmo = so && so->timed ? timeout : NULL;
+	char *tnote = target_note(target, rep, intr, tmo), *msg;
+
+	if (macro)
+		msg = xasprintf("%s() loses wake-ups and was removed in Linux 3.15; it is inside macro '%s': rewrite the macro with %s() and its loop's condition%s",
+				name, macro, rep, tnote);
+	else
+		msg = xasprintf("%s() loses wake-ups and was removed in Linux 3.15; use %s() with the condition the waker sets, or schedule_timeout_*() for a plain delay%s",
+				name, rep, tnote);
+	free(tnote);
+	return msg;
+}

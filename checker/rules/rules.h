@@ -27,4 +27,15 @@ typedef void (*tu_rule_fn)(void *tu, struct wq_file *f);
 #undef WQ_RULE_DECL_function
 #undef WQ_RULE_DECL_unit
 
+/*
+ * The texts of WQ001 and WQ002 for a site the token floor found where
+ * the parse did not (frontend/floor.c), worded as the rules word theirs;
+ * the WQ002 one is NULL when the target has no better form.
+ */
+char *sleep_on_token_message(unsigned target, const char *name,
+			     const char *timeout, const char *macro);
+char *open_coded_token_message(unsigned target, const char *add,
+			       const char *queue, const char *entry,
+			       const char *sleep, const char *state);
+
 #endif /* WQPORT_RULES_H */

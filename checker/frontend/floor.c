@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The floor under the parse (issue 40): no sleep_on() call and no
+ * add_wait_queue()/schedule() loop of a file the tool reads is silent.
+ *
+ * After the rules ran on the parse, the sites the token scan found
+ * (tokscan.c) are matched with what was reported:
+ *
+ * - a sleep_on() call is the parse's when a WQ001 finding stands on its
+ *   line; a call in a driver's macro when one stands on a line that uses
+ *   the macro (or a macro using it);
+ * - an open-coded loop is the parse's when a WQ002 finding stands on the
+ *   add_wait_queue() line (or, in a macro, on a line using the macro).
+ *   The rule's graph misses some a function the parse has: a sleep by
+ *   schedule_timeout_interruptible(), which the queue wakes as well.
+ *
+ * Any other site is reported from its tokens, with a note saying why the
+ * parse did not: the #if branch that is off in this configuration (not
+ * with --active-only), the macro no code of the file uses, or the parse
+ * that lost the code (the first header not found, or the first error).
+ * A site under `#if 0` stays out: that is dead code by convention.
+ *
+ * The findings the rules made inside a branch that is off get the same
+ * note, and those under `#if 0` are dropped.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <clang-c/Index.h>
+
+#include "floor.h"
+#include "tokscan.h"
+#include "rules/rules.h"
+
+struct ranges {
+	unsigned *r;		/* [2i, 2i + 1): byte ranges */
+	int n;
+};
+
+static void range_add(struct ranges *rs, unsigned a, unsigned b)
+{
+	rs->r = xrealloc(rs->r, (rs->n + 1) * 2 * sizeof(unsigned));
+	rs->r[2 * rs->n] = a;
+	rs->r[2 * rs->n + 1] = b;
+	rs->n++;
+}
+
+static int range_at(const struct ranges *rs, unsigned off)
+{
+	int i;
+
+	for (i = 0; i < rs->n; i++)
+		if (rs->r[2 * i] <= off && off < rs->r[2 * i + 1])
+			return i;
+	return -1;
+}
+
+struct fn_visit {
+	CXFile file;
+	struct ranges *rs;
+};
+
+static enum CXChildVisitResult fn_extent(CXCursor c, CXCursor parent,
+					 CXClientData data)
+{
+	struct fn_visit *v = data;
+	CXSourceRange r;
+	CXFile file;
+	unsigned a, b;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_isCursorDefinition(c))
+		return CXChildVisit_Continue;
+	r = clang_getCursorExtent(c);
+	clang_getFileLocation(clang_getRangeStart(r), &file, NULL, NULL, &a);
+	if (!file || !clang_File_isEqual(file, v->file))
+		return CXChildVisit_Continue;
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+	if (a < b)
+		range_add(v->rs, a, b);
+	return CXChildVisit_Continue;
+}
+
+static bool is_header(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+static bool finding_on(const struct wq_file *f, int rule, unsigned line)
+{
+	int i;
+
+	for (i = 0; i < f->nfindings; i++)
+		if (f->findings[i].rule == rule &&
+		    f->findings[i].pos.line == line)
+			return true;
+	return false;
+}
+
+/* The conditional directive whose branch the skipped range starts in. */
+static const struct tok_cond *off_cond(const struct tok_scan *ts,
+				       unsigned start)
+{
+	const struct tok_cond *c = NULL;
+	int i;
+
+	for (i = 0; i < ts->nc && ts->c[i].off <= start; i++)
+		c = &ts->c[i];
+	return c;
+}
+
+static char *off_note(const struct tok_scan *ts, const struct tok_cond *c)
+{
+	const struct tok_cond *o = &ts->c[c->opener];
+
+	if (!strncmp(c->text, "#else", 5) && o != c)
+		return xasprintf("under the #else of %s, off in this configuration",
+				 o->text);
+	return xasprintf("under %s, off in this configuration", c->text);
+}
+
+/* Is a macro site the parse's: a finding on a line that uses it? */
+static bool macro_covered(const struct wq_file *f, const struct tok_macro *m,
+			  int rule, const struct ranges *fns,
+			  const struct ranges *skip)
+{
+	int i;
+
+	for (i = 0; i < m->nuse; i++) {
+		if (finding_on(f, rule, m->use[i].line))
+			return true;
+		/* WQ002: where the parse has the use, the rule decided */
+		if (rule == WQ002 && range_at(fns, m->use[i].off) >= 0 &&
+		    range_at(skip, m->use[i].off) < 0)
+			return true;
+	}
+	return false;
+}
+
+static char *site_message(const struct wq_file *f, const struct tok_site *s,
+			  const struct tok_macro *m)
+{
+	if (s->rule == WQ001)
+		return sleep_on_token_message(f->target, s->name, s->arg1,
+					      m ? m->name : NULL);
+	return open_coded_token_message(f->target, s->name, s->arg0,
+					s->arg1, s->sleep, s->state);
+}
+
+static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
+			const struct tok_scan *ts, const struct tok_site *s,
+			const struct tok_cond *off, bool in_fn)
+{
+	const struct tok_macro *m = s->macro >= 0 ? &ts->m[s->macro] : NULL;
+	struct wq_finding *fd;
+	char *msg = site_message(f, s, m);
+
+	if (!msg)	/* a --target that has no better form */
+		return;
+	file_add_finding(f, s->rule, (struct wq_pos){ s->line, s->col }, msg);
+	fd = &f->findings[f->nfindings - 1];
+	if (s->rule == WQ002)
+		finding_add_note(fd, (struct wq_pos){ s->sleep_line, s->sleep_col },
+			xasprintf("%s() sleeps here, in a loop, while '%s' is queued",
+				  s->sleep, s->arg1 ? s->arg1 +
+				  strspn(s->arg1, "& ") : "?"));
+	if (off) {
+		finding_add_note(fd, (struct wq_pos){ off->line, 1 },
+				 off_note(ts, off));
+	} else if (m && !m->nuse) {
+		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
+			xasprintf("in the body of macro '%s', which this file never uses: found by its tokens",
+				  m->name));
+	} else if (m) {
+		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
+			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",
+				  m->name));
+	} else if (in_fn && s->rule == WQ002 &&
+		   !strncmp(s->sleep, "schedule_timeout_", 17)) {
+		/* the rule's graph counts schedule*() only */
+		finding_add_note(fd, (struct wq_pos){ s->line, s->col },
+			xasprintf("found by its tokens: %s() sleeps in the loop with the entry queued, and the queue's wake-up ends it as it ends schedule_timeout()",
+				  s->sleep));
+	} else if (!in_fn && (ctx->missing || ctx->errors)) {
+		char *why = ctx->missing ? xstrdup(ctx->missing) :
+			    xasprintf("%u errors, the first at %s", ctx->errors,
+				      ctx->first ? ctx->first : "?");
+
+		finding_add_note(fd, (struct wq_pos){ ctx->missing ?
+				 ctx->missing_line : s->line, 1 },
+			xasprintf("the parse of this file was incomplete here (%s): found by its tokens",
+				  why));
+		free(why);
+	} else if (ctx->missing || ctx->errors) {
+		finding_add_note(fd, (struct wq_pos){ s->line, s->col },
+			xasprintf("found by its tokens: the parse of this function did not show it (the file has %u parse errors%s%s)",
+				  ctx->errors, ctx->missing ? "; " : "",
+				  ctx->missing ? ctx->missing : ""));
+	} else {
+		finding_add_note(fd, (struct wq_pos){ s->line, s->col },
+			xstrdup("found by its tokens: the parse of this function did not show it"));
+	}
+}
+
+/* The rules' findings inside skipped branches: the note, or out (#if 0). */
+static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
+			  const struct ranges *skip, int first_new)
+{
+	int i, j, k = 0;
+
+	for (i = 0; i < f->nfindings; i++) {
+		struct wq_finding *fd = &f->findings[i];
+		unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+		int r = i < first_new ? range_at(skip, off) : -1;
+		const struct tok_cond *c = r >= 0 ?
+			off_cond(ts, skip->r[2 * r]) : NULL;
+		bool noted = false;
+
+		if (c && !strcmp(c->text, "#if 0")) {
+			free(fd->msg);
+			free(fd->func);
+			for (j = 0; j < fd->nnotes; j++) {
+				free(fd->notes[j].msg);
+				free(fd->notes[j].file);
+			}
+			continue;
+		}
+		for (j = 0; j < fd->nnotes && c; j++)
+			noted |= !fd->notes[j].file &&
+				 (strstr(fd->notes[j].msg, "a branch this configuration does not compile") ||
+				  strstr(fd->notes[j].msg, "off in this configuration"));
+		if (c && !noted)
+			finding_add_note(fd, (struct wq_pos){ c->line, 1 },
+					 off_note(ts, c));
+		f->findings[k++] = *fd;
+	}
+	f->nfindings = k;
+}
+
+/*
+ * Per function the parse has and rule (WQ001, WQ002): how many of its
+ * token sites, outside off branches and macros, the rules' findings in
+ * it leave unreported: sites less findings.  A site a finding stands on
+ * is not reported either way; one that has none is reported while the
+ * budget lasts.
+ */
+static int *fn_budget(const struct wq_file *f, const struct tok_scan *ts,
+		      const struct ranges *fns, const struct ranges *skip)
+{
+	int *b = xrealloc(NULL, (2 * fns->n + 1) * sizeof(int));
+	int i, j;
+
+	memset(b, 0, (2 * fns->n + 1) * sizeof(int));
+	for (i = 0; i < ts->n; i++) {
+		const struct tok_site *s = &ts->s[i];
+		int fn = range_at(fns, s->off);
+
+		if (fn >= 0 && s->macro < 0 && !s->dead &&
+		    range_at(skip, s->off) < 0)
+			b[2 * fn + s->rule - 1]++;
+	}
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		unsigned off;
+
+		if (fd->rule != WQ001 && fd->rule != WQ002)
+			continue;
+		off = text_offset_of(f->buf, f->len, fd->pos);
+		j = range_at(fns, off);
+		if (j >= 0 && range_at(skip, off) < 0)
+			b[2 * j + fd->rule - 1]--;
+	}
+	return b;
+}
+
+int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
+		const struct floor_ctx *ctx)
+{
+	CXTranslationUnit tu = tu_;
+	CXFile file = clang_getFile(tu, f->path);
+	struct ranges fns = { 0 }, skip = { 0 };
+	struct fn_visit v = { file, &fns };
+	struct tok_scan ts;
+	CXSourceRangeList *rl;
+	int i, first_new = f->nfindings, added, *budget;
+	unsigned k;
+
+	if (!file || !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
+		return 0;
+	tokscan(f->buf, f->len, &ts);
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_extent, &v);
+	rl = clang_getSkippedRanges(tu, file);
+	for (k = 0; rl && k < rl->count; k++) {
+		unsigned a, b;
+
+		clang_getFileLocation(clang_getRangeStart(rl->ranges[k]),
+				      NULL, NULL, NULL, &a);
+		clang_getFileLocation(clang_getRangeEnd(rl->ranges[k]),
+				      NULL, NULL, NULL, &b);
+		range_add(&skip, a, b);
+	}
+	if (rl)
+		clang_disposeSourceRangeList(rl);
+	budget = fn_budget(f, &ts, &fns, &skip);
+	for (i = 0; i < ts.n; i++) {
+		const struct tok_site *s = &ts.s[i];
+		int r = range_at(&skip, s->off);
+		const struct tok_cond *off = r >= 0 ?
+			off_cond(&ts, skip.r[2 * r]) : NULL;
+		int fn = range_at(&fns, s->off);
+		bool in_fn = fn >= 0;
+
+		if (s->dead || (off && !strcmp(off->text, "#if 0")) ||
+		    !(opt->rule_mask & (1ul << s->rule)) ||
+		    (off && opt->active_only))
+			continue;
+		if (finding_on(f, s->rule, s->line))
+			continue;
+		/* as many findings in the function as sites: the parse saw
+		 * them all, one maybe at another line (a macro's argument) */
+		if (in_fn && !off && s->macro < 0 &&
+		    budget[2 * fn + s->rule - 1]-- <= 0)
+			continue;
+		if (s->macro >= 0 &&
+		    macro_covered(f, &ts.m[s->macro], s->rule, &fns, &skip))
+			continue;
+		/* a header's macro the header does not use: reported where
+		 * the .c files that include it use it */
+		if (s->macro >= 0 && !ts.m[s->macro].nuse && is_header(f->path))
+			continue;
+		report_site(f, ctx, &ts, s, off, in_fn);
+	}
+	added = f->nfindings - first_new;
+	mark_findings(f, &ts, &skip, first_new);
+	free(budget);
+	free(fns.r);
+	free(skip.r);
+	tokscan_free(&ts);
+	return added;
+}
