@@ -118,6 +118,17 @@ def listing(root):
     return out
 
 
+def json_form(name):
+    """name as wqport's JSON writes it (docs/user-guide.md, JSON output):
+    valid UTF-8 as it is, JSON's specials escaped, each other byte
+    \\u00XX."""
+    t = json.dumps(name.decode("utf-8", "surrogateescape"),
+                   ensure_ascii=False)[1:-1]
+    t = re.sub("[\udc80-\udcff]",
+               lambda m: "\\u%04x" % (ord(m.group(0)) - 0xdc00), t)
+    return t.encode("utf-8")
+
+
 class Pair:
     """A plain and a hostile tree with the same files."""
 
@@ -152,6 +163,7 @@ class Pair:
                 pairs.append((git_quote(pre, e), git_quote(pre, p)))
             pairs.append((json.dumps(e.decode("utf-8", "surrogateescape"),
                                      ensure_ascii=True)[1:-1].encode(), p))
+            pairs.append((json_form(e), p))
             pairs.append((e, p))
             pairs.append((subject_form(e), p))
         # a file in the hostile folder, quoted as one path

@@ -807,7 +807,10 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 		if (transform(r, index, res->path, out, ol, res->blocked,
 			      res->nblocked, res->in_place, res->nin_place,
 			      &again, &al, &err, NULL, res)) {
+			/* not written: each site says why (outcome.c) */
 			res->error = err;
+			free(res->final);
+			res->final = NULL;
 			break;
 		}
 		if (al != ol || memcmp(again, out, ol)) {

@@ -120,8 +120,10 @@ bool spatch_has_rule(const struct spatch_env *env, int rule);
 
 /* Break the rewrite's new lines wider than 80 columns; see layout.c. */
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len);
-/* Put comments of their own from replaced code above the replacement. */
+/* Put back the comments of replaced lines spatch dropped; layout_comments.c */
 void keep_comments(const char *orig, size_t olen, char **text, size_t *len);
+/* Columns of s[0, n) with 8-column tabs (layout.c) */
+unsigned layout_width(const char *s, size_t n);
 
 /* `wqport fix ...`: argv[0] is "fix" */
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir);

@@ -27,7 +27,6 @@
 #include <unistd.h>
 
 #include "html_int.h"
-#include "fixout.h"	/* write_file() */
 
 static const char style_css[] =
 	"/* wqport report: no web font, no image; readable without colour */\n"

@@ -79,10 +79,13 @@ int html_dir_check(const char *dir, bool force, char **err)
 	struct stat st;
 	char *m;
 
-	if (stat(dir, &st))
-		return errno == ENOENT ? 0 : (*err = xasprintf(
-			"cannot use the report folder %s: %s", dir,
-			strerror(errno)), -1);
+	if (stat(dir, &st)) {
+		if (errno == ENOENT)
+			return 0;	/* made when the report is written */
+		*err = xasprintf("cannot use the report folder %s: %s", dir,
+				 strerror(errno));
+		return -1;
+	}
 	if (!S_ISDIR(st.st_mode)) {
 		*err = xasprintf("the report folder %s is not a folder", dir);
 		return -1;
