@@ -526,7 +526,7 @@ static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 {
 	const struct tok *ta = &un->lx->t[un->u[a]];
 	const char *state = "";
-	int k, i;
+	int k, i, low = ta->depth;
 
 	for (k = a + 2; k < un->n; k++) {
 		const struct tok *t = &un->lx->t[un->u[k]];
@@ -534,6 +534,13 @@ static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 
 		if (t->dead && !ta->dead)
 			continue;
+		/* out of the add's block: its `else` is another path */
+		if (uis(un, k, "}") && t->depth < low) {
+			low = t->depth;
+			if (uis(un, k + 1, "else"))
+				k = stmt_end(un, k + 2, 0);
+			continue;
+		}
 		for (i = 0; i < 3 && t->kind == 'i'; i++)
 			if (is(un->lx, un->u[k], states[i]))
 				state = states[i];
