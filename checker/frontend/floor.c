@@ -174,6 +174,15 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s', which this file never uses: found by its tokens",
 				  m->name));
+	} else if (m && (ctx->missing || ctx->errors)) {
+		char *why = ctx->missing ? xstrdup(ctx->missing) :
+			    xasprintf("%u errors, the first at %s", ctx->errors,
+				      ctx->first ? ctx->first : "?");
+
+		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
+			xasprintf("in the body of macro '%s', used where the parse of this file was incomplete (%s): found by its tokens",
+				  m->name, why));
+		free(why);
 	} else if (m) {
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",

@@ -578,7 +578,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			rule_lookup(f->findings[i].rule), opt->target);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
-	body = nfuncs || forced ? NULL : inactive_body(f, &set);
+	body = nfuncs || forced || floored ? NULL : inactive_body(f, &set);
 	if (body) {
 		/* the real reason nothing was checked, not a missing header */
 		file_add_warning(f, body);
