@@ -228,7 +228,7 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 			off_cond(ts, skip->r[2 * r]) : NULL;
 		bool noted = false;
 
-		if (c && !strcmp(c->text, "#if 0")) {
+		if (c && c->dead) {
 			free(fd->msg);
 			free(fd->func);
 			for (j = 0; j < fd->nnotes; j++) {
@@ -322,7 +322,7 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		int fn = range_at(&fns, s->off);
 		bool in_fn = fn >= 0;
 
-		if (s->dead || (off && !strcmp(off->text, "#if 0")) ||
+		if (s->dead || (off && off->dead) ||
 		    !(opt->rule_mask & (1ul << s->rule)) ||
 		    (off && opt->active_only))
 			continue;
