@@ -376,6 +376,16 @@ struct wq_options {
  * unit, handed to it in the options (driver.c defines wq_pipeline), so
  * the frontend knows nothing of them.
  */
+/* What the parse of a file may have lost, for the floor under it */
+struct floor_ctx {
+	/* why the parse may have lost code: the first header not found
+	 * ("'linux/isdnif.h' file not found") and its line, or NULL */
+	const char *missing;
+	unsigned missing_line;
+	unsigned errors;	/* compiler errors in the file */
+	const char *first;	/* the first, "line:col: message" */
+};
+
 struct wq_pipeline {
 	/* the per-function rules on every relevant function; returns the
 	 * number of functions of the file */
@@ -384,6 +394,10 @@ struct wq_pipeline {
 	/* the rules that look at the whole translation unit */
 	void (*unit)(void *tu, struct wq_file *f,
 		     const struct wq_options *opt);
+	/* the floor under the parse (rules/floor.c): the sleeps the token
+	 * scan finds that the rules did not report; returns their number */
+	int (*floor)(void *tu, struct wq_file *f, const struct wq_options *opt,
+		     const struct floor_ctx *ctx);
 };
 
 extern const struct wq_pipeline wq_pipeline;

@@ -25,7 +25,6 @@
 #include "inactive.h"
 #include "cache.h"
 #include "bodies.h"
-#include "floor.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -568,10 +567,10 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		forced = check_inactive(tu, f, opt, index, nfuncs, &set);
 		opt->pipeline->unit(tu, f, opt);
 	}
-	/* what the parse lost, from the tokens (floor.c) */
+	/* what the parse lost, from the tokens (rules/floor.c) */
 	fc.errors = errors;
 	fc.first = first;
-	floored = token_floor(tu, f, opt, &fc);
+	floored = opt->pipeline->floor(tu, f, opt, &fc);
 	free((char *)fc.missing);
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(

@@ -30,7 +30,7 @@
 
 #include "floor.h"
 #include "tokscan.h"
-#include "rules/rules.h"
+#include "rules.h"
 
 struct ranges {
 	unsigned *r;		/* [2i, 2i + 1): byte ranges */
