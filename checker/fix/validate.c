@@ -420,36 +420,17 @@ static unsigned LN(const struct vcmp *m, unsigned l)
 }
 
 /*
- * Can anything in the file wake queue q?  Its last name (`delay_wait` of
- * `card->delay_wait`) must appear only in the wait API's sleeps, adds,
- * removes and initialisations, and in declarations: then a sleep on it
- * ends by its timeout or a signal only, and sleeping on no queue is the
- * same (the nap conversion of a sleep_on_timeout() used as a delay).
+ * May queue q count as never woken?  Only a static queue head of this
+ * file that nothing outside it can reach and nothing in it wakes
+ * (vreach.c): then a sleep on it ends by its timeout or a signal only,
+ * and sleeping on no queue is the same (the nap conversion of a
+ * sleep_on_timeout() used as a delay).  A queue the file does not wake
+ * but another file may (a struct member reached through a parameter)
+ * has a waker outside this file: a sleep queued on it stays queued.
  */
 static bool queue_unwoken(struct vcmp *m, const char *q)
 {
-	const struct vside *s = m->o->side;
-	const char *last = q + strlen(q);
-	struct vtoks ft;
-	size_t n;
-	int k;
-	bool woken = false;
-
-	while (last > q && !((last[-1] >= 'a' && last[-1] <= 'z') ||
-			     (last[-1] >= 'A' && last[-1] <= 'Z') ||
-			     (last[-1] >= '0' && last[-1] <= '9') || last[-1] == '_'))
-		last--;
-	for (n = 0; last - n > q && ((last[-n - 1] >= 'a' && last[-n - 1] <= 'z') ||
-		    (last[-n - 1] >= 'A' && last[-n - 1] <= 'Z') ||
-		    (last[-n - 1] >= '0' && last[-n - 1] <= '9') || last[-n - 1] == '_'); n++)
-		;
-	if (!n || !vtok_cut(&ft, s->text, 0, s->len))
-		return false;
-	for (k = 0; k < ft.n && !woken; k++)
-		woken = name_is(&ft, k, last - n, n) &&
-			vtok_named_outside_wait(&ft, k);
-	vtok_release(&ft);
-	return !woken;
+	return vqueue_sealed(m->o->side->text, m->o->side->len, q);
 }
 
 static bool queues_unwoken(struct vcmp *m, uint32_t mask)

@@ -211,6 +211,12 @@ int vbody_brace(const struct vtoks *v);
 bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
 		const char *name, int side, char **why);
 void vside_release(struct vfn *f);
+/*
+ * Is queue q (as the events name it) a static queue head of this file
+ * that nothing outside the file can reach and nothing in it wakes
+ * (vreach.c)?  Only such a queue may count as never woken.
+ */
+bool vqueue_sealed(const char *text, size_t len, const char *q);
 /* Does a call of name repeat an effect when it runs again? */
 bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
 

@@ -826,6 +826,26 @@ static int queue_keys(const struct vfn *o, const struct vfn *rw,
 	return n;
 }
 
+/*
+ * Is the queue of last name key a static head of this file that nothing
+ * outside it reaches?  Every queue of that name must be the plain name.
+ */
+static bool queue_sealed(const struct vside *s, const struct vval *vv,
+			 const char *key)
+{
+	int i;
+
+	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
+		char *k = last_name(vv->names[NS_QUEUE][i]);
+		bool same = !strcmp(k, key);
+
+		free(k);
+		if (same && !vqueue_sealed(s->text, s->len, vv->names[NS_QUEUE][i]))
+			return false;
+	}
+	return true;
+}
+
 static bool untimed_sleep(const struct vfn *f)
 {
 	int i;
@@ -902,6 +922,13 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		 */
 		if (task && !ws.n)
 			named = untimed_sleep(&o);
+		/*
+		 * a queue no call of the file wakes: nobody wakes it only when
+		 * nothing outside the file can reach it (vreach.c); else its
+		 * waker is outside this file, opaque, and may run at any point
+		 */
+		if (!task && !ws.n)
+			named = !queue_sealed(orig, &vv, key);
 		memset(&opq, 0, sizeof(opq));
 		if (!ws.n && !named) {
 			/* nothing in the file may wake it: timeouts only */
@@ -913,8 +940,8 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		} else if (!ws.n) {
 			opq.task = task;
 			opq.opaque = true;
-			opq.what = xasprintf(task ? "wake_up_process() of the task, out of the file" :
-					     "a wake-up of '%s' out of the file", key);
+			opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
+					     "a wake-up of '%s' from a waker outside this file", key);
 			ws.w[0] = opq;
 			ws.n = 1;
 			opaque = true;
@@ -953,7 +980,7 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
 		char *kept = props_text(mr.props);
 		const char *env = unwoken ? ", no waker in the file: timeouts only" :
-				  opaque ? ", the waker out of the file" : "";
+				  opaque ? ", a waker outside this file (at any point)" : "";
 
 		if (!(mr.props & bad))
 			*verdict = xasprintf("model: no lost wake-up in %llu schedule%s%s%s%s%s",
