@@ -334,6 +334,8 @@ struct vcmp {
 	struct vfn *o, *r;
 	struct vrun *ro, *rr;
 	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
+	int woke;		/* a sleep the original ran in TASK_RUNNING */
+	const char *woke_to;	/* ... that now sleeps, in this state */
 };
 
 /* The lines of text[start, end): their starts, count in *n. */
@@ -443,6 +445,60 @@ static bool queues_unwoken(struct vcmp *m, uint32_t mask)
 	return true;
 }
 
+/* Is the node holding event e of f on a cycle of its graph? */
+static bool on_cycle(const struct vfn *f, int e)
+{
+	bool *seen, hit = false;
+	int *stack, ns = 0, nd = -1, i, k;
+
+	for (i = 0; i < f->g.nn && nd < 0; i++)
+		for (k = 0; k < f->nnev[i]; k++)
+			if (f->nev[i][k] == e)
+				nd = i;
+	if (nd < 0)
+		return false;
+	seen = xrealloc(NULL, f->g.nn * sizeof(bool));
+	stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int));
+	memset(seen, 0, f->g.nn * sizeof(bool));
+	for (i = 0; i < f->g.n[nd].nsucc; i++)
+		if (!seen[f->g.n[nd].succ[i]]) {
+			seen[f->g.n[nd].succ[i]] = true;
+			stack[ns++] = f->g.n[nd].succ[i];
+		}
+	while (ns && !hit) {
+		int x = stack[--ns];
+
+		hit = x == nd;
+		for (i = 0; i < f->g.n[x].nsucc; i++)
+			if (!seen[f->g.n[x].succ[i]]) {
+				seen[f->g.n[x].succ[i]] = true;
+				stack[ns++] = f->g.n[x].succ[i];
+			}
+	}
+	free(seen);
+	free(stack);
+	return hit;
+}
+
+/*
+ * The rewrite sleeps where the original ran in TASK_RUNNING.  When the
+ * sleep is `t = schedule_timeout(t)` on a loop, t is the loop's
+ * remaining-time budget: the original yields and t counts the wall time
+ * down each pass; a sleep of t spends the whole budget on the first pass
+ * (issue 37: every close of a 2.4 ATM driver stalled 5 s).
+ */
+static char *budget_sleep(struct vcmp *m, int e)
+{
+	const struct vev *re = &m->r->ev[e];
+	const char *t = re->tmo;
+
+	if (!re->timed || !t || !re->recv || strcmp(t, re->recv) ||
+	    (*t >= '0' && *t <= '9') || !on_cycle(m->r, e))
+		return NULL;
+	return xasprintf("'%s' at line %u sleeps the whole remaining budget '%s' at once: the original ran there in TASK_RUNNING (running -> sleeping), where each pass of the loop yields and '%s' counts the wall time down; one tick per pass, the budget kept by jiffies, keeps the loop's timing",
+			 re->what, LN(m, re->line), t, t);
+}
+
 /* Why the rewrite's sleep e in context c is not the original's, or NULL */
 static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 			   const int *os, int nos)
@@ -504,6 +560,15 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 		return xasprintf("'%s' at line %u sleeps %sexclusive on '%s', the original %sexclusive",
 				 re->what, LN(m, re->line), c->xmask ? "" : "non-",
 				 qname(m->vv, c->qmask & oq), c->xmask ? "non-" : "");
+	if (c->ts != run && (ost_run || ost_any) && !ostate) {
+		/* TASK_RUNNING -> sleeping: what does it do to the loop? */
+		char *why = budget_sleep(m, e);
+
+		if (why)
+			return why;
+		m->woke++;
+		m->woke_to = sname(m->vv, c->ts);
+	}
 	if (c->ts == run && re->k == EV_SLEEP && !ost_run && (ostate || ost_any))
 		return xasprintf("'%s' at line %u runs in TASK_RUNNING on the path through '%s' at line %u (the original sleeps in %s there)",
 				 re->what, LN(m, re->line),
@@ -814,7 +879,7 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 	struct vval vv;
 	struct vfn o, r;
 	struct vrun ro, rr;
-	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0 };
+	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0, 0, NULL };
 	char *why = NULL;
 	int nsleeps = 0, i, j;
 
@@ -854,7 +919,10 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 		why = compare_exits(&m);
 	if (!why)
 		why = compare_effects(&m);
-	if (!why && proof)
+	if (!why && proof && m.woke)
+		*proof = xasprintf("validated: %d sleep%s, same queue, timeout and interrupts; running -> sleeping (%s) where the original's sleep ran in TASK_RUNNING and returned at once",
+				   nsleeps, nsleeps == 1 ? "" : "s", m.woke_to);
+	else if (!why && proof)
 		*proof = xasprintf("validated: %d sleep%s, same queue, state, timeout and interrupts",
 				   nsleeps, nsleeps == 1 ? "" : "s");
 out:

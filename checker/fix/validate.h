@@ -136,6 +136,8 @@ struct vev {
 	int tok;		/* token of the statement in the function */
 	unsigned line;
 	char *what;		/* the call as written, for messages */
+	char *tmo;		/* a sleep's timeout as written, or NULL */
+	char *recv;		/* x of `x = sleep(...)`, or NULL */
 };
 
 /* One side (original or rewrite) of a function. */

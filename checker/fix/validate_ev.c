@@ -514,6 +514,18 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				ev.timed = strcmp(t, "MAX_SCHEDULE_TIMEOUT") != 0;
 				free(t);
 			}
+			if (ev.timed && na >= 1) {
+				int j;
+
+				ev.tmo = vtok_text(v, args[0], ends[0]);
+				/* x = schedule_timeout(...): the receiver */
+				for (j = k - 2; k > a && tok_eq(v, k - 1, "=") && j >= a &&
+				     !tok_eq(v, j, ";") && !tok_eq(v, j, "{") &&
+				     !tok_eq(v, j, "}") && !tok_eq(v, j, ")"); j--)
+					;
+				if (k > a + 1 && tok_eq(v, k - 1, "=") && j + 1 < k - 1)
+					ev.recv = vtok_text(v, j + 1, k - 1);
+			}
 			if (api->kind == K_DELAY)
 				ev.st = vintern(vv, NS_STATE,
 					       contains(s, len, "uninterruptible") ? "TASK_UNINTERRUPTIBLE" :
@@ -706,8 +718,11 @@ void vside_release(struct vfn *f)
 		free(f->nev[i]);
 	free(f->nev);
 	free(f->nnev);
-	for (i = 0; i < f->nev_all; i++)
+	for (i = 0; i < f->nev_all; i++) {
 		free(f->ev[i].what);
+		free(f->ev[i].tmo);
+		free(f->ev[i].recv);
+	}
 	free(f->ev);
 	for (i = 0; i < f->nexp; i++)
 		free(f->exp[i]);
