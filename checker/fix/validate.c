@@ -873,8 +873,9 @@ static char *compare_apis(struct vcmp *m)
 
 /* ---- the entry point ---- */
 
-char *validate_function(const struct vside *orig, const struct vside *rew,
-			const char *fn, unsigned target, char **proof)
+char *validate_config(const struct vside *orig, const struct vside *rew,
+		      const char *fn, unsigned target, const int *sel,
+		      char **proof, bool *unreadable)
 {
 	struct vval vv;
 	struct vfn o, r;
@@ -891,9 +892,13 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 	vv.target = target;
 	memset(&ro, 0, sizeof(ro));
 	memset(&rr, 0, sizeof(rr));
-	if (!vside_load(&vv, &o, orig, fn, 0, &why) ||
-	    !vside_load(&vv, &r, rew, fn, 1, &why))
+	*unreadable = false;
+	if (!vside_load_sel(&vv, &o, orig, fn, 0, sel, &why) ||
+	    !vside_load_sel(&vv, &r, rew, fn, 1, sel, &why)) {
+		/* found, cut, but no graph: the statements do not read */
+		*unreadable = why && strstr(why, "do not read as C");
 		goto out;
+	}
 	if (vv.overflow) {
 		why = xasprintf("%s() names more wait entries, queues or locks than the validation follows",
 				fn);

@@ -646,7 +646,13 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 /* ---- one side: tokens, graph, events ---- */
 
 bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
-		      const char *name, int side, char **why)
+		const char *name, int side, char **why)
+{
+	return vside_load_sel(vv, f, s, name, side, NULL, why);
+}
+
+bool vside_load_sel(struct vval *vv, struct vfn *f, const struct vside *s,
+		    const char *name, int side, const int *sel, char **why)
 {
 	int lb, i;
 
@@ -663,9 +669,28 @@ bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
 		*why = xasprintf("the #if nesting of %s() does not read", name);
 		return false;
 	}
+	if (sel)
+		vtok_select(&f->flow, sel);
 	lb = vbody_brace(&f->flow);
-	if (lb < 0 || !vcfg_build(&f->g, &f->flow, lb)) {
+	if (sel && (lb < 0 || !vcfg_build(&f->g, &f->flow, lb))) {
+		*why = xasprintf("%s of %s%s()", f->g.error ? f->g.error :
+				 "no body", side ? "the rewritten " : "", name);
+		return false;
+	}
+	if (!sel && (lb < 0 || !vcfg_build(&f->g, &f->flow, lb))) {
 		/* a chain cutting through statements: one branch only */
+		int *dsel = xrealloc(NULL, (f->flow.nch + 1) * sizeof(int));
+		bool ok;
+
+		vtok_default_sel(&f->flow, dsel);
+		ok = vtok_consistent(&f->flow, dsel);
+		free(dsel);
+		if (!ok) {
+			/* first branches no preprocessor selects together */
+			*why = xasprintf("%s of %s%s()", f->g.error ? f->g.error :
+					 "no body", side ? "the rewritten " : "", name);
+			return false;
+		}
 		vcfg_release(&f->g);
 		vtok_flatten(&f->flow);
 		lb = vbody_brace(&f->flow);

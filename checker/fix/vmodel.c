@@ -877,8 +877,9 @@ static char *props_text(unsigned props)
 	return sb.s ? sb.s : xstrdup("");
 }
 
-char *model_check_function(const struct vside *orig, const struct vside *rew,
-			   const char *fn, char **verdict)
+char *model_check_config(const struct vside *orig, const struct vside *rew,
+			 const char *fn, const int *sel, char **verdict,
+			 bool *unreadable)
 {
 	struct vval vv;
 	struct vfn o, r;
@@ -891,8 +892,10 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 	memset(&vv, 0, sizeof(vv));
 	memset(&o, 0, sizeof(o));
 	memset(&r, 0, sizeof(r));
-	if (!vside_load(&vv, &o, orig, fn, 0, &err) ||
-	    !vside_load(&vv, &r, rew, fn, 1, &err)) {
+	*unreadable = false;
+	if (!vside_load_sel(&vv, &o, orig, fn, 0, sel, &err) ||
+	    !vside_load_sel(&vv, &r, rew, fn, 1, sel, &err)) {
+		*unreadable = err && strstr(err, "do not read as C");
 		*verdict = xasprintf("model: not modelled: %s", err ? err : "no graph");
 		free(err);
 		goto out;
