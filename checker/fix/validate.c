@@ -537,20 +537,24 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 	if (!nos)
 		return NULL;
 	if (oq && !c->qmask && c->ts != run && !ounq && !queues_unwoken(m, oq)) {
+		const char *sc = vqueue_unnamed_here(m->o->side->text, m->o->side->len,
+						     qname(m->vv, oq)) ?
+			"; nothing in this file wakes it, but a waker outside this file may" : "";
+
 		if (c->maybemask && c->maybe_ev >= 0)
-			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s')",
+			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s'%s)",
 					 re->what, LN(m, re->line), qname(m->vv, c->maybemask),
 					 m->r->ev[c->maybe_ev].what, LN(m, m->r->ev[c->maybe_ev].line),
 					 c->ts_ev >= 0 ? ": the state comes from '" : "",
 					 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "",
 					 c->ts_ev >= 0 ? "', outside prepare_to_wait*()" : "",
-					 qname(m->vv, oq));
+					 qname(m->vv, oq), sc);
 		if (c->ts_ev >= 0 && m->r->ev[c->ts_ev].k == EV_STATE)
-			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s')",
+			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s'%s)",
 					 re->what, LN(m, re->line), m->r->ev[c->ts_ev].what,
-					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq));
-		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s')",
-				 re->what, LN(m, re->line), qname(m->vv, oq));
+					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq), sc);
+		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s'%s)",
+				 re->what, LN(m, re->line), qname(m->vv, oq), sc);
 	}
 	if (oq && (c->qmask & ~oq))
 		return xasprintf("'%s' at line %u sleeps on '%s', the original on '%s'",

@@ -245,6 +245,8 @@ void vside_release(struct vfn *f);
  * (vreach.c)?  Only such a queue may count as never woken.
  */
 bool vqueue_sealed(const char *text, size_t len, const char *q);
+/* Does the file name q's last name only in the wait API (no waker here)? */
+bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
 /* Does a call of name repeat an effect when it runs again? */
 bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
 

@@ -130,6 +130,18 @@ static bool only_waited_on(const struct vtoks *v, const char *q)
 	return true;
 }
 
+bool vqueue_unnamed_here(const char *text, size_t len, const char *q)
+{
+	struct vtoks v;
+	bool r;
+
+	if (!vtok_cut(&v, text, 0, len))
+		return false;
+	r = only_waited_on(&v, q);
+	vtok_release(&v);
+	return r;
+}
+
 bool vqueue_sealed(const char *text, size_t len, const char *q)
 {
 	const char *old = getenv("WQPORT_FILE_WAKERS_ONLY");
