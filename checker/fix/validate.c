@@ -445,55 +445,95 @@ static bool queues_unwoken(struct vcmp *m, uint32_t mask)
 	return true;
 }
 
-/* Is the node holding event e of f on a cycle of its graph? */
-static bool on_cycle(const struct vfn *f, int e)
+/* Nodes reachable from `from` (allocated), following the graph. */
+static bool *reachable(const struct vfn *f, int from)
 {
-	bool *seen, hit = false;
-	int *stack, ns = 0, nd = -1, i, k;
+	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), ns = 0, i;
 
-	for (i = 0; i < f->g.nn && nd < 0; i++)
-		for (k = 0; k < f->nnev[i]; k++)
-			if (f->nev[i][k] == e)
-				nd = i;
-	if (nd < 0)
-		return false;
-	seen = xrealloc(NULL, f->g.nn * sizeof(bool));
-	stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int));
 	memset(seen, 0, f->g.nn * sizeof(bool));
-	for (i = 0; i < f->g.n[nd].nsucc; i++)
-		if (!seen[f->g.n[nd].succ[i]]) {
-			seen[f->g.n[nd].succ[i]] = true;
-			stack[ns++] = f->g.n[nd].succ[i];
+	for (i = 0; i < f->g.n[from].nsucc; i++)
+		if (!seen[f->g.n[from].succ[i]]) {
+			seen[f->g.n[from].succ[i]] = true;
+			stack[ns++] = f->g.n[from].succ[i];
 		}
-	while (ns && !hit) {
+	while (ns) {
 		int x = stack[--ns];
 
-		hit = x == nd;
 		for (i = 0; i < f->g.n[x].nsucc; i++)
 			if (!seen[f->g.n[x].succ[i]]) {
 				seen[f->g.n[x].succ[i]] = true;
 				stack[ns++] = f->g.n[x].succ[i];
 			}
 	}
-	free(seen);
 	free(stack);
-	return hit;
+	return seen;
+}
+
+/* Does the statement [a, b) of tokens write the variable t? */
+static bool writes_var(const struct vtoks *v, int a, int b, const char *t)
+{
+	size_t n = strlen(t);
+	int k;
+
+	for (k = a; k < b; k++) {
+		if (!name_is(v, k, t, n) ||
+		    (k > a && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, "."))))
+			continue;
+		if (tok_eq(v, k + 1, "=") || tok_eq(v, k + 1, "-=") ||
+		    tok_eq(v, k + 1, "+=") || tok_eq(v, k + 1, "++") ||
+		    tok_eq(v, k + 1, "--") || (k > a && (tok_eq(v, k - 1, "++") ||
+						      tok_eq(v, k - 1, "--"))))
+			return true;
+	}
+	return false;
 }
 
 /*
  * The rewrite sleeps where the original ran in TASK_RUNNING.  When the
- * sleep is `t = schedule_timeout(t)` on a loop, t is the loop's
- * remaining-time budget: the original yields and t counts the wall time
- * down each pass; a sleep of t spends the whole budget on the first pass
- * (issue 37: every close of a 2.4 ATM driver stalled 5 s).
+ * sleep's timeout is a variable that the loop around it writes (`t =
+ * schedule_timeout(t)`, or the remaining time copied back), t is the
+ * loop's remaining-time budget: the original yields and t counts the
+ * wall time down each pass; a sleep of t spends the whole budget on the
+ * first pass (issue 37: every close of a 2.4 ATM driver stalled 5 s).
  */
 static char *budget_sleep(struct vcmp *m, int e)
 {
-	const struct vev *re = &m->r->ev[e];
+	const struct vfn *f = m->r;
+	const struct vev *re = &f->ev[e];
 	const char *t = re->tmo;
+	bool *from, hit = false, ident = t && *t;
+	int nd = -1, i, k;
+	size_t j;
 
-	if (!re->timed || !t || !re->recv || strcmp(t, re->recv) ||
-	    (*t >= '0' && *t <= '9') || !on_cycle(m->r, e))
+	for (j = 0; ident && t[j]; j++)
+		ident = (t[j] >= 'a' && t[j] <= 'z') || (t[j] >= 'A' && t[j] <= 'Z') ||
+			(t[j] >= '0' && t[j] <= '9') || t[j] == '_';
+	if (!re->timed || !ident || (*t >= '0' && *t <= '9'))
+		return NULL;
+	for (i = 0; i < f->g.nn && nd < 0; i++)
+		for (k = 0; k < f->nnev[i]; k++)
+			if (f->nev[i][k] == e)
+				nd = i;
+	if (nd < 0)
+		return NULL;
+	from = reachable(f, nd);
+	if (from[nd]) {
+		/* the loop: nodes on a path from the sleep back to it */
+		hit = re->recv && !strcmp(re->recv, t);
+		for (i = 0; i < f->g.nn && !hit; i++) {
+			bool *back;
+
+			if (!from[i] || f->g.n[i].kind == VN_JOIN)
+				continue;
+			back = reachable(f, i);
+			hit = back[nd] && writes_var(&f->flow, f->g.n[i].first,
+						     f->g.n[i].last, t);
+			free(back);
+		}
+	}
+	free(from);
+	if (!hit)
 		return NULL;
 	return xasprintf("'%s' at line %u sleeps the whole remaining budget '%s' at once: the original ran there in TASK_RUNNING (running -> sleeping), where each pass of the loop yields and '%s' counts the wall time down; one tick per pass, the budget kept by jiffies, keeps the loop's timing",
 			 re->what, LN(m, re->line), t, t);
