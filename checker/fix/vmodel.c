@@ -22,12 +22,14 @@
  * `&dev->rx_wait`), each with the spinlock it holds around the wake-up
  * and its wake mask (an interruptible wake-up leaves an uninterruptible
  * sleeper asleep); a sleep on no queue is woken by the file's
- * wake_up_process().  A queue no call of the file wakes, that the file
- * hands to nothing else, has no waker: its sleeps end by their timeout;
- * so has a task no wake_up_process() of the file wakes (a poll of the
- * hardware with a one-jiffy nap waits for no wake-up).
- * Otherwise the waker is out of the file and modelled as opaque: it sets
- * the condition and wakes the queue, at any time.
+ * wake_up_process().  A queue nothing outside the file can reach and no
+ * call of the file wakes (a sealed static head, vreach.c) has no waker:
+ * its sleeps end by their timeout; so has a task no wake_up_process() of
+ * the file wakes (a poll of the hardware with a one-jiffy nap waits for
+ * no wake-up).  Otherwise the waker is outside this file and modelled
+ * as opaque: it sets the condition and wakes the queue, at any point
+ * (issue 37: a member queue the file does not wake is not a queue
+ * nobody wakes).
  *
  * The search is exhaustive over the explicit states of the two tasks
  * (a visited set, no preemption bound); the sleeps a waiter may take
@@ -826,26 +828,6 @@ static int queue_keys(const struct vfn *o, const struct vfn *rw,
 	return n;
 }
 
-/*
- * Is the queue of last name key a static head of this file that nothing
- * outside it reaches?  Every queue of that name must be the plain name.
- */
-static bool queue_sealed(const struct vside *s, const struct vval *vv,
-			 const char *key)
-{
-	int i;
-
-	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
-		char *k = last_name(vv->names[NS_QUEUE][i]);
-		bool same = !strcmp(k, key);
-
-		free(k);
-		if (same && !vqueue_sealed(s->text, s->len, vv->names[NS_QUEUE][i]))
-			return false;
-	}
-	return true;
-}
-
 static bool untimed_sleep(const struct vfn *f)
 {
 	int i;
@@ -931,7 +913,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		 * waker is outside this file, opaque, and may run at any point
 		 */
 		if (!task && !ws.n)
-			named = !queue_sealed(orig, &vv, key);
+			named = !env_queue_sealed(orig, &vv, key);
 		memset(&opq, 0, sizeof(opq));
 		if (!ws.n && !named) {
 			/* nothing in the file may wake it: timeouts only */
