@@ -118,6 +118,7 @@ static bool chain_symbol(const struct vtoks *v, int c, char *sym, size_t max,
 	const struct vtok *t = &v->t[v->ch[c].iftok];
 	const char *s = v->text + t->off + 1, *e = v->text + t->off + t->len, *b;
 	bool neg = false;
+	size_t n;
 
 	while (s < e && (*s == ' ' || *s == '\t'))
 		s++;
@@ -148,17 +149,15 @@ static bool chain_symbol(const struct vtoks *v, int c, char *sym, size_t max,
 	for (b = s; s < e && ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
 			      (*s >= '0' && *s <= '9') || *s == '_'); s++)
 		;
-	if (s == b || (size_t)(s - b) >= max || (*b >= '0' && *b <= '9'))
+	n = s - b;
+	if (!n || n >= max || (*b >= '0' && *b <= '9'))
 		return false;
 	while (s < e && (*s == ' ' || *s == '\t' || *s == ')'))
 		s++;
 	if (s < e && !(s + 1 < e && s[0] == '/' && (s[1] == '*' || s[1] == '/')))
 		return false;	/* more than the one macro */
-	memcpy(sym, b, s - b);
-	sym[s - b] = '\0';
-	while (s > b && (sym[s - b - 1] == ' ' || sym[s - b - 1] == ')' ||
-			 sym[s - b - 1] == '\t'))
-		sym[--s - b] = '\0';
+	memcpy(sym, b, n);
+	sym[n] = '\0';
 	*when_defined = !neg;
 	return true;
 }
