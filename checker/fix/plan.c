@@ -876,9 +876,28 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 	shape_release(&ls);
 }
 
+/*
+ * A polling loop with a remaining-time budget: the sleep is `t =
+ * schedule_timeout(t);` right in a loop's body, run in TASK_RUNNING.
+ */
+static bool budget_poll(const struct site_ctx *sc, const struct loop_shape *ls)
+{
+	char *call;
+	bool r;
+
+	if (sc->state_before != ST_NONE || !ls->receiver || !ls->stmt_text ||
+	    (ls->kind != SH_WHILE && ls->kind != SH_FOR && ls->kind != SH_DO))
+		return false;
+	call = xasprintf("schedule_timeout(%s)", ls->receiver);
+	r = strstr(ls->stmt_text, call) != NULL;
+	free(call);
+	return r;
+}
+
 static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;
+	bool tick;
 
 	if (strcmp(s->anchor, "schedule_timeout")) {
 		refuse(s, "no-patch", xasprintf(
@@ -889,11 +908,24 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		return;
 	}
 	shape_of(sc, &ls);
+	tick = budget_poll(sc, &ls);
 	shape_release(&ls);	/* only the walk's checks were wanted */
 	if (sc->queued_before) {
 		refuse(s, "no-patch", xasprintf(
 			"the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",
 			sc->queued_before, sc->queued_before));
+		return;
+	}
+	if (tick) {
+		/*
+		 * `t = schedule_timeout(t)` in TASK_RUNNING, in a loop that
+		 * reads its test again each pass: each pass yields and t counts
+		 * the wall time down.  A sleep of t would spend the whole budget
+		 * on the first pass; one tick per pass keeps the loop's timing,
+		 * the budget kept by jiffies (issue 37, a 2.4 ATM close path)
+		 */
+		s->form = "schedule_timeout_uninterruptible-tick";
+		s->outcome = FO_CONVERT;
 		return;
 	}
 	s->form = sc->state_before == ST_INTR ? "schedule_timeout_interruptible" :
@@ -913,9 +945,12 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 {
 	if (s->outcome != FO_CONVERT || !s->form || !target ||
 	    sc->state_before != ST_NONE ||
-	    !target_lacks(target, s->form))
+	    !target_lacks(target, strstr(s->form, "-tick") ?
+			  "schedule_timeout_uninterruptible" : s->form))
 		return;
-	if (!strcmp(s->form, "schedule_timeout_uninterruptible"))
+	if (!strcmp(s->form, "schedule_timeout_uninterruptible-tick"))
+		s->form = "set-state-tick";
+	else if (!strcmp(s->form, "schedule_timeout_uninterruptible"))
 		s->form = "set-state-uninterruptible";
 	else if (!strcmp(s->form, "schedule_timeout_interruptible"))
 		s->form = "set-state-interruptible";
