@@ -508,6 +508,30 @@ static char *declared(const char *lhs)
 	return b < e ? xasprintf("%.*s", (int)(e - b), b) : NULL;
 }
 
+/* `~(A | B)` -> `A|B`; NULL when val is no complement */
+static char *mask_of(const char *val)
+{
+	char *v = cp_norm(val), *m;
+
+	if (v[0] != '~') {
+		free(v);
+		return NULL;
+	}
+	m = cp_norm(v + 1);
+	free(v);
+	return m;
+}
+
+/* `flags |= M`, `flags &= ~M`: the bits of M set or cleared */
+static void add_mask(struct cp_state *st, char opc, const char *lhs,
+		     const char *val, const char *text)
+{
+	char *m = opc == '&' ? mask_of(val) : cp_norm(val);
+
+	add(st, opc == '&' ? CPW_MASKCLR : CPW_MASKSET, lhs, m, text);
+	free(m);
+}
+
 /* The writes statement s makes, nearest first. */
 static void statement_writes(struct cp_state *st, const char *s)
 {
@@ -557,6 +581,8 @@ static void statement_writes(struct cp_state *st, const char *s)
 				add(st, CPW_ADD, lhs, NULL, n);
 			else if (opc == '-')
 				add(st, CPW_SUB, lhs, NULL, n);
+			else if (opc == '|' || (opc == '&' && mask_of(val)))
+				add_mask(st, opc, lhs, val, n);
 			else
 				add(st, CPW_OPAQUE, lhs, NULL, n);
 			free(lhs);
@@ -1307,6 +1333,62 @@ static enum cp_truth compare(const char *buf, size_t len, struct value v,
 	return CP_UNKNOWN;
 }
 
+/* is bit (a name) one of the |-parts of mask? */
+static bool mask_has(const char *mask, const char *bit)
+{
+	char *parts[16];
+	int n = split_top(mask, "|", parts, 16), i;
+	bool hit = false;
+
+	for (i = 0; i < n; i++) {
+		char *p = cp_norm(parts[i]);
+
+		hit |= !strcmp(p, bit);
+		free(p);
+		free(parts[i]);
+	}
+	return hit;
+}
+
+/*
+ * `x & B`, B one named bit: true after `x |= ...B...`, false after
+ * `x &= ~(...B...)`, unknown after any other write to x (another mask
+ * may name the same bit).
+ */
+static enum cp_truth mask_test(const char *e, const struct cp_state *st)
+{
+	char *parts[3], *x, *b;
+	int n = split_top(e, "&", parts, 3), i;
+	enum cp_truth r = CP_UNKNOWN;
+
+	if (n != 2) {
+		for (i = 0; i < n; i++)
+			free(parts[i]);
+		return CP_UNKNOWN;
+	}
+	x = cp_norm(parts[0]);
+	b = cp_norm(parts[1]);
+	free(parts[0]);
+	free(parts[1]);
+	for (i = 0; *x && *b && strspn(b, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(b) &&
+		    i < st->n; i++) {
+		const struct cp_write *w = &st->w[i];
+
+		if (w->kind == CPW_FACT)
+			continue;
+		if ((w->kind == CPW_MASKSET || w->kind == CPW_MASKCLR) &&
+		    !strcmp(w->lhs, x) && w->val && mask_has(w->val, b)) {
+			r = w->kind == CPW_MASKSET ? CP_TRUE : CP_FALSE;
+			break;
+		}
+		if (covers(w->lhs, x) || covers(x, w->lhs))
+			break;
+	}
+	free(x);
+	free(b);
+	return r;
+}
+
 static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 			  const struct cp_state *st, int depth)
 {
@@ -1388,6 +1470,21 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 		int d = 0;
 		const char *p;
 
+		/* `!(a & B)`: the parenthesised whole */
+		if (e[1] == '(') {
+			for (p = e + 1; *p; p++) {
+				if (*p == '(')
+					d++;
+				else if (*p == ')' && --d == 0)
+					break;
+			}
+			if (*p && !p[1]) {
+				r = not3(eval(buf, len, x, st, depth + 1));
+				free(x);
+				goto out;
+			}
+			d = 0;
+		}
 		for (p = x; *p; p++) {
 			if (*p == '(' || *p == '[')
 				d++;
@@ -1465,6 +1562,9 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 			}
 		}
 	}
+	/* `x & B` after `x |= A|B` or `x &= ~(A|B)` */
+	if ((r = mask_test(e, st)) != CP_UNKNOWN)
+		goto out;
 	/* an atom */
 	{
 		char *a;

@@ -22,6 +22,8 @@ enum cp_wkind {
 	CPW_LISTADD,	/* list_add*(x, &lhs), skb_queue_tail(&lhs, x) */
 	CPW_OPAQUE,	/* a call that may write anything under lhs */
 	CPW_FACT,	/* lhs is a test known true here (an if around) */
+	CPW_MASKSET,	/* lhs |= val: the bits of val set */
+	CPW_MASKCLR,	/* lhs &= ~val: the bits of val cleared */
 };
 
 struct cp_write {

@@ -45,6 +45,7 @@
 
 #include "cfg.h"
 #include "condproof.h"
+#include "qmatch.h"
 #include "site.h"
 #include "site_text.h"
 
@@ -357,9 +358,62 @@ static void pwaker_free(struct pwaker *pw)
 	free(pw->callers);
 }
 
+/* `flag[i]` -> `flag[minor]` in the writes of a waker's loop over i */
+static void rename_index(struct cp_state *st, const char *from, const char *to)
+{
+	char *f = xasprintf("[%s]", from), *t = xasprintf("[%s]", to);
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		char **v[] = { &st->w[i].lhs, &st->w[i].val };
+		int j;
+
+		for (j = 0; j < 2; j++) {
+			struct strbuf sb = { 0 };
+			const char *p = *v[j], *h;
+
+			if (!p || !strstr(p, f))
+				continue;
+			while ((h = strstr(p, f))) {
+				sb_printf(&sb, "%.*s%s", (int)(h - p), p, t);
+				p = h + strlen(f);
+			}
+			sb_printf(&sb, "%s", p);
+			free(*v[j]);
+			*v[j] = sb.s;
+		}
+	}
+	free(f);
+	free(t);
+}
+
+/* The writes of waker pw before its wake-up at off, in the sleeper's terms. */
+static void waker_writes(const struct site_ctx *sc, struct pwaker *pw,
+			 const char *fn, const char *wn, size_t wnn,
+			 unsigned wf, unsigned wt, unsigned off,
+			 const char *bw, const char *opw, const char *bs,
+			 const char *ops, const struct qmatch *m)
+{
+	char *sbw = bw ? qmatch_strip(bw) : NULL;
+	char *sbs = bs ? qmatch_strip(bs) : NULL;
+
+	cp_walk(sc->buf, sc->len, wf + 1, off, &pw->st);
+	keep_shared(&pw->st, sc->buf, wn - sc->buf, off, sbw, opw,
+		    &pw->dropped);
+	if (m && m->idx_from)
+		rename_index(&pw->st, m->idx_from, m->idx_to);
+	if (sbw && sbs)
+		cp_rebase(&pw->st, sbw, opw, sbs, ops);
+	if (sbw && sbs)
+		waker_callers(sc, pw, fn, wn, wnn, wf, wt, sbw, sbs, ops);
+	free(sbw);
+	free(sbs);
+}
+
 /* The wakers of the sleeper's queue, their writes rebased. */
 static int gather_wakers(const struct site_ctx *sc, const char *func,
-			 unsigned sf, unsigned st_, struct pwaker **out,
+			 unsigned sn, unsigned sf, unsigned st_,
+			 struct pwaker **out,
 			 char **why)
 {
 	struct wq_file f;
@@ -407,19 +461,29 @@ static int gather_wakers(const struct site_ctx *sc, const char *func,
 		qw = queue_expr(sc->buf, a, b);
 		cp_split(qw, &bw, &opw, &mw);
 		dw = decl_at(sc, a, b, mw ? mw : qw);
-		if (!!bw != !!bs || clang_Cursor_isNull(ds) ||
-		    clang_Cursor_isNull(dw) || !clang_equalCursors(ds, dw)) {
-			pw->fail = xasprintf(
-				"%s wakes '%s', which the compiler does not resolve to the same %s as the sleeper's '%s'",
-				pw->desc, qw, bs ? "struct member" : "variable", qs);
+		if (!clang_Cursor_isNull(ds) && !clang_Cursor_isNull(dw)) {
+			if (!!bw == !!bs && clang_equalCursors(ds, dw))
+				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
+					     opw, bs, ops, NULL);
+			else
+				pw->fail = xasprintf(
+					"%s wakes '%s', which the compiler does not resolve to the same %s as the sleeper's '%s'",
+					pw->desc, qw, bs ? "struct member" : "variable", qs);
 		} else {
-			cp_walk(sc->buf, sc->len, wf + 1, off, &pw->st);
-			keep_shared(&pw->st, sc->buf, wn - sc->buf, off, bw, opw,
-				    &pw->dropped);
-			if (bw)
-				cp_rebase(&pw->st, bw, opw, bs, ops);
-			if (bw)
-				waker_callers(sc, pw, fn, wn, wnn, wf, wt, bw, bs, ops);
+			/* no declaration (a header missing): as expressions */
+			struct qmatch m;
+			char *why = NULL;
+
+			if (qmatch_text(sc->buf, sn, st_, qs,
+					wn - sc->buf, wt, off, qw, &m, &why)) {
+				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
+					     opw, bs, ops, &m);
+			} else {
+				pw->fail = xasprintf("%s wakes '%s': %s", pw->desc,
+						     qw, why);
+			}
+			free(why);
+			qmatch_free(&m);
 		}
 		free(qw);
 		free(bw);
@@ -575,6 +639,19 @@ static bool flag_member(const char *buf, size_t len, const char *m)
 	return true;
 }
 
+static void add_cand(char ***cands, int *nc, char *c)
+{
+	int k;
+
+	for (k = 0; k < *nc; k++)
+		if (!strcmp((*cands)[k], c)) {
+			free(c);
+			return;
+		}
+	*cands = xrealloc(*cands, (*nc + 1) * sizeof(**cands));
+	(*cands)[(*nc)++] = c;
+}
+
 /* The condition write w makes true, or NULL. */
 static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
 {
@@ -602,20 +679,32 @@ static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
 		return xasprintf("test_bit(%s, &%s)", w->val, w->lhs);
 	if (w->kind == CPW_LISTADD)
 		return xasprintf("!list_empty(&%s)", w->lhs);
+	/* `flags &= ~ASYNC_CLOSING`: one named bit (of several, below) */
+	if ((w->kind == CPW_MASKCLR || w->kind == CPW_MASKSET) && w->val &&
+	    !strpbrk(w->val, "|()"))
+		return xasprintf(w->kind == CPW_MASKCLR ? "!(%s & %s)" : "%s & %s",
+				 w->lhs, w->val);
 	return NULL;
 }
 
-static void add_cand(char ***cands, int *nc, char *c)
+/* `flags &= ~(A | B)`: one candidate per bit, `!(flags & A)` ... */
+static void mask_candidates(const struct cp_write *w, char ***cands, int *nc)
 {
-	int k;
+	char *m, *save = NULL, *tok;
 
-	for (k = 0; k < *nc; k++)
-		if (!strcmp((*cands)[k], c)) {
-			free(c);
-			return;
-		}
-	*cands = xrealloc(*cands, (*nc + 1) * sizeof(**cands));
-	(*cands)[(*nc)++] = c;
+	if ((w->kind != CPW_MASKCLR && w->kind != CPW_MASKSET) || !w->val ||
+	    !strchr(w->val, '|') || strchr(w->lhs, '('))
+		return;
+	m = xstrdup(w->val);
+	for (tok = strtok_r(m, "|", &save); tok; tok = strtok_r(NULL, "|", &save)) {
+		char *b = cp_norm(tok);
+
+		if (*b && strspn(b, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == strlen(b))
+			add_cand(cands, nc, xasprintf(w->kind == CPW_MASKCLR ?
+					"!(%s & %s)" : "%s & %s", w->lhs, b));
+		free(b);
+	}
+	free(m);
 }
 
 /*
@@ -639,6 +728,7 @@ static void waker_candidates(const struct site_ctx *sc, struct pwaker *pws,
 		for (j = 0; j < st->n; j++) {
 			char *c = made_true(sc, &st->w[j]);
 
+			mask_candidates(&st->w[j], cands, nc);
 			if (!c)
 				continue;
 			if (!near)
@@ -760,6 +850,37 @@ static void sleeper_flags(const struct site_ctx *sc, const struct cp_state *ss,
 	}
 }
 
+static void dump_state(const char *what, const struct cp_state *st)
+{
+	int i;
+
+	fprintf(stderr, "  %s:%s%s\n", what, st->stop ? " stop: " : "",
+		st->stop ? st->stop : "");
+	for (i = 0; i < st->n; i++)
+		fprintf(stderr, "    %d %s = %s  [%s]\n", st->w[i].kind,
+			st->w[i].lhs, st->w[i].val ? st->w[i].val : "-",
+			st->w[i].text ? st->w[i].text : "");
+}
+
+static void dump_proof(const struct site_ctx *sc, const struct cp_state *ss,
+		       const struct pwaker *pws, int npw, char **cands, int nc)
+{
+	int i, j;
+
+	fprintf(stderr, "proof at %s (offset %u):\n", sc->anchor,
+		sc->anchor_off);
+	dump_state("sleeper", ss);
+	for (i = 0; i < npw; i++) {
+		fprintf(stderr, " waker %s%s%s\n", pws[i].desc,
+			pws[i].fail ? ": " : "", pws[i].fail ? pws[i].fail : "");
+		dump_state("writes", &pws[i].st);
+		for (j = 0; j < pws[i].ncallers; j++)
+			dump_state("caller", &pws[i].callers[j]);
+	}
+	for (i = 0; i < nc; i++)
+		fprintf(stderr, " candidate %s\n", cands[i]);
+}
+
 void cond_prove(const struct site_ctx *sc, const char *guard,
 		const char *func, struct cond_proof *pr)
 {
@@ -781,7 +902,7 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 		return;
 	}
 	cp_walk(sc->buf, sc->len, sf + 1, sc->anchor_off, &ss);
-	npw = gather_wakers(sc, func, sf, st_, &pws, &nowaker);
+	npw = gather_wakers(sc, func, sn - sc->buf, sf, st_, &pws, &nowaker);
 	if (guard && *guard) {
 		cands = xrealloc(cands, (nc + 1) * sizeof(*cands));
 		cands[nc++] = xstrdup(guard);
@@ -791,6 +912,8 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 	if (flag)
 		add_cand(&cands, &nc, flag);
 	sleeper_flags(sc, &ss, st_, &cands, &nc);
+	if (getenv("WQPORT_DUMP_PROOF"))	/* for debugging */
+		dump_proof(sc, &ss, pws, npw, cands, nc);
 	for (i = 0; i < nc; i++) {
 		struct cond_proof one = { 0 };
 
