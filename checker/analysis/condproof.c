@@ -414,6 +414,36 @@ static bool call_pure(const char *name, size_t n)
 	return pure;
 }
 
+/*
+ * The file the walk reads, for the helpers a statement calls (one level
+ * deep: a helper's own calls are not followed).
+ */
+static _Thread_local const char *cw_buf;
+static _Thread_local size_t cw_len;
+static _Thread_local int cw_depth;
+
+/* a helper of the file called with args: its may-writes, in the caller's terms */
+static bool helper_writes(struct cp_state *calls, const char *name, size_t nl,
+			  char **args, int n, const char *text)
+{
+	struct cp_state hw = { 0 };
+	char *fn = xasprintf("%.*s", (int)nl, name);
+	bool ok;
+	int k;
+
+	cw_depth++;
+	ok = cp_helper_writes(cw_buf, cw_len, fn, (const char *const *)args, n,
+			      &hw);
+	cw_depth--;
+	free(fn);
+	if (!ok)
+		return false;
+	for (k = 0; k < hw.n; k++)
+		add(calls, CPW_OPAQUE, hw.w[k].lhs, NULL, text);
+	cp_state_free(&hw);
+	return true;
+}
+
 /* The writes of the calls in statement s, nearest (last) first. */
 static void call_writes(struct cp_state *st, const char *s)
 {
@@ -460,6 +490,9 @@ static void call_writes(struct cp_state *st, const char *s)
 				    args[side_writes[k].val] : NULL, s);
 				free(l);
 			}
+		} else if (cw_buf && !cw_depth &&
+			   helper_writes(&calls, w, p - w, args, n, s)) {
+			/* a static helper of the file: what its body may write */
 		} else if (!n) {
 			add(&calls, CPW_OPAQUE, "*", NULL, s);
 		} else {
@@ -745,14 +778,128 @@ static unsigned climb(struct cp_state *st, const char *t, unsigned lo,
 	return hs;
 }
 
+/* [a, b): the statement's text after `if (...)`, `else`, `case x:` */
+static const char *after_headers(const char *s)
+{
+	static const char *const kw[] = { "if", "while", "for", "switch",
+					  "else", "do", NULL };
+	int i;
+
+	for (;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		for (i = 0; kw[i]; i++)
+			if (starts_kw(s, kw[i]))
+				break;
+		if (kw[i]) {
+			s += strlen(kw[i]);
+			while (isspace((unsigned char)*s))
+				s++;
+			if (*s == '(') {
+				int d = 0;
+
+				for (; *s; s++) {
+					if (*s == '(')
+						d++;
+					else if (*s == ')' && --d == 0) {
+						s++;
+						break;
+					}
+				}
+			}
+			continue;
+		}
+		if (starts_kw(s, "case") || starts_kw(s, "default")) {
+			const char *c = strchr(s, ':');
+
+			if (!c)
+				return s;
+			s = c + 1;
+			continue;
+		}
+		return s;
+	}
+}
+
+/*
+ * A whole if/else/loop/switch statement [a, b) before the point: each
+ * write in it may have happened, with no value known; a test in it says
+ * nothing.  So it kills what was known of what it writes.
+ */
+static void may_writes(struct cp_state *st, const char *t, unsigned a,
+		       unsigned b)
+{
+	struct cp_state tmp = { 0 };
+	unsigned i, s = a;
+	int depth = 0, k;
+
+	for (i = a; i <= b; i++) {
+		char c = i < b ? t[i] : ';';
+		char *seg, *h;
+
+		if (c == '(')
+			depth++;
+		else if (c == ')')
+			depth--;
+		if (depth > 0 || (c != ';' && c != '{' && c != '}'))
+			continue;
+		seg = trimmed(t, s, i);
+		s = i + 1;
+		/* the tests of the headers may call or assign too */
+		for (h = seg; (h = strchr(h, '(')); h++) {
+			unsigned o = h - seg, e, w = o;
+			int d = 0;
+
+			while (w && seg[w - 1] == ' ')
+				w--;
+			e = w;
+			while (w && idc(seg[w - 1]))
+				w--;
+			if (!((e - w == 2 && !strncmp(seg + w, "if", 2)) ||
+			      (e - w == 5 && !strncmp(seg + w, "while", 5)) ||
+			      (e - w == 6 && !strncmp(seg + w, "switch", 6)) ||
+			      (e - w == 3 && !strncmp(seg + w, "for", 3))))
+				continue;
+			for (e = o; seg[e]; e++) {
+				if (seg[e] == '(')
+					d++;
+				else if (seg[e] == ')' && --d == 0)
+					break;
+			}
+			if (seg[e]) {
+				char *test = trimmed(seg, o + 1, e);
+
+				call_writes(&tmp, test);
+				free(test);
+			}
+		}
+		{
+			const char *rest = after_headers(seg);
+
+			if (*rest && !is_jump(rest))
+				statement_writes(&tmp, rest);
+		}
+		free(seg);
+	}
+	for (k = 0; k < tmp.n; k++) {
+		if (tmp.w[k].kind != CPW_FACT)
+			add(st, CPW_OPAQUE, tmp.w[k].lhs, NULL, tmp.w[k].text);
+	}
+	cp_state_free(&tmp);
+}
+
 void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 	     struct cp_state *st)
 {
 	char *t = blanked(buf, len);
 	unsigned pos = at, s;
 	int steps;
+	const char *saved_buf = cw_buf;
+	size_t saved_len = cw_len;
 
 	memset(st, 0, sizeof(*st));
+	cw_buf = buf;
+	cw_len = len;
 	/*
 	 * the statement holding the point: `x = sleep(...)`, `if (c)
 	 * wake()`, and the test of an if or loop holding it, `if
@@ -820,6 +967,7 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 		}
 		if (c == '}') {
 			pos = skip_prev(t, body, p);
+			may_writes(st, t, pos, p);
 			continue;
 		}
 		if (c == ';') {
@@ -837,8 +985,10 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 				break;
 			}
 			if (is_header(rest)) {
-				/* a whole if/else/loop statement before: skip */
+				/* a whole if/else/loop statement before: what
+				 * it may write, no value */
 				pos = skip_prev(t, body, p);
+				may_writes(st, t, pos, p);
 				free(stmt);
 				if (go || sw)
 					goto label;
@@ -883,6 +1033,24 @@ label:
 			free(h);
 		}
 	}
+	free(t);
+	cw_buf = saved_buf;
+	cw_len = saved_len;
+}
+
+void cp_may_writes(const char *buf, size_t len, unsigned a, unsigned b,
+		   struct cp_state *st)
+{
+	char *t = blanked(buf, len);
+	const char *saved_buf = cw_buf;
+	size_t saved_len = cw_len;
+
+	memset(st, 0, sizeof(*st));
+	cw_buf = buf;
+	cw_len = len;
+	may_writes(st, t, a, b);
+	cw_buf = saved_buf;
+	cw_len = saved_len;
 	free(t);
 }
 
@@ -1333,6 +1501,113 @@ static enum cp_truth compare(const char *buf, size_t len, struct value v,
 	return CP_UNKNOWN;
 }
 
+/* `a op b` at its top-level comparison: the parts; false if none */
+static bool split_cmp(const char *e, char **l, const char **op, char **r)
+{
+	static const char *const ops[] = { "==", "!=", ">=", "<=", ">", "<", NULL };
+	const char *p;
+	int d = 0, k;
+
+	for (p = e; *p; p++) {
+		if (*p == '(' || *p == '[')
+			d++;
+		else if (*p == ')' || *p == ']')
+			d--;
+		else if (d || (p[0] == '-' && p[1] == '>') ||
+			 (p > e && p[-1] == '-' && p[0] == '>') ||
+			 (p[0] == '<' && p[1] == '<') || (p[0] == '>' && p[1] == '>') ||
+			 (p > e && (p[-1] == '<' || p[-1] == '>') && p[0] == p[-1]))
+			continue;
+		else
+			for (k = 0; ops[k]; k++)
+				if (!strncmp(p, ops[k], strlen(ops[k]))) {
+					char *t = xasprintf("%.*s", (int)(p - e), e);
+
+					*l = cp_norm(t);
+					free(t);
+					*op = ops[k];
+					*r = cp_norm(p + strlen(ops[k]));
+					return true;
+				}
+	}
+	return false;
+}
+
+/* Is fact f the same comparison as e (1), its complement (-1), or neither? */
+static int cmp_fact(const char *f, const char *e)
+{
+	static const char *const comp[][2] = {
+		{ "==", "!=" }, { "<", ">=" }, { ">", "<=" },
+	};
+	char *fl = NULL, *fr = NULL, *el = NULL, *er = NULL;
+	const char *fo, *eo;
+	int r = 0, k;
+
+	if (split_cmp(f, &fl, &fo, &fr) && split_cmp(e, &el, &eo, &er) &&
+	    !strcmp(fl, el) && !strcmp(fr, er)) {
+		if (!strcmp(fo, eo))
+			r = 1;
+		for (k = 0; k < 3; k++)
+			if ((!strcmp(fo, comp[k][0]) && !strcmp(eo, comp[k][1])) ||
+			    (!strcmp(fo, comp[k][1]) && !strcmp(eo, comp[k][0])))
+				r = -1;
+	}
+	free(fl);
+	free(fr);
+	free(el);
+	free(er);
+	return r;
+}
+
+/* does text e read lvalue l (l itself, or l as the start of a path)? */
+static bool reads_lvalue(const char *e, const char *l)
+{
+	size_t n = strlen(l);
+	const char *p;
+
+	for (p = e; (p = strstr(p, l)); p++) {
+		char after = p[n];
+
+		if (p > e && (idc(p[-1]) || p[-1] == '.' || p[-1] == '>'))
+			continue;
+		if (!idc(after))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Does fact i of st still hold at the point: no nearer write may change
+ * what it reads (`if (!x) { x = 1; ... }`: !x holds no more)?
+ */
+static bool fact_live(const struct cp_state *st, int i)
+{
+	const char *f = st->w[i].lhs;
+	int j;
+
+	for (j = 0; j < i; j++) {
+		const struct cp_write *w = &st->w[j];
+		const char *p;
+
+		if (w->kind == CPW_FACT)
+			continue;
+		if (!strcmp(w->lhs, "*") || reads_lvalue(f, w->lhs))
+			return false;
+		/* a write below what the fact reads: `x.a.b = 1` vs `x.a` */
+		for (p = w->lhs; *p; p++) {
+			if (*p == '.' || *p == '[' || (p[0] == '-' && p[1] == '>')) {
+				char *pre = xasprintf("%.*s", (int)(p - w->lhs), w->lhs);
+				bool hit = reads_lvalue(f, pre);
+
+				free(pre);
+				if (hit)
+					return false;
+			}
+		}
+	}
+	return true;
+}
+
 /* is bit (a name) one of the |-parts of mask? */
 static bool mask_has(const char *mask, const char *bit)
 {
@@ -1404,10 +1679,18 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 		const struct cp_write *w = &st->w[i];
 		char *ne;
 
-		if (w->kind != CPW_FACT)
+		if (w->kind != CPW_FACT || !fact_live(st, i))
 			continue;
 		if (!strcmp(w->lhs, e)) {
 			r = CP_TRUE;
+			goto out;
+		}
+		switch (cmp_fact(w->lhs, e)) {
+		case 1:
+			r = CP_TRUE;
+			goto out;
+		case -1:
+			r = CP_FALSE;
 			goto out;
 		}
 		ne = xasprintf("!(%s)", e);

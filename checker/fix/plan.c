@@ -292,7 +292,7 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 			s->anchor, ls->stmt_text));
 		return;
 	}
-	cond_prove(sc, NULL, s->func, &pr);
+	cond_prove(sc, ls->block_guard, s->func, &pr);
 	if (pr.step == PS_OK) {
 		proven(s, sc, &pr, ls);
 		return;
@@ -318,6 +318,31 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	/* ptw.c keeps the one-shot sleep, and its race, where it can */
 	refuse(s, "no-condition", unproven_text(s, &pr));
 	cond_proof_free(&pr);
+}
+
+/*
+ * `while (s->dma.count <= 0) { ...; sleep_on(&s->dma.wait); }`: the
+ * loop does other work, so it stays; its test, which just found the
+ * condition false, is the fact the proof starts from, and the sleep
+ * alone becomes wait_event*() in place when every waker makes the
+ * negated test true and nothing between the test and the sleep does.
+ */
+static bool loop_test_proven(struct fix_site *s, const struct site_ctx *sc,
+			     const struct loop_shape *ls)
+{
+	struct cond_proof pr;
+
+	if ((ls->kind != SH_WHILE && ls->kind != SH_FOR) || !ls->cond ||
+	    ls->const_guard || ls->sig_head || ls->receiver ||
+	    cond_side_effect(ls->cond))
+		return false;
+	cond_prove(sc, ls->cond, s->func, &pr);
+	if (pr.step != PS_OK || !same_text(pr.cond, ls->cond)) {
+		cond_proof_free(&pr);
+		return false;
+	}
+	proven(s, sc, &pr, ls);
+	return true;
 }
 
 static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
@@ -433,6 +458,8 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		s->form = delay_form(s->anchor);
 		return;
 	}
+	if (ls->other && !ls->lock && !timeout && loop_test_proven(s, sc, ls))
+		return;
 	if (ls->other && (!strncmp(ls->other, "spin_unlock(", 12) ||
 			  !strncmp(ls->other, "spin_lock(", 10))) {
 		/*

@@ -544,8 +544,27 @@ static bool is_task_state(const char *c)
  * Replace the sleeper's locals in c by the shared expressions they were
  * read from; NULL with *why when one is not such a copy.
  */
+#define MAX_COPIES 8
+
+/* `dev->q.len`, `ready[n]`: names, members and plain indexes only */
+static bool postfix_only(const char *v)
+{
+	const char *p;
+
+	for (p = v; *p; p++) {
+		if (is_ident(*p) || *p == '.' || *p == '[' || *p == ']')
+			continue;
+		if (p[0] == '-' && p[1] == '>') {
+			p++;
+			continue;
+		}
+		return false;
+	}
+	return *v != 0;
+}
 static char *unlocal(const struct site_ctx *sc, unsigned decl,
-		     const struct cp_state *ss, const char *c, char **why)
+		     const struct cp_state *ss, const char *c, char **why,
+		     int *copies, int *ncopies)
 {
 	struct strbuf sb = { 0 };
 	const char *p = c;
@@ -596,10 +615,57 @@ static char *unlocal(const struct site_ctx *sc, unsigned decl,
 			free(sb.s);
 			return NULL;
 		}
-		sb_printf(&sb, "(%s)", ss->w[i].val);
+		/* `dev->qlen`, `port_ready[n]`: no parentheses needed */
+		if (postfix_only(ss->w[i].val))
+			sb_printf(&sb, "%s", ss->w[i].val);
+		else
+			sb_printf(&sb, "(%s)", ss->w[i].val);
+		if (copies && *ncopies < MAX_COPIES)
+			copies[(*ncopies)++] = i;
 		free(w);
 	}
 	return sb.s ? sb.s : xstrdup("");
+}
+
+/* may write w change the shared expression e? */
+static bool touches(const char *w, const char *e)
+{
+	size_t n = strlen(w), m = strlen(e);
+
+	if (!strcmp(w, "*"))
+		return true;
+	if (!strncmp(w, e, n < m ? n : m)) {
+		const char *rest = n < m ? e + n : w + m;
+
+		return !*rest || *rest == '.' || *rest == '[' ||
+		       (rest[0] == '-' && rest[1] == '>');
+	}
+	return false;
+}
+
+/*
+ * `qlen = dev->qlen; if (qlen > 0) { ...; sleep }`: the test read the
+ * copies; it holds of what they copied when nothing the sleeper does
+ * between each copy and the sleep writes it.
+ */
+static bool copies_intact(const struct cp_state *ss, const int *copies, int n)
+{
+	int k, j;
+
+	for (k = 0; k < n; k++) {
+		char *e = cp_norm(ss->w[copies[k]].val);
+
+		for (j = 0; j < copies[k]; j++) {
+			const struct cp_write *w = &ss->w[j];
+
+			if (w->kind != CPW_FACT && touches(w->lhs, e)) {
+				free(e);
+				return false;
+			}
+		}
+		free(e);
+	}
+	return true;
 }
 
 /*
@@ -756,7 +822,7 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 	char *c, *why = NULL;
 	const char *se;
 	enum cp_truth t;
-	int i;
+	int i, copies[MAX_COPIES], ncopies = 0;
 
 	pr->cond = xstrdup(cand);
 	if (is_task_state(cand)) {
@@ -771,7 +837,7 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 				    cand, se);
 		return false;
 	}
-	c = unlocal(sc, decl, ss, cand, &why);
+	c = unlocal(sc, decl, ss, cand, &why, copies, &ncopies);
 	if (!c) {
 		pr->step = PS_STALE_LOCAL;
 		pr->why = why;
@@ -781,6 +847,10 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 	pr->cond = c;
 	/* outer parentheses of a lone substituted local */
 	t = cp_eval(sc->buf, sc->len, pr->cond, ss);
+	if (t != CP_FALSE && ncopies &&
+	    cp_eval(sc->buf, sc->len, cand, ss) == CP_FALSE &&
+	    copies_intact(ss, copies, ncopies))
+		t = CP_FALSE;	/* the test of the copies established it */
 	if (t != CP_FALSE) {
 		pr->step = PS_TRUE_AT_SLEEP;
 		pr->why = xasprintf(t == CP_TRUE ?

@@ -49,6 +49,7 @@ struct loop_shape {
 	char *other;		/* first statement that is not part of the wait */
 	char *receiver;		/* x in `x = sleep(...)` */
 	char *stmt_text;	/* the statement holding the sleep */
+	char *block_guard;	/* `if (g) { ...; sleep; ... }`: !g, positive */
 	bool receiver_unsigned;
 	bool result_used;	/* used other than by a plain assignment */
 	bool result_zero_test;	/* ... only as `if (!sleep(...))` or
