@@ -45,6 +45,7 @@
 
 #include "cfg.h"
 #include "condproof.h"
+#include "module.h"
 #include "qmatch.h"
 #include "site.h"
 #include "site_text.h"
@@ -392,22 +393,105 @@ static void waker_writes(const struct site_ctx *sc, struct pwaker *pw,
 			 const char *fn, const char *wn, size_t wnn,
 			 unsigned wf, unsigned wt, unsigned off,
 			 const char *bw, const char *opw, const char *bs,
-			 const char *ops, const struct qmatch *m)
+			 const char *ops, const struct qmatch *m,
+			 const struct mod_file *mf)
 {
 	char *sbw = bw ? qmatch_strip(bw) : NULL;
 	char *sbs = bs ? qmatch_strip(bs) : NULL;
+	const char *buf = mf ? mf->buf : sc->buf;
+	size_t len = mf ? mf->len : sc->len;
 
-	cp_walk(sc->buf, sc->len, wf + 1, off, &pw->st);
-	keep_shared(&pw->st, sc->buf, wn - sc->buf, off, sbw, opw,
-		    &pw->dropped);
+	cp_walk(buf, len, wf + 1, off, &pw->st);
+	keep_shared(&pw->st, buf, wn - buf, off, sbw, opw, &pw->dropped);
 	if (m && m->idx_from)
 		rename_index(&pw->st, m->idx_from, m->idx_to);
 	if (sbw && sbs)
 		cp_rebase(&pw->st, sbw, opw, sbs, ops);
-	if (sbw && sbs)
+	/* a helper's callers: in the sleeper's file only */
+	if (sbw && sbs && !mf)
 		waker_callers(sc, pw, fn, wn, wnn, wf, wt, sbw, sbs, ops);
 	free(sbw);
 	free(sbs);
+}
+
+/*
+ * The wakers of the queue in the other files of the driver's module
+ * (fix/module.c), compared as expressions, appended to (*out)[0, k).
+ */
+static int module_wakers(const struct site_ctx *sc, const char *func,
+			 unsigned sn, unsigned st_, const char *qs,
+			 const char *bs, const char *ops, struct pwaker **out,
+			 int k)
+{
+	const struct mod_file *const *mods;
+	CXFile file;
+	CXString ts;
+	int nm, j, i;
+
+	clang_getSpellingLocation(clang_getCursorLocation(sc->path[0]), &file,
+				  NULL, NULL, NULL);
+	if (!file)
+		return k;
+	ts = clang_getFileName(file);
+	nm = module_siblings(clang_getCString(ts), &mods, NULL);
+	clang_disposeString(ts);
+	for (j = 0; j < nm; j++) {
+		const struct mod_file *mf = mods[j];
+		struct wq_file f;
+		struct waker *w = NULL;
+		int n;
+
+		if (!text_has_word(mf->buf, 0, mf->len, sc->queue ?
+				   last_field(sc->queue) : "") )
+			continue;
+		memset(&f, 0, sizeof(f));
+		f.buf = mf->buf;
+		f.len = mf->len;
+		f.path = mf->path;
+		n = wakers_find(&f, sc->queue, func, &w);
+		for (i = 0; i < n; i++) {
+			unsigned off = text_offset(mf->buf, mf->len, w[i].pos);
+			unsigned wf, wt, a, b;
+			const char *wn, *opw = NULL, *kind;
+			size_t wnn;
+			char *qw, *bw = NULL, *mw = NULL, *fn, *member = NULL;
+			char *why = NULL;
+			struct pwaker *pw;
+			struct qmatch m;
+
+			if (!text_enclosing_function(mf->buf, mf->len, off, &wf,
+						     &wt, &wn, &wnn) ||
+			    !first_arg_at(mf->buf, mf->len, off, &a, &b))
+				continue;
+			*out = xrealloc(*out, (k + 1) * sizeof(**out));
+			pw = &(*out)[k++];
+			memset(pw, 0, sizeof(*pw));
+			fn = xasprintf("%.*s", (int)wnn, wn);
+			kind = waker_kind(mf->buf, mf->len, fn, &member);
+			pw->desc = member ?
+				xasprintf("the .%s callback %s() in %s", member, fn, mf->name) :
+				xasprintf("the %s %s() in %s", kind, fn, mf->name);
+			free(member);
+			qw = queue_expr(mf->buf, a, b);
+			cp_split(qw, &bw, &opw, &mw);
+			if (qmatch_text2(sc->buf, sc->len, sn, st_, qs, mf->buf,
+					 mf->len, wn - mf->buf, wt, off, qw, &m,
+					 &why))
+				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
+					     opw, bs, ops, &m, mf);
+			else
+				pw->fail = xasprintf("%s wakes '%s': %s", pw->desc,
+						     qw, why);
+			free(why);
+			qmatch_free(&m);
+			free(qw);
+			free(bw);
+			free(mw);
+			free(fn);
+		}
+		wakers_free(w, n);
+	}
+	return k;
 }
 
 /* The wakers of the sleeper's queue, their writes rebased. */
@@ -464,7 +548,7 @@ static int gather_wakers(const struct site_ctx *sc, const char *func,
 		if (!clang_Cursor_isNull(ds) && !clang_Cursor_isNull(dw)) {
 			if (!!bw == !!bs && clang_equalCursors(ds, dw))
 				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
-					     opw, bs, ops, NULL);
+					     opw, bs, ops, NULL, NULL);
 			else
 				pw->fail = xasprintf(
 					"%s wakes '%s', which the compiler does not resolve to the same %s as the sleeper's '%s'",
@@ -477,7 +561,7 @@ static int gather_wakers(const struct site_ctx *sc, const char *func,
 			if (qmatch_text(sc->buf, sn, st_, qs,
 					wn - sc->buf, wt, off, qw, &m, &why)) {
 				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
-					     opw, bs, ops, &m);
+					     opw, bs, ops, &m, NULL);
 			} else {
 				pw->fail = xasprintf("%s wakes '%s': %s", pw->desc,
 						     qw, why);
@@ -491,6 +575,7 @@ static int gather_wakers(const struct site_ctx *sc, const char *func,
 		free(fn);
 	}
 	wakers_free(w, n);
+	k = module_wakers(sc, func, sn, st_, qs, bs, ops, out, k);
 	if (!k && why)
 		*why = xasprintf("nothing in this file wakes '%s' but the sleeper itself",
 				 qs);

@@ -297,10 +297,40 @@ static bool array_elem(const char *e, char **arr, char **idx)
 	return true;
 }
 
+/* is name declared static at file scope in buf (`static DECLARE_...(name)`)? */
+static bool file_static(const char *buf, size_t len, const char *name)
+{
+	long at = 0;
+
+	while ((at = text_find_word(buf, at, len, name)) >= 0) {
+		long s = at;
+
+		at += strlen(name);
+		while (s > 0 && !strchr(";{}", buf[s - 1]))
+			s--;
+		while (isspace((unsigned char)buf[s]))
+			s++;
+		if (!strncmp(buf + s, "static", 6) && !is_ident(buf[s + 6]))
+			return true;
+	}
+	return false;
+}
+
 bool qmatch_text(const char *buf, unsigned sfn, unsigned send, const char *qs,
 		 unsigned wfn, unsigned wend, unsigned woff, const char *qw,
 		 struct qmatch *m, char **why)
 {
+	return qmatch_text2(buf, strlen(buf), sfn, send, qs, NULL, 0, wfn,
+			    wend, woff, qw, m, why);
+}
+
+bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
+		  const char *qs, const char *wbuf, size_t wlen, unsigned wfn,
+		  unsigned wend, unsigned woff, const char *qw,
+		  struct qmatch *m, char **why)
+{
+	const char *buf = sbuf;
+	bool cross = wbuf != NULL;
 	char *s = qmatch_strip(qs), *w = qmatch_strip(qw);
 	char *rs = NULL, *rw = NULL, *ts = NULL, *tw = NULL;
 	char *as = NULL, *is = NULL, *aw = NULL, *iw = NULL;
@@ -310,12 +340,16 @@ bool qmatch_text(const char *buf, unsigned sfn, unsigned send, const char *qs,
 	memset(m, 0, sizeof(*m));
 	if (array_elem(s, &as, &is) && array_elem(w, &aw, &iw)) {
 		/* one array of queues, the waker's index its loop's */
+		if (!wbuf)
+			wbuf = sbuf, wlen = slen;
 		ok = !strcmp(as, aw) && !cp_is_local(buf, sfn, send, as) &&
-		     !cp_is_local(buf, wfn, wend, aw);
+		     !cp_is_local(wbuf, wfn, wend, aw) &&
+		     (!cross || (!file_static(sbuf, slen, as) &&
+				 !file_static(wbuf, wlen, aw)));
 		if (ok && strcmp(is, iw)) {
 			ok = is_ident(iw[0]) && !isdigit((unsigned char)iw[0]) &&
 			     !strpbrk(iw, "+-*/()[]. >") &&
-			     loop_var_at(buf, wfn, woff, iw);
+			     loop_var_at(wbuf, wfn, woff, iw);
 			if (ok) {
 				m->idx_from = xstrdup(iw);
 				m->idx_to = xstrdup(is);
@@ -328,6 +362,8 @@ bool qmatch_text(const char *buf, unsigned sfn, unsigned send, const char *qs,
 					 qw, qs);
 		goto out;
 	}
+	if (!wbuf)
+		wbuf = sbuf, wlen = slen;
 	rs = root_rest(s, &xs);
 	rw = root_rest(w, &xw);
 	if (!rs || !rw || strcmp(xs, xw) || strchr(xs, '[') || strchr(xs, '(')) {
@@ -337,10 +373,12 @@ bool qmatch_text(const char *buf, unsigned sfn, unsigned send, const char *qs,
 		goto out;
 	}
 	ts = decl_type(buf, sfn, send, rs);
-	tw = decl_type(buf, wfn, wend, rw);
+	tw = decl_type(wbuf, wfn, wend, rw);
 	if (!ts && !tw) {
-		/* two globals: the same one */
-		ok = !strcmp(rs, rw);
+		/* two globals: the same one (not one static per file) */
+		ok = !strcmp(rs, rw) &&
+		     (!cross || (!file_static(sbuf, slen, rs) &&
+				 !file_static(wbuf, wlen, rw)));
 	} else if (ts && tw && *xs) {
 		/* two pointers or structs of one declared type */
 		ok = !strcmp(ts, tw) && strcmp(ts, "void");

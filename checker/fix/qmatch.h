@@ -20,6 +20,11 @@ struct qmatch {
 bool qmatch_text(const char *buf, unsigned sfn, unsigned send, const char *qs,
 		 unsigned wfn, unsigned wend, unsigned woff, const char *qw,
 		 struct qmatch *m, char **why);
+/* the same with the waker in another file of the module (wbuf) */
+bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
+		  const char *qs, const char *wbuf, size_t wlen, unsigned wfn,
+		  unsigned wend, unsigned woff, const char *qw,
+		  struct qmatch *m, char **why);
 void qmatch_free(struct qmatch *m);
 /* `&((struct foo *)p)->q` -> `p->q` */
 char *qmatch_strip(const char *e);
