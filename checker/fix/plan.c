@@ -176,35 +176,39 @@ static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
 	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
 	const char *semi = strchr(after, ';'), *p;
 	bool t = find_word(after, "signal_pending") != NULL;
+	size_t best = 0, at = 0, i = 0;
 
-	for (p = cond; !t && semi && *p; p++) {
-		const char *w;
-		char *m;
+	/*
+	 * as WQ010 reads it (rules/check_wait_event_result_ignored.c
+	 * retested()): the condition's longest name, `dev->done` or
+	 * `ASYNC_CLOSING`, again in the next 300 characters
+	 */
+	while (!t && semi && cond[i]) {
+		size_t j = i;
 
-		if (!(*p == '.' || (p[0] == '-' && p[1] == '>')))
-			continue;
-		w = p + (*p == '.' ? 1 : 2);
-		for (p = w; is_ident(*p); p++)
-			;
-		m = xasprintf("%.*s", (int)(p - w), w);
-		t = *m && find_word(semi, m);
-		free(m);
-		p--;
-	}
-	if (!t && semi && !strstr(cond, "->") && !strchr(cond, '.')) {
-		/* a plain global: `gx_tx_ready` */
-		const char *w = cond;
-
-		while (*w == '!' || *w == ' ' || *w == '(')
-			w++;
-		for (p = w; is_ident(*p); p++)
-			;
-		if (p > w) {
-			char *m = xasprintf("%.*s", (int)(p - w), w);
-
-			t = find_word(semi, m) != NULL;
-			free(m);
+		while (cond[j] && (is_ident(cond[j]) || cond[j] == '.' ||
+				   (cond[j] == '-' && cond[j + 1] == '>') ||
+				   (cond[j] == '>' && j > i && cond[j - 1] == '-')))
+			j++;
+		if (j - i > best) {
+			best = j - i;
+			at = i;
 		}
+		i = j > i ? j : i + 1;
+	}
+	if (!t && semi && best >= 3) {
+		char *name = xasprintf("%.*s", (int)best, cond + at);
+		size_t lim = strlen(semi) < 300 ? strlen(semi) : 300;
+
+		p = semi;
+		while ((p = strstr(p, name)) && (size_t)(p - semi) < lim) {
+			if ((p == semi || !is_ident(p[-1])) && !is_ident(p[best])) {
+				t = true;
+				break;
+			}
+			p++;
+		}
+		free(name);
 	}
 	free(after);
 	return t;
@@ -330,11 +334,33 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 static bool loop_test_proven(struct fix_site *s, const struct site_ctx *sc,
 			     const struct loop_shape *ls)
 {
+	static const char *const atomic[] = {
+		"spin_lock", "spin_lock_irq", "spin_lock_irqsave",
+		"spin_lock_bh", "local_irq_save", "local_irq_disable", "cli",
+		"read_lock_irq", "read_lock_irqsave", "write_lock_irq",
+		"write_lock_irqsave", NULL
+	};
 	struct cond_proof pr;
+	int i;
 
+	/*
+	 * a lock taken or interrupts turned off anywhere before the sleep
+	 * (released on an exit path only, as held_lock_before() cannot
+	 * tell): keep the faithful form and the validation's own reason
+	 */
+	for (i = 0; atomic[i]; i++)
+		if (text_find_word(sc->buf, sc->fn_start, sc->anchor_off,
+				   atomic[i]) >= 0)
+			return false;
+
+	/*
+	 * interrupts off or a spinlock held at the sleep: wait_event*()
+	 * would come back with interrupts on (the validation says so);
+	 * the faithful form keeps the refusal's own reason
+	 */
 	if ((ls->kind != SH_WHILE && ls->kind != SH_FOR) || !ls->cond ||
 	    ls->const_guard || ls->sig_head || ls->receiver ||
-	    cond_side_effect(ls->cond))
+	    sc->irqs_off || sc->held_lock || cond_side_effect(ls->cond))
 		return false;
 	cond_prove(sc, ls->cond, s->func, &pr);
 	if (pr.step != PS_OK || !same_text(pr.cond, ls->cond)) {

@@ -479,6 +479,8 @@ static int module_wakers(const struct site_ctx *sc, const char *func,
 					 &why))
 				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
 					     opw, bs, ops, &m, mf);
+			else if (m.different)
+				free(pw->desc), k--;	/* another queue */
 			else
 				pw->fail = xasprintf("%s wakes '%s': %s", pw->desc,
 						     qw, why);
@@ -562,6 +564,10 @@ static int gather_wakers(const struct site_ctx *sc, const char *func,
 					wn - sc->buf, wt, off, qw, &m, &why)) {
 				waker_writes(sc, pw, fn, wn, wnn, wf, wt, off, bw,
 					     opw, bs, ops, &m, NULL);
+			} else if (m.different) {
+				/* another queue of the same last name */
+				free(pw->desc);
+				k--;
 			} else {
 				pw->fail = xasprintf("%s wakes '%s': %s", pw->desc,
 						     qw, why);
@@ -1036,6 +1042,71 @@ static void dump_proof(const struct site_ctx *sc, const struct cp_state *ss,
 		fprintf(stderr, " candidate %s\n", cands[i]);
 }
 
+/*
+ * `!(!a && !b)`, the negated guard `if (!a && !b)`, as a maintainer
+ * writes it: `a || b`.  Only when every part is a `!x`; else a copy.
+ */
+static char *demorgan(const char *c)
+{
+	char *n = cp_norm(c), *in;
+	struct strbuf sb = { 0 };
+	const char *p, *s;
+	int depth = 0;
+
+	if (n[0] != '!' || n[1] != '(') {
+		free(n);
+		return xstrdup(c);
+	}
+	in = cp_norm(n + 1);
+	for (p = s = in;; p++) {
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth--;
+		else if (!depth && p[0] == '|' && p[1] == '|')
+			goto keep;
+		if (*p && (depth || p[0] != '&' || p[1] != '&'))
+			continue;
+		{
+			/* one operand of the top-level && */
+			char *t = xasprintf("%.*s", (int)(p - s), s);
+			char *part = cp_norm(t);
+			const char *q;
+			int d = 0;
+			bool unit = part[0] == '!' && part[1] != '=';
+
+			for (q = part + 1; unit && *q; q++) {
+				if (*q == '(' || *q == '[')
+					d++;
+				else if (*q == ')' || *q == ']')
+					d--;
+				else if (q[0] == '-' && q[1] == '>')
+					q++;
+				else if (!d && strchr("&|<>=?!+*/%^", *q))
+					unit = false;
+			}
+			free(t);
+			if (!unit) {
+				free(part);
+				goto keep;
+			}
+			sb_printf(&sb, "%s%s", sb.s ? " || " : "", part + 1);
+			free(part);
+		}
+		if (!*p)
+			break;
+		s = ++p + 1;
+	}
+	free(in);
+	free(n);
+	return sb.s;
+keep:
+	free(sb.s);
+	free(in);
+	free(n);
+	return xstrdup(c);
+}
+
 void cond_prove(const struct site_ctx *sc, const char *guard,
 		const char *func, struct cond_proof *pr)
 {
@@ -1060,7 +1131,7 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 	npw = gather_wakers(sc, func, sn - sc->buf, sf, st_, &pws, &nowaker);
 	if (guard && *guard) {
 		cands = xrealloc(cands, (nc + 1) * sizeof(*cands));
-		cands[nc++] = xstrdup(guard);
+		cands[nc++] = demorgan(guard);
 	}
 	waker_candidates(sc, pws, npw, &cands, &nc);
 	flag = flag_condition(sc);

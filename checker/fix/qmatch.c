@@ -357,6 +357,11 @@ bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
 		} else if (ok && cp_is_local(buf, sfn, send, is)) {
 			ok = false;	/* [minor] and [minor]: two locals */
 		}
+		m->different = !ok && !cp_is_local(buf, sfn, send, as) &&
+			       !cp_is_local(wbuf, wfn, wend, aw) &&
+			       (strcmp(as, aw) || (cross &&
+				(file_static(sbuf, slen, as) ||
+				 file_static(wbuf, wlen, aw))));
 		if (!ok && why)
 			*why = xasprintf("'%s' and '%s' are not the same element: the waker's index is no loop over every element",
 					 qw, qs);
@@ -379,9 +384,13 @@ bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
 		ok = !strcmp(rs, rw) &&
 		     (!cross || (!file_static(sbuf, slen, rs) &&
 				 !file_static(wbuf, wlen, rw)));
+		m->different = !ok;
 	} else if (ts && tw && *xs) {
 		/* two pointers or structs of one declared type */
 		ok = !strcmp(ts, tw) && strcmp(ts, "void");
+		/* two struct tags are two types; a typedef may alias */
+		m->different = !ok && !strncmp(ts, "struct ", 7) &&
+			       !strncmp(tw, "struct ", 7);
 		if (ok && strcmp(rs, rw)) {
 			m->from = xstrdup(rw);
 			m->to = xstrdup(rs);

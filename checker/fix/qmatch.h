@@ -11,6 +11,8 @@
 struct qmatch {
 	char *from, *to;	/* rebase the waker's root onto the sleeper's */
 	char *idx_from, *idx_to;	/* the waker's loop index -> the sleeper's */
+	bool different;	/* not matched: surely another queue (another
+			 * global, the same member path from another type) */
 };
 
 /*

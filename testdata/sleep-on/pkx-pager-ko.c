@@ -86,7 +86,9 @@ static int pkx_open(struct inode *inode, struct file *file)
 
 	if (pd->flags & PKX_CLOSING) {
 		interruptible_sleep_on(&pd->close_wait); /* expect: WQ001 fix=caveat */
-		return (pd->flags & PKX_HUP) ? -EAGAIN : -ERESTARTSYS;
+		if (signal_pending(current))
+			return -ERESTARTSYS;
+		return -EAGAIN;
 	}
 	pd->flags |= PKX_ACTIVE;
 	file->private_data = pd;
