@@ -309,7 +309,13 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 		cond_proof_free(&pr);
 		return;
 	}
-	if (pr.step == PS_NO_WAKER && pr.cond) {
+	/*
+	 * no waker to prove it against: the guard of the block around the
+	 * sleep is no assumption --unsafe makes (issue 39 adds it as a
+	 * candidate for proofs only)
+	 */
+	if (pr.step == PS_NO_WAKER && pr.cond &&
+	    !(ls->block_guard && same_text(pr.cond, ls->block_guard))) {
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
 			"one-shot sleep: the condition '%s' is false at the sleep, but %s; assumed (not proven) that a waker elsewhere makes it true: wait_event*() waits until it holds where the old call returned on any wake-up",
 			pr.cond, pr.why));
