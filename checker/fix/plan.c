@@ -1196,7 +1196,8 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	char *old_what;
 	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
 	struct entry_plans *ep = NULL;
-	char *lab;
+	char *lab, *rq;
+	const char *via;
 	int i, j;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
@@ -1237,6 +1238,15 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "held-lock", xasprintf(
 				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
 				sc.held_lock));
+		} else if (fd->rule < WQ005 && fd->rule != WQ002 &&
+			   (rq = atomic_caller(&sc, s->func, &via))) {
+			/* the callers' context (issue 39) */
+			refuse(s, "held-lock", xasprintf(
+				"%s()%s%s%s is handed to %s(): the block layer calls it with the queue lock held and interrupts off, so the old code slept while atomic, and no rewrite keeps that context (wait_event*() and schedule() come back with interrupts on); the locking must be redesigned by hand",
+				s->func, strcmp(rq, s->func) ? " is called from " : "",
+				strcmp(rq, s->func) ? rq : "",
+				strcmp(rq, s->func) ? "(), which" : "", via));
+			free(rq);
 		} else if (old_api == OLD_BLOCKED ||
 			   (old_api == OLD_PORTABLE && fd->rule != WQ001)) {
 			refuse(s, "old-wait-api", xasprintf(
