@@ -417,11 +417,27 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 		}
 	pr->step = PS_OK;
 	{
+		/* each waker once: a handler that wakes twice is one */
 		struct strbuf sb = { 0 };
+		int n = 0, k, j;
 
-		for (i = 0; i < npw; i++)
-			sb_printf(&sb, "%s%s", i ? (i == npw - 1 ? " and " : ", ") : "",
+		for (i = 0; i < npw; i++) {
+			for (j = 0; j < i; j++)
+				if (!strcmp(pws[j].desc, pws[i].desc))
+					break;
+			if (j == i)
+				n++;
+		}
+		for (i = 0, k = 0; i < npw; i++) {
+			for (j = 0; j < i; j++)
+				if (!strcmp(pws[j].desc, pws[i].desc))
+					break;
+			if (j < i)
+				continue;
+			sb_printf(&sb, "%s%s", k ? (k == n - 1 ? " and " : ", ") : "",
 				  pws[i].desc);
+			k++;
+		}
 		pr->wakers = sb.s;
 	}
 	return true;
