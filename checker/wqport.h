@@ -116,6 +116,7 @@ enum kapi_kind {
 	K_START_TIMER,
 	K_START_WORK,
 	K_LOCKED_CALLBACK,
+	K_ATOMIC_START,
 };
 
 struct kapi {
@@ -128,7 +129,7 @@ struct kapi {
 const struct kapi *kapi_lookup(const char *name, size_t len);
 const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
-/* a fact row (K_START_*, K_LOCKED_CALLBACK) of that name, or NULL */
+/* a fact row (K_START_*, K_LOCKED_CALLBACK, K_ATOMIC_START) of that name, or NULL */
 const struct kapi *kapi_fact(const char *name, size_t len);
 /* a kernel call that writes no driver state a test could read (kpure.def) */
 bool kapi_pure(const char *name);
