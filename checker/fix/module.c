@@ -25,7 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "module.h"
 #include "wqport.h"
@@ -43,26 +42,13 @@ struct mod_cache {
 
 static _Thread_local struct mod_cache cache;
 
+/* a regular file only (a FIFO or device named foo.c or Makefile in a
+ * driver's folder must not hang the run), of at most max bytes */
 static char *read_small(const char *path, size_t max, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *b;
 	size_t n;
-	struct stat st;
 
-	if (!f)
-		return NULL;
-	if (fstat(fileno(f), &st) || (size_t)st.st_size > max) {
-		fclose(f);
-		return NULL;
-	}
-	b = xrealloc(NULL, st.st_size + 1);
-	n = fread(b, 1, st.st_size, f);
-	fclose(f);
-	b[n] = 0;
-	if (len)
-		*len = n;
-	return b;
+	return read_regular_file(path, max, len ? len : &n);
 }
 
 static void cache_drop(void)
@@ -78,11 +64,18 @@ static void cache_drop(void)
 	memset(&cache, 0, sizeof(cache));
 }
 
+static int c_source(const struct dirent *e)
+{
+	size_t l = strlen(e->d_name);
+
+	return l >= 3 && !strcmp(e->d_name + l - 2, ".c");
+}
+
 static void cache_fill(const char *dir)
 {
-	DIR *d;
-	struct dirent *e;
+	struct dirent **ents = NULL;
 	char *mk;
+	int nd, k;
 
 	cache_drop();
 	cache.dir = xstrdup(dir);
@@ -94,21 +87,20 @@ static void cache_fill(const char *dir)
 		cache.makefile = read_small(mk, MOD_MAX_SIZE, NULL);
 		free(mk);
 	}
-	d = opendir(dir);
-	if (!d)
+	/* in name order, so that wakers are named in the same order
+	 * whatever order the file system lists the folder in */
+	nd = scandir(dir, &ents, c_source, alphasort);
+	if (nd < 0)
 		return;
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
+	for (k = 0; k < nd; k++) {
 		struct mod_file *m;
 		char *p;
 
-		if (l < 3 || strcmp(e->d_name + l - 2, ".c"))
-			continue;
 		if (cache.n == MOD_MAX_FILES) {
 			cache.too_big = true;
 			break;
 		}
-		p = xasprintf("%s/%s", dir, e->d_name);
+		p = xasprintf("%s/%s", dir, ents[k]->d_name);
 		m = &cache.files[cache.n];
 		m->buf = read_small(p, MOD_MAX_SIZE, &m->len);
 		if (!m->buf) {
@@ -119,7 +111,9 @@ static void cache_fill(const char *dir)
 		m->name = strrchr(p, '/') + 1;
 		cache.n++;
 	}
-	closedir(d);
+	for (k = 0; k < nd; k++)
+		free(ents[k]);
+	free(ents);
 }
 
 /* the Makefile with its continuation lines joined */
