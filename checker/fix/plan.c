@@ -921,11 +921,13 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "set-state-interruptible";
 }
 
-/* The target kernel lacks the primitive: refuse, naming the release. */
+/*
+ * The target kernel lacks the primitive, or is not known to have it
+ * (analysis/target.c, target_api_refusal()): refuse, saying which.
+ */
 static void check_target(struct fix_site *s, unsigned target)
 {
-	unsigned since;
-	char *prim;
+	char *prim, *why;
 	size_t len;
 
 	if (!s->form || s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
@@ -933,17 +935,10 @@ static void check_target(struct fix_site *s, unsigned target)
 	/* "prepare_to_wait-unlock", "-entry": the primitive before the '-' */
 	len = strcspn(s->form, "-");
 	prim = xasprintf("%.*s", (int)len, s->form);
-	since = target_api_since(prim);	/* analysis/target.c */
-	if (since && target < since) {
-		char *t = kernel_version_text(target);
-		char *v = kernel_version_text(since);
-
+	why = target_api_refusal(target, prim);
+	if (why) {
 		free(s->note);
-		refuse(s, "target-api", xasprintf(
-			"%s() is not in the target kernel %s (first in %s)",
-			prim, t, v));
-		free(t);
-		free(v);
+		refuse(s, "target-api", why);
 		s->form = NULL;
 	}
 	free(prim);

@@ -23,6 +23,7 @@
 #include "color.h"
 #include "fixout.h"
 #include "html.h"
+#include "kwords.h"
 #include "patchtext.h"
 #include "sarif.h"
 
@@ -263,6 +264,11 @@ static char *put_result(struct fix_result *res, const struct fix_result *files,
 	return NULL;
 }
 
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 struct reason_count {
 	const char *reason;
 	int n;
@@ -317,6 +323,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	int nseries = fo->series ? series_count(files, n) : 0;
 	struct series_log written = { NULL, 0 };
 	bool color = color_on(fo->color_mode, STDERR_FILENO);
+	struct kwords kw, kern[8] = { { 0 } };
+	int nkern = 0, k;
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
 		char *why = xasprintf("cannot create the series folder: %s",
@@ -412,6 +420,16 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			fprintf(stderr, "%s: error: %s\n", res->path, wfail);
 		if (changed && !wfail)
 			nfiles++;
+		/* the kernel the file is from, and what the rewrite needs */
+		kwords_of(&kw, res, fo, changed && !wfail ? diff : NULL);
+		for (k = 0; k < nkern && (kern[k].from != kw.from ||
+					  !same_str(kern[k].from_file,
+						    kw.from_file)); k++)
+			;
+		if (k < (int)(sizeof(kern) / sizeof(kern[0]))) {
+			kwords_merge(&kern[k], &kw);
+			nkern += k == nkern;
+		}
 		if (changed && !fo->write && !fo->series && !fo->json &&
 		    !fo->sarif && diff)
 			fputs(diff, stdout);
@@ -428,6 +446,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			sb_puts(&json, ", \"error\": ");
 			report_json_escape(&json, res->error ? res->error :
 					   wfail ? wfail : "");
+			sb_puts(&json, ", \"kernel\": ");
+			kwords_json(&json, &kw);
 			sb_puts(&json, ", \"sites\": [");
 			for (j = 0; j < res->nout; j++) {
 				if (j)
@@ -436,6 +456,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			}
 			sb_puts(&json, "]}");
 		}
+		kwords_release(&kw);
 		free(wfail);
 		free(diff);
 	}
@@ -448,8 +469,19 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		free(notes.s);
 	}
 	if (fo->json || fo->report) {
-		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",
+		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d, \"kernels\": [",
 			  sites, nconv, ncav, nkeep, nref, nfiles, errors);
+		for (k = 0; k < nkern; k++) {
+			char *t = kwords_text(&kern[k]);
+
+			sb_puts(&json, k ? ", {\"kernel\": " : "{\"kernel\": ");
+			kwords_json(&json, &kern[k]);
+			sb_puts(&json, ", \"words\": ");
+			report_json_escape(&json, t);
+			sb_puts(&json, "}");
+			free(t);
+		}
+		sb_puts(&json, "]}}\n");
 		if (fo->json)
 			fputs(json.s, stdout);
 		/* the HTML report reads the same document */
@@ -469,6 +501,12 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				reasons[i].reason);
 		fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
 			nfiles == 1 ? "" : "s", errors ? ", errors" : "");
+		for (k = 0; k < nkern; k++) {
+			char *t = kwords_text(&kern[k]);
+
+			fprintf(stderr, "wqport fix: kernel: %s\n", t);
+			free(t);
+		}
 		if (fix_stop_signal)
 			fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
 				fix_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", ndone,
@@ -476,6 +514,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				fo->series ? (nfiles == 1 ? "patch written" : "patches written") :
 					     "written");
 	}
+	for (k = 0; k < nkern; k++)
+		kwords_release(&kern[k]);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "wqport fix: error writing the output: %s\n",
 			strerror(errno));
@@ -536,4 +576,5 @@ void fixout_release(struct fix_result *res)
 	free(res->raw);
 	free(res->target);
 	free(res->target_name);
+	free(res->kernel_inc);
 }
