@@ -254,6 +254,64 @@ char *kheader_list(const char *incdir)
 	return sb.s ? sb.s : xstrdup("no header");
 }
 
+const char *kernel_include_of(const char *path, const char *const *cflags,
+			      int ncflags, unsigned *version)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static char **interned;
+	static int ninterned;
+	const char *from, *r = NULL;
+	char *dir;
+	int i;
+
+	*version = kernel_detect(path, cflags, ncflags, &from);
+	dir = *version ? kernel_include_dir(from) : NULL;
+	if (!dir)
+		return NULL;
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < ninterned && !r; i++)
+		if (!strcmp(interned[i], dir))
+			r = interned[i];
+	if (!r) {
+		interned = xrealloc(interned, (ninterned + 1) * sizeof(char *));
+		r = interned[ninterned++] = dir;
+		dir = NULL;
+	}
+	pthread_mutex_unlock(&lock);
+	free(dir);
+	return r;
+}
+
+enum kh_have api_claim(unsigned kernel, const char *kinc, unsigned target,
+		       const char *name, char **whose)
+{
+	enum kh_have h = KH_UNKNOWN;
+	char *where = NULL, *v;
+
+	if (kernel) {
+		h = kernel_has_api(kinc, kernel, name, &where);
+		v = kernel_version_text(kernel);
+		*whose = h == KH_UNKNOWN ? xasprintf("Linux %s, which this file is from,", v) :
+			 strncmp(where, "table:", 6) ?
+			 xasprintf("this tree (Linux %s; %s)", v, where) :
+			 xasprintf("Linux %s (which this file is from; by checker/target.def)", v);
+		free(v);
+		free(where);
+		return h;
+	}
+	if (!target || target == WQ_KERNEL_LATEST)
+		target = WQ_KVER(6, 1, 0);
+	v = kernel_version_text(target);
+	*whose = xasprintf("the target Linux %s", v);
+	free(v);
+	if (target_api_since(name))
+		h = target_has_api(target, name) ? KH_YES : KH_NO;
+	else if (target_api_seen(name) &&
+		 target >> 8 == target_api_seen(name) >> 8)
+		h = KH_YES;
+	return h;
+}
+
 enum kh_have kernel_has_api(const char *incdir, unsigned version,
 			    const char *name, char **where)
 {

@@ -320,6 +320,30 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	cond_proof_free(&pr);
 }
 
+/*
+ * The loop keeps interrupts off but around the sleep: wait_event_cmd()
+ * says that where the kernel has it (the tree's own headers when known,
+ * else the target's row: analysis/kheaders.c), and only there.
+ */
+static char *irqs_cmd_words(const struct site_ctx *sc)
+{
+	const struct fix_plan *p = sc->plan;
+	char *whose = NULL, *s;
+	enum kh_have h = p ? api_claim(p->kernel, p->kinc, p->target,
+				       "wait_event_cmd", &whose) :
+			     KH_UNKNOWN;
+
+	s = xasprintf("interrupts are off except around the sleep: the test runs with them disabled; %s%s%s, convert by hand",
+		      h == KH_YES ? "wait_event_cmd() can say that (" :
+		      h == KH_NO ? "no wait_event_cmd() can say that in " :
+		      "wait_event_cmd(), where the kernel has it, can say that; whether ",
+		      whose ? whose : "the kernel",
+		      h == KH_YES ? " has it)" : h == KH_NO ? "" :
+		      " has it is not known");
+	free(whose);
+	return s;
+}
+
 static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 			     struct loop_shape *ls)
 {
@@ -338,8 +362,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	}
 	if (ls->irq_toggle) {
-		refuse(s, "irqs-off", xstrdup(
-			"interrupts are off except around the sleep: the test runs with them disabled; wait_event_cmd() can say that, convert by hand"));
+		refuse(s, "irqs-off", irqs_cmd_words(sc));
 		return;
 	}
 	if (ls->kind == SH_NONE || ls->kind == SH_OTHER) {
@@ -1148,6 +1171,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		if (fd->rule > WQ006)
 			continue;
 		site_find(tu, f, fd, &sc);
+		sc.plan = p;
 		s = new_site(p, fd, &sc);
 		if (!sc.found && !sc.skipped_if) {
 			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));

@@ -288,6 +288,20 @@ char *target_api_refusal(unsigned target, const char *prim);
 enum kh_have { KH_UNKNOWN, KH_YES, KH_NO };
 char *kernel_include_dir(const char *from);
 enum kh_have kheader_has(const char *incdir, const char *name);
+/*
+ * The include folder of the kernel tree path is from (NULL: none, or
+ * its headers are not there), interned for the life of the process, and
+ * that kernel's version (0: not known).
+ */
+const char *kernel_include_of(const char *path, const char *const *cflags,
+			      int ncflags, unsigned *version);
+/*
+ * Does the kernel a claim is about have name: the code's own (kernel,
+ * its tree's include folder kinc) when known, else the target (0: the
+ * default, 6.1) by target.def?  *whose (allocated) names it for words.
+ */
+enum kh_have api_claim(unsigned kernel, const char *kinc, unsigned target,
+		       const char *name, char **whose);
 /* "include/linux/wait.h and include/linux/sched.h": those it read */
 char *kheader_list(const char *incdir);
 enum kh_have kernel_has_api(const char *incdir, unsigned version,
