@@ -234,6 +234,7 @@ enum kh_have kheader_has(const char *incdir, const char *name)
 	return k->text[0] && k->text[1] ? KH_NO : KH_UNKNOWN;
 }
 
+/* Its headers read, "include/linux/wait.h and sched.h" */
 char *kheader_list(const char *incdir)
 {
 	const struct kinc *k = kinc_of(incdir);
@@ -246,8 +247,8 @@ char *kheader_list(const char *incdir)
 	for (i = 0; i < NHDR; i++) {
 		if (!k->text[i])
 			continue;
-		sb_printf(&sb, "%sinclude/%s", !n ? "" : n == total - 1 ?
-			  (total > 2 ? ", and " : " and ") : ", ",
+		sb_printf(&sb, "%s%s", !n ? "include/" : n == total - 1 ?
+			  " and " : ", ", n ? api_headers[i] + 6 :
 			  api_headers[i]);
 		n++;
 	}
@@ -293,7 +294,7 @@ enum kh_have api_claim(unsigned kernel, const char *kinc, unsigned target,
 		v = kernel_version_text(kernel);
 		*whose = h == KH_UNKNOWN ? xasprintf("Linux %s, which this file is from,", v) :
 			 strncmp(where, "table:", 6) ?
-			 xasprintf("this tree (Linux %s; %s)", v, where) :
+			 xasprintf("this tree's %s (Linux %s)", where, v) :
 			 xasprintf("Linux %s (which this file is from; by checker/target.def)", v);
 		free(v);
 		free(where);
