@@ -10,7 +10,8 @@ come from the tree's own headers.
 
   old-tree     a fake 2.4.22 tree (its Makefile; include/linux/wait.h
                and sched.h declaring what the test writes there): the
-               summary, the JSON and the patch name 2.4.22 and 6.1, and
+               summary, the JSON, the report's index page and the patch
+               name 2.4.22 and 6.1, and
                the primitives the diff adds that the headers lack are
                named as lacking, those they declare are not; the JSON's
                written list is the diff's
@@ -207,6 +208,18 @@ def old_tree(a, tmp):
         ks = doc["summary"].get("kernels") or []
         expect(len(ks) == 1 and lacks_part(ks[0].get("words", "")) ==
                lacking, f"JSON summary kernels: {ks}")
+
+    rep = os.path.join(tmp, "report")
+    rc, _, err = run([a.checker, "fix", "--report=" + rep, rel], cwd=root)
+    try:
+        with open(os.path.join(rep, "index.html")) as f:
+            page = f.read()
+    except OSError:
+        page = ""
+    kp = re.findall(r'<p class="kernel">(.*?)</p>', page, re.S)
+    expect(len(kp) == 1 and "Linux 2.4.22" in kp[0] and
+           lacks_part(kp[0]) == lacking,
+           f"report: the kernel paragraph is {kp}")
 
     ser = os.path.join(tmp, "series")
     rc, _, err = run([a.checker, "fix", "--series", ser, "--author", AUTHOR,
