@@ -1215,6 +1215,10 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		} else if (fd->rule == WQ002) {
 			plan_open_coded(s, &sc);
 			wait_event_gate(&sc, s, NULL, p);
+			/* a form the target lacks, or is not known to have,
+			 * is refused before the in-place entry form below is
+			 * considered: that form may be one the target has */
+			check_target(s, p->target ? p->target : WQ_DEFAULT_TARGET);
 		} else if (fd->rule == WQ003) {
 			plan_state_after_test(s, &sc);
 		} else if (h) {
