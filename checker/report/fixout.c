@@ -324,7 +324,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	struct series_log written = { NULL, 0 };
 	bool color = color_on(fo->color_mode, STDERR_FILENO);
 	struct kwords kw, kern[8] = { { 0 } };
-	int nkern = 0, k;
+	int nkern = 0, kmore = 0, k;
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
 		char *why = xasprintf("cannot create the series folder: %s",
@@ -429,6 +429,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		if (k < (int)(sizeof(kern) / sizeof(kern[0]))) {
 			kwords_merge(&kern[k], &kw);
 			nkern += k == nkern;
+		} else {
+			kmore++;	/* its words are in its JSON only */
 		}
 		if (changed && !fo->write && !fo->series && !fo->json &&
 		    !fo->sarif && diff)
@@ -507,6 +509,9 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			fprintf(stderr, "wqport fix: kernel: %s\n", t);
 			free(t);
 		}
+		if (kmore)
+			fprintf(stderr, "wqport fix: kernel: %d more file%s from other kernels (more than %d kernels in the run): the JSON's \"kernel\" of each file says which\n",
+				kmore, kmore == 1 ? "" : "s", nkern);
 		if (fix_stop_signal)
 			fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
 				fix_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", ndone,
