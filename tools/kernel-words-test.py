@@ -17,7 +17,9 @@ come from the tree's own headers.
                written list is the diff's
   compiled     the patch's closing sentence: against wqport's own
                model headers without flags, against the flags given
-               after -- with them; never "checked and compiled" alone
+               after -- with them; never "checked and compiled" alone;
+               an input that misses a private header: the sentence
+               names it (its errors were not counted)
   tty-claim    a tty open callback's refusal in a 3.10 tree whose
                include/linux/tty.h defines wait_event_interruptible_tty
                and in one whose tty.h does not: the line claims the form
@@ -248,7 +250,14 @@ def compiled(a, tmp):
         os.path.realpath(__file__)), "..", "checker", "shim"))
     flags = ["-nostdinc", "-isystem", shim, "-include",
              os.path.join(shim, "wqport-shim.h"), "-D__KERNEL__"]
-    for name, extra in (("shim", []), ("flags", ["--"] + flags)):
+    for name, extra in (("shim", []), ("flags", ["--"] + flags),
+                        ("missing", [])):
+        if name == "missing":
+            # a private header the tree does not have: its errors are
+            # not counted, and the sentence must say so
+            write(os.path.join(root, rel), DRIVER.replace(
+                "#include <linux/sched.h>\n",
+                "#include <linux/sched.h>\n#include \"gizmo_priv.h\"\n"))
         ser = os.path.join(tmp, "series-" + name)
         rc, _, err = run([a.checker, "fix", "--series", ser, "--author",
                           AUTHOR, rel] + extra, cwd=root)
@@ -262,6 +271,9 @@ def compiled(a, tmp):
                    f"{name}: the body says 'compiled' naming no headers")
             expect("no object code" in last,
                    f"{name}: the sentence claims more than a parse: {last}")
+            expect(("gizmo_priv.h" in last) == (name == "missing"),
+                   f"{name}: the missing header is {'not ' if name == 'missing' else ''}"
+                   f"named: {last}")
             if extra:
                 expect("flags it was given" in last and
                        "model of the Linux" not in last,

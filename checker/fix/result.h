@@ -89,6 +89,8 @@ struct fix_result {
 	unsigned kernel;
 	const char *kernel_from;
 	char *kernel_inc;
+	char *cc_missing;	/* the header the input misses, as clang
+				 * quotes it: its errors were not counted */
 };
 
 /* The final outcome of each planned site of res (fix/outcome.c). */

@@ -582,4 +582,5 @@ void fixout_release(struct fix_result *res)
 	free(res->target);
 	free(res->target_name);
 	free(res->kernel_inc);
+	free(res->cc_missing);
 }

@@ -262,12 +262,20 @@ void kwords_json(struct strbuf *sb, const struct kwords *k)
 
 char *kwords_compiled(const struct fix_result *res, const struct fix_opts *fo)
 {
-	if (fo->cc_flags)
-		return xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result with the compiler flags it was given (syntax and types, no object code): no compiler error the input did not have.",
-				 WQPORT_VERSION);
-	return xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result against wqport's own model of the Linux 6.1 headers%s (syntax and types, no object code): no compiler error the input did not have.",
-			 WQPORT_VERSION, res->kernel_inc ?
-			 ", not the headers of the tree the file is in" : "");
+	char *against = fo->cc_flags ?
+		xstrdup("with the compiler flags it was given") :
+		xasprintf("against wqport's own model of the Linux 6.1 headers%s",
+			  res->kernel_inc ?
+			  ", not the headers of the tree the file is in" : "");
+	char *miss = res->cc_missing ? xasprintf(
+		", except the errors that follow from the header %s, which the input itself misses and which were not counted",
+		res->cc_missing) : xstrdup("");
+	char *s = xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result %s (syntax and types, no object code): no compiler error the input did not have%s.",
+			    WQPORT_VERSION, against, miss);
+
+	free(against);
+	free(miss);
+	return s;
 }
 
 /* The run's words for one kernel: k's written names added to into's */
