@@ -201,14 +201,15 @@ char *kwords_text(const struct kwords *k)
 	hdrs = k->where && strncmp(k->where, "table:", 6);
 	src = hdrs ? k->where :
 	      "wqport's table of first releases, checker/target.def";
-	if (nl)
-		sb_printf(&sb, " Linux %s lacks what the rewrite writes: %s (%s %s %s); the result needs a kernel that has %s.",
+	if (nl && hdrs)
+		sb_printf(&sb, " Linux %s lacks what the rewrite writes: %s (%s the headers of that tree read: %s); the result needs a kernel that has %s.",
 			  f, lack.s, nl == 1 ? "not declared in" :
-			  "none is declared in",
-			  hdrs ? "the headers of that tree read:" : "", src,
-			  nl == 1 ? "it" : "them");
+			  "none is declared in", src, nl == 1 ? "it" : "them");
+	else if (nl)
+		sb_printf(&sb, " Linux %s lacks what the rewrite writes: %s (by %s); the result needs a kernel that has %s.",
+			  f, lack.s, src, nl == 1 ? "it" : "them");
 	if (nu)
-		sb_printf(&sb, " Whether Linux %s has %s is not known (neither its headers nor wqport's table say).",
+		sb_printf(&sb, " Whether Linux %s has %s is not known (not found in such headers of it as wqport could read, and no row of checker/target.def dates it).",
 			  f, unk.s);
 	if (!nl && !nu && k->nwritten)
 		sb_printf(&sb, " Linux %s has every wait primitive the rewrite adds (%s %s).",
