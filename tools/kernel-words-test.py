@@ -24,6 +24,10 @@ come from the tree's own headers.
                include/linux/tty.h defines wait_event_interruptible_tty
                and in one whose tty.h does not: the line claims the form
                exists exactly where the tree's tty.h defines it
+  build-table  a build whose version header says 2.4.22, with no
+               include/linux/wait.h: the primitives named lacking are
+               those target.def dates after 2.4.22, those with no row
+               are said not known
   unknown-tree a file in no tree: the summary says the code's kernel is
                not known and claims nothing lacking
 
@@ -318,6 +322,53 @@ def tty_claim(a, tmp):
                    f"{name}: the claim does not say whose headers: {l}")
 
 
+def table_rows():
+    """checker/target.def: {name: (since, gone)} of its dated rows"""
+    src = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
+                       "checker", "target.def")
+    rows = {}
+    with open(src) as f:
+        for m in re.finditer(r"^TARGET_API(_GONE)?\((\w+), (\d+), (\d+), "
+                             r"(\d+)\)", f.read(), re.M):
+            v = (int(m.group(3)), int(m.group(4)), int(m.group(5)))
+            since, gone = rows.get(m.group(2), (None, None))
+            rows[m.group(2)] = (since, v) if m.group(1) else (v, gone)
+    return rows
+
+
+def build_table(a, tmp):
+    # a build whose version header says 2.4.22 and which has no
+    # include/linux/wait.h: the table answers, or nothing does
+    inc = os.path.join(tmp, "build", "include")
+    write(os.path.join(inc, "generated", "uapi", "linux", "version.h"),
+          "#define LINUX_VERSION_CODE %d\n" % ((2 << 16) + (4 << 8) + 22))
+    d = os.path.join(tmp, "src")
+    write(os.path.join(d, "gizmo.c"), DRIVER)
+    shim = os.path.realpath(os.path.join(os.path.dirname(
+        os.path.realpath(__file__)), "..", "checker", "shim"))
+    rc, diff, err = run([a.checker, "fix", "gizmo.c", "--", "-nostdinc",
+                         "-isystem", shim, "-include",
+                         os.path.join(shim, "wqport-shim.h"),
+                         "-D__KERNEL__", "-I" + inc], cwd=d)
+    wrote = written_by(diff, DRIVER)
+    rows = table_rows()
+    v = (2, 4, 22)
+    lacking = {n for n in wrote if n in rows and rows[n][0] and
+               (v < rows[n][0] or (rows[n][1] and v >= rows[n][1]))}
+    unknown = {n for n in wrote if n not in rows}
+    kl = kernel_lines(err)
+    line = kl[0] if kl else ""
+    expect(len(kl) == 1 and "Linux 2.4.22" in line,
+           f"build: kernel lines {kl}\n{err}")
+    expect(lacks_part(line) == lacking,
+           f"build: lacking named {sorted(lacks_part(line))}, by the "
+           f"table {sorted(lacking)}")
+    m = re.search(r"Whether Linux 2\.4\.22 has (.*?) is not known", line)
+    said = set(re.findall(r"(\w+)\(\)", m.group(1))) if m else set()
+    expect(said == unknown,
+           f"build: not known {sorted(said)}, no row {sorted(unknown)}")
+
+
 def unknown_tree(a, tmp):
     d = os.path.join(tmp, "loose")
     write(os.path.join(d, "gizmo.c"), DRIVER)
@@ -329,6 +380,7 @@ def unknown_tree(a, tmp):
 
 
 SCENARIOS = {"old-tree": old_tree, "compiled": compiled,
+             "build-table": build_table,
              "tty-claim": tty_claim, "unknown-tree": unknown_tree}
 
 
