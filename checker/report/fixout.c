@@ -264,11 +264,6 @@ static char *put_result(struct fix_result *res, const struct fix_result *files,
 	return NULL;
 }
 
-static bool same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
 struct reason_count {
 	const char *reason;
 	int n;
@@ -323,8 +318,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	int nseries = fo->series ? series_count(files, n) : 0;
 	struct series_log written = { NULL, 0 };
 	bool color = color_on(fo->color_mode, STDERR_FILENO);
-	struct kwords kw, kern[8] = { { 0 } };
-	int nkern = 0, kmore = 0, k;
+	struct kwords kw;
+	struct kwords_run kern = { .n = 0 };
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
 		char *why = xasprintf("cannot create the series folder: %s",
@@ -422,16 +417,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			nfiles++;
 		/* the kernel the file is from, and what the rewrite needs */
 		kwords_of(&kw, res, fo, changed && !wfail ? diff : NULL);
-		for (k = 0; k < nkern && (kern[k].from != kw.from ||
-					  !same_str(kern[k].from_file,
-						    kw.from_file)); k++)
-			;
-		if (k < (int)(sizeof(kern) / sizeof(kern[0]))) {
-			kwords_merge(&kern[k], &kw);
-			nkern += k == nkern;
-		} else {
-			kmore++;	/* its words are in its JSON only */
-		}
+		kwords_run_add(&kern, &kw);
 		if (changed && !fo->write && !fo->series && !fo->json &&
 		    !fo->sarif && diff)
 			fputs(diff, stdout);
@@ -473,16 +459,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	if (fo->json || fo->report) {
 		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d, \"kernels\": [",
 			  sites, nconv, ncav, nkeep, nref, nfiles, errors);
-		for (k = 0; k < nkern; k++) {
-			char *t = kwords_text(&kern[k]);
-
-			sb_puts(&json, k ? ", {\"kernel\": " : "{\"kernel\": ");
-			kwords_json(&json, &kern[k]);
-			sb_puts(&json, ", \"words\": ");
-			report_json_escape(&json, t);
-			sb_puts(&json, "}");
-			free(t);
-		}
+		kwords_run_json(&json, &kern);
 		sb_puts(&json, "]}}\n");
 		if (fo->json)
 			fputs(json.s, stdout);
@@ -503,15 +480,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				reasons[i].reason);
 		fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
 			nfiles == 1 ? "" : "s", errors ? ", errors" : "");
-		for (k = 0; k < nkern; k++) {
-			char *t = kwords_text(&kern[k]);
-
-			fprintf(stderr, "wqport fix: kernel: %s\n", t);
-			free(t);
-		}
-		if (kmore)
-			fprintf(stderr, "wqport fix: kernel: %d more file%s from other kernels (more than %d kernels in the run): the JSON's \"kernel\" of each file says which\n",
-				kmore, kmore == 1 ? "" : "s", nkern);
+		kwords_run_print(&kern, stderr);
 		if (fix_stop_signal)
 			fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
 				fix_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", ndone,
@@ -519,8 +488,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				fo->series ? (nfiles == 1 ? "patch written" : "patches written") :
 					     "written");
 	}
-	for (k = 0; k < nkern; k++)
-		kwords_release(&kern[k]);
+	kwords_run_release(&kern);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "wqport fix: error writing the output: %s\n",
 			strerror(errno));

@@ -23,6 +23,7 @@
  * after `--`, and it fails a function on a compiler error the input
  * did not have.  It builds no object code.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -301,4 +302,64 @@ void kwords_merge(struct kwords *into, const struct kwords *k)
 		into->have[into->nwritten] = k->have[i];
 		into->written[into->nwritten++] = xstrdup(k->written[i]);
 	}
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+void kwords_run_add(struct kwords_run *run, const struct kwords *k)
+{
+	int i;
+
+	for (i = 0; i < run->n && (run->k[i].from != k->from ||
+				   !same_str(run->k[i].from_file, k->from_file));
+	     i++)
+		;
+	if (i == KW_KERNELS) {
+		run->more++;	/* its words are in its file's JSON only */
+		return;
+	}
+	kwords_merge(&run->k[i], k);
+	run->n += i == run->n;
+}
+
+void kwords_run_json(struct strbuf *sb, const struct kwords_run *run)
+{
+	int i;
+
+	for (i = 0; i < run->n; i++) {
+		char *t = kwords_text(&run->k[i]);
+
+		sb_puts(sb, i ? ", {\"kernel\": " : "{\"kernel\": ");
+		kwords_json(sb, &run->k[i]);
+		sb_puts(sb, ", \"words\": ");
+		report_json_escape(sb, t);
+		sb_puts(sb, "}");
+		free(t);
+	}
+}
+
+void kwords_run_print(const struct kwords_run *run, FILE *out)
+{
+	int i;
+
+	for (i = 0; i < run->n; i++) {
+		char *t = kwords_text(&run->k[i]);
+
+		fprintf(out, "wqport fix: kernel: %s\n", t);
+		free(t);
+	}
+	if (run->more)
+		fprintf(out, "wqport fix: kernel: %d more file%s from other kernels (more than %d kernels in the run): the JSON's \"kernel\" of each file says which\n",
+			run->more, run->more == 1 ? "" : "s", run->n);
+}
+
+void kwords_run_release(struct kwords_run *run)
+{
+	int i;
+
+	for (i = 0; i < run->n; i++)
+		kwords_release(&run->k[i]);
 }

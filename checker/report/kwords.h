@@ -7,6 +7,8 @@
 #ifndef WQPORT_KWORDS_H
 #define WQPORT_KWORDS_H
 
+#include <stdio.h>
+
 #include "cfg.h"
 #include "result.h"
 
@@ -32,6 +34,20 @@ void kwords_merge(struct kwords *into, const struct kwords *k);
 char *kwords_text(const struct kwords *k);
 /* The "kernel" object of the fix JSON */
 void kwords_json(struct strbuf *sb, const struct kwords *k);
+/* The kernels of a run's files, for the summary: at most KW_KERNELS */
+#define KW_KERNELS 8
+struct kwords_run {
+	struct kwords k[KW_KERNELS];
+	int n;
+	int more;		/* files of further kernels */
+};
+
+void kwords_run_add(struct kwords_run *run, const struct kwords *k);
+/* The members of summary.kernels: {"kernel": {...}, "words": "..."} */
+void kwords_run_json(struct strbuf *sb, const struct kwords_run *run);
+/* A line "wqport fix: kernel: ..." per kernel */
+void kwords_run_print(const struct kwords_run *run, FILE *out);
+void kwords_run_release(struct kwords_run *run);
 /* "Converted with wqport X fix, which ... compiled against ..." */
 char *kwords_compiled(const struct fix_result *res, const struct fix_opts *fo);
 
