@@ -294,7 +294,7 @@ enum kh_have api_claim(unsigned kernel, const char *kinc, unsigned target,
 		v = kernel_version_text(kernel);
 		*whose = h == KH_UNKNOWN ? xasprintf("Linux %s, which this file is from,", v) :
 			 strncmp(where, "table:", 6) ?
-			 xasprintf("this tree's %s (Linux %s)", where, v) :
+			 xasprintf("this tree (Linux %s, by its %s)", v, where) :
 			 xasprintf("Linux %s (which this file is from; by checker/target.def)", v);
 		free(v);
 		free(where);
