@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "rules/floor.h"
 #include "rules/rules.h"
 
 /* The rules, registered from their rows of rules.def (rules/rules.h). */
@@ -112,4 +113,6 @@ static void check_unit(void *tu, struct wq_file *f,
 			rules[i].tu_fn(tu, f);
 }
 
-const struct wq_pipeline wq_pipeline = { check_functions, check_unit };
+const struct wq_pipeline wq_pipeline = {
+	check_functions, check_unit, token_floor
+};

@@ -116,6 +116,7 @@ enum kapi_kind {
 	K_START_TIMER,
 	K_START_WORK,
 	K_LOCKED_CALLBACK,
+	K_ATOMIC_START,
 };
 
 struct kapi {
@@ -128,7 +129,7 @@ struct kapi {
 const struct kapi *kapi_lookup(const char *name, size_t len);
 const struct kapi *kapi_classify(const char *name, size_t len);
 const struct kapi *kapi_table(size_t *count);
-/* a fact row (K_START_*, K_LOCKED_CALLBACK) of that name, or NULL */
+/* a fact row (K_START_*, K_LOCKED_CALLBACK, K_ATOMIC_START) of that name, or NULL */
 const struct kapi *kapi_fact(const char *name, size_t len);
 /* a kernel call that writes no driver state a test could read (kpure.def) */
 bool kapi_pure(const char *name);
@@ -376,6 +377,16 @@ struct wq_options {
  * unit, handed to it in the options (driver.c defines wq_pipeline), so
  * the frontend knows nothing of them.
  */
+/* What the parse of a file may have lost, for the floor under it */
+struct floor_ctx {
+	/* why the parse may have lost code: the first header not found
+	 * ("'linux/isdnif.h' file not found") and its line, or NULL */
+	const char *missing;
+	unsigned missing_line;
+	unsigned errors;	/* compiler errors in the file */
+	const char *first;	/* the first, "line:col: message" */
+};
+
 struct wq_pipeline {
 	/* the per-function rules on every relevant function; returns the
 	 * number of functions of the file */
@@ -384,6 +395,10 @@ struct wq_pipeline {
 	/* the rules that look at the whole translation unit */
 	void (*unit)(void *tu, struct wq_file *f,
 		     const struct wq_options *opt);
+	/* the floor under the parse (rules/floor.c): the sleeps the token
+	 * scan finds that the rules did not report; returns their number */
+	int (*floor)(void *tu, struct wq_file *f, const struct wq_options *opt,
+		     const struct floor_ctx *ctx);
 };
 
 extern const struct wq_pipeline wq_pipeline;

@@ -136,6 +136,8 @@ SETINLOOP = set()  # schedule() sites in a loop that sets the state
 YIELD = set()   # schedule() sites that yield on purpose
 REACHED = set() # schedule() sites a sleeping state reaches unslept
 STATE_MACROS = {}  # file -> names of its own macros that set the state
+TICK = set()    # `t = schedule_timeout(t);` sites in a while loop: a budget
+TICKF = {}      # site key -> (form, deadline name) of a budget poll
 
 
 def state_macros(fname):
@@ -347,6 +349,19 @@ S << h.S;
 if site_key(p) in HOIST:
     HOIST[site_key(p)] = (S, loose_key(ps))
 
+// a polling loop with a remaining-time budget: each pass yields in
+// TASK_RUNNING and `t` counts the wall time down
+@tk@
+expression X, C;
+position p;
+@@
+  while (C) { <... X = schedule_timeout@p(X); ...> }
+
+@script:python@
+p << tk.p;
+@@
+TICK.add(site_key(p))
+
 @c@
 position p;
 expression T;
@@ -381,7 +396,18 @@ if _k in HOIST and _k not in WRAP:
     if not _h:
         # a target before 2.6.14 has no helper: set the state by hand
         _forms += ["set-state-uninterruptible", "set-state-interruptible"]
+    if not _h and _k in TICK:
+        # one tick per pass, never the whole budget in one sleep
+        _forms = ["schedule_timeout_uninterruptible-tick", "set-state-tick"] + _forms
     _f = decide(p, _forms, _why)
+    if _f and _f.endswith("-tick"):
+        _fs, _ = file_funcs(p[0].file)
+        _body = _fs.get(str(p[0].current_element), ("", ""))[1]
+        _d = "deadline"
+        while re.search(r"\b%s\b" % _d, _body) or _d == str(T).strip():
+            _d = "poll_" + _d
+        TICKF[_k] = (_f, _d)
+        _f = None
     if _f and _f.startswith("set-state-"):
         SETSTATE[_k] = "TASK_" + _f[len("set-state-"):].upper()
         _f = None
@@ -401,6 +427,71 @@ expression T;
 @@
 - schedule_timeout@p(T)
 + fn(T)
+
+// the budget poll: one tick per pass, the remaining time kept by jiffies
+@tkr@
+expression X;
+position p;
+@@
+  X = schedule_timeout@p(X);
+
+@script:python tkr_s@
+p << tkr.p;
+d;
+@@
+if TICKF.get(site_key(p), ("",))[0] == "schedule_timeout_uninterruptible-tick":
+    coccinelle.d = cocci.make_ident(TICKF[site_key(p)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+expression tkr.X;
+position tkr.p;
+identifier tkr_s.d;
+@@
+- X = schedule_timeout@p(X);
++ {
++ unsigned long d = jiffies + X;
++
++ schedule_timeout_uninterruptible(1);
++ if (time_before(jiffies, d))
++ X = d - jiffies;
++ else
++ X = 0;
++ }
+
+// ... before 2.6.14, with the state set by hand
+@tko@
+expression X;
+position p;
+@@
+  X = schedule_timeout@p(X);
+
+@script:python tko_s@
+p << tko.p;
+d;
+@@
+if TICKF.get(site_key(p), ("",))[0] == "set-state-tick":
+    coccinelle.d = cocci.make_ident(TICKF[site_key(p)][1])
+else:
+    cocci.include_match(False)
+
+@depends on patch@
+expression tko.X;
+position tko.p;
+identifier tko_s.d;
+@@
+- X = schedule_timeout@p(X);
++ {
++ unsigned long d = jiffies + X;
++
++ set_current_state(TASK_UNINTERRUPTIBLE);
++ schedule_timeout(1);
++ if (time_before(jiffies, d))
++ X = d - jiffies;
++ else
++ X = 0;
++ }
 
 // --target before 2.6.14: the state is set before the sleep instead
 @cst@

@@ -89,12 +89,22 @@ def main():
                     help="print the layer-to-layer call counts")
     args = ap.parse_args()
     objs = {}
-    for dirpath, _, names in os.walk(args.objects):
-        for n in names:
-            if n.endswith(".c.o"):
-                path = os.path.join(dirpath, n)
-                src = os.path.relpath(path, args.objects)[:-2]
-                objs[src] = symbols(path)
+    # the objects the link takes (link.txt, relative to the target's
+    # folder), not every .o below: a source moved or removed leaves its
+    # old object behind
+    link = os.path.join(args.objects, "link.txt")
+    base = os.path.dirname(os.path.dirname(os.path.normpath(args.objects)))
+    paths = []
+    if os.path.exists(link):
+        paths = [os.path.normpath(os.path.join(base, w))
+                 for w in open(link).read().split() if w.endswith(".c.o")]
+    else:
+        for dirpath, _, names in os.walk(args.objects):
+            paths += [os.path.join(dirpath, n) for n in names
+                      if n.endswith(".c.o")]
+    for path in paths:
+        src = os.path.relpath(path, args.objects)[:-2]
+        objs[src] = symbols(path)
     if len(objs) < 20:
         print("call-graph: only %d objects under %s; is the build there?"
               % (len(objs), args.objects))

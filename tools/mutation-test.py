@@ -20,6 +20,11 @@ that depend on it, with the rules each must then report:
                locals are not used (analysis/ranges.c), the rest of
                the feasibility is: the OSS loop must report again.
 
+  wakers       WQPORT_FILE_WAKERS_ONLY=1: a queue nothing in the file
+               wakes counts as never woken again (the excuse issue 37
+               removed, fix/vreach.c): the fixtures whose waker is in
+               another file are refused "unproven" with the check and
+               converted to sleep on no queue without it.
   model        WQPORT_NO_MODEL=1, with WQPORT_NO_VALIDATE=tokens: the
                fixtures of issue 30 whose rewrite sleeps on no queue are
                refused "unproven" by the generated model check alone,
@@ -82,6 +87,20 @@ SCENARIOS = {
             "sleep-on/isx-writebuf24-ko.c": [69],
         },
     },
+    "wakers": {
+        # the old excuse put back (WQPORT_FILE_WAKERS_ONLY=1): a queue
+        # this file only sleeps on counts as never woken, in the
+        # validation, the model and the planner (fix/vreach.c); the
+        # fixtures of issue 37, whose waker is in another file, are then
+        # converted to sleep on no queue
+        "env": "WQPORT_FILE_WAKERS_ONLY",
+        "fix": True,
+        "fixtures": {
+            "open-coded-wait/rvx-chan-remote-ko.c": [50],
+            "open-coded-wait/rvx-chan-macro-ko.c": [48],
+            "open-coded-wait/xdev-state-macro-ko.c": [28],
+        },
+    },
     "model": {
         # the token validation off (WQPORT_NO_VALIDATE=tokens), so that
         # the model check generated from the file (fix/vmodel.c) is the
@@ -94,6 +113,10 @@ SCENARIOS = {
             "open-coded-wait/rvx-chan-wait-ko.c": [67],
             "open-coded-wait/kbx-macro-state-ko.c": [53],
             "open-coded-wait/tdx-task-state-ko.c": [52],
+            # issue 37: against an opaque waker outside this file
+            "open-coded-wait/rvx-chan-remote-ko.c": [50],
+            "open-coded-wait/rvx-chan-macro-ko.c": [48],
+            "open-coded-wait/xdev-state-macro-ko.c": [28],
         },
     },
 }

@@ -28,6 +28,7 @@
 
 #include "cfg.h"
 #include "condproof.h"
+#include "condproof_int.h"
 
 #define CP_MAX_STEPS 400
 
@@ -414,6 +415,36 @@ static bool call_pure(const char *name, size_t n)
 	return pure;
 }
 
+/*
+ * The file the walk reads, for the helpers a statement calls (one level
+ * deep: a helper's own calls are not followed).
+ */
+static _Thread_local const char *cw_buf;
+static _Thread_local size_t cw_len;
+static _Thread_local int cw_depth;
+
+/* a helper of the file called with args: its may-writes, in the caller's terms */
+static bool helper_writes(struct cp_state *calls, const char *name, size_t nl,
+			  char **args, int n, const char *text)
+{
+	struct cp_state hw = { 0 };
+	char *fn = xasprintf("%.*s", (int)nl, name);
+	bool ok;
+	int k;
+
+	cw_depth++;
+	ok = cp_helper_writes(cw_buf, cw_len, fn, (const char *const *)args, n,
+			      &hw);
+	cw_depth--;
+	free(fn);
+	if (!ok)
+		return false;
+	for (k = 0; k < hw.n; k++)
+		add(calls, CPW_OPAQUE, hw.w[k].lhs, NULL, text);
+	cp_state_free(&hw);
+	return true;
+}
+
 /* The writes of the calls in statement s, nearest (last) first. */
 static void call_writes(struct cp_state *st, const char *s)
 {
@@ -460,6 +491,9 @@ static void call_writes(struct cp_state *st, const char *s)
 				    args[side_writes[k].val] : NULL, s);
 				free(l);
 			}
+		} else if (cw_buf && !cw_depth &&
+			   helper_writes(&calls, w, p - w, args, n, s)) {
+			/* a static helper of the file: what its body may write */
 		} else if (!n) {
 			add(&calls, CPW_OPAQUE, "*", NULL, s);
 		} else {
@@ -506,6 +540,30 @@ static char *declared(const char *lhs)
 	for (b = e; b > lhs && idc(b[-1]); b--)
 		;
 	return b < e ? xasprintf("%.*s", (int)(e - b), b) : NULL;
+}
+
+/* `~(A | B)` -> `A|B`; NULL when val is no complement */
+static char *mask_of(const char *val)
+{
+	char *v = cp_norm(val), *m;
+
+	if (v[0] != '~') {
+		free(v);
+		return NULL;
+	}
+	m = cp_norm(v + 1);
+	free(v);
+	return m;
+}
+
+/* `flags |= M`, `flags &= ~M`: the bits of M set or cleared */
+static void add_mask(struct cp_state *st, char opc, const char *lhs,
+		     const char *val, const char *text)
+{
+	char *m = opc == '&' ? mask_of(val) : cp_norm(val);
+
+	add(st, opc == '&' ? CPW_MASKCLR : CPW_MASKSET, lhs, m, text);
+	free(m);
 }
 
 /* The writes statement s makes, nearest first. */
@@ -557,6 +615,8 @@ static void statement_writes(struct cp_state *st, const char *s)
 				add(st, CPW_ADD, lhs, NULL, n);
 			else if (opc == '-')
 				add(st, CPW_SUB, lhs, NULL, n);
+			else if (opc == '|' || (opc == '&' && mask_of(val)))
+				add_mask(st, opc, lhs, val, n);
 			else
 				add(st, CPW_OPAQUE, lhs, NULL, n);
 			free(lhs);
@@ -719,14 +779,128 @@ static unsigned climb(struct cp_state *st, const char *t, unsigned lo,
 	return hs;
 }
 
+/* [a, b): the statement's text after `if (...)`, `else`, `case x:` */
+static const char *after_headers(const char *s)
+{
+	static const char *const kw[] = { "if", "while", "for", "switch",
+					  "else", "do", NULL };
+	int i;
+
+	for (;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		for (i = 0; kw[i]; i++)
+			if (starts_kw(s, kw[i]))
+				break;
+		if (kw[i]) {
+			s += strlen(kw[i]);
+			while (isspace((unsigned char)*s))
+				s++;
+			if (*s == '(') {
+				int d = 0;
+
+				for (; *s; s++) {
+					if (*s == '(')
+						d++;
+					else if (*s == ')' && --d == 0) {
+						s++;
+						break;
+					}
+				}
+			}
+			continue;
+		}
+		if (starts_kw(s, "case") || starts_kw(s, "default")) {
+			const char *c = strchr(s, ':');
+
+			if (!c)
+				return s;
+			s = c + 1;
+			continue;
+		}
+		return s;
+	}
+}
+
+/*
+ * A whole if/else/loop/switch statement [a, b) before the point: each
+ * write in it may have happened, with no value known; a test in it says
+ * nothing.  So it kills what was known of what it writes.
+ */
+static void may_writes(struct cp_state *st, const char *t, unsigned a,
+		       unsigned b)
+{
+	struct cp_state tmp = { 0 };
+	unsigned i, s = a;
+	int depth = 0, k;
+
+	for (i = a; i <= b; i++) {
+		char c = i < b ? t[i] : ';';
+		char *seg, *h;
+
+		if (c == '(')
+			depth++;
+		else if (c == ')')
+			depth--;
+		if (depth > 0 || (c != ';' && c != '{' && c != '}'))
+			continue;
+		seg = trimmed(t, s, i);
+		s = i + 1;
+		/* the tests of the headers may call or assign too */
+		for (h = seg; (h = strchr(h, '(')); h++) {
+			unsigned o = h - seg, e, w = o;
+			int d = 0;
+
+			while (w && seg[w - 1] == ' ')
+				w--;
+			e = w;
+			while (w && idc(seg[w - 1]))
+				w--;
+			if (!((e - w == 2 && !strncmp(seg + w, "if", 2)) ||
+			      (e - w == 5 && !strncmp(seg + w, "while", 5)) ||
+			      (e - w == 6 && !strncmp(seg + w, "switch", 6)) ||
+			      (e - w == 3 && !strncmp(seg + w, "for", 3))))
+				continue;
+			for (e = o; seg[e]; e++) {
+				if (seg[e] == '(')
+					d++;
+				else if (seg[e] == ')' && --d == 0)
+					break;
+			}
+			if (seg[e]) {
+				char *test = trimmed(seg, o + 1, e);
+
+				call_writes(&tmp, test);
+				free(test);
+			}
+		}
+		{
+			const char *rest = after_headers(seg);
+
+			if (*rest && !is_jump(rest))
+				statement_writes(&tmp, rest);
+		}
+		free(seg);
+	}
+	for (k = 0; k < tmp.n; k++) {
+		if (tmp.w[k].kind != CPW_FACT)
+			add(st, CPW_OPAQUE, tmp.w[k].lhs, NULL, tmp.w[k].text);
+	}
+	cp_state_free(&tmp);
+}
+
 void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 	     struct cp_state *st)
 {
 	char *t = blanked(buf, len);
 	unsigned pos = at, s;
 	int steps;
+	const char *saved_buf = cw_buf;
+	size_t saved_len = cw_len;
 
 	memset(st, 0, sizeof(*st));
+	cw_buf = buf;
+	cw_len = len;
 	/*
 	 * the statement holding the point: `x = sleep(...)`, `if (c)
 	 * wake()`, and the test of an if or loop holding it, `if
@@ -794,6 +968,7 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 		}
 		if (c == '}') {
 			pos = skip_prev(t, body, p);
+			may_writes(st, t, pos, p);
 			continue;
 		}
 		if (c == ';') {
@@ -811,8 +986,10 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 				break;
 			}
 			if (is_header(rest)) {
-				/* a whole if/else/loop statement before: skip */
+				/* a whole if/else/loop statement before: what
+				 * it may write, no value */
 				pos = skip_prev(t, body, p);
+				may_writes(st, t, pos, p);
 				free(stmt);
 				if (go || sw)
 					goto label;
@@ -857,6 +1034,24 @@ label:
 			free(h);
 		}
 	}
+	free(t);
+	cw_buf = saved_buf;
+	cw_len = saved_len;
+}
+
+void cp_may_writes(const char *buf, size_t len, unsigned a, unsigned b,
+		   struct cp_state *st)
+{
+	char *t = blanked(buf, len);
+	const char *saved_buf = cw_buf;
+	size_t saved_len = cw_len;
+
+	memset(st, 0, sizeof(*st));
+	cw_buf = buf;
+	cw_len = len;
+	may_writes(st, t, a, b);
+	cw_buf = saved_buf;
+	cw_len = saved_len;
 	free(t);
 }
 
@@ -1119,7 +1314,7 @@ struct value {
 };
 
 /* does a write to w cover the expression e (a parent of it or e)? */
-static bool covers(const char *w, const char *e)
+bool cp_covers(const char *w, const char *e)
 {
 	size_t n = strlen(w);
 
@@ -1191,10 +1386,10 @@ static struct value lookup(const struct cp_state *st, const char *e)
 			}
 			return r;
 		}
-		if (covers(w->lhs, e))
+		if (cp_covers(w->lhs, e))
 			return r;
 		/* a write inside e (`e.x = 1`, `e->y++`): e changed */
-		if (covers(e, w->lhs))
+		if (cp_covers(e, w->lhs))
 			return r;
 	}
 	return r;
@@ -1216,7 +1411,7 @@ static enum cp_truth not3(enum cp_truth t)
 }
 
 /* Split e at its top-level operator op ("||", "&&"): parts, count. */
-static int split_top(const char *e, const char *op, char **parts, int max)
+int cp_split_top(const char *e, const char *op, char **parts, int max)
 {
 	int depth = 0, n = 0;
 	const char *p, *s = e;
@@ -1322,10 +1517,18 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 		const struct cp_write *w = &st->w[i];
 		char *ne;
 
-		if (w->kind != CPW_FACT)
+		if (w->kind != CPW_FACT || !cp_fact_live(st, i))
 			continue;
 		if (!strcmp(w->lhs, e)) {
 			r = CP_TRUE;
+			goto out;
+		}
+		switch (cp_cmp_fact(w->lhs, e)) {
+		case 1:
+			r = CP_TRUE;
+			goto out;
+		case -1:
+			r = CP_FALSE;
 			goto out;
 		}
 		ne = xasprintf("!(%s)", e);
@@ -1345,7 +1548,7 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 			}
 		}
 	}
-	n = split_top(e, "||", parts, 16);
+	n = cp_split_top(e, "||", parts, 16);
 	if (n > 1) {
 		bool all_false = true;
 
@@ -1363,7 +1566,7 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 		goto out;
 	}
 	free(parts[0]);
-	n = split_top(e, "&&", parts, 16);
+	n = cp_split_top(e, "&&", parts, 16);
 	if (n > 1) {
 		bool all_true = true;
 
@@ -1388,6 +1591,21 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 		int d = 0;
 		const char *p;
 
+		/* `!(a & B)`: the parenthesised whole */
+		if (e[1] == '(') {
+			for (p = e + 1; *p; p++) {
+				if (*p == '(')
+					d++;
+				else if (*p == ')' && --d == 0)
+					break;
+			}
+			if (*p && !p[1]) {
+				r = not3(eval(buf, len, x, st, depth + 1));
+				free(x);
+				goto out;
+			}
+			d = 0;
+		}
 		for (p = x; *p; p++) {
 			if (*p == '(' || *p == '[')
 				d++;
@@ -1465,6 +1683,9 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 			}
 		}
 	}
+	/* `x & B` after `x |= A|B` or `x &= ~(A|B)` */
+	if ((r = cp_mask_test(e, st)) != CP_UNKNOWN)
+		goto out;
 	/* an atom */
 	{
 		char *a;
@@ -1484,7 +1705,7 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 				}
 				if (w->kind == CPW_FACT)
 					continue;
-				if (covers(w->lhs, a) &&
+				if (cp_covers(w->lhs, a) &&
 				    w->kind != CPW_BITSET && w->kind != CPW_BITCLR)
 					break;
 			}
@@ -1503,7 +1724,7 @@ static enum cp_truth eval(const char *buf, size_t len, const char *e0,
 					r = CP_FALSE;
 					break;
 				}
-				if (covers(w->lhs, a))
+				if (cp_covers(w->lhs, a))
 					break;
 			}
 			free(a);

@@ -22,6 +22,8 @@ enum cp_wkind {
 	CPW_LISTADD,	/* list_add*(x, &lhs), skb_queue_tail(&lhs, x) */
 	CPW_OPAQUE,	/* a call that may write anything under lhs */
 	CPW_FACT,	/* lhs is a test known true here (an if around) */
+	CPW_MASKSET,	/* lhs |= val: the bits of val set */
+	CPW_MASKCLR,	/* lhs &= ~val: the bits of val cleared */
 };
 
 struct cp_write {
@@ -44,6 +46,16 @@ struct cp_state {
 void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 	     struct cp_state *st);
 void cp_state_free(struct cp_state *st);
+/* What the statements in [a, b) may write, no value known (CPW_OPAQUE). */
+void cp_may_writes(const char *buf, size_t len, unsigned a, unsigned b,
+		   struct cp_state *st);
+/*
+ * analysis/cpcall.c: what a call of the file's function fn with args
+ * may write, in the caller's terms (its parameters replaced by the
+ * arguments, its locals dropped); false when fn is not defined here.
+ */
+bool cp_helper_writes(const char *buf, size_t len, const char *fn,
+		      const char *const *args, int n, struct cp_state *st);
 /* Move the writes of another function to this point: prepend. */
 void cp_state_prepend(struct cp_state *st, const struct cp_state *nearer);
 

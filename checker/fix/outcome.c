@@ -200,6 +200,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			else if (s->outcome == FO_CAVEAT)
 				o->text = xasprintf("%s() -> %s(): %s", s->anchor,
 						    s->form, s->note);
+			else if (strstr(s->form, "-tick"))
+				o->text = xasprintf("%s() -> %s(1) once per pass, the loop's budget kept by jiffies: the loop ran in TASK_RUNNING, where each pass yields and the remaining time counts down; a sleep of the whole budget would stall the first pass until it is spent",
+						    s->anchor, strncmp(s->form, "set-state-", 10) ?
+						    "schedule_timeout_uninterruptible" :
+						    "set_current_state(TASK_UNINTERRUPTIBLE) and schedule_timeout");
 			else if (!strncmp(s->form, "set-state-", 10))
 				o->text = xasprintf("the state is set before %s(): set_current_state(TASK_%s) (the target has no schedule_timeout_%s())",
 						    s->anchor,

@@ -176,35 +176,39 @@ static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
 	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
 	const char *semi = strchr(after, ';'), *p;
 	bool t = find_word(after, "signal_pending") != NULL;
+	size_t best = 0, at = 0, i = 0;
 
-	for (p = cond; !t && semi && *p; p++) {
-		const char *w;
-		char *m;
+	/*
+	 * as WQ010 reads it (rules/check_wait_event_result_ignored.c
+	 * retested()): the condition's longest name, `dev->done` or
+	 * `ASYNC_CLOSING`, again in the next 300 characters
+	 */
+	while (!t && semi && cond[i]) {
+		size_t j = i;
 
-		if (!(*p == '.' || (p[0] == '-' && p[1] == '>')))
-			continue;
-		w = p + (*p == '.' ? 1 : 2);
-		for (p = w; is_ident(*p); p++)
-			;
-		m = xasprintf("%.*s", (int)(p - w), w);
-		t = *m && find_word(semi, m);
-		free(m);
-		p--;
-	}
-	if (!t && semi && !strstr(cond, "->") && !strchr(cond, '.')) {
-		/* a plain global: `gx_tx_ready` */
-		const char *w = cond;
-
-		while (*w == '!' || *w == ' ' || *w == '(')
-			w++;
-		for (p = w; is_ident(*p); p++)
-			;
-		if (p > w) {
-			char *m = xasprintf("%.*s", (int)(p - w), w);
-
-			t = find_word(semi, m) != NULL;
-			free(m);
+		while (cond[j] && (is_ident(cond[j]) || cond[j] == '.' ||
+				   (cond[j] == '-' && cond[j + 1] == '>') ||
+				   (cond[j] == '>' && j > i && cond[j - 1] == '-')))
+			j++;
+		if (j - i > best) {
+			best = j - i;
+			at = i;
 		}
+		i = j > i ? j : i + 1;
+	}
+	if (!t && semi && best >= 3) {
+		char *name = xasprintf("%.*s", (int)best, cond + at);
+		size_t lim = strlen(semi) < 300 ? strlen(semi) : 300;
+
+		p = semi;
+		while ((p = strstr(p, name)) && (size_t)(p - semi) < lim) {
+			if ((p == semi || !is_ident(p[-1])) && !is_ident(p[best])) {
+				t = true;
+				break;
+			}
+			p++;
+		}
+		free(name);
 	}
 	free(after);
 	return t;
@@ -292,7 +296,7 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 			s->anchor, ls->stmt_text));
 		return;
 	}
-	cond_prove(sc, NULL, s->func, &pr);
+	cond_prove(sc, ls->block_guard, s->func, &pr);
 	if (pr.step == PS_OK) {
 		proven(s, sc, &pr, ls);
 		return;
@@ -305,7 +309,13 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 		cond_proof_free(&pr);
 		return;
 	}
-	if (pr.step == PS_NO_WAKER && pr.cond) {
+	/*
+	 * no waker to prove it against: the guard of the block around the
+	 * sleep is no assumption --unsafe makes (issue 39 adds it as a
+	 * candidate for proofs only)
+	 */
+	if (pr.step == PS_NO_WAKER && pr.cond &&
+	    !(ls->block_guard && same_text(pr.cond, ls->block_guard))) {
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
 			"one-shot sleep: the condition '%s' is false at the sleep, but %s; assumed (not proven) that a waker elsewhere makes it true: wait_event*() waits until it holds where the old call returned on any wake-up",
 			pr.cond, pr.why));
@@ -342,6 +352,53 @@ static char *irqs_cmd_words(const struct site_ctx *sc)
 		      " has it is not known");
 	free(whose);
 	return s;
+}
+
+/*
+ * `while (s->dma.count <= 0) { ...; sleep_on(&s->dma.wait); }`: the
+ * loop does other work, so it stays; its test, which just found the
+ * condition false, is the fact the proof starts from, and the sleep
+ * alone becomes wait_event*() in place when every waker makes the
+ * negated test true and nothing between the test and the sleep does.
+ */
+static bool loop_test_proven(struct fix_site *s, const struct site_ctx *sc,
+			     const struct loop_shape *ls)
+{
+	static const char *const atomic[] = {
+		"spin_lock", "spin_lock_irq", "spin_lock_irqsave",
+		"spin_lock_bh", "local_irq_save", "local_irq_disable", "cli",
+		"read_lock_irq", "read_lock_irqsave", "write_lock_irq",
+		"write_lock_irqsave", NULL
+	};
+	struct cond_proof pr;
+	int i;
+
+	/*
+	 * a lock taken or interrupts turned off anywhere before the sleep
+	 * (released on an exit path only, as held_lock_before() cannot
+	 * tell): keep the faithful form and the validation's own reason
+	 */
+	for (i = 0; atomic[i]; i++)
+		if (text_find_word(sc->buf, sc->fn_start, sc->anchor_off,
+				   atomic[i]) >= 0)
+			return false;
+
+	/*
+	 * interrupts off or a spinlock held at the sleep: wait_event*()
+	 * would come back with interrupts on (the validation says so);
+	 * the faithful form keeps the refusal's own reason
+	 */
+	if ((ls->kind != SH_WHILE && ls->kind != SH_FOR) || !ls->cond ||
+	    ls->const_guard || ls->sig_head || ls->receiver ||
+	    sc->irqs_off || sc->held_lock || cond_side_effect(ls->cond))
+		return false;
+	cond_prove(sc, ls->cond, s->func, &pr);
+	if (pr.step != PS_OK || !same_text(pr.cond, ls->cond)) {
+		cond_proof_free(&pr);
+		return false;
+	}
+	proven(s, sc, &pr, ls);
+	return true;
 }
 
 static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
@@ -456,6 +513,8 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		s->form = delay_form(s->anchor);
 		return;
 	}
+	if (ls->other && !ls->lock && !timeout && loop_test_proven(s, sc, ls))
+		return;
 	if (ls->other && (!strncmp(ls->other, "spin_unlock(", 12) ||
 			  !strncmp(ls->other, "spin_lock(", 10))) {
 		/*
@@ -899,9 +958,28 @@ static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
 	shape_release(&ls);
 }
 
+/*
+ * A polling loop with a remaining-time budget: the sleep is `t =
+ * schedule_timeout(t);` right in a loop's body, run in TASK_RUNNING.
+ */
+static bool budget_poll(const struct site_ctx *sc, const struct loop_shape *ls)
+{
+	char *call;
+	bool r;
+
+	if (sc->state_before != ST_NONE || !ls->receiver || !ls->stmt_text ||
+	    (ls->kind != SH_WHILE && ls->kind != SH_FOR && ls->kind != SH_DO))
+		return false;
+	call = xasprintf("schedule_timeout(%s)", ls->receiver);
+	r = strstr(ls->stmt_text, call) != NULL;
+	free(call);
+	return r;
+}
+
 static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;
+	bool tick;
 
 	if (strcmp(s->anchor, "schedule_timeout")) {
 		refuse(s, "no-patch", xasprintf(
@@ -912,11 +990,24 @@ static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		return;
 	}
 	shape_of(sc, &ls);
+	tick = budget_poll(sc, &ls);
 	shape_release(&ls);	/* only the walk's checks were wanted */
 	if (sc->queued_before) {
 		refuse(s, "no-patch", xasprintf(
 			"the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",
 			sc->queued_before, sc->queued_before));
+		return;
+	}
+	if (tick) {
+		/*
+		 * `t = schedule_timeout(t)` in TASK_RUNNING, in a loop that
+		 * reads its test again each pass: each pass yields and t counts
+		 * the wall time down.  A sleep of t would spend the whole budget
+		 * on the first pass; one tick per pass keeps the loop's timing,
+		 * the budget kept by jiffies (issue 37, a 2.4 ATM close path)
+		 */
+		s->form = "schedule_timeout_uninterruptible-tick";
+		s->outcome = FO_CONVERT;
 		return;
 	}
 	s->form = sc->state_before == ST_INTR ? "schedule_timeout_interruptible" :
@@ -936,9 +1027,12 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 {
 	if (s->outcome != FO_CONVERT || !s->form || !target ||
 	    sc->state_before != ST_NONE ||
-	    !target_lacks(target, s->form))
+	    !target_lacks(target, strstr(s->form, "-tick") ?
+			  "schedule_timeout_uninterruptible" : s->form))
 		return;
-	if (!strcmp(s->form, "schedule_timeout_uninterruptible"))
+	if (!strcmp(s->form, "schedule_timeout_uninterruptible-tick"))
+		s->form = "set-state-tick";
+	else if (!strcmp(s->form, "schedule_timeout_uninterruptible"))
 		s->form = "set-state-uninterruptible";
 	else if (!strcmp(s->form, "schedule_timeout_interruptible"))
 		s->form = "set-state-interruptible";
@@ -1155,7 +1249,8 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	char *old_what;
 	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
 	struct entry_plans *ep = NULL;
-	char *lab;
+	char *lab, *rq;
+	const char *via;
 	int i, j;
 
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
@@ -1197,6 +1292,15 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 			refuse(s, "held-lock", xasprintf(
 				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
 				sc.held_lock));
+		} else if (fd->rule < WQ005 && fd->rule != WQ002 &&
+			   (rq = atomic_caller(&sc, s->func, &via))) {
+			/* the callers' context (issue 39) */
+			refuse(s, "held-lock", xasprintf(
+				"%s()%s%s%s is handed to %s(): the block layer calls it with the queue lock held and interrupts off, so the old code slept while atomic, and no rewrite keeps that context (wait_event*() and schedule() come back with interrupts on); the locking must be redesigned by hand",
+				s->func, strcmp(rq, s->func) ? " is called from " : "",
+				strcmp(rq, s->func) ? rq : "",
+				strcmp(rq, s->func) ? "(), which" : "", via));
+			free(rq);
 		} else if (old_api == OLD_BLOCKED ||
 			   (old_api == OLD_PORTABLE && fd->rule != WQ001)) {
 			refuse(s, "old-wait-api", xasprintf(

@@ -538,6 +538,7 @@ void shape_release(struct loop_shape *ls)
 	free(ls->other);
 	free(ls->receiver);
 	free(ls->stmt_text);
+	free(ls->block_guard);
 	memset(ls, 0, sizeof(*ls));
 }
 
@@ -654,6 +655,16 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 
 			free(ls->cond);
 			ls->cond = wait_condition(g);
+			free(g);
+		} else if (k.n >= 2 && ci == si - 2 &&
+			   clang_equalCursors(k.c[1], sc->path[si - 1])) {
+			/*
+			 * the sleep in the if's block after other statements
+			 * (an O_NONBLOCK exit): the test that led to it
+			 */
+			char *g = site_cursor_text(sc, k.c[0]);
+
+			ls->block_guard = wait_condition(g);
 			free(g);
 		}
 		free(items.c);

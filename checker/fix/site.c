@@ -18,6 +18,7 @@
 #include "ast.h"
 #include "cfg.h"
 #include "site_text.h"
+#include "validate.h"
 
 /* ---- finding the site ---- */
 
@@ -593,10 +594,16 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 		sc->queue = first_arg(t);
 		free(t);
 	}
+	/*
+	 * never woken only when nothing outside the file can reach the
+	 * queue either (fix/vreach.c): a member the file does not wake may
+	 * have a waker in another file (issue 37)
+	 */
 	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&
 			  (word_woken(f->path, f->buf, last_field(sc->queue)) ||
 			   !queue_declared_here(tu, f->buf,
-						 last_field(sc->queue)));
+						 last_field(sc->queue)) ||
+			   !vqueue_sealed(f->buf, f->len, sc->queue));
 	sc->irqs_off = irqs_off_before(sc);
 	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);

@@ -51,6 +51,7 @@ struct loop_shape {
 	char *other;		/* first statement that is not part of the wait */
 	char *receiver;		/* x in `x = sleep(...)` */
 	char *stmt_text;	/* the statement holding the sleep */
+	char *block_guard;	/* `if (g) { ...; sleep; ... }`: !g, positive */
 	bool receiver_unsigned;
 	bool result_used;	/* used other than by a plain assignment */
 	bool result_zero_test;	/* ... only as `if (!sleep(...))` or
@@ -126,6 +127,14 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 void cond_proof_free(struct cond_proof *pr);
 const char *proof_step_name(enum proof_step s);
 
+/*
+ * fix/wevariant.c: the function whose kernel caller holds a spinlock
+ * with interrupts off (kapi.def K_ATOMIC_START: a block request
+ * function) that func is or is called from, one level; *via the call
+ * that hands it over.  Allocated, or NULL.
+ */
+char *atomic_caller(const struct site_ctx *sc, const char *func,
+		    const char **via);
 /* fix/wevariant.c: may the wait_event*() form be used, and which one */
 struct fix_site;
 struct fix_plan;

@@ -334,6 +334,8 @@ struct vcmp {
 	struct vfn *o, *r;
 	struct vrun *ro, *rr;
 	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
+	int woke;		/* a sleep the original ran in TASK_RUNNING */
+	const char *woke_to;	/* ... that now sleeps, in this state */
 };
 
 /* The lines of text[start, end): their starts, count in *n. */
@@ -420,36 +422,17 @@ static unsigned LN(const struct vcmp *m, unsigned l)
 }
 
 /*
- * Can anything in the file wake queue q?  Its last name (`delay_wait` of
- * `card->delay_wait`) must appear only in the wait API's sleeps, adds,
- * removes and initialisations, and in declarations: then a sleep on it
- * ends by its timeout or a signal only, and sleeping on no queue is the
- * same (the nap conversion of a sleep_on_timeout() used as a delay).
+ * May queue q count as never woken?  Only a static queue head of this
+ * file that nothing outside it can reach and nothing in it wakes
+ * (vreach.c): then a sleep on it ends by its timeout or a signal only,
+ * and sleeping on no queue is the same (the nap conversion of a
+ * sleep_on_timeout() used as a delay).  A queue the file does not wake
+ * but another file may (a struct member reached through a parameter)
+ * has a waker outside this file: a sleep queued on it stays queued.
  */
 static bool queue_unwoken(struct vcmp *m, const char *q)
 {
-	const struct vside *s = m->o->side;
-	const char *last = q + strlen(q);
-	struct vtoks ft;
-	size_t n;
-	int k;
-	bool woken = false;
-
-	while (last > q && !((last[-1] >= 'a' && last[-1] <= 'z') ||
-			     (last[-1] >= 'A' && last[-1] <= 'Z') ||
-			     (last[-1] >= '0' && last[-1] <= '9') || last[-1] == '_'))
-		last--;
-	for (n = 0; last - n > q && ((last[-n - 1] >= 'a' && last[-n - 1] <= 'z') ||
-		    (last[-n - 1] >= 'A' && last[-n - 1] <= 'Z') ||
-		    (last[-n - 1] >= '0' && last[-n - 1] <= '9') || last[-n - 1] == '_'); n++)
-		;
-	if (!n || !vtok_cut(&ft, s->text, 0, s->len))
-		return false;
-	for (k = 0; k < ft.n && !woken; k++)
-		woken = name_is(&ft, k, last - n, n) &&
-			vtok_named_outside_wait(&ft, k);
-	vtok_release(&ft);
-	return !woken;
+	return vqueue_sealed(m->o->side->text, m->o->side->len, q);
 }
 
 static bool queues_unwoken(struct vcmp *m, uint32_t mask)
@@ -460,6 +443,100 @@ static bool queues_unwoken(struct vcmp *m, uint32_t mask)
 		if ((mask & (1u << i)) && !queue_unwoken(m, m->vv->names[NS_QUEUE][i]))
 			return false;
 	return true;
+}
+
+/* Nodes reachable from `from` (allocated), following the graph. */
+static bool *reachable(const struct vfn *f, int from)
+{
+	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), ns = 0, i;
+
+	memset(seen, 0, f->g.nn * sizeof(bool));
+	for (i = 0; i < f->g.n[from].nsucc; i++)
+		if (!seen[f->g.n[from].succ[i]]) {
+			seen[f->g.n[from].succ[i]] = true;
+			stack[ns++] = f->g.n[from].succ[i];
+		}
+	while (ns) {
+		int x = stack[--ns];
+
+		for (i = 0; i < f->g.n[x].nsucc; i++)
+			if (!seen[f->g.n[x].succ[i]]) {
+				seen[f->g.n[x].succ[i]] = true;
+				stack[ns++] = f->g.n[x].succ[i];
+			}
+	}
+	free(stack);
+	return seen;
+}
+
+/* Does the statement [a, b) of tokens write the variable t? */
+static bool writes_var(const struct vtoks *v, int a, int b, const char *t)
+{
+	size_t n = strlen(t);
+	int k;
+
+	for (k = a; k < b; k++) {
+		if (!name_is(v, k, t, n) ||
+		    (k > a && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, "."))))
+			continue;
+		if (tok_eq(v, k + 1, "=") || tok_eq(v, k + 1, "-=") ||
+		    tok_eq(v, k + 1, "+=") || tok_eq(v, k + 1, "++") ||
+		    tok_eq(v, k + 1, "--") || (k > a && (tok_eq(v, k - 1, "++") ||
+						      tok_eq(v, k - 1, "--"))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The rewrite sleeps where the original ran in TASK_RUNNING.  When the
+ * sleep's timeout is a variable that the loop around it writes (`t =
+ * schedule_timeout(t)`, or the remaining time copied back), t is the
+ * loop's remaining-time budget: the original yields and t counts the
+ * wall time down each pass; a sleep of t spends the whole budget on the
+ * first pass (issue 37: every close of a 2.4 ATM driver stalled 5 s).
+ */
+static char *budget_sleep(struct vcmp *m, int e)
+{
+	const struct vfn *f = m->r;
+	const struct vev *re = &f->ev[e];
+	const char *t = re->tmo;
+	bool *from, hit = false, ident = t && *t;
+	int nd = -1, i, k;
+	size_t j;
+
+	for (j = 0; ident && t[j]; j++)
+		ident = (t[j] >= 'a' && t[j] <= 'z') || (t[j] >= 'A' && t[j] <= 'Z') ||
+			(t[j] >= '0' && t[j] <= '9') || t[j] == '_';
+	if (!re->timed || !ident || (*t >= '0' && *t <= '9'))
+		return NULL;
+	for (i = 0; i < f->g.nn && nd < 0; i++)
+		for (k = 0; k < f->nnev[i]; k++)
+			if (f->nev[i][k] == e)
+				nd = i;
+	if (nd < 0)
+		return NULL;
+	from = reachable(f, nd);
+	if (from[nd]) {
+		/* the loop: nodes on a path from the sleep back to it */
+		hit = re->recv && !strcmp(re->recv, t);
+		for (i = 0; i < f->g.nn && !hit; i++) {
+			bool *back;
+
+			if (!from[i] || f->g.n[i].kind == VN_JOIN)
+				continue;
+			back = reachable(f, i);
+			hit = back[nd] && writes_var(&f->flow, f->g.n[i].first,
+						     f->g.n[i].last, t);
+			free(back);
+		}
+	}
+	free(from);
+	if (!hit)
+		return NULL;
+	return xasprintf("'%s' at line %u sleeps the whole remaining budget '%s' at once: the original ran there in TASK_RUNNING (running -> sleeping), where each pass of the loop yields and '%s' counts the wall time down; one tick per pass, the budget kept by jiffies, keeps the loop's timing",
+			 re->what, LN(m, re->line), t, t);
 }
 
 /* Why the rewrite's sleep e in context c is not the original's, or NULL */
@@ -500,20 +577,24 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 	if (!nos)
 		return NULL;
 	if (oq && !c->qmask && c->ts != run && !ounq && !queues_unwoken(m, oq)) {
+		const char *sc = vqueue_unnamed_here(m->o->side->text, m->o->side->len,
+						     qname(m->vv, oq)) ?
+			"; nothing in this file wakes it, but a waker outside this file may" : "";
+
 		if (c->maybemask && c->maybe_ev >= 0)
-			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s')",
+			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s'%s)",
 					 re->what, LN(m, re->line), qname(m->vv, c->maybemask),
 					 m->r->ev[c->maybe_ev].what, LN(m, m->r->ev[c->maybe_ev].line),
 					 c->ts_ev >= 0 ? ": the state comes from '" : "",
 					 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "",
 					 c->ts_ev >= 0 ? "', outside prepare_to_wait*()" : "",
-					 qname(m->vv, oq));
+					 qname(m->vv, oq), sc);
 		if (c->ts_ev >= 0 && m->r->ev[c->ts_ev].k == EV_STATE)
-			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s')",
+			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s'%s)",
 					 re->what, LN(m, re->line), m->r->ev[c->ts_ev].what,
-					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq));
-		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s')",
-				 re->what, LN(m, re->line), qname(m->vv, oq));
+					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq), sc);
+		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s'%s)",
+				 re->what, LN(m, re->line), qname(m->vv, oq), sc);
 	}
 	if (oq && (c->qmask & ~oq))
 		return xasprintf("'%s' at line %u sleeps on '%s', the original on '%s'",
@@ -523,6 +604,15 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 		return xasprintf("'%s' at line %u sleeps %sexclusive on '%s', the original %sexclusive",
 				 re->what, LN(m, re->line), c->xmask ? "" : "non-",
 				 qname(m->vv, c->qmask & oq), c->xmask ? "non-" : "");
+	if (c->ts != run && (ost_run || ost_any) && !ostate) {
+		/* TASK_RUNNING -> sleeping: what does it do to the loop? */
+		char *why = budget_sleep(m, e);
+
+		if (why)
+			return why;
+		m->woke++;
+		m->woke_to = sname(m->vv, c->ts);
+	}
 	if (c->ts == run && re->k == EV_SLEEP && !ost_run && (ostate || ost_any))
 		return xasprintf("'%s' at line %u runs in TASK_RUNNING on the path through '%s' at line %u (the original sleeps in %s there)",
 				 re->what, LN(m, re->line),
@@ -827,13 +917,14 @@ static char *compare_apis(struct vcmp *m)
 
 /* ---- the entry point ---- */
 
-char *validate_function(const struct vside *orig, const struct vside *rew,
-			const char *fn, unsigned target, char **proof)
+char *validate_config(const struct vside *orig, const struct vside *rew,
+		      const char *fn, unsigned target, const int *sel,
+		      char **proof, bool *unreadable)
 {
 	struct vval vv;
 	struct vfn o, r;
 	struct vrun ro, rr;
-	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0 };
+	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0, 0, NULL };
 	char *why = NULL;
 	int nsleeps = 0, i, j;
 
@@ -845,9 +936,13 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 	vv.target = target;
 	memset(&ro, 0, sizeof(ro));
 	memset(&rr, 0, sizeof(rr));
-	if (!vside_load(&vv, &o, orig, fn, 0, &why) ||
-	    !vside_load(&vv, &r, rew, fn, 1, &why))
+	*unreadable = false;
+	if (!vside_load_sel(&vv, &o, orig, fn, 0, sel, &why) ||
+	    !vside_load_sel(&vv, &r, rew, fn, 1, sel, &why)) {
+		/* found, cut, but no graph: the statements do not read */
+		*unreadable = why && strstr(why, "do not read as C");
 		goto out;
+	}
 	if (vv.overflow) {
 		why = xasprintf("%s() names more wait entries, queues or locks than the validation follows",
 				fn);
@@ -873,7 +968,10 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 		why = compare_exits(&m);
 	if (!why)
 		why = compare_effects(&m);
-	if (!why && proof)
+	if (!why && proof && m.woke)
+		*proof = xasprintf("validated: %d sleep%s, same queue, timeout and interrupts; running -> sleeping (%s) where the original's sleep ran in TASK_RUNNING and returned at once",
+				   nsleeps, nsleeps == 1 ? "" : "s", m.woke_to);
+	else if (!why && proof)
 		*proof = xasprintf("validated: %d sleep%s, same queue, state, timeout and interrupts",
 				   nsleeps, nsleeps == 1 ? "" : "s");
 out:

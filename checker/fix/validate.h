@@ -58,6 +58,16 @@ void vtok_release(struct vtoks *v);
 /* Keep one branch of each #if chain (the first not '#if 0'), no chain
  * directive: for a chain that cuts through statements */
 void vtok_flatten(struct vtoks *v);
+/* Keep branch sel[c] of each chain c (nbranch: none, for a chain with no
+ * #else), no chain directive: one configuration of the preprocessor */
+void vtok_select(struct vtoks *v, const int *sel);
+/* How many configurations chain c has: its branches, and none without
+ * an #else */
+int vtok_choices(const struct vtoks *v, int c);
+/* The configuration vtok_flatten() keeps (validate_pp.c) */
+void vtok_default_sel(const struct vtoks *v, int *sel);
+/* Would a preprocessor select sel: do chains testing one macro agree? */
+bool vtok_consistent(const struct vtoks *v, const int *sel);
 bool vtok_is(const struct vtoks *v, int i, const char *s);
 /* Index of the token closing the bracket at i, or -1 */
 int vtok_match(const struct vtoks *v, int i);
@@ -107,6 +117,15 @@ struct vside {
 
 char *validate_function(const struct vside *orig, const struct vside *rew,
 			const char *fn, unsigned target, char **proof);
+/*
+ * ... in one configuration of its #if chains (sel, as vtok_select(); NULL:
+ * every chain that reads as statements a branch of the graph).
+ * *unreadable: a side's statements do not read as C (validate_pp.c then
+ * tries the configurations one by one).
+ */
+char *validate_config(const struct vside *orig, const struct vside *rew,
+		      const char *fn, unsigned target, const int *sel,
+		      char **proof, bool *unreadable);
 
 /*
  * The model check generated from the file (vmodel.c): fn before and
@@ -116,6 +135,10 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
  */
 char *model_check_function(const struct vside *orig, const struct vside *rew,
 			   const char *fn, char **verdict);
+/* ... in one configuration of its #if chains (as validate_config()) */
+char *model_check_config(const struct vside *orig, const struct vside *rew,
+			 const char *fn, const int *sel, char **verdict,
+			 bool *unreadable);
 
 
 /* ---- shared by validate.c and validate_ev.c ---- */
@@ -136,6 +159,8 @@ struct vev {
 	int tok;		/* token of the statement in the function */
 	unsigned line;
 	char *what;		/* the call as written, for messages */
+	char *tmo;		/* a sleep's timeout as written, or NULL */
+	char *recv;		/* x of `x = sleep(...)`, or NULL */
 };
 
 /* One side (original or rewrite) of a function. */
@@ -210,7 +235,18 @@ int vbody_brace(const struct vtoks *v);
 /* Tokens, graph and events of fn in side s (side 0: original, 1: rewrite) */
 bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
 		const char *name, int side, char **why);
+/* ... with the #if branches of configuration sel only (vtok_select()) */
+bool vside_load_sel(struct vval *vv, struct vfn *f, const struct vside *s,
+		    const char *name, int side, const int *sel, char **why);
 void vside_release(struct vfn *f);
+/*
+ * Is queue q (as the events name it) a static queue head of this file
+ * that nothing outside the file can reach and nothing in it wakes
+ * (vreach.c)?  Only such a queue may count as never woken.
+ */
+bool vqueue_sealed(const char *text, size_t len, const char *q);
+/* Does the file name q's last name only in the wait API (no waker here)? */
+bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
 /* Does a call of name repeat an effect when it runs again? */
 bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
 

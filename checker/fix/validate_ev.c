@@ -514,6 +514,18 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				ev.timed = strcmp(t, "MAX_SCHEDULE_TIMEOUT") != 0;
 				free(t);
 			}
+			if (ev.timed && na >= 1) {
+				int j;
+
+				ev.tmo = vtok_text(v, args[0], ends[0]);
+				/* x = schedule_timeout(...): the receiver */
+				for (j = k - 2; k > a && tok_eq(v, k - 1, "=") && j >= a &&
+				     !tok_eq(v, j, ";") && !tok_eq(v, j, "{") &&
+				     !tok_eq(v, j, "}") && !tok_eq(v, j, ")"); j--)
+					;
+				if (k > a + 1 && tok_eq(v, k - 1, "=") && j + 1 < k - 1)
+					ev.recv = vtok_text(v, j + 1, k - 1);
+			}
 			if (api->kind == K_DELAY)
 				ev.st = vintern(vv, NS_STATE,
 					       contains(s, len, "uninterruptible") ? "TASK_UNINTERRUPTIBLE" :
@@ -634,7 +646,13 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 /* ---- one side: tokens, graph, events ---- */
 
 bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
-		      const char *name, int side, char **why)
+		const char *name, int side, char **why)
+{
+	return vside_load_sel(vv, f, s, name, side, NULL, why);
+}
+
+bool vside_load_sel(struct vval *vv, struct vfn *f, const struct vside *s,
+		    const char *name, int side, const int *sel, char **why)
 {
 	int lb, i;
 
@@ -651,9 +669,28 @@ bool vside_load(struct vval *vv, struct vfn *f, const struct vside *s,
 		*why = xasprintf("the #if nesting of %s() does not read", name);
 		return false;
 	}
+	if (sel)
+		vtok_select(&f->flow, sel);
 	lb = vbody_brace(&f->flow);
-	if (lb < 0 || !vcfg_build(&f->g, &f->flow, lb)) {
+	if (sel && (lb < 0 || !vcfg_build(&f->g, &f->flow, lb))) {
+		*why = xasprintf("%s of %s%s()", f->g.error ? f->g.error :
+				 "no body", side ? "the rewritten " : "", name);
+		return false;
+	}
+	if (!sel && (lb < 0 || !vcfg_build(&f->g, &f->flow, lb))) {
 		/* a chain cutting through statements: one branch only */
+		int *dsel = xrealloc(NULL, (f->flow.nch + 1) * sizeof(int));
+		bool ok;
+
+		vtok_default_sel(&f->flow, dsel);
+		ok = vtok_consistent(&f->flow, dsel);
+		free(dsel);
+		if (!ok) {
+			/* first branches no preprocessor selects together */
+			*why = xasprintf("%s of %s%s()", f->g.error ? f->g.error :
+					 "no body", side ? "the rewritten " : "", name);
+			return false;
+		}
 		vcfg_release(&f->g);
 		vtok_flatten(&f->flow);
 		lb = vbody_brace(&f->flow);
@@ -706,8 +743,11 @@ void vside_release(struct vfn *f)
 		free(f->nev[i]);
 	free(f->nev);
 	free(f->nnev);
-	for (i = 0; i < f->nev_all; i++)
+	for (i = 0; i < f->nev_all; i++) {
 		free(f->ev[i].what);
+		free(f->ev[i].tmo);
+		free(f->ev[i].recv);
+	}
 	free(f->ev);
 	for (i = 0; i < f->nexp; i++)
 		free(f->exp[i]);

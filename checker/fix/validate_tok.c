@@ -272,7 +272,17 @@ static bool if_zero(const struct vtoks *v, int chain)
 	return s < e && *s == '0' && (s + 1 == e || !idc(s[1]));
 }
 
+int vtok_choices(const struct vtoks *v, int c)
+{
+	return v->ch[c].nbranch + (v->ch[c].has_else ? 0 : 1);
+}
+
 void vtok_flatten(struct vtoks *v)
+{
+	vtok_select(v, NULL);
+}
+
+void vtok_select(struct vtoks *v, const int *sel)
 {
 	int i, k, n = 0, blocks[256], nb = 0;
 
@@ -282,7 +292,8 @@ void vtok_flatten(struct vtoks *v)
 		int c = t->chain, br = t->branch;
 
 		for (; keep && c >= 0; br = v->ch[c].pbranch, c = v->ch[c].parent) {
-			int want = if_zero(v, c) && v->ch[c].nbranch > 1 ? 1 : 0;
+			int want = sel ? sel[c] :
+				   if_zero(v, c) && v->ch[c].nbranch > 1 ? 1 : 0;
 
 			keep = br == want;
 		}
@@ -762,7 +773,8 @@ bool vcfg_build(struct vcfg *g, const struct vtoks *v, int lb)
 	body = seq(&b, &pos, end);
 	g->entry = body;
 	g->n[end].first = g->n[end].last = pos < v->n ? pos : v->n - 1;
-	if (!b.fail && !vtok_is(v, pos, "}"))
+	/* the body's own '}': a '}' of one #if branch ends no function */
+	if (!b.fail && (!vtok_is(v, pos, "}") || vtok_match(v, lb) != pos))
 		b.fail = true;
 	for (i = 0; !b.fail && i < b.ngotos; i++) {
 		for (j = 0; j < b.nlabels; j++)

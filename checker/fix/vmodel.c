@@ -22,12 +22,14 @@
  * `&dev->rx_wait`), each with the spinlock it holds around the wake-up
  * and its wake mask (an interruptible wake-up leaves an uninterruptible
  * sleeper asleep); a sleep on no queue is woken by the file's
- * wake_up_process().  A queue no call of the file wakes, that the file
- * hands to nothing else, has no waker: its sleeps end by their timeout;
- * so has a task no wake_up_process() of the file wakes (a poll of the
- * hardware with a one-jiffy nap waits for no wake-up).
- * Otherwise the waker is out of the file and modelled as opaque: it sets
- * the condition and wakes the queue, at any time.
+ * wake_up_process().  A queue nothing outside the file can reach and no
+ * call of the file wakes (a sealed static head, vreach.c) has no waker:
+ * its sleeps end by their timeout; so has a task no wake_up_process() of
+ * the file wakes (a poll of the hardware with a one-jiffy nap waits for
+ * no wake-up).  Otherwise the waker is outside this file and modelled
+ * as opaque: it sets the condition and wakes the queue, at any point
+ * (issue 37: a member queue the file does not wake is not a queue
+ * nobody wakes).
  *
  * The search is exhaustive over the explicit states of the two tasks
  * (a visited set, no preemption bound); the sleeps a waiter may take
@@ -858,8 +860,9 @@ static char *props_text(unsigned props)
 	return sb.s ? sb.s : xstrdup("");
 }
 
-char *model_check_function(const struct vside *orig, const struct vside *rew,
-			   const char *fn, char **verdict)
+char *model_check_config(const struct vside *orig, const struct vside *rew,
+			 const char *fn, const int *sel, char **verdict,
+			 bool *unreadable)
 {
 	struct vval vv;
 	struct vfn o, r;
@@ -872,8 +875,10 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 	memset(&vv, 0, sizeof(vv));
 	memset(&o, 0, sizeof(o));
 	memset(&r, 0, sizeof(r));
-	if (!vside_load(&vv, &o, orig, fn, 0, &err) ||
-	    !vside_load(&vv, &r, rew, fn, 1, &err)) {
+	*unreadable = false;
+	if (!vside_load_sel(&vv, &o, orig, fn, 0, sel, &err) ||
+	    !vside_load_sel(&vv, &r, rew, fn, 1, sel, &err)) {
+		*unreadable = err && strstr(err, "do not read as C");
 		*verdict = xasprintf("model: not modelled: %s", err ? err : "no graph");
 		free(err);
 		goto out;
@@ -903,6 +908,13 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		 */
 		if (task && !ws.n)
 			named = untimed_sleep(&o);
+		/*
+		 * a queue no call of the file wakes: nobody wakes it only when
+		 * nothing outside the file can reach it (vreach.c); else its
+		 * waker is outside this file, opaque, and may run at any point
+		 */
+		if (!task && !ws.n)
+			named = !env_queue_sealed(orig, &vv, key);
 		memset(&opq, 0, sizeof(opq));
 		if (!ws.n && !named) {
 			/* nothing in the file may wake it: timeouts only */
@@ -914,8 +926,8 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		} else if (!ws.n) {
 			opq.task = task;
 			opq.opaque = true;
-			opq.what = xasprintf(task ? "wake_up_process() of the task, out of the file" :
-					     "a wake-up of '%s' out of the file", key);
+			opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
+					     "a wake-up of '%s' from a waker outside this file", key);
 			ws.w[0] = opq;
 			ws.n = 1;
 			opaque = true;
@@ -954,7 +966,7 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
 		char *kept = props_text(mr.props);
 		const char *env = unwoken ? ", no waker in the file: timeouts only" :
-				  opaque ? ", the waker out of the file" : "";
+				  opaque ? ", a waker outside this file (at any point)" : "";
 
 		if (!(mr.props & bad))
 			*verdict = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",

@@ -35,5 +35,11 @@ char *last_name(const char *s);
 void find_wakers(const struct vside *s, const char *key, bool task,
 		 const char *self, struct mwakers *ws, bool *named);
 void wakers_release(struct mwakers *ws);
+/*
+ * Is the queue of last name key a static head of this file that nothing
+ * outside it reaches (vreach.c)?  Else its waker is outside this file.
+ */
+bool env_queue_sealed(const struct vside *s, const struct vval *vv,
+		      const char *key);
 
 #endif /* WQPORT_FIX_VMODEL_H */

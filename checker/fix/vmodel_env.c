@@ -191,3 +191,22 @@ void find_wakers(const struct vside *s, const char *key, bool task,
 	vtok_release(&ft);
 }
 
+/*
+ * Is the queue of last name key a static head of this file that nothing
+ * outside it reaches?  Every queue of that name must be the plain name.
+ */
+bool env_queue_sealed(const struct vside *s, const struct vval *vv,
+		      const char *key)
+{
+	int i;
+
+	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
+		char *k = last_name(vv->names[NS_QUEUE][i]);
+		bool same = !strcmp(k, key);
+
+		free(k);
+		if (same && !vqueue_sealed(s->text, s->len, vv->names[NS_QUEUE][i]))
+			return false;
+	}
+	return true;
+}

@@ -119,6 +119,93 @@ const char *tty_locked_callback(const struct site_ctx *sc, const char *func)
 	return NULL;
 }
 
+/* Does the call at off (its name's end) name fn among its arguments? */
+static bool call_names(const char *buf, size_t len, unsigned off,
+		       const char *fn)
+{
+	unsigned i = off, a;
+	int depth = 0;
+	size_t n = strlen(fn);
+
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	if (i >= len || buf[i] != '(')
+		return false;
+	for (a = i + 1; i < len; i++) {
+		if (buf[i] == '(')
+			depth++;
+		else if (buf[i] == ')' && --depth)
+			continue;
+		if ((buf[i] == ',' && depth == 1) || (buf[i] == ')' && !depth)) {
+			unsigned s = a, e = i;
+
+			while (s < e && (buf[s] == ' ' || buf[s] == '&'))
+				s++;
+			while (e > s && buf[e - 1] == ' ')
+				e--;
+			if (e - s == n && !strncmp(buf + s, fn, n))
+				return true;
+			a = i + 1;
+		}
+		if (buf[i] == ')' && !depth)
+			break;
+	}
+	return false;
+}
+
+/* Is fn handed to a K_ATOMIC_START call of the file?  Its name, or NULL. */
+static const char *atomic_start_of(const struct site_ctx *sc, const char *fn)
+{
+	size_t nk, i;
+	const struct kapi *k = kapi_table(&nk);
+
+	for (i = 0; i < nk; i++) {
+		long at = 0;
+
+		if (k[i].kind != K_ATOMIC_START)
+			continue;
+		while ((at = text_find_word(sc->buf, at, sc->len, k[i].name)) >= 0) {
+			at += strlen(k[i].name);
+			if (call_names(sc->buf, sc->len, at, fn))
+				return k[i].name;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * The function whose kernel caller holds a spinlock with interrupts
+ * off (kapi.def K_ATOMIC_START: a block request function) that func is,
+ * or is called from one level up; *via the K_ATOMIC_START call.
+ */
+char *atomic_caller(const struct site_ctx *sc, const char *func,
+		    const char **via)
+{
+	long at = 0;
+
+	if ((*via = atomic_start_of(sc, func)))
+		return xstrdup(func);
+	while ((at = text_find_word(sc->buf, at, sc->len, func)) >= 0) {
+		unsigned from, to, e = at + strlen(func);
+		const char *cn;
+		size_t cnn;
+		char *caller;
+
+		at = e;
+		while (e < sc->len && (sc->buf[e] == ' ' || sc->buf[e] == '\t'))
+			e++;
+		if (e >= sc->len || sc->buf[e] != '(' ||
+		    !text_enclosing_function(sc->buf, sc->len, at, &from, &to,
+					     &cn, &cnn) || (unsigned)at < from)
+			continue;
+		caller = xasprintf("%.*s", (int)cnn, cn);
+		if (strcmp(caller, func) && (*via = atomic_start_of(sc, caller)))
+			return caller;
+		free(caller);
+	}
+	return NULL;
+}
+
 bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		     const struct cond_proof *pr, const struct fix_plan *p)
 {

@@ -25,7 +25,6 @@
 #include "inactive.h"
 #include "cache.h"
 #include "bodies.h"
-#include "floor.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -568,31 +567,31 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		forced = check_inactive(tu, f, opt, index, nfuncs, &set);
 		opt->pipeline->unit(tu, f, opt);
 	}
-	/* what the parse lost, from the tokens (floor.c) */
+	/* what the parse lost, from the tokens (rules/floor.c) */
 	fc.errors = errors;
 	fc.first = first;
-	floored = token_floor(tu, f, opt, &fc);
+	floored = opt->pipeline->floor(tu, f, opt, &fc);
 	free((char *)fc.missing);
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(
 			rule_lookup(f->findings[i].rule), opt->target);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
-	body = nfuncs || forced ? NULL : inactive_body(f, &set);
+	body = nfuncs || forced || floored ? NULL : inactive_body(f, &set);
 	if (body) {
 		/* the real reason nothing was checked, not a missing header */
 		file_add_warning(f, body);
-	} else if (errors && !nfuncs && !forced && opt->cflags && floored) {
-		/* the floor found sleeps in it: C the flags do not parse */
-		file_add_warning(f, xasprintf(
-			"only its tokens were checked: no function parses (%u errors, the first at %s)",
-			errors, first));
 	} else if (errors && !nfuncs && !forced && !opt->cflags &&
 		   (missing_header || has_directives(f->buf))) {
 		/* real C the shim cannot model: say so, not "bad input" */
 		file_add_warning(f, xasprintf(
 			"%s: no function parses with the shim headers (%u errors, the first at %s); pass the kernel's compiler flags after --",
 			floored ? "only its tokens were checked" : "not checked",
+			errors, first));
+	} else if (errors && !nfuncs && !forced && floored) {
+		/* the floor found sleeps in it: C the parse lost */
+		file_add_warning(f, xasprintf(
+			"only its tokens were checked: no function parses (%u errors, the first at %s)",
 			errors, first));
 	} else if (errors && !nfuncs && !forced && !blank(f->buf)) {
 		f->error = xasprintf("cannot parse as C: %u errors, the first at %s",

@@ -10,6 +10,11 @@
  * no loop (unused, so only the floor reads it), an add_wait_queue()
  * whose entry is removed before a later polling loop, and one whose
  * path breaks out before any sleep (a waiter handed to another queue).
+ *
+ * wqport-cocci: beyond-standalone (the semantic patch's report and
+ * context modes list every add_wait_queue(&q, &w) as a site to look at,
+ * one-shot sleeps too; only the checker tells a loop from a one-shot
+ * nap and an unused macro)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

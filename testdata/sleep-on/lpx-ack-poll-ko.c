@@ -4,11 +4,11 @@
  *
  * The acknowledge interrupt only sets a flag.  The write path strobes a
  * byte out and polls that flag once a jiffy with
- * interruptible_sleep_on_timeout() on a queue that nothing wakes: a
- * plain delay in a loop, with no wake-up to lose.
+ * interruptible_sleep_on_timeout() on a queue nothing here wakes.
  *
- * wqport fixture: the delay becomes schedule_timeout_interruptible();
- * the model finds no race in either form (verify/README.md, fairness).
+ * wqport fixture: a member another file may wake stays queued (issue
+ * 37): prepare_to_wait()/schedule_timeout()/finish_wait(), keeping the
+ * race; the model finds no new race (verify/README.md, fairness).
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -26,7 +26,7 @@
 struct lpx_port {
 	unsigned long base;
 	int acked;
-	wait_queue_head_t poll_wait;	/* a delay: never woken */
+	wait_queue_head_t poll_wait;	/* a delay: never woken here */
 };
 
 static struct lpx_port lpx;
@@ -47,7 +47,7 @@ static int lpx_write_char(struct lpx_port *lp, unsigned char c)
 	while (!lp->acked) {
 		if (signal_pending(current))
 			return -EINTR;
-		interruptible_sleep_on_timeout(&lp->poll_wait, 1);	/* expect: WQ001 fix=converted */
+		interruptible_sleep_on_timeout(&lp->poll_wait, 1);	/* expect: WQ001 fix=keeprace */
 	}
 	outb(0, lp->base + LPX_CTRL);
 	return 0;

@@ -4,7 +4,7 @@
  * checked the way a maintainer of one configuration checks it.
  *
  * wqport fixture (issue 40, --active-only): the add_wait_queue() loop
- * under #if defined(CONFIG_PARPORT_1284), off with the shim, is what the
+ * under #if defined(CONFIG_PXP_ECP_1284), off with the shim, is what the
  * token floor reports (see pxp-1284-nibble-ko.c); with --active-only it
  * is left out, as before the floor.  The old loop under #if 0 stays out
  * either way.
@@ -30,7 +30,7 @@ static int pxp_ecp_drain(struct pxp_ecp *pe)
 {
 	int ret = 0;
 
-#if defined(CONFIG_PARPORT_1284)
+#if defined(CONFIG_PXP_ECP_1284)
 	DECLARE_WAITQUEUE(wait, current);
 
 	add_wait_queue(&pe->fifo_wait, &wait);

@@ -7,7 +7,7 @@
  * wqport fixture (issue 40, every #if branch): the waits under an #if
  * the configuration leaves off are reported too, each with a note that
  * names the condition: the sleep_on() under #ifdef PXP_IRQ and the
- * add_wait_queue() loop under #if defined(CONFIG_PARPORT_1284), whose
+ * add_wait_queue() loop under #if defined(CONFIG_PXP_ECP_1284), whose
  * loop the rules cannot see in a branch the parse skipped (the token
  * floor finds it), and the one in the #else of a test that is on.  The
  * old polling loop under #if 0 stays out.
@@ -64,7 +64,7 @@ static int pxp_wait_data(struct pxp_port *pp)
 {
 	int ret = 0;
 
-#if defined(CONFIG_PARPORT_1284)
+#if defined(CONFIG_PXP_ECP_1284)
 	DECLARE_WAITQUEUE(wait, current);
 
 	add_wait_queue(&pp->ack_wait, &wait);	/* expect: WQ002 */

@@ -10,8 +10,12 @@
  * sleeps with the driver's spinlock held.
  *
  * wqport fixture: the buffer wait does work (it runs the disk queue)
- * before every sleep: refused; the on-line wait in the switch becomes
- * wait_event_interruptible() with the driver's -EINTR; the one-shot
+ * before every sleep, so the loop stays; its test is the fact at the
+ * sleep (run_task_queue() writes only the task queue) and qtx_intr()
+ * clears buf_busy before its wake-up, so the sleep alone becomes
+ * wait_event(tp->buf_wait, !tp->buf_busy) (issue 39); the on-line
+ * wait in the switch becomes wait_event_interruptible() with the
+ * driver's -EINTR; the one-shot
  * sleep under the spinlock sleeps while atomic and is refused.
  * wqport-fix-test: no-kbuild (run_task_queue and tq_disk are gone since 2.5)
  */
@@ -60,7 +64,7 @@ static void qtx_wait_buffer(struct qtx_tape *tp)
 {
 	while (tp->buf_busy) {
 		run_task_queue(&tq_disk);
-		sleep_on(&tp->buf_wait);	/* expect: WQ001 fix=converted */
+		sleep_on(&tp->buf_wait);	/* expect: WQ001 fix=caveat */
 	}
 }
 

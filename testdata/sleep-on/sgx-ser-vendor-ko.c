@@ -8,7 +8,15 @@
  * and returns use names from that header.  Sites: close_wait in open, a
  * break wait after spin_unlock_irqrestore(), a timed drain whose
  * remaining jiffies are tested, a TIOCMIWAIT loop and a command wait
- * whose remaining jiffies are returned.
+ * whose remaining jiffies are returned.  With the header missing the
+ * compiler resolves no member, so the proof compares the queues as
+ * expressions (issue 39): the close wait and the drain have wakers of
+ * the same `struct sgx_port *` member that make their conditions true
+ * (sgx_close_done() clears ASYNC_CLOSING, sgx_port_irq() clears
+ * tx_waiting).  The drain, whose result is tested, becomes
+ * wait_event_interruptible_timeout(); the close wait keeps its race,
+ * since nothing after it tests for a signal (WQ010 would flag the
+ * dropped -ERESTARTSYS; --unsafe writes wait_event_interruptible()).
  *
  * wqport-fix-test: no-compile (sgx_hal.h, the SDK's private header, is missing on purpose)
  */
@@ -55,7 +63,7 @@ static int sgx_wait_tx_empty(struct sgx_port *port)
 	}
 	port->tx_waiting = 1;
 	spin_unlock_irqrestore(&port->lock, flags);
-	if (!interruptible_sleep_on_timeout(&port->tx_wait, SGX_TX_TMO))	/* expect: WQ001 fix=converted */
+	if (!interruptible_sleep_on_timeout(&port->tx_wait, SGX_TX_TMO))	/* expect: WQ001 fix=caveat */
 		return -ETIMEDOUT;
 	return signal_pending(current) ? -ERESTARTSYS : 0;
 }

@@ -11,8 +11,8 @@
  * the frame wait's condition takes the frame it waits for, and the
  * streaming stop waits a bounded time and goes on either way.
  *
- * wqport fixture: the probe delay becomes
- * schedule_timeout_uninterruptible() (WQ001); the unsigned result is
+ * wqport fixture: the probe delay stays queued, the faithful form (WQ001;
+ * a member another file may wake, issue 37); the unsigned result is
  * WQ010 and the sleeping condition WQ009, neither fixed automatically.
  * The frame wait keeps the value of its last evaluation, which is what
  * it wants, and the stop's dropped result is a deliberate best-effort
@@ -33,7 +33,7 @@ struct stg_frame {
 };
 
 struct stg_dev {
-	wait_queue_head_t power_wq;	/* never woken: the sensor has no irq */
+	wait_queue_head_t power_wq;	/* never woken here: the sensor has no irq */
 	wait_queue_head_t ctrl_wq;
 	wait_queue_head_t frame_wq;
 	wait_queue_head_t stop_wq;
@@ -143,7 +143,7 @@ static int stg_probe(struct stg_dev *dev)
 	INIT_LIST_HEAD(&dev->ready);
 
 	stg_submit_ctrl(dev, 0x01, 1);		/* sensor power */
-	sleep_on_timeout(&dev->power_wq, HZ / 5);	/* expect: WQ001 fix=converted */
+	sleep_on_timeout(&dev->power_wq, HZ / 5);	/* expect: WQ001 fix=keeprace */
 	if (stg_wait_sensor(dev))
 		return -ENODEV;
 	id = stg_sensor_id(dev);

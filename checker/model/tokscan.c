@@ -194,17 +194,26 @@ static bool any_dead(const struct pass *p)
 	return false;
 }
 
-/* Is the condition of directive tokens [a + 2, b) the single number v? */
+/* Is the condition of directive tokens [a + 2, b) the number v, maybe in
+ * parentheses: `#if 0`, `#if (0)`? */
 static bool cond_is(const struct lex *lx, int a, int b, const char *v)
 {
-	return b == a + 3 && is(lx, a + 2, v);
+	int k, n = 0;
+
+	for (k = a + 2; k < b; k++)
+		if (is(lx, k, v))
+			n++;
+		else if (!is(lx, k, "(") && !is(lx, k, ")"))
+			return false;
+	return n == 1;
 }
 
-static void add_cond(struct pass *p, int a, int b, int opener)
+static void add_cond(struct pass *p, int a, int b, int opener, bool dead)
 {
 	struct tok_scan *ts = p->ts;
 	struct tok_cond *c;
 	int *u = xrealloc(NULL, (b - a) * sizeof(int)), k;
+	char *t;
 
 	for (k = a; k < b; k++)
 		u[k - a] = k;
@@ -212,15 +221,12 @@ static void add_cond(struct pass *p, int a, int b, int opener)
 	c = &ts->c[ts->nc];
 	c->off = p->lx->t[a].off;
 	c->line = p->lx->t[a].line;
-	{
-		/* "# ifdef X" -> "#ifdef X" */
-		char *t = b > a + 1 ? span_text(p->lx, u, 1, b - a - 1) :
-			  xstrdup("");
-
-		c->text = xasprintf("#%s", t);
-		free(t);
-	}
+	/* "# ifdef X" -> "#ifdef X" */
+	t = b > a + 1 ? span_text(p->lx, u, 1, b - a - 1) : xstrdup("");
+	c->text = xasprintf("#%s", t);
+	free(t);
 	c->opener = opener < 0 ? ts->nc : opener;
+	c->dead = dead;
 	ts->nc++;
 	free(u);
 }
@@ -268,6 +274,7 @@ static void directive(struct pass *p, int a, int b)
 		return;
 	if (is(lx, a + 1, "if") || is(lx, a + 1, "ifdef") ||
 	    is(lx, a + 1, "ifndef")) {
+		f = NULL;
 		if (p->nst < 64) {
 			f = &p->st[p->nst];
 			f->depth = p->depth;
@@ -276,7 +283,7 @@ static void directive(struct pass *p, int a, int b)
 			f->cond = p->ts->nc;
 		}
 		p->nst++;
-		add_cond(p, a, b, -1);
+		add_cond(p, a, b, -1, f && f->dead);
 	} else if (is(lx, a + 1, "elif") || is(lx, a + 1, "else")) {
 		if (f) {
 			p->depth = f->depth;
@@ -284,7 +291,7 @@ static void directive(struct pass *p, int a, int b)
 				  cond_is(lx, a, b, "0");
 			f->if1 = false;
 		}
-		add_cond(p, a, b, f ? f->cond : -1);
+		add_cond(p, a, b, f ? f->cond : -1, f && f->dead);
 	} else if (is(lx, a + 1, "endif")) {
 		if (p->nst > 0)
 			p->nst--;
@@ -526,7 +533,7 @@ static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 {
 	const struct tok *ta = &un->lx->t[un->u[a]];
 	const char *state = "";
-	int k, i;
+	int k, i, low = ta->depth;
 
 	for (k = a + 2; k < un->n; k++) {
 		const struct tok *t = &un->lx->t[un->u[k]];
@@ -534,6 +541,13 @@ static void open_coded(struct tok_scan *ts, const struct unit *un, int a)
 
 		if (t->dead && !ta->dead)
 			continue;
+		/* out of the add's block: its `else` is another path */
+		if (uis(un, k, "}") && t->depth < low) {
+			low = t->depth;
+			if (uis(un, k + 1, "else"))
+				k = stmt_end(un, k + 2, 0);
+			continue;
+		}
 		for (i = 0; i < 3 && t->kind == 'i'; i++)
 			if (is(un->lx, un->u[k], states[i]))
 				state = states[i];

@@ -15,6 +15,7 @@ struct tok_cond {
 	unsigned off, line;
 	char *text;		/* "#ifdef RTC_IRQ", "#else" (one line) */
 	int opener;		/* the #if of its chain (index), itself for one */
+	bool dead;		/* `#if 0`, `#elif 0`, the #else of `#if 1` */
 };
 
 struct tok_site {

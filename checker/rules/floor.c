@@ -30,7 +30,7 @@
 
 #include "floor.h"
 #include "tokscan.h"
-#include "rules/rules.h"
+#include "rules.h"
 
 struct ranges {
 	unsigned *r;		/* [2i, 2i + 1): byte ranges */
@@ -174,6 +174,15 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s', which this file never uses: found by its tokens",
 				  m->name));
+	} else if (m && (ctx->missing || ctx->errors)) {
+		char *why = ctx->missing ? xstrdup(ctx->missing) :
+			    xasprintf("%u errors, the first at %s", ctx->errors,
+				      ctx->first ? ctx->first : "?");
+
+		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
+			xasprintf("in the body of macro '%s', used where the parse of this file was incomplete (%s): found by its tokens",
+				  m->name, why));
+		free(why);
 	} else if (m) {
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s'; the parse did not see it used: found by its tokens",
@@ -219,7 +228,7 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 			off_cond(ts, skip->r[2 * r]) : NULL;
 		bool noted = false;
 
-		if (c && !strcmp(c->text, "#if 0")) {
+		if (c && c->dead) {
 			free(fd->msg);
 			free(fd->func);
 			for (j = 0; j < fd->nnotes; j++) {
@@ -313,7 +322,7 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		int fn = range_at(&fns, s->off);
 		bool in_fn = fn >= 0;
 
-		if (s->dead || (off && !strcmp(off->text, "#if 0")) ||
+		if (s->dead || (off && off->dead) ||
 		    !(opt->rule_mask & (1ul << s->rule)) ||
 		    (off && opt->active_only))
 			continue;

@@ -8,15 +8,6 @@
 
 #include "wqport.h"
 
-struct floor_ctx {
-	/* why the parse may have lost code: the first header not found
-	 * ("'linux/isdnif.h' file not found") and its line, or NULL */
-	const char *missing;
-	unsigned missing_line;
-	unsigned errors;	/* compiler errors in the file */
-	const char *first;	/* the first, "line:col: message" */
-};
-
 /* tu: the parse of f (or of its includer, for a template header);
  * returns the number of findings it added */
 int token_floor(void *tu, struct wq_file *f, const struct wq_options *opt,

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Which queues may the proof of `wqport fix` take as never woken?
+ *
+ * A queue that nothing in this file wakes is not a queue nobody wakes:
+ * most queues are struct members reached through a parameter, and
+ * their wakers live in another file of the driver (an interrupt handler
+ * in foo_irq.c), in the subsystem core, or behind a pointer.  Issue 37:
+ * the translation validation (validate.c) let a rewrite sleep on no
+ * queue where the original slept queued as soon as the file had no
+ * waker, and the model check (vmodel.c) ran such a function against
+ * "nobody", so a rewrite that deleted add_wait_queue() passed with
+ * "as in the original: a hang".
+ *
+ * Only one kind of queue is proven unreachable from outside: a plain
+ * name declared `static` at file scope (or a head on the stack,
+ * DECLARE_WAIT_QUEUE_HEAD_ONSTACK()), whose every other use in the file
+ * is an argument of the wait API that sleeps on it, queues or unqueues
+ * on it, or sets it up: no wake-up, no address handed to anything, no
+ * macro body naming it.  Anything else has an unknown waker.
+ *
+ * WQPORT_FILE_WAKERS_ONLY=1 puts the old excuse back (any queue whose
+ * last name the file only sleeps on counts as never woken): the
+ * mutation check `mutation/wakers` shows the fixtures of issue 37
+ * converted wrongly with it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+
+static bool ident(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return false;
+	return true;
+}
+
+/* Does the text of directive token k name `name` as a word? */
+static bool pp_names(const struct vtoks *v, int k, const char *name, size_t n)
+{
+	const char *s = v->text + v->t[k].off, *e = s + v->t[k].len, *p;
+
+	for (p = s; p + n <= e; p++)
+		if (!memcmp(p, name, n) && (p == s || !ident(p - 1, 1)) &&
+		    (p + n == e || !ident(p + n, 1)))
+			return true;
+	return false;
+}
+
+/* The name of the innermost call whose argument token k is, or -1. */
+static int call_of(const struct vtoks *v, int k)
+{
+	int j, d = 0;
+
+	for (j = k - 1; j >= 0; j--) {
+		if (v->t[j].kind == VT_PP)
+			return -1;
+		if (vtok_is(v, j, ")") || vtok_is(v, j, "]"))
+			d++;
+		else if ((vtok_is(v, j, "(") || vtok_is(v, j, "[")) && d)
+			d--;
+		else if (vtok_is(v, j, "(") && j > 0 && v->t[j - 1].kind == VT_ID)
+			return j - 1;
+		else if (vtok_is(v, j, "(") || vtok_is(v, j, "[") ||
+			 vtok_is(v, j, ";") || vtok_is(v, j, "{") ||
+			 vtok_is(v, j, "}") || vtok_is(v, j, "="))
+			return -1;
+	}
+	return -1;
+}
+
+/* A call that may take the queue without waking it or handing it on. */
+static bool quiet_user(const char *c, size_t cl)
+{
+	const struct kapi *k = kapi_classify(c, cl);
+
+	if (k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
+		  k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
+		  k->kind == K_PREPARE || k->kind == K_FINISH))
+		return true;
+	return starts(c, cl, "wait_event") || starts(c, cl, "io_wait_event") ||
+	       (cl == 19 && !memcmp(c, "init_waitqueue_head", 19)) ||
+	       (cl == 29 && !memcmp(c, "__WAIT_QUEUE_HEAD_INITIALIZER", 29)) ||
+	       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
+	       (cl == 6 && !memcmp(c, "sizeof", 6));
+}
+
+/* Is file-scope token k in a declaration that starts with `static`? */
+static bool static_decl(const struct vtoks *v, int k)
+{
+	int j;
+
+	for (j = k - 1; j >= 0; j--) {
+		if (v->t[j].kind == VT_PP || vtok_is(v, j, ";") ||
+		    vtok_is(v, j, "}") || vtok_is(v, j, "{"))
+			break;
+		if (vtok_is(v, j, "extern"))
+			return false;
+		if (vtok_is(v, j, "static")) {
+			/* no other declarator before it: `static int a, q` is fine */
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The old excuse: the last name appears in the wait API only. */
+static bool only_waited_on(const struct vtoks *v, const char *q)
+{
+	const char *last = q + strlen(q);
+	size_t n;
+	int k;
+
+	while (last > q && !ident(last - 1, 1))
+		last--;
+	for (n = 0; last - n > q && ident(last - n - 1, 1); n++)
+		;
+	if (!n)
+		return false;
+	for (k = 0; k < v->n; k++)
+		if (name_is(v, k, last - n, n) && vtok_named_outside_wait(v, k))
+			return false;
+	return true;
+}
+
+bool vqueue_unnamed_here(const char *text, size_t len, const char *q)
+{
+	struct vtoks v;
+	bool r;
+
+	if (!vtok_cut(&v, text, 0, len))
+		return false;
+	r = only_waited_on(&v, q);
+	vtok_release(&v);
+	return r;
+}
+
+bool vqueue_sealed(const char *text, size_t len, const char *q)
+{
+	const char *old = getenv("WQPORT_FILE_WAKERS_ONLY");
+	size_t n = strlen(q);
+	struct vtoks v;
+	int k, depth = 0, decls = 0;
+	bool sealed = true;
+
+	if (!vtok_cut(&v, text, 0, len))
+		return false;
+	if (old && *old && strcmp(old, "0")) {
+		sealed = only_waited_on(&v, q);
+		vtok_release(&v);
+		return sealed;
+	}
+	if (!ident(q, n)) {
+		vtok_release(&v);
+		return false;	/* a member, or behind a pointer */
+	}
+	for (k = 0; k < v.n && sealed; k++) {
+		int c;
+
+		if (v.t[k].kind == VT_PP) {
+			if (pp_names(&v, k, q, n))
+				sealed = false;	/* a macro may wake it */
+			continue;
+		}
+		if (vtok_is(&v, k, "{"))
+			depth++;
+		else if (vtok_is(&v, k, "}"))
+			depth--;
+		if (!name_is(&v, k, q, n) ||
+		    (k > 0 && (vtok_is(&v, k - 1, "->") || vtok_is(&v, k - 1, "."))))
+			continue;
+		c = call_of(&v, k);
+		if (c >= 0 && (name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD", 23) ||
+			       name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31))) {
+			/* its declaration: static at file scope, or on the stack */
+			if (depth == 0 ? !static_decl(&v, c) :
+			    !name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31))
+				sealed = false;
+			decls++;
+		} else if (c >= 0) {
+			if (!quiet_user(v.text + v.t[c].off, v.t[c].len))
+				sealed = false;
+		} else if (depth == 0 && static_decl(&v, k) &&
+			   (vtok_is(&v, k + 1, ";") || vtok_is(&v, k + 1, "=") ||
+			    vtok_is(&v, k + 1, ","))) {
+			/* static wait_queue_head_t q; static struct wait_queue *q = NULL; */
+			decls++;
+		} else {
+			sealed = false;	/* assigned, stored, declared otherwise */
+		}
+	}
+	vtok_release(&v);
+	return sealed && decls > 0;
+}
