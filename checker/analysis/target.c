@@ -28,7 +28,22 @@ static const struct {
 } target_api[] = {
 #define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
 #define TARGET_API_GONE(n, a, b, c)
+#define TARGET_API_SEEN(n, a, b, c)
 #include "target.def"
+#undef TARGET_API_SEEN
+#undef TARGET_API_GONE
+#undef TARGET_API
+};
+
+static const struct {
+	const char *name;
+	unsigned seen;
+} target_api_seen_in[] = {
+#define TARGET_API(n, a, b, c)
+#define TARGET_API_GONE(n, a, b, c)
+#define TARGET_API_SEEN(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#include "target.def"
+#undef TARGET_API_SEEN
 #undef TARGET_API_GONE
 #undef TARGET_API
 };
@@ -39,10 +54,86 @@ static const struct {
 } target_api_gone[] = {
 #define TARGET_API(n, a, b, c)
 #define TARGET_API_GONE(n, a, b, c) { #n, WQ_KVER(a, b, c) },
+#define TARGET_API_SEEN(n, a, b, c)
 #include "target.def"
+#undef TARGET_API_SEEN
 #undef TARGET_API_GONE
 #undef TARGET_API
 };
+
+/*
+ * A release whose headers have name (target.def TARGET_API_SEEN), its
+ * first release not established; 0 when name has no such row.
+ */
+unsigned target_api_seen(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(target_api_seen_in) / sizeof(target_api_seen_in[0]); i++)
+		if (!strcmp(target_api_seen_in[i].name, name))
+			return target_api_seen_in[i].seen;
+	return 0;
+}
+
+/* The newest release a row of target.def names */
+static unsigned target_api_newest(void)
+{
+	unsigned v = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++)
+		if (target_api[i].since > v)
+			v = target_api[i].since;
+	for (i = 0; i < sizeof(target_api_gone) / sizeof(target_api_gone[0]); i++)
+		if (target_api_gone[i].gone > v)
+			v = target_api_gone[i].gone;
+	for (i = 0; i < sizeof(target_api_seen_in) / sizeof(target_api_seen_in[0]); i++)
+		if (target_api_seen_in[i].seen > v)
+			v = target_api_seen_in[i].seen;
+	return v;
+}
+
+/*
+ * Why the target kernel cannot take the primitive prim a conversion
+ * writes, or NULL when it can: not yet in it (a dated row), gone from
+ * it, or not known to be in it (a TARGET_API_SEEN row newer than the
+ * target; a wait_event*() form with no row at all, for a target older
+ * than the newest release the table knows).
+ */
+char *target_api_refusal(unsigned target, const char *prim)
+{
+	unsigned since = target_api_since(prim), until = target_api_until(prim);
+	unsigned seen = target_api_seen(prim), newest;
+	char *t, *v, *s = NULL;
+
+	if (!target || target == WQ_KERNEL_LATEST)
+		return NULL;
+	t = kernel_version_text(target);
+	if (since && target < since) {
+		v = kernel_version_text(since);
+		s = xasprintf("%s() is not in the target kernel %s (first in %s)",
+			      prim, t, v);
+		free(v);
+	} else if (since && until && target >= until) {
+		v = kernel_version_text(until);
+		s = xasprintf("%s() is not in the target kernel %s (gone in %s)",
+			      prim, t, v);
+		free(v);
+	} else if (!since && seen && target < seen) {
+		v = kernel_version_text(seen);
+		s = xasprintf("%s() is not known to be in the target kernel %s: wqport read it in Linux %s's headers, and its first release is not established (checker/target.def); check the target's include/linux/wait.h",
+			      prim, t, v);
+		free(v);
+	} else if (!since && !seen && !strncmp(prim, "wait_event", 10) &&
+		   target < (newest = target_api_newest())) {
+		v = kernel_version_text(newest);
+		s = xasprintf("%s() has no row in wqport's table of first releases (checker/target.def), so it is not known to be in the target kernel %s (the table knows releases up to %s); check the target's include/linux/wait.h",
+			      prim, t, v);
+		free(v);
+	}
+	free(t);
+	return s;
+}
 
 /* The first release without name (target.def TARGET_API_GONE), or 0. */
 unsigned target_api_until(const char *name)

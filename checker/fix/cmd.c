@@ -26,6 +26,7 @@
 
 #include <clang-c/Index.h>
 
+#include "cfg.h"
 #include "child.h"
 #include "engine.h"
 #include "color.h"
@@ -417,6 +418,16 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		free(wa);
 	}
 	free(tids);
+	/* the kernel each file is from, for the summary and the patches */
+	r.fo.cc_flags = r.opt.cflags != NULL;
+	for (i = 0; i < r.nfiles; i++) {
+		struct fix_result *res = &r.files[i];
+
+		res->kernel = kernel_detect(res->path, r.opt.cflags,
+					    r.opt.ncflags, &res->kernel_from);
+		res->kernel_inc = res->kernel ?
+				  kernel_include_dir(res->kernel_from) : NULL;
+	}
 	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
 	fix_steps_print();
 	rmdir(tmpl);

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cfg.h"
 #include "engine.h"
 #include "fixout.h"
 #include "validate.h"
@@ -78,6 +79,10 @@ static void analyse(const struct fix_run *r, void *index, const char *path,
 	f->len = len;
 	opt.tu_hook = plan_file;
 	opt.tu_arg = p;
+	/* the code's own kernel, whatever --target says: the API claims
+	 * of the words are about its headers (analysis/kheaders.c) */
+	p->kinc = kernel_include_of(path, r->opt.cflags, r->opt.ncflags,
+				    &p->kernel);
 	opt.no_prefilter = force;
 	{
 		uint64_t t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
@@ -526,6 +531,11 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 
 		new_error = new_cc_error(f0, &f1, text, len);
 		step_add(ST_CC, CLOCK_MONOTONIC, t0);
+		/* the input misses a header: the errors it causes, in the
+		 * input and the result alike, were not counted (the words
+		 * of the patch say so: report/kwords.c) */
+		if (!res->cc_missing)
+			res->cc_missing = missing_header_of(f0);
 	}
 	if (ok && new_error) {
 		/* the compile check: block the first changed function */

@@ -331,6 +331,30 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 }
 
 /*
+ * The loop keeps interrupts off but around the sleep: wait_event_cmd()
+ * says that where the kernel has it (the tree's own headers when known,
+ * else the target's row: analysis/kheaders.c), and only there.
+ */
+static char *irqs_cmd_words(const struct site_ctx *sc)
+{
+	const struct fix_plan *p = sc->plan;
+	char *whose = NULL, *s;
+	enum kh_have h = p ? api_claim(p->kernel, p->kinc, p->target,
+				       "wait_event_cmd", &whose) :
+			     KH_UNKNOWN;
+
+	s = xasprintf("interrupts are off except around the sleep: the test runs with them disabled; %s%s%s, convert by hand",
+		      h == KH_YES ? "wait_event_cmd() can say that (" :
+		      h == KH_NO ? "no wait_event_cmd() can say that in " :
+		      "wait_event_cmd(), where the kernel has it, can say that; whether ",
+		      whose ? whose : "the kernel",
+		      h == KH_YES ? " has it)" : h == KH_NO ? "" :
+		      " has it is not known");
+	free(whose);
+	return s;
+}
+
+/*
  * `while (s->dma.count <= 0) { ...; sleep_on(&s->dma.wait); }`: the
  * loop does other work, so it stays; its test, which just found the
  * condition false, is the fact the proof starts from, and the sleep
@@ -395,8 +419,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 		return;
 	}
 	if (ls->irq_toggle) {
-		refuse(s, "irqs-off", xstrdup(
-			"interrupts are off except around the sleep: the test runs with them disabled; wait_event_cmd() can say that, convert by hand"));
+		refuse(s, "irqs-off", irqs_cmd_words(sc));
 		return;
 	}
 	if (ls->kind == SH_NONE || ls->kind == SH_OTHER) {
@@ -1015,11 +1038,13 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "set-state-interruptible";
 }
 
-/* The target kernel lacks the primitive: refuse, naming the release. */
+/*
+ * The target kernel lacks the primitive, or is not known to have it
+ * (analysis/target.c, target_api_refusal()): refuse, saying which.
+ */
 static void check_target(struct fix_site *s, unsigned target)
 {
-	unsigned since;
-	char *prim;
+	char *prim, *why;
 	size_t len;
 
 	if (!s->form || s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
@@ -1027,17 +1052,10 @@ static void check_target(struct fix_site *s, unsigned target)
 	/* "prepare_to_wait-unlock", "-entry": the primitive before the '-' */
 	len = strcspn(s->form, "-");
 	prim = xasprintf("%.*s", (int)len, s->form);
-	since = target_api_since(prim);	/* analysis/target.c */
-	if (since && target < since) {
-		char *t = kernel_version_text(target);
-		char *v = kernel_version_text(since);
-
+	why = target_api_refusal(target, prim);
+	if (why) {
 		free(s->note);
-		refuse(s, "target-api", xasprintf(
-			"%s() is not in the target kernel %s (first in %s)",
-			prim, t, v));
-		free(t);
-		free(v);
+		refuse(s, "target-api", why);
 		s->form = NULL;
 	}
 	free(prim);
@@ -1248,6 +1266,7 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		if (fd->rule > WQ006)
 			continue;
 		site_find(tu, f, fd, &sc);
+		sc.plan = p;
 		s = new_site(p, fd, &sc);
 		if (!sc.found && !sc.skipped_if) {
 			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
@@ -1300,6 +1319,10 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		} else if (fd->rule == WQ002) {
 			plan_open_coded(s, &sc);
 			wait_event_gate(&sc, s, NULL, p);
+			/* a form the target lacks, or is not known to have,
+			 * is refused before the in-place entry form below is
+			 * considered: that form may be one the target has */
+			check_target(s, p->target ? p->target : WQ_DEFAULT_TARGET);
 		} else if (fd->rule == WQ003) {
 			plan_state_after_test(s, &sc);
 		} else if (h) {

@@ -24,6 +24,8 @@ struct fix_opts {
 	const char *report;	/* --report DIR (html.c), or NULL */
 	bool force;		/* --force: into a folder that is no report's */
 	unsigned target;	/* --target kernel version, 0: default */
+	bool cc_flags;		/* flags after --: the compile check's,
+				 * not the shim headers (report/kwords.c) */
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */
 	char *author_owned;	/* git's, allocated */
@@ -81,6 +83,14 @@ struct fix_result {
 	char *target, *target_name;	/* a symlink: the file it names */
 	int same_as;			/* 1 + index of an earlier name of it */
 	bool not_done;			/* stopped by a signal before its end */
+	/* the kernel the code is from (frontend/ktree.c), whatever
+	 * --target says: 0 when not known; what said so; the include
+	 * folder of its tree, whose headers are read (report/kwords.c) */
+	unsigned kernel;
+	const char *kernel_from;
+	char *kernel_inc;
+	char *cc_missing;	/* the header the input misses, as clang
+				 * quotes it: its errors were not counted */
 };
 
 /* The final outcome of each planned site of res (fix/outcome.c). */

@@ -32,6 +32,8 @@ struct site_ctx {
 	enum task_st state_before;	/* last state set before the anchor */
 	const char *queued_before;	/* prepare_to_wait*()/add_wait_queue*()
 					 * still in force at the anchor */
+	const struct fix_plan *plan;	/* the file's plan: its kernel and
+					 * target, for the API claims */
 
 	CXTranslationUnit tu;
 	const char *buf;

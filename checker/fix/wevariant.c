@@ -236,17 +236,27 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 	 * release: target-facts.def, target.def */
 	if (cb && (!target ||
 		   target_has_fact(target, TF_TTY_LOCKED_CALLBACKS))) {
-		bool has_tty = target &&
-			target_has_api(target, "wait_event_interruptible_tty");
+		/* the tree's own tty.h when known, else the target's row */
+		char *whose = NULL;
+		enum kh_have tty = api_claim(p->kernel, p->kinc, target,
+					     "wait_event_interruptible_tty",
+					     &whose);
+		char *then = tty == KH_YES ? xasprintf(
+			"; the form that drops it is wait_event_interruptible_tty(tty, ...), which %s has and wqport does not write: convert by hand",
+			whose) : tty == KH_NO ? xasprintf(
+			", and %s has no wait_event_interruptible_tty() that drops it: drop the lock around the sleep by hand, or use tty_port_block_til_ready()",
+			whose) : xasprintf(
+			"; whether %s has wait_event_interruptible_tty(), which drops it, is not known: drop the lock around the sleep by hand, or use tty_port_block_til_ready()",
+			whose);
 
 		free(s->note);
 		s->outcome = FO_REFUSE;
 		s->reason = "tty-lock";
 		s->note = xasprintf(
 			"%s() is a %s callback, which runs with the tty lock held: %s() would sleep holding it%s",
-			s->func, cb, s->form, has_tty ?
-			"; the form that drops it is wait_event_interruptible_tty(tty, ...), which wqport does not write: convert by hand" :
-			", and the target has no wait_event_interruptible_tty() that drops it: drop the lock around the sleep by hand, or use tty_port_block_til_ready()");
+			s->func, cb, s->form, then);
+		free(then);
+		free(whose);
 		s->form = NULL;
 		free(s->cond);
 		s->cond = NULL;

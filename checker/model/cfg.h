@@ -276,6 +276,36 @@ unsigned target_api_until(const char *name);
 bool target_has_api(unsigned target, const char *name);
 const char *target_api_at(size_t i, unsigned *since);
 bool target_lacks(unsigned target, const char *name);
+unsigned target_api_seen(const char *name);
+char *target_api_refusal(unsigned target, const char *prim);
+/*
+ * analysis/kheaders.c: the primitives a kernel has, from its own
+ * headers (linux/wait.h, sched.h, tty.h of the include folder
+ * kernel_include_dir() finds from kernel_detect()'s *from), else from
+ * target.def for its version.  *where (allocated, or NULL) says which:
+ * the headers read (kheader_list()), or "table:X.Y".
+ */
+enum kh_have { KH_UNKNOWN, KH_YES, KH_NO };
+char *kernel_include_dir(const char *from);
+enum kh_have kheader_has(const char *incdir, const char *name);
+/*
+ * The include folder of the kernel tree path is from (NULL: none, or
+ * its headers are not there), interned for the life of the process, and
+ * that kernel's version (0: not known).
+ */
+const char *kernel_include_of(const char *path, const char *const *cflags,
+			      int ncflags, unsigned *version);
+/*
+ * Does the kernel a claim is about have name: the code's own (kernel,
+ * its tree's include folder kinc) when known, else the target (0: the
+ * default, 6.1) by target.def?  *whose (allocated) names it for words.
+ */
+enum kh_have api_claim(unsigned kernel, const char *kinc, unsigned target,
+		       const char *name, char **whose);
+/* "include/linux/wait.h and include/linux/sched.h": those it read */
+char *kheader_list(const char *incdir);
+enum kh_have kernel_has_api(const char *incdir, unsigned version,
+			    const char *name, char **where);
 char *target_open_coded(unsigned target, bool interruptible,
 			const char *timeout);
 char *target_note(unsigned target, const char *name, bool interruptible,

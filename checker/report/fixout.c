@@ -23,6 +23,7 @@
 #include "color.h"
 #include "fixout.h"
 #include "html.h"
+#include "kwords.h"
 #include "patchtext.h"
 #include "sarif.h"
 
@@ -317,6 +318,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 	int nseries = fo->series ? series_count(files, n) : 0;
 	struct series_log written = { NULL, 0 };
 	bool color = color_on(fo->color_mode, STDERR_FILENO);
+	struct kwords kw;
+	struct kwords_run kern = { .n = 0 };
 
 	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
 		char *why = xasprintf("cannot create the series folder: %s",
@@ -412,6 +415,9 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			fprintf(stderr, "%s: error: %s\n", res->path, wfail);
 		if (changed && !wfail)
 			nfiles++;
+		/* the kernel the file is from, and what the rewrite needs */
+		kwords_of(&kw, res, fo, changed && !wfail ? diff : NULL);
+		kwords_run_add(&kern, &kw);
 		if (changed && !fo->write && !fo->series && !fo->json &&
 		    !fo->sarif && diff)
 			fputs(diff, stdout);
@@ -428,6 +434,8 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			sb_puts(&json, ", \"error\": ");
 			report_json_escape(&json, res->error ? res->error :
 					   wfail ? wfail : "");
+			sb_puts(&json, ", \"kernel\": ");
+			kwords_json(&json, &kw);
 			sb_puts(&json, ", \"sites\": [");
 			for (j = 0; j < res->nout; j++) {
 				if (j)
@@ -436,6 +444,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 			}
 			sb_puts(&json, "]}");
 		}
+		kwords_release(&kw);
 		free(wfail);
 		free(diff);
 	}
@@ -448,8 +457,10 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 		free(notes.s);
 	}
 	if (fo->json || fo->report) {
-		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d}}\n",
+		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d, \"kernels\": [",
 			  sites, nconv, ncav, nkeep, nref, nfiles, errors);
+		kwords_run_json(&json, &kern);
+		sb_puts(&json, "]}}\n");
 		if (fo->json)
 			fputs(json.s, stdout);
 		/* the HTML report reads the same document */
@@ -469,6 +480,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				reasons[i].reason);
 		fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
 			nfiles == 1 ? "" : "s", errors ? ", errors" : "");
+		kwords_run_print(&kern, stderr);
 		if (fix_stop_signal)
 			fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
 				fix_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", ndone,
@@ -476,6 +488,7 @@ int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
 				fo->series ? (nfiles == 1 ? "patch written" : "patches written") :
 					     "written");
 	}
+	kwords_run_release(&kern);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "wqport fix: error writing the output: %s\n",
 			strerror(errno));
@@ -536,4 +549,6 @@ void fixout_release(struct fix_result *res)
 	free(res->raw);
 	free(res->target);
 	free(res->target_name);
+	free(res->kernel_inc);
+	free(res->cc_missing);
 }

@@ -381,6 +381,24 @@ static void file_table(struct strbuf *sb, const struct h_report *r,
 	free(order);
 }
 
+/* A fix run: the kernel the code is from and the rewrite's (kwords.c) */
+static void kernels(struct strbuf *sb, const struct h_report *r)
+{
+	const struct jv *k = r->fix ? jv_get(jv_get(r->root, "summary"),
+					     "kernels") : NULL;
+	size_t i;
+
+	for (i = 0; k && k->type == JV_ARR && i < k->len; i++) {
+		const char *w = jv_str(&k->items[i], "words", NULL);
+
+		if (!w)
+			continue;
+		sb_puts(sb, "<p class=\"kernel\">");
+		h_esc(sb, w);
+		sb_puts(sb, "</p>\n");
+	}
+}
+
 static void summary(struct strbuf *sb, const struct h_report *r)
 {
 	int tot[HC_N] = { 0 }, i, c, nerr = 0;
@@ -395,6 +413,7 @@ static void summary(struct strbuf *sb, const struct h_report *r)
 		sb_printf(sb, "%s%d %s", c == first_class(r) ? "" : ", ",
 			  tot[c], h_class_label(c));
 	sb_printf(sb, "; %d file%s with an error.</p>\n", nerr, nerr == 1 ? "" : "s");
+	kernels(sb, r);
 }
 
 static void head(struct strbuf *sb, const struct h_report *r, const char *title,

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "fixout.h"
+#include "kwords.h"
 #include "patchtext.h"
 #include "child.h"
 
@@ -200,8 +201,10 @@ static const char *site_func(const struct fix_result *res, int i)
 }
 
 /* What the patch does, why, what to check and what it leaves */
-static void body(struct strbuf *sb, const struct fix_result *res)
+static void body(struct strbuf *sb, const struct fix_result *res,
+		 const struct fix_opts *fo, const char *diff)
 {
+	struct kwords kw;
 	bool why_done[WQ_MAX_RULE] = { false };
 	char *t;
 	int i, pass;
@@ -266,8 +269,14 @@ static void body(struct strbuf *sb, const struct fix_result *res)
 		if (any)
 			sb_puts(sb, "\n");
 	}
-	t = xasprintf("Converted with wqport %s fix, which checked and compiled each changed function again.",
-		      WQPORT_VERSION);
+	/* which kernel: the code's, the rewrite's, what the first lacks */
+	kwords_of(&kw, res, fo, diff);
+	t = kwords_text(&kw);
+	wrap(sb, t, "", "");
+	sb_puts(sb, "\n");
+	free(t);
+	kwords_release(&kw);
+	t = kwords_compiled(res, fo);
 	wrap(sb, t, "", "");
 	free(t);
 }
@@ -460,7 +469,7 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 	if (!ascii(fo->author) || !ascii(diff))
 		sb_puts(&sb, "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n");
 	sb_puts(&sb, "\n");
-	body(&sb, res);
+	body(&sb, res, fo, diff);
 	if (!fo->no_signoff)
 		sb_printf(&sb, "\nSigned-off-by: %s\n", fo->author);
 	sb_puts(&sb, "---\n");
