@@ -255,34 +255,6 @@ char *kheader_list(const char *incdir)
 	return sb.s ? sb.s : xstrdup("no header");
 }
 
-const char *kernel_include_of(const char *path, const char *const *cflags,
-			      int ncflags, unsigned *version)
-{
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-	static char **interned;
-	static int ninterned;
-	const char *from, *r = NULL;
-	char *dir;
-	int i;
-
-	*version = kernel_detect(path, cflags, ncflags, &from);
-	dir = *version ? kernel_include_dir(from) : NULL;
-	if (!dir)
-		return NULL;
-	pthread_mutex_lock(&lock);
-	for (i = 0; i < ninterned && !r; i++)
-		if (!strcmp(interned[i], dir))
-			r = interned[i];
-	if (!r) {
-		interned = xrealloc(interned, (ninterned + 1) * sizeof(char *));
-		r = interned[ninterned++] = dir;
-		dir = NULL;
-	}
-	pthread_mutex_unlock(&lock);
-	free(dir);
-	return r;
-}
-
 enum kh_have api_claim(unsigned kernel, const char *kinc, unsigned target,
 		       const char *name, char **whose)
 {

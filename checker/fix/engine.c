@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE	/* memmem() */
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,42 @@ void fix_steps_print(void)
 		fprintf(stderr, "%s %s %.2f s", i ? "," : "", step_name[i],
 			step_ns[i] / 1e9);
 	fputc('\n', stderr);
+}
+
+/*
+ * The include folder of the kernel tree path is from (NULL: none, or
+ * its headers are not there), interned for the life of the process, and
+ * that kernel's version (0: not known).  Here, not in analysis/: the
+ * tree is found by the frontend's kernel_detect(), which analysis/ may
+ * not call.
+ */
+static const char *kernel_include_of(const char *path,
+				     const char *const *cflags, int ncflags,
+				     unsigned *version)
+{
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	static char **interned;
+	static int ninterned;
+	const char *from, *r = NULL;
+	char *dir;
+	int i;
+
+	*version = kernel_detect(path, cflags, ncflags, &from);
+	dir = *version ? kernel_include_dir(from) : NULL;
+	if (!dir)
+		return NULL;
+	pthread_mutex_lock(&lock);
+	for (i = 0; i < ninterned && !r; i++)
+		if (!strcmp(interned[i], dir))
+			r = interned[i];
+	if (!r) {
+		interned = xrealloc(interned, (ninterned + 1) * sizeof(char *));
+		r = interned[ninterned++] = dir;
+		dir = NULL;
+	}
+	pthread_mutex_unlock(&lock);
+	free(dir);
+	return r;
 }
 
 /* Analyse text as the checker does and plan every finding. */

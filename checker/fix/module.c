@@ -14,7 +14,9 @@
  *
  * A folder with a Makefile that lists the file only as an object of
  * its own (obj-y, obj-m) is a module of one file.  A folder with no
- * Makefile at all (a vendor's driver as shipped) is one module.  The
+ * Makefile at all (a vendor's driver as shipped) is one module, less
+ * the files that define a function this one defines too (copies or
+ * variants of the same driver, which no module links together).  The
  * cost is bounded: at most MOD_MAX_FILES files of at most MOD_MAX_SIZE
  * bytes each are read, and a folder with more .c files than that is not
  * read at all; the files are read once per process and folder, and
@@ -200,6 +202,68 @@ static bool in_composite(const char *mk, const char *comp, const char *o)
 	return in;
 }
 
+/*
+ * Does b define (kernel style: the body's '{' at the start of a line) a
+ * function that a also defines?  Two such files in a folder with no
+ * Makefile are copies or variants of one driver (a vendor's 2.4 and 2.6
+ * versions side by side, a test's copies), not parts of one module: a
+ * module cannot link two definitions of one name, and reading one's
+ * waker as the other's would name a function of another build.
+ */
+static size_t func_before(const char *buf, const char *brace,
+			  const char **name)
+{
+	const char *p = brace, *paren = NULL, *e;
+
+	/* back to the end of the previous declaration or body */
+	while (p > buf && p[-1] != ';' && p[-1] != '}' &&
+	       !(p[-1] == '\n' && p - 1 > buf && p[-2] == '\n'))
+		p--;
+	for (; p < brace; p++)
+		if (*p == '(') {
+			paren = p;
+			break;
+		}
+	if (!paren)
+		return 0;
+	e = paren;
+	while (e > buf && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	p = e;
+	while (p > buf && wq_ident_char(p[-1]))
+		p--;
+	*name = p;
+	return e - p;
+}
+
+static bool defines(const char *text, const char *name, size_t n)
+{
+	const char *b;
+
+	for (b = strstr(text, "\n{"); b; b = strstr(b + 2, "\n{")) {
+		const char *f;
+		size_t l = func_before(text, b, &f);
+
+		if (l == n && !strncmp(f, name, n))
+			return true;
+	}
+	return false;
+}
+
+static bool same_functions(const char *a, const char *b)
+{
+	const char *br;
+
+	for (br = strstr(a, "\n{"); br; br = strstr(br + 2, "\n{")) {
+		const char *f;
+		size_t l = func_before(a, br, &f);
+
+		if (l && defines(b, f, l))
+			return true;
+	}
+	return false;
+}
+
 int module_siblings(const char *path, const struct mod_file *const **out,
 		    char **why)
 {
@@ -208,6 +272,7 @@ int module_siblings(const char *path, const struct mod_file *const **out,
 			    xstrdup(".");
 	const char *base = slash ? slash + 1 : path;
 	static _Thread_local const struct mod_file *list[MOD_MAX_FILES];
+	const struct mod_file *self = NULL;
 	char *obj, *comp = NULL;
 	int i, n = 0;
 
@@ -232,11 +297,17 @@ int module_siblings(const char *path, const struct mod_file *const **out,
 		free(obj);
 		return 0;
 	}
+	for (i = 0; i < cache.n; i++)
+		if (!strcmp(cache.files[i].name, base))
+			self = &cache.files[i];
 	for (i = 0; i < cache.n; i++) {
 		const struct mod_file *m = &cache.files[i];
 		char *o;
 
-		if (!strcmp(m->name, base))
+		if (m == self)
+			continue;
+		/* no Makefile: not a copy or variant of this driver */
+		if (!comp && (!self || same_functions(self->buf, m->buf)))
 			continue;
 		o = xasprintf("%.*s.o", (int)(strlen(m->name) - 2), m->name);
 		if (!comp || in_composite(cache.makefile, comp, o))

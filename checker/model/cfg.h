@@ -289,13 +289,6 @@ enum kh_have { KH_UNKNOWN, KH_YES, KH_NO };
 char *kernel_include_dir(const char *from);
 enum kh_have kheader_has(const char *incdir, const char *name);
 /*
- * The include folder of the kernel tree path is from (NULL: none, or
- * its headers are not there), interned for the life of the process, and
- * that kernel's version (0: not known).
- */
-const char *kernel_include_of(const char *path, const char *const *cflags,
-			      int ncflags, unsigned *version);
-/*
  * Does the kernel a claim is about have name: the code's own (kernel,
  * its tree's include folder kinc) when known, else the target (0: the
  * default, 6.1) by target.def?  *whose (allocated) names it for words.
