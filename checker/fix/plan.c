@@ -364,23 +364,32 @@ static char *irqs_cmd_words(const struct site_ctx *sc)
 static bool loop_test_proven(struct fix_site *s, const struct site_ctx *sc,
 			     const struct loop_shape *ls)
 {
-	static const char *const atomic[] = {
-		"spin_lock", "spin_lock_irq", "spin_lock_irqsave",
-		"spin_lock_bh", "local_irq_save", "local_irq_disable", "cli",
-		"read_lock_irq", "read_lock_irqsave", "write_lock_irq",
-		"write_lock_irqsave", NULL
+	/* the locks kapi.def's KAPI_IRQ rows (read below) do not list */
+	static const char *const locks[] = {
+		"spin_lock", "spin_lock_bh", "read_lock_irq",
+		"read_lock_irqsave", "write_lock_irq", "write_lock_irqsave",
+		NULL
 	};
+	const struct kapi_irq *irq;
 	struct cond_proof pr;
-	int i;
+	size_t i, nirq;
 
 	/*
 	 * a lock taken or interrupts turned off anywhere before the sleep
 	 * (released on an exit path only, as held_lock_before() cannot
 	 * tell): keep the faithful form and the validation's own reason
 	 */
-	for (i = 0; atomic[i]; i++)
+	for (i = 0; locks[i]; i++)
 		if (text_find_word(sc->buf, sc->fn_start, sc->anchor_off,
-				   atomic[i]) >= 0)
+				   locks[i]) >= 0)
+			return false;
+	irq = kapi_irq_table(&nirq);
+	for (i = 0; i < nirq; i++)
+		if ((!strcmp(irq[i].effect, "off") ||
+		     !strcmp(irq[i].effect, "lock_off") ||
+		     !strcmp(irq[i].effect, "lock_save")) &&
+		    text_find_word(sc->buf, sc->fn_start, sc->anchor_off,
+				   irq[i].name) >= 0)
 			return false;
 
 	/*

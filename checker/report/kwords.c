@@ -29,6 +29,7 @@
 
 #include "cfg.h"
 #include "kwords.h"
+#include "patchtext.h"
 
 /* A call a rewrite writes in place of a sleep, or beside it */
 static bool wait_primitive(const char *name, size_t len)
@@ -81,33 +82,28 @@ static void add_name(struct kwords *k, const char *s, size_t n)
 	k->written[k->nwritten++] = xasprintf("%.*s", (int)n, s);
 }
 
+struct written {
+	struct kwords *k;
+	const char *orig;
+	size_t olen;
+};
+
+static void written_call(const char *name, size_t len, void *arg)
+{
+	struct written *w = arg;
+
+	if (wait_primitive(name, len) &&
+	    !calls(w->orig, w->orig + w->olen, name, len))
+		add_name(w->k, name, len);
+}
+
 /* The wait primitives on the diff's added lines the original lacks */
 static void written_calls(struct kwords *k, const char *diff,
 			  const char *orig, size_t olen)
 {
-	const char *line, *end, *p;
+	struct written w = { k, orig, olen };
 
-	for (line = diff; line && *line; line = end ? end + 1 : NULL) {
-		end = strchr(line, '\n');
-		if (line[0] != '+' || !strncmp(line, "+++ ", 4))
-			continue;
-		if (!end)
-			end = line + strlen(line);
-		for (p = line + 1; p < end; p++) {
-			const char *q = p;
-
-			if (!wq_ident_char(*p) || wq_ident_char(p[-1]))
-				continue;
-			while (q < end && wq_ident_char(*q))
-				q++;
-			if (wait_primitive(p, q - p) && calls(p, end, p, q - p) &&
-			    !calls(orig, orig + olen, p, q - p))
-				add_name(k, p, q - p);
-			p = q - 1;
-		}
-		if (!*end)
-			break;
-	}
+	diff_added_calls(diff, written_call, &w);
 }
 
 void kwords_of(struct kwords *k, const struct fix_result *res,

@@ -55,8 +55,9 @@ static void names_add(struct names *ns, const char *s, size_t len, int rank)
 	ns->rank[ns->n++] = rank;
 }
 
-/* The calls of a rewrite's kinds on the added lines of a unified diff */
-static void added_calls(const char *diff, struct names *ns)
+void diff_added_calls(const char *diff,
+		      void (*fn)(const char *name, size_t len, void *arg),
+		      void *arg)
 {
 	const char *line;
 
@@ -70,7 +71,6 @@ static void added_calls(const char *diff, struct names *ns)
 			continue;
 		for (p = line + 1; p < end; p++) {
 			const char *q = p, *r;
-			int rank;
 
 			if (!wq_ident_char(*p) || (p > line + 1 && wq_ident_char(p[-1])))
 				continue;
@@ -78,12 +78,20 @@ static void added_calls(const char *diff, struct names *ns)
 				q++;
 			for (r = q; r < end && (*r == ' ' || *r == '\t'); r++)
 				;
-			if (r < end && *r == '(' &&
-			    (rank = call_rank(p, q - p)) >= 0)
-				names_add(ns, p, q - p, rank);
+			if (r < end && *r == '(')
+				fn(p, q - p, arg);
 			p = q - 1;
 		}
 	}
+}
+
+/* The calls of a rewrite's kinds, for the subject */
+static void rank_call(const char *name, size_t len, void *arg)
+{
+	int rank = call_rank(name, len);
+
+	if (rank >= 0)
+		names_add(arg, name, len, rank);
 }
 
 char *patch_written(const char *diff)
@@ -94,7 +102,7 @@ char *patch_written(const char *diff)
 	const char *part[3];
 	int first[3];
 
-	added_calls(diff, &ns);
+	diff_added_calls(diff, rank_call, &ns);
 
 	for (rank = 0; rank < 3; rank++) {
 		int k = 0;
