@@ -431,6 +431,43 @@ char *read_regular_head(const char *path, size_t max, size_t *len,
 }
 
 /*
+ * C comments in s blanked in place (newlines kept, so lines and
+ * columns stay), strings and character constants left alone: header
+ * text read for its #defines and declarations (ktree.c, kheaders.c).
+ */
+void blank_c_comments(char *s)
+{
+	char q = 0;
+
+	for (; *s; s++) {
+		if (q) {		/* in a string or character constant */
+			if (*s == '\\' && s[1])
+				s++;
+			else if (*s == q || *s == '\n')
+				q = 0;
+			continue;
+		}
+		if (*s == '"' || *s == '\'') {
+			q = *s;
+		} else if (s[0] == '/' && s[1] == '*') {
+			s[0] = s[1] = ' ';
+			for (s += 2; *s && !(s[0] == '*' && s[1] == '/'); s++)
+				if (*s != '\n')
+					*s = ' ';
+			if (!*s)
+				break;
+			s[0] = s[1] = ' ';
+			s++;
+		} else if (s[0] == '/' && s[1] == '/') {
+			for (; *s && *s != '\n'; s++)
+				*s = ' ';
+			if (!*s)
+				break;
+		}
+	}
+}
+
+/*
  * The contents of the regular file at path, NUL-terminated, or NULL when
  * it cannot be read, is no regular file (a FIFO, a device) or is larger
  * than max bytes.  For the headers the text scans follow.

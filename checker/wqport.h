@@ -484,6 +484,8 @@ char *xstrdup(const char *s);
  * backslash or a byte above 0x7f (util.c).
  */
 char *git_quote_path(const char *prefix, const char *name);
+/* s with its C comments blanked in place, lines kept (util.c) */
+void blank_c_comments(char *s);
 /* A regular file's text, at most max bytes, or NULL (util.c). */
 char *read_regular_file(const char *path, size_t max, size_t *len);
 /*

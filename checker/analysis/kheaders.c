@@ -51,39 +51,6 @@ static bool regular(const char *p)
 	return !stat(p, &st) && S_ISREG(st.st_mode);
 }
 
-/* C comments blanked, newlines kept, strings left alone */
-static void blank_c_comments(char *s)
-{
-	char q = 0;
-
-	for (; *s; s++) {
-		if (q) {
-			if (*s == '\\' && s[1])
-				s++;
-			else if (*s == q || *s == '\n')
-				q = 0;
-			continue;
-		}
-		if (*s == '"' || *s == '\'') {
-			q = *s;
-		} else if (s[0] == '/' && s[1] == '*') {
-			s[0] = s[1] = ' ';
-			for (s += 2; *s && !(s[0] == '*' && s[1] == '/'); s++)
-				if (*s != '\n')
-					*s = ' ';
-			if (!*s)
-				break;
-			s[0] = s[1] = ' ';
-			s++;
-		} else if (s[0] == '/' && s[1] == '/') {
-			for (; *s && *s != '\n'; s++)
-				*s = ' ';
-			if (!*s)
-				break;
-		}
-	}
-}
-
 char *kernel_include_dir(const char *from)
 {
 	size_t n;

@@ -71,39 +71,6 @@ static bool is_file(const char *p)
 	return !stat(p, &st) && S_ISREG(st.st_mode);
 }
 
-/* Comments of C text blanked (newlines kept), strings left alone */
-static void blank_comments(char *s)
-{
-	char q = 0;
-
-	for (; *s; s++) {
-		if (q) {		/* in a string or character constant */
-			if (*s == '\\' && s[1])
-				s++;
-			else if (*s == q || *s == '\n')
-				q = 0;
-			continue;
-		}
-		if (*s == '"' || *s == '\'') {
-			q = *s;
-		} else if (s[0] == '/' && s[1] == '*') {
-			s[0] = s[1] = ' ';
-			for (s += 2; *s && !(s[0] == '*' && s[1] == '/'); s++)
-				if (*s != '\n')
-					*s = ' ';
-			if (!*s)
-				break;
-			s[0] = s[1] = ' ';
-			s++;
-		} else if (s[0] == '/' && s[1] == '/') {
-			for (; *s && *s != '\n'; s++)
-				*s = ' ';
-			if (!*s)
-				break;
-		}
-	}
-}
-
 /* A version from its three numbers; SUBLEVEL saturates as KERNEL_VERSION() does */
 static unsigned kver(long a, long b, long c)
 {
@@ -247,7 +214,7 @@ static unsigned version_header(const char *path)
 
 	if (!buf)
 		return 0;
-	blank_comments(buf);	/* a #define in a comment is no definition */
+	blank_c_comments(buf);	/* a #define in a comment is no definition */
 	a = define_of(buf, "LINUX_VERSION_MAJOR");
 	b = define_of(buf, "LINUX_VERSION_PATCHLEVEL");
 	c = define_of(buf, "LINUX_VERSION_SUBLEVEL");
