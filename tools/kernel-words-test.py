@@ -379,7 +379,31 @@ def unknown_tree(a, tmp):
            f"no tree: {kl}\n{err}")
 
 
+def irq_claim(a, tmp):
+    """The refusal of a sleep that came back with interrupts off says a
+    wait_event*_lock_irq() form keeps them only for a target that has
+    one (target.def), and only after a lock taken with interrupts off."""
+    src = os.path.join(a.testdata, "sleep-on", "swx-grab-drive-ko.c")
+    d = os.path.join(tmp, "irq")
+    os.makedirs(d)
+    shutil.copy(src, d)
+    since = table_rows()["wait_event_lock_irq"][0]
+    for target in ((2, 6, 36), since, (6, 1, 0)):
+        t = "%d.%d.%d" % target
+        rc, diff, err = run([a.checker, "fix", "--target=" + t,
+                             "swx-grab-drive-ko.c"], cwd=d)
+        lines = [l for l in err.splitlines()
+                 if "returns with interrupts enabled" in l]
+        expect(lines, "--target=%s: no interrupts refusal\n%s" % (t, err))
+        for l in lines:
+            claims = "lock_irq() form keeps them" in l
+            expect(claims == (target >= since),
+                   "--target=%s (wait_event_lock_irq() since %s): %s"
+                   % (t, since, l))
+
+
 SCENARIOS = {"old-tree": old_tree, "compiled": compiled,
+             "irq-claim": irq_claim,
              "build-table": build_table,
              "tty-claim": tty_claim, "unknown-tree": unknown_tree}
 

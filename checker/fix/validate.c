@@ -539,7 +539,6 @@ static char *budget_sleep(struct vcmp *m, int e)
 			 re->what, LN(m, re->line), t, t);
 }
 
-/* Why the rewrite's sleep e in context c is not the original's, or NULL */
 static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 			   const int *os, int nos)
 {
@@ -635,10 +634,13 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
 				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
 	if (c->irq && !re->keeps_irq && oirq_kept)
-		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it (and the lock it holds) now runs with interrupts on (a wait_event*_lock_irq() form keeps them)",
+		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it (and the lock it holds) now runs with interrupts on%s",
 				 re->what, LN(m, re->line),
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
-				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
+				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0),
+				 irq_keep_words(c->irq_ev >= 0 ?
+						m->r->ev[c->irq_ev].what : NULL,
+						m->vv->target));
 	if (c->locks & ~olocks) {
 		for (i = 0; i < VMAXQ && !(c->locks & ~olocks & (1u << i)); i++)
 			;

@@ -250,4 +250,9 @@ bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
 /* Does a call of name repeat an effect when it runs again? */
 bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
 
+/* " (a wait_event*_lock_irq() form keeps them)" where that is so of the
+ * call what (the one that disabled interrupts) and the target, else ""
+ * (validate_ev.c) */
+const char *irq_keep_words(const char *what, unsigned target);
+
 #endif /* WQPORT_FIX_VALIDATE_H */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg.h"		/* target_api_since() */
 #include "validate.h"
 
 /* A call that sleeps on, queues on or leaves a queue (kapi.def) */
@@ -834,3 +835,21 @@ bool vside_effect(const struct vside *s, const char *name, size_t n,
 	return r;
 }
 
+/*
+ * What keeps interrupts off across a sleep, said only where it is so:
+ * the wait_event*_lock_irq() forms drop and retake a spinlock taken
+ * with interrupts off (kapi.def KAPI_IRQ lock_off, lock_save) and come
+ * back with them off; nothing keeps a cli() or local_irq_save() across
+ * a sleep; and the forms exist only from the release target.def gives.
+ */
+const char *irq_keep_words(const char *what, unsigned target)
+{
+	const char *eff = what ? kapi_irq(what, strcspn(what, "(")) : NULL;
+	unsigned since = target_api_since("wait_event_lock_irq");
+
+	if (!eff || (strcmp(eff, "lock_off") && strcmp(eff, "lock_save")))
+		return "";
+	if (target && since && target < since)
+		return " (the target kernel has no wait_event*_lock_irq() form, which would keep them)";
+	return " (a wait_event*_lock_irq() form keeps them)";
+}
