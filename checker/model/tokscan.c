@@ -153,7 +153,7 @@ static bool is(const struct lex *lx, int k, const char *s)
 }
 
 /* The text of tokens [a, b], spaced as written, on one line. */
-static char *span_text(const struct lex *lx, const int *u, int a, int b)
+static char *lex_span_text(const struct lex *lx, const int *u, int a, int b)
 {
 	struct strbuf sb = { 0 };
 	int k;
@@ -222,7 +222,7 @@ static void add_cond(struct pass *p, int a, int b, int opener, bool dead)
 	c->off = p->lx->t[a].off;
 	c->line = p->lx->t[a].line;
 	/* "# ifdef X" -> "#ifdef X" */
-	t = b > a + 1 ? span_text(p->lx, u, 1, b - a - 1) : xstrdup("");
+	t = b > a + 1 ? lex_span_text(p->lx, u, 1, b - a - 1) : xstrdup("");
 	c->text = xasprintf("#%s", t);
 	free(t);
 	c->opener = opener < 0 ? ts->nc : opener;
@@ -484,7 +484,7 @@ static void call_args(const struct unit *un, int k, struct tok_site *s)
 		else if ((uis(un, j, ")") || uis(un, j, "]")) && j < e)
 			d--;
 		if ((!d && uis(un, j, ",")) || j == e) {
-			char *t = j > a ? span_text(un->lx, un->u, a, j - 1) :
+			char *t = j > a ? lex_span_text(un->lx, un->u, a, j - 1) :
 				  NULL;
 
 			if (na++ == 0)
