@@ -6,7 +6,7 @@
 # run before every build.  Uses sudo when not run as root.
 set -eu
 
-PKGS="cmake make gcc libclang-14-dev clang-14 coccinelle python3 linux-headers-amd64 patch git diffutils sparse bear"
+PKGS="cmake make gcc binutils libclang-14-dev clang-14 coccinelle python3 linux-headers-amd64 patch git diffutils sparse bear"
 # the CI-report tests: the SARIF schema validator, the pre-commit framework,
 # jq for the GitLab job of the user guide
 PKGS="$PKGS python3-jsonschema python3-yaml pre-commit jq"
