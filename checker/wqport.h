@@ -285,7 +285,7 @@ struct wq_file {
 	unsigned cc_errors;	/* compiler errors in the main file */
 	char *cc_first;		/* the first of them, "line:col: message" */
 	char *cc_msgs;		/* their messages without the place, one a
-				 * line (fix/cmd.c tells new errors from the
+				 * line (cmd/fix_cmd.c tells new errors from the
 				 * input's own); NULL from the cache */
 	bool crashed;		/* libclang recovered from a crash on it */
 	char **cflags;		/* its own flags (compilation database) */

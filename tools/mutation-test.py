@@ -22,7 +22,7 @@ that depend on it, with the rules each must then report:
 
   wakers       WQPORT_FILE_WAKERS_ONLY=1: a queue nothing in the file
                wakes counts as never woken again (the excuse issue 37
-               removed, fix/vreach.c): the fixtures whose waker is in
+               removed, fix/validate/vreach.c): the fixtures whose waker is in
                another file are refused "unproven" with the check and
                converted to sleep on no queue without it.
   model        WQPORT_NO_MODEL=1, with WQPORT_NO_VALIDATE=tokens: the
@@ -30,7 +30,7 @@ that depend on it, with the rules each must then report:
                refused "unproven" by the generated model check alone,
                and converted without it.
   validation   WQPORT_NO_VALIDATE=1: `wqport fix` skips its translation
-               validation (fix/validate.c).  The fixtures of issue 30
+               validation (fix/validate/validate.c).  The fixtures of issue 30
                (a switch arm from a missing header, a state macro,
                set_task_state(), a sleep under spin_lock_irqsave(), a
                loop test that sends) are refused "unproven" with it and
@@ -90,7 +90,7 @@ SCENARIOS = {
     "wakers": {
         # the old excuse put back (WQPORT_FILE_WAKERS_ONLY=1): a queue
         # this file only sleeps on counts as never woken, in the
-        # validation, the model and the planner (fix/vreach.c); the
+        # validation, the model and the planner (fix/validate/vreach.c); the
         # fixtures of issue 37, whose waker is in another file, are then
         # converted to sleep on no queue
         "env": "WQPORT_FILE_WAKERS_ONLY",
@@ -103,7 +103,7 @@ SCENARIOS = {
     },
     "model": {
         # the token validation off (WQPORT_NO_VALIDATE=tokens), so that
-        # the model check generated from the file (fix/vmodel.c) is the
+        # the model check generated from the file (fix/validate/vmodel.c) is the
         # one thing between the wrong rewrite and the user: it must see
         # the unqueued sleep as a lost wake-up against the file's waker
         "env": "WQPORT_NO_MODEL",

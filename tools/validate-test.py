@@ -9,12 +9,12 @@ in a helper or as `current->state =`, two DEFINE_WAIT(wait) in one
 block, a queued interruptible sleep turned into an uninterruptible nap),
 written as the planner would write them had it missed the shape, and
 right ones.  Each line `validate: <rewrite> <expected>` in the original
-says what the validation (fix/validate.c) must answer for that rewrite:
+says what the validation (fix/validate/validate.c) must answer for that rewrite:
 the start of its verdict, `unproven: ...` naming the statement, or
 `validated: ...`; a line `model: <rewrite> <expected>` says the same of
-the model check generated from the file (fix/vmodel.c) alone
+the model check generated from the file (fix/validate/vmodel.c) alone
 (WQPORT_MODEL_AGAINST=1): `unproven: the model ...` or `model: ...`.  The checker runs with WQPORT_VALIDATE_AGAINST=<rewrite>
-(a test hook of fix/cmd.c), which prints one verdict per changed
+(a test hook of cmd/fix_cmd.c), which prints one verdict per changed
 function instead of fixing.
 
     python3 tools/validate-test.py --checker build/checker/wqport \\

@@ -20,7 +20,7 @@
  *
  * cp_eval() then says whether a wait condition is true, false or
  * unknown there: what a waker makes true before its wake-up, and what
- * the sleeper makes false before its sleep (fix/cond.c's proof).
+ * the sleeper makes false before its sleep (fix/plan/cond.c's proof).
  */
 #include <ctype.h>
 #include <stdlib.h>

@@ -131,7 +131,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		o->notes = s->notes;
 		o->nnotes = s->nnotes;
 		if (eligible && why && !strncmp(why, "unproven: ", 10)) {
-			/* the translation validation (fix/validate.c) */
+			/* the translation validation (fix/validate/validate.c) */
 			o->outcome = FO_REFUSE;
 			o->reason = "unproven";
 			o->text = xstrdup(why + 10);

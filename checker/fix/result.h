@@ -64,7 +64,7 @@ struct fix_result {
 	char **noretest, **noretest_why; /* ... refused to rewrite, and why */
 	int nnoretest;
 	char **proven, **proof;		/* functions the translation validation
-					 * proved (fix/validate.c), and how */
+					 * proved (fix/validate/validate.c), and how */
 	char **model;			/* ... and the verdict of the model
 					 * check generated from the file */
 	char **mref, **mwhy;		/* functions whose wait_event*() form
@@ -75,7 +75,7 @@ struct fix_result {
 	char *error, *warning;
 	struct site_outcome *out;
 	int nout;
-	/* the file as read (fix/write.c): checked again before the write */
+	/* the file as read (fix/rewrite/write.c): checked again before the write */
 	struct stat snap;
 	char *raw;			/* a CRLF file's bytes while fixed as LF */
 	size_t rawlen;

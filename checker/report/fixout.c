@@ -3,7 +3,7 @@
  * Hand back what `wqport fix` did: one line per site on stderr, in the
  * checker's file:line:col style, a summary by outcome and reason, and the
  * change itself as a unified diff (default), files rewritten in place
- * (--write: checked and written by fix/write.c, never half-written),
+ * (--write: checked and written by fix/rewrite/write.c, never half-written),
  * one git-am patch per file (--series), or JSON.  A file that is not
  * written has its sites refused with reason not-written and is not
  * counted as changed; a file named twice is done once.

@@ -411,7 +411,7 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'ULK': ('identifier', '=~ "^%s$"' % kfacts.irq('unlock_on')[0]),
          'LCK': ('identifier', '=~ "^%s$"' % kfacts.irq('lock_off')[0]),
          # a lock release (kapi.def K_UNLOCK) or a call that starts a
-         # waker (KAPI_STARTS, K_ARM_TIMER), as fix/ptw.c's unlock_before()
+         # waker (KAPI_STARTS, K_ARM_TIMER), as fix/plan/ptw.c's unlock_before()
          'UNL': ('identifier', '=~ "^(%s)$"' % '|'.join(
              kfacts.kapi_kind('K_UNLOCK') + kfacts.starters())),
          'PRL': ('identifier', '=~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|'

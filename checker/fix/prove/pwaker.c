@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The wakers of a sleeper's queue for the condition proof (fix/proof.c):
+ * The wakers of a sleeper's queue for the condition proof (fix/prove/proof.c):
  * each wake-up of the queue in the file, or in another file of the
- * driver's module (fix/module.c), with the writes on every path before
+ * driver's module (fix/prove/module.c), with the writes on every path before
  * it, rebased onto the sleeper's variables through the queue's owner
  * (the same member of the same struct, by libclang's declarations, or
- * compared as expressions by fix/qmatch.c when it resolves none), and
+ * compared as expressions by fix/prove/qmatch.c when it resolves none), and
  * one call level up for a helper that wakes.
  */
 #include <ctype.h>
@@ -357,7 +357,7 @@ static void waker_writes(const struct site_ctx *sc, struct pwaker *pw,
 
 /*
  * The wakers of the queue in the other files of the driver's module
- * (fix/module.c), compared as expressions, appended to (*out)[0, k).
+ * (fix/prove/module.c), compared as expressions, appended to (*out)[0, k).
  */
 static int module_wakers(const struct site_ctx *sc, const char *func,
 			 unsigned sn, unsigned st_, const char *qs,

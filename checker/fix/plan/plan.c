@@ -161,7 +161,7 @@ static const char *delay_form(const char *api)
 
 /*
  * A condition proven against every waker of the queue in the file
- * (fix/proof.c): wait_event*() with it, by default.  The old call
+ * (fix/prove/proof.c): wait_event*() with it, by default.  The old call
  * returned on any wake-up, the new one when the condition holds, which
  * every waker here makes true before it wakes.
  */
@@ -674,7 +674,7 @@ static const char *event_form(const struct loop_shape *ls, bool excl)
  * An exit on locals only (a flag argument) would read oddly as a
  * condition: such loops keep their shape.  The semantic patch
  * (wq002lib.py classify_fold()) reads the same shape; a loop it cannot
- * match is retried in place (fix/cmd.c).
+ * match is retried in place (cmd/fix_cmd.c).
  */
 static bool exit_on_locals(const struct site_ctx *sc, const char *x)
 {

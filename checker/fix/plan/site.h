@@ -110,7 +110,7 @@ char *cond_stale_copy(const struct site_ctx *sc, const char *cond);
 /* a flag set before the sleep and tested after it, or NULL */
 char *flag_condition(const struct site_ctx *sc);
 
-/* fix/proof.c: a wait condition proven against every waker in the file */
+/* fix/prove/proof.c: a wait condition proven against every waker in the file */
 enum proof_step {
 	PS_OK, PS_NO_CANDIDATE, PS_TASK_STATE, PS_SIDE_EFFECT, PS_STALE_LOCAL,
 	PS_TRUE_AT_SLEEP, PS_NO_WAKER, PS_REBASE, PS_WAKER,
@@ -128,14 +128,14 @@ void cond_proof_free(struct cond_proof *pr);
 const char *proof_step_name(enum proof_step s);
 
 /*
- * fix/wevariant.c: the function whose kernel caller holds a spinlock
+ * fix/plan/wevariant.c: the function whose kernel caller holds a spinlock
  * with interrupts off (kapi.def K_ATOMIC_START: a block request
  * function) that func is or is called from, one level; *via the call
  * that hands it over.  Allocated, or NULL.
  */
 char *atomic_caller(const struct site_ctx *sc, const char *func,
 		    const char **via);
-/* fix/wevariant.c: may the wait_event*() form be used, and which one */
+/* fix/plan/wevariant.c: may the wait_event*() form be used, and which one */
 struct fix_site;
 struct fix_plan;
 bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The compile check of a rewritten file against its input: which compiler
- * errors are new (fix/cmd.c's verify() blocks on those only), and which
+ * errors are new (cmd/fix_cmd.c's verify() blocks on those only), and which
  * header the input was already missing.
  */
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Private to fix/proof.c and fix/pwaker.c: the wakers of a sleeper's
+ * Private to fix/prove/proof.c and fix/prove/pwaker.c: the wakers of a sleeper's
  * queue, in the file and in the other files of its module, with their
  * writes before the wake-up in the sleeper's terms.
  */

@@ -20,7 +20,7 @@
  * effects more often in its tests, declare a wait entry twice in one
  * block, or call an API the target (or the #if branch it sits in)
  * lacks.  The first failure becomes the function's "unproven: ..."
- * reason, naming the statement; fix/cmd.c puts the function back.
+ * reason, naming the statement; cmd/fix_cmd.c puts the function back.
  *
  * The bug class it stops: Linux 6.1 rxrpc_wait_for_channel(), where the
  * interruptible arm of a switch (labels from a private header the shim

@@ -28,11 +28,11 @@
  *     the block or the loop's test, issue 39) or the sleeper's own
  *     writes say so, and nothing it does after that test makes it true
  *     (else the wait_event*() would not sleep and return a stale state);
- *  5. the file or its module (fix/module.c) has a waker of the queue (a
+ *  5. the file or its module (fix/prove/module.c) has a waker of the queue (a
  *     waker elsewhere is an assumption only --unsafe may make);
  *  6. the waker's queue is the same member of the same struct type as
  *     the sleeper's, checked on libclang's declarations, or compared as
- *     expressions by fix/qmatch.c when it resolves none, so that the
+ *     expressions by fix/prove/qmatch.c when it resolves none, so that the
  *     waker's writes can be rebased onto the sleeper's variables
  *     (`d->done` at `wake_up(&d->wq)` is `fs->done` for a sleep on
  *     `&fs->wq` only if both wq are the same field);
@@ -40,7 +40,7 @@
  *     the interrupt handler, timer, work item or file operation that
  *     writes first), makes it true on every path before its wake-up.
  * The walks and the evaluation are analysis/condproof.c's, the wakers
- * fix/pwaker.c's.
+ * fix/prove/pwaker.c's.
  */
 #include <ctype.h>
 #include <stdio.h>

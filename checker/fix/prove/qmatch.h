@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * fix/qmatch.c: a waker's queue and a sleeper's compared as expressions
+ * fix/prove/qmatch.c: a waker's queue and a sleeper's compared as expressions
  * when libclang resolves neither (issue 39).
  */
 #ifndef WQPORT_QMATCH_H

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * fix/module.c: the other files of a driver's module (its Kbuild
+ * fix/prove/module.c: the other files of a driver's module (its Kbuild
  * composite object, else its folder), read once and kept.
  */
 #ifndef WQPORT_MODULE_H

@@ -596,7 +596,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	}
 	/*
 	 * never woken only when nothing outside the file can reach the
-	 * queue either (fix/vreach.c): a member the file does not wake may
+	 * queue either (fix/validate/vreach.c): a member the file does not wake may
 	 * have a waker in another file (issue 37)
 	 */
 	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&

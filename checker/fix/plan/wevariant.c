@@ -16,9 +16,9 @@
  * lock around the sleep; where the target has no such form, the
  * faithful form stays (it sleeps as the old code did), with the reason.
  *
- * The model check generated from the file (fix/vmodel.c) has the last
+ * The model check generated from the file (fix/validate/vmodel.c) has the last
  * word: a function whose wait_event*() rewrite it finds adding a lost
- * wake-up, a hang or a lost timeout is planned again (fix/cmd.c) with
+ * wake-up, a hang or a lost timeout is planned again (cmd/fix_cmd.c) with
  * the form refused here, with its trace; sleep_on() sites then keep the
  * faithful form (ptw.c).
  */
@@ -217,7 +217,7 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 	if (!s->form || strncmp(s->form, "wait_event", 10) ||
 	    s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
 		return true;
-	/* the generated model check refused this form here (fix/cmd.c) */
+	/* the generated model check refused this form here (cmd/fix_cmd.c) */
 	for (i = 0; i < p->nmodel_refused; i++) {
 		if (strcmp(p->model_refused[i], s->func))
 			continue;
