@@ -329,6 +329,9 @@ struct state_oracle {
 			size_t len);
 	/* the FL_* state bits fn is entered in */
 	uint32_t (*entry)(const struct state_sums *s, const char *fn);
+	/* the state bits after a call of callee, given those before it */
+	uint32_t (*apply)(const struct state_sums *s, const char *callee,
+			  uint32_t state);
 };
 
 struct wq_held {

@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "paths.h"
 
 /* t without blanks, outer parentheses and a leading `!` counted. */

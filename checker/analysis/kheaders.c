@@ -27,7 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 static const char *const api_headers[] = {
 	"linux/wait.h", "linux/sched.h", "linux/tty.h",

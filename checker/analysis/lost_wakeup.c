@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 /* The queue the task sleeps on at s, or NULL for a plain task sleep. */
 static const char *waiter_queue(const struct cfg *g, const struct flow *fl,

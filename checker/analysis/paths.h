@@ -8,7 +8,7 @@
 #ifndef WQPORT_PATHS_H
 #define WQPORT_PATHS_H
 
-#include "cfg.h"
+#include "analysis.h"
 
 #define MAX_CONDS	12
 #define MAX_DEREFS	3

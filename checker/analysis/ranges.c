@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "paths.h"
 
 #define RMAX	((int64_t)1 << 40)	/* beyond it: unbounded */

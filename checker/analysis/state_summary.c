@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "builder.h"
 
 #define SX_FOUND	0x1u	/* a return leaves the state it was entered in */
@@ -811,7 +812,7 @@ bool state_sums_touches(const struct state_sums *s, const char *name,
 }
 
 const struct state_oracle state_sums_oracle = {
-	state_sums_touches, state_sums_entry
+	state_sums_touches, state_sums_entry, state_sums_apply
 };
 
 /* ---- building and freeing ---- */

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 /*
  * Calls that change nothing a waiter tests: the locking, interrupt and

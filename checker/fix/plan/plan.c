@@ -31,7 +31,7 @@
 #include <clang-c/Index.h>
 
 #include "ast.h"
-#include "cfg.h"
+#include "analysis.h"
 #include "fix.h"
 #include "entry.h"
 #include "condproof.h"

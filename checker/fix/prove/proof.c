@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "condproof.h"
 #include "pwaker.h"
 #include "qmatch.h"
