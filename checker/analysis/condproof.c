@@ -326,248 +326,306 @@ static enum cp_truth compare(const char *buf, size_t len, struct value v,
 }
 
 static enum cp_truth eval(const char *buf, size_t len, const char *e0,
-			  const struct cp_state *st, int depth)
-{
-	char *e = cp_norm(e0), *parts[16], *x;
-	enum cp_truth r = CP_UNKNOWN;
-	int n, i;
-	bool neg;
+			  const struct cp_state *st, int depth);
 
-	if (depth > 20 || !*e)
-		goto out;
-	/* a test known true here */
+/* A test known true here decides e (*r); false when none does. */
+static bool known_fact(const char *e, const struct cp_state *st,
+		       enum cp_truth *r)
+{
+	int i;
+
 	for (i = 0; i < st->n; i++) {
 		const struct cp_write *w = &st->w[i];
-		char *ne;
+		char *ne, *fl, *el;
+		bool opposite;
 
 		if (w->kind != CPW_FACT || !cp_fact_live(st, i))
 			continue;
 		if (!strcmp(w->lhs, e)) {
-			r = CP_TRUE;
-			goto out;
+			*r = CP_TRUE;
+			return true;
 		}
 		switch (cp_cmp_fact(w->lhs, e)) {
 		case 1:
-			r = CP_TRUE;
-			goto out;
+			*r = CP_TRUE;
+			return true;
 		case -1:
-			r = CP_FALSE;
-			goto out;
+			*r = CP_FALSE;
+			return true;
 		}
 		ne = xasprintf("!(%s)", e);
-		{
-			char *fl = w->lhs[0] == '!' ? cp_norm(w->lhs + 1) : NULL;
-			char *el = e[0] == '!' ? cp_norm(e + 1) : NULL;
-			bool opposite = (fl && !strcmp(fl, e)) ||
-					(el && !strcmp(el, w->lhs)) ||
-					!strcmp(w->lhs, ne);
-
-			free(fl);
-			free(el);
-			free(ne);
-			if (opposite) {
-				r = CP_FALSE;
-				goto out;
-			}
+		fl = w->lhs[0] == '!' ? cp_norm(w->lhs + 1) : NULL;
+		el = e[0] == '!' ? cp_norm(e + 1) : NULL;
+		opposite = (fl && !strcmp(fl, e)) ||
+			   (el && !strcmp(el, w->lhs)) || !strcmp(w->lhs, ne);
+		free(fl);
+		free(el);
+		free(ne);
+		if (opposite) {
+			*r = CP_FALSE;
+			return true;
 		}
 	}
-	n = cp_split_top(e, "||", parts, 16);
-	if (n > 1) {
-		bool all_false = true;
+	return false;
+}
 
-		for (i = 0; i < n; i++) {
-			enum cp_truth t = eval(buf, len, parts[i], st, depth + 1);
+/*
+ * e an `a || b` (op "||") or `a && b` (op "&&"): one part of the
+ * dominant value (true for ||, false for &&) decides it, all parts of
+ * the other value decide the other.  False when e is no such operation.
+ */
+static bool junction(const char *buf, size_t len, const char *e,
+		     const struct cp_state *st, int depth, const char *op,
+		     enum cp_truth *r)
+{
+	enum cp_truth dominant = op[0] == '|' ? CP_TRUE : CP_FALSE;
+	enum cp_truth other = dominant == CP_TRUE ? CP_FALSE : CP_TRUE;
+	char *parts[16];
+	bool all_other = true;
+	int n = cp_split_top(e, op, parts, 16), i;
 
-			if (t == CP_TRUE)
-				r = CP_TRUE;
-			if (t != CP_FALSE)
-				all_false = false;
-			free(parts[i]);
-		}
-		if (r != CP_TRUE && all_false)
-			r = CP_FALSE;
-		goto out;
+	if (n <= 1) {
+		free(parts[0]);
+		return false;
 	}
-	free(parts[0]);
-	n = cp_split_top(e, "&&", parts, 16);
-	if (n > 1) {
-		bool all_true = true;
+	for (i = 0; i < n; i++) {
+		enum cp_truth t = eval(buf, len, parts[i], st, depth + 1);
 
-		for (i = 0; i < n; i++) {
-			enum cp_truth t = eval(buf, len, parts[i], st, depth + 1);
-
-			if (t == CP_FALSE)
-				r = CP_FALSE;
-			if (t != CP_TRUE)
-				all_true = false;
-			free(parts[i]);
-		}
-		if (r != CP_FALSE && all_true)
-			r = CP_TRUE;
-		goto out;
+		if (t == dominant)
+			*r = dominant;
+		if (t != other)
+			all_other = false;
+		free(parts[i]);
 	}
-	free(parts[0]);
-	x = strip_not(e, &neg);
-	if (neg) {
-		/* `!a == b` is not a negation of the whole: only a unit */
-		bool unit = true;
-		int d = 0;
-		const char *p;
+	if (*r != dominant && all_other)
+		*r = other;
+	return true;
+}
 
-		/* `!(a & B)`: the parenthesised whole */
-		if (e[1] == '(') {
-			for (p = e + 1; *p; p++) {
-				if (*p == '(')
-					d++;
-				else if (*p == ')' && --d == 0)
-					break;
-			}
-			if (*p && !p[1]) {
-				r = not3(eval(buf, len, x, st, depth + 1));
-				free(x);
-				goto out;
-			}
-			d = 0;
-		}
-		for (p = x; *p; p++) {
-			if (*p == '(' || *p == '[')
-				d++;
-			else if (*p == ')' || *p == ']')
-				d--;
-			else if (!d && strchr("=<>!&|+-*/%?", *p) &&
-				 !(p[0] == '-' && p[1] == '>') &&
-				 !(p > x && p[-1] == '-' && p[0] == '>'))
-				unit = false;
-		}
-		if (unit) {
-			r = not3(eval(buf, len, x, st, depth + 1));
-			free(x);
-			goto out;
-		}
+/* Does the parenthesis at e[0] close at e's very end? */
+static bool wraps_whole(const char *e)
+{
+	const char *p;
+	int d = 0;
+
+	for (p = e; *p; p++) {
+		if (*p == '(')
+			d++;
+		else if (*p == ')' && --d == 0)
+			break;
+	}
+	return *p && !p[1];
+}
+
+/* Is x one operand (no operator outside brackets but `->`)? */
+static bool unit_operand(const char *x)
+{
+	const char *p;
+	int d = 0;
+
+	for (p = x; *p; p++) {
+		if (*p == '(' || *p == '[')
+			d++;
+		else if (*p == ')' || *p == ']')
+			d--;
+		else if (!d && strchr("=<>!&|+-*/%?", *p) &&
+			 !(p[0] == '-' && p[1] == '>') &&
+			 !(p > x && p[-1] == '-' && p[0] == '>'))
+			return false;
+	}
+	return true;
+}
+
+/* e a negation `!(a & B)` or `!unit`: the opposite of its operand. */
+static bool negation(const char *buf, size_t len, const char *e,
+		     const struct cp_state *st, int depth, enum cp_truth *r)
+{
+	bool neg, done = false;
+	char *x = strip_not(e, &neg);
+
+	/* `!a == b` is not a negation of the whole: only a unit */
+	if (neg && ((e[1] == '(' && wraps_whole(e + 1)) || unit_operand(x))) {
+		*r = not3(eval(buf, len, x, st, depth + 1));
+		done = true;
 	}
 	free(x);
-	/* a comparison */
-	{
-		static const char *const ops[] = { "==", "!=", ">=", "<=", ">", "<", NULL };
-		int d = 0, k;
-		const char *p;
+	return done;
+}
 
-		for (p = e; *p; p++) {
-			if (*p == '(' || *p == '[') {
-				d++;
-				continue;
-			}
-			if (*p == ')' || *p == ']') {
-				d--;
-				continue;
-			}
-			if (d || (p[0] == '-' && p[1] == '>') ||
-			    (p > e && p[-1] == '-' && p[0] == '>') ||
-			    (p[0] == '<' && p[1] == '<') || (p[0] == '>' && p[1] == '>') ||
-			    (p > e && (p[-1] == '<' || p[-1] == '>') && p[0] == p[-1]))
-				continue;
-			for (k = 0; ops[k]; k++)
-				if (!strncmp(p, ops[k], strlen(ops[k])))
-					break;
-			if (ops[k]) {
-				char *l = xasprintf("%.*s", (int)(p - e), e);
-				char *rr = cp_norm(p + strlen(ops[k]));
-				char *ln = cp_norm(l);
-				char *inner = call_arg(ln, "atomic_read", 0);
-				struct value v;
-				long dummy;
+/* The comparison operator of e at p, or NULL (shifts and `->` are none). */
+static const char *cmp_op_at(const char *e, const char *p)
+{
+	static const char *const ops[] = { "==", "!=", ">=", "<=", ">", "<", NULL };
+	int k;
 
-				if (!inner)
-					inner = call_arg(ln, "READ_ONCE", 0);
-				/* constant on the left: `NULL != p` */
-				if (const_num(buf, len, ln, &dummy) &&
-				    !const_num(buf, len, rr, &dummy)) {
-					static const char *const sw[][2] = {
-						{ ">", "<" }, { "<", ">" },
-						{ ">=", "<=" }, { "<=", ">=" },
-					};
-					const char *op = ops[k];
-					int j;
+	if ((p[0] == '-' && p[1] == '>') ||
+	    (p > e && p[-1] == '-' && p[0] == '>') ||
+	    (p[0] == '<' && p[1] == '<') || (p[0] == '>' && p[1] == '>') ||
+	    (p > e && (p[-1] == '<' || p[-1] == '>') && p[0] == p[-1]))
+		return NULL;
+	for (k = 0; ops[k]; k++)
+		if (!strncmp(p, ops[k], strlen(ops[k])))
+			return ops[k];
+	return NULL;
+}
 
-					for (j = 0; j < 4; j++)
-						if (!strcmp(op, sw[j][0]))
-							op = sw[j][1];
-					v = lookup(st, rr);
-					r = compare(buf, len, v, op, ln);
-				} else {
-					v = lookup(st, inner ? inner : ln);
-					r = compare(buf, len, v, ops[k], rr);
-				}
-				free(inner);
-				free(l);
-				free(rr);
-				free(ln);
-				goto out;
-			}
+/* l op rr, l's value looked up (a constant on the left swaps them). */
+static enum cp_truth comparison_of(const char *buf, size_t len,
+				   const struct cp_state *st, const char *l,
+				   const char *op, const char *rr)
+{
+	static const char *const sw[][2] = {
+		{ ">", "<" }, { "<", ">" }, { ">=", "<=" }, { "<=", ">=" },
+	};
+	char *ln = cp_norm(l), *inner = call_arg(ln, "atomic_read", 0);
+	enum cp_truth r;
+	long dummy;
+	int j;
+
+	if (!inner)
+		inner = call_arg(ln, "READ_ONCE", 0);
+	/* constant on the left: `NULL != p` */
+	if (const_num(buf, len, ln, &dummy) &&
+	    !const_num(buf, len, rr, &dummy)) {
+		for (j = 0; j < 4; j++)
+			if (!strcmp(op, sw[j][0]))
+				op = sw[j][1];
+		r = compare(buf, len, lookup(st, rr), op, ln);
+	} else {
+		r = compare(buf, len, lookup(st, inner ? inner : ln), op, rr);
+	}
+	free(inner);
+	free(ln);
+	return r;
+}
+
+/* e a comparison at its top level: decided by comparison_of(). */
+static bool comparison(const char *buf, size_t len, const char *e,
+		       const struct cp_state *st, enum cp_truth *r)
+{
+	const char *p, *op;
+	int d = 0;
+
+	for (p = e; *p; p++) {
+		if (*p == '(' || *p == '[') {
+			d++;
+			continue;
 		}
+		if (*p == ')' || *p == ']') {
+			d--;
+			continue;
+		}
+		if (d || !(op = cmp_op_at(e, p)))
+			continue;
+		{
+			char *l = xasprintf("%.*s", (int)(p - e), e);
+			char *rr = cp_norm(p + strlen(op));
+
+			*r = comparison_of(buf, len, st, l, op, rr);
+			free(l);
+			free(rr);
+		}
+		return true;
+	}
+	return false;
+}
+
+/* test_bit(bit, a) after the writes of st */
+static enum cp_truth bit_test(const char *e, const char *a,
+			      const struct cp_state *st)
+{
+	char *bit = call_arg(e, "test_bit", 0);
+	enum cp_truth r = CP_UNKNOWN;
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		const struct cp_write *w = &st->w[i];
+
+		if ((w->kind == CPW_BITSET || w->kind == CPW_BITCLR) &&
+		    !strcmp(w->lhs, a) && w->val && !strcmp(w->val, bit)) {
+			r = w->kind == CPW_BITSET ? CP_TRUE : CP_FALSE;
+			break;
+		}
+		if (w->kind == CPW_FACT)
+			continue;
+		if (cp_covers(w->lhs, a) &&
+		    w->kind != CPW_BITSET && w->kind != CPW_BITCLR)
+			break;
+	}
+	free(bit);
+	return r;
+}
+
+/* list_empty(a): false after an add to a with nothing else writing it */
+static enum cp_truth list_test(const char *a, const struct cp_state *st)
+{
+	int i;
+
+	for (i = 0; i < st->n; i++) {
+		const struct cp_write *w = &st->w[i];
+
+		if (w->kind == CPW_FACT)
+			continue;
+		if (w->kind == CPW_LISTADD && !strcmp(w->lhs, a))
+			return CP_FALSE;
+		if (cp_covers(w->lhs, a))
+			break;
+	}
+	return CP_UNKNOWN;
+}
+
+/* an atom: a bit test, a list test, a value (atomic_read() of one) */
+static enum cp_truth atom(const char *buf, size_t len, const char *e,
+			  const struct cp_state *st)
+{
+	enum cp_truth r = CP_UNKNOWN;
+	struct value v;
+	long num;
+	char *a;
+
+	if ((a = call_arg(e, "test_bit", 1))) {
+		r = bit_test(e, a, st);
+		free(a);
+		return r;
+	}
+	if ((a = call_arg(e, "list_empty", 0)) ||
+	    (a = call_arg(e, "skb_queue_empty", 0))) {
+		r = list_test(a, st);
+		free(a);
+		return r;
+	}
+	a = call_arg(e, "atomic_read", 0);
+	if (!a)
+		a = call_arg(e, "READ_ONCE", 0);
+	if (!a && strchr(e, '('))
+		return CP_UNKNOWN;
+	v = lookup(st, a ? a : e);
+	free(a);
+	if (v.kind == V_GREW || v.kind == V_NONZERO)
+		r = CP_TRUE;
+	else if (v.kind == V_EXACT && const_num(buf, len, v.v, &num))
+		r = num ? CP_TRUE : CP_FALSE;
+	return r;
+}
+
+static enum cp_truth eval(const char *buf, size_t len, const char *e0,
+			  const struct cp_state *st, int depth)
+{
+	char *e = cp_norm(e0);
+	enum cp_truth r = CP_UNKNOWN;
+
+	if (depth > 20 || !*e || known_fact(e, st, &r) ||
+	    junction(buf, len, e, st, depth, "||", &r) ||
+	    junction(buf, len, e, st, depth, "&&", &r) ||
+	    negation(buf, len, e, st, depth, &r) ||
+	    comparison(buf, len, e, st, &r)) {
+		free(e);
+		return r;
 	}
 	/* `x & B` after `x |= A|B` or `x &= ~(A|B)` */
-	if ((r = cp_mask_test(e, st)) != CP_UNKNOWN)
-		goto out;
-	/* an atom */
-	{
-		char *a;
-		struct value v;
-		long num;
-
-		if ((a = call_arg(e, "test_bit", 1))) {
-			char *bit = call_arg(e, "test_bit", 0);
-
-			for (i = 0; i < st->n; i++) {
-				const struct cp_write *w = &st->w[i];
-
-				if ((w->kind == CPW_BITSET || w->kind == CPW_BITCLR) &&
-				    !strcmp(w->lhs, a) && w->val && !strcmp(w->val, bit)) {
-					r = w->kind == CPW_BITSET ? CP_TRUE : CP_FALSE;
-					break;
-				}
-				if (w->kind == CPW_FACT)
-					continue;
-				if (cp_covers(w->lhs, a) &&
-				    w->kind != CPW_BITSET && w->kind != CPW_BITCLR)
-					break;
-			}
-			free(bit);
-			free(a);
-			goto out;
-		}
-		if ((a = call_arg(e, "list_empty", 0)) ||
-		    (a = call_arg(e, "skb_queue_empty", 0))) {
-			for (i = 0; i < st->n; i++) {
-				const struct cp_write *w = &st->w[i];
-
-				if (w->kind == CPW_FACT)
-					continue;
-				if (w->kind == CPW_LISTADD && !strcmp(w->lhs, a)) {
-					r = CP_FALSE;
-					break;
-				}
-				if (cp_covers(w->lhs, a))
-					break;
-			}
-			free(a);
-			goto out;
-		}
-		a = call_arg(e, "atomic_read", 0);
-		if (!a)
-			a = call_arg(e, "READ_ONCE", 0);
-		if (!a && strchr(e, '(')) {
-			r = CP_UNKNOWN;
-			goto out;
-		}
-		v = lookup(st, a ? a : e);
-		free(a);
-		if (v.kind == V_GREW || v.kind == V_NONZERO)
-			r = CP_TRUE;
-		else if (v.kind == V_EXACT && const_num(buf, len, v.v, &num))
-			r = num ? CP_TRUE : CP_FALSE;
-	}
-out:
+	r = cp_mask_test(e, st);
+	if (r == CP_UNKNOWN)
+		r = atom(buf, len, e, st);
 	free(e);
 	return r;
 }
