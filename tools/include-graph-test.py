@@ -61,6 +61,17 @@ def folder(rel):
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
+def include_dirs(root):
+    """The folders wqport's target is compiled with -I (checker/CMakeLists.txt)."""
+    text = open(os.path.join(root, "checker", "CMakeLists.txt")).read()
+    m = re.search(r"target_include_directories\(wqport PRIVATE(.*?)\)", text, re.S)
+    dirs = ["checker"]
+    for w in (m.group(1).split() if m else []):
+        if w.startswith("${CMAKE_CURRENT_SOURCE_DIR}/"):
+            dirs.append("checker/" + w.split("/", 1)[1])
+    return dirs
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", default=ROOT)
@@ -77,9 +88,8 @@ def main():
     for f in files:
         by_base.setdefault(os.path.basename(f), []).append(f)
     # the -I folders of the build (checker/CMakeLists.txt, verify/CMakeLists.txt)
-    search = ["checker", "checker/model", "checker/frontend", "checker/fix",
-              "checker/report", "checker/select", "checker/shim",
-              "verify/include", "verify/runtime"]
+    search = include_dirs(root) + ["checker/shim", "verify/include",
+                                   "verify/runtime"]
     problems = []
     edges = {}
     for f in sorted(files):

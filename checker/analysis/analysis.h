@@ -40,7 +40,7 @@ uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 void paths_refine(const struct cfg *g, struct flow *fl);
 
 /*
- * analysis/bounds.c: one path a rule reports.  A segment ends at node
+ * analysis/flow/bounds.c: one path a rule reports.  A segment ends at node
  * `node` (or, with node -1, where target() holds) and is cut at a node
  * where stop() holds.  paths_feasible() returns the node that ends the
  * last segment on a path whose repeated tests agree with the earlier
@@ -101,7 +101,7 @@ bool text_helpers_match(const char *buf, size_t len, const char *code,
 			bool (*pred)(const char *text));
 
 /*
- * analysis/state_summary.c: what each function of the file does to the
+ * analysis/flow/state_summary.c: what each function of the file does to the
  * task state, so that a call applies it and a function knows the state
  * its callers leave it in.
  */
@@ -226,7 +226,7 @@ void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 void lost_wakeup_free(struct lost_wakeup *lw);
 
 /*
- * analysis/entry_fate.c: is entry e off its queue, or the queue gone, on
+ * analysis/flow/entry_fate.c: is entry e off its queue, or the queue gone, on
  * every path to exit r, though the dataflow says it may be queued?
  */
 bool entry_exit_fated(const struct cfg *g, const struct flow *fl,

@@ -3,7 +3,7 @@
  * Which wait primitives the kernel a file is from has, read from that
  * kernel's own headers, never from memory.
  *
- * frontend/ktree.c finds the kernel a file is from (its tree's Makefile,
+ * frontend/input/ktree.c finds the kernel a file is from (its tree's Makefile,
  * or the version header of the build its flags point at) and names the
  * file that said so.  When that file is a tree's top-level Makefile, or
  * lies under a folder include/ that holds linux/wait.h, that include/

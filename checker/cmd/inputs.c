@@ -97,7 +97,7 @@ static void add_path(struct run *r, const char *path)
 }
 
 /*
- * Template-style headers (frontend/template.c): each header holding
+ * Template-style headers (frontend/input/template.c): each header holding
  * function bodies that an input includes from its own directory becomes
  * one input, right after its first includer, checked in that file's
  * context; a header the run names itself gets an includer too.

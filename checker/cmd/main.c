@@ -40,7 +40,7 @@ static void usage(FILE *out)
 
 /*
  * --stats: which kernel's facts the files were checked with, and from
- * where (frontend/ktree.c): "6.1.192 from linux/Makefile (283 files)".
+ * where (frontend/input/ktree.c): "6.1.192 from linux/Makefile (283 files)".
  */
 static char *stats_kernels(struct run *r)
 {
@@ -120,7 +120,7 @@ static void check_one(void *arg, struct wq_file *f, void *index)
 static void *worker(void *arg)
 {
 	struct run *r = arg;
-	/* a PCH's declarations are not walked (frontend/pch.c) */
+	/* a PCH's declarations are not walked (frontend/cache/pch.c) */
 	CXIndex index = clang_createIndex(1, 0);
 
 	for (;;) {

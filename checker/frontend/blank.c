@@ -5,7 +5,7 @@
  * Two thirds of libclang's time on a driver goes into function bodies,
  * and most functions of a file that passes the prefilter never name the
  * wait API: probe, ioctl dispatch, register setup.  The rules only build
- * graphs for functions that name it (model/relevant.c), and the rules
+ * graphs for functions that name it (model/build/relevant.c), and the rules
  * that look at a whole file (WQ009-WQ012) only look where a wait_event*()
  * use, a `state` or `task_list` member or an old type name is written.
  * So a body whose definition names none of
@@ -166,7 +166,7 @@ static bool member(const char *text, size_t s)
 
 /*
  * Is the word text[s, s + l) one some rule reads by itself?  Unlocks
- * are not: they matter only in a function that waits (model/relevant.c).
+ * are not: they matter only in a function that waits (model/build/relevant.c).
  */
 static bool kept_word(const char *text, size_t s, size_t l)
 {

@@ -139,7 +139,7 @@ bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
 #define FL_RUN_WOKE	0x2u	/* running because a schedule() returned */
 #define FL_SLEEP	0x4u	/* a sleeping state is set */
 /*
- * Set by another function of the file (analysis/state_summary.c): a
+ * Set by another function of the file (analysis/flow/state_summary.c): a
  * sleeping state a function it calls left; a sleeping state its callers
  * set before calling it; the state its caller left, not known.
  */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The statement text the condition proof's walk reads (analysis/cpwalk.c):
+ * The statement text the condition proof's walk reads (analysis/proof/cpwalk.c):
  * where a statement starts, its header (`if (t)`, `while (t)`), a call's
  * arguments, the lvalue under a pointer argument, the labels that stop a
  * walk, and which calls write nothing a condition reads (kpure.def,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Private to the condition proof: analysis/cpexpr.c (expressions and
+ * Private to the condition proof: analysis/proof/cpexpr.c (expressions and
  * write lists), cptext.c (statement text), cpwalk.c (the walk and the
  * helper summary), cpfacts.c (facts), condproof.c (the evaluation).
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Private to the precompiled headers: frontend/pch.c (the preludes, the
- * build, the cache) and frontend/pch_names.c (the names the preludes
+ * Private to the precompiled headers: frontend/cache/pch.c (the preludes, the
+ * build, the cache) and frontend/cache/pch_names.c (the names the preludes
  * test, and whether a file fits a prelude).
  */
 #ifndef WQPORT_PCH_INT_H

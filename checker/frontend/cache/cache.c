@@ -186,7 +186,7 @@ static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 	hash_u64(&h, opt->verbose | opt->no_prefilter << 1 |
 		    opt->active_only << 2);
 	hash_u64(&h, opt->target);	/* --target: which rules, what severity */
-	hash_u64(&h, f->kernel);	/* whose facts (frontend/ktree.c) */
+	hash_u64(&h, f->kernel);	/* whose facts (frontend/input/ktree.c) */
 	free(include);
 	free(argv);
 	hash_hex(&h, hex);

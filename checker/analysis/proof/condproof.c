@@ -10,7 +10,7 @@
  *		foo(dev);		<- may write anything under dev
  *		interruptible_sleep_on(&dev->wq);	<- the point
  *
- * The walk (analysis/cpwalk.c) goes back statement by statement; it steps over whole
+ * The walk (analysis/proof/cpwalk.c) goes back statement by statement; it steps over whole
  * compound statements before the point (an if, a loop: their writes are
  * not on every path), climbs out of the blocks around the point (an if
  * or loop test around it holds there), jumps from a case label to its

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The facts analysis/condproof.c's evaluation reads beyond plain values
+ * The facts analysis/proof/condproof.c's evaluation reads beyond plain values
  * (issue 39): a comparison and its complement (`qlen > 0` makes
  * `qlen <= 0` false), whether a fact still holds at the point (no
  * nearer write changes what it reads: `if (!x) { x = 1; sleep }`), and

@@ -16,7 +16,7 @@
  *		return -EAGAIN;		<- never reached with the state set
  *
  * A write need not break the correlation: each path also carries the
- * values its tests allow the locals they read (analysis/ranges.c), so
+ * values its tests allow the locals they read (analysis/flow/ranges.c), so
  * `cnt = count` under `cnt > count`, with `count > 0` from the loop
  * test, keeps `cnt > 0`.
  *

@@ -169,7 +169,7 @@ uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 	int i;
 
 	/* a call of a function of the file: its summary, through the
-	 * graph's oracle (analysis/state_summary.c, above this file) */
+	 * graph's oracle (analysis/flow/state_summary.c, above this file) */
 	if (nd->kind == N_CALL && in)
 		return (g->sums && g->oracle ?
 			g->oracle->apply(g->sums, nd->text, state) : state) |

@@ -685,7 +685,7 @@ static void build_function(struct builder *b, CXCursor fn)
 
 /*
  * The graph of one function defined in file (whose text is buf), for
- * the task state summaries (analysis/state_summary.c); g->func is the
+ * the task state summaries (analysis/flow/state_summary.c); g->func is the
  * caller's.  Release it with cfg_release().
  */
 void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,

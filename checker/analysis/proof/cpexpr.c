@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The condition proof's expressions and write lists (below the walk,
- * analysis/cpwalk.c, and the evaluation, analysis/condproof.c): an
+ * analysis/proof/cpwalk.c, and the evaluation, analysis/proof/condproof.c): an
  * expression normalised (blanks and outer parentheses off) and split at
  * its top operator or its last member, whether a write covers what an
  * expression reads, the locals of a function, and the list of writes a
