@@ -76,16 +76,6 @@ enum wq_severity rule_severity(const struct wq_rule *r, unsigned target);
 
 /* ---- text ---- */
 
-/*
- * Is c a character of a C identifier ([A-Za-z0-9_], as in the C
- * locale)?  The one definition, for every layer's text scans.
- */
-static inline bool wq_ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* ---- kernel API knowledge (kapi.def) ---- */
 
 enum kapi_kind {
@@ -487,10 +477,6 @@ char *xstrdup(const char *s);
  * backslash or a byte above 0x7f (util.c).
  */
 char *git_quote_path(const char *prefix, const char *name);
-/* s with its C comments blanked in place, lines kept (util.c) */
-void blank_c_comments(char *s);
-/* A regular file's text, at most max bytes, or NULL (util.c). */
-char *read_regular_file(const char *path, size_t max, size_t *len);
 /*
  * Reading only regular files (util.c): open_regular() never opens a FIFO,
  * a device or a socket (stat, open O_NONBLOCK|O_NOCTTY, fstat); *why says

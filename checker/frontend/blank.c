@@ -39,6 +39,7 @@
 
 #include "wqport.h"
 #include "bodies.h"
+#include "text.h"
 
 #define MAX_HEADER (4u << 20)
 #define MAX_DEPTH 4		/* quoted includes followed this deep */

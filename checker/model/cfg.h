@@ -11,6 +11,7 @@
 #define WQPORT_CFG_H
 
 #include "wqport.h"
+#include "text.h"
 
 enum node_kind {
 	N_ENTRY,
@@ -100,37 +101,6 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 				      const struct wq_options *opt));
 
 bool cfg_in_loop(const struct cfg *g, int node, int loop);
-/*
- * Source text of the main file (text.c), for what the graph does not
- * keep: calls of no interest to the events, the functions a file hands
- * to kernel threads.  Comments, strings and character literals are
- * skipped; a word is a whole identifier.
- */
-bool text_has_word(const char *buf, unsigned from, unsigned to,
-		   const char *word);
-long text_find_word(const char *buf, unsigned from, unsigned to,
-		    const char *word);
-long text_find_word_if(const char *buf, unsigned from, unsigned to,
-		       bool (*pred)(const void *ctx, const char *w, size_t n),
-		       const void *ctx);
-bool text_any_plain_name(const char *t, size_t len,
-			 bool (*pred)(const void *ctx, const char *w, size_t n),
-			 const void *ctx);
-long text_next_ident(const char *buf, unsigned from, unsigned to,
-		     unsigned *end);
-unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
-struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
-bool text_is_thread_function(const char *buf, size_t len, const char *fn);
-/* The function around offset at: its body [*from, *to) and name */
-bool text_enclosing_function(const char *buf, size_t len, unsigned at,
-			     unsigned *from, unsigned *to, const char **name,
-			     size_t *n);
-bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
-		    const char *fn);
-bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
-			      unsigned from, unsigned to,
-			      const char *const *after);
-
 /*
  * The task-state bits the dataflow of analysis/ computes, and the
  * builder asks the state summaries for at a function's entry.

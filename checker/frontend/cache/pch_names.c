@@ -24,6 +24,7 @@
 #include "child.h"
 #include "cache.h"
 #include "pch_int.h"
+#include "text.h"
 
 /* A set of identifiers: open addressing, grown at half full. */
 struct nameset {
@@ -165,9 +166,7 @@ static void scan_names(struct scan *sc, int id, const char *q,
 			while (q < end && isalnum((unsigned char)*q))
 				q++;
 		} else if (*q == '/' && q + 1 < end && q[1] == '*') {
-			const char *c = strstr(q + 2, "*/");
-
-			q = c ? c + 2 : end;
+			q = text_skip_comment(q, end);
 		} else if (*q == '/' && q + 1 < end && q[1] == '/') {
 			break;
 		} else {
@@ -543,7 +542,7 @@ static bool tests_fit(const struct prelude_names *pn, const char *seen,
 		e = memchr(e + 1, '\n', end - e - 1);	/* continued */
 	if (!e)
 		e = end;
-	while (q < e && (isalnum((unsigned char)*q) || *q == '_'))
+	while (q < e && wq_ident_char(*q))
 		q++;	/* the directive */
 	while (q < e) {
 		if (isalpha((unsigned char)*q) || *q == '_') {
@@ -668,7 +667,7 @@ bool prelude_fits(struct known *k, const struct wq_options *opt,
 		else
 			continue;
 		q = skip_blank(q, end);
-		for (w = q; q < end && (isalnum((unsigned char)*q) || *q == '_');
+		for (w = q; q < end && wq_ident_char(*q);
 		     q++)
 			;
 		if (q > w && set_has(&pn->predef, w, q - w))
