@@ -30,6 +30,9 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import graphs  # noqa: E402
+
 BASE = {"util.c", "tables.c", "child.c", "frontend/libclang.c"}
 
 # layer -> layers it must not call
@@ -101,32 +104,7 @@ def rings(objs, owner):
             if dst and dst != src and layer(src) == layer(dst) and \
                layer(src) in RINGS_CHECKED:
                 edges.setdefault(src, set()).add(dst)
-    index, low, stack, on, comps = {}, {}, [], set(), []
-
-    def visit(v):
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(edges.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                comps.append(sorted(comp))
-
-    for v in sorted(edges):
-        if v not in index:
-            visit(v)
+    comps = graphs.cycles(edges, edges)
     return ["call ring: %s" % " -> ".join(c) for c in comps]
 
 

@@ -26,6 +26,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import graphs  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # folder -> folders it must not include from
@@ -106,36 +109,10 @@ def main():
             if t:
                 edges.setdefault(f, set()).add(t)
 
-    # cycles (Tarjan)
-    sys.setrecursionlimit(100000)
-    index, low, stack, on = {}, {}, [], set()
-    counter = [0]
-
-    def visit(v):
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(edges.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = set()
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.add(w)
-                if w == v:
-                    break
-            shim = all(c.startswith("checker/shim/") for c in comp)
-            if len(comp) > 1 and not shim and frozenset(comp) not in EXCEPTIONS:
-                problems.append("include cycle: %s" % " -> ".join(sorted(comp)))
-    for v in sorted(files):
-        if v not in index:
-            visit(v)
+    for comp in graphs.cycles(edges, files):
+        shim = all(c.startswith("checker/shim/") for c in comp)
+        if not shim and frozenset(comp) not in EXCEPTIONS:
+            problems.append("include cycle: %s" % " -> ".join(comp))
 
     counts = {}
     for f, ts in sorted(edges.items()):
