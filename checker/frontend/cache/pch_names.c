@@ -23,79 +23,9 @@
 
 #include "child.h"
 #include "cache.h"
+#include "nameset.h"
 #include "pch_int.h"
 #include "text.h"
-
-/* A set of identifiers: open addressing, grown at half full. */
-struct nameset {
-	char **slot;
-	size_t n, cap;
-};
-
-static uint64_t name_hash(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	while (n--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
-}
-
-static char **set_find(const struct nameset *set, const char *s, size_t n)
-{
-	size_t i;
-
-	if (!set->cap)
-		return NULL;
-	for (i = name_hash(s, n) & (set->cap - 1); set->slot[i];
-	     i = (i + 1) & (set->cap - 1))
-		if (!strncmp(set->slot[i], s, n) && !set->slot[i][n])
-			break;
-	return &set->slot[i];
-}
-
-static bool set_has(const struct nameset *set, const char *s, size_t n)
-{
-	char **p = set_find(set, s, n);
-
-	return p && *p;
-}
-
-static void set_add(struct nameset *set, const char *s, size_t n)
-{
-	char **p;
-
-	if (2 * (set->n + 1) > set->cap) {
-		struct nameset big = { NULL, 0, set->cap ? 2 * set->cap : 1024 };
-		size_t i;
-
-		big.slot = xrealloc(NULL, big.cap * sizeof(char *));
-		memset(big.slot, 0, big.cap * sizeof(char *));
-		for (i = 0; i < set->cap; i++)
-			if (set->slot[i])
-				*set_find(&big, set->slot[i],
-					  strlen(set->slot[i])) = set->slot[i];
-		big.n = set->n;
-		free(set->slot);
-		*set = big;
-	}
-	p = set_find(set, s, n);
-	if (!*p) {
-		*p = xasprintf("%.*s", (int)n, s);
-		set->n++;
-	}
-}
-
-static void set_free(struct nameset *set)
-{
-	size_t i;
-
-	for (i = 0; i < set->cap; i++)
-		free(set->slot[i]);
-	free(set->slot);
-	set->slot = NULL;
-	set->n = set->cap = 0;
-}
 
 struct scan {
 	struct nameset tested, defd, dflt;
@@ -157,7 +87,7 @@ static void scan_names(struct scan *sc, int id, const char *q,
 			for (w = q; q < end && wq_ident_char(*q); q++)
 				;
 			if (!(q - w == 7 && !strncmp(w, "defined", 7)))
-				set_add(def ? &sc->defd : &sc->tested, w, q - w);
+				nameset_add(def ? &sc->defd : &sc->tested, w, q - w);
 			if (def) {
 				add_def(sc, id, w, q - w);
 				break;
@@ -243,7 +173,7 @@ static void scan_header(struct scan *sc, int id)
 			    !strncmp(n, pending, plen) &&
 			    !wq_ident_char(n[plen]))
 				guard = 1;
-			set_add(idiom ? &sc->dflt : &sc->tested, pending, plen);
+			nameset_add(idiom ? &sc->dflt : &sc->tested, pending, plen);
 			if (idiom)
 				add_def(sc, id, pending, plen);
 			pending = NULL;
@@ -264,7 +194,7 @@ static void scan_header(struct scan *sc, int id)
 		scan_names(sc, id, q, end, def);
 	}
 	if (pending)
-		set_add(&sc->tested, pending, plen);
+		nameset_add(&sc->tested, pending, plen);
 	free(dir);
 	free(buf);
 }
@@ -360,13 +290,13 @@ bool write_names(CXTranslationUnit tu, const char *hdr,
 	qsort(sc.defs, sc.ndefs, sizeof(*sc.defs), cmp_def);
 	for (i = 0; i < sc.tested.cap; i++)
 		if (sc.tested.slot[i])
-			set_add(&all, sc.tested.slot[i], strlen(sc.tested.slot[i]));
+			nameset_add(&all, sc.tested.slot[i], strlen(sc.tested.slot[i]));
 	for (i = 0; i < sc.defd.cap; i++)
 		if (sc.defd.slot[i])
-			set_add(&all, sc.defd.slot[i], strlen(sc.defd.slot[i]));
+			nameset_add(&all, sc.defd.slot[i], strlen(sc.defd.slot[i]));
 	for (i = 0; i < sc.dflt.cap; i++)
 		if (sc.dflt.slot[i])
-			set_add(&all, sc.dflt.slot[i], strlen(sc.dflt.slot[i]));
+			nameset_add(&all, sc.dflt.slot[i], strlen(sc.dflt.slot[i]));
 	v = xrealloc(NULL, (all.n + 1) * sizeof(char *));
 	for (i = 0; i < all.cap; i++)
 		if (all.slot[i])
@@ -384,9 +314,9 @@ bool write_names(CXTranslationUnit tu, const char *hdr,
 	}
 	for (i = 0; fp && i < k; i++) {
 		size_t l = strlen(v[i]);
-		bool df = set_has(&sc.defd, v[i], l);
-		bool p = df || set_has(&sc.tested, v[i], l);
-		bool t = df || set_has(&sc.dflt, v[i], l);
+		bool df = nameset_has(&sc.defd, v[i], l);
+		bool p = df || nameset_has(&sc.tested, v[i], l);
+		bool t = df || nameset_has(&sc.dflt, v[i], l);
 
 		fprintf(fp, "%c %s", p && t ? 'b' : p ? 'p' : 't', v[i]);
 		while (d < sc.ndefs && strcmp(sc.defs[d].name, v[i]) < 0)
@@ -397,10 +327,10 @@ bool write_names(CXTranslationUnit tu, const char *hdr,
 	}
 	ok = fp && !fclose(fp) && sc.nfiles > 0;
 	free(v);
-	set_free(&all);
-	set_free(&sc.tested);
-	set_free(&sc.defd);
-	set_free(&sc.dflt);
+	nameset_free(&all);
+	nameset_free(&sc.tested);
+	nameset_free(&sc.defd);
+	nameset_free(&sc.dflt);
 	for (j = 0; j < sc.nfiles; j++)
 		free(sc.files[j]);
 	free(sc.files);
@@ -474,15 +404,15 @@ static bool read_names(struct known *k)
 		}
 		p = strchr(line + 2, ' ');
 		if (line[0] == 'p' || line[0] == 'b')
-			set_add(&pn->predef, line + 2,
+			nameset_add(&pn->predef, line + 2,
 				p ? (size_t)(p - line - 2) : strlen(line + 2));
 		if (line[0] == 't' || line[0] == 'b') {
 			/* the name, then its files' ids after a NUL */
 			size_t l = p ? (size_t)(p - line - 2) : strlen(line + 2);
 			char **slot;
 
-			set_add(&pn->tests, line + 2, l);
-			slot = set_find(&pn->tests, line + 2, l);
+			nameset_add(&pn->tests, line + 2, l);
+			slot = nameset_slot(&pn->tests, line + 2, l);
 			free(*slot);
 			*slot = xasprintf("%.*s%c%s", (int)l, line + 2, 0,
 					  p ? p + 1 : "");
@@ -550,10 +480,9 @@ static bool tests_fit(const struct prelude_names *pn, const char *seen,
 			const char *ids;
 			bool ok = false;
 
-			for (w = q; q < e && (isalnum((unsigned char)*q) ||
-					      *q == '_'); q++)
+			for (w = q; q < e && wq_ident_char(*q); q++)
 				;
-			v = set_find(&pn->tests, w, q - w);
+			v = nameset_slot(&pn->tests, w, q - w);
 			if (!v || !*v)
 				continue;
 			for (ids = *v + (q - w) + 1; *ids && !ok; ) {
@@ -670,7 +599,7 @@ bool prelude_fits(struct known *k, const struct wq_options *opt,
 		for (w = q; q < end && wq_ident_char(*q);
 		     q++)
 			;
-		if (q > w && set_has(&pn->predef, w, q - w))
+		if (q > w && nameset_has(&pn->predef, w, q - w))
 			ok = false;
 	}
 	free(seen);
