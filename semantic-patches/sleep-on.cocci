@@ -70,6 +70,28 @@ virtual context
 virtual org
 virtual report
 
+// Isomorphisms that would let a shape match code it does not describe:
+#spatch --disable-iso drop_cast --disable-iso add_signed --disable-iso add_int1
+#spatch --disable-iso add_int2 --disable-iso not_int1 --disable-iso not_int2
+#spatch --disable-iso not_ptr1 --disable-iso not_ptr2 --disable-iso commeq
+#spatch --disable-iso commneq --disable-iso is_zero --disable-iso isnt_zero
+#spatch --disable-iso is_null --disable-iso isnt_null1 --disable-iso bitor_comm
+#spatch --disable-iso bitand_comm --disable-iso plus_comm
+#spatch --disable-iso mult_comm --disable-iso plus_assoc
+#spatch --disable-iso minus_assoc --disable-iso plus_minus_assoc1
+#spatch --disable-iso plus_minus_assoc2 --disable-iso times_assoc
+#spatch --disable-iso div_assoc --disable-iso times_div_assoc1
+#spatch --disable-iso times_div_assoc2 --disable-iso gtr_lss
+#spatch --disable-iso gtr_lss_eq --disable-iso inc --disable-iso for_inc
+#spatch --disable-iso bsd_branch_pred --disable-iso zero_multiple_format
+#spatch --disable-iso neg_if --disable-iso ne_if --disable-iso drop_else
+#spatch --disable-iso neg_if_exp --disable-iso decl_init
+#spatch --disable-iso extern_decl_init --disable-iso static_decl_init
+#spatch --disable-iso braces0 --disable-iso braces1 --disable-iso braces2
+#spatch --disable-iso braces3 --disable-iso braces4 --disable-iso ret
+#spatch --disable-iso ptr_to_array --disable-iso mkinit
+#spatch --disable-iso fld_to_ptr --disable-iso sizeof_type_expr
+
 @initialize:python@
 @@
 import os, re, json, sys
@@ -772,7 +794,7 @@ def wq_is_sig(e):
 
 // ---- pre-classification (all modes, no changes) ----
 
-@pre_irqoff disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr exists@
+@pre_irqoff exists@
 expression F;
 position p;
 @@
@@ -801,7 +823,7 @@ p << pre_irqoff.p;
 @@
 wq_pre(p, R_IRQ)
 
-@pre_restore disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@pre_restore@
 expression L, F, x;
 position p;
 @@
@@ -818,7 +840,7 @@ p << pre_restore.p;
 @@
 wq_pre(p, R_RESTORE)
 
-@pre_bare disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@pre_bare@
 position p;
 @@
 
@@ -829,7 +851,7 @@ p << pre_bare.p;
 @@
 wq_fact(p, 'bare')
 
-@pre_assign disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@pre_assign@
 expression x;
 position p;
 @@
@@ -841,7 +863,7 @@ p << pre_assign.p;
 @@
 wq_fact(p, 'assign')
 
-@pre_loop disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@pre_loop@
 expression E, E1, E2, E3;
 position p;
 @@
@@ -863,7 +885,7 @@ p << pre_loop.p;
 @@
 wq_fact(p, 'inloop')
 
-@pre_signed disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@pre_signed@
 {long, int, long int, signed long} t;
 position p;
 @@
@@ -875,7 +897,7 @@ p << pre_signed.p;
 @@
 wq_fact(p, 'signed')
 
-@pre_unsigned disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@pre_unsigned@
 {unsigned long, unsigned int, unsigned} t;
 position p;
 @@
@@ -887,7 +909,7 @@ p << pre_unsigned.p;
 @@
 wq_fact(p, 'unsigned')
 
-@r_loop disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_loop@
 expression C, Q0;
 position p;
 @@
@@ -923,7 +945,7 @@ NC;
 if not wq_run('loop', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_loop depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_loop depends on patch@
 expression r_loop.C, r_loop.Q0;
 position r_loop.p;
 expression s_loop.QQ;
@@ -955,7 +977,7 @@ expression s_loop.NC;
 + WE(QQ, NC);
 )
 
-@r_loop_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_loop_pos@
 expression C, Q0;
 position p;
 @@
@@ -979,7 +1001,7 @@ NC;
 if not wq_run('loop_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_loop_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_loop_pos depends on patch@
 expression r_loop_pos.C, r_loop_pos.Q0;
 position r_loop_pos.p;
 expression s_loop_pos.QQ;
@@ -997,7 +1019,7 @@ expression s_loop_pos.NC;
 + WE(QQ, NC);
 )
 
-@r_sig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -1062,7 +1084,7 @@ NC;
 if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_sig depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_sig depends on patch@
 expression r_sig.C, r_sig.Q0, r_sig.SIGE;
 statement r_sig.S;
 position r_sig.p;
@@ -1128,7 +1150,7 @@ expression s_sig.NC;
 +	S
 )
 
-@r_sig_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -1161,7 +1183,7 @@ NC;
 if not wq_run('sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_sig_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_sig_pos depends on patch@
 expression r_sig_pos.C, r_sig_pos.Q0, r_sig_pos.SIGE;
 statement r_sig_pos.S;
 position r_sig_pos.p;
@@ -1187,7 +1209,7 @@ expression s_sig_pos.NC;
 +	S
 )
 
-@r_sigh disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_sigh@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -1218,7 +1240,7 @@ NC;
 if not wq_run('sigh', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_sigh depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_sigh depends on patch@
 expression r_sigh.C, r_sigh.Q0, r_sigh.SIGE;
 statement r_sigh.S;
 position r_sigh.p;
@@ -1242,7 +1264,7 @@ expression s_sigh.NC;
 +	S
 )
 
-@r_sigh_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_sigh_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -1273,7 +1295,7 @@ NC;
 if not wq_run('sigh_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_sigh_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_sigh_pos depends on patch@
 expression r_sigh_pos.C, r_sigh_pos.Q0, r_sigh_pos.SIGE;
 statement r_sigh_pos.S;
 position r_sigh_pos.p;
@@ -1297,7 +1319,7 @@ expression s_sigh_pos.NC;
 +	S
 )
 
-@r_brk disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
 position p, pw;
@@ -1374,7 +1396,7 @@ NC;
 if not wq_run('brk', p, {'C': C, 'Q0': Q0, 'R': R, 'E': E, 'SIGE': SIGE}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_brk depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_brk depends on patch@
 expression r_brk.R, r_brk.E;
 position r_brk.pw;
 expression E0;
@@ -1393,7 +1415,7 @@ expression s_brk.NC;
 +	R = E;
 )
 
-@r_brk_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_brk_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
 position p, pw;
@@ -1430,7 +1452,7 @@ NC;
 if not wq_run('brk_pos', p, {'C': C, 'Q0': Q0, 'R': R, 'E': E, 'SIGE': SIGE}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_brk_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_brk_pos depends on patch@
 expression r_brk_pos.R, r_brk_pos.E;
 position r_brk_pos.pw;
 expression E0;
@@ -1443,7 +1465,7 @@ expression s_brk_pos.NC;
 + if (wait_event_interruptible(QQ, NC))
 +	R = E;
 
-@r_to disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_to@
 expression C, Q0, t;
 position p;
 @@
@@ -1474,7 +1496,7 @@ NC;
 if not wq_run('to', p, {'C': C, 'Q0': Q0, 't': t}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_to depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_to depends on patch@
 expression r_to.C, r_to.Q0, r_to.t;
 position r_to.p;
 expression s_to.QQ;
@@ -1500,7 +1522,7 @@ expression s_to.NC;
 + t = WE(QQ, NC, t);
 )
 
-@r_to_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_to_pos@
 expression C, Q0, t;
 position p;
 @@
@@ -1531,7 +1553,7 @@ NC;
 if not wq_run('to_pos', p, {'C': C, 'Q0': Q0, 't': t}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_to_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_to_pos depends on patch@
 expression r_to_pos.C, r_to_pos.Q0, r_to_pos.t;
 position r_to_pos.p;
 expression s_to_pos.QQ;
@@ -1557,7 +1579,7 @@ expression s_to_pos.NC;
 + t = WE(QQ, NC, t);
 )
 
-@r_to2 disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_to2@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
 statement S1, S2;
@@ -1587,7 +1609,7 @@ NC;
 if not wq_run('to2', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'SIGE': SIGE, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_to2 depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_to2 depends on patch@
 expression r_to2.C, r_to2.Q0, r_to2.t, r_to2.T, r_to2.SIGE;
 statement r_to2.S1, r_to2.S2;
 position r_to2.p;
@@ -1608,7 +1630,7 @@ expression s_to2.NC;
 + if (!t)
 +	S2
 
-@r_to2_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_to2_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
 statement S1, S2;
@@ -1638,7 +1660,7 @@ NC;
 if not wq_run('to2_pos', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'SIGE': SIGE, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_to2_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_to2_pos depends on patch@
 expression r_to2_pos.C, r_to2_pos.Q0, r_to2_pos.t, r_to2_pos.T, r_to2_pos.SIGE;
 statement r_to2_pos.S1, r_to2_pos.S2;
 position r_to2_pos.p;
@@ -1659,7 +1681,7 @@ expression s_to2_pos.NC;
 + if (!t)
 +	S2
 
-@r_to2u disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_to2u@
 expression C, Q0, t, T;
 statement S2;
 position p;
@@ -1684,7 +1706,7 @@ NC;
 if not wq_run('to2u', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_to2u depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_to2u depends on patch@
 expression r_to2u.C, r_to2u.Q0, r_to2u.t, r_to2u.T;
 statement r_to2u.S2;
 position r_to2u.p;
@@ -1701,7 +1723,7 @@ expression s_to2u.NC;
 + if (!t)
 +	S2
 
-@r_to2u_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_to2u_pos@
 expression C, Q0, t, T;
 statement S2;
 position p;
@@ -1726,7 +1748,7 @@ NC;
 if not wq_run('to2u_pos', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_to2u_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_to2u_pos depends on patch@
 expression r_to2u_pos.C, r_to2u_pos.Q0, r_to2u_pos.t, r_to2u_pos.T;
 statement r_to2u_pos.S2;
 position r_to2u_pos.p;
@@ -1743,7 +1765,7 @@ expression s_to2u_pos.NC;
 + if (!t)
 +	S2
 
-@r_lock disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_lock@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
 expression C, Q0, L0;
@@ -1770,7 +1792,7 @@ NC;
 if not wq_run('lock', p, {'C': C, 'Q0': Q0, 'L0': L0, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_lock depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_lock depends on patch@
 expression r_lock.C, r_lock.Q0, r_lock.L0;
 identifier r_lock.ULK, r_lock.LCK;
 position r_lock.p;
@@ -1786,7 +1808,7 @@ expression s_lock.NC;
 - }
 + wait_event_lock_irq(QQ, NC, LL);
 
-@r_lock_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_lock_pos@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
 expression C, Q0, L0;
@@ -1813,7 +1835,7 @@ NC;
 if not wq_run('lock_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_lock_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_lock_pos depends on patch@
 expression r_lock_pos.C, r_lock_pos.Q0, r_lock_pos.L0;
 identifier r_lock_pos.ULK, r_lock_pos.LCK;
 position r_lock_pos.p;
@@ -1829,7 +1851,7 @@ expression s_lock_pos.NC;
 - }
 + wait_event_lock_irq(QQ, NC, LL);
 
-@r_lock_sig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_lock_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -1872,7 +1894,7 @@ NC;
 if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'SIGE': SIGE, 'S': S, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_lock_sig depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_lock_sig depends on patch@
 expression r_lock_sig.C, r_lock_sig.Q0, r_lock_sig.L0, r_lock_sig.SIGE;
 statement r_lock_sig.S;
 identifier r_lock_sig.ULK, r_lock_sig.LCK;
@@ -1904,7 +1926,7 @@ expression s_lock_sig.NC;
 +	S
 )
 
-@r_lock_sig_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_lock_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -1947,7 +1969,7 @@ NC;
 if not wq_run('lock_sig_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'SIGE': SIGE, 'S': S, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_lock_sig_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_lock_sig_pos depends on patch@
 expression r_lock_sig_pos.C, r_lock_sig_pos.Q0, r_lock_sig_pos.L0, r_lock_sig_pos.SIGE;
 statement r_lock_sig_pos.S;
 identifier r_lock_sig_pos.ULK, r_lock_sig_pos.LCK;
@@ -1979,7 +2001,7 @@ expression s_lock_sig_pos.NC;
 +	S
 )
 
-@r_lock_brk disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_lock_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -2026,7 +2048,7 @@ NC;
 if not wq_run('lock_brk', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'E': E, 'SIGE': SIGE, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_lock_brk depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_lock_brk depends on patch@
 expression r_lock_brk.R, r_lock_brk.E;
 position r_lock_brk.pw;
 expression E0;
@@ -2040,7 +2062,7 @@ expression s_lock_brk.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
-@r_lock_brk_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_lock_brk_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -2087,7 +2109,7 @@ NC;
 if not wq_run('lock_brk_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'E': E, 'SIGE': SIGE, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_lock_brk_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_lock_brk_pos depends on patch@
 expression r_lock_brk_pos.R, r_lock_brk_pos.E;
 position r_lock_brk_pos.pw;
 expression E0;
@@ -2101,7 +2123,7 @@ expression s_lock_brk_pos.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
-@r_keep_sig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_keep_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -2147,7 +2169,7 @@ NC;
 if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_keep_sig depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_keep_sig depends on patch@
 expression r_keep_sig.C, r_keep_sig.Q0, r_keep_sig.SIGE;
 statement r_keep_sig.S;
 position r_keep_sig.p;
@@ -2188,7 +2210,7 @@ while (1) {
 }
 )
 
-@r_keep_sig_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_keep_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -2214,7 +2236,7 @@ NC;
 if not wq_run('keep_sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_keep_sig_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_keep_sig_pos depends on patch@
 expression r_keep_sig_pos.C, r_keep_sig_pos.Q0, r_keep_sig_pos.SIGE;
 statement r_keep_sig_pos.S;
 position r_keep_sig_pos.p;
@@ -2231,7 +2253,7 @@ while (C) {
 +		S
 }
 
-@r_keep_sigb disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_keep_sigb@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -2277,7 +2299,7 @@ NC;
 if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_keep_sigb depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_keep_sigb depends on patch@
 expression r_keep_sigb.C, r_keep_sigb.Q0, r_keep_sigb.SIGE;
 statement r_keep_sigb.S;
 position r_keep_sigb.p;
@@ -2318,7 +2340,7 @@ while (1) {
 }
 )
 
-@r_keep_sigb_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_keep_sigb_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -2344,7 +2366,7 @@ NC;
 if not wq_run('keep_sigb_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_keep_sigb_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_keep_sigb_pos depends on patch@
 expression r_keep_sigb_pos.C, r_keep_sigb_pos.Q0, r_keep_sigb_pos.SIGE;
 statement r_keep_sigb_pos.S;
 position r_keep_sigb_pos.p;
@@ -2361,7 +2383,7 @@ while (C) {
 +		S
 }
 
-@r_keep disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_keep@
 expression C, Q0;
 position p;
 @@
@@ -2398,7 +2420,7 @@ NC;
 if not wq_run('keep', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_keep depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_keep depends on patch@
 expression r_keep.C, r_keep.Q0;
 position r_keep.p;
 expression s_keep.QQ;
@@ -2430,7 +2452,7 @@ while (1) {
 }
 )
 
-@r_keep_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_keep_pos@
 expression C, Q0;
 position p;
 @@
@@ -2451,7 +2473,7 @@ NC;
 if not wq_run('keep_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_keep_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_keep_pos depends on patch@
 expression r_keep_pos.C, r_keep_pos.Q0;
 position r_keep_pos.p;
 expression s_keep_pos.QQ;
@@ -2465,7 +2487,7 @@ while (C) {
 +	WE(QQ, NC);
 }
 
-@r_ifsig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ifsig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -2502,7 +2524,7 @@ NC;
 if not wq_run('ifsig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_ifsig depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ifsig depends on patch@
 expression r_ifsig.C, r_ifsig.Q0, r_ifsig.SIGE;
 statement r_ifsig.S;
 position r_ifsig.p;
@@ -2534,7 +2556,7 @@ expression s_ifsig.NC;
 +	S
 )
 
-@r_ifsig_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ifsig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
@@ -2571,7 +2593,7 @@ NC;
 if not wq_run('ifsig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_ifsig_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ifsig_pos depends on patch@
 expression r_ifsig_pos.C, r_ifsig_pos.Q0, r_ifsig_pos.SIGE;
 statement r_ifsig_pos.S;
 position r_ifsig_pos.p;
@@ -2603,7 +2625,7 @@ expression s_ifsig_pos.NC;
 +	S
 )
 
-@r_if disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_if@
 expression C, Q0;
 position p;
 @@
@@ -2627,7 +2649,7 @@ NC;
 if not wq_run('if', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_if depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_if depends on patch@
 expression r_if.C, r_if.Q0;
 position r_if.p;
 expression s_if.QQ;
@@ -2645,7 +2667,7 @@ expression s_if.NC;
 + WE(QQ, NC);
 )
 
-@r_if_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_if_pos@
 expression C, Q0;
 position p;
 @@
@@ -2669,7 +2691,7 @@ NC;
 if not wq_run('if_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_if_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_if_pos depends on patch@
 expression r_if_pos.C, r_if_pos.Q0;
 position r_if_pos.p;
 expression s_if_pos.QQ;
@@ -2687,7 +2709,7 @@ expression s_if_pos.NC;
 + WE(QQ, NC);
 )
 
-@r_ift disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ift@
 expression C, Q0, T;
 position p;
 @@
@@ -2712,7 +2734,7 @@ NC;
 if not wq_run('ift', p, {'C': C, 'Q0': Q0, 'T': T}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_ift depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ift depends on patch@
 expression r_ift.C, r_ift.Q0, r_ift.T;
 position r_ift.p;
 expression s_ift.QQ;
@@ -2730,7 +2752,7 @@ expression s_ift.NC;
 + WE(QQ, NC, T);
 )
 
-@r_ift_pos disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ift_pos@
 expression C, Q0, T;
 position p;
 @@
@@ -2755,7 +2777,7 @@ NC;
 if not wq_run('ift_pos', p, {'C': C, 'Q0': Q0, 'T': T}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
-@t_ift_pos depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ift_pos depends on patch@
 expression r_ift_pos.C, r_ift_pos.Q0, r_ift_pos.T;
 position r_ift_pos.p;
 expression s_ift_pos.QQ;
@@ -2773,7 +2795,7 @@ expression s_ift_pos.NC;
 + WE(QQ, NC, T);
 )
 
-@r_delay disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_delay@
 expression Q0, T;
 position p;
 @@
@@ -2792,7 +2814,7 @@ T << r_delay.T;
 if not wq_run('delay', p, {'Q0': Q0, 'T': T}, [], coccinelle):
 	cocci.include_match(False)
 
-@t_delay depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_delay depends on patch@
 expression r_delay.Q0, r_delay.T;
 position r_delay.p;
 @@
@@ -2805,7 +2827,7 @@ position r_delay.p;
 + schedule_timeout_interruptible(T)
 )
 
-@r_cond_sig disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_cond_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression Q0;
 statement S;
@@ -2827,7 +2849,7 @@ PC;
 if not wq_run('cond_sig', p, {'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'PC'], coccinelle):
 	cocci.include_match(False)
 
-@t_cond_sig depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_cond_sig depends on patch@
 expression r_cond_sig.Q0, r_cond_sig.SIGE;
 statement r_cond_sig.S;
 position r_cond_sig.p;
@@ -2841,7 +2863,7 @@ expression s_cond_sig.PC;
 + if (wait_event_interruptible(QQ, PC))
 +	S
 
-@r_cond disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_cond@
 expression Q0;
 position p;
 @@
@@ -2862,7 +2884,7 @@ PC;
 if not wq_run('cond', p, {'Q0': Q0}, ['QQ', 'WE', 'PC'], coccinelle):
 	cocci.include_match(False)
 
-@t_cond depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_cond depends on patch@
 expression r_cond.Q0;
 position r_cond.p;
 expression s_cond.QQ;
@@ -2878,7 +2900,7 @@ expression s_cond.PC;
 + WE(QQ, PC);
 )
 
-@r_cond_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_cond_t@
 expression Q0, T;
 position p;
 @@
@@ -2900,7 +2922,7 @@ PC;
 if not wq_run('cond_t', p, {'Q0': Q0, 'T': T}, ['QQ', 'WE', 'PC'], coccinelle):
 	cocci.include_match(False)
 
-@t_cond_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_cond_t depends on patch@
 expression r_cond_t.Q0, r_cond_t.T;
 position r_cond_t.p;
 expression s_cond_t.QQ;
@@ -2916,7 +2938,7 @@ expression s_cond_t.PC;
 + WE(QQ, PC, T)
 )
 
-@r_ptw disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptw@
 expression Q0;
 position p;
 @@
@@ -2936,7 +2958,7 @@ ST;
 if not wq_run('ptw', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptw depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptw depends on patch@
 expression r_ptw.Q0;
 position r_ptw.p;
 identifier s_ptw.W;
@@ -2955,7 +2977,7 @@ identifier s_ptw.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptw_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptw_t@
 expression Q0, T;
 position p;
 @@
@@ -2976,7 +2998,7 @@ ST;
 if not wq_run('ptw_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptw_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptw_t depends on patch@
 expression r_ptw_t.Q0, r_ptw_t.T;
 position r_ptw_t.p;
 identifier s_ptw_t.W;
@@ -2995,7 +3017,7 @@ identifier s_ptw_t.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptw_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptw_ta@
 expression Q0, T, x;
 position p;
 @@
@@ -3017,7 +3039,7 @@ ST;
 if not wq_run('ptw_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptw_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptw_ta depends on patch@
 expression r_ptw_ta.Q0, r_ptw_ta.T, r_ptw_ta.x;
 position r_ptw_ta.p;
 identifier s_ptw_ta.W;
@@ -3036,7 +3058,7 @@ identifier s_ptw_ta.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwu@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0;
 position p;
@@ -3060,7 +3082,7 @@ ST;
 if not wq_run('ptwu', p, {'Q0': Q0, 'UNL': UNL}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwu depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwu depends on patch@
 expression r_ptwu.Q0;
 identifier r_ptwu.UNL;
 position r_ptwu.p;
@@ -3082,7 +3104,7 @@ identifier s_ptwu.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwu_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwu_t@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T;
 position p;
@@ -3107,7 +3129,7 @@ ST;
 if not wq_run('ptwu_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwu_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwu_t depends on patch@
 expression r_ptwu_t.Q0, r_ptwu_t.T;
 identifier r_ptwu_t.UNL;
 position r_ptwu_t.p;
@@ -3129,7 +3151,7 @@ identifier s_ptwu_t.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwu_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwu_ta@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T, x;
 position p;
@@ -3155,7 +3177,7 @@ ST;
 if not wq_run('ptwu_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwu_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwu_ta depends on patch@
 expression r_ptwu_ta.Q0, r_ptwu_ta.T, r_ptwu_ta.x;
 identifier r_ptwu_ta.UNL;
 position r_ptwu_ta.p;
@@ -3177,7 +3199,7 @@ identifier s_ptwu_ta.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwul@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0;
@@ -3205,7 +3227,7 @@ ST;
 if not wq_run('ptwul', p, {'Q0': Q0, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwul depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwul depends on patch@
 expression r_ptwul.Q0;
 identifier r_ptwul.UNL, r_ptwul.PRL;
 position r_ptwul.p;
@@ -3229,7 +3251,7 @@ identifier s_ptwul.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwul_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwul_t@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T;
@@ -3258,7 +3280,7 @@ ST;
 if not wq_run('ptwul_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwul_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwul_t depends on patch@
 expression r_ptwul_t.Q0, r_ptwul_t.T;
 identifier r_ptwul_t.UNL, r_ptwul_t.PRL;
 position r_ptwul_t.p;
@@ -3282,7 +3304,7 @@ identifier s_ptwul_t.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwul_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwul_ta@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T, x;
@@ -3312,7 +3334,7 @@ ST;
 if not wq_run('ptwul_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwul_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwul_ta depends on patch@
 expression r_ptwul_ta.Q0, r_ptwul_ta.T, r_ptwul_ta.x;
 identifier r_ptwul_ta.UNL, r_ptwul_ta.PRL;
 position r_ptwul_ta.p;
@@ -3336,7 +3358,7 @@ identifier s_ptwul_ta.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwi disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwi@
 expression Q0;
 position p;
 @@
@@ -3356,7 +3378,7 @@ ST;
 if not wq_run('ptwi', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwi depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwi depends on patch@
 expression r_ptwi.Q0;
 position r_ptwi.p;
 identifier s_ptwi.W;
@@ -3379,7 +3401,7 @@ identifier s_ptwi.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwi_t disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwi_t@
 expression Q0, T;
 position p;
 @@
@@ -3400,7 +3422,7 @@ ST;
 if not wq_run('ptwi_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwi_t depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwi_t depends on patch@
 expression r_ptwi_t.Q0, r_ptwi_t.T;
 position r_ptwi_t.p;
 identifier s_ptwi_t.W;
@@ -3423,7 +3445,7 @@ identifier s_ptwi_t.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwi_ta disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwi_ta@
 expression Q0, T, x;
 position p;
 @@
@@ -3445,7 +3467,7 @@ ST;
 if not wq_run('ptwi_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwi_ta depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwi_ta depends on patch@
 expression r_ptwi_ta.Q0, r_ptwi_ta.T, r_ptwi_ta.x;
 position r_ptwi_ta.p;
 identifier s_ptwi_ta.W;
@@ -3468,7 +3490,7 @@ identifier s_ptwi_ta.ST;
 + finish_wait(Q0, &W);
 )
 
-@r_ptwh disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwh@
 expression Q0, T;
 statement S1, S2;
 position p;
@@ -3511,7 +3533,7 @@ LV;
 if not wq_run('ptwh', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwh depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwh depends on patch@
 expression r_ptwh.Q0, r_ptwh.T;
 statement S1, S2;
 position r_ptwh.p;
@@ -3570,7 +3592,7 @@ identifier s_ptwh.LV;
   ...+>;
 )
 
-@r_ptwhu disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwhu@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T;
 statement S1, S2;
@@ -3621,7 +3643,7 @@ LV;
 if not wq_run('ptwhu', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwhu depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwhu depends on patch@
 expression r_ptwhu.Q0, r_ptwhu.T;
 identifier r_ptwhu.UNL;
 statement S1, S2;
@@ -3687,7 +3709,7 @@ identifier s_ptwhu.LV;
   ...+>;
 )
 
-@r_ptwhul disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwhul@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T;
@@ -3746,7 +3768,7 @@ LV;
 if not wq_run('ptwhul', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwhul depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwhul depends on patch@
 expression r_ptwhul.Q0, r_ptwhul.T;
 identifier r_ptwhul.UNL, r_ptwhul.PRL;
 statement S1, S2;
@@ -3818,7 +3840,7 @@ identifier s_ptwhul.LV;
   ...+>;
 )
 
-@r_ptwhi disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@r_ptwhi@
 expression Q0, T;
 statement S1, S2;
 position p;
@@ -3861,7 +3883,7 @@ LV;
 if not wq_run('ptwhi', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
-@t_ptwhi depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@t_ptwhi depends on patch@
 expression r_ptwhi.Q0, r_ptwhi.T;
 statement S1, S2;
 position r_ptwhi.p;
@@ -3934,7 +3956,7 @@ identifier s_ptwhi.LV;
 
 // ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
-@oq_e depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@oq_e depends on patch@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 @@
@@ -3942,7 +3964,7 @@ position p : script:python () { wq_port_queues(p) };
 - extern struct wait_queue *q@p;
 + extern wait_queue_head_t q;
 
-@oq_s depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@oq_s depends on patch@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -3956,7 +3978,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + static DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_g depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@oq_g depends on patch@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -3970,7 +3992,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_w depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@oq_w depends on patch@
 identifier w;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAITQUEUE;
@@ -3984,7 +4006,7 @@ declarer name DECLARE_WAITQUEUE;
 // alone, as a pattern on the body would not match one whose #ifdef
 // branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
 
-@ptw_lfn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@ptw_lfn depends on patch@
 identifier fn : script:python () { wq_fn_left(fn) is not None };
 type T;
 position pl;
@@ -4012,7 +4034,7 @@ T fn@pl(...) {
 ...
 }
 
-@ptw_fn depends on patch disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@ptw_fn depends on patch@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
 type T;
 position pf;
@@ -4042,7 +4064,7 @@ T fn@pf(...) {
 
 // ---- listing every site ----
 
-@site depends on report || org disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr@
+@site depends on report || org@
 position p;
 @@
 
