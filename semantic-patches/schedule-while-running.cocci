@@ -45,7 +45,7 @@ import os, json, re
 RULE = "WQ004"
 _plan = None
 SITES = {}      # site -> ("convert", form) or the reason it is left alone
-HOIST = {}      # site -> (state, key of the set) hoisted before the loop, or None
+HOIST = {}      # site -> the state hoisted before the loop, or None
 WRAP = set()    # sites in sleep helpers
 QUEUED = set()  # (file, function) with a wait entry queued by hand
 TICK = set()    # `t = schedule_timeout(t);` sites in a while loop
@@ -200,10 +200,10 @@ def site(p, T):
         why = "no-patch: the task sleeps on a wait entry queued once outside the loop; move prepare_to_wait() into the loop"
     h = HOIST[k]
     own = "schedule_timeout_uninterruptible"
-    if h and h[0] == "TASK_INTERRUPTIBLE":
+    if h == "TASK_INTERRUPTIBLE":
         own = "schedule_timeout_interruptible"
-    elif h and h[0] != "TASK_UNINTERRUPTIBLE":
-        why = why or "no-patch: the hoisted state %s has no schedule_timeout_*() form" % h[0]
+    elif h and h != "TASK_UNINTERRUPTIBLE":
+        why = why or "no-patch: the hoisted state %s has no schedule_timeout_*() form" % h
     forms = [own, "schedule_timeout_uninterruptible", "schedule_timeout_interruptible"]
     if not h:
         # a target before 2.6.14 has no helper: set the state by hand
@@ -221,6 +221,10 @@ def site(p, T):
 def outer_key(p, T):
     # no line: the rewrites before it may have moved the loop
     return (base(p[0].file), p[0].current_element, int(p[0].column), T)
+
+
+def hoisted(p, T, form):
+    return OUTER.get(outer_key(p, T)) == form
 
 
 def doing(p, form):
@@ -324,22 +328,21 @@ HOIST.setdefault(site_key(p), None)
 // the state hoisted out of a polling loop
 @h@
 expression S, C;
-position ps, p;
+position p;
 @@
 (
-  set_current_state@ps(S);
+  set_current_state(S);
 |
-  __set_current_state@ps(S);
+  __set_current_state(S);
 )
   while (C) { <... schedule_timeout@p(...) ...> }
 
 @script:python@
 p << h.p;
-ps << h.ps;
 S << h.S;
 @@
 if site_key(p) in HOIST:
-    HOIST[site_key(p)] = (S, (base(ps[0].file), int(ps[0].line)))
+    HOIST[site_key(p)] = S
 
 // a polling loop with a remaining-time budget: each pass yields in
 // TASK_RUNNING and `t` counts the wall time down
@@ -459,27 +462,9 @@ expression T;
 )
 
 // the state hoisted out of the loop goes, the loop's sleep sets it
-@h2u@
-expression S, C, T;
-position ps, p;
-@@
-(
-  set_current_state@ps(S);
-|
-  __set_current_state@ps(S);
-)
-  while (C) { <... schedule_timeout@p(T) ...> }
-
-@script:python@
-p << h2u.p;
-T << h2u.T;
-@@
-if OUTER.get(outer_key(p, T)) != "schedule_timeout_uninterruptible":
-    cocci.include_match(False)
-
 @depends on patch@
 expression S, C, T;
-position h2u.ps, h2u.p;
+position ps, p : script:python(T) { hoisted(p, T, "schedule_timeout_uninterruptible") };
 @@
 (
 - set_current_state@ps(S);
@@ -491,27 +476,9 @@ position h2u.ps, h2u.p;
 + schedule_timeout_uninterruptible(T)
   ...+> }
 
-@h2i@
-expression S, C, T;
-position ps, p;
-@@
-(
-  set_current_state@ps(S);
-|
-  __set_current_state@ps(S);
-)
-  while (C) { <... schedule_timeout@p(T) ...> }
-
-@script:python@
-p << h2i.p;
-T << h2i.T;
-@@
-if OUTER.get(outer_key(p, T)) != "schedule_timeout_interruptible":
-    cocci.include_match(False)
-
 @depends on patch@
 expression S, C, T;
-position h2i.ps, h2i.p;
+position ps, p : script:python(T) { hoisted(p, T, "schedule_timeout_interruptible") };
 @@
 (
 - set_current_state@ps(S);
