@@ -24,7 +24,7 @@
 /// (set_current_state() before the call); for `t = schedule_timeout(t);`
 /// polling a remaining-time budget, schedule_timeout_uninterruptible-tick
 /// (set-state-tick before 2.6.14): one tick per pass, the budget kept by
-/// jiffies.  See README.md for the plan protocol.
+/// jiffies.  See plan.md for the plan protocol.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqport authors.

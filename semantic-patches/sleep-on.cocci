@@ -39,7 +39,7 @@
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.
 //
-// Plan mode (WQPORT_PLAN=file of JSON lines, see README.md): keyed by
+// Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
 // action (only "convert" is rewritten), form (must equal what the shape
 // produces), cond (only for a bare sleep with no condition of its own),
