@@ -6,12 +6,25 @@
 /// happen and a polling loop spins.  Use schedule_timeout_uninterruptible()
 /// (or schedule_timeout_interruptible() when the loop was interruptible),
 /// which set the state on every call, and drop the set_current_state()
-/// that was hoisted out of the loop (WQ004).
+/// that was hoisted out of the loop (WQ004):
+///
+///   set_current_state(TASK_UNINTERRUPTIBLE);
+///   while (!ready(dev))                    while (!ready(dev))
+///           schedule_timeout(HZ / 10); ->          schedule_timeout_uninterruptible(HZ / 10);
 ///
 /// Sleep helpers that return schedule_timeout()'s result or pass their own
 /// parameter as the timeout leave the state to their callers and are not
 /// touched; a sleep on a hoisted prepare_to_wait()/add_wait_queue() entry
-/// and a bare schedule() loop need a loop rewrite and are only reported.
+/// needs a loop rewrite and is only reported.  A bare schedule() loop is
+/// reported by schedule-while-running-report.cocci.
+///
+/// With WQPORT_PLAN set (wqport fix), the plan's form for the site is
+/// written: schedule_timeout_uninterruptible / _interruptible; for a
+/// target before 2.6.14, set-state-uninterruptible / -interruptible
+/// (set_current_state() before the call); for `t = schedule_timeout(t);`
+/// polling a remaining-time budget, schedule_timeout_uninterruptible-tick
+/// (set-state-tick before 2.6.14): one tick per pass, the budget kept by
+/// jiffies.  See plan.md for the plan protocol.
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqport authors.
@@ -27,11 +40,18 @@ virtual report
 
 @initialize:python@
 @@
-RULE = "WQ004"
 import os, json, re
 
+RULE = "WQ004"
 _plan = None
-SITES = {}
+SITES = {}      # site -> ("convert", form) or the reason it is left alone
+HOIST = {}      # site -> the state hoisted before the loop, or None
+WRAP = set()    # sites in sleep helpers
+QUEUED = set()  # (file, function) with a wait entry queued by hand
+TICK = set()    # `t = schedule_timeout(t);` sites in a while loop
+ACTION = {}     # site -> (form, deadline name): what to write there
+OUTER = {}      # the same for a sleep whose loop has the state hoisted
+FUNCS = {}      # file -> ({name: (params, body)}, text)
 
 
 def rp(f):
@@ -43,122 +63,29 @@ def base(f):
     return re.sub(r"^cocci[a-z_]*-[0-9]+-[0-9a-f]+-", "", os.path.basename(f))
 
 
-def loose_key(p):
-    return (base(p[0].file), int(p[0].line))
-
-
 def site_key(p):
     return (rp(p[0].file), int(p[0].line))
-
-
-def plan_records(fh):
-    """The JSON values of the lines of a plan file; blank lines and lines
-    that are not JSON are skipped."""
-    for ln in fh:
-        ln = ln.strip()
-        if not ln:
-            continue
-        try:
-            e = json.loads(ln)
-        except ValueError:
-            continue
-        yield e
-
-
-def plan():
-    global _plan
-    if _plan is None:
-        _plan = {}
-        fn = os.environ.get("WQPORT_PLAN")
-        if fn:
-            with open(fn) as fh:
-                for e in plan_records(fh):
-                    if e.get("rule", RULE) != RULE:
-                        continue
-                    try:
-                        _plan[(rp(e["file"]), int(e["line"]))] = e
-                    except (KeyError, ValueError, TypeError):
-                        pass
-    return _plan
 
 
 def planned():
     return bool(os.environ.get("WQPORT_PLAN"))
 
 
-def decide(p, forms, reason):
-    """forms: the primitives this rule can write here (first = own choice).
-    Returns the form to write, or None."""
-    k = site_key(p)
-    if planned():
-        e = plan().get(k)
-        if e is None:
-            SITES[k] = "not-planned: no plan entry for this site"
-            return None
-        if e.get("action") != "convert":
-            SITES[k] = e.get("reason") or "refused by the plan"
-            return None
-        if e.get("form") not in forms:
-            SITES[k] = "no-patch: the plan asks for %s; this shape gives %s" % (
-                e.get("form"), forms[0] if forms else "nothing")
-            return None
-        SITES[k] = ("convert", e.get("form"))
-        return e.get("form")
-    if reason or not forms:
-        SITES[k] = reason or "no-patch: no rewrite for this shape"
-        return None
-    SITES[k] = ("convert", forms[0])
-    return forms[0]
-
-
-def say(p, msg, org):
-    import coccilib.report, coccilib.org
-    if org:
-        coccilib.org.print_todo(p[0], msg)
-    else:
-        coccilib.report.print_report(p[0], msg)
-
-
-def report_site(p, what, org):
-    s = SITES.get(site_key(p))
-    if isinstance(s, tuple):
-        say(p, "%s %s: convert to %s" % (RULE, what, s[1]), org)
-    else:
-        say(p, "%s %s left alone [%s]" % (RULE, what, s or "no-patch: no rewrite for this shape"), org)
-
-
-HOIST = {}      # site key -> state set once before the loop
-WRAP = set()    # site keys of sleep helpers
-QUEUED = set()  # (file, function) with a wait entry queued by hand
-OUTER = {}      # hoisted sites -> form, keyed without the line
-SETSTATE = {}   # site key -> the state to set before it (old targets)
-SETINLOOP = set()  # schedule() sites in a loop that sets the state
-YIELD = set()   # schedule() sites that yield on purpose
-REACHED = set() # schedule() sites a sleeping state reaches unslept
-STATE_MACROS = {}  # file -> names of its own macros that set the state
-TICK = set()    # `t = schedule_timeout(t);` sites in a while loop: a budget
-TICKF = {}      # site key -> (form, deadline name) of a budget poll
-
-
-def state_macros(fname):
-    """The macros a file defines whose body sets the task state
-    (#define DRV_NAP() set_current_state(TASK_UNINTERRUPTIBLE))."""
-    if fname not in STATE_MACROS:
-        names = set()
-        try:
-            with open(fname, errors="replace") as fh:
-                text = fh.read()
-        except OSError:
-            text = ""
-        for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:.*\\\n)*.*)", text, re.M):
-            if re.search(r"\b(?:__)?set_current_state\b|\bcurrent->state\s*=|\bprepare_to_wait", m.group(2)):
-                names.add(m.group(1))
-        STATE_MACROS[fname] = names
-    return STATE_MACROS[fname]
-
-
-SLEEPY = r"\b(?:__)?set_current_state\s*\(\s*TASK_(?:UN)?INTERRUPTIBLE|TASK_KILLABLE|\bprepare_to_wait|\badd_wait_queue"
-FUNCS = {}  # file -> {name: (params, body)} of the functions it defines
+def plan():
+    """The plan's WQ004 entries by (realpath(file), anchor line)."""
+    global _plan
+    if _plan is None:
+        _plan = {}
+        if planned():
+            with open(os.environ["WQPORT_PLAN"]) as fh:
+                for ln in fh:
+                    try:
+                        e = json.loads(ln)
+                        if e.get("rule", RULE) == RULE:
+                            _plan[(rp(e["file"]), int(e["line"]))] = e
+                    except (ValueError, KeyError, TypeError, AttributeError):
+                        pass
+    return _plan
 
 
 def file_funcs(fname):
@@ -182,58 +109,149 @@ def file_funcs(fname):
     return FUNCS[fname]
 
 
+SLEEPY = r"\b(?:__)?set_current_state\s*\(\s*TASK_(?:UN)?INTERRUPTIBLE|TASK_KILLABLE|\bprepare_to_wait|\badd_wait_queue"
+STATESET = r"\b(?:__)?set_current_state\b|\bcurrent->state\s*=|\bprepare_to_wait"
+
+
 def state_from_elsewhere(p):
-    """Standalone mode, which cannot follow calls: is the sleep at p in a
-    state another function of the file may have set?  A helper called
-    before it sets a sleeping state; or its function is entered with one
-    (called after a state change, a task-state parameter, or used as a
-    value: an action passed to a wait loop).  Then it is left alone."""
+    """Standalone mode, which cannot follow calls: may the sleep at p run
+    in a state set elsewhere?  A macro of the file that sets the state
+    is used before it; a helper called before it sets a sleeping state;
+    or its function is entered in one (called after a state change, a
+    task-state parameter, or used as a value: an action passed to a wait
+    loop)."""
     fs, text = file_funcs(p[0].file)
     me = str(p[0].current_element)
+    macros = [m.group(1) for m in re.finditer(
+        r"^[ \t]*#[ \t]*define[ \t]+(\w+)((?:.*\\\n)*.*)", text, re.M)
+        if re.search(STATESET, m.group(2))]
+    lines = text.split("\n")
+    end = start = int(p[0].line) - 1
+    while start > 0 and not lines[start].startswith("{"):
+        start -= 1
+    seg = "\n".join(lines[start:end + 1])
+    if any(re.search(r"\b%s\s*\(" % re.escape(n), seg) for n in macros):
+        return "macro"
     if me not in fs:
-        return False
+        return None
     params, body = fs[me]
     cut = body.find("schedule_timeout")
     before = body[:cut] if cut >= 0 else body
     for name, (_, b) in fs.items():
         if name != me and re.search(SLEEPY, b) and re.search(r"\b%s\s*\(" % name, before):
-            return True
+            return "helper"
     if re.search(r"\b(?:mode|state)\b", params):
-        return True
-    if re.search(r"\b%s\b(?!\s*\()" % me, text.replace(text[text.find(params):], "", 0) if False else
-                 re.sub(r"\b%s\s*\(" % me, "", text).replace(me + ")", "")) and \
+        return "helper"
+    if re.search(r"\b%s\b(?!\s*\()" % me, re.sub(r"\b%s\s*\(" % me, "", text).replace(me + ")", "")) and \
        re.search(r"[(,=]\s*&?%s\s*[),;]" % me, text):
-        return True
+        return "helper"
     for name, (_, b) in fs.items():
-        if name == me:
-            continue
-        for c in re.finditer(r"\b%s\s*\(" % me, b):
-            if re.search(SLEEPY, b[:c.start()]):
-                return True
-    return False
+        if name != me and any(re.search(SLEEPY, b[:c.start()])
+                              for c in re.finditer(r"\b%s\s*\(" % me, b)):
+            return "helper"
+    return None
 
 
-def state_macro_before(p):
-    """Does the function call such a macro before the sleep at p?  The
-    sleep is then not in TASK_RUNNING; spatch does not expand macros."""
-    names = state_macros(p[0].file)
-    if not names:
-        return False
-    try:
-        with open(p[0].file, errors="replace") as fh:
-            lines = fh.read().split("\n")
-    except OSError:
-        return False
-    end = int(p[0].line) - 1
-    start = end
-    while start > 0 and not lines[start].startswith("{"):
-        start -= 1
-    seg = "\n".join(lines[start:end + 1])
-    return any(re.search(r"\b%s\s*\(" % re.escape(n), seg) for n in names)
+def decide(p, forms, reason):
+    """forms: what this shape can write here, its own choice first.  With
+    a plan, the plan's form if it is one of them; alone, forms[0] unless
+    there is a reason not to.  Returns the form, or None."""
+    k = site_key(p)
+    if not planned():
+        SITES[k] = reason or ("convert", forms[0])
+        return None if reason else forms[0]
+    e = plan().get(k)
+    if e is None:
+        SITES[k] = "not-planned: no plan entry for this site"
+    elif e.get("action") != "convert":
+        SITES[k] = e.get("reason") or "refused by the plan"
+    elif e.get("form") not in forms:
+        SITES[k] = "no-patch: the plan asks for %s; this shape gives %s" % (e.get("form"), forms[0])
+    else:
+        SITES[k] = ("convert", e.get("form"))
+        return e.get("form")
+    return None
 
+
+def deadline(p, T):
+    """A name for the budget's deadline the function does not use."""
+    body = file_funcs(p[0].file)[0].get(str(p[0].current_element), ("", ""))[1]
+    d = "deadline"
+    while re.search(r"\b%s\b" % d, body) or d == str(T).strip():
+        d = "poll_" + d
+    return d
+
+
+def site(p, T):
+    """Decide the schedule_timeout(T) at p: ACTION (by site) or OUTER
+    (the hoisted ones, by function, column and timeout) say what to write."""
+    k = site_key(p)
+    why = state_from_elsewhere(p) if k in HOIST and not planned() else None
+    if why:
+        if why == "helper":
+            SITES[k] = ("state-from-caller: the task state here may be set by another "
+                        "function of the file (a helper called before the sleep, or the "
+                        "callers); this rule cannot follow calls: let wqport fix decide")
+        del HOIST[k]
+    if k not in HOIST or k in WRAP:
+        return
+    why = None
+    if (rp(p[0].file), p[0].current_element) in QUEUED:
+        why = "no-patch: the task sleeps on a wait entry queued once outside the loop; move prepare_to_wait() into the loop"
+    h = HOIST[k]
+    own = "schedule_timeout_uninterruptible"
+    if h == "TASK_INTERRUPTIBLE":
+        own = "schedule_timeout_interruptible"
+    elif h and h != "TASK_UNINTERRUPTIBLE":
+        why = why or "no-patch: the hoisted state %s has no schedule_timeout_*() form" % h
+    forms = [own, "schedule_timeout_uninterruptible", "schedule_timeout_interruptible"]
+    if not h:
+        # a target before 2.6.14 has no helper: set the state by hand
+        forms += ["set-state-uninterruptible", "set-state-interruptible"]
+    if not h and k in TICK:
+        # one tick per pass, never the whole budget in one sleep
+        forms = ["schedule_timeout_uninterruptible-tick", "set-state-tick"] + forms
+    f = decide(p, forms, why)
+    if f and h:
+        OUTER[outer_key(p, T)] = f
+    elif f:
+        ACTION[k] = (f, deadline(p, T) if f.endswith("-tick") else None)
+
+
+def outer_key(p, T):
+    # no line: the rewrites before it may have moved the loop
+    return (base(p[0].file), p[0].current_element, int(p[0].column), T)
+
+
+def hoisted(p, T, form):
+    return OUTER.get(outer_key(p, T)) == form
+
+
+def doing(p, form):
+    return ACTION.get(site_key(p), ("",))[0] == form
+
+
+def tick_name(p, form):
+    return cocci.make_ident(ACTION[site_key(p)][1]) if doing(p, form) else None
+
+
+def report_site(p, org):
+    import coccilib.report, coccilib.org
+    s = SITES.get(site_key(p))
+    if isinstance(s, tuple):
+        msg = "%s sleep in TASK_RUNNING: convert to %s" % (RULE, s[1])
+    else:
+        msg = "%s sleep in TASK_RUNNING left alone [%s]" % (RULE, s or "no-patch: no rewrite for this shape")
+    if org:
+        coccilib.org.print_todo(p[0], msg)
+    else:
+        coccilib.report.print_report(p[0], msg)
+
+// ------------------------------------------------------------ the facts
+// sleep helpers: the caller sets the state
 @wrap1@
-position p;
 expression T;
+position p;
 @@
   return schedule_timeout@p(T);
 
@@ -258,18 +276,11 @@ p << wrap2.p;
 @@
 WRAP.add(site_key(p))
 
+// a wait entry queued by hand
 @q@
 position p;
 @@
-(
-  prepare_to_wait@p(...)
-|
-  prepare_to_wait_exclusive@p(...)
-|
-  add_wait_queue@p(...)
-|
-  add_wait_queue_exclusive@p(...)
-)
+\(prepare_to_wait@p\|prepare_to_wait_exclusive@p\|add_wait_queue@p\|add_wait_queue_exclusive@p\)(...)
 
 @script:python@
 p << q.p;
@@ -283,71 +294,55 @@ expression E;
 position p;
 @@
   fn(...) {
-  ... when != set_current_state(...)
-      when != __set_current_state(...)
-      when != set_task_state(...)
-      when != __set_task_state(...)
-      when != current->state = E
-      when != prepare_to_wait(...)
-      when != prepare_to_wait_exclusive(...)
-      when != schedule_timeout_interruptible(...)
-      when != schedule_timeout_uninterruptible(...)
-      when != schedule_timeout_killable(...)
-      when != schedule_timeout_idle(...)
+  ... when != \(set_current_state(...)\|__set_current_state(...)\|current->state = E\)
+      when != \(set_task_state(...)\|__set_task_state(...)\)
+      when != \(prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\)
+      when != \(schedule_timeout_interruptible(...)\|schedule_timeout_uninterruptible(...)\)
+      when != \(schedule_timeout_killable(...)\|schedule_timeout_idle(...)\)
   schedule_timeout@p(...)
   ... when any
   }
 
-// a sleep that follows another sleep with no state set in between (the
-// task is TASK_RUNNING after the first one returns)
+@script:python@
+p << a.p;
+@@
+HOIST.setdefault(site_key(p), None)
+
+// a sleep after another one with no state set in between (the task is
+// TASK_RUNNING once the first one returns)
 @b exists@
 expression E;
 position p, p0;
 @@
-(
-  schedule@p0()
-|
-  schedule_timeout@p0(...)
-)
-  ... when != set_current_state(...)
-      when != __set_current_state(...)
-      when != set_task_state(...)
-      when != __set_task_state(...)
-      when != current->state = E
-      when != prepare_to_wait(...)
-      when != prepare_to_wait_exclusive(...)
+\(schedule@p0()\|schedule_timeout@p0(...)\)
+  ... when != \(set_current_state(...)\|__set_current_state(...)\|current->state = E\)
+      when != \(set_task_state(...)\|__set_task_state(...)\)
+      when != \(prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\)
   schedule_timeout@p(...)
-
-// the state hoisted out of a polling loop
-@h@
-expression S, C;
-position ps, p;
-@@
-(
-  set_current_state@ps(S);
-|
-  __set_current_state@ps(S);
-)
-  while (C) { <... schedule_timeout@p(...) ...> }
-
-@script:python@
-p << a.p;
-@@
-_k = site_key(p)
-HOIST.setdefault(_k, None)
 
 @script:python@
 p << b.p;
 @@
 HOIST.setdefault(site_key(p), None)
 
+// the state hoisted out of a polling loop
+@h@
+expression S, C;
+position p;
+@@
+(
+  set_current_state(S);
+|
+  __set_current_state(S);
+)
+  while (C) { <... schedule_timeout@p(...) ...> }
+
 @script:python@
 p << h.p;
-ps << h.ps;
 S << h.S;
 @@
 if site_key(p) in HOIST:
-    HOIST[site_key(p)] = (S, loose_key(ps))
+    HOIST[site_key(p)] = S
 
 // a polling loop with a remaining-time budget: each pass yields in
 // TASK_RUNNING and `t` counts the wall time down
@@ -368,86 +363,46 @@ expression T;
 @@
   schedule_timeout@p(T)
 
-@script:python cs@
+@script:python@
 p << c.p;
 T << c.T;
-fn;
 @@
-_k = site_key(p)
-_f = None
-if _k in HOIST and not planned() and state_macro_before(p):
-    del HOIST[_k]
-if _k in HOIST and not planned() and state_from_elsewhere(p):
-    del HOIST[_k]
-    SITES[_k] = ("state-from-caller: the task state here may be set by another "
-                 "function of the file (a helper called before the sleep, or the "
-                 "callers); this rule cannot follow calls: let wqport fix decide")
-if _k in HOIST and _k not in WRAP:
-    _why = None
-    if (rp(p[0].file), p[0].current_element) in QUEUED:
-        _why = "no-patch: the task sleeps on a wait entry queued once outside the loop; move prepare_to_wait() into the loop"
-    _h = HOIST[_k]
-    _own = "schedule_timeout_uninterruptible"
-    if _h and _h[0] == "TASK_INTERRUPTIBLE":
-        _own = "schedule_timeout_interruptible"
-    elif _h and _h[0] not in ("TASK_UNINTERRUPTIBLE",):
-        _why = _why or "no-patch: the hoisted state %s has no schedule_timeout_*() form" % _h[0]
-    _forms = [_own, "schedule_timeout_uninterruptible", "schedule_timeout_interruptible"]
-    if not _h:
-        # a target before 2.6.14 has no helper: set the state by hand
-        _forms += ["set-state-uninterruptible", "set-state-interruptible"]
-    if not _h and _k in TICK:
-        # one tick per pass, never the whole budget in one sleep
-        _forms = ["schedule_timeout_uninterruptible-tick", "set-state-tick"] + _forms
-    _f = decide(p, _forms, _why)
-    if _f and _f.endswith("-tick"):
-        _fs, _ = file_funcs(p[0].file)
-        _body = _fs.get(str(p[0].current_element), ("", ""))[1]
-        _d = "deadline"
-        while re.search(r"\b%s\b" % _d, _body) or _d == str(T).strip():
-            _d = "poll_" + _d
-        TICKF[_k] = (_f, _d)
-        _f = None
-    if _f and _f.startswith("set-state-"):
-        SETSTATE[_k] = "TASK_" + _f[len("set-state-"):].upper()
-        _f = None
-    if _f and _h:
-        # converted together with the hoisted state, below
-        OUTER[(base(p[0].file), p[0].current_element, int(p[0].column), T)] = _f
-        _f = None
-if _f:
-    coccinelle.fn = cocci.make_ident(_f)
-else:
-    cocci.include_match(False)
+site(p, T)
 
+// ------------------------------------------------------------ rewrites
 @depends on patch@
-position c.p;
-identifier cs.fn;
+position p1 : script:python() { doing(p1, "schedule_timeout_uninterruptible") };
+position p2 : script:python() { doing(p2, "schedule_timeout_interruptible") };
 expression T;
 @@
-- schedule_timeout@p(T)
-+ fn(T)
+(
+- schedule_timeout@p1(T)
++ schedule_timeout_uninterruptible(T)
+|
+- schedule_timeout@p2(T)
++ schedule_timeout_interruptible(T)
+)
 
 // the budget poll: one tick per pass, the remaining time kept by jiffies
-@tkr@
+// (d: "deadline", or a name the function does not use)
+@tk1@
 expression X;
 position p;
 @@
   X = schedule_timeout@p(X);
 
-@script:python tkr_s@
-p << tkr.p;
+@script:python tk1d@
+p << tk1.p;
 d;
 @@
-if TICKF.get(site_key(p), ("",))[0] == "schedule_timeout_uninterruptible-tick":
-    coccinelle.d = cocci.make_ident(TICKF[site_key(p)][1])
-else:
+coccinelle.d = tick_name(p, "schedule_timeout_uninterruptible-tick")
+if coccinelle.d is None:
     cocci.include_match(False)
 
 @depends on patch@
-expression tkr.X;
-position tkr.p;
-identifier tkr_s.d;
+expression tk1.X;
+position tk1.p;
+identifier tk1d.d;
 @@
 - X = schedule_timeout@p(X);
 + {
@@ -461,25 +416,24 @@ identifier tkr_s.d;
 + }
 
 // ... before 2.6.14, with the state set by hand
-@tko@
+@tk2@
 expression X;
 position p;
 @@
   X = schedule_timeout@p(X);
 
-@script:python tko_s@
-p << tko.p;
+@script:python tk2d@
+p << tk2.p;
 d;
 @@
-if TICKF.get(site_key(p), ("",))[0] == "set-state-tick":
-    coccinelle.d = cocci.make_ident(TICKF[site_key(p)][1])
-else:
+coccinelle.d = tick_name(p, "set-state-tick")
+if coccinelle.d is None:
     cocci.include_match(False)
 
 @depends on patch@
-expression tko.X;
-position tko.p;
-identifier tko_s.d;
+expression tk2.X;
+position tk2.p;
+identifier tk2d.d;
 @@
 - X = schedule_timeout@p(X);
 + {
@@ -494,55 +448,23 @@ identifier tko_s.d;
 + }
 
 // --target before 2.6.14: the state is set before the sleep instead
-@cst@
-position p;
-expression T;
-@@
-  schedule_timeout@p(T);
-
-@script:python cst_s@
-p << cst.p;
-st;
-@@
-if site_key(p) in SETSTATE:
-    coccinelle.st = cocci.make_ident(SETSTATE[site_key(p)])
-else:
-    cocci.include_match(False)
-
 @depends on patch@
-position cst.p;
-identifier cst_s.st;
+position p1 : script:python() { doing(p1, "set-state-uninterruptible") };
+position p2 : script:python() { doing(p2, "set-state-interruptible") };
 expression T;
-@@
-+ set_current_state(st);
-  schedule_timeout@p(T);
-
-@h2@
-expression S, C, T;
-position ps, p;
 @@
 (
-  set_current_state@ps(S);
++ set_current_state(TASK_UNINTERRUPTIBLE);
+  schedule_timeout@p1(T);
 |
-  __set_current_state@ps(S);
++ set_current_state(TASK_INTERRUPTIBLE);
+  schedule_timeout@p2(T);
 )
-  while (C) { <... schedule_timeout@p(T) ...> }
 
-@script:python h2s@
-p << h2.p;
-T << h2.T;
-fn;
-@@
-_k = (base(p[0].file), p[0].current_element, int(p[0].column), T)
-if _k in OUTER:
-    coccinelle.fn = cocci.make_ident(OUTER[_k])
-else:
-    cocci.include_match(False)
-
+// the state hoisted out of the loop goes, the loop's sleep sets it
 @depends on patch@
 expression S, C, T;
-position h2.ps, h2.p;
-identifier h2s.fn;
+position ps, p : script:python(T) { hoisted(p, T, "schedule_timeout_uninterruptible") };
 @@
 (
 - set_current_state@ps(S);
@@ -551,196 +473,43 @@ identifier h2s.fn;
 )
   while (C) { <+...
 - schedule_timeout@p(T)
-+ fn(T)
++ schedule_timeout_uninterruptible(T)
   ...+> }
 
-// A loop that sets the task state somewhere in its body is left to the
-// other rules: a path round it that skips the set (an if on a flag that
-// does not change) is usually not one the code can take.
-@loopset@
-expression E, E1, E2, E3, E4;
-position pl;
+@depends on patch@
+expression S, C, T;
+position ps, p : script:python(T) { hoisted(p, T, "schedule_timeout_interruptible") };
 @@
 (
-  while@pl (E) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+- set_current_state@ps(S);
 |
-  for@pl (E1; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
-|
-  for@pl (; E2; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
-|
-  for@pl (;; E3) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
-|
-  for@pl (;;) { <+... \(set_current_state(...)\|__set_current_state(...)\|set_task_state(...)\|__set_task_state(...)\|current->state = E4\|prepare_to_wait(...)\|prepare_to_wait_exclusive(...)\) ...+> }
+- __set_current_state@ps(S);
 )
+  while (C) { <+...
+- schedule_timeout@p(T)
++ schedule_timeout_interruptible(T)
+  ...+> }
 
-@loopsch@
-expression E, E1, E2, E3;
-position loopset.pl, p;
-@@
-(
-  while@pl (E) { <+... schedule@p() ...+> }
-|
-  for@pl (E1; E2; E3) { <+... schedule@p() ...+> }
-|
-  for@pl (; E2; E3) { <+... schedule@p() ...+> }
-|
-  for@pl (;; E3) { <+... schedule@p() ...+> }
-|
-  for@pl (;;) { <+... schedule@p() ...+> }
-)
-
-@script:python@
-p << loopsch.p;
-@@
-SETINLOOP.add(site_key(p))
-
-// Deliberate yields are not sleeps: `if (need_resched()) schedule();`
-// (2.4: `current->need_resched`) and the 2.4 SCHED_YIELD idiom.
-// (unlikely() around the test is matched by Coccinelle's isomorphisms)
-@yld@
+// ------------------------------------------------ report, org, context
+@r depends on report || org@
 position p;
 @@
-  if (need_resched())
-    schedule@p();
-
-@script:python@
-p << yld.p;
-@@
-YIELD.add(site_key(p))
-
-@yld1@
-expression E;
-position p;
-@@
-  if (E->need_resched)
-    schedule@p();
-
-@script:python@
-p << yld1.p;
-@@
-YIELD.add(site_key(p))
-
-@yld2@
-expression E;
-position p;
-@@
-  E |= SCHED_YIELD;
-  schedule@p();
-
-@script:python@
-p << yld2.p;
-@@
-YIELD.add(site_key(p))
-
-// A schedule() loop spins only if it was meant to sleep: some path from
-// a sleeping state reaches it with no sleep on the way.  One that only
-// finished sleeps reach is a yield loop (after a delay, say).
-@slr exists@
-expression E, Q, W, S : script:python () { S != "TASK_RUNNING" };
-position p;
-@@
-(
-  set_current_state(S);
-|
-  __set_current_state(S);
-|
-  current->state = S;
-|
-  prepare_to_wait(Q, W, S);
-|
-  prepare_to_wait_exclusive(Q, W, S);
-)
-  ... when != schedule()
-      when != schedule_timeout(...)
-      when != set_current_state(...)
-      when != __set_current_state(...)
-      when != current->state = E
-  schedule@p()
-
-@script:python@
-p << slr.p;
-@@
-REACHED.add(site_key(p))
-
-// schedule() reached again after a sleep returned (the task is
-// TASK_RUNNING then) with no state set on the way, after a sleeping
-// state was set: a loop that sets the state once, before it, spins after
-// the first wake-up.  No timeout, so no delay helper fits: reported only.
-// exists: one path round the loop is enough (the path out of the loop
-// does not sleep again).  A schedule() with no sleeping state set before
-// it in the function is a yield, not a bug.
-@sl exists@
-expression E, Q, W, S : script:python () { S != "TASK_RUNNING" };
-position p, p0;
-@@
-(
-  set_current_state(S);
-|
-  __set_current_state(S);
-|
-  current->state = S;
-|
-  prepare_to_wait(Q, W, S);
-|
-  prepare_to_wait_exclusive(Q, W, S);
-)
-  ... when any
-(
-  schedule@p0()
-|
-  schedule_timeout@p0(...)
-)
-  ... when != set_current_state(...)
-      when != __set_current_state(...)
-      when != set_task_state(...)
-      when != __set_task_state(...)
-      when != current->state = E
-      when != prepare_to_wait(...)
-      when != prepare_to_wait_exclusive(...)
-  schedule@p()
-
-@script:python@
-p << sl.p;
-@@
-if site_key(p) not in SETINLOOP and site_key(p) in REACHED and \
-        site_key(p) not in YIELD:
-    _e = plan().get(site_key(p)) if planned() else None
-    SITES.setdefault(site_key(p), (_e or {}).get("reason") or "no-patch: schedule() in TASK_RUNNING with no timeout; set the state inside the loop by hand")
-
-@r depends on report || org || context@
-position p;
-@@
-(
   schedule_timeout@p(...)
-|
-  schedule@p()
-)
 
 @script:python depends on report@
 p << r.p;
 @@
 if site_key(p) in SITES:
-    report_site(p, "sleep in TASK_RUNNING", False)
+    report_site(p, False)
 
 @script:python depends on org@
 p << r.p;
 @@
 if site_key(p) in SITES:
-    report_site(p, "sleep in TASK_RUNNING", True)
+    report_site(p, True)
 
 @depends on context@
-position c.p;
+position p : script:python() { site_key(p) in ACTION };
 expression T;
 @@
 * schedule_timeout@p(T)
-
-@script:python ctx depends on context@
-p << sl.p;
-@@
-if site_key(p) not in SITES:
-    cocci.include_match(False)
-
-@depends on context@
-position sl.p;
-@@
-* schedule@p()

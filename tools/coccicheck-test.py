@@ -35,7 +35,14 @@ one -ko fixture and none for an -ok fixture.
 
 A plan-only pass (`// Comments: plan-only:` in its header, a <stem>-2.cocci
 that only applies wqport fix's plan) must run cleanly and give no output
-in any mode.
+in any mode.  A report-only file (`// Comments: report-only:`) must give
+no diff in patch mode.
+
+A rule's family is every .cocci beside it named <stem>.cocci or
+<stem>-<part>.cocci, <stem> being the rule's fixture directory (the
+longest one that fits).  In report and org mode, a -ko fixture may be
+reported by any file of the family that is not plan-only: the family
+together must list every one.
 
 Exit status: 0 all checks pass, 1 a check failed, 2 usage, 77 spatch is
 missing (ctest SKIP_RETURN_CODE).
@@ -173,6 +180,14 @@ def marked_headers(path):
     return out
 
 
+def missing(ko, tdir, rep):
+    """The -ko fixtures a report or org run owes a line and did not give."""
+    return [f for f in ko if f not in rep and
+            not only_macro_sites(os.path.join(tdir, f)) and
+            not beyond_standalone(os.path.join(tdir, f)) and
+            not marked_headers(os.path.join(tdir, f)) & rep]
+
+
 def reported_files(out, mode):
     files = set()
     for ln in out.splitlines():
@@ -183,6 +198,32 @@ def reported_files(out, mode):
         if m:
             files.add(os.path.basename(m.group(1)))
     return files
+
+
+def family(cocci, testdata):
+    """The rule's fixture directory name for cocci, and the other files of
+    its family that report on their own (not plan-only)."""
+    name = os.path.basename(cocci)[:-len(".cocci")]
+    dirs = [d for d in os.listdir(testdata)
+            if os.path.isdir(os.path.join(testdata, d)) and
+            (name == d or name.startswith(d + "-"))]
+    stem = max(dirs, key=len) if dirs else re.sub(r"-\d+$", "", name)
+    here = os.path.dirname(cocci)
+    sibs = []
+    for f in sorted(os.listdir(here)):
+        n = f[:-len(".cocci")] if f.endswith(".cocci") else None
+        path = os.path.join(here, f)
+        if n is None or path == cocci or not (n == stem or n.startswith(stem + "-")):
+            continue
+        if not header_mark(path, "plan-only"):
+            sibs.append(path)
+    return stem, sibs
+
+
+def header_mark(cocci, what):
+    """Does the file's header say `// Comments: <what>:`?"""
+    with open(cocci) as f:
+        return re.search(r"^// Comments: %s:" % what, f.read(), re.M) is not None
 
 
 def main():
@@ -203,8 +244,7 @@ def main():
         print("SKIP: %s not found" % args.spatch)
         return 77
     cocci = os.path.abspath(args.cocci)
-    stem = os.path.basename(cocci)[:-len(".cocci")]
-    stem = re.sub(r"-\d+$", "", stem)
+    stem, sibs = family(cocci, args.testdata)
     tdir = os.path.join(args.testdata, stem)
     if not os.path.isdir(tdir):
         print("no fixture directory %s" % tdir, file=sys.stderr)
@@ -212,7 +252,8 @@ def main():
     ko = sorted(f for f in os.listdir(tdir) if f.endswith("-ko.c"))
     ok = sorted(f for f in os.listdir(tdir) if f.endswith("-ok.c"))
     req = cocci_field(open(cocci).read(), "Requires")
-    plan_only = bool(re.search(r"^// Comments: plan-only:", open(cocci).read(), re.M))
+    plan_only = header_mark(cocci, "plan-only")
+    report_only = header_mark(cocci, "report-only")
     have = spatch_version(spatch)
     env = {k: v for k, v in os.environ.items() if k != "WQPORT_PLAN"}
     extmod = stem if args.extmod == "rule" else args.extmod
@@ -245,6 +286,9 @@ def main():
                         (mode in ("report", "org") and reported_files(r.stdout, mode)) or \
                         (mode == "context" and marked_files(r.stdout)):
                     probs.append("a plan-only patch gave %s output without a plan" % mode)
+            elif mode == "patch" and report_only:
+                if diffed_files(r.stdout):
+                    probs.append("a report-only file gave a diff")
             elif mode == "patch":
                 d = diffed_files(r.stdout)
                 if not d & set(ko):
@@ -253,10 +297,12 @@ def main():
                     probs.append("diff for -ok fixtures: %s" % ", ".join(sorted(d & set(ok))))
             elif mode in ("report", "org"):
                 rep = reported_files(r.stdout, mode)
-                miss = [f for f in ko if f not in rep and
-                        not only_macro_sites(os.path.join(tdir, f)) and
-                        not beyond_standalone(os.path.join(tdir, f)) and
-                        not marked_headers(os.path.join(tdir, f)) & rep]
+                miss = missing(ko, tdir, rep)
+                for sib in sibs if miss else ():
+                    s = subprocess.run(command(spatch, sib, mode, tree, args.jobs, extmod),
+                                       capture_output=True, text=True, env=env, cwd=tmp)
+                    rep |= reported_files(s.stdout, mode)
+                miss = missing(ko, tdir, rep)
                 if miss:
                     probs.append("no %s line for %s" % (mode, ", ".join(miss)))
             else:

@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Plan protocol helpers shared by schedule-while-running.cocci (WQ004)
-and state-after-test.cocci (WQ003).
+"""Plan protocol helpers of state-after-test.cocci (WQ003).
 
 Everything below this docstring is copied into a rule's
 @initialize:python@ part in place of @@PLANLIB@@; the rule defines RULE
-first.  See ../README.md for the plan protocol: the plan is read once and
+first.  See ../plan.md for the plan protocol: the plan is read once and
 keyed by (realpath(file), line of the anchor).
 """
 import os, json, re

@@ -30,14 +30,19 @@ SIG = 'SIGE'
 ALL4 = r'\(' + r'\|'.join(r[0] + '@p(...)' for r in SLEEPERS) + r'\)'
 
 # Isomorphisms that would let a shape match code it does not describe.
-DIS = ('disable drop_cast, add_signed, add_int1, add_int2, not_int1, not_int2, '
-       'not_ptr1, not_ptr2, commeq, commneq, is_zero, isnt_zero, is_null, isnt_null1, '
-       'bitor_comm, bitand_comm, plus_comm, mult_comm, plus_assoc, minus_assoc, '
-       'plus_minus_assoc1, plus_minus_assoc2, times_assoc, div_assoc, times_div_assoc1, '
-       'times_div_assoc2, gtr_lss, gtr_lss_eq, inc, for_inc, bsd_branch_pred, '
-       'zero_multiple_format, neg_if, ne_if, drop_else, neg_if_exp, decl_init, '
-       'extern_decl_init, static_decl_init, braces0, braces1, braces2, braces3, braces4, '
-       'ret, ptr_to_array, mkinit, fld_to_ptr, sizeof_type_expr')
+# (the whole file: `#spatch --disable-iso` lines after the virtual ones)
+NO_ISO = ('drop_cast', 'add_signed', 'add_int1', 'add_int2', 'not_int1',
+          'not_int2', 'not_ptr1', 'not_ptr2', 'commeq', 'commneq', 'is_zero',
+          'isnt_zero', 'is_null', 'isnt_null1', 'bitor_comm', 'bitand_comm',
+          'plus_comm', 'mult_comm', 'plus_assoc', 'minus_assoc',
+          'plus_minus_assoc1', 'plus_minus_assoc2', 'times_assoc', 'div_assoc',
+          'times_div_assoc1', 'times_div_assoc2', 'gtr_lss', 'gtr_lss_eq',
+          'inc', 'for_inc', 'bsd_branch_pred', 'zero_multiple_format',
+          'neg_if', 'ne_if', 'drop_else', 'neg_if_exp', 'decl_init',
+          'extern_decl_init', 'static_decl_init', 'braces0', 'braces1',
+          'braces2', 'braces3', 'braces4', 'ret', 'ptr_to_array', 'mkinit',
+          'fld_to_ptr', 'sizeof_type_expr')
+
 
 HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 /// Convert the sleep_on() family, removed in Linux 3.15, to wait_event*().
@@ -79,7 +84,7 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.
 //
-// Plan mode (WQPORT_PLAN=file of JSON lines, see README.md): keyed by
+// Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
 // action (only "convert" is rewritten), form (must equal what the shape
 // produces), cond (only for a bare sleep with no condition of its own),
@@ -448,7 +453,7 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs.setdefault(REGEX[i][0], [])
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
-    o = '@%s %s@\n%s@@\n\n%s\n\n' % (r, DIS, decl, mat)
+    o = '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
     fresh = ''
     if kind.startswith('ptwh'):
         # the branches bind S2 (or S1) only sometimes, and a script or
@@ -477,7 +482,7 @@ def emit_shape(kind, mvs, branches, outs, pos):
         tdecl += 'position %s.pw;\nexpression E0;\nstatement S0;\n' % r
     for x in outs:
         tdecl += '%s %s.%s;\n' % (OUTKIND[x], s, x)
-    o += '@%s depends on patch %s@\n%s@@\n\n%s\n\n' % (t, DIS, tdecl, rew)
+    o += '@%s depends on patch@\n%s@@\n\n%s\n\n' % (t, tdecl, rew)
     return o
 
 
@@ -485,7 +490,7 @@ def emit_shape(kind, mvs, branches, outs, pos):
 
 PRE = r'''// ---- pre-classification (all modes, no changes) ----
 
-@pre_irqoff XDISX exists@
+@pre_irqoff exists@
 expression F;
 position p;
 @@
@@ -514,7 +519,7 @@ p << pre_irqoff.p;
 @@
 wq_pre(p, R_IRQ)
 
-@pre_restore XDISX@
+@pre_restore@
 expression L, F, x;
 position p;
 @@
@@ -531,7 +536,7 @@ p << pre_restore.p;
 @@
 wq_pre(p, R_RESTORE)
 
-@pre_bare XDISX@
+@pre_bare@
 position p;
 @@
 
@@ -542,7 +547,7 @@ p << pre_bare.p;
 @@
 wq_fact(p, 'bare')
 
-@pre_assign XDISX@
+@pre_assign@
 expression x;
 position p;
 @@
@@ -554,7 +559,7 @@ p << pre_assign.p;
 @@
 wq_fact(p, 'assign')
 
-@pre_loop XDISX@
+@pre_loop@
 expression E, E1, E2, E3;
 position p;
 @@
@@ -576,7 +581,7 @@ p << pre_loop.p;
 @@
 wq_fact(p, 'inloop')
 
-@pre_signed XDISX@
+@pre_signed@
 {long, int, long int, signed long} t;
 position p;
 @@
@@ -588,7 +593,7 @@ p << pre_signed.p;
 @@
 wq_fact(p, 'signed')
 
-@pre_unsigned XDISX@
+@pre_unsigned@
 {unsigned long, unsigned int, unsigned} t;
 position p;
 @@
@@ -600,11 +605,11 @@ p << pre_unsigned.p;
 @@
 wq_fact(p, 'unsigned')
 
-'''.replace('SLEEP4', ALL4).replace('XDISX', DIS)
+'''.replace('SLEEP4', ALL4)
 
 POST = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
-@oq_e depends on patch XDISX@
+@oq_e depends on patch@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 @@
@@ -612,7 +617,7 @@ position p : script:python () { wq_port_queues(p) };
 - extern struct wait_queue *q@p;
 + extern wait_queue_head_t q;
 
-@oq_s depends on patch XDISX@
+@oq_s depends on patch@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -626,7 +631,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + static DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_g depends on patch XDISX@
+@oq_g depends on patch@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -640,7 +645,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_w depends on patch XDISX@
+@oq_w depends on patch@
 identifier w;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAITQUEUE;
@@ -654,7 +659,7 @@ declarer name DECLARE_WAITQUEUE;
 // alone, as a pattern on the body would not match one whose #ifdef
 // branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
 
-@ptw_lfn depends on patch XDISX@
+@ptw_lfn depends on patch@
 identifier fn : script:python () { wq_fn_left(fn) is not None };
 type T;
 position pl;
@@ -682,7 +687,7 @@ T fn@pl(...) {
 ...
 }
 
-@ptw_fn depends on patch XDISX@
+@ptw_fn depends on patch@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
 type T;
 position pf;
@@ -712,7 +717,7 @@ T fn@pf(...) {
 
 // ---- listing every site ----
 
-@site depends on report || org XDISX@
+@site depends on report || org@
 position p;
 @@
 
@@ -732,15 +737,28 @@ wq_print(p, True)
 @@
 
 * SLEEPNAMES(...)
-'''.replace('SLEEP4', ALL4).replace('XDISX', DIS).replace(
+'''.replace('SLEEP4', ALL4).replace(
     'SLEEPNAMES', r'\(' + r'\|'.join(r[0] for r in SLEEPERS) + r'\)')
+
+
+def iso_lines():
+    """NO_ISO as `#spatch` lines (an option spatch reads from the file),
+    under 80 columns."""
+    out, cur = ['\n// Isomorphisms that would let a shape match code it does not describe:\n'], ''
+    for n in NO_ISO:
+        w = ' --disable-iso ' + n
+        if cur and len(cur) + len(w) > 79:
+            out.append(cur + '\n')
+            cur = ''
+        cur = (cur or '#spatch') + w
+    return ''.join(out) + cur + '\n'
 
 
 def generate(lib, shapes):
     """The text of sleep-on.cocci, with lib and shapes (sleep_on_lib.py and
     sleep_on_shapes.py without their file headers) as the
     @initialize:python@ code."""
-    o = HEADER + '\n@initialize:python@\n@@\n' + lib + '\n' + shapes + '\n'
+    o = HEADER + iso_lines() + '\n@initialize:python@\n@@\n' + lib + '\n' + shapes + '\n'
     o += PRE
     for sh in SHAPES:
         o += emit_shape(*sh)

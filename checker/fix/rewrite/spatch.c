@@ -4,8 +4,9 @@
  *
  * The text is written to a private scratch directory, the planned sites
  * of the rule go to a plan file (JSON lines, see semantic-patches/
- * README.md) named by WQPORT_PLAN, and every semantic-patches/<stem>*.cocci
- * of the rule runs in name order with --in-place on the scratch copy.
+ * plan.md) named by WQPORT_PLAN, and semantic-patches/<stem>.cocci and
+ * every <stem>-<digit>*.cocci of the rule run in name order with
+ * --in-place on the scratch copy.
  * The user's file is never touched here.
  */
 #include <dirent.h>
@@ -69,7 +70,10 @@ static char **rule_patches(const struct spatch_env *env, int rule)
 		    strncmp(de->d_name, r->name, sl) ||
 		    (de->d_name[sl] != '.' && de->d_name[sl] != '-'))
 			continue;
-		/* sleep-on.cocci, sleep-on-2.cocci; not sleep-on-foo-x */
+		/*
+		 * sleep-on.cocci, sleep-on-2.cocci; not a <stem>-<word>.cocci:
+		 * those only report (schedule-while-running-report.cocci)
+		 */
 		if (de->d_name[sl] == '-' && !(de->d_name[sl + 1] >= '0' &&
 					       de->d_name[sl + 1] <= '9'))
 			continue;
