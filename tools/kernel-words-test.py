@@ -26,7 +26,7 @@ come from the tree's own headers.
                exists exactly where the tree's tty.h defines it
   build-table  a build whose version header says 2.4.22, with no
                include/linux/wait.h: the primitives named lacking are
-               those target.def dates after 2.4.22, those with no row
+               those target.def and kapi.def date after 2.4.22, those with no row
                are said not known
   unknown-tree a file in no tree: the summary says the code's kernel is
                not known and claims nothing lacking
@@ -323,11 +323,17 @@ def tty_claim(a, tmp):
 
 
 def table_rows():
-    """checker/target.def: {name: (since, gone)} of its dated rows"""
-    src = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
-                       "checker", "target.def")
+    """The dated rows, {name: (since, gone)}: checker/target.def's, and
+    the first releases of checker/kapi.def's KAPI_FORM rows"""
+    chk = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
+                       "checker")
     rows = {}
-    with open(src) as f:
+    with open(os.path.join(chk, "kapi.def")) as f:
+        for m in re.finditer(r"^KAPI_FORM\((\w+),.*FIRST\((\d+), (\d+), "
+                             r"(\d+)\)\)", f.read(), re.M):
+            v = (int(m.group(2)), int(m.group(3)), int(m.group(4)))
+            rows[m.group(1)] = (v, None)
+    with open(os.path.join(chk, "target.def")) as f:
         for m in re.finditer(r"^TARGET_API(_GONE)?\((\w+), (\d+), (\d+), "
                              r"(\d+)\)", f.read(), re.M):
             v = (int(m.group(3)), int(m.group(4)), int(m.group(5)))

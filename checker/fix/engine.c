@@ -239,16 +239,23 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		     const struct fix_result *mr)
 {
 	char *cur = xrealloc(NULL, len + 1);
-	size_t cl = len;
+	size_t cl = len, ri, nrules;
+	const struct wq_rule *rt = rule_table(&nrules);
 	int rule, pass = 0;
 
 	memcpy(cur, text, len);
 	cur[len] = '\0';
-	for (rule = WQ001; rule <= WQ004; rule++, pass = 0) {
+	/* the rules with a semantic patch, in table order (rules.def) */
+	for (ri = 0; ri < nrules; ri++, pass = 0) {
 		struct fix_plan p = { 0 };
 		struct wq_file f;
 		char *was = NULL;
 		int rc = 0;
+		bool retest = rt[ri].planner == PLAN_STATE_AFTER_TEST;
+
+		rule = rt[ri].num;
+		if (!rule_cocci(rule))
+			continue;
 again:
 
 		p.unsafe = r->fo.unsafe;
@@ -262,12 +269,12 @@ again:
 		p.model_why = mr->mwhy;
 		p.nmodel_refused = mr->nmref;
 		analyse(r, index, path, cur, cl, false, &p, &f);
-		if (res && rule == WQ003)
+		if (res && retest)
 			note_no_retest(res, &p);
 		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
-			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
+			char *before = res && retest ? xstrdup(cur) : NULL;
 
-			was = rule == WQ001 ? xstrdup(cur) : NULL;
+			was = rt[ri].planner == PLAN_SLEEP_ON ? xstrdup(cur) : NULL;
 			uint64_t t0 = now_ns(CLOCK_MONOTONIC);
 
 			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
@@ -486,6 +493,8 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 	struct fix_plan p1 = { 0 };
 	struct wq_file f1;
 	bool ok = true;
+	size_t ri, nrules;
+	const struct wq_rule *rt = rule_table(&nrules);
 	int i, rule;
 
 	analyse(r, index, res->path, text, len, true, &p1, &f1);
@@ -503,9 +512,13 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 
 		if (!fn_changed(&res->plan, res->orig, &p1, text, fn))
 			continue;
-		for (rule = WQ001; rule <= WQ006; rule++) {
+		for (ri = 0; ri < nrules; ri++) {
 			int before = 0, kept = 0, after, j;
 
+			/* the rules the fixer plans (rules.def) */
+			rule = rt[ri].num;
+			if (rt[ri].planner == PLAN_NONE)
+				continue;
 			for (j = 0; j < res->plan.n; j++) {
 				const struct fix_site *s = &res->plan.s[j];
 
@@ -515,7 +528,8 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				 * prepare_to_wait() is a WQ003 of the result,
 				 * the same lost wake-up the WQ001 was
 				 */
-				if (rule == WQ003 && s->rule == WQ001 &&
+				if (rt[ri].planner == PLAN_STATE_AFTER_TEST &&
+				    rule_planner(s->rule) == PLAN_SLEEP_ON &&
 				    s->outcome == FO_KEEP && !strcmp(s->func, fn))
 					kept++;
 				if (s->rule != rule || strcmp(s->func, fn))

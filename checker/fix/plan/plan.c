@@ -217,11 +217,11 @@ static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
 static void proven(struct fix_site *s, const struct site_ctx *sc,
 		   struct cond_proof *pr, const struct loop_shape *ls)
 {
-	bool intr = !strncmp(s->anchor, "interruptible", 13);
+	bool intr = sleep_on_of(s->anchor)->intr;
 
 	s->form = sleep_on_form(s->anchor, true);
 	if (ls->receiver && ls->receiver_unsigned && intr &&
-	    strstr(s->anchor, "timeout")) {
+	    sleep_on_of(s->anchor)->timed) {
 		refuse(s, "unsigned-timeout", xasprintf(
 			"the condition '%s' is proven, but the timeout variable '%s' is unsigned: -ERESTARTSYS from %s() would read as a huge remaining time",
 			pr->cond, ls->receiver, s->form));
@@ -277,7 +277,7 @@ static char *unproven_text(const struct fix_site *s, const struct cond_proof *pr
 static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 			  struct loop_shape *ls)
 {
-	bool timeout = strstr(s->anchor, "timeout") != NULL;
+	bool timeout = sleep_on_of(s->anchor)->timed;
 	struct cond_proof pr;
 
 	if (timeout && !sc->queue_woken) {
@@ -413,8 +413,8 @@ static bool loop_test_proven(struct fix_site *s, const struct site_ctx *sc,
 static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 			     struct loop_shape *ls)
 {
-	bool intr = !strncmp(s->anchor, "interruptible", 13);
-	bool timeout = strstr(s->anchor, "timeout") != NULL;
+	bool intr = sleep_on_of(s->anchor)->intr;
+	bool timeout = sleep_on_of(s->anchor)->timed;
 	struct cond_proof pr;
 
 	if (ls->kind == SH_DO) {
@@ -583,8 +583,9 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (ls->lock) {
 		s->lock = xstrdup(ls->lock);
-		s->form = intr ? "wait_event_interruptible_lock_irq" :
-				 "wait_event_lock_irq";
+		s->form = kform_name(KF_EVENT, intr ? KF_INTERRUPTIBLE :
+				     KF_UNINTERRUPTIBLE, KF_UNTIMED, false,
+				     KF_SPIN_IRQ);
 	} else {
 		s->form = sleep_on_form(s->anchor, false);
 	}
@@ -635,30 +636,19 @@ static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 	shape_release(&ls);
 }
 
-static const char *const event_forms[] = {
-	"wait_event", "wait_event_timeout", "wait_event_interruptible",
-	"wait_event_interruptible_timeout", "wait_event_interruptible_exclusive",
-	"wait_event_killable", "wait_event_killable_timeout",
-	"wait_event_killable_exclusive", "wait_event_lock_irq",
-	"wait_event_lock_irq_timeout", "wait_event_interruptible_lock_irq",
-	"wait_event_interruptible_lock_irq_timeout", NULL
-};
+/* The form state of a loop's task state (an unknown one: uninterruptible) */
+static enum kform_state form_state(enum task_st st)
+{
+	return st == ST_INTR ? KF_INTERRUPTIBLE :
+	       st == ST_KILL ? KF_KILLABLE : KF_UNINTERRUPTIBLE;
+}
 
-/* The wait_event*() that says what the loop does, if 6.1 has one. */
+/* The wait_event*() that says what the loop does, if kapi.def has one. */
 static const char *event_form(const struct loop_shape *ls, bool excl)
 {
-	static char buf[96];
-	int i;
-
-	snprintf(buf, sizeof(buf), "wait_event%s%s%s%s",
-		 ls->state == ST_INTR ? "_interruptible" :
-		 ls->state == ST_KILL ? "_killable" : "",
-		 excl ? "_exclusive" : "", ls->lock ? "_lock_irq" : "",
-		 ls->timeout_loop ? "_timeout" : "");
-	for (i = 0; event_forms[i]; i++)
-		if (!strcmp(buf, event_forms[i]))
-			return event_forms[i];
-	return NULL;
+	return kform_name(KF_EVENT, form_state(ls->state),
+			  ls->timeout_loop ? KF_JIFFIES : KF_UNTIMED, excl,
+			  ls->lock ? KF_SPIN_IRQ : KF_NO_LOCK);
 }
 
 /*
@@ -1252,115 +1242,123 @@ static void keep_reported_returns(const struct wq_file *f, struct fix_site *s)
 	s->edits = sb.s ? sb.s : xstrdup("");
 }
 
-void plan_file(void *tu, struct wq_file *f, void *arg)
+/*
+ * Refusals that come before any planner: the site not found, in a
+ * branch the flags do not compile, in a macro, with interrupts off, a
+ * spinlock held, the 2.0 wait API, a goto loop.  Which apply is the
+ * rule's planner's to say (rules.def): a rule with a semantic patch
+ * rewrites the sleep, which a macro or a held lock stops; the loop
+ * planners rewrite a loop, which a goto loop stops.  True when s is
+ * refused.
+ */
+static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
+			  enum old_api old_api, const char *old_what)
 {
-	struct fix_plan *p = arg;
-	char *old_what;
-	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
-	struct entry_plans *ep = NULL;
-	char *lab, *rq;
+	enum wq_planner pl = rule_planner(s->rule);
+	bool rewrites = rule_cocci(s->rule) != NULL;
+	bool loop = pl == PLAN_SLEEP_ON || pl == PLAN_OPEN_CODED ||
+		    pl == PLAN_STATE_AFTER_TEST;
 	const char *via;
+	char *lab, *rq;
+
+	if (!sc->found && !sc->skipped_if) {
+		refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
+	} else if (sc->skipped_if) {
+		bool old = strstr(sc->skipped_if, "LINUX_VERSION_CODE") ||
+			   strstr(sc->skipped_if, "KERNEL_VERSION") ||
+			   !strncmp(sc->skipped_if, "#if 0", 5);
+
+		refuse(s, old ? "old-kernel-branch" : "inactive-branch", xasprintf(
+			old ? "inside '%s', a branch for other kernels: left as it is" :
+			      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
+			sc->skipped_if));
+	} else if (sc->in_macro && rewrites) {
+		refuse(s, "macro", xasprintf(
+			"the sleep is inside the macro '%s'; rewrite the macro by hand",
+			sc->macro ? sc->macro : "?"));
+	} else if (sc->irqs_off) {
+		refuse(s, "irqs-off", xasprintf(
+			"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
+			sc->irqs_off));
+	} else if (sc->held_lock && rewrites && pl != PLAN_OPEN_CODED) {
+		refuse(s, "held-lock", xasprintf(
+			"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
+			sc->held_lock));
+	} else if (rewrites && pl != PLAN_OPEN_CODED &&
+		   (rq = atomic_caller(sc, s->func, &via))) {
+		/* the callers' context (issue 39) */
+		refuse(s, "held-lock", xasprintf(
+			"%s()%s%s%s is handed to %s(): the block layer calls it with the queue lock held and interrupts off, so the old code slept while atomic, and no rewrite keeps that context (wait_event*() and schedule() come back with interrupts on); the locking must be redesigned by hand",
+			s->func, strcmp(rq, s->func) ? " is called from " : "",
+			strcmp(rq, s->func) ? rq : "",
+			strcmp(rq, s->func) ? "(), which" : "", via));
+		free(rq);
+	} else if (old_api == OLD_BLOCKED ||
+		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
+		refuse(s, "old-wait-api", xasprintf(
+			"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+			old_what ? ", here as '" : "",
+			old_what ? old_what : "",
+			old_what ? "', which no rewrite ports" : ""));
+	} else if (loop && (lab = goto_loop(sc))) {
+		refuse(s, "goto-loop", xasprintf(
+			"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
+			lab, lab));
+		free(lab);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* Plan one finding's site by its rule's planner (rules.def). */
+static void plan_site(struct fix_site *s, struct site_ctx *sc,
+		      struct fix_plan *p, const struct wq_held *h)
+{
+	switch (rule_planner(s->rule)) {
+	case PLAN_SLEEP_ON:
+		plan_sleep_on(s, sc);
+		wait_event_gate(sc, s, NULL, p);
+		return;
+	case PLAN_OPEN_CODED:
+		plan_open_coded(s, sc);
+		wait_event_gate(sc, s, NULL, p);
+		/* a form the target lacks, or is not known to have, is
+		 * refused before the in-place entry form is considered:
+		 * that form may be one the target has */
+		check_target(s, p->target ? p->target : WQ_DEFAULT_TARGET);
+		return;
+	case PLAN_STATE_AFTER_TEST:
+		plan_state_after_test(s, sc);
+		return;
+	default:
+		break;
+	}
+	if (h) {
+		/* the loop spins, but its first pass sleeps in a state
+		 * another function set: no form keeps it */
+		refuse(s, h->reason, xstrdup(h->msg));
+	} else if (rule_planner(s->rule) == PLAN_SCHEDULE_RUNNING) {
+		plan_schedule_running(s, sc);
+		old_target_delay(s, sc, p->target);
+	} else if (s->rule == WQ005) {
+		refuse(s, "no-patch", xstrdup(
+			"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by __set_current_state(TASK_RUNNING) there by hand"));
+	} else {
+		refuse(s, "no-patch", xstrdup(
+			"a wait entry left queued has no automatic fix"));
+	}
+}
+
+/*
+ * After every site is planned: the returns the in-place entry form
+ * gives finish_wait() cover their WQ005/WQ006 sites, and one
+ * conversion of a wait loop rewrites the other findings in it.
+ */
+static void plan_cover(const struct wq_file *f, struct fix_plan *p)
+{
 	int i, j;
 
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
-	for (i = 0; i < f->nfindings && !ep; i++)
-		if (f->findings[i].rule == WQ002)
-			ep = entry_plans_compute(tu, f);
-	for (i = 0; i < f->nfindings; i++) {
-		const struct wq_finding *fd = &f->findings[i];
-		const struct wq_held *h = held_at(f, fd->rule, fd->pos);
-		struct site_ctx sc;
-		struct fix_site *s;
-
-		if (fd->rule > WQ006)
-			continue;
-		site_find(tu, f, fd, &sc);
-		sc.plan = p;
-		s = new_site(p, fd, &sc);
-		if (!sc.found && !sc.skipped_if) {
-			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
-		} else if (sc.skipped_if) {
-			bool old = strstr(sc.skipped_if, "LINUX_VERSION_CODE") ||
-				   strstr(sc.skipped_if, "KERNEL_VERSION") ||
-				   !strncmp(sc.skipped_if, "#if 0", 5);
-
-			refuse(s, old ? "old-kernel-branch" : "inactive-branch", xasprintf(
-				old ? "inside '%s', a branch for other kernels: left as it is" :
-				      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
-				sc.skipped_if));
-		} else if (sc.in_macro && fd->rule < WQ005) {
-			refuse(s, "macro", xasprintf(
-				"the sleep is inside the macro '%s'; rewrite the macro by hand",
-				sc.macro ? sc.macro : "?"));
-		} else if (sc.irqs_off) {
-			refuse(s, "irqs-off", xasprintf(
-				"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
-				sc.irqs_off));
-		} else if (sc.held_lock && fd->rule < WQ005 &&
-			   fd->rule != WQ002) {
-			refuse(s, "held-lock", xasprintf(
-				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
-				sc.held_lock));
-		} else if (fd->rule < WQ005 && fd->rule != WQ002 &&
-			   (rq = atomic_caller(&sc, s->func, &via))) {
-			/* the callers' context (issue 39) */
-			refuse(s, "held-lock", xasprintf(
-				"%s()%s%s%s is handed to %s(): the block layer calls it with the queue lock held and interrupts off, so the old code slept while atomic, and no rewrite keeps that context (wait_event*() and schedule() come back with interrupts on); the locking must be redesigned by hand",
-				s->func, strcmp(rq, s->func) ? " is called from " : "",
-				strcmp(rq, s->func) ? rq : "",
-				strcmp(rq, s->func) ? "(), which" : "", via));
-			free(rq);
-		} else if (old_api == OLD_BLOCKED ||
-			   (old_api == OLD_PORTABLE && fd->rule != WQ001)) {
-			refuse(s, "old-wait-api", xasprintf(
-				"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
-				old_what ? ", here as '" : "",
-				old_what ? old_what : "",
-				old_what ? "', which no rewrite ports" : ""));
-		} else if (fd->rule <= WQ003 && (lab = goto_loop(&sc))) {
-			refuse(s, "goto-loop", xasprintf(
-				"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
-				lab, lab));
-			free(lab);
-		} else if (fd->rule == WQ001) {
-			plan_sleep_on(s, &sc);
-			wait_event_gate(&sc, s, NULL, p);
-		} else if (fd->rule == WQ002) {
-			plan_open_coded(s, &sc);
-			wait_event_gate(&sc, s, NULL, p);
-			/* a form the target lacks, or is not known to have,
-			 * is refused before the in-place entry form below is
-			 * considered: that form may be one the target has */
-			check_target(s, p->target ? p->target : WQ_DEFAULT_TARGET);
-		} else if (fd->rule == WQ003) {
-			plan_state_after_test(s, &sc);
-		} else if (h) {
-			/* the loop spins, but its first pass sleeps in a state
-			 * another function set: no form keeps it */
-			refuse(s, h->reason, xstrdup(h->msg));
-		} else if (fd->rule == WQ004) {
-			plan_schedule_running(s, &sc);
-			old_target_delay(s, &sc, p->target);
-		} else if (fd->rule == WQ005) {
-			refuse(s, "no-patch", xstrdup(
-				"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by __set_current_state(TASK_RUNNING) there by hand"));
-		} else {
-			refuse(s, "no-patch", xstrdup(
-				"a wait entry left queued has no automatic fix"));
-		}
-		if (fd->rule == WQ001)
-			plan_ptw_fallback(s, &sc, p);
-		if (fd->rule == WQ002 && in_place_eligible(s, p))
-			plan_entry_in_place(s, ep);
-		/* the queue declarations are ported with the sleeps */
-		s->port_queues = fd->rule == WQ001 && old_api == OLD_PORTABLE;
-		site_release(&sc);
-	}
-	free(old_what);
-	entry_plans_free(ep);
-	refuse_held(tu, f, p);
-	for (i = 0; i < p->n; i++)
-		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
 	/*
 	 * entry.c proposes finish_wait() ('F') before every return reached
 	 * with the entry queued; only those WQ006 reports keep it: at the
@@ -1368,19 +1366,20 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	 * remove_wait_queue(&ob->chan->q, &w);`), so it must not be named
 	 */
 	for (i = 0; i < p->n; i++)
-		if (p->s[i].rule == WQ002 && form_in_place(p->s[i].form) &&
-		    p->s[i].edits)
+		if (rule_planner(p->s[i].rule) == PLAN_OPEN_CODED &&
+		    form_in_place(p->s[i].form) && p->s[i].edits)
 			keep_reported_returns(f, &p->s[i]);
 	/* a return the in-place form gives finish_wait() (entry.c 'F') */
 	for (i = 0; i < p->n; i++) {
 		char *tag;
 
-		if ((p->s[i].rule != WQ006 && p->s[i].rule != WQ005) ||
+		if (rule_planner(p->s[i].rule) != PLAN_WITH_LOOP ||
 		    p->s[i].outcome != FO_REFUSE)
 			continue;
 		tag = xasprintf("F%u", p->s[i].pos.line);
 		for (j = 0; j < p->n; j++)
-			if (p->s[j].rule == WQ002 && p->s[j].outcome == FO_CONVERT &&
+			if (rule_planner(p->s[j].rule) == PLAN_OPEN_CODED &&
+			    p->s[j].outcome == FO_CONVERT &&
 			    form_in_place(p->s[j].form) && p->s[j].edits &&
 			    !strcmp(p->s[j].func, p->s[i].func) &&
 			    find_word(p->s[j].edits, tag)) {
@@ -1395,12 +1394,12 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	}
 	/* one conversion of a wait loop rewrites the other findings in it */
 	for (i = 0; i < p->n; i++) {
-		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE ||
-		    form_in_place(p->s[i].form))
+		if (rule_planner(p->s[i].rule) != PLAN_OPEN_CODED ||
+		    p->s[i].outcome == FO_REFUSE || form_in_place(p->s[i].form))
 			continue;
 		for (j = 0; j < p->n; j++)
-			if (j != i && p->s[j].rule != WQ001 &&
-			    p->s[j].rule != WQ002 &&
+			if (j != i && rule_planner(p->s[j].rule) != PLAN_SLEEP_ON &&
+			    rule_planner(p->s[j].rule) != PLAN_OPEN_CODED &&
 			    !strcmp(p->s[j].func, p->s[i].func)) {
 				p->s[j].outcome = FO_COVERED;
 				p->s[j].form = NULL;
@@ -1408,6 +1407,47 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 				p->s[j].note = NULL;
 			}
 	}
+}
+
+void plan_file(void *tu, struct wq_file *f, void *arg)
+{
+	struct fix_plan *p = arg;
+	char *old_what;
+	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
+	struct entry_plans *ep = NULL;
+	int i;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
+	for (i = 0; i < f->nfindings && !ep; i++)
+		if (rule_planner(f->findings[i].rule) == PLAN_OPEN_CODED)
+			ep = entry_plans_compute(tu, f);
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		enum wq_planner pl = rule_planner(fd->rule);
+		struct site_ctx sc;
+		struct fix_site *s;
+
+		if (pl == PLAN_NONE)
+			continue;
+		site_find(tu, f, fd, &sc);
+		sc.plan = p;
+		s = new_site(p, fd, &sc);
+		if (!refuse_before(s, &sc, old_api, old_what))
+			plan_site(s, &sc, p, held_at(f, fd->rule, fd->pos));
+		if (pl == PLAN_SLEEP_ON)
+			plan_ptw_fallback(s, &sc, p);
+		if (pl == PLAN_OPEN_CODED && in_place_eligible(s, p))
+			plan_entry_in_place(s, ep);
+		/* the queue declarations are ported with the sleeps */
+		s->port_queues = pl == PLAN_SLEEP_ON && old_api == OLD_PORTABLE;
+		site_release(&sc);
+	}
+	free(old_what);
+	entry_plans_free(ep);
+	refuse_held(tu, f, p);
+	for (i = 0; i < p->n; i++)
+		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
+	plan_cover(f, p);
 }
 
 void plan_release(struct fix_plan *p)

@@ -499,10 +499,11 @@ static bool keepable(const char *reason)
 void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		       const struct fix_plan *p)
 {
+	const struct sleep_on_fact *so_row;
 	struct sleep_stmt st;
 	char *why;
 
-	if (s->rule != WQ001 || !sc->buf)
+	if (rule_planner(s->rule) != PLAN_SLEEP_ON || !sc->buf)
 		return;
 	if (!*s->anchor) {
 		/* in a function the flags do not compile: name it by text */
@@ -527,7 +528,8 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	if (s->reason && !strcmp(s->reason, "no-patch") && !sc->found)
 		return;
 	sleep_stmt_of(sc->buf, sc->len, sc->anchor_off, &st);
-	if (st.hoist && !strstr(s->anchor, "timeout"))
+	so_row = sleep_on_lookup(s->anchor, strlen(s->anchor));
+	if (st.hoist && !(so_row && so_row->timed))
 		st.hoist = 0;	/* an untimed sleep returns nothing */
 	if (!st.stmt && !st.hoist) {
 		if (s->outcome == FO_REFUSE && s->note) {

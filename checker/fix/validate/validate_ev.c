@@ -389,6 +389,45 @@ out:
 	return st;
 }
 
+/*
+ * The event of a wait_event*() call (its kapi.def KAPI_FORM row, NULL
+ * for a name it does not list: a driver's own wait_event*() macro, taken
+ * as sleeping uninterruptible, untimed, with no lock): the queue is the
+ * object its first argument names, the lock of the spin_irq forms (its
+ * third argument) is dropped while asleep.
+ */
+static void wait_event_ev(struct vscan *sc, const struct vtoks *v,
+			  const struct kapi_form *form, const int *args,
+			  const int *ends, int na, struct vev *ev)
+{
+	struct vval *vv = sc->vv;
+	char *q = queue_of(v, args[0], ends[0], true);
+	enum kform_lock lk = form ? form->lock : KF_NO_LOCK;
+	const char *st = form ? kform_task_state(form->state) :
+			 "TASK_UNINTERRUPTIBLE";
+
+	ev->k = EV_WAITEV;
+	ev->q = vintern(vv, NS_QUEUE, q);
+	free(q);
+	if (st)
+		ev->st = vintern(vv, NS_STATE, st);
+	else if (na >= 3)	/* wait_event_state(wq, condition, state) */
+		ev->st = state_of(vv, v, args[2], ends[2]);
+	else
+		ev->st = vintern(vv, NS_STATE, "TASK_UNINTERRUPTIBLE");
+	ev->timed = form && form->timed != KF_UNTIMED;
+	ev->excl = form && form->exclusive;
+	ev->keeps_irq = lk == KF_SPIN_IRQ || lk == KF_SPIN_IRQ_CMD ||
+			lk == KF_QUEUE_LOCK || lk == KF_QUEUE_LOCK_IRQ;
+	/* wait_event*_lock_irq*(wq, cond, lock, ...): dropped while asleep */
+	if ((lk == KF_SPIN_IRQ || lk == KF_SPIN_IRQ_CMD) && na >= 3) {
+		char *l = queue_of(v, args[2], ends[2], true);
+
+		ev->lock = vintern(vv, NS_LOCK, l);
+		free(l);
+	}
+}
+
 static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 			int **list, int *n)
 {
@@ -398,6 +437,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 	for (k = a; k < b && k < v->n; k++) {
 		const char *s = v->text + v->t[k].off;
 		size_t len = v->t[k].len;
+		const struct kapi_form *form;
 		const struct kapi *api;
 		struct vev ev;
 		int na, close;
@@ -533,36 +573,20 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 					       contains(s, len, "interruptible") ? "TASK_INTERRUPTIBLE" :
 					       contains(s, len, "killable") ? "TASK_KILLABLE" : "TASK_IDLE");
 		} else if (api && api->kind == K_SLEEP_ON && na >= 1) {
+			const struct sleep_on_fact *so = sleep_on_lookup(s, len);
 			char *q = queue_of(v, args[0], ends[0], false);
 
 			ev.k = EV_SLEEPON;
 			ev.q = vintern(vv, NS_QUEUE, q);
-			ev.st = vintern(vv, NS_STATE, contains(s, len, "interruptible") ?
+			ev.st = vintern(vv, NS_STATE, so && so->intr ?
 				       "TASK_INTERRUPTIBLE" : "TASK_UNINTERRUPTIBLE");
-			ev.timed = contains(s, len, "timeout");
+			ev.timed = so && so->timed;
 			ev.keeps_irq = true;
 			free(q);
-		} else if ((starts(s, len, "wait_event") || starts(s, len, "io_wait_event")) &&
-			   na >= 1) {
-			char *q = queue_of(v, args[0], ends[0], true);
-
-			ev.k = EV_WAITEV;
-			ev.q = vintern(vv, NS_QUEUE, q);
-			ev.st = vintern(vv, NS_STATE, contains(s, len, "interruptible") ?
-				       "TASK_INTERRUPTIBLE" : contains(s, len, "killable") ?
-				       "TASK_KILLABLE" : contains(s, len, "idle") ?
-				       "TASK_IDLE" : "TASK_UNINTERRUPTIBLE");
-			ev.timed = contains(s, len, "timeout");
-			ev.excl = contains(s, len, "exclusive");
-			ev.keeps_irq = contains(s, len, "lock_irq") || contains(s, len, "locked");
-			free(q);
-			/* wait_event*_lock_irq(wq, cond, lock): dropped while asleep */
-			if (contains(s, len, "lock_irq") && na >= 3) {
-				char *l = queue_of(v, args[na - 1], ends[na - 1], true);
-
-				ev.lock = vintern(vv, NS_LOCK, l);
-				free(l);
-			}
+		} else if (((form = kform_lookup(s, len)) ? form->family == KF_EVENT :
+			    starts(s, len, "wait_event") ||
+			    starts(s, len, "io_wait_event")) && na >= 1) {
+			wait_event_ev(sc, v, form, args, ends, na, &ev);
 		} else if (spin_lock_call(s, len)) {
 			char *l = na >= 1 ? queue_of(v, args[0], ends[0], false) : xstrdup("?");
 			bool unlock = contains(s, len, "unlock");
