@@ -210,7 +210,8 @@ static void note_no_retest(struct fix_result *res, const struct fix_plan *p)
 
 		/* a test that reads a stale copy: the one refusal that
 		 * says more than the sleep_on() site's own reason */
-		if (s->rule != WQ003 || s->outcome != FO_REFUSE || !s->note ||
+		if (rule_planner(s->rule) != PLAN_STATE_AFTER_TEST ||
+		    s->outcome != FO_REFUSE || !s->note ||
 		    !s->reason || strcmp(s->reason, "local-condition"))
 			continue;
 		for (j = 0; j < res->nnoretest; j++)
@@ -311,6 +312,7 @@ again:
 		}
 		free(was);
 	}
+	lower_for_target(text, len, &cur, &cl, r->fo.target);
 	layout_new_lines(text, len, &cur, &cl);
 	keep_comments(text, len, &cur, &cl);
 	*out = cur;
@@ -376,6 +378,25 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
 		if (p->s[j].rule == WQ006 && !strcmp(p->s[j].func, fn))
 			return p->s[j].pos.line;
 	return 0;
+}
+
+/*
+ * A sleep_on() kept in place in a prepare_to_wait*() form for a target
+ * without it: rewrite/lower.c spells it as the target's open-coded
+ * add_wait_queue() sleep, which WQ002 reports in the result as it
+ * reports such sleeps in any 2.4 driver.
+ */
+static bool lowered_site(const struct fix_site *s, unsigned target)
+{
+	const struct kapi_form *k;
+	size_t n;
+
+	if (!s->form || !target || rule_planner(s->rule) != PLAN_SLEEP_ON ||
+	    s->outcome != FO_CONVERT)
+		return false;
+	n = strcspn(s->form, "-");
+	k = kform_lookup(s->form, n);
+	return k && k->family == KF_PREPARE && target_lacks(target, k->name);
 }
 
 /*
@@ -532,6 +553,11 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				    rule_planner(s->rule) == PLAN_SLEEP_ON &&
 				    s->outcome == FO_KEEP && !strcmp(s->func, fn))
 					kept++;
+				/* the 2.4 spelling of a kept sleep_on() */
+				if (rt[ri].planner == PLAN_OPEN_CODED &&
+				    lowered_site(s, r->fo.target) &&
+				    !strcmp(s->func, fn))
+					kept++;
 				if (s->rule != rule || strcmp(s->func, fn))
 					continue;
 				before++;
@@ -648,7 +674,8 @@ static bool retry_in_place(struct fix_result *res, const char *out, size_t ol)
 		const struct fix_fn *fn;
 		bool seen = false;
 
-		if (s->rule != WQ002 || form_in_place(s->form) ||
+		if (rule_planner(s->rule) != PLAN_OPEN_CODED ||
+		    form_in_place(s->form) ||
 		    !(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT) ||
 		    !(fn = find_fn(&res->plan, s->func)))
 			continue;

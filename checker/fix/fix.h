@@ -127,6 +127,9 @@ bool spatch_has_rule(const struct spatch_env *env, int rule);
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len);
 /* Put back the comments of replaced lines spatch dropped; layout_comments.c */
 void keep_comments(const char *orig, size_t olen, char **text, size_t *len);
+/* The rewrite in a pre-2.6 target's 2.4 primitives; lower.c */
+bool lower_for_target(const char *orig, size_t olen, char **text,
+		      size_t *len, unsigned target);
 /* Columns of s[0, n) with 8-column tabs (layout.c) */
 unsigned layout_width(const char *s, size_t n);
 

@@ -1038,6 +1038,38 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 }
 
 /*
+ * A sleep_on() kept in place with its race closed (ptw.c: queued before
+ * the unlock, or with interrupts still off) needs no more than the 2.4
+ * wait-entry API where the target has no prepare_to_wait(): the rewrite
+ * is spelled in that API after the patch (rewrite/lower.c), and the
+ * note says so.  True when s is such a site and the target has that API.
+ */
+static bool lowered_in_place(struct fix_site *s, unsigned target,
+			     const char *prim)
+{
+	const struct kapi_form *k = kform_lookup(prim, strlen(prim));
+	char *why, *t;
+
+	if (rule_planner(s->rule) != PLAN_SLEEP_ON || s->outcome != FO_CONVERT ||
+	    !k || k->family != KF_PREPARE || k->exclusive || !s->note)
+		return false;
+	why = target_api_refusal(target, "DECLARE_WAITQUEUE");
+	if (why) {
+		free(why);
+		return false;
+	}
+	if (strstr(s->note, "in its wait-entry API"))
+		return true;	/* said on an earlier look */
+	t = kernel_version_text(target);
+	why = xasprintf("%s; written for the target Linux %s, which has no %s(), in its wait-entry API: DECLARE_WAITQUEUE(), add_wait_queue() and set_current_state() for prepare_to_wait(), set_current_state(TASK_RUNNING) and remove_wait_queue() for finish_wait()",
+			s->note, t, prim);
+	free(t);
+	free(s->note);
+	s->note = why;
+	return true;
+}
+
+/*
  * The target kernel lacks the primitive, or is not known to have it
  * (analysis/target.c, target_api_refusal()): refuse, saying which.
  */
@@ -1052,10 +1084,12 @@ static void check_target(struct fix_site *s, unsigned target)
 	len = strcspn(s->form, "-");
 	prim = xasprintf("%.*s", (int)len, s->form);
 	why = target_api_refusal(target, prim);
-	if (why) {
+	if (why && !lowered_in_place(s, target, prim)) {
 		free(s->note);
 		refuse(s, "target-api", why);
 		s->form = NULL;
+	} else {
+		free(why);
 	}
 	free(prim);
 }
@@ -1434,6 +1468,10 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 		s = new_site(p, fd, &sc);
 		if (!refuse_before(s, &sc, old_api, old_what))
 			plan_site(s, &sc, p, held_at(f, fd->rule, fd->pos));
+		/* a wait_event*() the target lacks: the fallback may close
+		 * the race in place (ptw.c), in the target's own API */
+		if (pl == PLAN_SLEEP_ON && p->target)
+			check_target(s, p->target);
 		if (pl == PLAN_SLEEP_ON)
 			plan_ptw_fallback(s, &sc, p);
 		if (pl == PLAN_OPEN_CODED && in_place_eligible(s, p))

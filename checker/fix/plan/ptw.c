@@ -486,7 +486,7 @@ static bool keepable(const char *reason)
 		"constant-condition", "do-while", "result-used", "unsafe",
 		"unsigned-timeout", "inactive-branch", "irqs-off",
 		"irqrestore-lock", "goto-loop", "no-patch", "unproven-condition",
-		"tty-lock", "model", NULL
+		"tty-lock", "model", "target-api", NULL
 	};
 	int i;
 
@@ -561,8 +561,12 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "prepare_to_wait-irq";
 		s->note = xasprintf("queued with interrupts still off (%s), as before; they are on only across schedule()",
 				    sc->irqs_off);
-	} else if (p->no_keep_race) {
-		s->note = why;	/* --no-keep-race: the refusal stands */
+	} else if (p->no_keep_race ||
+		   (s->reason && !strcmp(s->reason, "target-api"))) {
+		/* --no-keep-race, or a target without the wait_event*()
+		 * form, which has the sleep_on() kept as it is: the refusal
+		 * stands */
+		s->note = why;
 		return;
 	} else if (sc->skipped_if) {
 		s->outcome = FO_KEEP;
