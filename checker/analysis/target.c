@@ -12,9 +12,9 @@
  * is a timed sleep on 2.0 and 2.2 (the scheduler woke a task whose
  * ->timeout had passed), so its replacement is a _timeout form with the
  * relative timeout, HZ; and with --target older than the primitive a
- * rule suggests (checker/kapi.def, checker/target.def), the suggestion must say which
- * kernel has it and what the target has instead: the open-coded
- * add_wait_queue() loop.
+ * rule suggests (checker/kapi.def, checker/target.def), the suggestion
+ * must say which kernel has it and what the target has instead: the
+ * open-coded add_wait_queue() loop.
  */
 #include <ctype.h>
 #include <stdlib.h>
