@@ -22,6 +22,11 @@
  * condition, and where the condition comes from when there is no loop
  * (a flag set before the sleep and tested after, or the fields the
  * wakers write before wake_up()).  The shape facts live in site.c.
+ *
+ * This file takes each finding to its rule's planner (rules.def: the
+ * sleep_on() one in plan_sleep.c, the loops' in plan_loops.c) after the
+ * refusals that come before any planner, then checks the target kernel
+ * and lets one conversion cover the findings it rewrites.
  */
 #include <ctype.h>
 #include <stdio.h>

@@ -278,7 +278,7 @@ static void shape_take(struct loop_shape *ls, struct shape_walk *w,
 		/* an early exit before the sleep keeps the loop;
 		 * after it, it is work the rewrite would skip */
 		if (!w->after_sleep && w->kind != SH_DO) {
-			/* its test, for the planner's fold (plan.c) */
+			/* its test, for the planner's fold (plan_loops.c) */
 			if (ls->exit_ifs < SHAPE_MAX_EXITS) {
 				ls->exit_test[ls->exit_ifs] = it->cond;
 				it->cond = NULL;
@@ -303,7 +303,7 @@ static void shape_take(struct loop_shape *ls, struct shape_walk *w,
 		} else if (!w->slept && !ls->other && w->wq002 &&
 			   !cond_side_effect(it->cond)) {
 			/* WQ002: `if (c2) break;` too ends the wait:
-			 * the condition is `c || c2` (plan.c) */
+			 * the condition is `c || c2` (plan_loops.c) */
 			char *b = xasprintf("%s%s(%s)", w->breaks ? w->breaks : "",
 					    w->breaks ? " || " : "", it->cond);
 
