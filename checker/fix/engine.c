@@ -388,14 +388,11 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
  */
 static bool lowered_site(const struct fix_site *s, unsigned target)
 {
-	const struct kapi_form *k;
-	size_t n;
+	const struct kapi_form *k = form_row(s->form);
 
-	if (!s->form || !target || rule_planner(s->rule) != PLAN_SLEEP_ON ||
+	if (!target || rule_planner(s->rule) != PLAN_SLEEP_ON ||
 	    s->outcome != FO_CONVERT)
 		return false;
-	n = strcspn(s->form, "-");
-	k = kform_lookup(s->form, n);
 	return k && k->family == KF_PREPARE && target_lacks(target, k->name);
 }
 
@@ -418,8 +415,8 @@ static bool model_retry(struct fix_result *res, bool unsafe, const char *fn,
 	for (i = 0; i < res->plan.n; i++) {
 		const struct fix_site *s = &res->plan.s[i];
 
-		if (strcmp(s->func, fn) || !s->form ||
-		    strncmp(s->form, "wait_event", 10) || !site_applied(s, unsafe))
+		if (strcmp(s->func, fn) || !form_is(s->form, KF_EVENT) ||
+		    !site_applied(s, unsafe))
 			continue;
 		res->mref = xrealloc(res->mref, (res->nmref + 1) * sizeof(char *));
 		res->mwhy = xrealloc(res->mwhy, (res->nmref + 1) * sizeof(char *));

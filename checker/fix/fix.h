@@ -96,6 +96,10 @@ char *missing_header_of(const struct wq_file *f0);
 
 /* Is form the in-place entry form (entry.c)? */
 bool form_in_place(const char *form);
+/* the kapi.def row of the primitive a planned form writes, or NULL */
+const struct kapi_form *form_row(const char *form);
+/* is it a wait_event*() (KF_EVENT) / prepare_to_wait*() (KF_PREPARE) form */
+bool form_is(const char *form, enum kform_family family);
 
 /* tu_hook for check_buffer(): plan every finding of the file. */
 void plan_file(void *tu, struct wq_file *f, void *plan);

@@ -73,6 +73,25 @@ struct ectx {
 
 static __thread struct ectx *cur;
 
+/*
+ * The kapi.def row of the primitive a planned form writes: the form
+ * itself, or the name before the variant ("prepare_to_wait-unlock",
+ * "-irq", "-entry"); NULL for forms of no row ("retest", "set-state-*",
+ * "schedule_timeout_*").
+ */
+const struct kapi_form *form_row(const char *form)
+{
+	return form ? kform_lookup(form, strcspn(form, "-")) : NULL;
+}
+
+/* Is the form a wait_event*() / a prepare_to_wait*() one (kapi.def)? */
+bool form_is(const char *form, enum kform_family family)
+{
+	const struct kapi_form *k = form_row(form);
+
+	return k && k->family == family;
+}
+
 bool form_in_place(const char *form)
 {
 	size_t n = form ? strlen(form) : 0;

@@ -373,7 +373,7 @@ static bool in_place_eligible(const struct fix_site *s, const struct fix_plan *p
 	if (s->outcome == FO_UNSAFE)
 		return !p->unsafe;
 	if (s->outcome != FO_REFUSE)
-		return s->form && !strncmp(s->form, "prepare_to_wait", 15);
+		return form_is(s->form, KF_PREPARE);
 	for (i = 0; never[i]; i++)
 		if (s->reason && !strcmp(s->reason, never[i]))
 			return false;
