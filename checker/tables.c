@@ -24,9 +24,18 @@
 #define stable ST_STABLE
 #define planned ST_PLANNED
 
+#define PLANNER_none PLAN_NONE
+#define PLANNER_sleep_on PLAN_SLEEP_ON
+#define PLANNER_open_coded PLAN_OPEN_CODED
+#define PLANNER_state_after_test PLAN_STATE_AFTER_TEST
+#define PLANNER_schedule_running PLAN_SCHEDULE_RUNNING
+#define PLANNER_with_loop PLAN_WITH_LOOP
+
 static const struct wq_rule rules[] = {
-#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
-	{ n, nm, sev, conf, fx, since, removed, st, sum },
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope, \
+		pl, cocci) \
+	{ WQ##n, nm, sev, conf, fx, since, removed, st, sum, PLANNER_##pl, \
+	  cocci },
 #include "rules.def"
 #undef WQ_RULE
 };
@@ -63,6 +72,20 @@ const struct wq_rule *rule_lookup(int num)
 		if (rules[i].num == num)
 			return &rules[i];
 	return NULL;
+}
+
+enum wq_planner rule_planner(int num)
+{
+	const struct wq_rule *r = rule_lookup(num);
+
+	return r ? r->planner : PLAN_NONE;
+}
+
+const char *rule_cocci(int num)
+{
+	const struct wq_rule *r = rule_lookup(num);
+
+	return r && strcmp(r->cocci, "-") ? r->cocci : NULL;
 }
 
 const struct kapi *kapi_table(size_t *count)
@@ -216,6 +239,97 @@ const char *sleep_on_wait_event(bool intr, bool timed)
 		if (sleep_ons[i].intr == intr && sleep_ons[i].timed == timed)
 			return sleep_ons[i].form;
 	return sleep_ons[0].form;
+}
+
+/* ---- the wait_event*() and prepare_to_wait*() forms (kapi.def) ---- */
+
+#define KF_FAMILY_event KF_EVENT
+#define KF_FAMILY_prepare KF_PREPARE
+#define KF_STATE_uninterruptible KF_UNINTERRUPTIBLE
+#define KF_STATE_interruptible KF_INTERRUPTIBLE
+#define KF_STATE_killable KF_KILLABLE
+#define KF_STATE_idle KF_IDLE
+#define KF_STATE_freezable KF_FREEZABLE
+#define KF_STATE_io KF_IO
+#define KF_STATE_arg KF_STATE_ARG
+#define KF_TIMED_0 KF_UNTIMED
+#define KF_TIMED_jiffies KF_JIFFIES
+#define KF_TIMED_ktime KF_KTIME
+#define KF_LOCK_none KF_NO_LOCK
+#define KF_LOCK_spin_irq KF_SPIN_IRQ
+#define KF_LOCK_spin_irq_cmd KF_SPIN_IRQ_CMD
+#define KF_LOCK_queue KF_QUEUE_LOCK
+#define KF_LOCK_queue_irq KF_QUEUE_LOCK_IRQ
+#define KF_LOCK_cmd KF_CMD
+#define KF_LOCK_tty KF_TTY_LOCK
+#define FIRST(a, b, c) WQ_KVER(a, b, c), 0
+#define SEEN(a, b, c) 0, WQ_KVER(a, b, c)
+
+static const struct kapi_form kforms[] = {
+#define KAPI_FORM(nm, fam, st, tm, ex, lk, since) \
+	{ #nm, KF_FAMILY_##fam, KF_STATE_##st, KF_TIMED_##tm, ex, \
+	  KF_LOCK_##lk, since },
+#include "kapi.def"
+#undef KAPI_FORM
+};
+
+#undef FIRST
+#undef SEEN
+
+const struct kapi_form *kform_table(size_t *count)
+{
+	*count = sizeof(kforms) / sizeof(kforms[0]);
+	return kforms;
+}
+
+const struct kapi_form *kform_lookup(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kforms) / sizeof(kforms[0]); i++)
+		if (!strncmp(kforms[i].name, name, len) && !kforms[i].name[len])
+			return &kforms[i];
+	return NULL;
+}
+
+const struct kapi_form *kform_find(enum kform_family family,
+				   enum kform_state state,
+				   enum kform_timed timed, bool exclusive,
+				   enum kform_lock lock)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kforms) / sizeof(kforms[0]); i++)
+		if (kforms[i].family == family && kforms[i].state == state &&
+		    kforms[i].timed == timed &&
+		    kforms[i].exclusive == exclusive && kforms[i].lock == lock)
+			return &kforms[i];
+	return NULL;
+}
+
+const char *kform_name(enum kform_family family, enum kform_state state,
+		       enum kform_timed timed, bool exclusive,
+		       enum kform_lock lock)
+{
+	const struct kapi_form *k = kform_find(family, state, timed,
+					       exclusive, lock);
+
+	return k ? k->name : NULL;
+}
+
+const char *kform_task_state(enum kform_state state)
+{
+	static const char *const n[] = {
+		[KF_UNINTERRUPTIBLE] = "TASK_UNINTERRUPTIBLE",
+		[KF_INTERRUPTIBLE] = "TASK_INTERRUPTIBLE",
+		[KF_KILLABLE] = "TASK_KILLABLE",
+		[KF_IDLE] = "TASK_IDLE",
+		[KF_FREEZABLE] = "TASK_INTERRUPTIBLE",
+		[KF_IO] = "TASK_UNINTERRUPTIBLE",
+		[KF_STATE_ARG] = NULL,
+	};
+
+	return n[state];
 }
 
 static const struct {

@@ -26,6 +26,12 @@ enum wq_confidence { CONF_HIGH, CONF_MODERATE, CONF_LOW };
 enum wq_fix { FIX_SAFE, FIX_UNSAFE, FIX_NONE };
 enum wq_status { ST_STABLE, ST_PLANNED };
 
+/* What `wqport fix` does with a rule's findings (rules.def planner) */
+enum wq_planner {
+	PLAN_NONE, PLAN_SLEEP_ON, PLAN_OPEN_CODED, PLAN_STATE_AFTER_TEST,
+	PLAN_SCHEDULE_RUNNING, PLAN_WITH_LOOP,
+};
+
 struct wq_rule {
 	int num;
 	const char *name;
@@ -36,6 +42,8 @@ struct wq_rule {
 	const char *removed;
 	enum wq_status status;
 	const char *summary;
+	enum wq_planner planner;
+	const char *cocci;	/* semantic-patches/<cocci>*.cocci, "-": none */
 };
 
 /* WQ_MAX_RULE is one past the highest rule number in rules.def. */
@@ -47,15 +55,24 @@ enum {
 	WQ_MAX_RULE
 };
 
-/* Spelled-out IDs for the code; rules.def numbers them 1, 2, ... */
+/* The IDs for the code, WQ001 = 1, ..., from the rows of rules.def */
 enum {
-	WQ001 = 1, WQ002, WQ003, WQ004, WQ005, WQ006,
-	WQ007, WQ008, WQ009, WQ010, WQ011, WQ012,
+#define WQ_RULE(n, ...) WQ##n = 1##n - 1000,
+#include "rules.def"
+#undef WQ_RULE
 };
-_Static_assert(WQ012 + 1 == WQ_MAX_RULE, "rules.def and the IDs disagree");
+#define WQ_RULE(n, ...) \
+	_Static_assert((int)WQ##n == (int)WQ_RULE_##n, \
+		       "rules.def: rows numbered 1, 2, ... in order");
+#include "rules.def"
+#undef WQ_RULE
 
 const struct wq_rule *rule_lookup(int num);
 const struct wq_rule *rule_table(size_t *count);
+/* the rule's planner (PLAN_NONE for no such rule) */
+enum wq_planner rule_planner(int num);
+/* the stem of the rule's semantic patches, or NULL */
+const char *rule_cocci(int num);
 const char *severity_name(enum wq_severity s);
 const char *confidence_name(enum wq_confidence c);
 const char *fix_name(enum wq_fix f);
@@ -170,6 +187,49 @@ const struct sleep_on_fact *sleep_on_table(size_t *count);
 const struct sleep_on_fact *sleep_on_lookup(const char *name, size_t len);
 /* the wait_event*() form that replaces a sleep_on() of that kind */
 const char *sleep_on_wait_event(bool intr, bool timed);
+
+/*
+ * The wait_event*() and prepare_to_wait*() forms (kapi.def KAPI_FORM):
+ * what each does, so that a form is chosen by what it must do
+ * (kform_find()) and read by its name (kform_lookup()), never built from
+ * pieces of a name or read back from its spelling.
+ */
+enum kform_family { KF_EVENT, KF_PREPARE };
+enum kform_state {
+	KF_UNINTERRUPTIBLE, KF_INTERRUPTIBLE, KF_KILLABLE, KF_IDLE,
+	KF_FREEZABLE, KF_IO, KF_STATE_ARG,
+};
+enum kform_timed { KF_UNTIMED, KF_JIFFIES, KF_KTIME };
+enum kform_lock {
+	KF_NO_LOCK, KF_SPIN_IRQ, KF_SPIN_IRQ_CMD, KF_QUEUE_LOCK,
+	KF_QUEUE_LOCK_IRQ, KF_CMD, KF_TTY_LOCK,
+};
+
+struct kapi_form {
+	const char *name;
+	enum kform_family family;
+	enum kform_state state;
+	enum kform_timed timed;
+	bool exclusive;
+	enum kform_lock lock;
+	unsigned first;		/* first release (WQ_KVER), 0: not established */
+	unsigned seen;		/* a release whose headers have it, when first is 0 */
+};
+
+const struct kapi_form *kform_table(size_t *count);
+/* the row of name[0..len), or NULL */
+const struct kapi_form *kform_lookup(const char *name, size_t len);
+/* the form of that family doing exactly that, or NULL */
+const struct kapi_form *kform_find(enum kform_family family,
+				   enum kform_state state,
+				   enum kform_timed timed, bool exclusive,
+				   enum kform_lock lock);
+/* its name, or NULL when there is no such form */
+const char *kform_name(enum kform_family family, enum kform_state state,
+		       enum kform_timed timed, bool exclusive,
+		       enum kform_lock lock);
+/* the TASK_* name a form of that state sleeps in (KF_STATE_ARG: NULL) */
+const char *kform_task_state(enum kform_state state);
 
 /* A call with a side effect (sideeffect.def): what is "sleeps",
  * "changes" or "takes" (a take-if-there call); arg names what it

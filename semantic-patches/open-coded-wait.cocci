@@ -51,9 +51,20 @@ MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
 TWO = {}        # site key -> (statement, statement): a collapse in two
 # the irq lock pair that wait_event_lock_irq() drops and retakes
-# (checker/kapi.def KAPI_IRQ unlock_on, lock_off)
+# (checker/kapi.def KAPI_IRQ unlock_on, lock_off); the wait_event*()
+# forms by (state, timed, exclusive, lock) (kapi.def KAPI_FORM)
 IRQ_UNLOCK = 'spin_unlock_irq'
 IRQ_LOCK = 'spin_lock_irq'
+WQ_FORMS = {('TASK_UNINTERRUPTIBLE', False, False, 'none'): 'wait_event', ('TASK_INTERRUPTIBLE', False, False, 'none'): 'wait_event_interruptible', ('TASK_INTERRUPTIBLE', True, False, 'none'): 'wait_event_interruptible_timeout', ('TASK_INTERRUPTIBLE', False, True, 'none'): 'wait_event_interruptible_exclusive', ('TASK_UNINTERRUPTIBLE', True, False, 'none'): 'wait_event_timeout', ('TASK_KILLABLE', False, False, 'none'): 'wait_event_killable', ('TASK_UNINTERRUPTIBLE', False, False, 'spin_irq'): 'wait_event_lock_irq', ('TASK_INTERRUPTIBLE', False, False, 'spin_irq'): 'wait_event_interruptible_lock_irq', ('TASK_KILLABLE', True, False, 'none'): 'wait_event_killable_timeout', ('TASK_UNINTERRUPTIBLE', True, False, 'spin_irq'): 'wait_event_lock_irq_timeout', ('TASK_INTERRUPTIBLE', True, False, 'spin_irq'): 'wait_event_interruptible_lock_irq_timeout', ('TASK_KILLABLE', False, True, 'none'): 'wait_event_killable_exclusive'}
+
+def form_for(S, timed, excl, lock):
+    """The wait_event*() form that sleeps in S (uninterruptible unless
+    interruptible or killable), timed, exclusive and dropping a
+    spin_lock_irq() lock as asked, or None (kapi.def has none)."""
+    if S not in ("TASK_INTERRUPTIBLE", "TASK_KILLABLE"):
+        S = "TASK_UNINTERRUPTIBLE"
+    return WQ_FORMS.get((S, bool(timed), bool(excl),
+                         "spin_irq" if lock else "none"))
 
 def rp(f):
     return os.path.realpath(f)
@@ -434,21 +445,15 @@ def classify_collapse(body, head_cond, excl):
     form = None
     sg = sig[0] if sig else None
     if d["tmo"]:
-        if S == "TASK_UNINTERRUPTIBLE" and not excl:
-            form = "wait_event_timeout"
-        elif S == "TASK_INTERRUPTIBLE" and sg == "signal_pending" and not excl:
-            form = "wait_event_interruptible_timeout"
-    elif S == "TASK_UNINTERRUPTIBLE" and sg is None:
-        if not excl:
-            form = "wait_event_lock_irq" if lock else "wait_event"
-    elif S == "TASK_INTERRUPTIBLE" and sg == "signal_pending":
-        if excl and not lock:
-            form = "wait_event_interruptible_exclusive"
-        elif not excl:
-            form = "wait_event_interruptible_lock_irq" if lock else "wait_event_interruptible"
+        if not excl and (S == "TASK_UNINTERRUPTIBLE" or
+                         (S == "TASK_INTERRUPTIBLE" and sg == "signal_pending")):
+            form = form_for(S, True, False, False)
+    elif (S == "TASK_UNINTERRUPTIBLE" and sg is None) or \
+            (S == "TASK_INTERRUPTIBLE" and sg == "signal_pending"):
+        form = form_for(S, False, excl, lock)
     elif S == "TASK_KILLABLE" and sg == "fatal_signal_pending":
         if not excl and not lock:
-            form = "wait_event_killable"
+            form = form_for(S, False, False, False)
     d["form"] = form
     # output shape
     if d["tmo"]:
@@ -577,11 +582,8 @@ def classify_fold(body, head_cond, excl):
             max([order.index(h) for h in hx] or [-1]):
         return None
     form = None
-    if S == "TASK_INTERRUPTIBLE":
-        form = "wait_event_interruptible_exclusive" if excl else \
-               "wait_event_interruptible"
-    elif not excl:
-        form = "wait_event_killable" if S == "TASK_KILLABLE" else "wait_event"
+    if S == "TASK_INTERRUPTIBLE" or not excl:
+        form = form_for(S, False, excl, False)
     ci = order.index(("C",))
     return {"S": S, "C": C, "sig": sig, "hoist": hx, "fold": fx,
             "breaks": bs, "form": form, "ci": ci, "order": order}
@@ -841,7 +843,7 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
         why = "no-patch: comments or preprocessor lines inside the loop would be lost by wait_event*()"
     alts = ()
     if d["S"] == "TASK_INTERRUPTIBLE" and d["sig"] is None and not d["tmo"] and not d["lock"]:
-        alts = ("wait_event_interruptible",)
+        alts = (form_for(d["S"], False, False, False),)
     f = decide(pa, d["form"], why, alts)
     if not f:
         return None
@@ -955,8 +957,8 @@ def classify_tmo(body, head_cond, excl):
         return None
     return {"S": S, "C": C, "t": t, "te": te, "sig": sg, "fx": fx,
             "fx_first": fx_first,
-            "form": "wait_event_interruptible_timeout" if sg else
-                    "wait_event_timeout"}
+            "form": form_for("TASK_INTERRUPTIBLE" if sg else
+                             "TASK_UNINTERRUPTIBLE", True, False, False)}
 
 def collapse_tmo(pa, pe, w, Q, body, head):
     """(t = wait_event*_timeout(...);, the statement that takes the

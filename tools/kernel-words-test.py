@@ -26,10 +26,15 @@ come from the tree's own headers.
                exists exactly where the tree's tty.h defines it
   build-table  a build whose version header says 2.4.22, with no
                include/linux/wait.h: the primitives named lacking are
-               those target.def dates after 2.4.22, those with no row
+               those target.def and kapi.def date after 2.4.22, those with no row
                are said not known
   unknown-tree a file in no tree: the summary says the code's kernel is
                not known and claims nothing lacking
+  old-target   --target=2.4.22 on a 2.4.22 tree (issue 41): the rewrite
+               writes only what the tree's headers have, the sleeps kept
+               in place are queued with add_wait_queue() before their
+               state is set and taken off with remove_wait_queue(), their
+               lines say so, and the summary names nothing lacking
 
 The checks are rules over what was written (the diff, the headers the
 test made), not expected text.
@@ -245,6 +250,74 @@ def old_tree(a, tmp):
                f"lacking {sorted(plack)}")
 
 
+# What a 2.4 tree's headers have for the wait-entry idiom, written by the
+# test as OLD_WAIT_H is: the sleep_on() family, the entry API and the
+# state setter, wait_event() and wait_event_interruptible().
+OLD_ENTRY_WAIT_H = dict(OLD_WAIT_H, **{
+    "DECLARE_WAITQUEUE":
+        "#define DECLARE_WAITQUEUE(name, tsk) wait_queue_t name = { 0 }",
+    "remove_wait_queue":
+        "extern void remove_wait_queue(wait_queue_head_t *q, wait_queue_t *w);",
+    "init_waitqueue_head":
+        "extern void init_waitqueue_head(wait_queue_head_t *q);",
+    "wake_up": "#define wake_up(x) do { } while (0)",
+    "wake_up_interruptible": "#define wake_up_interruptible(x) do { } while (0)",
+})
+OLD_ENTRY_SCHED_H = dict(OLD_SCHED_H, **{
+    "set_current_state":
+        "#define set_current_state(s) do { current->state = (s); } while (0)",
+    "signal_pending": "static inline int signal_pending(void *p) { return 0; }",
+    "interruptible_sleep_on":
+        "extern void interruptible_sleep_on(wait_queue_head_t *q);",
+    "sleep_on_timeout":
+        "extern long sleep_on_timeout(wait_queue_head_t *q, long t);",
+})
+
+
+def old_target(a, tmp):
+    """--target set to the tree's own 2.4.22: what the rewrite writes is
+    all in the tree's headers; the sleeps kept in place are queued with
+    add_wait_queue() before their state is set, and taken off with
+    remove_wait_queue(); the summary names nothing lacking."""
+    root = os.path.join(tmp, "linux-2.4.22")
+    make_tree(root, (2, 4, 22), OLD_ENTRY_WAIT_H, OLD_ENTRY_SCHED_H)
+    rel = os.path.join("drivers", "char", "kbx_strobe.c")
+    with open(os.path.join(a.testdata, "sleep-on", "kbx-strobe24-ko.c")) as f:
+        text = f.read()
+    write(os.path.join(root, rel), text)
+    present = set(OLD_ENTRY_WAIT_H) | set(OLD_ENTRY_SCHED_H)
+    rc, diff, err = run([a.checker, "fix", "--target=2.4.22", rel], cwd=root)
+    expect(rc == 1 and diff, f"fix: exit {rc}, no diff\n{err}")
+    wrote = written_by(diff, text)
+    expect(wrote and wrote <= present,
+           f"the rewrite writes {sorted(wrote - present)}, which the "
+           f"2.4.22 headers lack (it writes {sorted(wrote)})")
+    kl = kernel_lines(err)
+    line = kl[0] if kl else ""
+    expect(len(kl) == 1 and line.count("Linux 2.4.22") >= 2 and
+           not lacks_part(line), f"summary: {kl}")
+    added = [l[1:].strip() for l in diff.splitlines()
+             if l.startswith("+") and not l.startswith("+++")]
+    adds = [i for i, l in enumerate(added) if l.startswith("add_wait_queue(")]
+    expect(adds, "no sleep kept in place with add_wait_queue()")
+    for i in adds:
+        q = added[i][len("add_wait_queue("):].split(",")[0]
+        expect(i + 1 < len(added) and
+               added[i + 1].startswith("set_current_state(TASK_"),
+               f"the state is not set right after {added[i]}")
+        expect(any(l.startswith("remove_wait_queue(" + q + ",")
+                   for l in added[i + 1:]),
+               f"{added[i]}: the entry is not removed from {q}")
+    sites = [l for l in err.splitlines() if re.match(r"^\S+:\d+:\d+: ", l)]
+    kept = [l for l in sites if "-> prepare_to_wait()" in l]
+    expect(kept and all("in its wait-entry API" in l and ": converted" in l
+                        for l in kept),
+           "a site kept in place does not say it is written in the "
+           "target's wait-entry API:\n" + "\n".join(kept))
+    expect(any(": refused: target-api: " in l for l in sites),
+           "no site is refused for a primitive the target lacks")
+
+
 def compiled(a, tmp):
     root = os.path.join(tmp, "linux-2.4.22")
     make_tree(root, (2, 4, 22), OLD_WAIT_H, OLD_SCHED_H)
@@ -323,11 +396,17 @@ def tty_claim(a, tmp):
 
 
 def table_rows():
-    """checker/target.def: {name: (since, gone)} of its dated rows"""
-    src = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
-                       "checker", "target.def")
+    """The dated rows, {name: (since, gone)}: checker/target.def's, and
+    the first releases of checker/kapi.def's KAPI_FORM rows"""
+    chk = os.path.join(os.path.dirname(os.path.realpath(__file__)), "..",
+                       "checker")
     rows = {}
-    with open(src) as f:
+    with open(os.path.join(chk, "kapi.def")) as f:
+        for m in re.finditer(r"^KAPI_FORM\((\w+),.*FIRST\((\d+), (\d+), "
+                             r"(\d+)\)\)", f.read(), re.M):
+            v = (int(m.group(2)), int(m.group(3)), int(m.group(4)))
+            rows[m.group(1)] = (v, None)
+    with open(os.path.join(chk, "target.def")) as f:
         for m in re.finditer(r"^TARGET_API(_GONE)?\((\w+), (\d+), (\d+), "
                              r"(\d+)\)", f.read(), re.M):
             v = (int(m.group(3)), int(m.group(4)), int(m.group(5)))
@@ -403,6 +482,7 @@ def irq_claim(a, tmp):
 
 
 SCENARIOS = {"old-tree": old_tree, "compiled": compiled,
+             "old-target": old_target,
              "irq-claim": irq_claim,
              "build-table": build_table,
              "tty-claim": tty_claim, "unknown-tree": unknown_tree}

@@ -54,8 +54,12 @@ _ROW = re.compile(
     r"\s*" + _IDENT + r"\s*,"             # status
     r"\s*" + _STR + r"\s*,"               # summary
     r"\s*" + _IDENT + r"\s*,"             # check
-    r"\s*" + _IDENT + r"\s*\)\s*$")       # scope
+    r"\s*" + _IDENT + r"\s*,"             # scope
+    r"\s*" + _IDENT + r"\s*,"             # planner
+    r"\s*" + _STR + r"\s*\)\s*$")        # cocci
 SCOPES = ("function", "unit")
+PLANNERS = ("none", "sleep_on", "open_coded", "state_after_test",
+            "schedule_running", "with_loop")
 _NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 _VERSION = re.compile(r"^[0-9]+(?:\.[0-9]+)*$")
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
@@ -126,9 +130,10 @@ def parse_row(line, where):
         raise RuleTableError(
             "%s: malformed rule row (expected WQ_RULE(number, \"name\", "
             "severity, confidence, fix, \"since\", \"removed\", status, "
-            "\"summary\", check, scope) on one line): %s" % (where, line))
+            "\"summary\", check, scope, planner, \"cocci\") on one line): %s"
+            % (where, line))
     (number, name, severity, confidence, fix,
-     since, removed, status, summary, check, scope) = m.groups()
+     since, removed, status, summary, check, scope, planner, cocci) = m.groups()
     number = int(number, 10)
     if number < 1 or number > 999:
         raise RuleTableError("%s: rule number %d out of range 1..999"
@@ -160,6 +165,8 @@ def parse_row(line, where):
         "summary": summary,
         "check": check,
         "scope": _choice(scope, SCOPES, where, "scope"),
+        "planner": _choice(planner, PLANNERS, where, "planner"),
+        "cocci": None if cocci == "-" else _unescape(cocci, where),
     }
 
 

@@ -12,9 +12,9 @@
  * is a timed sleep on 2.0 and 2.2 (the scheduler woke a task whose
  * ->timeout had passed), so its replacement is a _timeout form with the
  * relative timeout, HZ; and with --target older than the primitive a
- * rule suggests (checker/target.def), the suggestion must say which
- * kernel has it and what the target has instead: the open-coded
- * add_wait_queue() loop.
+ * rule suggests (checker/kapi.def, checker/target.def), the suggestion
+ * must say which kernel has it and what the target has instead: the
+ * open-coded add_wait_queue() loop.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -22,74 +22,69 @@
 
 #include "analysis.h"
 
-static const struct {
-	const char *name;
-	unsigned since;
-} target_api[] = {
-#define TARGET_API(n, a, b, c) { #n, WQ_KVER(a, b, c) },
-#define TARGET_API_GONE(n, a, b, c)
-#define TARGET_API_SEEN(n, a, b, c)
-#include "target.def"
-#undef TARGET_API_SEEN
-#undef TARGET_API_GONE
-#undef TARGET_API
-};
-
-static const struct {
-	const char *name;
-	unsigned seen;
-} target_api_seen_in[] = {
-#define TARGET_API(n, a, b, c)
-#define TARGET_API_GONE(n, a, b, c)
-#define TARGET_API_SEEN(n, a, b, c) { #n, WQ_KVER(a, b, c) },
-#include "target.def"
-#undef TARGET_API_SEEN
-#undef TARGET_API_GONE
-#undef TARGET_API
-};
-
-static const struct {
-	const char *name;
-	unsigned gone;
-} target_api_gone[] = {
-#define TARGET_API(n, a, b, c)
-#define TARGET_API_GONE(n, a, b, c) { #n, WQ_KVER(a, b, c) },
-#define TARGET_API_SEEN(n, a, b, c)
-#include "target.def"
-#undef TARGET_API_SEEN
-#undef TARGET_API_GONE
-#undef TARGET_API
-};
-
 /*
- * A release whose headers have name (target.def TARGET_API_SEEN), its
- * first release not established; 0 when name has no such row.
+ * The first releases: the wait_event*() and prepare_to_wait*() forms'
+ * are a column of their kapi.def KAPI_FORM rows (kform_table()), the
+ * other primitives' (and the forms' removals) target.def rows.
  */
-unsigned target_api_seen(const char *name)
+enum tapi_kind { TA_FIRST, TA_GONE, TA_SEEN };
+
+static const struct {
+	const char *name;
+	enum tapi_kind kind;
+	unsigned v;
+} target_rows[] = {
+#define TARGET_API(n, a, b, c) { #n, TA_FIRST, WQ_KVER(a, b, c) },
+#define TARGET_API_GONE(n, a, b, c) { #n, TA_GONE, WQ_KVER(a, b, c) },
+#define TARGET_API_SEEN(n, a, b, c) { #n, TA_SEEN, WQ_KVER(a, b, c) },
+#include "target.def"
+#undef TARGET_API_SEEN
+#undef TARGET_API_GONE
+#undef TARGET_API
+};
+
+#define NTARGET_ROWS (sizeof(target_rows) / sizeof(target_rows[0]))
+
+/* The release of name's target.def row of that kind, or 0. */
+static unsigned target_row(const char *name, enum tapi_kind kind)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(target_api_seen_in) / sizeof(target_api_seen_in[0]); i++)
-		if (!strcmp(target_api_seen_in[i].name, name))
-			return target_api_seen_in[i].seen;
+	for (i = 0; i < NTARGET_ROWS; i++)
+		if (target_rows[i].kind == kind && !strcmp(target_rows[i].name, name))
+			return target_rows[i].v;
 	return 0;
 }
 
-/* The newest release a row of target.def names */
+/*
+ * A release whose headers have name (a SEEN row: kapi.def's forms,
+ * target.def's others), its first release not established; 0 when name
+ * has no such row.
+ */
+unsigned target_api_seen(const char *name)
+{
+	const struct kapi_form *k = kform_lookup(name, strlen(name));
+
+	return k && k->seen ? k->seen : target_row(name, TA_SEEN);
+}
+
+/* The newest release a row of target.def or a kapi.def form names */
 static unsigned target_api_newest(void)
 {
+	const struct kapi_form *k;
 	unsigned v = 0;
-	size_t i;
+	size_t i, n;
 
-	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++)
-		if (target_api[i].since > v)
-			v = target_api[i].since;
-	for (i = 0; i < sizeof(target_api_gone) / sizeof(target_api_gone[0]); i++)
-		if (target_api_gone[i].gone > v)
-			v = target_api_gone[i].gone;
-	for (i = 0; i < sizeof(target_api_seen_in) / sizeof(target_api_seen_in[0]); i++)
-		if (target_api_seen_in[i].seen > v)
-			v = target_api_seen_in[i].seen;
+	k = kform_table(&n);
+	for (i = 0; i < n; i++) {
+		if (k[i].first > v)
+			v = k[i].first;
+		if (k[i].seen > v)
+			v = k[i].seen;
+	}
+	for (i = 0; i < NTARGET_ROWS; i++)
+		if (target_rows[i].v > v)
+			v = target_rows[i].v;
 	return v;
 }
 
@@ -121,13 +116,13 @@ char *target_api_refusal(unsigned target, const char *prim)
 		free(v);
 	} else if (!since && seen && target < seen) {
 		v = kernel_version_text(seen);
-		s = xasprintf("%s() is not known to be in the target kernel %s: wqport read it in Linux %s's headers, and its first release is not established (checker/target.def); check the target's include/linux/wait.h",
+		s = xasprintf("%s() is not known to be in the target kernel %s: wqport read it in Linux %s's headers, and its first release is not established (checker/kapi.def); check the target's include/linux/wait.h",
 			      prim, t, v);
 		free(v);
 	} else if (!since && !seen && !strncmp(prim, "wait_event", 10) &&
 		   target < (newest = target_api_newest())) {
 		v = kernel_version_text(newest);
-		s = xasprintf("%s() has no row in wqport's table of first releases (checker/target.def), so it is not known to be in the target kernel %s (the table knows releases up to %s); check the target's include/linux/wait.h",
+		s = xasprintf("%s() has no row in wqport's tables of first releases (checker/kapi.def, checker/target.def), so it is not known to be in the target kernel %s (the table knows releases up to %s); check the target's include/linux/wait.h",
 			      prim, t, v);
 		free(v);
 	}
@@ -138,12 +133,7 @@ char *target_api_refusal(unsigned target, const char *prim)
 /* The first release without name (target.def TARGET_API_GONE), or 0. */
 unsigned target_api_until(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(target_api_gone) / sizeof(target_api_gone[0]); i++)
-		if (!strcmp(target_api_gone[i].name, name))
-			return target_api_gone[i].gone;
-	return 0;
+	return target_row(name, TA_GONE);
 }
 
 /* Does the target kernel have name: since its first release, not gone? */
@@ -156,21 +146,32 @@ bool target_has_api(unsigned target, const char *name)
 
 unsigned target_api_since(const char *name)
 {
-	size_t i;
+	const struct kapi_form *k = kform_lookup(name, strlen(name));
 
-	for (i = 0; i < sizeof(target_api) / sizeof(target_api[0]); i++)
-		if (!strcmp(target_api[i].name, name))
-			return target_api[i].since;
-	return 0;
+	return k && k->first ? k->first : target_row(name, TA_FIRST);
 }
 
-/* The i-th API of target.def and the kernel it came in, or NULL past the end */
+/*
+ * The i-th dated primitive and the kernel it came in, or NULL past the
+ * end: the dated forms of kapi.def, then target.def's TARGET_API rows.
+ */
 const char *target_api_at(size_t i, unsigned *since)
 {
-	if (i >= sizeof(target_api) / sizeof(target_api[0]))
-		return NULL;
-	*since = target_api[i].since;
-	return target_api[i].name;
+	const struct kapi_form *k;
+	size_t j, n;
+
+	k = kform_table(&n);
+	for (j = 0; j < n; j++)
+		if (k[j].first && !i--) {
+			*since = k[j].first;
+			return k[j].name;
+		}
+	for (j = 0; j < NTARGET_ROWS; j++)
+		if (target_rows[j].kind == TA_FIRST && !i--) {
+			*since = target_rows[j].v;
+			return target_rows[j].name;
+		}
+	return NULL;
 }
 
 bool target_lacks(unsigned target, const char *name)

@@ -23,8 +23,9 @@ static const struct {
 	rule_fn fn;		/* scope function */
 	tu_rule_fn tu_fn;	/* scope unit */
 } rules[] = {
-#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
-	WQ_RULE_##scope(n, check)
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope, \
+		planner, cocci) \
+	WQ_RULE_##scope(WQ##n, check)
 #include "rules.def"
 #undef WQ_RULE
 };

@@ -210,7 +210,8 @@ static void note_no_retest(struct fix_result *res, const struct fix_plan *p)
 
 		/* a test that reads a stale copy: the one refusal that
 		 * says more than the sleep_on() site's own reason */
-		if (s->rule != WQ003 || s->outcome != FO_REFUSE || !s->note ||
+		if (rule_planner(s->rule) != PLAN_STATE_AFTER_TEST ||
+		    s->outcome != FO_REFUSE || !s->note ||
 		    !s->reason || strcmp(s->reason, "local-condition"))
 			continue;
 		for (j = 0; j < res->nnoretest; j++)
@@ -239,16 +240,23 @@ static int transform(const struct fix_run *r, void *index, const char *path,
 		     const struct fix_result *mr)
 {
 	char *cur = xrealloc(NULL, len + 1);
-	size_t cl = len;
+	size_t cl = len, ri, nrules;
+	const struct wq_rule *rt = rule_table(&nrules);
 	int rule, pass = 0;
 
 	memcpy(cur, text, len);
 	cur[len] = '\0';
-	for (rule = WQ001; rule <= WQ004; rule++, pass = 0) {
+	/* the rules with a semantic patch, in table order (rules.def) */
+	for (ri = 0; ri < nrules; ri++, pass = 0) {
 		struct fix_plan p = { 0 };
 		struct wq_file f;
 		char *was = NULL;
 		int rc = 0;
+		bool retest = rt[ri].planner == PLAN_STATE_AFTER_TEST;
+
+		rule = rt[ri].num;
+		if (!rule_cocci(rule))
+			continue;
 again:
 
 		p.unsafe = r->fo.unsafe;
@@ -262,12 +270,12 @@ again:
 		p.model_why = mr->mwhy;
 		p.nmodel_refused = mr->nmref;
 		analyse(r, index, path, cur, cl, false, &p, &f);
-		if (res && rule == WQ003)
+		if (res && retest)
 			note_no_retest(res, &p);
 		if (mark_planned(&p, rule, r->fo.unsafe, &r->env)) {
-			char *before = res && rule == WQ003 ? xstrdup(cur) : NULL;
+			char *before = res && retest ? xstrdup(cur) : NULL;
 
-			was = rule == WQ001 ? xstrdup(cur) : NULL;
+			was = rt[ri].planner == PLAN_SLEEP_ON ? xstrdup(cur) : NULL;
 			uint64_t t0 = now_ns(CLOCK_MONOTONIC);
 
 			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
@@ -304,6 +312,7 @@ again:
 		}
 		free(was);
 	}
+	lower_for_target(text, len, &cur, &cl, r->fo.target);
 	layout_new_lines(text, len, &cur, &cl);
 	keep_comments(text, len, &cur, &cl);
 	*out = cur;
@@ -372,6 +381,22 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
 }
 
 /*
+ * A sleep_on() kept in place in a prepare_to_wait*() form for a target
+ * without it: rewrite/lower.c spells it as the target's open-coded
+ * add_wait_queue() sleep, which WQ002 reports in the result as it
+ * reports such sleeps in any 2.4 driver.
+ */
+static bool lowered_site(const struct fix_site *s, unsigned target)
+{
+	const struct kapi_form *k = form_row(s->form);
+
+	if (!target || rule_planner(s->rule) != PLAN_SLEEP_ON ||
+	    s->outcome != FO_CONVERT)
+		return false;
+	return k && k->family == KF_PREPARE && target_lacks(target, k->name);
+}
+
+/*
  * The model check refused fn's rewrite: where fn has a wait_event*()
  * form (a condition the proof accepted), plan it again without that
  * form (wevariant.c refuses it, ptw.c keeps the faithful one) instead
@@ -390,8 +415,8 @@ static bool model_retry(struct fix_result *res, bool unsafe, const char *fn,
 	for (i = 0; i < res->plan.n; i++) {
 		const struct fix_site *s = &res->plan.s[i];
 
-		if (strcmp(s->func, fn) || !s->form ||
-		    strncmp(s->form, "wait_event", 10) || !site_applied(s, unsafe))
+		if (strcmp(s->func, fn) || !form_is(s->form, KF_EVENT) ||
+		    !site_applied(s, unsafe))
 			continue;
 		res->mref = xrealloc(res->mref, (res->nmref + 1) * sizeof(char *));
 		res->mwhy = xrealloc(res->mwhy, (res->nmref + 1) * sizeof(char *));
@@ -486,6 +511,8 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 	struct fix_plan p1 = { 0 };
 	struct wq_file f1;
 	bool ok = true;
+	size_t ri, nrules;
+	const struct wq_rule *rt = rule_table(&nrules);
 	int i, rule;
 
 	analyse(r, index, res->path, text, len, true, &p1, &f1);
@@ -503,9 +530,13 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 
 		if (!fn_changed(&res->plan, res->orig, &p1, text, fn))
 			continue;
-		for (rule = WQ001; rule <= WQ006; rule++) {
+		for (ri = 0; ri < nrules; ri++) {
 			int before = 0, kept = 0, after, j;
 
+			/* the rules the fixer plans (rules.def) */
+			rule = rt[ri].num;
+			if (rt[ri].planner == PLAN_NONE)
+				continue;
 			for (j = 0; j < res->plan.n; j++) {
 				const struct fix_site *s = &res->plan.s[j];
 
@@ -515,8 +546,14 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				 * prepare_to_wait() is a WQ003 of the result,
 				 * the same lost wake-up the WQ001 was
 				 */
-				if (rule == WQ003 && s->rule == WQ001 &&
+				if (rt[ri].planner == PLAN_STATE_AFTER_TEST &&
+				    rule_planner(s->rule) == PLAN_SLEEP_ON &&
 				    s->outcome == FO_KEEP && !strcmp(s->func, fn))
+					kept++;
+				/* the 2.4 spelling of a kept sleep_on() */
+				if (rt[ri].planner == PLAN_OPEN_CODED &&
+				    lowered_site(s, r->fo.target) &&
+				    !strcmp(s->func, fn))
 					kept++;
 				if (s->rule != rule || strcmp(s->func, fn))
 					continue;
@@ -634,7 +671,8 @@ static bool retry_in_place(struct fix_result *res, const char *out, size_t ol)
 		const struct fix_fn *fn;
 		bool seen = false;
 
-		if (s->rule != WQ002 || form_in_place(s->form) ||
+		if (rule_planner(s->rule) != PLAN_OPEN_CODED ||
+		    form_in_place(s->form) ||
 		    !(s->outcome == FO_CONVERT || s->outcome == FO_CAVEAT) ||
 		    !(fn = find_fn(&res->plan, s->func)))
 			continue;

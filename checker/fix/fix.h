@@ -96,6 +96,10 @@ char *missing_header_of(const struct wq_file *f0);
 
 /* Is form the in-place entry form (entry.c)? */
 bool form_in_place(const char *form);
+/* the kapi.def row of the primitive a planned form writes, or NULL */
+const struct kapi_form *form_row(const char *form);
+/* is it a wait_event*() (KF_EVENT) / prepare_to_wait*() (KF_PREPARE) form */
+bool form_is(const char *form, enum kform_family family);
 
 /* tu_hook for check_buffer(): plan every finding of the file. */
 void plan_file(void *tu, struct wq_file *f, void *plan);
@@ -127,6 +131,9 @@ bool spatch_has_rule(const struct spatch_env *env, int rule);
 void layout_new_lines(const char *orig, size_t olen, char **text, size_t *len);
 /* Put back the comments of replaced lines spatch dropped; layout_comments.c */
 void keep_comments(const char *orig, size_t olen, char **text, size_t *len);
+/* The rewrite in a pre-2.6 target's 2.4 primitives; lower.c */
+bool lower_for_target(const char *orig, size_t olen, char **text,
+		      size_t *len, unsigned target);
 /* Columns of s[0, n) with 8-column tabs (layout.c) */
 unsigned layout_width(const char *s, size_t n);
 

@@ -114,7 +114,7 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 		const struct site_outcome *o = &res->out[i];
 
 		if (o->outcome == FO_REFUSE || !o->form || !*o->anchor ||
-		    o->rule > WQ004)
+		    !rule_cocci(o->rule))
 			continue;
 		if (!a)
 			a = o->anchor;

@@ -62,17 +62,37 @@ static const char *suggest(const struct cfg *g, int add, int sleep)
 	return open_coded_form(excl, timeout, state);
 }
 
-/* The wait_event*() flavour of a loop sleeping in state. */
+/*
+ * A dated form (kapi.def KAPI_FORM with a first release: the finding
+ * names that release for an older --target) that waits in that state,
+ * with no lock, exclusive and timed as asked, or NULL.
+ */
+static const char *dated_form(enum kform_state st, bool timeout, bool excl)
+{
+	const struct kapi_form *k = kform_find(KF_EVENT, st,
+					       timeout ? KF_JIFFIES : KF_UNTIMED,
+					       excl, KF_NO_LOCK);
+
+	return k && k->first ? k->name : NULL;
+}
+
+/*
+ * The wait_event*() flavour of a loop sleeping in state: the form that
+ * does all the loop does, else the exclusive one without the timeout,
+ * else the one that is not exclusive.
+ */
 static const char *open_coded_form(bool excl, bool timeout, const char *state)
 {
-	if (strstr(state, "TASK_INTERRUPTIBLE"))
-		return excl ? "wait_event_interruptible_exclusive" :
-		       timeout ? "wait_event_interruptible_timeout" :
-				 "wait_event_interruptible";
-	if (strstr(state, "TASK_KILLABLE"))
-		return timeout ? "wait_event_killable_timeout" :
-				 "wait_event_killable";
-	return timeout ? "wait_event_timeout" : "wait_event";
+	enum kform_state st = strstr(state, "TASK_INTERRUPTIBLE") ? KF_INTERRUPTIBLE :
+			      strstr(state, "TASK_KILLABLE") ? KF_KILLABLE :
+			      KF_UNINTERRUPTIBLE;
+	const char *f = dated_form(st, timeout, excl);
+
+	if (!f && excl)
+		f = dated_form(st, false, true);
+	if (!f)
+		f = dated_form(st, timeout, false);
+	return f ? f : dated_form(KF_UNINTERRUPTIBLE, timeout, false);
 }
 
 /*
@@ -125,6 +145,14 @@ static const char *no_amp(const char *a)
 	return a;
 }
 
+/* schedule_timeout() and the like, schedule_timeout_*() (kapi.def) */
+static bool timed_sleep(const char *sleep)
+{
+	const struct kapi *k = kapi_lookup(sleep, strlen(sleep));
+
+	return k && (k->kind == K_SCHEDULE_TIMEOUT || k->kind == K_DELAY);
+}
+
 char *open_coded_token_message(unsigned target, const char *add,
 			       const char *queue, const char *entry,
 			       const char *sleep, const char *state)
@@ -132,8 +160,7 @@ char *open_coded_token_message(unsigned target, const char *add,
 	return open_coded_text(target, no_amp(queue),
 			       entry ? no_amp(entry) : "?",
 			       open_coded_form(strstr(add, "exclusive") != NULL,
-					       strstr(sleep, "timeout") != NULL,
-					       state));
+					       timed_sleep(sleep), state));
 }
 
 void check_open_coded_wait(const struct cfg *g, const struct flow *fl,

@@ -20,7 +20,8 @@ typedef void (*tu_rule_fn)(void *tu, struct wq_file *f);
 			   struct wq_file *f);
 #define WQ_RULE_DECL_unit(check) \
 	void check_##check(void *tu, struct wq_file *f);
-#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope) \
+#define WQ_RULE(n, nm, sev, conf, fx, since, removed, st, sum, check, scope, \
+		planner, cocci) \
 	WQ_RULE_DECL_##scope(check)
 #include "rules.def"
 #undef WQ_RULE

@@ -14,7 +14,22 @@ import re
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHECKER = os.path.join(ROOT, "checker")
 
-_ROW = re.compile(r"^([A-Z_]+)\(([^)]*)\)\s*$")
+_ROW = re.compile(r"^([A-Z_]+)\((.*)\)\s*$")
+
+
+def split_args(text):
+    """The arguments of a row, split at the commas outside parentheses
+    (KAPI_FORM's last one is FIRST(2, 6, 0))."""
+    out, depth, cur = [], 0, ""
+    for c in text:
+        if c == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += (c == "(") - (c == ")")
+        cur += c
+    out.append(cur.strip())
+    return out
 
 
 def rows(table):
@@ -31,7 +46,7 @@ def rows(table):
         m = _ROW.match(ln)
         if not m:
             raise SystemExit("checker/%s: not a table row: %s" % (table, ln))
-        out.append((m.group(1), [a.strip() for a in m.group(2).split(",")]))
+        out.append((m.group(1), split_args(m.group(2))))
     return out
 
 
@@ -44,6 +59,24 @@ def sleep_ons():
     """The sleep_on() family: (name, interruptible, timed, form, nap)."""
     return tuple((a[0], a[1] == "1", a[2] == "1", a[3], a[4])
                  for m, a in rows("kapi.def") if m == "KAPI_SLEEP_ON")
+
+
+def forms():
+    """The wait_event*() forms (kapi.def KAPI_FORM, family event):
+    {(state, timed, exclusive, lock): name}, state as the TASK_* name it
+    sleeps in for the three the rewrites write (uninterruptible,
+    interruptible, killable), timed and exclusive as booleans, lock
+    "none" or "spin_irq"."""
+    task = {"uninterruptible": "TASK_UNINTERRUPTIBLE",
+            "interruptible": "TASK_INTERRUPTIBLE",
+            "killable": "TASK_KILLABLE"}
+    out = {}
+    for m, a in rows("kapi.def"):
+        if m != "KAPI_FORM" or a[1] != "event" or a[2] not in task or \
+                a[3] == "ktime" or a[5] not in ("none", "spin_irq"):
+            continue
+        out[(task[a[2]], a[3] == "jiffies", a[4] == "1", a[5])] = a[0]
+    return out
 
 
 def starters():
@@ -77,6 +110,8 @@ def facts():
         "WQ_FORM_T": dict((r[0], r[3]) for r in so if r[2]),
         "WQ_FORM_D": dict((r[0], r[4]) for r in so if r[2]),
         "WQ_INTR": tuple(r[0] for r in so if r[1]),
+        # the wait_event*() forms by what they do (wq002lib.py)
+        "WQ_FORMS": forms(),
         # the irq lock pair wait_event_lock_irq() drops and retakes
         "IRQ_UNLOCK": irq("unlock_on")[0],
         "IRQ_LOCK": irq("lock_off")[0],

@@ -73,6 +73,25 @@ struct ectx {
 
 static __thread struct ectx *cur;
 
+/*
+ * The kapi.def row of the primitive a planned form writes: the form
+ * itself, or the name before the variant ("prepare_to_wait-unlock",
+ * "-irq", "-entry"); NULL for forms of no row ("retest", "set-state-*",
+ * "schedule_timeout_*").
+ */
+const struct kapi_form *form_row(const char *form)
+{
+	return form ? kform_lookup(form, strcspn(form, "-")) : NULL;
+}
+
+/* Is the form a wait_event*() / a prepare_to_wait*() one (kapi.def)? */
+bool form_is(const char *form, enum kform_family family)
+{
+	const struct kapi_form *k = form_row(form);
+
+	return k && k->family == family;
+}
+
 bool form_in_place(const char *form)
 {
 	size_t n = form ? strlen(form) : 0;
@@ -464,14 +483,20 @@ static void running_next_to(const struct ectx *c, const struct cfg *g,
 	}
 }
 
-static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e)
+/*
+ * The entry's uses: made here once (DECLARE_WAITQUEUE() or
+ * init_waitqueue_entry() for current), added to one queue, removed,
+ * nothing else.  The number of DECLARE_WAITQUEUE()s (0: made with
+ * init_waitqueue_entry()) and the line it is made on, or -1 when e is
+ * refused.
+ */
+static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
+		      unsigned *made_line)
 {
 	const char *b = c->f->buf;
 	unsigned bs = g->body_start, be = g->body_end;
-	unsigned *in = xrealloc(NULL, g->n * sizeof(*in));
 	const char *w = e->entry;
 	char *q0 = NULL;
-	char *merged = NULL;
 	int n, uses = 0, decl = 0, init = 0;
 	unsigned i, decl_line = 0, init_line = 0;
 
@@ -495,7 +520,7 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 		refuse_entry(e, "entry-passed", xasprintf(
 			"the entry '%s' is not made here once with DECLARE_WAITQUEUE(%s, current) or init_waitqueue_entry(&%s, current); DEFINE_WAIT() replaces only that",
 			w, w, w));
-		goto out;
+		return -1;
 	}
 	uses = decl + init;
 	if (init)
@@ -553,8 +578,22 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 		refuse_entry(e, "entry-passed", xasprintf(
 			"the entry '%s' is used other than by DECLARE_WAITQUEUE(), add_wait_queue() and remove_wait_queue() (passed on, or its fields set); DEFINE_WAIT()'s entry differs there",
 			w));
-	if (e->reason)
-		goto out;
+	free(q0);
+	*made_line = decl ? decl_line : init_line;
+	return e->reason ? -1 : decl;
+}
+
+/*
+ * The entry along the paths (in[], per node): never added twice, the
+ * state set after each add and only with it queued, no void end reached
+ * with it queued; merged[] marks `set_current_state(S); add_wait_queue()`
+ * pairs, one prepare each.  False when e is refused.
+ */
+static bool entry_paths(struct ectx *c, const struct cfg *g,
+			struct ent_plan *e, unsigned *in, char *merged)
+{
+	const char *w = e->entry;
+	int n;
 
 	flow_entry_states(g, w, NULL, in);
 	for (n = 0; n < g->n; n++)
@@ -564,8 +603,6 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 				"the entry '%s' may be added at line %u while still queued",
 				w, g->nodes[n].pos.line));
 	/* `set_current_state(S); add_wait_queue(q, &w);` is one prepare */
-	merged = xrealloc(NULL, g->n * sizeof(*merged));
-	memset(merged, 0, g->n * sizeof(*merged));
 	for (n = 0; n < g->n; n++) {
 		int m;
 
@@ -581,7 +618,7 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 			refuse_entry(e, "state-outside-loop", xasprintf(
 				"the sleep at line %u can follow add_wait_queue() with no task-state write in between (the state is set before the add, or not at all): DEFINE_WAIT()'s entry is queued by prepare_to_wait() only; convert by hand",
 				g->nodes[n].pos.line));
-			goto out;
+			return false;
 		}
 	for (n = 0; n < g->n && !e->reason; n++) {
 		if (!is_set(g, n) || merged[n] == M_SET)
@@ -597,7 +634,7 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 				g->nodes[n].pos.line));
 	}
 	if (e->reason)
-		goto out;
+		return false;
 
 	/* the end of a void function reached with the entry queued (WQ006) */
 	for (n = 0; n < g->n; n++)
@@ -607,14 +644,22 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 			refuse_entry(e, "leak-at-end", xasprintf(
 				"%s() ends with the entry '%s' still queued on a path (WQ006), and no return statement there takes finish_wait() before it: remove the entry on that path by hand, then convert",
 				g->func, w));
-			goto out;
+			return false;
 		}
+	return true;
+}
 
-	/* the edits */
-	if (decl)
-		edit(e, 'D', decl_line);
-	else
-		edit(e, 'I', init_line);
+/* The edits of an entry that passed: D/I, S, F, A, R (see entry.h). */
+static void entry_edits(struct ectx *c, const struct cfg *g,
+			struct ent_plan *e, const unsigned *in,
+			const char *merged, int decl, unsigned made_line)
+{
+	const char *b = c->f->buf;
+	unsigned be = g->body_end;
+	const char *w = e->entry;
+	int n;
+
+	edit(e, decl ? 'D' : 'I', made_line);
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
 
@@ -650,15 +695,26 @@ static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e
 				refuse_entry(e, "sleep-first", xasprintf(
 					"remove_wait_queue() at line %u is followed by a sleep in the state set before it; finish_wait() sets TASK_RUNNING: convert by hand",
 					nd->pos.line));
-				goto out;
+				return;
 			}
 			edit(e, 'R', nd->pos.line);
 			running_next_to(c, g, e, ro, re, true);
 		}
 	}
-out:
+}
+
+static void decide_entry(struct ectx *c, const struct cfg *g, struct ent_plan *e)
+{
+	unsigned *in = xrealloc(NULL, g->n * sizeof(*in));
+	char *merged = xrealloc(NULL, g->n * sizeof(*merged));
+	unsigned made_line;
+	int decl;
+
+	memset(merged, 0, g->n * sizeof(*merged));
+	decl = entry_uses(c, g, e, &made_line);
+	if (decl >= 0 && entry_paths(c, g, e, in, merged))
+		entry_edits(c, g, e, in, merged, decl, made_line);
 	free(merged);
-	free(q0);
 	free(in);
 }
 

@@ -22,6 +22,11 @@
  * condition, and where the condition comes from when there is no loop
  * (a flag set before the sleep and tested after, or the fields the
  * wakers write before wake_up()).  The shape facts live in site.c.
+ *
+ * This file takes each finding to its rule's planner (rules.def: the
+ * sleep_on() one in plan_sleep.c, the loops' in plan_loops.c) after the
+ * refusals that come before any planner, then checks the target kernel
+ * and lets one conversion cover the findings it rewrites.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -36,6 +41,7 @@
 #include "entry.h"
 #include "condproof.h"
 #include "ptw.h"
+#include "plan_int.h"
 #include "site.h"
 #include "site_text.h"
 
@@ -87,23 +93,8 @@ static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd
 	return s;
 }
 
-static void refuse(struct fix_site *s, const char *reason, char *why)
-{
-	s->outcome = FO_REFUSE;
-	s->reason = reason;
-	s->note = why;
-}
-
-static void unsafe(struct fix_site *s, const char *form, char *why)
-{
-	s->outcome = FO_UNSAFE;
-	s->reason = "unsafe";
-	s->form = form;
-	s->note = why;
-}
-
 /* The condition is one a wait_event*() may evaluate many times. */
-static bool condition_ok(struct fix_site *s, const struct site_ctx *sc,
+bool plan_condition_ok(struct fix_site *s, const struct site_ctx *sc,
 			 const char *cond)
 {
 	const char *why;
@@ -138,125 +129,7 @@ static bool condition_ok(struct fix_site *s, const struct site_ctx *sc,
 	return true;
 }
 
-/* The row of the sleep_on() call api (kapi.def), sleep_on()'s if none. */
-static const struct sleep_on_fact *sleep_on_of(const char *api)
-{
-	const struct sleep_on_fact *f = sleep_on_lookup(api, strlen(api));
-	size_t n;
-
-	return f ? f : sleep_on_table(&n);
-}
-
-static const char *sleep_on_form(const char *api, bool timeout_ok)
-{
-	const struct sleep_on_fact *f = sleep_on_of(api);
-
-	return sleep_on_wait_event(f->intr, f->timed && timeout_ok);
-}
-
-static const char *delay_form(const char *api)
-{
-	return sleep_on_of(api)->nap;
-}
-
-/*
- * A condition proven against every waker of the queue in the file
- * (fix/prove/proof.c): wait_event*() with it, by default.  The old call
- * returned on any wake-up, the new one when the condition holds, which
- * every waker here makes true before it wakes.
- */
-/*
- * Does the function test for a signal after the sleep, or read again a
- * member the condition reads (`if (!dev->done) return -EIO;`)?  Else
- * the -ERESTARTSYS of wait_event_interruptible() is dropped with the
- * code going on as if the condition held (WQ010 would say so).
- */
-static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
-{
-	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
-	const char *semi = strchr(after, ';'), *p;
-	bool t = find_word(after, "signal_pending") != NULL;
-	size_t best = 0, at = 0, i = 0;
-
-	/*
-	 * as WQ010 reads it (rules/check_wait_event_result_ignored.c
-	 * retested()): the condition's longest name, `dev->done` or
-	 * `ASYNC_CLOSING`, again in the next 300 characters
-	 */
-	while (!t && semi && cond[i]) {
-		size_t j = i;
-
-		while (cond[j] && (is_ident(cond[j]) || cond[j] == '.' ||
-				   (cond[j] == '-' && cond[j + 1] == '>') ||
-				   (cond[j] == '>' && j > i && cond[j - 1] == '-')))
-			j++;
-		if (j - i > best) {
-			best = j - i;
-			at = i;
-		}
-		i = j > i ? j : i + 1;
-	}
-	if (!t && semi && best >= 3) {
-		char *name = xasprintf("%.*s", (int)best, cond + at);
-		size_t lim = strlen(semi) < 300 ? strlen(semi) : 300;
-
-		p = semi;
-		while ((p = strstr(p, name)) && (size_t)(p - semi) < lim) {
-			if ((p == semi || !is_ident(p[-1])) && !is_ident(p[best])) {
-				t = true;
-				break;
-			}
-			p++;
-		}
-		free(name);
-	}
-	free(after);
-	return t;
-}
-
-static void proven(struct fix_site *s, const struct site_ctx *sc,
-		   struct cond_proof *pr, const struct loop_shape *ls)
-{
-	bool intr = !strncmp(s->anchor, "interruptible", 13);
-
-	s->form = sleep_on_form(s->anchor, true);
-	if (ls->receiver && ls->receiver_unsigned && intr &&
-	    strstr(s->anchor, "timeout")) {
-		refuse(s, "unsigned-timeout", xasprintf(
-			"the condition '%s' is proven, but the timeout variable '%s' is unsigned: -ERESTARTSYS from %s() would read as a huge remaining time",
-			pr->cond, ls->receiver, s->form));
-		s->form = NULL;
-		cond_proof_free(pr);
-		return;
-	}
-	if (intr && !ls->receiver && !ls->result_zero_test &&
-	    !signal_tested_after(sc, pr->cond)) {
-		/* WQ010: the -ERESTARTSYS would be dropped */
-		unsafe(s, s->form, xasprintf(
-			"the condition '%s' is proven (%s), but nothing after the sleep tests for a signal: %s()'s -ERESTARTSYS would be discarded and the code would go on as if '%s' held",
-			pr->cond, pr->wakers, s->form, pr->cond));
-		s->cond = pr->cond;
-		pr->cond = NULL;
-		cond_proof_free(pr);
-		return;
-	}
-	s->outcome = FO_CAVEAT;
-	s->cond = pr->cond;
-	pr->cond = NULL;
-	s->note = xasprintf(
-		"the condition '%s' is false at the sleep and %s make%s it true before every wake-up of the queue (proven); %s() waits for it where the old call returned on any wake-up%s%s%s%s%s",
-		s->cond, pr->wakers, strstr(pr->wakers, " and ") ? "" : "s",
-		s->form, ls->receiver ? "; '" : "", ls->receiver ? ls->receiver : "",
-		ls->receiver ? "' now gets 0 on timeout, the jiffies left but at least 1 when the condition held" : "",
-		ls->receiver && intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left): check its users" :
-		ls->receiver ? ": check its users" : "",
-		!ls->receiver && ls->result_zero_test ? (intr ?
-		"; the result is tested only against 0, which it is on a timeout with the condition false, as the old call's was (a signal: -ERESTARTSYS, nonzero as the jiffies left were)" :
-		"; the result is tested only against 0, which it is on a timeout with the condition false, as the old call's was") : "");
-	cond_proof_free(pr);
-}
-
-static bool same_text(const char *a, const char *b)
+bool plan_same_text(const char *a, const char *b)
 {
 	char *x = cp_norm(a), *y = cp_norm(b);
 	bool same = !strcmp(x, y);
@@ -266,354 +139,13 @@ static bool same_text(const char *a, const char *b)
 	return same;
 }
 
-/* The note of a condition the proof did not accept. */
-static char *unproven_text(const struct fix_site *s, const struct cond_proof *pr)
-{
-	return xasprintf("no condition proven for the sleep in %s() (%s: %s)",
-			 s->func, proof_step_name(pr->step), pr->why);
-}
-
-/* A sleep with no loop or if around it: find the condition elsewhere. */
-static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
-			  struct loop_shape *ls)
-{
-	bool timeout = strstr(s->anchor, "timeout") != NULL;
-	struct cond_proof pr;
-
-	if (timeout && !sc->queue_woken) {
-		/*
-		 * nothing wakes the queue: it was always a plain delay, and
-		 * schedule_timeout_*() returns the remaining jiffies as the
-		 * old call did, so a used result keeps its meaning
-		 */
-		s->outcome = FO_CONVERT;
-		s->form = delay_form(s->anchor);
-		return;
-	}
-	if (timeout && ls->result_used && !ls->result_zero_test) {
-		refuse(s, "result-used", xasprintf(
-			"the remaining-jiffies result of %s() is used in '%s'; wait_event*_timeout() returns something else, and no wait_event*() applies without a condition",
-			s->anchor, ls->stmt_text));
-		return;
-	}
-	cond_prove(sc, ls->block_guard, s->func, &pr);
-	if (pr.step == PS_OK) {
-		proven(s, sc, &pr, ls);
-		return;
-	}
-	if (timeout && ls->result_used) {
-		/* tested against 0, but no condition: the jiffies left */
-		refuse(s, "result-used", xasprintf(
-			"the remaining-jiffies result of %s() is tested in '%s', which wait_event*_timeout() would answer the same way, but %s",
-			s->anchor, ls->stmt_text, unproven_text(s, &pr)));
-		cond_proof_free(&pr);
-		return;
-	}
-	/*
-	 * no waker to prove it against: the guard of the block around the
-	 * sleep is no assumption --unsafe makes (issue 39 adds it as a
-	 * candidate for proofs only)
-	 */
-	if (pr.step == PS_NO_WAKER && pr.cond &&
-	    !(ls->block_guard && same_text(pr.cond, ls->block_guard))) {
-		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"one-shot sleep: the condition '%s' is false at the sleep, but %s; assumed (not proven) that a waker elsewhere makes it true: wait_event*() waits until it holds where the old call returned on any wake-up",
-			pr.cond, pr.why));
-		s->reason = "no-condition";
-		s->cond = pr.cond;
-		pr.cond = NULL;
-		cond_proof_free(&pr);
-		return;
-	}
-	/* ptw.c keeps the one-shot sleep, and its race, where it can */
-	refuse(s, "no-condition", unproven_text(s, &pr));
-	cond_proof_free(&pr);
-}
-
-/*
- * The loop keeps interrupts off but around the sleep: wait_event_cmd()
- * says that where the kernel has it (the tree's own headers when known,
- * else the target's row: analysis/kheaders.c), and only there.
- */
-static char *irqs_cmd_words(const struct site_ctx *sc)
-{
-	const struct fix_plan *p = sc->plan;
-	char *whose = NULL, *s;
-	enum kh_have h = p ? api_claim(p->kernel, p->kinc, p->target,
-				       "wait_event_cmd", &whose) :
-			     KH_UNKNOWN;
-
-	s = xasprintf("interrupts are off except around the sleep: the test runs with them disabled; %s%s%s, convert by hand",
-		      h == KH_YES ? "wait_event_cmd() can say that (" :
-		      h == KH_NO ? "no wait_event_cmd() can say that in " :
-		      "wait_event_cmd(), where the kernel has it, can say that; whether ",
-		      whose ? whose : "the kernel",
-		      h == KH_YES ? " has it)" : h == KH_NO ? "" :
-		      " has it is not known");
-	free(whose);
-	return s;
-}
-
-/*
- * `while (s->dma.count <= 0) { ...; sleep_on(&s->dma.wait); }`: the
- * loop does other work, so it stays; its test, which just found the
- * condition false, is the fact the proof starts from, and the sleep
- * alone becomes wait_event*() in place when every waker makes the
- * negated test true and nothing between the test and the sleep does.
- */
-static bool loop_test_proven(struct fix_site *s, const struct site_ctx *sc,
-			     const struct loop_shape *ls)
-{
-	/* the locks kapi.def's KAPI_IRQ rows (read below) do not list */
-	static const char *const locks[] = {
-		"spin_lock", "spin_lock_bh", "read_lock_irq",
-		"read_lock_irqsave", "write_lock_irq", "write_lock_irqsave",
-		NULL
-	};
-	const struct kapi_irq *irq;
-	struct cond_proof pr;
-	size_t i, nirq;
-
-	/*
-	 * a lock taken or interrupts turned off anywhere before the sleep
-	 * (released on an exit path only, as held_lock_before() cannot
-	 * tell): keep the faithful form and the validation's own reason
-	 */
-	for (i = 0; locks[i]; i++)
-		if (text_find_word(sc->buf, sc->fn_start, sc->anchor_off,
-				   locks[i]) >= 0)
-			return false;
-	irq = kapi_irq_table(&nirq);
-	for (i = 0; i < nirq; i++)
-		if ((!strcmp(irq[i].effect, "off") ||
-		     !strcmp(irq[i].effect, "lock_off") ||
-		     !strcmp(irq[i].effect, "lock_save")) &&
-		    text_find_word(sc->buf, sc->fn_start, sc->anchor_off,
-				   irq[i].name) >= 0)
-			return false;
-
-	/*
-	 * interrupts off or a spinlock held at the sleep: wait_event*()
-	 * would come back with interrupts on (the validation says so);
-	 * the faithful form keeps the refusal's own reason
-	 */
-	if ((ls->kind != SH_WHILE && ls->kind != SH_FOR) || !ls->cond ||
-	    ls->const_guard || ls->sig_head || ls->receiver ||
-	    sc->irqs_off || sc->held_lock || cond_side_effect(ls->cond))
-		return false;
-	cond_prove(sc, ls->cond, s->func, &pr);
-	if (pr.step != PS_OK || !same_text(pr.cond, ls->cond)) {
-		cond_proof_free(&pr);
-		return false;
-	}
-	proven(s, sc, &pr, ls);
-	return true;
-}
-
-static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
-			     struct loop_shape *ls)
-{
-	bool intr = !strncmp(s->anchor, "interruptible", 13);
-	bool timeout = strstr(s->anchor, "timeout") != NULL;
-	struct cond_proof pr;
-
-	if (ls->kind == SH_DO) {
-		refuse(s, "do-while", xstrdup(
-			"the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
-		return;
-	}
-	if (ls->irqrestore) {
-		refuse(s, "irqrestore-lock", xasprintf(
-			"the lock is dropped with spin_unlock_irqrestore() around the sleep; no wait_event*() form retakes it that way"));
-		return;
-	}
-	if (ls->irq_toggle) {
-		refuse(s, "irqs-off", irqs_cmd_words(sc));
-		return;
-	}
-	if (ls->kind == SH_NONE || ls->kind == SH_OTHER) {
-		plan_one_shot(s, sc, ls);
-		return;
-	}
-	if (ls->kind == SH_IF) {
-		if (timeout && ls->result_used) {
-			refuse(s, "result-used", xasprintf(
-				"the remaining-jiffies result of %s() is used", s->anchor));
-			return;
-		}
-		if (!condition_ok(s, sc, ls->cond))
-			return;
-		cond_prove(sc, ls->cond, s->func, &pr);
-		if (pr.step == PS_OK && same_text(pr.cond, ls->cond)) {
-			proven(s, sc, &pr, ls);
-			return;
-		}
-		if (pr.step == PS_NO_WAKER) {
-			unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-				"the sleep under 'if' happened at most once; %s() waits until '%s' holds (assumed, not proven: %s)",
-				sleep_on_form(s->anchor, true), ls->cond, pr.why));
-			cond_proof_free(&pr);
-			return;
-		}
-		if (pr.step == PS_OK) {
-			pr.step = PS_STALE_LOCAL;
-			free(pr.why);
-			pr.why = xasprintf("the guard '%s' reads a local copy of '%s'",
-					   ls->cond, pr.cond);
-		}
-		refuse(s, "unproven-condition", unproven_text(s, &pr));
-		cond_proof_free(&pr);
-		return;
-	}
-	/* a loop: while (!c), for (;;) { if (c) break; } */
-	if (timeout && !ls->timeout_loop && ls->sleep_first && ls->cond &&
-	    sc->queue_woken && !ls->result_used) {
-		/*
-		 * for (;;) { sleep(&q, T); if (c) break; work; }: the sleep
-		 * paces a loop that tests c only after it (a kernel thread
-		 * between pings); in place, with c, it keeps the pace
-		 */
-		if (!condition_ok(s, sc, ls->cond))
-			return;
-		cond_prove(sc, ls->cond, s->func, &pr);
-		if (pr.step != PS_OK && pr.step != PS_NO_WAKER) {
-			refuse(s, "unproven-condition", unproven_text(s, &pr));
-			cond_proof_free(&pr);
-			return;
-		}
-		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"the sleep paces a loop that tests '%s' only after it; %s() in its place returns early only when that holds, where the old call returned on any wake-up%s%s%s",
-			ls->cond, sleep_on_form(s->anchor, true),
-			pr.step == PS_OK ? "; every waker here makes it true: " : " (assumed: ",
-			pr.step == PS_OK ? pr.wakers : pr.why,
-			pr.step == PS_OK ? "" : ")"));
-		s->cond = xstrdup(ls->cond);
-		cond_proof_free(&pr);
-		return;
-	}
-	if (timeout && !ls->timeout_loop) {
-		/*
-		 * `while (!ack && retry--) { sleep(&q, HZ / 2); ...;
-		 * resend(); }`: the queue is woken with the flag set, so the
-		 * timeout is no poll; what stops a rewrite is the work each
-		 * pass does after it (a kernel thread's loop on
-		 * kthread_should_stop() is a pacing poll, below)
-		 */
-		if (sc->queue_woken && ls->other && ls->cond &&
-		    !strstr(ls->cond, "kthread_should_stop")) {
-			refuse(s, "work-in-loop", xasprintf(
-				"the loop does other work besides sleeping ('%s'), after each timed sleep",
-				ls->other));
-			return;
-		}
-		/*
-		 * nothing wakes the queue: a plain delay, whose remaining
-		 * jiffies schedule_timeout_*() returns as the old call did,
-		 * so a used result (`if (sleep(&q, 1)) return -EINTR;`)
-		 * keeps its meaning
-		 */
-		if (sc->queue_woken) {
-			refuse(s, "polling-timeout", xasprintf(
-				"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",
-				s->anchor, ls->cond ? ls->cond : "?"));
-			return;
-		}
-		s->outcome = FO_CONVERT;
-		s->form = delay_form(s->anchor);
-		return;
-	}
-	if (ls->other && !ls->lock && !timeout && loop_test_proven(s, sc, ls))
-		return;
-	if (ls->other && (!strncmp(ls->other, "spin_unlock(", 12) ||
-			  !strncmp(ls->other, "spin_lock(", 10))) {
-		/*
-		 * A plain spinlock dropped around the sleep: the _lock_irq
-		 * forms retake it with interrupts off, and the plain
-		 * spin_unlock() after the loop would leave them off
-		 */
-		refuse(s, "work-in-loop", xasprintf(
-			"the loop drops a plain spinlock around the sleep ('%s'); no wait_event*() form drops and retakes it so (the _lock_irq forms retake it with interrupts off, which the spin_unlock() after the loop would not undo): convert by hand",
-			ls->other));
-		return;
-	}
-	if (ls->other || (ls->exit_ifs && (ls->timeout_loop || ls->lock))) {
-		refuse(s, "work-in-loop", xasprintf(
-			"the loop does other work besides sleeping ('%s')",
-			ls->other ? ls->other : "an early exit"));
-		return;
-	}
-	/*
-	 * `if (nonblock) return -EAGAIN;` before the sleep: the loop stays,
-	 * and only the sleep (and its signal exit) becomes wait_event*(),
-	 * which cannot miss the wake-up and returns with the condition true.
-	 */
-	s->keep_loop = ls->exit_ifs > 0;
-	if (!ls->cond && ls->const_guard) {
-		refuse(s, "constant-condition", xstrdup(
-			"the loop's test is constant and nothing in it ends the loop: there is no condition to wait for"));
-		return;
-	}
-	if (!condition_ok(s, sc, ls->cond))
-		return;
-	if (ls->timeout_loop && ls->lock) {
-		/*
-		 * `while (!c && t) { spin_unlock_irq(&l); t = sleep(&q, t);
-		 * spin_lock_irq(&l); }`: wait_event_timeout() would sleep
-		 * holding the lock; the form that drops it is a _lock_irq
-		 * _timeout one, which the rewrite does not write
-		 */
-		refuse(s, "work-in-loop", xasprintf(
-			"the timed loop drops the spinlock '%s' around the sleep (spin_unlock_irq()/spin_lock_irq()); %s() would sleep holding it, and the _lock_irq_timeout form that drops it is not written here: convert by hand",
-			ls->lock, sleep_on_form(s->anchor, true)));
-		return;
-	}
-	if (ls->timeout_loop) {
-		if (ls->receiver_unsigned) {
-			refuse(s, "unsigned-timeout", xasprintf(
-				"the timeout variable '%s' is unsigned: -ERESTARTSYS from wait_event_interruptible_timeout() would read as a huge remaining time",
-				ls->receiver));
-			return;
-		}
-		s->outcome = FO_CAVEAT;
-		s->form = sleep_on_form(s->anchor, true);
-		s->note = xasprintf(
-			"'%s' now gets 0 on timeout, the jiffies left but at least 1 when the condition held%s; check its users",
-			ls->receiver, intr ? ", and -ERESTARTSYS on a signal (it got the jiffies left)" : "");
-		return;
-	}
-	if (ls->lock) {
-		s->lock = xstrdup(ls->lock);
-		s->form = intr ? "wait_event_interruptible_lock_irq" :
-				 "wait_event_lock_irq";
-	} else {
-		s->form = sleep_on_form(s->anchor, false);
-	}
-	if (ls->sig_head && !ls->signal_exit) {
-		refuse(s, "no-patch", xasprintf(
-			"the loop's head tests signal_pending(current) and no 'if (signal_pending(current))' exit follows the loop; no semantic patch matches that: convert by hand to %s(), whose result says a signal ended the wait",
-			s->form));
-		return;
-	}
-	if (ls->sig_head && (ls->lock || ls->exit_ifs)) {
-		refuse(s, "no-patch", xstrdup(
-			"the loop's head tests signal_pending(current), and the loop also drops a lock or has early exits; no semantic patch matches that: convert by hand"));
-		return;
-	}
-	if (intr && !ls->signal_exit) {
-		unsafe(s, s->form, xasprintf(
-			"the loop ignores signals (it spun while one was pending); %s() returns -ERESTARTSYS with '%s' false",
-			s->form, ls->cond));
-		return;
-	}
-	s->outcome = FO_CONVERT;
-}
 
 /*
  * `do { ... } while (1)` reads as for (;;) to the planner, so a site in
  * one gets the reasons a for (;;) would; but SmPL cannot match a
  * do-while at all, so one that would convert is refused by name.
  */
-static void refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
+void plan_refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
 {
 	if (!ls->do_forever || s->outcome == FO_REFUSE ||
 	    s->outcome == FO_COVERED)
@@ -624,406 +156,6 @@ static void refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
 		"the wait loop is written 'do { ... } while (1)'; no semantic patch matches a do-while: rewrite it as for (;;) first, or convert by hand"));
 }
 
-/* The loop's strings are the planner's to free, whichever way it went. */
-static void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
-{
-	struct loop_shape ls;
-
-	shape_of(sc, &ls);
-	plan_sleep_on_in(s, sc, &ls);
-	refuse_do_forever(s, &ls);
-	shape_release(&ls);
-}
-
-static const char *const event_forms[] = {
-	"wait_event", "wait_event_timeout", "wait_event_interruptible",
-	"wait_event_interruptible_timeout", "wait_event_interruptible_exclusive",
-	"wait_event_killable", "wait_event_killable_timeout",
-	"wait_event_killable_exclusive", "wait_event_lock_irq",
-	"wait_event_lock_irq_timeout", "wait_event_interruptible_lock_irq",
-	"wait_event_interruptible_lock_irq_timeout", NULL
-};
-
-/* The wait_event*() that says what the loop does, if 6.1 has one. */
-static const char *event_form(const struct loop_shape *ls, bool excl)
-{
-	static char buf[96];
-	int i;
-
-	snprintf(buf, sizeof(buf), "wait_event%s%s%s%s",
-		 ls->state == ST_INTR ? "_interruptible" :
-		 ls->state == ST_KILL ? "_killable" : "",
-		 excl ? "_exclusive" : "", ls->lock ? "_lock_irq" : "",
-		 ls->timeout_loop ? "_timeout" : "");
-	for (i = 0; event_forms[i]; i++)
-		if (!strcmp(buf, event_forms[i]))
-			return event_forms[i];
-	return NULL;
-}
-
-/*
- * May the early exits of a loop that otherwise only waits go into its
- * wait_event*()?  `if (file->f_flags & O_NONBLOCK) { ret = -EAGAIN;
- * break; }` is tested once before the wait (nothing that wakes the
- * queue changes the file's flags); one exit on shared state (`if
- * (dev->dead) return -ENODEV;`) is folded into the condition (`c ||
- * dev->dead`) and tested again after the wait, taking the exit the loop
- * took.  The signal exit stays what ends the wait early, so only
- * interruptible or killable loops that leave on a signal, with no lock
- * dropped and no timeout, and with every exit tested before schedule().
- * An exit on locals only (a flag argument) would read oddly as a
- * condition: such loops keep their shape.  The semantic patch
- * (wq002lib.py classify_fold()) reads the same shape; a loop it cannot
- * match is retried in place (cmd/fix_cmd.c).
- */
-static bool exit_on_locals(const struct site_ctx *sc, const char *x)
-{
-	char *fn, *brace;
-	const char *p = x;
-	bool all = true;
-
-	if (strpbrk(x, "(.[*") || strstr(x, "->"))
-		return false;
-	if (cond_only_locals(sc, x))
-		return true;
-	fn = span_text(sc, sc->fn_start, sc->fn_end);
-	brace = strchr(fn, '{');
-	if (brace)
-		*brace = '\0';
-	while (*p && all) {
-		const char *s = p;
-		char *w;
-
-		if (!is_ident(*p) || isdigit((unsigned char)*p)) {
-			p++;
-			continue;
-		}
-		while (is_ident(*p))
-			p++;
-		w = xasprintf("%.*s", (int)(p - s), s);
-		/* a parameter, or a local */
-		all = isupper((unsigned char)*w) || find_word(fn, w) ||
-		      cond_only_locals(sc, w);
-		free(w);
-	}
-	free(fn);
-	return all;
-}
-
-/*
- * Is the timeout variable name declared unsigned in the function (a
- * local or a parameter)?  wait_event_interruptible_timeout() returns
- * -ERESTARTSYS into it, which an unsigned one reads as time left.
- */
-static bool declared_unsigned(const struct site_ctx *sc, const char *name)
-{
-	static const char *const utypes[] = {
-		"unsigned", "u32", "u64", "ulong", "size_t", "__u32", NULL,
-	};
-	char *fn = span_text(sc, sc->fn_start, sc->anchor_off);
-	const char *p = fn;
-	bool r = false;
-
-	while (!r && (p = find_word(p, name))) {
-		const char *b = p;
-		int i;
-
-		/* `unsigned long a, t`: back to the type (in a parameter
-		 * list, to the first: an unsigned one before says
-		 * unsigned, on the safe side) */
-		while (b > fn && !strchr(";{(", b[-1]))
-			b--;
-		for (i = 0; utypes[i] && !r; i++) {
-			const char *u = find_word(b, utypes[i]);
-
-			r = u && u < p;
-		}
-		if (memchr(b, '=', p - b) && !memchr(b, ',', p - b))
-			r = false;	/* a use, not its declaration */
-		p += strlen(name);
-	}
-	free(fn);
-	return r;
-}
-
-static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
-{
-	int i, folded = 0, hoisted = 0;
-
-	bool timed = ls->timeout_loop || ls->receiver;
-
-	if (!ls->exit_ifs || ls->exit_ifs > 3 || ls->exit_after_sleep ||
-	    ls->lock || ls->sig_head || !ls->signal_exit ||
-	    (ls->state != ST_INTR && ls->state != ST_KILL))
-		return false;
-	/* a timeout loop: one folded exit, its result tells the rest */
-	if (timed && (!ls->timeout_loop || !ls->receiver ||
-		      ls->state != ST_INTR || ls->exit_ifs != 1 ||
-		      ls->cond_breaks))
-		return false;
-	for (i = 0; i < ls->exit_ifs; i++) {
-		const char *x = ls->exit_test[i];
-
-		if (!x || cond_side_effect(x))
-			return false;
-		if (strstr(x, "O_NONBLOCK")) {
-			hoisted++;
-			continue;
-		}
-		if (exit_on_locals(sc, x) || strstr(x, "waitqueue_active"))
-			return false;
-		folded++;
-	}
-	/* the other `if (c2) break;` tests: no exit of its own after them */
-	return folded <= (ls->cond_breaks ? 0 : 1) && hoisted <= 2 &&
-	       !(timed && hoisted);
-}
-
-static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
-			    struct loop_shape *ls)
-{
-	const char *why;
-	bool excl = strstr(s->anchor, "exclusive") != NULL;
-
-	if ((why = entry_misuse(sc))) {
-		refuse(s, why, entry_misuse_text(sc, why));
-		return;
-	}
-	if (!strncmp(s->anchor, "__add_wait_queue", 16)) {
-		refuse(s, "queue-lock", xasprintf(
-			"%s(): the queue's own lock is held around the wait; prepare_to_wait() takes that lock itself, and only wait_event*_locked*() waits under it: convert by hand",
-			s->anchor));
-		return;
-	}
-	if (entry_indexed(sc)) {
-		refuse(s, "two-queues", xstrdup(
-			"the entries are an array, added in a loop: the task waits on several queues at once; wait_event*() waits on one"));
-		return;
-	}
-	loop_of_entry(sc, ls);
-	if (ls->kind == SH_DO) {
-		refuse(s, "do-while", xstrdup(
-			"the wait loop is a do-while whose test is its tail, after the sleep; wait_event*() tests first, and no semantic patch matches a do-while: convert by hand"));
-		return;
-	}
-	if (ls->sleep_first) {
-		refuse(s, "sleep-first", xstrdup(
-			"the loop sleeps before it tests what it waits for (a change after the call, TIOCMIWAIT style): wait_event*() tests first and would not sleep when that already holds; convert by hand"));
-		return;
-	}
-	if (ls->kind != SH_WHILE && ls->kind != SH_FOR && loop_text_after(sc)) {
-		refuse(s, "no-patch", xstrdup("no wait loop after the add_wait_queue()"));
-		return;
-	}
-	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
-		refuse(s, "one-shot", xasprintf(
-			"the entry is queued for one sleep, with no wait loop after %s(): the test is an enclosing loop's or the caller's (a retry), so there is no loop to turn into wait_event*(); prepare_to_wait()/finish_wait() in place would change nothing",
-			s->anchor));
-		return;
-	}
-	if (ls->has_goto) {
-		refuse(s, "goto-cleanup", xstrdup(
-			"the loop leaves through goto; the rewrite cannot prove where the entry is removed"));
-		return;
-	}
-	if (ls->irqrestore) {
-		refuse(s, "irqrestore-lock", xstrdup(
-			"the lock is dropped with spin_unlock_irqrestore() around schedule(); no wait_event*() form retakes it that way"));
-		return;
-	}
-	if (!condition_ok(s, sc, ls->cond))
-		return;
-	if (!queue_by_address(sc)) {
-		refuse(s, "no-patch", xasprintf(
-			"the queue '%s' is not written '&q' (a pointer or a call's result); the semantic patch matches only '&q' queues: convert by hand",
-			sc->queue));
-		return;
-	}
-	if (ls->per_pass && (!ls->add_first || ls->other || ls->lock ||
-			    ls->exit_ifs)) {
-		refuse(s, "one-shot", xasprintf(
-			"%s() and remove_wait_queue() are inside the loop, around one sleep in each pass after the loop's test and other work: each pass is a one-shot sleep, race-free only by what the loop holds at the test, with no wait loop of its own to convert; convert by hand",
-			s->anchor));
-		return;
-	}
-	if (!ls->per_pass && !ls->state_top && !ls->sleep_nested) {
-		refuse(s, "state-outside-loop", xstrdup(
-			"the loop does not set the task state before its sleep at its top level (it is set before the loop, after the sleep, or in a branch): prepare_to_wait() would have to move to the top of each pass with the test repeated after it; convert by hand"));
-		return;
-	}
-	/*
-	 * io_schedule() in the loop: the wait is accounted as I/O wait
-	 * (iowait, the block layer's waits); wait_event*() sleeps in
-	 * schedule() and would drop that, so the loop keeps its shape
-	 */
-	if (!ls->other && (!ls->exit_ifs || exits_fold(sc, ls)) && !ls->io_sleep &&
-	    !(ls->timeout_loop && ls->state == ST_INTR && ls->receiver &&
-	      declared_unsigned(sc, ls->receiver)) &&
-	    (s->form = event_form(ls, excl))) {
-		if (ls->lock)
-			s->lock = xstrdup(ls->lock);
-		if (ls->state == ST_INTR && !ls->signal_exit) {
-			unsafe(s, s->form, xasprintf(
-				"the loop ignores signals; %s() returns -ERESTARTSYS with '%s' false",
-				s->form, ls->cond));
-			return;
-		}
-		if (ls->timeout_loop) {
-			s->outcome = FO_CAVEAT;
-			s->note = xasprintf(
-				"'%s' now gets 0 on timeout, the jiffies left but at least 1 when the condition held%s; check its users",
-				ls->receiver ? ls->receiver : "the result",
-				ls->state == ST_INTR ? ", and -ERESTARTSYS on a signal" : "");
-			return;
-		}
-		s->outcome = FO_CONVERT;
-		return;
-	}
-	/* a measuring hook (notes/i32-loops.md): why no wait_event*() */
-	if (getenv("WQPORT_WHY_IN_PLACE"))
-		fprintf(stderr, "why-in-place: %s:%u: %s%s%s%s%s%s%s\n", s->func,
-			s->pos.line,
-			ls->other ? "other: " : "", ls->other ? ls->other : "",
-			ls->exit_ifs ? " exits" : "",
-			ls->exit_after_sleep ? " exit-after-sleep" : "",
-			ls->timeout_loop || ls->receiver ? " timeout" : "",
-			ls->lock ? " lock" : "",
-			!ls->signal_exit ? " no-signal-exit" : "");
-	s->form = excl ? "prepare_to_wait_exclusive" : "prepare_to_wait";
-	s->outcome = FO_CONVERT;
-}
-
-static void plan_open_coded(struct fix_site *s, const struct site_ctx *sc)
-{
-	struct loop_shape ls;
-
-	memset(&ls, 0, sizeof(ls));
-	plan_open_coded_in(s, sc, &ls);
-	refuse_do_forever(s, &ls);
-	if (getenv("WQPORT_WHY_IN_PLACE") && s->outcome == FO_REFUSE)
-		fprintf(stderr, "why-in-place: %s:%u: refused %s\n", s->func,
-			s->pos.line, s->reason);
-	shape_release(&ls);
-}
-
-static void plan_state_after_test_in(struct fix_site *s,
-				     const struct site_ctx *sc,
-				     struct loop_shape *ls)
-{
-
-	if (ls->kind == SH_DO) {
-		refuse(s, "do-while", xasprintf(
-			"%s() is in a do-while loop: the re-test form repeats a while or for loop's own test, and this loop's test is its tail or lies in the body after other work; convert by hand",
-			s->anchor));
-		return;
-	}
-	if (ls->kind == SH_IF) {
-		refuse(s, "one-shot", xasprintf(
-			"%s() is under 'if (%s)', not in a loop of its own: the sleep happens once, and nothing re-tests the condition after it; a wait loop (or wait_event*()) must be written by hand",
-			s->anchor, ls->cond ? ls->cond : "..."));
-		return;
-	}
-	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
-		refuse(s, "one-shot", xasprintf(
-			"%s() is not in a loop of its own: the sleep happens once here and its test belongs to an enclosing if or loop, or to the caller, so there is no test to repeat after the state change; convert by hand",
-			s->anchor));
-		return;
-	}
-	if (ls->sleep_first) {
-		refuse(s, "sleep-first", xstrdup(
-			"the loop sleeps before it tests what it waits for (a change after the call, TIOCMIWAIT style): repeating the test before the sleep would change when it sleeps; convert by hand"));
-		return;
-	}
-	if (!condition_ok(s, sc, ls->cond))
-		return;
-	{
-		char *w = cond_stale_copy(sc, ls->cond);
-
-		if (w) {
-			refuse(s, "local-condition", xasprintf(
-				"the loop waits for '%s', which reads '%s', a local copy of shared state: tested again after %s() it would read the copy taken before, so a wake-up between the copy and the state change would still be lost; re-read the shared state after the state change by hand",
-				ls->cond, w, s->anchor));
-			free(w);
-			return;
-		}
-	}
-	if (strncmp(s->anchor, "prepare_to_wait", 15) && !ls->running_after) {
-		refuse(s, "no-patch", xasprintf(
-			"nothing sets TASK_RUNNING after the loop: with the test repeated before schedule(), the loop could end with the task still in a sleeping state; add __set_current_state(TASK_RUNNING) after it first"));
-		return;
-	}
-	s->form = "retest";
-	s->outcome = FO_CONVERT;
-}
-
-/* The loop's strings are the planner's to free, whichever way it went. */
-static void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc)
-{
-	struct loop_shape ls;
-
-	shape_of(sc, &ls);
-	plan_state_after_test_in(s, sc, &ls);
-	refuse_do_forever(s, &ls);
-	shape_release(&ls);
-}
-
-/*
- * A polling loop with a remaining-time budget: the sleep is `t =
- * schedule_timeout(t);` right in a loop's body, run in TASK_RUNNING.
- */
-static bool budget_poll(const struct site_ctx *sc, const struct loop_shape *ls)
-{
-	char *call;
-	bool r;
-
-	if (sc->state_before != ST_NONE || !ls->receiver || !ls->stmt_text ||
-	    (ls->kind != SH_WHILE && ls->kind != SH_FOR && ls->kind != SH_DO))
-		return false;
-	call = xasprintf("schedule_timeout(%s)", ls->receiver);
-	r = strstr(ls->stmt_text, call) != NULL;
-	free(call);
-	return r;
-}
-
-static void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
-{
-	struct loop_shape ls;
-	bool tick;
-
-	if (strcmp(s->anchor, "schedule_timeout")) {
-		refuse(s, "no-patch", xasprintf(
-			strstr(s->anchor, "timeout") ?
-			"%s() in TASK_RUNNING has no helper that sets the state; set it before the call by hand" :
-			"%s() in TASK_RUNNING with no timeout; set the state inside the loop by hand",
-			s->anchor));
-		return;
-	}
-	shape_of(sc, &ls);
-	tick = budget_poll(sc, &ls);
-	shape_release(&ls);	/* only the walk's checks were wanted */
-	if (sc->queued_before) {
-		refuse(s, "no-patch", xasprintf(
-			"the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",
-			sc->queued_before, sc->queued_before));
-		return;
-	}
-	if (tick) {
-		/*
-		 * `t = schedule_timeout(t)` in TASK_RUNNING, in a loop that
-		 * reads its test again each pass: each pass yields and t counts
-		 * the wall time down.  A sleep of t would spend the whole budget
-		 * on the first pass; one tick per pass keeps the loop's timing,
-		 * the budget kept by jiffies (issue 37, a 2.4 ATM close path)
-		 */
-		s->form = "schedule_timeout_uninterruptible-tick";
-		s->outcome = FO_CONVERT;
-		return;
-	}
-	s->form = sc->state_before == ST_INTR ? "schedule_timeout_interruptible" :
-		  sc->state_before == ST_KILL ? "schedule_timeout_killable" :
-		  "schedule_timeout_uninterruptible";
-	s->outcome = FO_CONVERT;
-}
 
 /*
  * --target before 2.6.14 has no schedule_timeout_*uninterruptible(): a
@@ -1048,6 +180,38 @@ static void old_target_delay(struct fix_site *s, const struct site_ctx *sc,
 }
 
 /*
+ * A sleep_on() kept in place with its race closed (ptw.c: queued before
+ * the unlock, or with interrupts still off) needs no more than the 2.4
+ * wait-entry API where the target has no prepare_to_wait(): the rewrite
+ * is spelled in that API after the patch (rewrite/lower.c), and the
+ * note says so.  True when s is such a site and the target has that API.
+ */
+static bool lowered_in_place(struct fix_site *s, unsigned target,
+			     const char *prim)
+{
+	const struct kapi_form *k = kform_lookup(prim, strlen(prim));
+	char *why, *t;
+
+	if (rule_planner(s->rule) != PLAN_SLEEP_ON || s->outcome != FO_CONVERT ||
+	    !k || k->family != KF_PREPARE || k->exclusive || !s->note)
+		return false;
+	why = target_api_refusal(target, "DECLARE_WAITQUEUE");
+	if (why) {
+		free(why);
+		return false;
+	}
+	if (strstr(s->note, "in its wait-entry API"))
+		return true;	/* said on an earlier look */
+	t = kernel_version_text(target);
+	why = xasprintf("%s; written for the target Linux %s, which has no %s(), in its wait-entry API: DECLARE_WAITQUEUE(), add_wait_queue() and set_current_state() for prepare_to_wait(), set_current_state(TASK_RUNNING) and remove_wait_queue() for finish_wait()",
+			s->note, t, prim);
+	free(t);
+	free(s->note);
+	s->note = why;
+	return true;
+}
+
+/*
  * The target kernel lacks the primitive, or is not known to have it
  * (analysis/target.c, target_api_refusal()): refuse, saying which.
  */
@@ -1062,10 +226,12 @@ static void check_target(struct fix_site *s, unsigned target)
 	len = strcspn(s->form, "-");
 	prim = xasprintf("%.*s", (int)len, s->form);
 	why = target_api_refusal(target, prim);
-	if (why) {
+	if (why && !lowered_in_place(s, target, prim)) {
 		free(s->note);
 		refuse(s, "target-api", why);
 		s->form = NULL;
+	} else {
+		free(why);
 	}
 	free(prim);
 }
@@ -1207,7 +373,7 @@ static bool in_place_eligible(const struct fix_site *s, const struct fix_plan *p
 	if (s->outcome == FO_UNSAFE)
 		return !p->unsafe;
 	if (s->outcome != FO_REFUSE)
-		return s->form && !strncmp(s->form, "prepare_to_wait", 15);
+		return form_is(s->form, KF_PREPARE);
 	for (i = 0; never[i]; i++)
 		if (s->reason && !strcmp(s->reason, never[i]))
 			return false;
@@ -1252,115 +418,123 @@ static void keep_reported_returns(const struct wq_file *f, struct fix_site *s)
 	s->edits = sb.s ? sb.s : xstrdup("");
 }
 
-void plan_file(void *tu, struct wq_file *f, void *arg)
+/*
+ * Refusals that come before any planner: the site not found, in a
+ * branch the flags do not compile, in a macro, with interrupts off, a
+ * spinlock held, the 2.0 wait API, a goto loop.  Which apply is the
+ * rule's planner's to say (rules.def): a rule with a semantic patch
+ * rewrites the sleep, which a macro or a held lock stops; the loop
+ * planners rewrite a loop, which a goto loop stops.  True when s is
+ * refused.
+ */
+static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
+			  enum old_api old_api, const char *old_what)
 {
-	struct fix_plan *p = arg;
-	char *old_what;
-	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
-	struct entry_plans *ep = NULL;
-	char *lab, *rq;
+	enum wq_planner pl = rule_planner(s->rule);
+	bool rewrites = rule_cocci(s->rule) != NULL;
+	bool loop = pl == PLAN_SLEEP_ON || pl == PLAN_OPEN_CODED ||
+		    pl == PLAN_STATE_AFTER_TEST;
 	const char *via;
+	char *lab, *rq;
+
+	if (!sc->found && !sc->skipped_if) {
+		refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
+	} else if (sc->skipped_if) {
+		bool old = strstr(sc->skipped_if, "LINUX_VERSION_CODE") ||
+			   strstr(sc->skipped_if, "KERNEL_VERSION") ||
+			   !strncmp(sc->skipped_if, "#if 0", 5);
+
+		refuse(s, old ? "old-kernel-branch" : "inactive-branch", xasprintf(
+			old ? "inside '%s', a branch for other kernels: left as it is" :
+			      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
+			sc->skipped_if));
+	} else if (sc->in_macro && rewrites) {
+		refuse(s, "macro", xasprintf(
+			"the sleep is inside the macro '%s'; rewrite the macro by hand",
+			sc->macro ? sc->macro : "?"));
+	} else if (sc->irqs_off) {
+		refuse(s, "irqs-off", xasprintf(
+			"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
+			sc->irqs_off));
+	} else if (sc->held_lock && rewrites && pl != PLAN_OPEN_CODED) {
+		refuse(s, "held-lock", xasprintf(
+			"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
+			sc->held_lock));
+	} else if (rewrites && pl != PLAN_OPEN_CODED &&
+		   (rq = atomic_caller(sc, s->func, &via))) {
+		/* the callers' context (issue 39) */
+		refuse(s, "held-lock", xasprintf(
+			"%s()%s%s%s is handed to %s(): the block layer calls it with the queue lock held and interrupts off, so the old code slept while atomic, and no rewrite keeps that context (wait_event*() and schedule() come back with interrupts on); the locking must be redesigned by hand",
+			s->func, strcmp(rq, s->func) ? " is called from " : "",
+			strcmp(rq, s->func) ? rq : "",
+			strcmp(rq, s->func) ? "(), which" : "", via));
+		free(rq);
+	} else if (old_api == OLD_BLOCKED ||
+		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
+		refuse(s, "old-wait-api", xasprintf(
+			"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+			old_what ? ", here as '" : "",
+			old_what ? old_what : "",
+			old_what ? "', which no rewrite ports" : ""));
+	} else if (loop && (lab = goto_loop(sc))) {
+		refuse(s, "goto-loop", xasprintf(
+			"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
+			lab, lab));
+		free(lab);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* Plan one finding's site by its rule's planner (rules.def). */
+static void plan_site(struct fix_site *s, struct site_ctx *sc,
+		      struct fix_plan *p, const struct wq_held *h)
+{
+	switch (rule_planner(s->rule)) {
+	case PLAN_SLEEP_ON:
+		plan_sleep_on(s, sc);
+		wait_event_gate(sc, s, NULL, p);
+		return;
+	case PLAN_OPEN_CODED:
+		plan_open_coded(s, sc);
+		wait_event_gate(sc, s, NULL, p);
+		/* a form the target lacks, or is not known to have, is
+		 * refused before the in-place entry form is considered:
+		 * that form may be one the target has */
+		check_target(s, p->target ? p->target : WQ_DEFAULT_TARGET);
+		return;
+	case PLAN_STATE_AFTER_TEST:
+		plan_state_after_test(s, sc);
+		return;
+	default:
+		break;
+	}
+	if (h) {
+		/* the loop spins, but its first pass sleeps in a state
+		 * another function set: no form keeps it */
+		refuse(s, h->reason, xstrdup(h->msg));
+	} else if (rule_planner(s->rule) == PLAN_SCHEDULE_RUNNING) {
+		plan_schedule_running(s, sc);
+		old_target_delay(s, sc, p->target);
+	} else if (s->rule == WQ005) {
+		refuse(s, "no-patch", xstrdup(
+			"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by __set_current_state(TASK_RUNNING) there by hand"));
+	} else {
+		refuse(s, "no-patch", xstrdup(
+			"a wait entry left queued has no automatic fix"));
+	}
+}
+
+/*
+ * After every site is planned: the returns the in-place entry form
+ * gives finish_wait() cover their WQ005/WQ006 sites, and one
+ * conversion of a wait loop rewrites the other findings in it.
+ */
+static void plan_cover(const struct wq_file *f, struct fix_plan *p)
+{
 	int i, j;
 
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
-	for (i = 0; i < f->nfindings && !ep; i++)
-		if (f->findings[i].rule == WQ002)
-			ep = entry_plans_compute(tu, f);
-	for (i = 0; i < f->nfindings; i++) {
-		const struct wq_finding *fd = &f->findings[i];
-		const struct wq_held *h = held_at(f, fd->rule, fd->pos);
-		struct site_ctx sc;
-		struct fix_site *s;
-
-		if (fd->rule > WQ006)
-			continue;
-		site_find(tu, f, fd, &sc);
-		sc.plan = p;
-		s = new_site(p, fd, &sc);
-		if (!sc.found && !sc.skipped_if) {
-			refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
-		} else if (sc.skipped_if) {
-			bool old = strstr(sc.skipped_if, "LINUX_VERSION_CODE") ||
-				   strstr(sc.skipped_if, "KERNEL_VERSION") ||
-				   !strncmp(sc.skipped_if, "#if 0", 5);
-
-			refuse(s, old ? "old-kernel-branch" : "inactive-branch", xasprintf(
-				old ? "inside '%s', a branch for other kernels: left as it is" :
-				      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
-				sc.skipped_if));
-		} else if (sc.in_macro && fd->rule < WQ005) {
-			refuse(s, "macro", xasprintf(
-				"the sleep is inside the macro '%s'; rewrite the macro by hand",
-				sc.macro ? sc.macro : "?"));
-		} else if (sc.irqs_off) {
-			refuse(s, "irqs-off", xasprintf(
-				"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
-				sc.irqs_off));
-		} else if (sc.held_lock && fd->rule < WQ005 &&
-			   fd->rule != WQ002) {
-			refuse(s, "held-lock", xasprintf(
-				"the spinlock '%s' is held here: the old code slept while atomic; the locking must be redesigned by hand",
-				sc.held_lock));
-		} else if (fd->rule < WQ005 && fd->rule != WQ002 &&
-			   (rq = atomic_caller(&sc, s->func, &via))) {
-			/* the callers' context (issue 39) */
-			refuse(s, "held-lock", xasprintf(
-				"%s()%s%s%s is handed to %s(): the block layer calls it with the queue lock held and interrupts off, so the old code slept while atomic, and no rewrite keeps that context (wait_event*() and schedule() come back with interrupts on); the locking must be redesigned by hand",
-				s->func, strcmp(rq, s->func) ? " is called from " : "",
-				strcmp(rq, s->func) ? rq : "",
-				strcmp(rq, s->func) ? "(), which" : "", via));
-			free(rq);
-		} else if (old_api == OLD_BLOCKED ||
-			   (old_api == OLD_PORTABLE && fd->rule != WQ001)) {
-			refuse(s, "old-wait-api", xasprintf(
-				"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
-				old_what ? ", here as '" : "",
-				old_what ? old_what : "",
-				old_what ? "', which no rewrite ports" : ""));
-		} else if (fd->rule <= WQ003 && (lab = goto_loop(&sc))) {
-			refuse(s, "goto-loop", xasprintf(
-				"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
-				lab, lab));
-			free(lab);
-		} else if (fd->rule == WQ001) {
-			plan_sleep_on(s, &sc);
-			wait_event_gate(&sc, s, NULL, p);
-		} else if (fd->rule == WQ002) {
-			plan_open_coded(s, &sc);
-			wait_event_gate(&sc, s, NULL, p);
-			/* a form the target lacks, or is not known to have,
-			 * is refused before the in-place entry form below is
-			 * considered: that form may be one the target has */
-			check_target(s, p->target ? p->target : WQ_DEFAULT_TARGET);
-		} else if (fd->rule == WQ003) {
-			plan_state_after_test(s, &sc);
-		} else if (h) {
-			/* the loop spins, but its first pass sleeps in a state
-			 * another function set: no form keeps it */
-			refuse(s, h->reason, xstrdup(h->msg));
-		} else if (fd->rule == WQ004) {
-			plan_schedule_running(s, &sc);
-			old_target_delay(s, &sc, p->target);
-		} else if (fd->rule == WQ005) {
-			refuse(s, "no-patch", xstrdup(
-				"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by __set_current_state(TASK_RUNNING) there by hand"));
-		} else {
-			refuse(s, "no-patch", xstrdup(
-				"a wait entry left queued has no automatic fix"));
-		}
-		if (fd->rule == WQ001)
-			plan_ptw_fallback(s, &sc, p);
-		if (fd->rule == WQ002 && in_place_eligible(s, p))
-			plan_entry_in_place(s, ep);
-		/* the queue declarations are ported with the sleeps */
-		s->port_queues = fd->rule == WQ001 && old_api == OLD_PORTABLE;
-		site_release(&sc);
-	}
-	free(old_what);
-	entry_plans_free(ep);
-	refuse_held(tu, f, p);
-	for (i = 0; i < p->n; i++)
-		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
 	/*
 	 * entry.c proposes finish_wait() ('F') before every return reached
 	 * with the entry queued; only those WQ006 reports keep it: at the
@@ -1368,19 +542,20 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	 * remove_wait_queue(&ob->chan->q, &w);`), so it must not be named
 	 */
 	for (i = 0; i < p->n; i++)
-		if (p->s[i].rule == WQ002 && form_in_place(p->s[i].form) &&
-		    p->s[i].edits)
+		if (rule_planner(p->s[i].rule) == PLAN_OPEN_CODED &&
+		    form_in_place(p->s[i].form) && p->s[i].edits)
 			keep_reported_returns(f, &p->s[i]);
 	/* a return the in-place form gives finish_wait() (entry.c 'F') */
 	for (i = 0; i < p->n; i++) {
 		char *tag;
 
-		if ((p->s[i].rule != WQ006 && p->s[i].rule != WQ005) ||
+		if (rule_planner(p->s[i].rule) != PLAN_WITH_LOOP ||
 		    p->s[i].outcome != FO_REFUSE)
 			continue;
 		tag = xasprintf("F%u", p->s[i].pos.line);
 		for (j = 0; j < p->n; j++)
-			if (p->s[j].rule == WQ002 && p->s[j].outcome == FO_CONVERT &&
+			if (rule_planner(p->s[j].rule) == PLAN_OPEN_CODED &&
+			    p->s[j].outcome == FO_CONVERT &&
 			    form_in_place(p->s[j].form) && p->s[j].edits &&
 			    !strcmp(p->s[j].func, p->s[i].func) &&
 			    find_word(p->s[j].edits, tag)) {
@@ -1395,12 +570,12 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 	}
 	/* one conversion of a wait loop rewrites the other findings in it */
 	for (i = 0; i < p->n; i++) {
-		if (p->s[i].rule != WQ002 || p->s[i].outcome == FO_REFUSE ||
-		    form_in_place(p->s[i].form))
+		if (rule_planner(p->s[i].rule) != PLAN_OPEN_CODED ||
+		    p->s[i].outcome == FO_REFUSE || form_in_place(p->s[i].form))
 			continue;
 		for (j = 0; j < p->n; j++)
-			if (j != i && p->s[j].rule != WQ001 &&
-			    p->s[j].rule != WQ002 &&
+			if (j != i && rule_planner(p->s[j].rule) != PLAN_SLEEP_ON &&
+			    rule_planner(p->s[j].rule) != PLAN_OPEN_CODED &&
 			    !strcmp(p->s[j].func, p->s[i].func)) {
 				p->s[j].outcome = FO_COVERED;
 				p->s[j].form = NULL;
@@ -1408,6 +583,51 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 				p->s[j].note = NULL;
 			}
 	}
+}
+
+void plan_file(void *tu, struct wq_file *f, void *arg)
+{
+	struct fix_plan *p = arg;
+	char *old_what;
+	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
+	struct entry_plans *ep = NULL;
+	int i;
+
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
+	for (i = 0; i < f->nfindings && !ep; i++)
+		if (rule_planner(f->findings[i].rule) == PLAN_OPEN_CODED)
+			ep = entry_plans_compute(tu, f);
+	for (i = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		enum wq_planner pl = rule_planner(fd->rule);
+		struct site_ctx sc;
+		struct fix_site *s;
+
+		if (pl == PLAN_NONE)
+			continue;
+		site_find(tu, f, fd, &sc);
+		sc.plan = p;
+		s = new_site(p, fd, &sc);
+		if (!refuse_before(s, &sc, old_api, old_what))
+			plan_site(s, &sc, p, held_at(f, fd->rule, fd->pos));
+		/* a wait_event*() the target lacks: the fallback may close
+		 * the race in place (ptw.c), in the target's own API */
+		if (pl == PLAN_SLEEP_ON && p->target)
+			check_target(s, p->target);
+		if (pl == PLAN_SLEEP_ON)
+			plan_ptw_fallback(s, &sc, p);
+		if (pl == PLAN_OPEN_CODED && in_place_eligible(s, p))
+			plan_entry_in_place(s, ep);
+		/* the queue declarations are ported with the sleeps */
+		s->port_queues = pl == PLAN_SLEEP_ON && old_api == OLD_PORTABLE;
+		site_release(&sc);
+	}
+	free(old_what);
+	entry_plans_free(ep);
+	refuse_held(tu, f, p);
+	for (i = 0; i < p->n; i++)
+		check_target(&p->s[i], p->target ? p->target : WQ_DEFAULT_TARGET);
+	plan_cover(f, p);
 }
 
 void plan_release(struct fix_plan *p)

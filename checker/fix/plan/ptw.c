@@ -486,7 +486,7 @@ static bool keepable(const char *reason)
 		"constant-condition", "do-while", "result-used", "unsafe",
 		"unsigned-timeout", "inactive-branch", "irqs-off",
 		"irqrestore-lock", "goto-loop", "no-patch", "unproven-condition",
-		"tty-lock", "model", NULL
+		"tty-lock", "model", "target-api", NULL
 	};
 	int i;
 
@@ -499,10 +499,11 @@ static bool keepable(const char *reason)
 void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		       const struct fix_plan *p)
 {
+	const struct sleep_on_fact *so_row;
 	struct sleep_stmt st;
 	char *why;
 
-	if (s->rule != WQ001 || !sc->buf)
+	if (rule_planner(s->rule) != PLAN_SLEEP_ON || !sc->buf)
 		return;
 	if (!*s->anchor) {
 		/* in a function the flags do not compile: name it by text */
@@ -527,7 +528,8 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	if (s->reason && !strcmp(s->reason, "no-patch") && !sc->found)
 		return;
 	sleep_stmt_of(sc->buf, sc->len, sc->anchor_off, &st);
-	if (st.hoist && !strstr(s->anchor, "timeout"))
+	so_row = sleep_on_lookup(s->anchor, strlen(s->anchor));
+	if (st.hoist && !(so_row && so_row->timed))
 		st.hoist = 0;	/* an untimed sleep returns nothing */
 	if (!st.stmt && !st.hoist) {
 		if (s->outcome == FO_REFUSE && s->note) {
@@ -559,8 +561,12 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "prepare_to_wait-irq";
 		s->note = xasprintf("queued with interrupts still off (%s), as before; they are on only across schedule()",
 				    sc->irqs_off);
-	} else if (p->no_keep_race) {
-		s->note = why;	/* --no-keep-race: the refusal stands */
+	} else if (p->no_keep_race ||
+		   (s->reason && !strcmp(s->reason, "target-api"))) {
+		/* --no-keep-race, or a target without the wait_event*()
+		 * form, which has the sleep_on() kept as it is: the refusal
+		 * stands */
+		s->note = why;
 		return;
 	} else if (sc->skipped_if) {
 		s->outcome = FO_KEEP;

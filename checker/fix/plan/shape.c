@@ -254,6 +254,122 @@ static bool drop_expired_operand(char *test, const char *t)
 	return hit;
 }
 
+/* What fill_shape() has seen of the body so far */
+struct shape_walk {
+	enum site_shape kind;
+	const char *guard;	/* the loop's head test, or NULL */
+	bool wq002;		/* the site is an add_wait_queue() */
+	bool after_sleep, slept, scheduled;
+	char *breaks;		/* WQ002: the other `if (c2) break;` tests */
+};
+
+/* One item of the loop's body, classified, into the shape. */
+static void shape_take(struct loop_shape *ls, struct shape_walk *w,
+		       struct item_info *it)
+{
+	switch (it->kind) {
+	case IT_SLEEP:
+		w->after_sleep = true;
+		break;
+	case IT_EXIT_IF:
+		if (!ls->cond && w->scheduled && w->kind != SH_DO &&
+		    !ls->exit_ifs && (!w->guard || always_true(w->guard)))
+			ls->sleep_first = true;
+		/* an early exit before the sleep keeps the loop;
+		 * after it, it is work the rewrite would skip */
+		if (!w->after_sleep && w->kind != SH_DO) {
+			/* its test, for the planner's fold (plan_loops.c) */
+			if (ls->exit_ifs < SHAPE_MAX_EXITS) {
+				ls->exit_test[ls->exit_ifs] = it->cond;
+				it->cond = NULL;
+			}
+			if (w->slept)
+				ls->exit_after_sleep = true;
+			ls->exit_ifs++;
+		} else if (!ls->other)
+			ls->other = it->arg, it->arg = NULL;
+		break;
+	case IT_SIGNAL_EXIT:
+		ls->signal_exit = true;
+		if (it->expired)
+			ls->timeout_loop = true;
+		break;
+	case IT_COND_BREAK:
+		if (!ls->cond && w->scheduled && w->kind != SH_DO &&
+		    (!w->guard || always_true(w->guard)))
+			ls->sleep_first = true;
+		if (!ls->cond && (!w->guard || always_true(w->guard))) {
+			ls->cond = it->cond, it->cond = NULL;
+		} else if (!w->slept && !ls->other && w->wq002 &&
+			   !cond_side_effect(it->cond)) {
+			/* WQ002: `if (c2) break;` too ends the wait:
+			 * the condition is `c || c2` (plan_loops.c) */
+			char *b = xasprintf("%s%s(%s)", w->breaks ? w->breaks : "",
+					    w->breaks ? " || " : "", it->cond);
+
+			free(w->breaks);
+			w->breaks = b;
+			ls->cond_breaks++;
+		} else if (!ls->other) {
+			ls->other = xasprintf("if (%s) break;", it->cond);
+		}
+		break;
+	case IT_TIMEOUT_EXIT:
+		ls->timeout_loop = true;
+		break;
+	case IT_STATE:
+		if (state_of(it->arg) != ST_NONE)
+			ls->state = state_of(it->arg);
+		break;
+	case IT_UNLOCK_IRQ:
+		if (!ls->lock)
+			ls->lock = it->arg, it->arg = NULL;
+		break;
+	case IT_IRQSAVE:
+		ls->irqrestore = true;
+		break;
+	case IT_IRQ_TOGGLE:
+		ls->irq_toggle = true;
+		break;
+	case IT_SCHEDULE:
+		ls->io_sleep |= it->io;
+		if (it->arg && !ls->receiver)
+			ls->receiver = it->arg, it->arg = NULL;
+		break;
+	case IT_OTHER:
+		if (!ls->other)
+			ls->other = it->arg, it->arg = NULL;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * WQ002: `if (!t) { r = -ETIMEDOUT; break; }` before the loop's
+ * `t = schedule_timeout(t);` is its timeout exit too: the t, or NULL
+ */
+static char *pre_receiver_of(const struct site_ctx *sc,
+			     const struct kids *items)
+{
+	char *pre = NULL;
+	int i;
+
+	for (i = 0; i < items->n && !pre; i++) {
+		char *t = site_cursor_text(sc, items->c[i]);
+		const char *eq = strstr(t, "= schedule_timeout(");
+		size_t n = 0;
+
+		while (is_ident(t[n]))
+			n++;
+		if (eq && n && t + n <= eq && !strchr(eq + 1, '=') &&
+		    strspn(t + n, " ") == (size_t)(eq - t - n))
+			pre = xasprintf("%.*s", (int)n, t);
+		free(t);
+	}
+	return pre;
+}
+
 static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		       enum site_shape kind, const char *receiver,
 		       struct loop_shape *ls)
@@ -261,11 +377,11 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 	struct kids k = children(loop);
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
 	struct kids items = body_items(body);
-	char *guard = NULL, *breaks = NULL, *pre_receiver = NULL;
-	bool after_sleep = false, slept = false, scheduled = false;
-	bool wq002 = !strncmp(sc->anchor, "add_wait_queue", 14);
+	struct shape_walk w = { 0 };
+	char *guard = NULL, *pre_receiver = NULL;
 	int i;
 
+	w.wq002 = !strncmp(sc->anchor, "add_wait_queue", 14);
 	if (kind == SH_DO && k.n == 2) {
 		/* `do { ... } while (1)` (the /dev/rtc read loop): its only
 		 * exits are in the body, as in for (;;) */
@@ -279,26 +395,14 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(tail);
 	}
 	ls->kind = kind;
-	/*
-	 * WQ002: `if (!t) { r = -ETIMEDOUT; break; }` before the loop's
-	 * `t = schedule_timeout(t);` is its timeout exit too
-	 */
-	for (i = 0; wq002 && !receiver && i < items.n && !pre_receiver; i++) {
-		char *t = site_cursor_text(sc, items.c[i]);
-		const char *eq = strstr(t, "= schedule_timeout(");
-		size_t n = 0;
-
-		while (is_ident(t[n]))
-			n++;
-		if (eq && n && t + n <= eq && !strchr(eq + 1, '=') &&
-		    strspn(t + n, " ") == (size_t)(eq - t - n))
-			pre_receiver = xasprintf("%.*s", (int)n, t);
-		free(t);
-	}
+	if (w.wq002 && !receiver)
+		pre_receiver = pre_receiver_of(sc, &items);
 	if (kind == SH_WHILE)
 		guard = site_cursor_text(sc, k.c[0]);
 	else if (kind == SH_FOR && !guard)
 		guard = for_cond(sc, loop);
+	w.kind = kind;
+	w.guard = guard;
 	for (i = 0; i < items.n; i++) {
 		struct item_info it;
 
@@ -308,99 +412,24 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		if (it.kind == IT_SCHEDULE ||
 		    (it.kind == IT_SLEEP && !strstr(sc->anchor, "add_wait") &&
 		     !strstr(sc->anchor, "prepare_to_wait")))
-			scheduled = true;
+			w.scheduled = true;
 		if (it.kind == IT_SCHEDULE || it.kind == IT_SLEEP)
-			slept = true;
-		else if (!slept && it.kind == IT_STATE &&
+			w.slept = true;
+		else if (!w.slept && it.kind == IT_STATE &&
 			 state_of(it.arg) != ST_NONE)
 			ls->state_top = true;
-		else if (!slept && it.kind == IT_OTHER && it.arg &&
+		else if (!w.slept && it.kind == IT_OTHER && it.arg &&
 			 strstr(it.arg, "schedule")) {
 			/* a sleep in a branch, or one classify() does
 			 * not read (`schedule_timeout(HZ);`) */
-			slept = scheduled = true;
+			w.slept = w.scheduled = true;
 			ls->sleep_nested = starts_with_word(it.arg, "if") ||
 					   starts_with_word(it.arg, "switch") ||
 					   starts_with_word(it.arg, "for") ||
 					   starts_with_word(it.arg, "while") ||
 					   it.arg[0] == '{';
 		}
-		switch (it.kind) {
-		case IT_SLEEP:
-			after_sleep = true;
-			break;
-		case IT_EXIT_IF:
-			if (!ls->cond && scheduled && kind != SH_DO &&
-			    !ls->exit_ifs && (!guard || always_true(guard)))
-				ls->sleep_first = true;
-			/* an early exit before the sleep keeps the loop;
-			 * after it, it is work the rewrite would skip */
-			if (!after_sleep && kind != SH_DO) {
-				/* its test, for the planner's fold (plan.c) */
-				if (ls->exit_ifs < SHAPE_MAX_EXITS) {
-					ls->exit_test[ls->exit_ifs] = it.cond;
-					it.cond = NULL;
-				}
-				if (slept)
-					ls->exit_after_sleep = true;
-				ls->exit_ifs++;
-			} else if (!ls->other)
-				ls->other = it.arg, it.arg = NULL;
-			break;
-		case IT_SIGNAL_EXIT:
-			ls->signal_exit = true;
-			if (it.expired)
-				ls->timeout_loop = true;
-			break;
-		case IT_COND_BREAK:
-			if (!ls->cond && scheduled && kind != SH_DO &&
-			    (!guard || always_true(guard)))
-				ls->sleep_first = true;
-			if (!ls->cond && (!guard || always_true(guard))) {
-				ls->cond = it.cond, it.cond = NULL;
-			} else if (!slept && !ls->other && wq002 &&
-				   !cond_side_effect(it.cond)) {
-				/* WQ002: `if (c2) break;` too ends the wait:
-				 * the condition is `c || c2` (plan.c) */
-				char *b = xasprintf("%s%s(%s)", breaks ? breaks : "",
-						    breaks ? " || " : "", it.cond);
-
-				free(breaks);
-				breaks = b;
-				ls->cond_breaks++;
-			} else if (!ls->other) {
-				ls->other = xasprintf("if (%s) break;", it.cond);
-			}
-			break;
-		case IT_TIMEOUT_EXIT:
-			ls->timeout_loop = true;
-			break;
-		case IT_STATE:
-			if (state_of(it.arg) != ST_NONE)
-				ls->state = state_of(it.arg);
-			break;
-		case IT_UNLOCK_IRQ:
-			if (!ls->lock)
-				ls->lock = it.arg, it.arg = NULL;
-			break;
-		case IT_IRQSAVE:
-			ls->irqrestore = true;
-			break;
-		case IT_IRQ_TOGGLE:
-			ls->irq_toggle = true;
-			break;
-		case IT_SCHEDULE:
-			ls->io_sleep |= it.io;
-			if (it.arg && !ls->receiver)
-				ls->receiver = it.arg, it.arg = NULL;
-			break;
-		case IT_OTHER:
-			if (!ls->other)
-				ls->other = it.arg, it.arg = NULL;
-			break;
-		default:
-			break;
-		}
+		shape_take(ls, &w, &it);
 		free(it.cond);
 		free(it.arg);
 	}
@@ -420,15 +449,15 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(ls->cond);
 		ls->cond = wait_condition(guard);
 	}
-	if (breaks && ls->cond) {
-		char *c = xasprintf("(%s) || %s", ls->cond, breaks);
+	if (w.breaks && ls->cond) {
+		char *c = xasprintf("(%s) || %s", ls->cond, w.breaks);
 
 		free(ls->cond);
 		ls->cond = c;
-	} else if (breaks && !ls->other) {
-		ls->other = xasprintf("if %s break;", breaks);
+	} else if (w.breaks && !ls->other) {
+		ls->other = xasprintf("if %s break;", w.breaks);
 	}
-	free(breaks);
+	free(w.breaks);
 	free(pre_receiver);
 	free(guard);
 	free(items.c);

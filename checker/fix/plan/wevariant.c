@@ -214,7 +214,7 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 	int i;
 
 	(void)pr;
-	if (!s->form || strncmp(s->form, "wait_event", 10) ||
+	if (!form_is(s->form, KF_EVENT) ||
 	    s->outcome == FO_REFUSE || s->outcome == FO_COVERED)
 		return true;
 	/* the generated model check refused this form here (cmd/fix_cmd.c) */

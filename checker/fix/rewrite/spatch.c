@@ -50,24 +50,24 @@ static bool second_pass(const char *patch)
 /* The .cocci files of a rule, in name order; NULL-terminated. */
 static char **rule_patches(const struct spatch_env *env, int rule)
 {
-	const struct wq_rule *r = rule_lookup(rule);
+	const char *stem = rule_cocci(rule);	/* rules.def */
 	DIR *d = opendir(env->cocci_dir);
 	struct dirent *de;
 	char **v = NULL;
 	int n = 0;
 	size_t sl;
 
-	if (!d || !r) {
+	if (!d || !stem) {
 		if (d)
 			closedir(d);
 		return NULL;
 	}
-	sl = strlen(r->name);
+	sl = strlen(stem);
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
 
 		if (l < 6 || strcmp(de->d_name + l - 6, ".cocci") ||
-		    strncmp(de->d_name, r->name, sl) ||
+		    strncmp(de->d_name, stem, sl) ||
 		    (de->d_name[sl] != '.' && de->d_name[sl] != '-'))
 			continue;
 		/*

@@ -389,6 +389,184 @@ out:
 	return st;
 }
 
+/*
+ * The event of a wait_event*() call (its kapi.def KAPI_FORM row, NULL
+ * for a name it does not list: a driver's own wait_event*() macro, taken
+ * as sleeping uninterruptible, untimed, with no lock): the queue is the
+ * object its first argument names, the lock of the spin_irq forms (its
+ * third argument) is dropped while asleep.
+ */
+static void wait_event_ev(struct vscan *sc, const struct vtoks *v,
+			  const struct kapi_form *form, const int *args,
+			  const int *ends, int na, struct vev *ev)
+{
+	struct vval *vv = sc->vv;
+	char *q = queue_of(v, args[0], ends[0], true);
+	enum kform_lock lk = form ? form->lock : KF_NO_LOCK;
+	const char *st = form ? kform_task_state(form->state) :
+			 "TASK_UNINTERRUPTIBLE";
+
+	ev->k = EV_WAITEV;
+	ev->q = vintern(vv, NS_QUEUE, q);
+	free(q);
+	if (st)
+		ev->st = vintern(vv, NS_STATE, st);
+	else if (na >= 3)	/* wait_event_state(wq, condition, state) */
+		ev->st = state_of(vv, v, args[2], ends[2]);
+	else
+		ev->st = vintern(vv, NS_STATE, "TASK_UNINTERRUPTIBLE");
+	ev->timed = form && form->timed != KF_UNTIMED;
+	ev->excl = form && form->exclusive;
+	ev->keeps_irq = lk == KF_SPIN_IRQ || lk == KF_SPIN_IRQ_CMD ||
+			lk == KF_QUEUE_LOCK || lk == KF_QUEUE_LOCK_IRQ;
+	/* wait_event*_lock_irq*(wq, cond, lock, ...): dropped while asleep */
+	if ((lk == KF_SPIN_IRQ || lk == KF_SPIN_IRQ_CMD) && na >= 3) {
+		char *l = queue_of(v, args[2], ends[2], true);
+
+		ev->lock = vintern(vv, NS_LOCK, l);
+		free(l);
+	}
+}
+
+/*
+ * Scan the expansion x of a macro of the file used at token k (via: how
+ * the words name it, taken; x is kept in the function's expansions).
+ */
+static void scan_expansion(struct vscan *sc, const struct vtoks *v, int k,
+			   char *x, char *via_text, int **list, int *n)
+{
+	struct vtoks xt;
+	const char *via = sc->via;
+
+	if (vtok_cut(&xt, x, 0, strlen(x))) {
+		if (!sc->depth) {
+			sc->tok = k;
+			sc->line = v->t[k].line;
+		}
+		sc->via = via ? via : via_text;
+		if (via)
+			free(via_text);
+		via_text = NULL;
+		sc->depth++;
+		sc->f->exp = xrealloc(sc->f->exp, (sc->f->nexp + 1) * sizeof(char *));
+		sc->f->exp[sc->f->nexp++] = x;
+		scan_events(sc, &xt, 0, xt.n, list, n);
+		sc->depth--;
+		if (!via)
+			free((char *)sc->via);
+		sc->via = via;
+		x = NULL;
+	}
+	vtok_release(&xt);
+	free(via_text);
+	free(x);
+}
+
+/*
+ * `current->state = X` (or `->__state`, or get_current()) at token k:
+ * the state write, if it is one; the token to go on after.
+ */
+static int state_write_ev(struct vscan *sc, const struct vtoks *v, int k,
+			  int b, struct vev *ev, int **list, int *n)
+{
+	int m = name_is(v, k, "current", 7) ? k + 1 : k + 3, e2;
+
+	if (!(tok_eq(v, m, "->") && m + 2 < b &&
+	      (name_is(v, m + 1, "state", 5) || name_is(v, m + 1, "__state", 7)) &&
+	      tok_eq(v, m + 2, "=")))
+		return k;
+	for (e2 = m + 3; e2 < b && !tok_eq(v, e2, ";") &&
+	     !tok_eq(v, e2, ",") && !tok_eq(v, e2, ")"); e2++)
+		;
+	ev->k = EV_STATE;
+	ev->st = state_of(sc->vv, v, m + 3, e2);
+	add_ev(sc, ev, v, k, e2 - 1, list, n);
+	return e2 - 1;
+}
+
+/*
+ * A spinning lock taken or dropped at token k (and the interrupts with
+ * it, for the _irq ones); its initialisers and try-locks are no events.
+ */
+static void lock_evs(struct vscan *sc, const struct vtoks *v, int k, int close,
+		     int a0, int e0, struct vev *ev, int **list, int *n)
+{
+	const char *s = v->text + v->t[k].off;
+	size_t len = v->t[k].len;
+	bool unlock = contains(s, len, "unlock");
+	char *l;
+
+	if (contains(s, len, "init") || contains(s, len, "trylock") ||
+	    contains(s, len, "is_locked"))
+		return;
+	l = a0 >= 0 ? queue_of(v, a0, e0, false) : xstrdup("?");
+	ev->k = unlock ? EV_UNLOCK : EV_LOCK;
+	ev->lock = vintern(sc->vv, NS_LOCK, l);
+	free(l);
+	add_ev(sc, ev, v, k, close, list, n);
+	if (contains(s, len, "irq")) {
+		ev->k = unlock ? EV_IRQON : EV_IRQOFF;
+		ev->lock = -1;
+		add_ev(sc, ev, v, k, close, list, n);
+	}
+}
+
+/* A sleep_on() call: its state and timeout from its kapi.def row. */
+static void sleep_on_ev(struct vval *vv, const struct vtoks *v,
+			const struct kapi *api, int a0, int e0, struct vev *ev)
+{
+	const struct sleep_on_fact *so = sleep_on_lookup(api->name,
+							 strlen(api->name));
+	char *q = queue_of(v, a0, e0, false);
+
+	ev->k = EV_SLEEPON;
+	ev->q = vintern(vv, NS_QUEUE, q);
+	ev->st = vintern(vv, NS_STATE, so && so->intr ?
+			 "TASK_INTERRUPTIBLE" : "TASK_UNINTERRUPTIBLE");
+	ev->timed = so && so->timed;
+	ev->keeps_irq = true;
+	free(q);
+}
+
+/*
+ * schedule(), schedule_timeout(t) (a receiver: `x = schedule_timeout()`)
+ * and schedule_timeout_*(), at token k.
+ */
+static void sleep_ev(struct vval *vv, const struct vtoks *v, int k, int a,
+		     const struct kapi *api, const int *args, const int *ends,
+		     int na, struct vev *ev)
+{
+	ev->k = EV_SLEEP;
+	ev->timed = api->kind != K_SCHEDULE;
+	if (ev->timed && na >= 1) {
+		char *t = vtok_text(v, args[0], ends[0]);
+
+		ev->timed = strcmp(t, "MAX_SCHEDULE_TIMEOUT") != 0;
+		free(t);
+	}
+	if (ev->timed && na >= 1) {
+		int j;
+
+		ev->tmo = vtok_text(v, args[0], ends[0]);
+		/* x = schedule_timeout(...): the receiver */
+		for (j = k - 2; k > a && tok_eq(v, k - 1, "=") && j >= a &&
+		     !tok_eq(v, j, ";") && !tok_eq(v, j, "{") &&
+		     !tok_eq(v, j, "}") && !tok_eq(v, j, ")"); j--)
+			;
+		if (k > a + 1 && tok_eq(v, k - 1, "=") && j + 1 < k - 1)
+			ev->recv = vtok_text(v, j + 1, k - 1);
+	}
+	if (api->kind == K_DELAY) {
+		const char *s = api->name;
+		size_t len = strlen(s);
+
+		ev->st = vintern(vv, NS_STATE,
+				 contains(s, len, "uninterruptible") ? "TASK_UNINTERRUPTIBLE" :
+				 contains(s, len, "interruptible") ? "TASK_INTERRUPTIBLE" :
+				 contains(s, len, "killable") ? "TASK_KILLABLE" : "TASK_IDLE");
+	}
+}
+
 static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 			int **list, int *n)
 {
@@ -398,6 +576,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 	for (k = a; k < b && k < v->n; k++) {
 		const char *s = v->text + v->t[k].off;
 		size_t len = v->t[k].len;
+		const struct kapi_form *form;
 		const struct kapi *api;
 		struct vev ev;
 		int na, close;
@@ -410,21 +589,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 		if ((name_is(v, k, "current", 7) || (name_is(v, k, "get_current", 11) &&
 		     tok_eq(v, k + 1, "(") && tok_eq(v, k + 2, ")"))) &&
 		    !(k > a && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, ".")))) {
-			int m = name_is(v, k, "current", 7) ? k + 1 : k + 3;
-
-			if (tok_eq(v, m, "->") && m + 2 < b &&
-			    (name_is(v, m + 1, "state", 5) || name_is(v, m + 1, "__state", 7)) &&
-			    tok_eq(v, m + 2, "=")) {
-				int e2;
-
-				for (e2 = m + 3; e2 < b && !tok_eq(v, e2, ";") &&
-				     !tok_eq(v, e2, ",") && !tok_eq(v, e2, ")"); e2++)
-					;
-				ev.k = EV_STATE;
-				ev.st = state_of(vv, v, m + 3, e2);
-				add_ev(sc, &ev, v, k, e2 - 1, list, n);
-				k = e2 - 1;
-			}
+			k = state_write_ev(sc, v, k, b, &ev, list, n);
 			continue;
 		}
 		if (!tok_eq(v, k + 1, "(")) {
@@ -432,30 +597,9 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 
 			/* an object-like macro of the file used as a statement */
 			if (sc->depth < 4 && len > 1 && find_macro(sc->f->side, s, len, &m) &&
-			    !m.fnlike && m.body_end > m.body) {
-				char *x = expand(&m, v, NULL, NULL, 0);
-				struct vtoks xt;
-				const char *via = sc->via;
-
-				if (vtok_cut(&xt, x, 0, strlen(x))) {
-					if (!sc->depth) {
-						sc->tok = k;
-						sc->line = v->t[k].line;
-					}
-					sc->via = via ? via : xasprintf("%.*s", (int)len, s);
-					sc->depth++;
-					sc->f->exp = xrealloc(sc->f->exp, (sc->f->nexp + 1) * sizeof(char *));
-					sc->f->exp[sc->f->nexp++] = x;
-					scan_events(sc, &xt, 0, xt.n, list, n);
-					sc->depth--;
-					if (!via)
-						free((char *)sc->via);
-					sc->via = via;
-					x = NULL;
-				}
-				vtok_release(&xt);
-				free(x);
-			}
+			    !m.fnlike && m.body_end > m.body)
+				scan_expansion(sc, v, k, expand(&m, v, NULL, NULL, 0),
+					       xasprintf("%.*s", (int)len, s), list, n);
 			continue;
 		}
 		close = vtok_match(v, k + 1);
@@ -507,80 +651,16 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 		} else if (api && (api->kind == K_SCHEDULE || api->kind == K_SCHEDULE_TIMEOUT ||
 				   (api->kind == K_DELAY && starts(s, len, "schedule_timeout_"))) &&
 			   !name_is(v, k, "schedule_preempt_disabled", 25)) {
-			ev.k = EV_SLEEP;
-			ev.timed = api->kind != K_SCHEDULE;
-			if (ev.timed && na >= 1) {
-				char *t = vtok_text(v, args[0], ends[0]);
-
-				ev.timed = strcmp(t, "MAX_SCHEDULE_TIMEOUT") != 0;
-				free(t);
-			}
-			if (ev.timed && na >= 1) {
-				int j;
-
-				ev.tmo = vtok_text(v, args[0], ends[0]);
-				/* x = schedule_timeout(...): the receiver */
-				for (j = k - 2; k > a && tok_eq(v, k - 1, "=") && j >= a &&
-				     !tok_eq(v, j, ";") && !tok_eq(v, j, "{") &&
-				     !tok_eq(v, j, "}") && !tok_eq(v, j, ")"); j--)
-					;
-				if (k > a + 1 && tok_eq(v, k - 1, "=") && j + 1 < k - 1)
-					ev.recv = vtok_text(v, j + 1, k - 1);
-			}
-			if (api->kind == K_DELAY)
-				ev.st = vintern(vv, NS_STATE,
-					       contains(s, len, "uninterruptible") ? "TASK_UNINTERRUPTIBLE" :
-					       contains(s, len, "interruptible") ? "TASK_INTERRUPTIBLE" :
-					       contains(s, len, "killable") ? "TASK_KILLABLE" : "TASK_IDLE");
+			sleep_ev(vv, v, k, a, api, args, ends, na, &ev);
 		} else if (api && api->kind == K_SLEEP_ON && na >= 1) {
-			char *q = queue_of(v, args[0], ends[0], false);
-
-			ev.k = EV_SLEEPON;
-			ev.q = vintern(vv, NS_QUEUE, q);
-			ev.st = vintern(vv, NS_STATE, contains(s, len, "interruptible") ?
-				       "TASK_INTERRUPTIBLE" : "TASK_UNINTERRUPTIBLE");
-			ev.timed = contains(s, len, "timeout");
-			ev.keeps_irq = true;
-			free(q);
-		} else if ((starts(s, len, "wait_event") || starts(s, len, "io_wait_event")) &&
-			   na >= 1) {
-			char *q = queue_of(v, args[0], ends[0], true);
-
-			ev.k = EV_WAITEV;
-			ev.q = vintern(vv, NS_QUEUE, q);
-			ev.st = vintern(vv, NS_STATE, contains(s, len, "interruptible") ?
-				       "TASK_INTERRUPTIBLE" : contains(s, len, "killable") ?
-				       "TASK_KILLABLE" : contains(s, len, "idle") ?
-				       "TASK_IDLE" : "TASK_UNINTERRUPTIBLE");
-			ev.timed = contains(s, len, "timeout");
-			ev.excl = contains(s, len, "exclusive");
-			ev.keeps_irq = contains(s, len, "lock_irq") || contains(s, len, "locked");
-			free(q);
-			/* wait_event*_lock_irq(wq, cond, lock): dropped while asleep */
-			if (contains(s, len, "lock_irq") && na >= 3) {
-				char *l = queue_of(v, args[na - 1], ends[na - 1], true);
-
-				ev.lock = vintern(vv, NS_LOCK, l);
-				free(l);
-			}
+			sleep_on_ev(vv, v, api, args[0], ends[0], &ev);
+		} else if (((form = kform_lookup(s, len)) ? form->family == KF_EVENT :
+			    starts(s, len, "wait_event") ||
+			    starts(s, len, "io_wait_event")) && na >= 1) {
+			wait_event_ev(sc, v, form, args, ends, na, &ev);
 		} else if (spin_lock_call(s, len)) {
-			char *l = na >= 1 ? queue_of(v, args[0], ends[0], false) : xstrdup("?");
-			bool unlock = contains(s, len, "unlock");
-
-			if (contains(s, len, "init") || contains(s, len, "trylock") ||
-			    contains(s, len, "is_locked")) {
-				free(l);
-				continue;
-			}
-			ev.k = unlock ? EV_UNLOCK : EV_LOCK;
-			ev.lock = vintern(vv, NS_LOCK, l);
-			free(l);
-			add_ev(sc, &ev, v, k, close, list, n);
-			if (contains(s, len, "irq")) {
-				ev.k = unlock ? EV_IRQON : EV_IRQOFF;
-				ev.lock = -1;
-				add_ev(sc, &ev, v, k, close, list, n);
-			}
+			lock_evs(sc, v, k, close, na >= 1 ? args[0] : -1,
+				 na >= 1 ? ends[0] : -1, &ev, list, n);
 			continue;
 		} else if (irq_effect(s, len, "off")) {
 			ev.k = EV_IRQOFF;
@@ -592,28 +672,8 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 			int hev = -1, st;
 
 			if (sc->depth < 4 && find_macro(sc->f->side, s, len, &m) && m.fnlike) {
-				char *x = expand(&m, v, args, ends, na < 0 ? 0 : na);
-				struct vtoks xt;
-				const char *via = sc->via;
-
-				if (vtok_cut(&xt, x, 0, strlen(x))) {
-					if (!sc->depth) {
-						sc->tok = k;
-						sc->line = v->t[k].line;
-					}
-					sc->via = via ? via : vtok_text(v, k, close + 1);
-					sc->depth++;
-					sc->f->exp = xrealloc(sc->f->exp, (sc->f->nexp + 1) * sizeof(char *));
-					sc->f->exp[sc->f->nexp++] = x;
-					scan_events(sc, &xt, 0, xt.n, list, n);
-					sc->depth--;
-					if (!via)
-						free((char *)sc->via);
-					sc->via = via;
-					x = NULL;
-				}
-				vtok_release(&xt);
-				free(x);
+				scan_expansion(sc, v, k, expand(&m, v, args, ends, na < 0 ? 0 : na),
+					       vtok_text(v, k, close + 1), list, n);
 				free(nm);
 				k = close;
 				continue;
