@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "analysis.h"
 #include "rules/floor.h"
 #include "rules/rules.h"
 

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"	/* target_lacks(), target_api_refusal() */
+#include "analysis.h"	/* target_lacks(), target_api_refusal() */
 #include "fix.h"
 
 struct lowering {
