@@ -263,6 +263,14 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 
 /* ---- a driver's own macro: once, at the sleep in its body ---- */
 
+/* The end of the identifier the file has at off (off: none). */
+static unsigned ident_end(const struct wq_file *f, unsigned off)
+{
+	while (off < f->len && wq_ident_char(f->buf[off]))
+		off++;
+	return off;
+}
+
 /*
  * Does the finding at off (on line) stand on use u of a macro: at its
  * name, or on its line at another macro's name around it
@@ -271,14 +279,12 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 static bool on_use(const struct wq_file *f, unsigned off, unsigned line,
 		   const struct tok_use *u)
 {
-	unsigned e = off;
+	unsigned e = ident_end(f, off);
 
 	if (off == u->off)
 		return true;
 	if (line != u->line)
 		return false;
-	while (e < f->len && wq_ident_char(f->buf[e]))
-		e++;
 	return e > off && !kapi_lookup(f->buf + off, e - off);
 }
 
@@ -300,24 +306,34 @@ static bool macro_sleeps(const struct tok_scan *ts, int mi, int rule,
  * what they said there, which names the use's own queue and condition,
  * and their notes (the test they read the condition from).
  */
-static void note_uses(struct wq_finding *fd, const struct wq_finding *u,
-		      const char *macro, int nuses)
+static void note_uses(const struct wq_file *f, struct wq_finding *fd,
+		      const struct wq_finding *u, const char *macro, int nuses)
 {
 	const char *rest = strstr(u->msg, "; "), *own = strstr(fd->msg, "; ");
+	unsigned off = text_offset_of(f->buf, f->len, u->pos);
+	unsigned e = ident_end(f, off);
 	char *where = nuses > 1 ?
 		xasprintf("and at %d other place%s in this file", nuses - 1,
 			  nuses > 2 ? "s" : "") :
-		xstrdup("once in this file");
+		xstrdup("once in this file"), *via;
 	int j;
+
+	/* `LCX_WAIT_IDLE(l)` whose body uses LCX_NAP() */
+	via = e > off && (e - off != strlen(macro) ||
+			  memcmp(f->buf + off, macro, e - off)) ?
+	      xasprintf(" (through '%.*s')", (int)(e - off), f->buf + off) :
+	      xstrdup("");
 
 	/* nothing the use adds: the macro's own words */
 	if (rest && (!strncmp(rest + 2, "it is inside", 12) ||
 		     (own && !strcmp(rest, own))))
 		rest = NULL;
-	finding_add_note(fd, u->pos, xasprintf("'%s' expands here, %s%s%s",
-		macro, where, rest ? "; at this use the rules suggest: " : "",
+	finding_add_note(fd, u->pos, xasprintf("'%s' expands here%s, %s%s%s",
+		macro, via, where,
+		rest ? "; at this use the rules suggest: " : "",
 		rest ? rest + 2 : ""));
 	free(where);
+	free(via);
 	for (j = 0; j < u->nnotes; j++)
 		if (!strstr(u->notes[j].msg, "sleeps here, in a loop"))
 			finding_add_note_in(fd, u->notes[j].file ?
@@ -329,12 +345,11 @@ static void note_uses(struct wq_finding *fd, const struct wq_finding *u,
 static void hold_use(struct wq_file *f, int i)
 {
 	struct wq_finding *fd = &f->findings[i];
-	unsigned off = text_offset_of(f->buf, f->len, fd->pos), e = off;
+	unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+	unsigned e = ident_end(f, off);
 	const char *cur = f->cur_func;
 	int j;
 
-	while (e < f->len && wq_ident_char(f->buf[e]))
-		e++;
 	for (j = 0; j < f->nheld; j++)
 		if (f->held[j].rule == fd->rule &&
 		    f->held[j].pos.line == fd->pos.line &&
@@ -417,7 +432,7 @@ static void macro_once(struct wq_file *f, const struct tok_scan *ts,
 				xasprintf("in the body of macro '%s': rewrite the loop there, for all its uses",
 					  ts->m[s->macro].name));
 		if (fd)
-			note_uses(fd, &f->findings[first[slot]],
+			note_uses(f, fd, &f->findings[first[slot]],
 				  ts->m[s->macro].name, nuses[slot]);
 	}
 	for (i = 0, k = 0; i < f->nfindings; i++) {
