@@ -612,7 +612,11 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 			clang_disposeString(s);
 			continue;
 		}
-		if (!api)	/* `unlock_pool();`, a driver's lock macro */
+		/* `ops->sleep_on(q)`: a method of that name (events.c) */
+		if (api && api->kind == K_SLEEP_ON && i &&
+		    (tok_is(b->tu, t[i - 1], "->") || tok_is(b->tu, t[i - 1], ".")))
+			api = NULL;
+		else if (!api)	/* `unlock_pool();`, a driver's lock macro */
 			api = macro_body_unlock(b->buf, b->len, name);
 		clang_disposeString(s);
 		if (!api)

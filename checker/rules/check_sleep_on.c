@@ -499,32 +499,6 @@ static bool kthread_loop(const struct cfg_node *tn)
 	return only;
 }
 
-/*
- * `ops->sleep_on(&q)`, `dev->o.interruptible_sleep_on_timeout(q, t)`: a
- * member named like the API is the driver's method, no call of the
- * family (the token floor skips a name after `.` or `->` alike).  The
- * call's text starts at its object, and the name comes after `->` or
- * `.`; a plain call starts with the name, a macro's use lacks it.
- */
-static bool method_call(const struct wq_file *f, struct wq_pos pos,
-			const char *name)
-{
-	const char *b = f->buf;
-	size_t n = strlen(name), i, p, off = text_offset_of(b, f->len, pos);
-
-	for (i = off; i + n < f->len && !strchr(";{}", b[i]); i++) {
-		if (memcmp(b + i, name, n) || wq_ident_char(b[i + n]) ||
-		    (i > 0 && wq_ident_char(b[i - 1])))
-			continue;
-		for (p = i; p > off && isspace((unsigned char)b[p - 1]); p--)
-			;
-		return p > off && (b[p - 1] == '.' ||
-				   (b[p - 1] == '>' && p > off + 1 &&
-				    b[p - 2] == '-'));
-	}
-	return false;
-}
-
 /* A timed sleep on a queue nothing in the file wakes: a plain delay. */
 static void delay_finding(struct wq_file *f, const struct cfg_node *nd,
 			  const char *name, const char *q, bool intr)
@@ -558,8 +532,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		bool delay, intr, paced = false;
 		int t;
 
-		if (!node_is(g, n, K_SLEEP_ON) ||
-		    method_call(f, nd->pos, nd->ev.api->name))
+		if (!node_is(g, n, K_SLEEP_ON))
 			continue;
 		qh = queue_head(&nd->ev);
 		q = qh;

@@ -5,9 +5,9 @@
  * made; they are members of the ops table, not the kernel's functions.
  *
  * wqport fixture (issue 40): a member named like the sleep_on() family,
- * called through `->` or `.` (also across lines, through a cast or a
- * dereference), is the driver's method, no sleep_on() call: neither the
- * rules nor the token floor report it.
+ * called through `->` or `.` (also across lines, through a cast, a
+ * dereference or a macro of the driver), is the driver's method, no
+ * sleep_on() call: neither the rules nor the token floor report it.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -15,6 +15,8 @@
 #include <linux/wait.h>
 
 struct opx_port;
+
+#define OPX_NAP(p)	((p)->ops->sleep_on(p))
 
 struct opx_ops {
 	void (*sleep_on)(struct opx_port *p);
@@ -53,6 +55,8 @@ static void opx_drain(struct opx_port *p)
 			->sleep_on(p);
 	if (!p->cts)
 		(*p->ops->sleep_on)(p);
+	while (!p->cts)
+		OPX_NAP(p);
 }
 
 static long opx_settle(struct opx_port *p)
