@@ -76,16 +76,6 @@ enum wq_severity rule_severity(const struct wq_rule *r, unsigned target);
 
 /* ---- text ---- */
 
-/*
- * Is c a character of a C identifier ([A-Za-z0-9_], as in the C
- * locale)?  The one definition, for every layer's text scans.
- */
-static inline bool wq_ident_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* ---- kernel API knowledge (kapi.def) ---- */
 
 enum kapi_kind {
@@ -200,7 +190,7 @@ typedef void (*scan_fn)(void *arg, const char *path, char *error);
 /* headers: also take *.h files met in directories (for fix) */
 void scan_path(const char *path, bool headers, scan_fn add, void *arg);
 
-/* ---- compiler flags from a build (frontend/cflags.c) ---- */
+/* ---- compiler flags from a build (frontend/input/cflags.c) ---- */
 
 /* 0: not a compiler flag; 1: a flag; 2: a flag taking the next argument */
 int cflag_kind(const char *arg);
@@ -210,7 +200,7 @@ char **cflags_filter(const char *const *in, int n, const char *dir,
 		     int *nout);
 void cflags_free(char **v, int n);
 
-/* ---- compilation database (frontend/compdb.c) ---- */
+/* ---- compilation database (frontend/input/compdb.c) ---- */
 
 struct compdb;
 /* path: a directory holding compile_commands.json, or the file itself */
@@ -222,7 +212,7 @@ void compdb_each_file(struct compdb *db, void (*fn)(void *arg, const char *path)
 		      void *arg);
 void compdb_close(struct compdb *db);
 
-/* ---- the kernel a file is from (frontend/ktree.c) ---- */
+/* ---- the kernel a file is from (frontend/input/ktree.c) ---- */
 
 /*
  * The version (WQ_KVER()) of the kernel tree path lives in, else of the
@@ -292,7 +282,7 @@ struct wq_file {
 	int ncflags;
 	bool not_in_db;		/* a database was given but lacks this file */
 	bool from_stdin;	/* "-": its text is the run's standard input */
-	/* a template header (frontend/template.c): the .c file parsed for
+	/* a template header (frontend/input/template.c): the .c file parsed for
 	 * its context; only the header's functions are checked */
 	char *includer;
 	/* --target as WQ_KVER(), 0: the latest kernel; rules word their
@@ -301,13 +291,13 @@ struct wq_file {
 	/*
 	 * The kernel whose facts (checker/target-facts.def) decide what a
 	 * wait can lose: --target or a .wqport target line if given, else
-	 * the kernel of the file's tree or build (frontend/ktree.c);
+	 * the kernel of the file's tree or build (frontend/input/ktree.c);
 	 * WQ_KERNEL_LATEST for `latest`, WQ_KERNEL_UNKNOWN when nothing
 	 * says: then no version-dependent fact applies.
 	 */
 	unsigned kernel;
 	/* while the rules run: the task state summaries of its functions
-	 * (analysis/state_summary.c), and what the graph builder may ask
+	 * (analysis/flow/state_summary.c), and what the graph builder may ask
 	 * them */
 	struct state_sums *sums;
 	const struct state_oracle *oracle;
@@ -329,6 +319,9 @@ struct state_oracle {
 			size_t len);
 	/* the FL_* state bits fn is entered in */
 	uint32_t (*entry)(const struct state_sums *s, const char *fn);
+	/* the state bits after a call of callee, given those before it */
+	uint32_t (*apply)(const struct state_sums *s, const char *callee,
+			  uint32_t state);
 };
 
 struct wq_held {
@@ -484,10 +477,6 @@ char *xstrdup(const char *s);
  * backslash or a byte above 0x7f (util.c).
  */
 char *git_quote_path(const char *prefix, const char *name);
-/* s with its C comments blanked in place, lines kept (util.c) */
-void blank_c_comments(char *s);
-/* A regular file's text, at most max bytes, or NULL (util.c). */
-char *read_regular_file(const char *path, size_t max, size_t *len);
 /*
  * Reading only regular files (util.c): open_regular() never opens a FIFO,
  * a device or a socket (stat, open O_NONBLOCK|O_NOCTTY, fstat); *why says

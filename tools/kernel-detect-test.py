@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""The kernel a file is from, when --target does not say (frontend/ktree.c).
+"""The kernel a file is from, when --target does not say (frontend/input/ktree.c).
 
     kernel-detect-test.py --checker PATH --testdata DIR SCENARIO
 

@@ -59,7 +59,7 @@ EXTRAVERSION =
 NAME = wqport test tree
 
 # wqport test: the head of a kernel-shaped top-level Makefile, as
-# frontend/ktree.c reads it.  Nothing here builds.
+# frontend/input/ktree.c reads it.  Nothing here builds.
 KERNELRELEASE = $(VERSION).$(PATCHLEVEL).$(SUBLEVEL)$(EXTRAVERSION)
 """
 

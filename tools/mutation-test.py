@@ -9,15 +9,15 @@ switch (an environment variable the checker reads) and the -ok fixtures
 that depend on it, with the rules each must then report:
 
   feasibility  WQPORT_NO_FEASIBILITY=1: every test is taken both ways,
-               whatever the path already settled (analysis/paths.c,
-               analysis/bounds.c).  The correlated-branch fixtures
+               whatever the path already settled (analysis/flow/paths.c,
+               analysis/flow/bounds.c).  The correlated-branch fixtures
                (the same test guarding the state and the sleep, the
                enqueue and the dequeue, O_NONBLOCK tested twice) must
                then report the paths that do not exist; so must the
                OSS read/write loop whose clamp keeps the tested value
-               in range (analysis/ranges.c).
+               in range (analysis/flow/ranges.c).
   ranges       WQPORT_NO_RANGES=1: the value ranges of the tested
-               locals are not used (analysis/ranges.c), the rest of
+               locals are not used (analysis/flow/ranges.c), the rest of
                the feasibility is: the OSS loop must report again.
 
   wakers       WQPORT_FILE_WAKERS_ONLY=1: a queue nothing in the file
@@ -58,14 +58,14 @@ SCENARIOS = {
         "env": "WQPORT_NO_FEASIBILITY",
         "fixtures": {
             "schedule-while-running/kmx-midi-clamp-ok.c": ["WQ004"],
-            # the ranges of the tested locals (analysis/ranges.c): the
+            # the ranges of the tested locals (analysis/flow/ranges.c): the
             # clamp `cnt = count` under `cnt > count` keeps `cnt > 0`
             "schedule-while-running/esx-adc-rw-ok.c": ["WQ004"],
             "wait-entry-leak/tkx-fifo-nonblock-ok.c": ["WQ006"],
             "wait-entry-leak/sbk-pipe-corr-ok.c": ["WQ004", "WQ006"],
             "wait-entry-leak/kestrel-pipe-nonblock-ok.c": ["WQ004", "WQ006"],
             # the enqueue's own guard, unwritten, taken the other way
-            # (analysis/entry_fate.c)
+            # (analysis/flow/entry_fate.c)
             "wait-entry-leak/hdx-rirb-poll-ok.c": ["WQ006"],
             "wait-entry-leak/prx-rwsem-wait-ok.c": ["WQ006"],
         },

@@ -31,12 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
-
-static bool ident(char c)
-{
-	return wq_ident_char(c);
-}
+#include "analysis.h"
 
 /*
  * Is t[0..n) a constant: numbers, upper-case macros (also called, as
@@ -53,7 +48,7 @@ static bool const_text(const char *t, size_t n)
 			continue;
 		}
 		any = true;
-		if (!ident(t[i])) {
+		if (!wq_ident_char(t[i])) {
 			/* no dereference, member, element or address */
 			if (t[i] == '*' || t[i] == '.' || t[i] == '[' ||
 			    t[i] == '&' || (t[i] == '-' && i + 1 < n &&
@@ -62,7 +57,7 @@ static bool const_text(const char *t, size_t n)
 			i++;
 			continue;
 		}
-		for (j = i; j < n && ident(t[j]); j++)
+		for (j = i; j < n && wq_ident_char(t[j]); j++)
 			;
 		if (isdigit((unsigned char)t[i]) ||
 		    (j - i == 4 && !memcmp(t + i, "true", 4)) ||
@@ -147,7 +142,7 @@ bool condclass_plain_test(const char *t, size_t n)
 		    (t[i] == '-' && i + 1 < n && t[i + 1] == '>'))
 			return false;
 		/* a call: a lower-case name followed by '(' */
-		if (t[i] == '(' && i && ident(t[i - 1]))
+		if (t[i] == '(' && i && wq_ident_char(t[i - 1]))
 			return false;
 	}
 	return true;
@@ -162,13 +157,13 @@ bool condclass_mode_test(const struct cfg *g, const struct wq_file *f, int t)
 	if (!x || !condclass_plain_test(x, n = strlen(x)))
 		return false;
 	while (i < n) {
-		if (!ident(x[i]) || isdigit((unsigned char)x[i])) {
-			while (i < n && ident(x[i]))
+		if (!wq_ident_char(x[i]) || isdigit((unsigned char)x[i])) {
+			while (i < n && wq_ident_char(x[i]))
 				i++;
 			i++;
 			continue;
 		}
-		for (j = i; j < n && ident(x[j]); j++)
+		for (j = i; j < n && wq_ident_char(x[j]); j++)
 			;
 		for (k = i; k < j && !islower((unsigned char)x[k]); k++)
 			;

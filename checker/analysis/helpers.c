@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 static unsigned skip_blank(const char *buf, size_t len, unsigned i)
 {

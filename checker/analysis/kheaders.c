@@ -3,7 +3,7 @@
  * Which wait primitives the kernel a file is from has, read from that
  * kernel's own headers, never from memory.
  *
- * frontend/ktree.c finds the kernel a file is from (its tree's Makefile,
+ * frontend/input/ktree.c finds the kernel a file is from (its tree's Makefile,
  * or the version header of the build its flags point at) and names the
  * file that said so.  When that file is a tree's top-level Makefile, or
  * lies under a folder include/ that holds linux/wait.h, that include/
@@ -27,7 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 static const char *const api_headers[] = {
 	"linux/wait.h", "linux/sched.h", "linux/tty.h",
@@ -106,11 +106,6 @@ static const struct kinc *kinc_of(const char *dir)
 	return k;
 }
 
-static bool ident(char c)
-{
-	return wq_ident_char(c);
-}
-
 /* The word before p (skipping blanks), as [*b, p'): its length, 0: none */
 static size_t word_before(const char *buf, const char *p, const char **b)
 {
@@ -119,7 +114,7 @@ static size_t word_before(const char *buf, const char *p, const char **b)
 	while (e > buf && (e[-1] == ' ' || e[-1] == '\t'))
 		e--;
 	*b = e;
-	while (*b > buf && ident((*b)[-1]))
+	while (*b > buf && wq_ident_char((*b)[-1]))
 		(*b)--;
 	return e - *b;
 }
@@ -146,7 +141,7 @@ static bool header_has(const char *text, const char *name)
 		const char *q = p + n, *b, *ls;
 		size_t wl;
 
-		if ((p > text && ident(p[-1])) || ident(*q))
+		if ((p > text && wq_ident_char(p[-1])) || wq_ident_char(*q))
 			continue;
 		/* #define NAME( or #define NAME at a line's start */
 		for (ls = p; ls > text && ls[-1] != '\n'; ls--)

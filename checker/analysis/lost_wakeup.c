@@ -26,7 +26,7 @@
  * sleep is TASK_INTERRUPTIBLE, no other waker of the task is in the
  * file, and the file's kernel's kthread_stop() sets TIF_NOTIFY_SIGNAL
  * (checker/target-facts.def): schedule() does not sleep with it set.
- * When that kernel is not known (frontend/ktree.c found no tree), the
+ * When that kernel is not known (frontend/input/ktree.c found no tree), the
  * finding stays, with a note saying from which kernel it is no bug.
  * A waker is named only when the waiting function reads what it
  * changed; where no such waker is visible, the message keeps the tested
@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 /* The queue the task sleeps on at s, or NULL for a plain task sleep. */
 static const char *waiter_queue(const struct cfg *g, const struct flow *fl,

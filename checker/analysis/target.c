@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 static const struct {
 	const char *name;
@@ -288,7 +288,7 @@ static bool word_at(const char *p, const char *w)
 {
 	size_t n = strlen(w);
 
-	return !strncmp(p, w, n) && !(isalnum((unsigned char)p[n]) || p[n] == '_');
+	return !strncmp(p, w, n) && !wq_ident_char(p[n]);
 }
 
 /*
@@ -350,7 +350,7 @@ char *text_old_timeout_before(const char *buf, size_t len, unsigned off)
 			while (op && op > rhs && isspace((unsigned char)op[-1]))
 				op--;
 			if (j && word_at(j, "jiffies") && op > rhs && op[-1] == '+' &&
-			    (j == rhs || !(isalnum((unsigned char)j[-1]) || j[-1] == '_')))
+			    (j == rhs || !wq_ident_char(j[-1])))
 				rel = trimmed(rhs, op - 1);
 			else
 				rel = xasprintf("%s - jiffies", rhs);

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 /*
  * Calls that change nothing a waiter tests: the locking, interrupt and
@@ -57,11 +57,6 @@ static bool in_list(const char *const *l, const char *w, size_t n)
 		if (strlen(*l) == n && !memcmp(*l, w, n))
 			return true;
 	return false;
-}
-
-static bool ident(char c)
-{
-	return wq_ident_char(c);
 }
 
 /* Trimmed, blank-collapsed copy of buf[a, b). */
@@ -118,10 +113,10 @@ char *waker_key(const char *t)
 		} else if (*p == ']') {
 			depth--;
 			p++;
-		} else if (ident(*p) && !isdigit((unsigned char)*p)) {
+		} else if (wq_ident_char(*p) && !isdigit((unsigned char)*p)) {
 			const char *w = p;
 
-			while (ident(*p))
+			while (wq_ident_char(*p))
 				p++;
 			if (!depth && *p != '(') {
 				best = w;
@@ -134,10 +129,10 @@ char *waker_key(const char *t)
 	if (!best) {
 		/* `sk_sleep(sk)`: the call's argument */
 		for (p = t; *p; p++)
-			if (ident(*p) && !isdigit((unsigned char)*p) &&
-			    (p == t || !ident(p[-1]))) {
+			if (wq_ident_char(*p) && !isdigit((unsigned char)*p) &&
+			    (p == t || !wq_ident_char(p[-1]))) {
 				best = p;
-				for (bn = 0; ident(p[bn]); bn++)
+				for (bn = 0; wq_ident_char(p[bn]); bn++)
 					;
 			}
 	}
@@ -189,7 +184,7 @@ static bool statement_change(const char *buf, unsigned a, unsigned b,
 	while (a < b && isspace((unsigned char)buf[a]))
 		a++;
 	/* a call of a known writer */
-	for (w = a; w < b && ident(buf[w]); w++)
+	for (w = a; w < b && wq_ident_char(buf[w]); w++)
 		;
 	we = w;
 	while (w < b && isspace((unsigned char)buf[w]))
@@ -243,7 +238,7 @@ static bool neutral_statement(const char *buf, unsigned a, unsigned b)
 
 	while (a < b && isspace((unsigned char)buf[a]))
 		a++;
-	for (w = a; w < b && ident(buf[w]); w++)
+	for (w = a; w < b && wq_ident_char(buf[w]); w++)
 		;
 	return w > a && (in_list(neutral, buf + a, w - a) ||
 			 kapi_lock(buf + a, w - a, false) ||
@@ -260,7 +255,7 @@ static bool starts_with_word(const char *buf, unsigned a, unsigned b,
 	while (a < b && isspace((unsigned char)buf[a]))
 		a++;
 	return b - a >= n && !memcmp(buf + a, w, n) &&
-	       (a + n == b || !ident(buf[a + n]));
+	       (a + n == b || !wq_ident_char(buf[a + n]));
 }
 
 /*
@@ -282,7 +277,7 @@ static bool local_of(const char *buf, unsigned from, unsigned at,
 		return false;
 	for (p = w; p > from && isspace((unsigned char)buf[p - 1]); p--)
 		;
-	return p > from && (ident(buf[p - 1]) || buf[p - 1] == '*');
+	return p > from && (wq_ident_char(buf[p - 1]) || buf[p - 1] == '*');
 }
 
 /* `struct zorb *zs`, `u8 lsr`: the lvalue of an initialised declaration */
@@ -290,9 +285,9 @@ static bool declaration(const char *c)
 {
 	const char *p = c;
 
-	while (ident(*p))
+	while (wq_ident_char(*p))
 		p++;
-	return p > c && *p == ' ' && (ident(p[1]) || p[1] == '*');
+	return p > c && *p == ' ' && (wq_ident_char(p[1]) || p[1] == '*');
 }
 
 /*
@@ -572,7 +567,7 @@ const char *waker_kind(const char *buf, size_t len, const char *fn,
 
 			while (e > 0 && isspace((unsigned char)buf[e - 1]))
 				e--;
-			for (s = e; s > 0 && ident(buf[s - 1]); s--)
+			for (s = e; s > 0 && wq_ident_char(buf[s - 1]); s--)
 				;
 			if (s == e || s == 0 || (buf[s - 1] != '.' && buf[s - 1] != '>'))
 				continue;
@@ -600,7 +595,7 @@ const char *waker_kind(const char *buf, size_t len, const char *fn,
 
 			while (e > 0 && isspace((unsigned char)buf[e - 1]))
 				e--;
-			for (s = e; s > 0 && ident(buf[s - 1]); s--)
+			for (s = e; s > 0 && wq_ident_char(buf[s - 1]); s--)
 				;
 			k = s < e ? kapi_fact(buf + s, e - s) : NULL;
 			if (k && k->kind == K_START_IRQ)

@@ -158,7 +158,7 @@ char *check_option(struct run *r, struct check_args *a, int id,
 		r->opt.prefilter_only = true;
 		break;
 	case OPT_CACHE:
-		a->cache = v;	/* result cache (frontend/cache.c) */
+		a->cache = v;	/* result cache (frontend/cache/cache.c) */
 		break;
 	case OPT_NO_CACHE:
 		a->no_cache = true;

@@ -2,9 +2,9 @@
 /*
  * The driver of one parsed file: what runs on a translation unit once
  * the frontend has parsed it.  For each relevant function: the task
- * state summaries of the file (analysis/state_summary.c), the function's
- * graph (model/cfg.c, which asks the summaries through their oracle),
- * the dataflow (analysis/flow.c) and the per-function rules; then the
+ * state summaries of the file (analysis/flow/state_summary.c), the function's
+ * graph (model/build/cfg.c, which asks the summaries through their oracle),
+ * the dataflow (analysis/flow/flow.c) and the per-function rules; then the
  * rules that look at the whole translation unit.  The frontend gets
  * this as opt->pipeline (wq_pipeline below), so the layers below the
  * rules call nothing above them.

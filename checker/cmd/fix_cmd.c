@@ -26,7 +26,7 @@
 
 #include <clang-c/Index.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "child.h"
 #include "engine.h"
 #include "color.h"

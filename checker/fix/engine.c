@@ -21,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "engine.h"
 #include "fixout.h"
 #include "validate.h"

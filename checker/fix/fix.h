@@ -72,7 +72,7 @@ struct fix_plan {
 	bool unsafe;		/* --unsafe: apply FO_UNSAFE sites too */
 	bool no_keep_race;	/* --no-keep-race: refuse, not FO_KEEP */
 	unsigned target;	/* --target, as KERNEL_VERSION(a, b, c) */
-	/* the kernel the file is from (frontend/ktree.c), 0: not known,
+	/* the kernel the file is from (frontend/input/ktree.c), 0: not known,
 	 * and its tree's include folder (interned), whose headers the
 	 * API claims of the words read (analysis/kheaders.c) */
 	unsigned kernel;

@@ -83,7 +83,7 @@ struct fix_result {
 	char *target, *target_name;	/* a symlink: the file it names */
 	int same_as;			/* 1 + index of an earlier name of it */
 	bool not_done;			/* stopped by a signal before its end */
-	/* the kernel the code is from (frontend/ktree.c), whatever
+	/* the kernel the code is from (frontend/input/ktree.c), whatever
 	 * --target says: 0 when not known; what said so; the include
 	 * folder of its tree, whose headers are read (report/kwords.c) */
 	unsigned kernel;

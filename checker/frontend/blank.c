@@ -5,7 +5,7 @@
  * Two thirds of libclang's time on a driver goes into function bodies,
  * and most functions of a file that passes the prefilter never name the
  * wait API: probe, ioctl dispatch, register setup.  The rules only build
- * graphs for functions that name it (model/relevant.c), and the rules
+ * graphs for functions that name it (model/build/relevant.c), and the rules
  * that look at a whole file (WQ009-WQ012) only look where a wait_event*()
  * use, a `state` or `task_list` member or an old type name is written.
  * So a body whose definition names none of
@@ -39,71 +39,11 @@
 
 #include "wqport.h"
 #include "bodies.h"
+#include "nameset.h"
+#include "text.h"
 
 #define MAX_HEADER (4u << 20)
 #define MAX_DEPTH 4		/* quoted includes followed this deep */
-
-/* ---- a set of names: open addressing, grows at half full ---- */
-
-struct names {
-	char **v;
-	size_t cap, n;
-};
-
-static size_t name_hash(const char *w, size_t l)
-{
-	size_t h = 2166136261u;
-
-	while (l--)
-		h = (h ^ (unsigned char)*w++) * 16777619u;
-	return h;
-}
-
-static char **slot(const struct names *s, const char *w, size_t l)
-{
-	size_t i = name_hash(w, l) & (s->cap - 1);
-
-	while (s->v[i] && (strlen(s->v[i]) != l || memcmp(s->v[i], w, l)))
-		i = (i + 1) & (s->cap - 1);
-	return &s->v[i];
-}
-
-static bool names_has(const struct names *s, const char *w, size_t l)
-{
-	return s->cap && *slot(s, w, l);
-}
-
-static void names_add(struct names *s, const char *w, size_t l)
-{
-	if (names_has(s, w, l))
-		return;
-	if (2 * (s->n + 1) > s->cap) {
-		struct names t = { 0 };
-		size_t i;
-
-		t.cap = s->cap ? 2 * s->cap : 64;
-		t.v = xrealloc(NULL, t.cap * sizeof(char *));
-		memset(t.v, 0, t.cap * sizeof(char *));
-		for (i = 0; i < s->cap; i++)
-			if (s->v[i])
-				*slot(&t, s->v[i], strlen(s->v[i])) = s->v[i];
-		free(s->v);
-		t.n = s->n;
-		*s = t;
-	}
-	*slot(s, w, l) = xasprintf("%.*s", (int)l, w);
-	s->n++;
-}
-
-static void names_free(struct names *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->cap; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
-}
 
 /* ---- macros ---- */
 
@@ -116,7 +56,7 @@ struct macro {
 struct macros {
 	struct macro *m;
 	int n;
-	struct names hot;	/* names of the hot ones */
+	struct nameset hot;	/* names of the hot ones */
 };
 
 /* Every #define of text[0..len) into ms. */
@@ -150,7 +90,7 @@ static void macros_free(struct macros *ms)
 		free(ms->m[i].body);
 	}
 	free(ms->m);
-	names_free(&ms->hot);
+	nameset_free(&ms->hot);
 	memset(ms, 0, sizeof(*ms));
 }
 
@@ -166,7 +106,7 @@ static bool member(const char *text, size_t s)
 
 /*
  * Is the word text[s, s + l) one some rule reads by itself?  Unlocks
- * are not: they matter only in a function that waits (model/relevant.c).
+ * are not: they matter only in a function that waits (model/build/relevant.c).
  */
 static bool kept_word(const char *text, size_t s, size_t l)
 {
@@ -209,8 +149,8 @@ static bool names_kept(const char *text, size_t from, size_t to,
 		if (p == s || (text[s] >= '0' && text[s] <= '9'))
 			continue;
 		if (kept_word(text, s, p - s) ||
-		    (a && names_has(&a->hot, text + s, p - s)) ||
-		    (b && names_has(&b->hot, text + s, p - s)))
+		    (a && nameset_has(&a->hot, text + s, p - s)) ||
+		    (b && nameset_has(&b->hot, text + s, p - s)))
 			return true;
 	}
 	return false;
@@ -232,7 +172,7 @@ static void heat(struct macros *ms, const struct macros *base)
 						  ms, base))
 				continue;
 			m->hot = true;
-			names_add(&ms->hot, m->name, strlen(m->name));
+			nameset_add(&ms->hot, m->name, strlen(m->name));
 			more = true;
 		}
 	}
@@ -296,7 +236,7 @@ static const struct macros *shim(const char *dir)
 
 /* The quoted includes read so far, with their text. */
 struct headers {
-	struct names seen;
+	struct nameset seen;
 	struct blanked_file *h;
 	int n;
 	bool unread;		/* one is there but could not be read */
@@ -317,16 +257,16 @@ static void read_includes(struct macros *ms, struct headers *hs,
 			continue;
 		hp = *name == '/' ? xasprintf("%.*s", (int)nl, name) :
 		     xasprintf("%.*s%.*s", dirlen, path, (int)nl, name);
-		if (names_has(&hs->seen, hp, strlen(hp)) ||
+		if (nameset_has(&hs->seen, hp, strlen(hp)) ||
 		    !(h = slurp(hp, &hlen))) {
 			/* too large, say: its macros are unknown */
-			if (!names_has(&hs->seen, hp, strlen(hp)) &&
+			if (!nameset_has(&hs->seen, hp, strlen(hp)) &&
 			    !access(hp, F_OK))
 				hs->unread = true;
 			free(hp);
 			continue;
 		}
-		names_add(&hs->seen, hp, strlen(hp));
+		nameset_add(&hs->seen, hp, strlen(hp));
 		read_defines(ms, h, hlen);
 		hs->h = xrealloc(hs->h, (hs->n + 1) * sizeof(*hs->h));
 		memset(&hs->h[hs->n], 0, sizeof(*hs->h));
@@ -402,7 +342,7 @@ bool blank_bodies(const char *path, const char *buf, size_t len,
 	memset(bs, 0, sizeof(*bs));
 	read_defines(&own, buf, len);
 	read_includes(&own, &hs, path, buf, len, 0);
-	names_free(&hs.seen);
+	nameset_free(&hs.seen);
 	if (hs.unread) {
 		for (i = 0; i < hs.n; i++) {
 			free(hs.h[i].path);

@@ -376,7 +376,7 @@ static __attribute__((noreturn)) void worker_main(struct pool *p, int fd,
 
 	set_limits(p->lim);
 	signal(SIGPIPE, SIG_DFL);
-	/* a PCH's declarations are not walked (frontend/pch.c) */
+	/* a PCH's declarations are not walked (frontend/cache/pch.c) */
 	p->index = clang_createIndex(1, 0);
 	for (;;) {
 		struct wq_file *f;

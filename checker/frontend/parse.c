@@ -30,46 +30,12 @@
 
 static bool read_file(struct wq_file *f)
 {
-	struct stat st;
-	ssize_t got = 0;
-	size_t off = 0;
-	/* O_NONBLOCK: opening a FIFO named on the command line must not
-	 * wait for a writer; it is refused below as not a regular file */
-	int fd = open(f->path, O_RDONLY | O_NONBLOCK);
+	char *why;
 
-	if (fd < 0) {
-		f->error = xasprintf("cannot open: %s", strerror(errno));
-		return false;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		f->error = xasprintf("not a regular file");
-		close(fd);
-		return false;
-	}
-	if ((size_t)st.st_size > MAX_FILE_SIZE) {
-		f->error = xasprintf("file too large (%lld bytes, limit %u MiB), skipped",
-				     (long long)st.st_size, MAX_FILE_SIZE >> 20);
-		close(fd);
-		return false;
-	}
-	f->buf = xrealloc(NULL, st.st_size + 1);
-	while (off < (size_t)st.st_size) {
-		got = read(fd, f->buf + off, st.st_size - off);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		off += got;
-	}
-	close(fd);
-	if (off != (size_t)st.st_size) {
-		f->error = xasprintf("read error: %s",
-				     got < 0 ? strerror(errno) : "short read");
-		return false;
-	}
-	f->len = off;
-	f->buf[off] = '\0';
-	return true;
+	f->buf = text_read_file(f->path, MAX_FILE_SIZE, &f->len, &why);
+	if (!f->buf)
+		f->error = why;
+	return f->buf != NULL;
 }
 
 /* The arguments start from a precompiled header when pch is given. */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "wqport.h"
 
 #define MAXLEN 48

@@ -38,13 +38,8 @@ static size_t skip_space(const char *s, size_t len, size_t p)
 		} else if (s[p] == '\\' && p + 1 < len &&
 			   (s[p + 1] == '\n' || s[p + 1] == '\r')) {
 			p++;
-		} else if (s[p] == '/' && p + 1 < len && s[p + 1] == '*') {
-			const char *e = strstr(s + p + 2, "*/");
-
-			p = e ? (size_t)(e - s) + 2 : len;
-		} else if (s[p] == '/' && p + 1 < len && s[p + 1] == '/') {
-			while (p < len && s[p] != '\n')
-				p++;
+		} else if (text_skip_comment(s + p, s + len) != s + p) {
+			p = text_skip_comment(s + p, s + len) - s;
 		} else {
 			break;
 		}

@@ -16,9 +16,9 @@
 #include <strings.h>
 
 #include "cfg.h"
+#include "text.h"
 
-/* Past the comment or literal starting at buf[i], or i if none. */
-static unsigned skip_noncode(const char *buf, unsigned i, unsigned to)
+unsigned text_skip_noncode(const char *buf, unsigned i, unsigned to)
 {
 	char q;
 
@@ -56,7 +56,7 @@ long text_find_word_if(const char *buf, unsigned from, unsigned to,
 	unsigned i = from, j;
 
 	while (i < to) {
-		j = skip_noncode(buf, i, to);
+		j = text_skip_noncode(buf, i, to);
 		if (j != i) {
 			i = j;
 			continue;
@@ -100,7 +100,7 @@ long text_next_ident(const char *buf, unsigned from, unsigned to,
 	bool line_start = from == 0 || buf[from - 1] == '\n';
 
 	while (i < to) {
-		j = skip_noncode(buf, i, to);
+		j = text_skip_noncode(buf, i, to);
 		if (j != i) {
 			i = j;
 			continue;

@@ -29,6 +29,7 @@
 
 #include "tokscan.h"
 #include "wqport.h"
+#include "text.h"
 
 struct tok {
 	unsigned off, len, line, col;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "wqport.h"
 
 #define STMT_MAX 512
@@ -65,9 +66,7 @@ static size_t normalized_stmt(const char *buf, size_t len, unsigned line,
 		char c = *p;
 
 		if (c == '/' && p + 1 < end && p[1] == '*') {
-			const char *q = strstr(p + 2, "*/");
-
-			p = q ? q + 2 : end;
+			p = text_skip_comment(p, end);
 			continue;
 		}
 		if (c == '/' && p + 1 < end && p[1] == '/') {

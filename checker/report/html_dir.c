@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "html_int.h"
+#include "text.h"
 
 #define MANIFEST	".wqport-report"
 #define MANIFEST_HEAD	"# wqport report manifest 1: dev ino size mtime name\n"

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "html_int.h"
+#include "text.h"
 
 void h_escn(struct strbuf *sb, const char *s, size_t n)
 {

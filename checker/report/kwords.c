@@ -4,7 +4,7 @@
  * --series patch say about the kernel the code is from and the one the
  * rewrite is written for.
  *
- * The kernel the code is from is frontend/ktree.c's (the tree's
+ * The kernel the code is from is frontend/input/ktree.c's (the tree's
  * Makefile, or the version header of the build the flags point at),
  * whatever --target says; "not known" when neither is found.  The
  * rewrite is written for --target, else the latest kernel wqport models
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "kwords.h"
 #include "patchtext.h"
 

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "fixout.h"	/* fix/result.h, fix's one header for the report */
 
 #define KW_MAX 16

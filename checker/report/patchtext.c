@@ -11,6 +11,7 @@
 
 #include "fixout.h"
 #include "patchtext.h"
+#include "text.h"
 
 /* The kinds of call a rewrite puts in place of a sleep, in the order a
  * subject names them: the event waits, then the queued sleeps, then the

@@ -245,7 +245,7 @@ static bool leaves(const struct cfg *g, int n, const void *ctx)
 }
 
 /*
- * Is there a path, that the tests on it allow (analysis/bounds.c), from
+ * Is there a path, that the tests on it allow (analysis/flow/bounds.c), from
  * the state set e through the sleep s back to the head of loop l?
  */
 static bool spins(const struct cfg *g, const struct flow *fl, int e, int s,

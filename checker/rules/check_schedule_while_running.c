@@ -16,7 +16,7 @@
  * and a schedule() loop that no sleeping state reaches (only earlier,
  * finished sleeps: a yield loop after a delay).
  *
- * Another function may have set the state (analysis/state_summary.c):
+ * Another function may have set the state (analysis/flow/state_summary.c):
  * a helper called before the sleep (`b = drv_dequeue(d);` setting
  * TASK_INTERRUPTIBLE when the queue is empty), the callers (a helper
  * called inside their wait loop), or an unknown caller (a callback, a

@@ -26,7 +26,7 @@
  * (SIGCONT wakes those), a loop that waits only for a signal (the
  * sigsuspend shape: schedule() in TASK_INTERRUPTIBLE does not sleep
  * with a signal pending), and a fixed delay (a poll), also one a local
- * holds on the way from E (analysis/bounds.c).  The path test, E, sleep
+ * holds on the way from E (analysis/flow/bounds.c).  The path test, E, sleep
  * must be one the repeated tests on it allow (paths_feasible()); a mode
  * or a loop counter alone names nothing waited for, and a signal-only
  * wait, a park for good or a waker started after E loses nothing
@@ -400,7 +400,7 @@ static bool bounded_poll(const struct cfg *g, const struct flow *fl,
 		return true;
 	/*
 	 * A fixed delay (HZ / 50, or a local that holds one on the way from
-	 * the state set: analysis/bounds.c) is a poll even with an entry
+	 * the state set: analysis/flow/bounds.c) is a poll even with an entry
 	 * queued: the loop tests again after it, so a lost wake-up costs
 	 * at most the delay, never the wait.
 	 */
@@ -431,7 +431,7 @@ static bool sleep_node(const struct cfg *g, int n, const void *ctx)
 
 /*
  * The sleep of a feasible path from test t through the state set e
- * (analysis/bounds.c): s when the walk cannot tell, -1 when no such
+ * (analysis/flow/bounds.c): s when the walk cannot tell, -1 when no such
  * path exists (a test repeated on the way took the other outcome).
  */
 static int feasible_sleep(const struct cfg *g, const struct flow *fl, int t,

@@ -124,7 +124,7 @@ static bool stops_leak(const struct cfg *g, int n, const void *ctx)
 
 /*
  * Drop the returns that e reaches only on paths a repeated test rules
- * out (analysis/bounds.c): `if (!polling) set_current_state(...); ...
+ * out (analysis/flow/bounds.c): `if (!polling) set_current_state(...); ...
  * if (polling) return -EAGAIN;`.
  */
 static void feasible_returns(const struct cfg *g, const struct flow *fl,

@@ -16,7 +16,7 @@
  * the same stack frame, and an exit where the path shows the entry
  * dequeued by its wake function (`list_empty(&wait.entry)`, a field the
  * wake function clears) or its queue gone with its owner
- * (analysis/entry_fate.c).  There is no automatic fix:
+ * (analysis/flow/entry_fate.c).  There is no automatic fix:
  * the path must call remove_wait_queue() or finish_wait() first.
  */
 #include <stdlib.h>
@@ -110,7 +110,7 @@ static void report(const struct cfg *g, const struct flow *fl,
 /*
  * Keep the exits that may really leave e queued: not those where every
  * path says the waker dequeued it or its queue is gone
- * (analysis/entry_fate.c).
+ * (analysis/flow/entry_fate.c).
  */
 static int drop_fated(const struct cfg *g, const struct flow *fl,
 		      const struct wq_file *f, int e, int *rs, int nr)

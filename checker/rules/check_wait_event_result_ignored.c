@@ -354,7 +354,7 @@ static bool retested(const struct wq_file *f, const struct macro_use *u)
 	while (c[i]) {
 		size_t j = i;
 
-		while (c[j] && (isalnum((unsigned char)c[j]) || c[j] == '_' ||
+		while (c[j] && (wq_ident_char(c[j]) ||
 				c[j] == '.' || (c[j] == '-' && c[j + 1] == '>') ||
 				(c[j] == '>' && j > i && c[j - 1] == '-')))
 			j++;

@@ -9,7 +9,7 @@
 #ifndef WQPORT_RULES_H
 #define WQPORT_RULES_H
 
-#include "cfg.h"
+#include "analysis.h"
 
 typedef void (*rule_fn)(const struct cfg *g, const struct flow *fl,
 			struct wq_file *f);

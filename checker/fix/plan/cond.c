@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "ast.h"
-#include "cfg.h"
+#include "analysis.h"
 #include "condproof.h"
 #include "site_text.h"
 

@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "entry.h"
 #include "site_text.h"
 
@@ -348,7 +348,7 @@ static void refuse_entry(struct ent_plan *e, const char *reason, char *why)
  * for a state write right before an add, which queues the entry, and
  * M_ADD for that add, which then does nothing.
  *
- * Not analysis/flow.c's queued state, on purpose: that dataflow reads
+ * Not analysis/flow/flow.c's queued state, on purpose: that dataflow reads
  * the code as written, while this one asks "what if" of the planned
  * edit (the state write and the add merged into prepare_to_wait()),
  * per entry name, before anything is rewritten.

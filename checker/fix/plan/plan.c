@@ -31,7 +31,7 @@
 #include <clang-c/Index.h>
 
 #include "ast.h"
-#include "cfg.h"
+#include "analysis.h"
 #include "fix.h"
 #include "entry.h"
 #include "condproof.h"
@@ -1149,7 +1149,7 @@ static const struct wq_held *held_at(const struct wq_file *f, int rule,
 
 /*
  * The sleeps whose task state another function set, and that no
- * finding names (analysis/state_summary.c): never rewritten as if they
+ * finding names (analysis/flow/state_summary.c): never rewritten as if they
  * ran in TASK_RUNNING, refused with the reason the checker gave.
  */
 static void refuse_held(void *tu, struct wq_file *f, struct fix_plan *p)

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "ast.h"
-#include "cfg.h"
+#include "analysis.h"
 #include "site_text.h"
 
 /* ---- statements ---- */

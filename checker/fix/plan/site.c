@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "ast.h"
-#include "cfg.h"
+#include "analysis.h"
 #include "site_text.h"
 #include "validate.h"
 

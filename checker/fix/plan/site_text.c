@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ast.h"
-#include "cfg.h"
+#include "analysis.h"
 #include "site_text.h"
 
 /* ---- text helpers ---- */

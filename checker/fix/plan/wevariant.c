@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "fix.h"
 #include "site.h"
 #include "site_text.h"

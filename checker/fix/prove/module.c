@@ -30,6 +30,7 @@
 
 #include "module.h"
 #include "wqport.h"
+#include "text.h"
 
 #define MOD_MAX_FILES	24
 #define MOD_MAX_SIZE	(1024 * 1024)
@@ -151,7 +152,7 @@ static bool composite_of(const char *mk, const char *obj, char **comp)
 		while (isspace((unsigned char)*p))
 			p++;
 		name = p;
-		while (*p && (isalnum((unsigned char)*p) || *p == '_' ||
+		while (*p && (wq_ident_char(*p) ||
 			      *p == '-' || *p == '$' || *p == '(' || *p == ')'))
 			p++;
 		list = p;

@@ -39,7 +39,7 @@
  *  7. every waker, one call level deep (a helper that wakes, called by
  *     the interrupt handler, timer, work item or file operation that
  *     writes first), makes it true on every path before its wake-up.
- * The walks and the evaluation are analysis/condproof.c's, the wakers
+ * The walks and the evaluation are analysis/proof/condproof.c's, the wakers
  * fix/prove/pwaker.c's.
  */
 #include <ctype.h>
@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "condproof.h"
 #include "pwaker.h"
 #include "qmatch.h"

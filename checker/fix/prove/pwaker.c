@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "condproof.h"
 #include "module.h"
 #include "pwaker.h"
@@ -27,7 +27,7 @@ static bool first_arg_at(const char *buf, size_t len, unsigned off,
 	unsigned i = off;
 	int depth = 0;
 
-	while (i < len && (isalnum((unsigned char)buf[i]) || buf[i] == '_'))
+	while (i < len && wq_ident_char(buf[i]))
 		i++;
 	while (i < len && isspace((unsigned char)buf[i]))
 		i++;
@@ -50,16 +50,11 @@ static bool first_arg_at(const char *buf, size_t len, unsigned off,
 /* `&(x->q)` -> x->q */
 static char *queue_expr(const char *buf, unsigned a, unsigned b)
 {
-	char *t = xasprintf("%.*s", (int)(b - a), buf + a), *n, *c;
+	char *t = xasprintf("%.*s", (int)(b - a), buf + a), *n;
 
-	/* comments between the call and its argument */
-	while ((c = strstr(t, "/*"))) {
-		char *e = strstr(c + 2, "*/");
-
-		if (!e)
-			break;
-		memmove(c, e + 2, strlen(e + 2) + 1);
-	}
+	/* comments between the call and its argument: blanks, which
+	 * cp_norm() drops */
+	blank_c_comments(t);
 	n = cp_norm(t);
 	free(t);
 	while (n[0] == '&') {
@@ -96,7 +91,7 @@ static char *root_of(const char *e)
 	{
 		const char *s = p;
 
-		while (isalnum((unsigned char)*p) || *p == '_')
+		while (wq_ident_char(*p))
 			p++;
 		return xasprintf("%.*s", (int)(p - s), s);
 	}

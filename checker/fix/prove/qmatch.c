@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "condproof.h"
 #include "qmatch.h"
 #include "site_text.h"

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"		/* target_api_at() */
+#include "analysis.h"		/* target_api_at() */
 #include "validate.h"
 
 

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"		/* target_api_since() */
+#include "analysis.h"		/* target_api_since() */
 #include "validate.h"
 
 /* A call that sleeps on, queues on or leaves a queue (kapi.def) */

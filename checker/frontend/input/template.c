@@ -33,6 +33,7 @@
 #include "template.h"
 #include "bodies.h"
 #include "wqport.h"
+#include "text.h"
 
 #define TEMPLATE_MAX_SIZE	(4u << 20)
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * analysis/condproof.c: what holds at a point of a function on every
+ * analysis/proof/condproof.c: what holds at a point of a function on every
  * path to it (the nearest writes and the if-tests it sits under), and
  * what a wait condition evaluates to there.  Read from the text, as
  * wakers.c reads the wakers.

@@ -35,6 +35,7 @@
 #include <clang-c/Index.h>
 
 #include "cache.h"
+#include "text.h"
 
 #define CACHE_MAGIC "wqport-cache 2"
 
@@ -186,7 +187,7 @@ static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 	hash_u64(&h, opt->verbose | opt->no_prefilter << 1 |
 		    opt->active_only << 2);
 	hash_u64(&h, opt->target);	/* --target: which rules, what severity */
-	hash_u64(&h, f->kernel);	/* whose facts (frontend/ktree.c) */
+	hash_u64(&h, f->kernel);	/* whose facts (frontend/input/ktree.c) */
 	free(include);
 	free(argv);
 	hash_hex(&h, hex);
@@ -252,27 +253,7 @@ static bool get_line(char **p, char **line)
 
 static char *slurp(const char *path, size_t *len)
 {
-	struct stat st;
-	char *buf;
-	ssize_t n;
-	int fd = open(path, O_RDONLY);
-
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) || st.st_size > (64 << 20)) {
-		close(fd);
-		return NULL;
-	}
-	buf = xrealloc(NULL, st.st_size + 1);
-	n = read(fd, buf, st.st_size);
-	close(fd);
-	if (n != st.st_size) {
-		free(buf);
-		return NULL;
-	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
+	return read_regular_file(path, 64u << 20, len);
 }
 
 /* Is the header at path as the entry recorded it? */

@@ -4,7 +4,7 @@
  *
  * The dataflow says an entry may still be queued at a return; the path
  * to that return may say it is not, or that its queue is gone
- * (`list_empty(&wait.entry)` is analysis/paths.c's):
+ * (`list_empty(&wait.entry)` is analysis/flow/paths.c's):
  *
  *	if (!smp_load_acquire(&wq_entry.private))
  *		break;			<- cleared by the wake function
@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "paths.h"
 
 /* t without blanks, outer parentheses and a leading `!` counted. */

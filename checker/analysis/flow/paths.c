@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "paths.h"
 
 #define PATH_BUDGET	50000
@@ -52,73 +52,6 @@ static bool word_in(const char *hay, size_t n, const char *word)
 		    (i + w == n || !wq_ident_char(hay[i + w])))
 			return true;
 	return false;
-}
-
-/*
- * Does condition text t read more than the function's own variables: a
- * field, an element, a pointer's target, a call's result, or a name
- * that is not a local (a global, which others write)?  Upper-case names
- * are constants.
- */
-static bool reads_shared(const struct cfg *g, const char *t, size_t n)
-{
-	size_t i = 0, j, k;
-
-	if (memmem(t, n, "->", 2) || memchr(t, '[', n) || memchr(t, '*', n))
-		return true;
-	while (i < n) {
-		if (!wq_ident_char(t[i]) || (t[i] >= '0' && t[i] <= '9')) {
-			i++;
-			continue;
-		}
-		for (j = i; j < n && wq_ident_char(t[j]); j++)
-			;
-		for (k = j; k < n && t[k] == ' '; k++)
-			;
-		if (k < n && t[k] == '(')
-			return true;
-		if (i && t[i - 1] == '.')
-			return true;
-		for (k = i; k < j; k++)
-			if (t[k] >= 'a' && t[k] <= 'z')
-				break;
-		if (k < j && !cfg_is_var(g, t + i, j - i))
-			return true;
-		i = j;
-	}
-	return false;
-}
-
-/*
- * Keys are interned, so equal keys are one pointer; the byte before a
- * key says whether it reads shared state (see reads_shared()).
- */
-static const char *intern(struct walk *w, const char *t, size_t len);
-
-const char *paths_intern(struct walk *w, const char *t, size_t len)
-{
-	return intern(w, t, len);
-}
-
-static const char *intern(struct walk *w, const char *t, size_t len)
-{
-	char *k;
-	int i;
-
-	for (i = 0; i < w->nkeys; i++)
-		if (strlen(w->keys[i] + 1) == len &&
-		    !memcmp(w->keys[i] + 1, t, len))
-			return w->keys[i] + 1;
-	if (w->nkeys == w->capkeys) {
-		w->capkeys = w->capkeys ? w->capkeys * 2 : 16;
-		w->keys = xrealloc(w->keys, w->capkeys * sizeof(char *));
-	}
-	k = xrealloc(NULL, len + 2);
-	k[0] = reads_shared(w->g, t, len);
-	memcpy(k + 1, t, len);
-	k[len + 1] = 0;
-	w->keys[w->nkeys++] = k;
-	return k + 1;
 }
 
 /* Does t[0..n) open with a parenthesis that closes at its very end? */
@@ -210,7 +143,7 @@ static const char *canon(struct walk *w, const char *t, size_t n, bool *flip)
 	}
 	if (n >= sizeof(buf) - 8 || has_top(t, n, "&&") || has_top(t, n, "||") ||
 	    has_top(t, n, "?"))
-		return intern(w, t, n);
+		return paths_intern(w, t, n);
 	for (k = 0; k < 3; k++) {
 		size_t l = strlen(pairs[k][0]);
 
@@ -221,19 +154,19 @@ static const char *canon(struct walk *w, const char *t, size_t n, bool *flip)
 		if (k == 2 && ((n - at - l == 1 && t[n - 1] == '0') ||
 			       (n - at - l == 4 && !memcmp(t + n - 4, "NULL", 4)))) {
 			*flip = !*flip;
-			return intern(w, t, at);
+			return paths_intern(w, t, at);
 		}
 		memcpy(buf, t, at);
 		memcpy(buf + at, pairs[k][1], strlen(pairs[k][1]));
 		memcpy(buf + at + strlen(pairs[k][1]), t + at + l, n - at - l);
 		*flip = !*flip;
-		return intern(w, buf, n - l + strlen(pairs[k][1]));
+		return paths_intern(w, buf, n - l + strlen(pairs[k][1]));
 	}
 	at = top_op(t, n, " != ");
 	if (at >= 0 && ((n - at - 4 == 1 && t[n - 1] == '0') ||
 			(n - at - 4 == 4 && !memcmp(t + n - 4, "NULL", 4))))
-		return intern(w, t, at);
-	return intern(w, t, n);
+		return paths_intern(w, t, at);
+	return paths_intern(w, t, n);
 }
 
 static void drop_cond(struct pstate *s, int i)
@@ -641,7 +574,7 @@ static void key_derefs(struct walk *w)
 						break;
 				if (p < t + i || !i)
 					break;
-				w->deref[n][nd++] = intern(w, t, i);
+				w->deref[n][nd++] = paths_intern(w, t, i);
 			}
 		}
 	}
@@ -687,4 +620,10 @@ void paths_refine(const struct cfg *g, struct flow *fl)
 	paths_unkey(&w);
 	free(w.stack);
 	free(w.seen);
+}
+
+void flow_compute(const struct cfg *g, struct flow *fl)
+{
+	flow_fixpoint(g, fl);
+	paths_refine(g, fl);
 }

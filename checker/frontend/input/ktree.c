@@ -51,6 +51,7 @@
 #include <sys/stat.h>
 
 #include "wqport.h"
+#include "text.h"
 
 #define MAKEFILE_MAX	(512 * 1024)	/* 6.1's is 70 KiB */
 

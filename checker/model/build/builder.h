@@ -58,6 +58,9 @@ struct builder {
 	int nlabels, ngotos;
 	int depth;		/* statements and expressions being walked */
 	int max_depth;		/* WQ_MAX_DEPTH, or WQPORT_MAX_DEPTH to test */
+	/* the statement builder (cfg.c build_stmt()), for a statement inside
+	 * an expression (`({ ... })`): events.c calls down, not up */
+	void (*build)(struct builder *b, CXCursor c);
 };
 
 /*
@@ -79,11 +82,12 @@ static inline bool depth_enter(struct builder *b)
 	return true;
 }
 
-/* graph primitives (cfg.c) */
+/* graph primitives (graph.c) */
 int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos);
 void link_nodes(struct builder *b, int from, int to);
 int append(struct builder *b, enum node_kind kind, struct wq_pos pos);
 void push_int(int **v, int *n, int x);
+/* a statement of the function (cfg.c) */
 void build_stmt(struct builder *b, CXCursor c);
 
 /* macro invocations (macro.c) */

@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "builder.h"
 
 #define SX_FOUND	0x1u	/* a return leaves the state it was entered in */
@@ -144,29 +145,6 @@ static void make_hash(struct state_sums *s)
 
 /* ---- the file's functions ---- */
 
-static char *read_whole(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf = NULL;
-	long n;
-
-	if (!fp)
-		return NULL;
-	if (fseek(fp, 0, SEEK_END) == 0 && (n = ftell(fp)) >= 0 &&
-	    n < (64l << 20) && fseek(fp, 0, SEEK_SET) == 0) {
-		buf = xrealloc(NULL, n + 1);
-		if (fread(buf, 1, n, fp) != (size_t)n) {
-			free(buf);
-			buf = NULL;
-		} else {
-			buf[n] = '\0';
-			*len = n;
-		}
-	}
-	fclose(fp);
-	return buf;
-}
-
 struct collect {
 	struct state_sums *s;
 	CXTranslationUnit tu;
@@ -204,7 +182,7 @@ static int text_of(struct collect *c, CXFile fl, bool main)
 		t->buf = c->f->buf;
 		t->len = c->f->len;
 	} else if (quoted && path) {
-		t->buf = read_whole(path, &t->len);
+		t->buf = read_regular_file(path, 64u << 20, &t->len);
 		t->own = t->buf != NULL;
 	}
 	clang_disposeString(name);
@@ -811,7 +789,7 @@ bool state_sums_touches(const struct state_sums *s, const char *name,
 }
 
 const struct state_oracle state_sums_oracle = {
-	state_sums_touches, state_sums_entry
+	state_sums_touches, state_sums_entry, state_sums_apply
 };
 
 /* ---- building and freeing ---- */

@@ -16,7 +16,7 @@
  *		return -EAGAIN;		<- never reached with the state set
  *
  * A write need not break the correlation: each path also carries the
- * values its tests allow the locals they read (analysis/ranges.c), so
+ * values its tests allow the locals they read (analysis/flow/ranges.c), so
  * `cnt = count` under `cnt > count`, with `count > 0` from the loop
  * test, keeps `cnt > 0`.
  *
@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "paths.h"
 
 #define FEASIBLE_BUDGET	20000
@@ -165,7 +165,7 @@ bool bounds_fixed_text(const char *t, size_t n)
 			p++;
 			continue;
 		}
-		while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+		while (p < end && wq_ident_char(*p))
 			p++;
 		if (p - w == 20 && !memcmp(w, "MAX_SCHEDULE_TIMEOUT", 20))
 			return false;
@@ -194,7 +194,7 @@ bool bounds_store_rhs(const char *buf, size_t len, unsigned off,
 	int depth = 0;
 
 	if (off + l >= len || memcmp(buf + off, name, l) ||
-	    isalnum((unsigned char)buf[off + l]) || buf[off + l] == '_')
+	    wq_ident_char(buf[off + l]))
 		return false;
 	for (i = off + l; i < len && isspace((unsigned char)buf[i]); i++)
 		;

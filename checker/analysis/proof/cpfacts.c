@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The facts analysis/condproof.c's evaluation reads beyond plain values
+ * The facts analysis/proof/condproof.c's evaluation reads beyond plain values
  * (issue 39): a comparison and its complement (`qlen > 0` makes
  * `qlen <= 0` false), whether a fact still holds at the point (no
  * nearer write changes what it reads: `if (!x) { x = 1; sleep }`), and
@@ -11,14 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "condproof.h"
 #include "condproof_int.h"
-
-static bool isidc(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
 
 /* `a op b` at its top-level comparison: the parts; false if none */
 static bool split_cmp(const char *e, char **l, const char **op, char **r)
@@ -87,9 +82,9 @@ static bool reads_lvalue(const char *e, const char *l)
 	for (p = e; (p = strstr(p, l)); p++) {
 		char after = p[n];
 
-		if (p > e && (isidc(p[-1]) || p[-1] == '.' || p[-1] == '>'))
+		if (p > e && (wq_ident_char(p[-1]) || p[-1] == '.' || p[-1] == '>'))
 			continue;
-		if (!isidc(after))
+		if (!wq_ident_char(after))
 			return true;
 	}
 	return false;

@@ -16,64 +16,6 @@
 
 #include "builder.h"
 
-int new_node(struct builder *b, enum node_kind kind, struct wq_pos pos)
-{
-	struct cfg *g = b->g;
-	struct cfg_node *nd;
-
-	if (g->n == g->cap) {
-		g->cap = g->cap ? g->cap * 2 : 64;
-		g->nodes = xrealloc(g->nodes, g->cap * sizeof(*g->nodes));
-	}
-	nd = &g->nodes[g->n];
-	memset(nd, 0, sizeof(*nd));
-	nd->kind = kind;
-	nd->pos = pos;
-	nd->loop = b->loop;
-	nd->branch_end = -1;
-	nd->on_true = nd->on_false = -1;
-	/* every node made after a call is reached after it, or joins it */
-	if (b->after_call) {
-		nd->flags |= NF_AFTER_CALL;
-		b->after_call = false;
-	}
-	return g->n++;
-}
-
-void link_nodes(struct builder *b, int from, int to)
-{
-	struct cfg_node *nd;
-	int i;
-
-	if (from < 0 || to < 0)
-		return;
-	nd = &b->g->nodes[from];
-	for (i = 0; i < nd->nsucc; i++)
-		if (nd->succ[i] == to)
-			return;
-	if (nd->nsucc == nd->capsucc) {
-		nd->capsucc = nd->capsucc ? nd->capsucc * 2 : 2;
-		nd->succ = xrealloc(nd->succ, nd->capsucc * sizeof(int));
-	}
-	nd->succ[nd->nsucc++] = to;
-}
-
-/* Create a node reached from the current one and make it current. */
-int append(struct builder *b, enum node_kind kind, struct wq_pos pos)
-{
-	int n = new_node(b, kind, pos);
-
-	link_nodes(b, b->cur, n);
-	b->cur = n;
-	return n;
-}
-
-void push_int(int **v, int *n, int x)
-{
-	*v = xrealloc(*v, (*n + 1) * sizeof(int));
-	(*v)[(*n)++] = x;
-}
-
 static bool signal_word(const char *w)
 {
 	static const char *const ok[] = {
@@ -762,7 +704,7 @@ static void build_function(struct builder *b, CXCursor fn)
 
 /*
  * The graph of one function defined in file (whose text is buf), for
- * the task state summaries (analysis/state_summary.c); g->func is the
+ * the task state summaries (analysis/flow/state_summary.c); g->func is the
  * caller's.  Release it with cfg_release().
  */
 void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
@@ -773,6 +715,7 @@ void cfg_build_one(void *tu, CXCursor fn, CXFile file, const char *buf,
 	struct builder b = { 0 };
 
 	b.tu = tu;
+	b.build = build_stmt;
 	b.max_depth = WQ_MAX_DEPTH;
 	b.file = file;
 	b.buf = buf;
@@ -820,6 +763,8 @@ int cfg_for_each_function(void *tu, struct wq_file *f,
 			continue;
 		name = cursor_name(cc.funcs[i]);
 		b.tu = tu;
+		b.build = build_stmt;
+	b.build = build_stmt;
 		b.max_depth = max_depth;
 		b.file = file;
 		b.buf = f->buf;

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 #include "paths.h"
 
 #define RMAX	((int64_t)1 << 40)	/* beyond it: unbounded */
@@ -43,11 +43,6 @@
 static int64_t clamp(int64_t v)
 {
 	return v > RMAX ? RMAX : v < RMIN ? RMIN : v;
-}
-
-static bool ident(char c)
-{
-	return c == '_' || isalnum((unsigned char)c);
 }
 
 /* A decimal or hex number, with an optional sign and U/L suffixes */
@@ -92,7 +87,7 @@ static bool side(struct walk *w, const char *t, size_t n, const char **var,
 	if (!n || isdigit((unsigned char)t[0]))
 		return false;
 	for (i = 0; i < n; i++)
-		if (!ident(t[i]))
+		if (!wq_ident_char(t[i]))
 			return false;
 	if (!cfg_is_var(w->g, t, n))
 		return false;
@@ -332,7 +327,7 @@ static bool value_of(const struct pstate *s, const struct cfg *g,
 		m = 1;
 	}
 	for (i = 0; i < n; i++)
-		if (!ident(t[i]))
+		if (!wq_ident_char(t[i]))
 			return false;
 	/* x = x * 2 would grow without end round a loop */
 	if (!n || (strlen(lhs) == n && !memcmp(lhs, t, n)) ||

@@ -8,7 +8,7 @@
 #ifndef WQPORT_PATHS_H
 #define WQPORT_PATHS_H
 
-#include "cfg.h"
+#include "analysis.h"
 
 #define MAX_CONDS	12
 #define MAX_DEREFS	3
@@ -83,7 +83,7 @@ bool paths_no_feasibility(void);
 /* The interned copy of t[0..len) (a test's key, a local's name). */
 const char *paths_intern(struct walk *w, const char *t, size_t len);
 
-/* analysis/ranges.c: the values a path allows its locals */
+/* analysis/flow/ranges.c: the values a path allows its locals */
 /* The relation a canonical key states, if the ranges can decide it. */
 void ranges_key(struct walk *w, struct trel *r, const char *key);
 /* 1: it holds on the path, 0: it does not, -1: not known. */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "analysis.h"
 
 /* `&dev->wq` and `&(dev->wq)` both name dev->wq. */
 static const char *skip_amp(const char *s)
@@ -168,8 +168,12 @@ uint32_t flow_transfer(const struct cfg *g, const struct flow *fl, int n,
 	const char *e;
 	int i;
 
+	/* a call of a function of the file: its summary, through the
+	 * graph's oracle (analysis/flow/state_summary.c, above this file) */
 	if (nd->kind == N_CALL && in)
-		return state_sums_apply(g->sums, nd->text, state) | queued;
+		return (g->sums && g->oracle ?
+			g->oracle->apply(g->sums, nd->text, state) : state) |
+		       queued;
 	if (nd->kind != N_EVENT || !in)
 		return in;
 	e = event_entry(&nd->ev);
@@ -272,7 +276,7 @@ static void collect_preds(const struct cfg *g, struct flow *fl)
 	}
 }
 
-void flow_compute(const struct cfg *g, struct flow *fl)
+void flow_fixpoint(const struct cfg *g, struct flow *fl)
 {
 	bool changed = true;
 	int n, i;
@@ -299,7 +303,6 @@ void flow_compute(const struct cfg *g, struct flow *fl)
 			}
 		}
 	}
-	paths_refine(g, fl);
 }
 
 void flow_free(const struct cfg *g, struct flow *fl)

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The text layer: what every part of wqport that reads C source as text
+ * uses, so that none writes it again.  An identifier's characters, a
+ * comment or literal skipped, C comments blanked, a line and column
+ * turned into a byte offset and back, a whole regular file read
+ * (model/textio.c); the words of a function's text and the functions a
+ * file starts as threads (model/text.c).
+ */
+#ifndef WQPORT_TEXT_H
+#define WQPORT_TEXT_H
+
+#include "wqport.h"
+
+/*
+ * Is c a character of a C identifier ([A-Za-z0-9_], as in the C
+ * locale)?  The one definition, for every text scan.
+ */
+static inline bool wq_ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Past the comment or string/character literal at buf[i], or i if none */
+unsigned text_skip_noncode(const char *buf, unsigned i, unsigned to);
+/* Past the comment at p (before end), or p when none starts there */
+const char *text_skip_comment(const char *p, const char *end);
+/* s with its C comments blanked in place, lines and columns kept */
+void blank_c_comments(char *s);
+
+/*
+ * The contents of the regular file at path, NUL-terminated; NULL when it
+ * cannot be opened, is no regular file (a FIFO, a device), is larger
+ * than max bytes or cannot be read, and then *why (when why is not NULL;
+ * allocated) says which, as a sentence for an error line.
+ */
+char *text_read_file(const char *path, size_t max, size_t *len, char **why);
+/* The same, no reason asked: for the headers the text scans follow */
+static inline char *read_regular_file(const char *path, size_t max,
+				      size_t *len)
+{
+	return text_read_file(path, max, len, NULL);
+}
+
+/*
+ * Source text of the main file (text.c), for what the graph does not
+ * keep: calls of no interest to the events, the functions a file hands
+ * to kernel threads.  Comments, strings and character literals are
+ * skipped; a word is a whole identifier.
+ */
+bool text_has_word(const char *buf, unsigned from, unsigned to,
+		   const char *word);
+long text_find_word(const char *buf, unsigned from, unsigned to,
+		    const char *word);
+long text_find_word_if(const char *buf, unsigned from, unsigned to,
+		       bool (*pred)(const void *ctx, const char *w, size_t n),
+		       const void *ctx);
+bool text_any_plain_name(const char *t, size_t len,
+			 bool (*pred)(const void *ctx, const char *w, size_t n),
+			 const void *ctx);
+long text_next_ident(const char *buf, unsigned from, unsigned to,
+		     unsigned *end);
+unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
+struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
+bool text_is_thread_function(const char *buf, size_t len, const char *fn);
+/* The function around offset at: its body [*from, *to) and name */
+bool text_enclosing_function(const char *buf, size_t len, unsigned at,
+			     unsigned *from, unsigned *to, const char **name,
+			     size_t *n);
+bool text_is_thread(const char *buf, size_t len, unsigned from, unsigned to,
+		    const char *fn);
+bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
+			      unsigned from, unsigned to,
+			      const char *const *after);
+
+#endif /* WQPORT_TEXT_H */
