@@ -406,6 +406,28 @@ static bool label_at(const struct unit *un, int k)
 		uis(un, k - 1, "}") || uis(un, k - 1, ":"));
 }
 
+/*
+ * Is the parenthesised condition at k a constant false: `(0)`, `((0))`,
+ * `(0UL)`, `(false)`?  The CFG (cfg.c) evaluates it; the tokens see
+ * the common spellings.
+ */
+static bool false_cond(const struct unit *un, int k)
+{
+	static const char *const zero[] = { "0", "0U", "0L", "0UL", "false" };
+	int e = match(un, k, "(", ")"), j, i, n = 0;
+
+	for (j = k + 1; j < e; j++) {
+		if (uis(un, j, "(") || uis(un, j, ")"))
+			continue;
+		for (i = 0; i < 5 && !uis(un, j, zero[i]); i++)
+			;
+		if (i == 5)
+			return false;
+		n++;
+	}
+	return n == 1;
+}
+
 static void find_loops(struct unit *un)
 {
 	int k, j, tail = -1;
@@ -416,7 +438,7 @@ static void find_loops(struct unit *un)
 
 			/* `do { ... } while (0)`: a macro's block, no loop */
 			if (!(uis(un, e + 1, "while") && uis(un, e + 2, "(") &&
-			      uis(un, e + 3, "0") && uis(un, e + 4, ")")))
+			      false_cond(un, e + 2)))
 				add_loop(un, k, e);
 			tail = e + 1;	/* its `while (...)` is no loop */
 		} else if ((uis(un, k, "for") || uis(un, k, "while")) &&

@@ -499,6 +499,23 @@ static bool kthread_loop(const struct cfg_node *tn)
 	return only;
 }
 
+/* A timed sleep on a queue nothing in the file wakes: a plain delay. */
+static void delay_finding(struct wq_file *f, const struct cfg_node *nd,
+			  const char *name, const char *q, bool intr)
+{
+	const char *pace = intr ? "schedule_timeout_interruptible" :
+				  "schedule_timeout_uninterruptible";
+	char *dn = target_lacks(f->target, pace) ? xasprintf(
+		"; %s() is first in Linux 2.6.14: on the target, set the state to %s, then schedule_timeout(%s)",
+		pace, intr ? "TASK_INTERRUPTIBLE" : "TASK_UNINTERRUPTIBLE",
+		nd->ev.args[1]) : xstrdup("");
+
+	file_add_finding(f, WQ001, nd->pos, xasprintf(
+		"%s() loses wake-ups and was removed in Linux 3.15; nothing in this file wakes '%s': for a plain delay use %s(%s)%s",
+		name, q, pace, nd->ev.args[1], dn));
+	free(dn);
+}
+
 void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		    struct wq_file *f)
 {
@@ -543,19 +560,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			!queue_woken_in_file(f, q) &&
 			(t < 0 || test_counts_only(g, g->nodes[t].text));
 		if (delay) {
-			const char *pace = intr ?
-				"schedule_timeout_interruptible" :
-				"schedule_timeout_uninterruptible";
-			char *dn = target_lacks(f->target, pace) ? xasprintf(
-				"; %s() is first in Linux 2.6.14: on the target, set the state to %s, then schedule_timeout(%s)",
-				pace, intr ? "TASK_INTERRUPTIBLE" :
-				"TASK_UNINTERRUPTIBLE", nd->ev.args[1]) :
-				xstrdup("");
-
-			file_add_finding(f, WQ001, nd->pos, xasprintf(
-				"%s() loses wake-ups and was removed in Linux 3.15; nothing in this file wakes '%s': for a plain delay use %s(%s)%s",
-				name, q, pace, nd->ev.args[1], dn));
-			free(dn);
+			delay_finding(f, nd, name, q, intr);
 		} else if (t >= 0 && g->nodes[t].pos.line == nd->pos.line &&
 		    g->nodes[t].pos.col == nd->pos.col) {
 			/* test and sleep both inside one macro: its text is

@@ -150,16 +150,16 @@ static char *site_message(const struct wq_file *f, const struct tok_site *s,
 					s->arg1, s->sleep, s->state);
 }
 
-static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
-			const struct tok_scan *ts, const struct tok_site *s,
-			const struct tok_cond *off, bool in_fn)
+/* The finding of site s, with the note on its sleep (WQ002), or NULL. */
+static struct wq_finding *add_site(struct wq_file *f, const struct tok_scan *ts,
+				   const struct tok_site *s)
 {
 	const struct tok_macro *m = s->macro >= 0 ? &ts->m[s->macro] : NULL;
 	struct wq_finding *fd;
 	char *msg = site_message(f, s, m);
 
 	if (!msg)	/* a --target that has no better form */
-		return;
+		return NULL;
 	file_add_finding(f, s->rule, (struct wq_pos){ s->line, s->col }, msg);
 	fd = &f->findings[f->nfindings - 1];
 	if (s->rule == WQ002)
@@ -167,6 +167,18 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 			xasprintf("%s() sleeps here, in a loop, while '%s' is queued",
 				  s->sleep, s->arg1 ? s->arg1 +
 				  strspn(s->arg1, "& ") : "?"));
+	return fd;
+}
+
+static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
+			const struct tok_scan *ts, const struct tok_site *s,
+			const struct tok_cond *off, bool in_fn)
+{
+	const struct tok_macro *m = s->macro >= 0 ? &ts->m[s->macro] : NULL;
+	struct wq_finding *fd = add_site(f, ts, s);
+
+	if (!fd)
+		return;
 	if (off) {
 		finding_add_note(fd, (struct wq_pos){ off->line, 1 },
 				 off_note(ts, off));
@@ -249,6 +261,193 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 	f->nfindings = k;
 }
 
+/* ---- a driver's own macro: once, at the sleep in its body ---- */
+
+/* The end of the identifier the file has at off (off: none). */
+static unsigned ident_end(const struct wq_file *f, unsigned off)
+{
+	while (off < f->len && wq_ident_char(f->buf[off]))
+		off++;
+	return off;
+}
+
+/*
+ * Does the finding at off (on line) stand on use u of a macro: at its
+ * name, or on its line at another macro's name around it
+ * (`DRV_CHECK(DRV_NAP(d))` is reported at DRV_CHECK), not at an API call?
+ */
+static bool on_use(const struct wq_file *f, unsigned off, unsigned line,
+		   const struct tok_use *u)
+{
+	unsigned e = ident_end(f, off);
+
+	if (off == u->off)
+		return true;
+	if (line != u->line)
+		return false;
+	return e > off && !kapi_lookup(f->buf + off, e - off);
+}
+
+/* Has macro mi an active site of the rule: its #define is compiled? */
+static bool macro_sleeps(const struct tok_scan *ts, int mi, int rule,
+			 const struct ranges *skip)
+{
+	int i;
+
+	for (i = 0; i < ts->n; i++)
+		if (ts->s[i].macro == mi && ts->s[i].rule == rule &&
+		    !ts->s[i].dead && range_at(skip, ts->s[i].off) < 0)
+			return true;
+	return false;
+}
+
+/*
+ * The note at the first use the rules reported (u, of nuses places):
+ * what they said there, which names the use's own queue and condition,
+ * and their notes (the test they read the condition from).
+ */
+static void note_uses(const struct wq_file *f, struct wq_finding *fd,
+		      const struct wq_finding *u, const char *macro, int nuses)
+{
+	const char *rest = strstr(u->msg, "; "), *own = strstr(fd->msg, "; ");
+	unsigned off = text_offset_of(f->buf, f->len, u->pos);
+	unsigned e = ident_end(f, off);
+	char *where = nuses > 1 ?
+		xasprintf("and at %d other place%s in this file", nuses - 1,
+			  nuses > 2 ? "s" : "") :
+		xstrdup("once in this file"), *via;
+	int j;
+
+	/* `LCX_WAIT_IDLE(l)` whose body uses LCX_NAP() */
+	via = e > off && (e - off != strlen(macro) ||
+			  memcmp(f->buf + off, macro, e - off)) ?
+	      xasprintf(" (through '%.*s')", (int)(e - off), f->buf + off) :
+	      xstrdup("");
+
+	/* nothing the use adds: the macro's own words */
+	if (rest && (!strncmp(rest + 2, "it is inside", 12) ||
+		     (own && !strcmp(rest, own))))
+		rest = NULL;
+	finding_add_note(fd, u->pos, xasprintf("'%s' expands here%s, %s%s%s",
+		macro, via, where,
+		rest ? "; at this use the rules suggest: " : "",
+		rest ? rest + 2 : ""));
+	free(where);
+	free(via);
+	for (j = 0; j < u->nnotes; j++)
+		if (!strstr(u->notes[j].msg, "sleeps here, in a loop"))
+			finding_add_note_in(fd, u->notes[j].file ?
+				xstrdup(u->notes[j].file) : NULL,
+				u->notes[j].pos, xstrdup(u->notes[j].msg));
+}
+
+/* Take finding i out; `wqport fix` still refuses its place (a use). */
+static void hold_use(struct wq_file *f, int i)
+{
+	struct wq_finding *fd = &f->findings[i];
+	unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+	unsigned e = ident_end(f, off);
+	const char *cur = f->cur_func;
+	int j;
+
+	for (j = 0; j < f->nheld; j++)
+		if (f->held[j].rule == fd->rule &&
+		    f->held[j].pos.line == fd->pos.line &&
+		    f->held[j].pos.col == fd->pos.col)
+			break;
+	f->cur_func = fd->func;
+	if (j == f->nheld)	/* as the fix refused the finding there */
+		file_add_held(f, fd->rule, fd->pos, "macro", xasprintf(
+			"the sleep is inside the macro '%.*s'; rewrite the macro by hand",
+			(int)(e - off), f->buf + off));
+	f->cur_func = cur;
+	free(fd->msg);
+	free(fd->func);
+	for (j = 0; j < fd->nnotes; j++) {
+		free(fd->notes[j].msg);
+		free(fd->notes[j].file);
+	}
+}
+
+/*
+ * The rules report a sleep in a driver's macro of this file at each
+ * use, since they walk the expansion.  It is one site, in the macro:
+ * one finding at the sleep in its body (as for a macro no code uses),
+ * with a note on the first use, and the findings at the uses go.  A
+ * macro whose #define is off in this configuration is left to the
+ * floor (another #define of the name is the one expanded).
+ */
+static void macro_once(struct wq_file *f, const struct tok_scan *ts,
+		       const struct ranges *skip, const struct wq_options *opt)
+{
+	int nf = f->nfindings, nm = 2 * ts->nm, i, j, k, slot;
+	bool *on = xrealloc(NULL, (nf + 1) * sizeof(bool));
+	bool *sleeps = xrealloc(NULL, (nm + 1) * sizeof(bool));
+	int *first = xrealloc(NULL, (nm + 1) * sizeof(int));
+	int *nuses = xrealloc(NULL, (nm + 1) * sizeof(int));
+
+	for (slot = 0; slot < nm; slot++) {
+		sleeps[slot] = (opt->rule_mask & (1ul << (slot % 2 + 1))) &&
+			       macro_sleeps(ts, slot / 2, slot % 2 + 1, skip);
+		first[slot] = -1;
+		nuses[slot] = 0;
+	}
+	for (i = 0; i < nf; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+
+		on[i] = false;
+		for (slot = fd->rule - 1; slot < nm &&
+		     (fd->rule == WQ001 || fd->rule == WQ002); slot += 2) {
+			const struct tok_macro *m = &ts->m[slot / 2];
+
+			for (j = 0; sleeps[slot] && j < m->nuse; j++)
+				if (on_use(f, off, fd->pos.line, &m->use[j]))
+					break;
+			if (!sleeps[slot] || j == m->nuse)
+				continue;
+			on[i] = true;
+			for (k = 0; k < i; k++)	/* a place counted once */
+				if (on[k] && f->findings[k].rule == fd->rule &&
+				    f->findings[k].pos.line == fd->pos.line &&
+				    f->findings[k].pos.col == fd->pos.col)
+					break;
+			nuses[slot] += k == i;
+			if (first[slot] < 0)
+				first[slot] = i;
+		}
+	}
+	for (i = 0; i < ts->n; i++) {
+		const struct tok_site *s = &ts->s[i];
+		struct wq_finding *fd;
+
+		slot = 2 * s->macro + s->rule - 1;
+		if (s->macro < 0 || s->dead || first[slot] < 0 ||
+		    range_at(skip, s->off) >= 0)
+			continue;
+		fd = add_site(f, ts, s);
+		if (fd && s->rule == WQ002)	/* WQ001 says so already */
+			finding_add_note(fd, (struct wq_pos){
+				ts->m[s->macro].line, ts->m[s->macro].col },
+				xasprintf("in the body of macro '%s': rewrite the loop there, for all its uses",
+					  ts->m[s->macro].name));
+		if (fd)
+			note_uses(f, fd, &f->findings[first[slot]],
+				  ts->m[s->macro].name, nuses[slot]);
+	}
+	for (i = 0, k = 0; i < f->nfindings; i++) {
+		if (i < nf && on[i])
+			hold_use(f, i);
+		else
+			f->findings[k++] = f->findings[i];
+	}
+	f->nfindings = k;
+	free(on);
+	free(sleeps);
+	free(first);
+	free(nuses);
+}
+
 /*
  * Per function the parse has and rule (WQ001, WQ002): how many of its
  * token sites, outside off branches and macros, the rules' findings in
@@ -294,7 +493,7 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	struct fn_visit v = { file, &fns };
 	struct tok_scan ts;
 	CXSourceRangeList *rl;
-	int i, first_new = f->nfindings, added, *budget;
+	int i, first_new, added, *budget;
 	unsigned k;
 
 	if (!file || !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
@@ -313,6 +512,8 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	}
 	if (rl)
 		clang_disposeSourceRangeList(rl);
+	macro_once(f, &ts, &skip, opt);
+	first_new = f->nfindings;
 	budget = fn_budget(f, &ts, &fns, &skip);
 	for (i = 0; i < ts.n; i++) {
 		const struct tok_site *s = &ts.s[i];

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * NRX blitter: an old vendor driver hides its wait loop in a private
- * macro, used at three call sites.  Each use is an open-coded wait (the
- * macro queues an entry and schedules in a loop), reported at the line
- * that invokes the macro, with the queue and entry read from the
- * expanded code.
+ * macro, used at two call sites.  The loop is in the macro (it queues
+ * an entry and schedules in a loop): reported once, at the macro's
+ * add_wait_queue(), with a note on the first use; wqport fix refuses
+ * each use (a macro) and the macro's line.  The do { } while (0)
+ * around it is no loop.
  */
 #include <linux/module.h>
 #include <linux/wait.h>
@@ -16,7 +17,7 @@
 do {									\
 	DECLARE_WAITQUEUE(entry, current);				\
 	unsigned long end = jiffies + (timeout);			\
-	add_wait_queue(&(queue), &entry);				\
+	add_wait_queue(&(queue), &entry);	/* expect: WQ002 fix=refused:no-patch */ \
 	for (;;) {							\
 		__set_current_state(TASK_INTERRUPTIBLE);		\
 		if (condition)						\
@@ -50,7 +51,7 @@ static int nrx_blit_grab_slot(struct nrx_blitq *bq)
 	spin_lock_irq(&bq->lock);
 	while (bq->num_free == 0) {
 		spin_unlock_irq(&bq->lock);
-		NRX_WAIT_ON(ret, bq->busy_queue, HZ, bq->num_free > 0);	/* expect: WQ002 fix=refused:macro */
+		NRX_WAIT_ON(ret, bq->busy_queue, HZ, bq->num_free > 0);	/* expect-fix: WQ002 fix=refused:macro */
 		if (ret)
 			return ret == -EINTR ? -EAGAIN : ret;
 		spin_lock_irq(&bq->lock);
@@ -64,7 +65,7 @@ static int nrx_blit_sync(struct nrx_blitq *bq)
 {
 	int ret = 0;
 
-	NRX_WAIT_ON(ret, bq->idle_queue, 3 * HZ, !READ_ONCE(bq->in_flight));	/* expect: WQ002 fix=refused:macro */
+	NRX_WAIT_ON(ret, bq->idle_queue, 3 * HZ, !READ_ONCE(bq->in_flight));	/* expect-fix: WQ002 fix=refused:macro */
 	return ret;
 }
 

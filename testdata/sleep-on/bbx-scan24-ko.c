@@ -9,11 +9,15 @@
  *   - bbx_setup() names no wait word but #defines the test that
  *     bbx_read() waits for: its preprocessor lines must stay;
  *   - bbx_kit_init() #defines the nap bbx_read() sleeps through: a
- *     macro's definition is no call;
+ *     macro's definition is no call, and its sleep is reported once,
+ *     at the #define (the one in a header, at the use);
  *   - bbx_reaper_busy() reads another task's state as a field;
  * and all three are still reported.  wqport fix leaves macros to a
  * person.
  * wqport-test: shim-only (task_struct::state and sleep_on are gone in 6.1)
+ * wqport-cocci: beyond-standalone (both sleeps are in macros, one in a
+ * header, one #defined inside a function body: the semantic patch reads
+ * neither)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -55,7 +59,7 @@ static void bbx_kit_init(struct bbx_unit *u)
 {
 	init_waitqueue_head(&u->idle_ev);
 	init_waitqueue_head(&u->data_ev);
-#define BBX_NAP(ev)	sleep_on(ev)
+#define BBX_NAP(ev)	sleep_on(ev)	/* expect: WQ001 fix=refused:no-condition */
 	bbx_setup(u);
 }
 
@@ -65,7 +69,7 @@ static ssize_t bbx_read(struct file *file, char *buf, size_t count,
 	struct bbx_unit *u = &bbx_dev;
 
 	if (!BBX_HAVE_DATA(u))
-		BBX_NAP(&u->data_ev);	/* expect: WQ001 fix=refused:macro */
+		BBX_NAP(&u->data_ev);	/* expect-fix: WQ001 fix=refused:macro */
 	if (!BBX_HAVE_DATA(u))
 		return -EAGAIN;
 	if (count > u->count)

@@ -7,6 +7,9 @@
  * the device's address: MTX_SLEEP(&mtx_dev) expands to
  * sleep_on(&(&mtx_dev)->in_wait), whose queue is mtx_dev.in_wait (a
  * struct, not a pointer: the suggestion must not say mtx_dev->in_wait).
+ * The sleep is reported once, at the macro; the note on its use says
+ * what the rules read there.  wqport fix refuses the use (a macro) and
+ * the macro's line (no statement of a function to patch there).
  * wqport-args: --target=2.2.26
  * wqport-test: shim-only (__initfunc, save_flags and struct wait_queue are 2.2 API)
  * wqport-fix-test: no-kbuild (2.2 API throughout)
@@ -29,7 +32,7 @@ struct mtx_dev {
 
 static struct mtx_dev mtx_dev;
 
-#define MTX_SLEEP(d)	sleep_on(&(d)->in_wait)
+#define MTX_SLEEP(d)	sleep_on(&(d)->in_wait)	/* expect: WQ001 fix=refused:no-patch */
 
 static void mtx_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 {
@@ -59,7 +62,7 @@ static int mtx_read(inode, file, buf, count)
 	save_flags(flags);
 	cli();
 	while (!mtx_dev.in_count)
-		MTX_SLEEP(&mtx_dev);	/* expect: WQ001 fix=refused:macro */
+		MTX_SLEEP(&mtx_dev);	/* expect-fix: WQ001 fix=refused:macro */
 	mtx_dev.in_count--;
 	restore_flags(flags);
 	return 1;

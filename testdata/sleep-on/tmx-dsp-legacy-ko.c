@@ -12,7 +12,7 @@
  * (refused), a lock dropped with irqrestore (queued before the unlock),
  * interrupts off with cli() (queued with them off), a do-while (in
  * place, race kept), and a sleep hidden in the driver's own macro
- * (refused).
+ * (reported once, at the macro; the fix refuses its use).
  * wqport-fix-test: no-kbuild (save_flags()/cli() are gone since 2.6.18)
  */
 #include <linux/module.h>
@@ -47,7 +47,7 @@
 #define TMX_WAIT_READY(card)					\
 	do {							\
 		while (!(card)->dsp_ready)			\
-			sleep_on(&(card)->ready_wait);		\
+			sleep_on(&(card)->ready_wait);	/* expect: WQ001 fix=refused:no-patch */ \
 	} while (0)
 
 struct tmx_card {
@@ -92,7 +92,7 @@ static irqreturn_t tmx_interrupt(int irq, void *dev_id)
 
 static void tmx_dsp_command(struct tmx_card *card, unsigned char cmd)
 {
-	TMX_WAIT_READY(card);	/* expect: WQ001 fix=refused:macro */
+	TMX_WAIT_READY(card);	/* expect-fix: WQ001 fix=refused:macro */
 	card->dsp_ready = 0;
 	outb(cmd, card->base + TMX_DSP_WRITE);
 }

@@ -241,6 +241,23 @@ static void build_loop(struct builder *b, enum loop_shape shape,
 }
 
 /*
+ * `do { ... } while (0)`: the body once, no loop (the token floor,
+ * model/tokscan.c, reads it so too); a break or continue in it leaves.
+ */
+static void build_once(struct builder *b, CXCursor body)
+{
+	struct jump_ctx *x = push_ctx(b, CTX_LOOP);
+	int after;
+
+	build_stmt(b, body);
+	after = new_node(b, N_JOIN, cursor_pos(body));
+	link_nodes(b, b->cur, after);
+	if (x)
+		pop_ctx(b, after, after);
+	b->cur = after;
+}
+
+/*
  * The tokens of a for statement up to its body: tokenizing the whole
  * statement made nested loops quadratic (each level re-read the ones
  * inside it).  The whole extent when the body does not start after the
@@ -459,7 +476,9 @@ static void build_stmt_in(struct builder *b, CXCursor c)
 				   k.c[k.n - 1], false);
 		break;
 	case CXCursor_DoStmt:
-		if (k.n >= 2)
+		if (k.n >= 2 && (const_flags(k.c[1]) & NF_CONST_FALSE))
+			build_once(b, k.c[0]);
+		else if (k.n >= 2)
 			build_loop(b, LOOP_DO, NULL, &k.c[1], NULL, k.c[0],
 				   false);
 		break;

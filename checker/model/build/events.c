@@ -715,6 +715,27 @@ static void note_call(struct builder *b, CXCursor c)
 	b->after_call = true;
 }
 
+/*
+ * `ops->sleep_on(q)`, `dev->o.interruptible_sleep_on_timeout(q, t)`: a
+ * member named like the sleep_on() family is the driver's method, no
+ * call of the family (the token floor, tokscan.c, skips it alike).
+ */
+static bool method_call(CXCursor call)
+{
+	struct kids k = children(call);
+	CXCursor c = k.n ? k.c[0] : clang_getNullCursor();
+	struct kids in;
+
+	free(k.c);
+	while (clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+	       clang_getCursorKind(c) == CXCursor_ParenExpr) {
+		in = children(c);
+		c = in.n == 1 ? in.c[0] : clang_getNullCursor();
+		free(in.c);
+	}
+	return clang_getCursorKind(c) == CXCursor_MemberRefExpr;
+}
+
 static void walk_expr_in(struct builder *b, CXCursor c);
 
 void walk_expr(struct builder *b, CXCursor c)
@@ -778,7 +799,11 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 		CXString s = clang_getCursorSpelling(c);
 		const char *name = clang_getCString(s);
 		const struct kapi *api = kapi_classify(name, strlen(name));
-		bool pure = api || kapi_pure(name);
+		bool pure;
+
+		if (api && api->kind == K_SLEEP_ON && method_call(c))
+			api = NULL;
+		pure = api || kapi_pure(name);
 
 		bool state_call = !api &&
 				  callee_touches_state(b->g, name, strlen(name));
@@ -930,7 +955,11 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 			clang_disposeString(s);
 			continue;
 		}
-		if (!api)	/* `unlock_pool();`, a driver's lock macro */
+		/* `ops->sleep_on(q)`: a method of that name (method_call()) */
+		if (api && api->kind == K_SLEEP_ON && i &&
+		    (tok_is(b->tu, t[i - 1], "->") || tok_is(b->tu, t[i - 1], ".")))
+			api = NULL;
+		else if (!api)	/* `unlock_pool();`, a driver's lock macro */
 			api = macro_body_unlock(b->buf, b->len, name);
 		clang_disposeString(s);
 		if (!api)
