@@ -130,6 +130,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		o->form = s->form;
 		o->notes = s->notes;
 		o->nnotes = s->nnotes;
+		o->func = s->func;
+		o->fn_first = s->fn_first;
+		o->fn_last = s->fn_last;
 		if (eligible && why && !strncmp(why, "unproven: ", 10)) {
 			/* the translation validation (fix/validate/validate.c) */
 			o->outcome = FO_REFUSE;
@@ -225,5 +228,6 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->reason = s->reason ? s->reason : "no-patch";
 			o->text = xstrdup(s->note ? s->note : "");
 		}
+		o->outcome_word = outcome_name(o->outcome);
 	}
 }
