@@ -10,16 +10,11 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "child.h"
 #include "color.h"
 #include "fixout.h"
 #include "html.h"

@@ -9,7 +9,13 @@
 
 #include "result.h"
 
-#include "kwords.h"
+/* The kernels of a run's files, for the summary: at most KW_KERNELS */
+#define KW_KERNELS 8
+struct kwords_run {
+	struct kernel_facts k[KW_KERNELS];
+	int n;
+	int more;		/* files of further kernels */
+};
 
 #define FIXOUT_REASONS 32
 

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "result.h"	/* fix's one header for the report */
+#include "fixout.h"	/* fix/result.h, fix's one header for the report */
 
 /* Add k's written names to into (zeroed at first: takes k's kernels) */
 void kwords_merge(struct kernel_facts *into, const struct kernel_facts *k);
@@ -18,14 +18,6 @@ void kwords_merge(struct kernel_facts *into, const struct kernel_facts *k);
 char *kwords_text(const struct kernel_facts *k);
 /* The "kernel" object of the fix JSON */
 void kwords_json(struct strbuf *sb, const struct kernel_facts *k);
-/* The kernels of a run's files, for the summary: at most KW_KERNELS */
-#define KW_KERNELS 8
-struct kwords_run {
-	struct kernel_facts k[KW_KERNELS];
-	int n;
-	int more;		/* files of further kernels */
-};
-
 void kwords_run_add(struct kwords_run *run, const struct kernel_facts *k);
 /* The members of summary.kernels: {"kernel": {...}, "words": "..."} */
 void kwords_run_json(struct strbuf *sb, const struct kwords_run *run);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "fixout.h"
+#include "kwords.h"
 #include "sarif.h"
 
 struct change {
