@@ -338,6 +338,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	r.opt.pipeline = &wq_pipeline;
 	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";
 	r.env.cocci_dir = cocci_dir;
+	r.fo.record = getenv("WQPORT_RECORD") &&
+		      !strcmp(getenv("WQPORT_RECORD"), "1");
 	pthread_mutex_init(&r.lock, NULL);
 	opt_init(&it, argc, argv, OPT_FIX);
 	while ((id = opt_next(&it, &v)) != OPT_END) {

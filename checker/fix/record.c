@@ -180,6 +180,7 @@ void fix_result_release(struct fix_result *res)
 	strv_free(res->proven, res->nproven);
 	strv_free(res->proof, res->nproven);
 	strv_free(res->model, res->nproven);
+	free(res->mfacts);
 	strv_free(res->mref, res->nmref);
 	strv_free(res->mwhy, res->nmref);
 	strv_free(res->noretest, res->nnoretest);

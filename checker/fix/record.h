@@ -44,23 +44,23 @@ struct kernel_facts {
 
 /*
  * What the model check generated from the file ran the site's function
- * against, and what it found (fix/validate/vmodel.c).  The environment's
- * scope: the wakers this file has, none (timeouts only), or one outside
- * this file that may run at any point.
+ * against, and what it found (fix/validate/vmodel.c fills it where it
+ * words its verdict).  The environment's scope: the wakers of this file
+ * it ran, a queue or task nothing may wake (timeouts only), a waker
+ * outside this file that may run at any point.  The properties are
+ * vmodel.c's (bit 0 a lost wake-up, 1 one lost until the timeout, 2 a
+ * hang, 3 a sleep holding the waker's lock, 4 a busy loop, 5 an entry
+ * left queued, 6 a sleeping state left), of each side.
  */
-enum model_env {
-	ME_NONE,		/* not run, or not modelled */
-	ME_FILE,		/* every waker is a call of this file */
-	ME_NO_WAKER,		/* no waker in the file: timeouts only */
-	ME_OUTSIDE,		/* a waker outside this file */
-};
-
 struct model_facts {
-	enum model_env env;
-	int nwakers;		/* the wakers it ran (opaque ones included) */
-	unsigned long long schedules;	/* interleavings explored */
-	bool orig_bad;		/* the original loses a wake-up or hangs */
-	bool new_bad;		/* the rewrite keeps one (as the original) */
+	bool ran;		/* the model ran the function to a verdict */
+	bool no_waker;		/* nothing may wake one of its sleeps */
+	bool outside;		/* a waker outside this file */
+	int nwakers;		/* the wakers it ran (those two included) */
+	unsigned long long schedules;	/* interleavings of the rewrite */
+	bool capped;		/* ... more than that */
+	unsigned orig_props, new_props;
+	bool configs;		/* in each #if configuration read as C */
 };
 
 /* The record of one site. */

@@ -32,6 +32,8 @@ struct fix_opts {
 	char *author_owned;	/* git's, allocated */
 	bool no_signoff;	/* --no-signoff */
 	bool quiet;		/* -q: no line per site, no summary */
+	bool record;		/* WQPORT_RECORD=1: each site's record in
+				 * the JSON, beside its words (record-test) */
 	int color_mode;		/* --color (color.h) */
 	long long when;		/* the author date, seconds */
 	int tz;			/* its zone, as +0100 */
@@ -54,6 +56,7 @@ struct fix_result {
 					 * proved (fix/validate/validate.c), and how */
 	char **model;			/* ... and the verdict of the model
 					 * check generated from the file */
+	struct model_facts *mfacts;	/* ... and what the verdict rests on */
 	char **mref, **mwhy;		/* functions whose wait_event*() form
 					 * the model refused, and why */
 	int nmref;

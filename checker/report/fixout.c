@@ -130,8 +130,47 @@ static const char *outcome_color(enum fix_outcome o, bool color)
 	       "\033[01;35m" : "\033[01;36m";
 }
 
+/* The facts of a site's record, beside its words (fo->record) */
+static void json_record(struct strbuf *sb, const struct site_outcome *o)
+{
+	const struct model_facts *m = &o->mf;
+
+	sb_puts(sb, ", \"record\": {\"anchor\": ");
+	report_json_escape(sb, o->anchor ? o->anchor : "");
+	sb_puts(sb, ", \"func\": ");
+	report_json_escape(sb, o->func ? o->func : "");
+	sb_printf(sb, ", \"fn_lines\": [%u, %u]", o->fn_first, o->fn_last);
+	sb_printf(sb, ", \"model\": {\"ran\": %s, \"no_waker\": %s, \"outside\": %s, \"wakers\": %d, \"schedules\": %llu, \"capped\": %s, \"orig_props\": %u, \"new_props\": %u, \"configs\": %s}",
+		  m->ran ? "true" : "false", m->no_waker ? "true" : "false",
+		  m->outside ? "true" : "false", m->nwakers, m->schedules,
+		  m->capped ? "true" : "false", m->orig_props, m->new_props,
+		  m->configs ? "true" : "false");
+	sb_puts(sb, "}");
+}
+
+/* The file's kernel facts and words, beside each other (fo->record) */
+static void json_kernel_record(struct strbuf *sb, const struct kernel_facts *k)
+{
+	char *t = kwords_text(k), *c = kwords_compiled(k);
+
+	sb_printf(sb, ", \"kernel_record\": {\"cc_flags\": %s, \"tree_known\": %s, \"cc_missing\": ",
+		  k->cc_flags ? "true" : "false",
+		  k->tree_known ? "true" : "false");
+	if (k->cc_missing)
+		report_json_escape(sb, k->cc_missing);
+	else
+		sb_puts(sb, "null");
+	sb_puts(sb, ", \"words\": ");
+	report_json_escape(sb, t);
+	sb_puts(sb, ", \"compiled\": ");
+	report_json_escape(sb, c);
+	sb_puts(sb, "}");
+	free(t);
+	free(c);
+}
+
 static void json_site(struct strbuf *sb, const struct site_outcome *o,
-		      const char *path)
+		      const char *path, bool record)
 {
 	int i;
 
@@ -161,7 +200,10 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o,
 		report_json_escape(sb, o->notes[i].msg);
 		sb_puts(sb, "}");
 	}
-	sb_puts(sb, "]}");
+	sb_puts(sb, "]");
+	if (record)
+		json_record(sb, o);
+	sb_puts(sb, "}");
 }
 
 /*
@@ -289,7 +331,7 @@ static void site_line(const struct fixout *out, const struct fix_result *res,
 
 /* The file's member of the JSON's "files" */
 static void json_file(struct strbuf *json, const struct fix_result *res,
-		      const char *diff, const char *wfail)
+		      const char *diff, const char *wfail, bool record)
 {
 	int j;
 
@@ -301,11 +343,13 @@ static void json_file(struct strbuf *json, const struct fix_result *res,
 	report_json_escape(json, res->error ? res->error : wfail ? wfail : "");
 	sb_puts(json, ", \"kernel\": ");
 	kwords_json(json, &res->kf);
+	if (record)
+		json_kernel_record(json, &res->kf);
 	sb_puts(json, ", \"sites\": [");
 	for (j = 0; j < res->nout; j++) {
 		if (j)
 			sb_puts(json, ", ");
-		json_site(json, &res->out[j], res->path);
+		json_site(json, &res->out[j], res->path, record);
 	}
 	sb_puts(json, "]}");
 }
@@ -336,7 +380,7 @@ void fixout_file(struct fixout *out, const struct fix_result *res,
 			sarif_notification(&out->notes, res->path, "error", wfail);
 	}
 	if ((fo->json || fo->report) && (res->nout || res->error || wfail))
-		json_file(&out->json, res, diff, wfail);
+		json_file(&out->json, res, diff, wfail, fo->record);
 }
 
 /* The summary on stderr */
