@@ -3,6 +3,7 @@
 """Every verdict sentence of `wqport fix` against its site's record (issue 41).
 
     record-test.py --checker PATH --testdata DIR [--mutate]
+    record-test.py --checker PATH --testdata DIR --json FIX.json
 
 Runs `WQPORT_RECORD=1 wqport fix --format=json` on every fixture that
 says what the fix must do (fix= markers, with its wqport-fix-args), and
@@ -37,6 +38,9 @@ checked against those facts, not against expected text:
   compiled with the flags / against         the compile check's headers,
   wqport's own model ...; not the tree's;   whether the tree is known, the
   the header X the input misses             header the input misses
+
+The 2.4.22 tree's SARIF results carry the same kernel words and facts,
+checked alike.
 
 Conversely a record fact the words must carry is checked too: a model
 that ran against no waker, or a waker outside the file, says so.
@@ -269,6 +273,23 @@ def old_tree(a, env, chk, tmp):
                for w in f["kernel"]["written"]):
         chk.problems.append("old-tree: nothing the 2.4.22 tree lacks was "
                             "written: the test would not see a 'lacks'")
+    # SARIF: each result carries its file's kernel facts and words, and
+    # they are the record's
+    p = subprocess.run([a.checker, "fix", "--format=sarif", rel], cwd=root,
+                       capture_output=True, text=True, env=env)
+    results = json.loads(p.stdout)["runs"][0]["results"]
+    chk.claims["SARIF kernel words"] += len(results)
+    if not results:
+        chk.problems.append("old-tree: SARIF has no result")
+    for r in results:
+        pr = r.get("properties", {})
+        if "kernelWords" not in pr or "kernel" not in pr:
+            chk.problems.append("old-tree: a SARIF result without the "
+                                f"kernel words: {pr}")
+            continue
+        kr = {"words": pr["kernelWords"], "compiled": pr["compiled"],
+              "cc_flags": False, "tree_known": True, "cc_missing": None}
+        chk.kernel("old-tree (SARIF)", pr["kernel"], kr)
 
 
 def main():
@@ -276,7 +297,18 @@ def main():
     ap.add_argument("--checker", required=True)
     ap.add_argument("--testdata", required=True)
     ap.add_argument("--mutate", action="store_true")
+    ap.add_argument("--json", help="check this WQPORT_RECORD=1 fix JSON "
+                    "document instead (a run on a kernel tree)")
     a = ap.parse_args()
+    if a.json:
+        chk = Checker()
+        with open(a.json) as f:
+            chk.document(json.load(f), os.path.basename(a.json))
+        for p in chk.problems:
+            print(p)
+        print(f"record-test: {sum(chk.claims.values())} claims, "
+              f"{len(chk.problems)} unsupported")
+        return 1 if chk.problems else 0
     a.checker = os.path.abspath(a.checker)
     env = dict(os.environ, WQPORT_RECORD="1", WQPORT_NO_CACHE="1")
     if a.mutate:
