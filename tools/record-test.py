@@ -40,7 +40,9 @@ checked against those facts, not against expected text:
   the header X the input misses             header the input misses
 
 The 2.4.22 tree's SARIF results carry the same kernel words and facts,
-checked alike.
+checked alike; its --series patch's "In f(), X() (line N) becomes Y()"
+names the record's function, anchor and form, and its kernel
+paragraph is the record's words.
 
 Conversely a record fact the words must carry is checked too: a model
 that ran against no waker, or a waker outside the file, says so.
@@ -273,6 +275,37 @@ def old_tree(a, env, chk, tmp):
                for w in f["kernel"]["written"]):
         chk.problems.append("old-tree: nothing the 2.4.22 tree lacks was "
                             "written: the test would not see a 'lacks'")
+    # --series: the body's "In f(), X() (line N) becomes ..." and its
+    # kernel words are the record's
+    ser = os.path.join(tmp, "series")
+    subprocess.run([a.checker, "fix", "--series", ser, "--author",
+                    "Test Author <test@example.org>", rel], cwd=root,
+                   capture_output=True, env=env)
+    patches = sorted(os.listdir(ser)) if os.path.isdir(ser) else []
+    if len(patches) != 1:
+        chk.problems.append(f"old-tree: {len(patches)} patches written")
+    f = doc["files"][0]
+    by_line = {s["line"]: s for s in f["sites"]}
+    for name in patches:
+        body = open(os.path.join(ser, name)).read().split("\n---\n")[0]
+        flat = " ".join(body.split())
+        if " becomes " not in flat:
+            chk.problems.append(f"old-tree:{name}: no 'becomes' sentence")
+        for m in re.finditer(r"In (\w+)\(\), (\w+)\(\) \(line (\d+)\) "
+                             r"becomes (\w+)\(\)", flat):
+            s = by_line.get(int(m.group(3)))
+            rec = s["record"] if s else None
+            self_ok = rec is not None and rec["func"] == m.group(1) and \
+                rec["anchor"] == m.group(2) and \
+                (s["form"] or "").startswith(m.group(4))
+            chk.claim("patch body: In f(), X() (line N) becomes Y()", self_ok,
+                      f"old-tree:{name}", m.group(0),
+                      f"the record at that line: {rec}, form "
+                      f"{s['form'] if s else None!r}")
+        kw = " ".join(f["kernel_record"]["words"].split())
+        chk.claim("patch body: the kernel words", kw in flat,
+                  f"old-tree:{name}", kw, "the body does not carry the "
+                  "record's kernel words")
     # SARIF: each result carries its file's kernel facts and words, and
     # they are the record's
     p = subprocess.run([a.checker, "fix", "--format=sarif", rel], cwd=root,
