@@ -49,17 +49,7 @@ FORBIDDEN = {
 }
 
 # (calling source, called source) pairs the map forbids, with the reason
-DEBT = "report/ writes the user's files and frees plans for fix/ (issue 42: " \
-       "the writes move to the command layer, outcome names to fix/result.h)"
 ALLOWED = {
-    ("report/fixout.c", "fix/rewrite/write.c"): DEBT,
-    ("report/fixout.c", "fix/plan/plan.c"): DEBT,
-    ("report/sarif_fix.c", "fix/plan/plan.c"): DEBT,
-    ("report/series.c", "fix/rewrite/write.c"): DEBT,
-    ("report/kwords.c", "analysis/kheaders.c"):
-        "the report asks which primitives the code's kernel has while it "
-        "writes the words (issue 41: the facts belong in the per-site "
-        "record fix/ fills, the report only formats them)",
 }
 
 

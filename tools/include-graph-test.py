@@ -44,11 +44,6 @@ FORBIDDEN = {
 ALLOWED = {
     ("checker/report/fixout.h", "checker/fix/result.h"):
         "fix/'s one public header for the report",
-    ("checker/report/kwords.c", "checker/analysis/analysis.h"):
-        "the report asks which primitives the code's kernel has (issue 41: "
-        "the facts go into the per-site record fix/ fills)",
-    ("checker/report/kwords.h", "checker/analysis/analysis.h"):
-        "enum kh_have, the same debt as kwords.c",
 }
 # cycles allowed besides the shim's (sets of files), with the reason:
 # none today

@@ -27,6 +27,7 @@
 #include <clang-c/Index.h>
 
 #include "analysis.h"
+#include "cmd/fix_out.h"
 #include "child.h"
 #include "engine.h"
 #include "color.h"
@@ -264,7 +265,7 @@ static int fix_drop(struct fix_run *r, int rc)
 	int i;
 
 	for (i = 0; i < r->nfiles; i++)
-		fixout_release(&r->files[i]);
+		fix_result_release(&r->files[i]);
 	free(r->files);
 	r->files = NULL;
 	r->nfiles = 0;
@@ -273,12 +274,58 @@ static int fix_drop(struct fix_run *r, int rc)
 	return rc;
 }
 
+/* The worker threads, each with a scratch folder of its own in tmpl */
+static void run_workers(struct fix_run *r, const char *tmpl)
+{
+	pthread_t *tids = xrealloc(NULL, r->jobs * sizeof(pthread_t));
+	struct worker_arg *wa = xrealloc(NULL, r->jobs * sizeof(*wa));
+	int i, started;
+
+	for (i = 0; i < r->jobs; i++) {
+		wa[i].r = r;
+		wa[i].tmpdir = xasprintf("%s/%d", tmpl, i);
+		mkdir(wa[i].tmpdir, 0700);
+	}
+	for (started = 0; started < r->jobs; started++)
+		if (start_thread(&tids[started], worker, &wa[started]))
+			break;
+	if (!started)	/* no thread: do the work on this one */
+		worker(&wa[0]);
+	for (i = 0; i < started; i++)
+		pthread_join(tids[i], NULL);
+	for (i = 0; i < r->jobs; i++) {
+		rmdir(wa[i].tmpdir);
+		free(wa[i].tmpdir);
+	}
+	free(wa);
+	free(tids);
+}
+
+/*
+ * The kernel each file is from, whatever --target says, and what the
+ * words say of it (fix/record.c fills each file's kernel facts).
+ */
+static void kernels(struct fix_run *r)
+{
+	int i;
+
+	r->fo.cc_flags = r->opt.cflags != NULL;
+	for (i = 0; i < r->nfiles; i++) {
+		struct fix_result *res = &r->files[i];
+
+		res->kernel = kernel_detect(res->path, r->opt.cflags,
+					    r->opt.ncflags, &res->kernel_from);
+		res->kernel_inc = res->kernel ?
+				  kernel_include_dir(res->kernel_from) : NULL;
+		record_kernel(res, r->fo.target, r->fo.cc_flags);
+	}
+}
+
 int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 {
 	struct fix_run r = { 0 };
 	char *tmpl;
-	pthread_t *tids;
-	int i, rc, id, action = 0;
+	int rc, id, action = 0;
 	const char *v, *empty_dir = NULL;
 	struct wq_limits lim = { WQ_DEFAULT_TIMEOUT_S, WQ_DEFAULT_MAX_MEMORY_MIB };
 	bool no_isolation = false;
@@ -291,6 +338,8 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 	r.opt.pipeline = &wq_pipeline;
 	r.env.spatch = getenv("WQPORT_SPATCH") ? getenv("WQPORT_SPATCH") : "spatch";
 	r.env.cocci_dir = cocci_dir;
+	r.fo.record = getenv("WQPORT_RECORD") &&
+		      !strcmp(getenv("WQPORT_RECORD"), "1");
 	pthread_mutex_init(&r.lock, NULL);
 	opt_init(&it, argc, argv, OPT_FIX);
 	while ((id = opt_next(&it, &v)) != OPT_END) {
@@ -394,41 +443,9 @@ int fix_main(int argc, char **argv, const char *shim_dir, const char *cocci_dir)
 		r.jobs = r.nfiles;
 	if (!no_isolation)
 		screen(&r, &lim);
-	tids = xrealloc(NULL, r.jobs * sizeof(pthread_t));
-	{
-		struct worker_arg *wa = xrealloc(NULL, r.jobs * sizeof(*wa));
-		int started;
-
-		for (i = 0; i < r.jobs; i++) {
-			wa[i].r = &r;
-			wa[i].tmpdir = xasprintf("%s/%d", tmpl, i);
-			mkdir(wa[i].tmpdir, 0700);
-		}
-		for (started = 0; started < r.jobs; started++)
-			if (start_thread(&tids[started], worker, &wa[started]))
-				break;
-		if (!started)	/* no thread: do the work on this one */
-			worker(&wa[0]);
-		for (i = 0; i < started; i++)
-			pthread_join(tids[i], NULL);
-		for (i = 0; i < r.jobs; i++) {
-			rmdir(wa[i].tmpdir);
-			free(wa[i].tmpdir);
-		}
-		free(wa);
-	}
-	free(tids);
-	/* the kernel each file is from, for the summary and the patches */
-	r.fo.cc_flags = r.opt.cflags != NULL;
-	for (i = 0; i < r.nfiles; i++) {
-		struct fix_result *res = &r.files[i];
-
-		res->kernel = kernel_detect(res->path, r.opt.cflags,
-					    r.opt.ncflags, &res->kernel_from);
-		res->kernel_inc = res->kernel ?
-				  kernel_include_dir(res->kernel_from) : NULL;
-	}
-	rc = fixout_report(r.files, r.nfiles, &r.fo, tmpl);
+	run_workers(&r, tmpl);
+	kernels(&r);
+	rc = fix_output(r.files, r.nfiles, &r.fo, tmpl);
 	fix_steps_print();
 	rmdir(tmpl);
 	free(tmpl);

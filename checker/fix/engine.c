@@ -462,6 +462,7 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 	for (i = 0; i < res->plan.nfns; i++) {
 		const char *fn = res->plan.fns[i].name;
 		char *why, *proof = NULL, *verdict = NULL;
+		struct model_facts mf = { .ran = false };
 		bool proof_failed;
 
 		if (!fn_changed(&res->plan, res->orig, p1, text, fn) ||
@@ -475,7 +476,7 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 		step_add(ST_VALIDATE, CLOCK_THREAD_CPUTIME_ID, t0);
 		t0 = now_ns(CLOCK_THREAD_CPUTIME_ID);
 		if (!why && !(nomodel && *nomodel && strcmp(nomodel, "0")))
-			why = model_check_function(&o, &n, fn, &verdict);
+			why = model_check_function(&o, &n, fn, &verdict, &mf);
 		step_add(ST_MODEL, CLOCK_THREAD_CPUTIME_ID, t0);
 		if (why && verdict == NULL && !proof_failed &&
 		    model_retry(res, r->fo.unsafe, fn, why)) {
@@ -493,6 +494,8 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 		res->proven = xrealloc(res->proven, (res->nproven + 1) * sizeof(char *));
 		res->proof = xrealloc(res->proof, (res->nproven + 1) * sizeof(char *));
 		res->model = xrealloc(res->model, (res->nproven + 1) * sizeof(char *));
+		res->mfacts = xrealloc(res->mfacts, (res->nproven + 1) * sizeof(mf));
+		res->mfacts[res->nproven] = mf;
 		res->proven[res->nproven] = xstrdup(fn);
 		res->model[res->nproven] = verdict;
 		res->proof[res->nproven++] = proof;
@@ -721,7 +724,7 @@ static bool validate_against(const struct fix_run *r, void *index,
 		    !find_fn(&p1, fn))
 			continue;
 		if (getenv("WQPORT_MODEL_AGAINST"))	/* the model alone */
-			why = model_check_function(&o, &n, fn, &proof);
+			why = model_check_function(&o, &n, fn, &proof, NULL);
 		else
 			why = validate_function(&o, &n, fn, r->fo.target, &proof);
 		fprintf(stderr, "%s: %s(): %s\n", res->path, fn, why ? why : proof);

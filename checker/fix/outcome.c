@@ -102,6 +102,24 @@ static const char *proof_of(const struct fix_result *res, const char *fn,
 	return NULL;
 }
 
+/*
+ * The facts of fn's model verdict.  WQPORT_RECORD_MUTATE=1 (the
+ * mutation of tools/record-test.py) records a waker in this file where
+ * the model found none: the words then say more than the record holds.
+ */
+static void model_facts_of(const struct fix_result *res, const char *fn,
+			   struct model_facts *mf)
+{
+	const char *mut = getenv("WQPORT_RECORD_MUTATE");
+	int i;
+
+	for (i = 0; i < res->nproven; i++)
+		if (!strcmp(res->proven[i], fn))
+			*mf = res->mfacts[i];
+	if (mut && !strcmp(mut, "1") && mf->no_waker)
+		mf->no_waker = false;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -130,6 +148,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		o->form = s->form;
 		o->notes = s->notes;
 		o->nnotes = s->nnotes;
+		o->func = s->func;
+		o->fn_first = s->fn_first;
+		o->fn_last = s->fn_last;
 		if (eligible && why && !strncmp(why, "unproven: ", 10)) {
 			/* the translation validation (fix/validate/validate.c) */
 			o->outcome = FO_REFUSE;
@@ -157,6 +178,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		} else if (eligible) {
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
+			model_facts_of(res, s->func, &o->mf);
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
@@ -225,5 +247,6 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->reason = s->reason ? s->reason : "no-patch";
 			o->text = xstrdup(s->note ? s->note : "");
 		}
+		o->outcome_word = outcome_name(o->outcome);
 	}
 }

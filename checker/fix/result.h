@@ -2,16 +2,17 @@
 /*
  * The public header of fix/ for the report: what `wqport fix` did to one
  * file (struct fix_result, its sites' outcomes), the options of the run
- * (struct fix_opts), and the writes the report asks for (--write,
- * --series).  report/ includes nothing else of fix/.
+ * (struct fix_opts), and each site's record (record.h) the report
+ * formats.  report/ includes nothing else of fix/ and calls none of
+ * its functions: the command (cmd/fix_out.c) writes the files.
  */
 #ifndef WQPORT_RESULT_H
 #define WQPORT_RESULT_H
 
-#include <signal.h>
 #include <sys/stat.h>
 
 #include "fix.h"
+#include "record.h"
 
 struct fix_opts {
 	bool write;		/* --write */
@@ -31,23 +32,11 @@ struct fix_opts {
 	char *author_owned;	/* git's, allocated */
 	bool no_signoff;	/* --no-signoff */
 	bool quiet;		/* -q: no line per site, no summary */
+	bool record;		/* WQPORT_RECORD=1: each site's record in
+				 * the JSON, beside its words (record-test) */
 	int color_mode;		/* --color (color.h) */
 	long long when;		/* the author date, seconds */
 	int tz;			/* its zone, as +0100 */
-};
-
-/* What finally happened to one site. */
-struct site_outcome {
-	int rule;
-	struct wq_pos pos;
-	enum fix_outcome outcome;	/* FO_CONVERT, FO_CAVEAT or FO_REFUSE */
-	const char *reason;		/* FO_REFUSE: reason ID */
-	const char *anchor, *form;
-	char *text;
-	const struct wq_note *notes;	/* the finding's, in the plan */
-	int nnotes;
-	const char *proof;		/* converted: the validation's result */
-	const char *model;		/* converted: the model check's verdict */
 };
 
 struct fix_result {
@@ -67,6 +56,7 @@ struct fix_result {
 					 * proved (fix/validate/validate.c), and how */
 	char **model;			/* ... and the verdict of the model
 					 * check generated from the file */
+	struct model_facts *mfacts;	/* ... and what the verdict rests on */
 	char **mref, **mwhy;		/* functions whose wait_event*() form
 					 * the model refused, and why */
 	int nmref;
@@ -91,25 +81,25 @@ struct fix_result {
 	char *kernel_inc;
 	char *cc_missing;	/* the header the input misses, as clang
 				 * quotes it: its errors were not counted */
+	struct kernel_facts kf;	/* the words' kernel facts (record.c) */
 };
 
 /* The final outcome of each planned site of res (fix/outcome.c). */
 void fixout_outcomes(struct fix_result *res, bool unsafe);
-
-/* SIGINT or SIGTERM caught during --write or --series, else 0 */
-extern volatile sig_atomic_t fix_stop_signal;
-
 /*
- * Replace the file res names with res->final, or return why not (NULL:
- * written).  *changed: the file is no longer what was read.
+ * The sites of a file that is not written are not converted: refused,
+ * reason not-written, saying why and what the conversion was; the
+ * rewrite writes nothing (outcome.c).
  */
-char *fix_write(const struct fix_result *res, const struct fix_result *files,
-		int n, bool *changed);
-
-/* A new file (a --series patch): temporary file, fsync, rename. */
-bool fix_put_file(const char *path, const char *text, size_t len);
-
-/* Write n bytes of s to path (a scratch file: not atomic). */
-bool write_file(const char *path, const char *s, size_t n);
+void fixout_not_written(struct fix_result *res, const char *why);
+/*
+ * Fill res->kf: the kernel the code is from (res->kernel, kernel_from,
+ * kernel_inc, set by the command), the rewrite's (target, 0: the
+ * default), what the rewrite writes and whether the former has it
+ * (record.c).  cc_flags: the compile check had flags after --.
+ */
+void record_kernel(struct fix_result *res, unsigned target, bool cc_flags);
+/* Free what a fix_result holds (record.c) */
+void fix_result_release(struct fix_result *res);
 
 #endif /* WQPORT_RESULT_H */

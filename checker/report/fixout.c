@@ -10,16 +10,11 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "child.h"
 #include "color.h"
 #include "fixout.h"
 #include "html.h"
@@ -27,43 +22,14 @@
 #include "patchtext.h"
 #include "sarif.h"
 
-static int run_capture(char **argv, struct strbuf *out)
-{
-	return spawn_capture(argv, NULL, out, false);
-}
-
 /* The path as it appears after a/ and b/ in the diff. */
-static const char *diff_name(const char *p)
+const char *diff_name(const char *p)
 {
 	while (p[0] == '.' && p[1] == '/')
 		p += 2;
 	while (*p == '/')
 		p++;
 	return p;
-}
-
-static char *make_diff(const struct fix_result *res, const char *tmpdir)
-{
-	char *a = xasprintf("%s/orig", tmpdir), *b = xasprintf("%s/new", tmpdir);
-	/* a symlink: the diff names the file it points to, which is patched */
-	const char *name = res->target_name ? res->target_name : res->path;
-	/* the labels are the diff's own text: quoted as git does, so that a
-	 * newline or a quote in the name cannot break the patch */
-	char *la = git_quote_path("a/", diff_name(name));
-	char *lb = git_quote_path("b/", diff_name(name));
-	char *argv[] = { "diff", "-u", "--label", la, "--label", lb, a, b, NULL };
-	struct strbuf out = { 0 };
-
-	if (write_file(a, res->orig, res->olen) &&
-	    write_file(b, res->final, res->flen))
-		run_capture(argv, &out);
-	unlink(a);
-	unlink(b);
-	free(a);
-	free(b);
-	free(la);
-	free(lb);
-	return out.s;
 }
 
 /* drivers/char/acme.c -> "char: acme" */
@@ -139,20 +105,20 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 	return s;
 }
 
-static void write_series(const struct fix_result *res,
-			 const struct fix_opts *fo, int num, int total,
-			 const char *diff, int *errors, struct series_log *log)
+char *fixout_patch(const struct fix_result *res, const struct fix_opts *fo,
+		   int num, int total, const char *diff, char **path,
+		   size_t *len)
 {
 	char *prefix = subject_prefix(res->path);
 	char *change = subject_change(res, diff);
 	char *subject = xasprintf("%s: %s", prefix, change);
+	char *text = series_patch(res, fo, num, total, diff_name(res->path),
+				  subject, diff, path, len);
 
-	if (series_write(res, fo, num, total, diff_name(res->path), subject,
-			 diff, log) < 0)
-		(*errors)++;
 	free(subject);
 	free(prefix);
 	free(change);
+	return text;
 }
 
 /* the outcome word as gcc colours its kinds: green, magenta, cyan */
@@ -164,13 +130,52 @@ static const char *outcome_color(enum fix_outcome o, bool color)
 	       "\033[01;35m" : "\033[01;36m";
 }
 
+/* The facts of a site's record, beside its words (fo->record) */
+static void json_record(struct strbuf *sb, const struct site_outcome *o)
+{
+	const struct model_facts *m = &o->mf;
+
+	sb_puts(sb, ", \"record\": {\"anchor\": ");
+	report_json_escape(sb, o->anchor ? o->anchor : "");
+	sb_puts(sb, ", \"func\": ");
+	report_json_escape(sb, o->func ? o->func : "");
+	sb_printf(sb, ", \"fn_lines\": [%u, %u]", o->fn_first, o->fn_last);
+	sb_printf(sb, ", \"model\": {\"ran\": %s, \"no_waker\": %s, \"outside\": %s, \"wakers\": %d, \"schedules\": %llu, \"capped\": %s, \"orig_props\": %u, \"new_props\": %u, \"configs\": %s}",
+		  m->ran ? "true" : "false", m->no_waker ? "true" : "false",
+		  m->outside ? "true" : "false", m->nwakers, m->schedules,
+		  m->capped ? "true" : "false", m->orig_props, m->new_props,
+		  m->configs ? "true" : "false");
+	sb_puts(sb, "}");
+}
+
+/* The file's kernel facts and words, beside each other (fo->record) */
+static void json_kernel_record(struct strbuf *sb, const struct kernel_facts *k)
+{
+	char *t = kwords_text(k), *c = kwords_compiled(k);
+
+	sb_printf(sb, ", \"kernel_record\": {\"cc_flags\": %s, \"tree_known\": %s, \"cc_missing\": ",
+		  k->cc_flags ? "true" : "false",
+		  k->tree_known ? "true" : "false");
+	if (k->cc_missing)
+		report_json_escape(sb, k->cc_missing);
+	else
+		sb_puts(sb, "null");
+	sb_puts(sb, ", \"words\": ");
+	report_json_escape(sb, t);
+	sb_puts(sb, ", \"compiled\": ");
+	report_json_escape(sb, c);
+	sb_puts(sb, "}");
+	free(t);
+	free(c);
+}
+
 static void json_site(struct strbuf *sb, const struct site_outcome *o,
-		      const char *path)
+		      const char *path, bool record)
 {
 	int i;
 
 	sb_printf(sb, "{\"line\": %u, \"col\": %u, \"rule\": \"WQ%03d\", \"outcome\": \"%s\", ",
-		  o->pos.line, o->pos.col, o->rule, outcome_name(o->outcome));
+		  o->pos.line, o->pos.col, o->rule, o->outcome_word);
 	sb_puts(sb, "\"reason\": ");
 	report_json_escape(sb, o->reason ? o->reason : "");
 	sb_puts(sb, ", \"form\": ");
@@ -195,79 +200,11 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o,
 		report_json_escape(sb, o->notes[i].msg);
 		sb_puts(sb, "}");
 	}
-	sb_puts(sb, "]}");
+	sb_puts(sb, "]");
+	if (record)
+		json_record(sb, o);
+	sb_puts(sb, "}");
 }
-
-/*
- * The sites of a file that is not written are not converted: refused,
- * reason not-written, saying why and what the conversion was.
- */
-static void not_written(struct fix_result *res, const char *why)
-{
-	int j;
-
-	for (j = 0; j < res->nout; j++) {
-		struct site_outcome *o = &res->out[j];
-		char *t;
-
-		if (o->outcome == FO_REFUSE)
-			continue;
-		t = xasprintf("%s (was: %s)", why, o->text);
-		free(o->text);
-		o->text = t;
-		o->outcome = FO_REFUSE;
-		o->reason = "not-written";
-	}
-}
-
-/*
- * Write a changed file (--write) or its patch (--series); NULL when done
- * or nothing is to be written, else why not (errors counted).
- */
-static char *put_result(struct fix_result *res, const struct fix_result *files,
-			int n, const struct fix_opts *fo, int num, int total,
-			const char *diff, int *errors, const char **why,
-			struct series_log *log)
-{
-	char *err;
-	bool lost;
-	int before = *errors;
-
-	*why = "interrupted, not written";
-	if ((fo->write || fo->series) && fix_stop_signal)
-		return xstrdup(*why);
-	if (fo->write) {
-		err = fix_write(res, files, n, &lost);
-		if (err && !lost && fix_stop_signal) {
-			/* the signal came during this write: not an error */
-			free(err);
-			return xstrdup(*why);
-		}
-		*why = lost ? "changed during the run, not written" :
-		       fix_stop_signal ? "interrupted, not written" :
-		       "not written (the error for the file says why)";
-		if (err && !lost) {
-			char *t = xasprintf("not written: %s", err);
-
-			free(err);
-			err = t;
-		}
-		if (err)
-			(*errors)++;
-		return err;
-	}
-	if (fo->series) {
-		write_series(res, fo, num, total, diff ? diff : "", errors, log);
-		*why = "no patch written (the error says why)";
-		return *errors > before ? xstrdup("no patch written") : NULL;
-	}
-	return NULL;
-}
-
-struct reason_count {
-	const char *reason;
-	int n;
-};
 
 /*
  * A fix run that stops before it has a result for its files (a usage
@@ -306,249 +243,208 @@ int fixout_error(const struct fix_opts *fo, const char *file,
 	return 2;
 }
 
-int fixout_report(struct fix_result *files, int n, const struct fix_opts *fo,
-		  const char *tmpdir)
+void fixout_begin(struct fixout *out, const struct fix_opts *fo, int n)
 {
-	struct strbuf json = { 0 }, sarif = { 0 }, notes = { 0 };
-	bool first = true;
-	struct reason_count reasons[32];
-	int nreasons = 0, errors = 0, sites = 0, nconv = 0, ncav = 0, nref = 0;
-	int nkeep = 0;
-	int nfiles = 0, series = 0, ndone = n, ntotal = n, i, j;
-	int nseries = fo->series ? series_count(files, n) : 0;
-	struct series_log written = { NULL, 0 };
-	bool color = color_on(fo->color_mode, STDERR_FILENO);
-	struct kwords kw;
-	struct kwords_run kern = { .n = 0 };
-
-	if (fo->series && mkdir(fo->series, 0777) && errno != EEXIST) {
-		char *why = xasprintf("cannot create the series folder: %s",
-				      strerror(errno));
-
-		fixout_error(fo, fo->series, why);
-		free(why);
-		return 2;
-	}
+	memset(out, 0, sizeof(*out));
+	out->fo = fo;
+	out->first = true;
+	out->ndone = out->ntotal = n;
+	out->color = color_on(fo->color_mode, STDERR_FILENO);
 	if (fo->json || fo->report)
-		sb_puts(&json, "{\"version\": 1, \"files\": [");
+		sb_puts(&out->json, "{\"version\": 1, \"files\": [");
 	if (fo->sarif)
-		sarif_fix_begin(&sarif, fo->docs_url);
-	for (i = 0; i < n; i++) {
-		struct fix_result *res = &files[i];
-		bool changed = res->final && (res->flen != res->olen ||
-					      memcmp(res->final, res->orig, res->olen));
-		char *diff = NULL, *wfail = NULL;
-		const char *short_why = NULL;
+		sarif_fix_begin(&out->sarif, fo->docs_url);
+}
 
-		if (res->not_done) {
-			ndone--;
-			continue;
-		}
-		if (res->same_as) {
-			fprintf(stderr, "%s: note: the same file as %s, fixed once\n",
-				res->path, files[res->same_as - 1].path);
-			ndone--;
-			ntotal--;
-			continue;
-		}
-		if (res->error) {
-			fprintf(stderr, "%s: error: %s\n", res->path, res->error);
-			errors++;
-			changed = false;
-		}
-		if (res->warning)
-			fprintf(stderr, "%s: warning: %s\n", res->path, res->warning);
-		if (changed) {
-			int before = errors;
+bool fixout_head(struct fixout *out, const struct fix_result *files, int i,
+		 bool *changed)
+{
+	const struct fix_result *res = &files[i];
 
-			diff = make_diff(res, tmpdir);
-			wfail = put_result(res, files, n, fo, ++series, nseries, diff,
-					   &errors, &short_why, &written);
-			if (wfail)
-				not_written(res, short_why);
-			/* a file not written carries an error in the JSON
-			 * and the report: the summaries count it alike */
-			if (wfail && errors == before)
-				errors++;
-		}
-		for (j = 0; j < res->nout; j++) {
-			const struct site_outcome *o = &res->out[j];
-			int k;
-
-			sites++;
-			if (o->outcome == FO_CONVERT)
-				nconv++;
-			else if (o->outcome == FO_CAVEAT)
-				ncav++;
-			else if (o->outcome == FO_KEEP)
-				nkeep++;
-			else
-				nref++;
-			if (o->outcome == FO_REFUSE) {
-				for (k = 0; k < nreasons; k++)
-					if (!strcmp(reasons[k].reason, o->reason))
-						break;
-				if (k == nreasons && nreasons < 32)
-					reasons[nreasons++] = (struct reason_count){ o->reason, 0 };
-				if (k < nreasons)
-					reasons[k].n++;
-			}
-			if (!fo->json && !fo->sarif && !fo->quiet)
-				fprintf(stderr, "%s:%u:%u: %s%s%s: %s%s%s%s%s%s%s%s%s%s [WQ%03d]\n",
-					res->path, o->pos.line, o->pos.col,
-					outcome_color(o->outcome, color),
-					outcome_name(o->outcome),
-					color ? "\033[m" : "",
-					o->outcome == FO_REFUSE ? o->reason : "",
-					o->outcome == FO_REFUSE ? ": " : "",
-					o->text,
-					o->proof ? "; " : "", o->proof ? o->proof : "",
-					o->model ? "; " : "", o->model ? o->model : "",
-					res->target && o->outcome != FO_REFUSE ?
-					" (through the symlink to " : "",
-					res->target && o->outcome != FO_REFUSE ?
-					res->target_name : "",
-					res->target && o->outcome != FO_REFUSE ?
-					")" : "", o->rule);
-		}
-		if (wfail && !fix_stop_signal)
-			fprintf(stderr, "%s: error: %s\n", res->path, wfail);
-		if (changed && !wfail)
-			nfiles++;
-		/* the kernel the file is from, and what the rewrite needs */
-		kwords_of(&kw, res, fo, changed && !wfail ? diff : NULL);
-		kwords_run_add(&kern, &kw);
-		if (changed && !fo->write && !fo->series && !fo->json &&
-		    !fo->sarif && diff)
-			fputs(diff, stdout);
-		if (fo->sarif) {
-			sarif_fix_add(&sarif, &notes, res, diff, &first);
-			if (wfail)	/* the file's sites are there, not its text */
-				sarif_notification(&notes, res->path, "error", wfail);
-		}
-		if ((fo->json || fo->report) && (res->nout || res->error || wfail)) {
-			sb_puts(&json, json.len > 30 ? ",\n  {\"file\": " : "\n  {\"file\": ");
-			report_json_escape(&json, res->path);
-			sb_puts(&json, ", \"diff\": ");
-			report_json_escape(&json, diff ? diff : "");
-			sb_puts(&json, ", \"error\": ");
-			report_json_escape(&json, res->error ? res->error :
-					   wfail ? wfail : "");
-			sb_puts(&json, ", \"kernel\": ");
-			kwords_json(&json, &kw);
-			sb_puts(&json, ", \"sites\": [");
-			for (j = 0; j < res->nout; j++) {
-				if (j)
-					sb_puts(&json, ", ");
-				json_site(&json, &res->out[j], res->path);
-			}
-			sb_puts(&json, "]}");
-		}
-		kwords_release(&kw);
-		free(wfail);
-		free(diff);
+	*changed = res->final && (res->flen != res->olen ||
+				  memcmp(res->final, res->orig, res->olen));
+	if (res->not_done) {
+		out->ndone--;
+		return false;
 	}
-	/* numbered by what was written: [PATCH 1/9], not 1/50 */
-	series_renumber(&written, nseries);
+	if (res->same_as) {
+		fprintf(stderr, "%s: note: the same file as %s, fixed once\n",
+			res->path, files[res->same_as - 1].path);
+		out->ndone--;
+		out->ntotal--;
+		return false;
+	}
+	if (res->error) {
+		fprintf(stderr, "%s: error: %s\n", res->path, res->error);
+		out->errors++;
+		*changed = false;
+	}
+	if (res->warning)
+		fprintf(stderr, "%s: warning: %s\n", res->path, res->warning);
+	return true;
+}
+
+/* Count the site's outcome, and its refusal's reason */
+static void count_site(struct fixout *out, const struct site_outcome *o)
+{
+	int k;
+
+	out->sites++;
+	if (o->outcome == FO_CONVERT)
+		out->nconv++;
+	else if (o->outcome == FO_CAVEAT)
+		out->ncav++;
+	else if (o->outcome == FO_KEEP)
+		out->nkeep++;
+	else
+		out->nref++;
+	if (o->outcome != FO_REFUSE)
+		return;
+	for (k = 0; k < out->nreasons; k++)
+		if (!strcmp(out->reasons[k].reason, o->reason))
+			break;
+	if (k == out->nreasons && out->nreasons < FIXOUT_REASONS)
+		out->reasons[out->nreasons++] =
+			(struct reason_count){ o->reason, 0 };
+	if (k < out->nreasons)
+		out->reasons[k].n++;
+}
+
+/* The site's line on stderr: file:line:col: outcome: its sentences */
+static void site_line(const struct fixout *out, const struct fix_result *res,
+		      const struct site_outcome *o)
+{
+	bool color = out->color, link = res->target && o->outcome != FO_REFUSE;
+
+	fprintf(stderr, "%s:%u:%u: %s%s%s: %s%s%s%s%s%s%s%s%s%s [WQ%03d]\n",
+		res->path, o->pos.line, o->pos.col,
+		outcome_color(o->outcome, color), o->outcome_word,
+		color ? "\033[m" : "",
+		o->outcome == FO_REFUSE ? o->reason : "",
+		o->outcome == FO_REFUSE ? ": " : "",
+		o->text,
+		o->proof ? "; " : "", o->proof ? o->proof : "",
+		o->model ? "; " : "", o->model ? o->model : "",
+		link ? " (through the symlink to " : "",
+		link ? res->target_name : "", link ? ")" : "", o->rule);
+}
+
+/* The file's member of the JSON's "files" */
+static void json_file(struct strbuf *json, const struct fix_result *res,
+		      const char *diff, const char *wfail, bool record)
+{
+	int j;
+
+	sb_puts(json, json->len > 30 ? ",\n  {\"file\": " : "\n  {\"file\": ");
+	report_json_escape(json, res->path);
+	sb_puts(json, ", \"diff\": ");
+	report_json_escape(json, diff ? diff : "");
+	sb_puts(json, ", \"error\": ");
+	report_json_escape(json, res->error ? res->error : wfail ? wfail : "");
+	sb_puts(json, ", \"kernel\": ");
+	kwords_json(json, &res->kf);
+	if (record)
+		json_kernel_record(json, &res->kf);
+	sb_puts(json, ", \"sites\": [");
+	for (j = 0; j < res->nout; j++) {
+		if (j)
+			sb_puts(json, ", ");
+		json_site(json, &res->out[j], res->path, record);
+	}
+	sb_puts(json, "]}");
+}
+
+void fixout_file(struct fixout *out, const struct fix_result *res,
+		 bool changed, const char *diff, const char *wfail)
+{
+	const struct fix_opts *fo = out->fo;
+	int j;
+
+	for (j = 0; j < res->nout; j++) {
+		count_site(out, &res->out[j]);
+		if (!fo->json && !fo->sarif && !fo->quiet)
+			site_line(out, res, &res->out[j]);
+	}
+	if (wfail && !out->stop_signal)
+		fprintf(stderr, "%s: error: %s\n", res->path, wfail);
+	if (changed && !wfail)
+		out->nfiles++;
+	/* the kernel the file is from, and what the rewrite needs */
+	kwords_run_add(&out->kern, &res->kf);
+	if (changed && !fo->write && !fo->series && !fo->json &&
+	    !fo->sarif && diff)
+		fputs(diff, stdout);
 	if (fo->sarif) {
-		sarif_end(&sarif, &notes, !first, !errors);
-		fputs(sarif.s, stdout);
-		free(sarif.s);
-		free(notes.s);
+		sarif_fix_add(&out->sarif, &out->notes, res, diff, &out->first);
+		if (wfail)	/* the file's sites are there, not its text */
+			sarif_notification(&out->notes, res->path, "error", wfail);
+	}
+	if ((fo->json || fo->report) && (res->nout || res->error || wfail))
+		json_file(&out->json, res, diff, wfail, fo->record);
+}
+
+/* The summary on stderr */
+static void summary(const struct fixout *out)
+{
+	int i;
+
+	fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, ",
+		out->sites, out->sites == 1 ? "" : "s", out->nconv, out->ncav);
+	if (out->nkeep)
+		fprintf(stderr, "%d converted keeping the race, ", out->nkeep);
+	fprintf(stderr, "%d refused", out->nref);
+	for (i = 0; i < out->nreasons; i++)
+		fprintf(stderr, "%s%d %s", i ? ", " : " (", out->reasons[i].n,
+			out->reasons[i].reason);
+	fprintf(stderr, "%s; %d file%s changed%s\n", out->nreasons ? ")" : "",
+		out->nfiles, out->nfiles == 1 ? "" : "s",
+		out->errors ? ", errors" : "");
+	kwords_run_print(&out->kern, stderr);
+	if (out->stop_signal)
+		fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
+			out->stop_signal == SIGINT ? "SIGINT" : "SIGTERM",
+			out->ndone, out->ntotal, out->ntotal == 1 ? "" : "s",
+			out->nfiles, out->fo->series ?
+			(out->nfiles == 1 ? "patch written" : "patches written") :
+			"written");
+}
+
+int fixout_end(struct fixout *out, int stop_signal)
+{
+	const struct fix_opts *fo = out->fo;
+
+	out->stop_signal = stop_signal;
+	if (fo->sarif) {
+		sarif_end(&out->sarif, &out->notes, !out->first, !out->errors);
+		fputs(out->sarif.s, stdout);
+		free(out->sarif.s);
+		free(out->notes.s);
 	}
 	if (fo->json || fo->report) {
-		sb_printf(&json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d, \"kernels\": [",
-			  sites, nconv, ncav, nkeep, nref, nfiles, errors);
-		kwords_run_json(&json, &kern);
-		sb_puts(&json, "]}}\n");
+		sb_printf(&out->json, "\n  ],\n  \"summary\": {\"sites\": %d, \"converted\": %d, \"caveat\": %d, \"keeps_race\": %d, \"refused\": %d, \"files_changed\": %d, \"errors\": %d, \"kernels\": [",
+			  out->sites, out->nconv, out->ncav, out->nkeep,
+			  out->nref, out->nfiles, out->errors);
+		kwords_run_json(&out->json, &out->kern);
+		sb_puts(&out->json, "]}}\n");
 		if (fo->json)
-			fputs(json.s, stdout);
+			fputs(out->json.s, stdout);
 		/* the HTML report reads the same document */
-		if (fo->report && html_fix_report(fo->report, json.s, fo->quiet,
-					      fo->force))
-			errors++;
-		free(json.s);
+		if (fo->report && html_fix_report(fo->report, out->json.s,
+						  fo->quiet, fo->force))
+			out->errors++;
+		free(out->json.s);
 	}
-	if (!fo->quiet) {
-		fprintf(stderr, "wqport fix: %d site%s: %d converted, %d converted with caveat, ",
-			sites, sites == 1 ? "" : "s", nconv, ncav);
-		if (nkeep)
-			fprintf(stderr, "%d converted keeping the race, ", nkeep);
-		fprintf(stderr, "%d refused", nref);
-		for (i = 0; i < nreasons; i++)
-			fprintf(stderr, "%s%d %s", i ? ", " : " (", reasons[i].n,
-				reasons[i].reason);
-		fprintf(stderr, "%s; %d file%s changed%s\n", nreasons ? ")" : "", nfiles,
-			nfiles == 1 ? "" : "s", errors ? ", errors" : "");
-		kwords_run_print(&kern, stderr);
-		if (fix_stop_signal)
-			fprintf(stderr, "wqport fix: interrupted by %s: %d of %d file%s fixed, %d %s; every other file is as it was\n",
-				fix_stop_signal == SIGINT ? "SIGINT" : "SIGTERM", ndone,
-				ntotal, ntotal == 1 ? "" : "s", nfiles,
-				fo->series ? (nfiles == 1 ? "patch written" : "patches written") :
-					     "written");
-	}
-	kwords_run_release(&kern);
+	if (!fo->quiet)
+		summary(out);
+	kwords_run_release(&out->kern);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "wqport fix: error writing the output: %s\n",
 			strerror(errno));
 		return 2;
 	}
-	if (fix_stop_signal)
-		return 128 + fix_stop_signal;
-	if (errors)
+	if (stop_signal)
+		return 128 + stop_signal;
+	if (out->errors)
 		return 2;
-	return sites ? 1 : 0;
-}
-
-void fixout_release(struct fix_result *res)
-{
-	int i;
-
-	for (i = 0; i < res->nout; i++)
-		free(res->out[i].text);
-	free(res->out);
-	for (i = 0; i < res->nblocked; i++) {
-		free(res->blocked[i]);
-		free(res->block_why[i]);
-	}
-	free(res->blocked);
-	free(res->block_why);
-	for (i = 0; i < res->nproven; i++) {
-		free(res->proven[i]);
-		free(res->proof[i]);
-		free(res->model[i]);
-	}
-	free(res->proven);
-	free(res->proof);
-	for (i = 0; i < res->nmref; i++) {
-		free(res->mref[i]);
-		free(res->mwhy[i]);
-	}
-	free(res->mref);
-	for (i = 0; i < res->nnoretest; i++) {
-		free(res->noretest[i]);
-		free(res->noretest_why[i]);
-	}
-	free(res->noretest);
-	free(res->noretest_why);
-	free(res->mwhy);
-	free(res->model);
-	for (i = 0; i < res->nretested; i++)
-		free(res->retested[i]);
-	free(res->retested);
-	for (i = 0; i < res->nin_place; i++)
-		free(res->in_place[i]);
-	free(res->in_place);
-	plan_release(&res->plan);
-	free(res->path);
-	free(res->orig);
-	free(res->final);
-	free(res->error);
-	free(res->warning);
-	free(res->raw);
-	free(res->target);
-	free(res->target_name);
-	free(res->kernel_inc);
-	free(res->cc_missing);
+	return out->sites ? 1 : 0;
 }

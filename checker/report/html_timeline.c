@@ -157,7 +157,7 @@ static bool from_notes(struct lanes *t, const struct jv *notes)
 		wakers++;
 	}
 	if (!wakers)
-		step(t, 1, "A waker (an interrupt handler, a timer, another task) makes the condition true and calls wake_up(): nothing is woken. <span class=\"mute\">(The check names no waker in this file.)</span>",
+		step(t, 1, "A waker (an interrupt handler, a timer, another task) makes the condition true and calls wake_up(): nothing is woken. <span class=\"mute\">(The check's notes for this site name no waker; that is not to say the file has none.)</span>",
 		     false, NULL, 0);
 	if (sleep_on) {
 		step(t, 0, "sleep_on() puts the task on the queue only now, and sleeps: the wake-up has already happened",

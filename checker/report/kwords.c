@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Which kernel: what the summary, the JSON, the report and every
- * --series patch say about the kernel the code is from and the one the
- * rewrite is written for.
+ * Which kernel: what the summary, the JSON, SARIF, the report and
+ * every --series patch say about the kernel the code is from and the
+ * one the rewrite is written for, formatted from the facts fix/ put in
+ * the file's record (fix/record.c, struct kernel_facts).
  *
  * The kernel the code is from is frontend/input/ktree.c's (the tree's
  * Makefile, or the version header of the build the flags point at),
  * whatever --target says; "not known" when neither is found.  The
  * rewrite is written for --target, else the latest kernel wqport models
  * (fix.h, WQ_DEFAULT_TARGET).  The primitives the rewrite writes are the
- * wait calls on the diff's added lines that the original file does not
- * call already; for each, whether the code's kernel has it comes from
- * that kernel's own headers (analysis/kheaders.c), else from
- * checker/target.def for its version, else it is not known, and the
- * words say which.  Nothing here is worded from memory.
+ * wait calls the rewrite adds; for each, whether the code's kernel has
+ * it (that kernel's own headers, else checker/target.def for its
+ * version, else not known), and the words say which.  Nothing here is
+ * worded from memory, and nothing is looked up here.
  *
  * The closing sentence of a patch says against which headers the
  * result was compiled: the compile check of fix/engine.c (cc_check.c)
@@ -27,116 +27,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
 #include "kwords.h"
 #include "patchtext.h"
 
-/* A call a rewrite writes in place of a sleep, or beside it */
-static bool wait_primitive(const char *name, size_t len)
+static void kw_free(struct kernel_facts *k)
 {
-	const struct kapi *k = kapi_lookup(name, len);
-
-	if (k)
-		switch (k->kind) {
-		case K_PREPARE: case K_FINISH: case K_SET_STATE:
-		case K_SCHEDULE: case K_SCHEDULE_TIMEOUT:
-		case K_DECLARE_ENTRY: case K_INIT_ENTRY:
-		case K_WAIT_EVENT: case K_DELAY: case K_ADD_WAIT:
-		case K_REMOVE_WAIT:
-			return true;
-		default:
-			break;
-		}
-	return (len > 10 && !strncmp(name, "wait_event", 10)) ||
-	       (len > 16 && !strncmp(name, "schedule_timeout", 16));
-}
-
-/* Does text [s, e) call name (an identifier, then '(')? */
-static bool calls(const char *s, const char *e, const char *name, size_t n)
-{
-	const char *p;
-
-	for (p = s; p + n <= e; p++) {
-		const char *q = p + n;
-
-		if (strncmp(p, name, n) || (p > s && wq_ident_char(p[-1])) ||
-		    (q < e && wq_ident_char(*q)))
-			continue;
-		while (q < e && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q < e && *q == '(')
-			return true;
-	}
-	return false;
-}
-
-static void add_name(struct kwords *k, const char *s, size_t n)
-{
-	int i;
-
-	for (i = 0; i < k->nwritten; i++)
-		if (strlen(k->written[i]) == n && !strncmp(k->written[i], s, n))
-			return;
-	if (k->nwritten == KW_MAX)
-		return;
-	k->written[k->nwritten++] = xasprintf("%.*s", (int)n, s);
-}
-
-struct written {
-	struct kwords *k;
-	const char *orig;
-	size_t olen;
-};
-
-static void written_call(const char *name, size_t len, void *arg)
-{
-	struct written *w = arg;
-
-	if (wait_primitive(name, len) &&
-	    !calls(w->orig, w->orig + w->olen, name, len))
-		add_name(w->k, name, len);
-}
-
-/* The wait primitives on the diff's added lines the original lacks */
-static void written_calls(struct kwords *k, const char *diff,
-			  const char *orig, size_t olen)
-{
-	struct written w = { k, orig, olen };
-
-	diff_added_calls(diff, written_call, &w);
-}
-
-void kwords_of(struct kwords *k, const struct fix_result *res,
-	       const struct fix_opts *fo, const char *diff)
-{
-	int i;
-
-	memset(k, 0, sizeof(*k));
-	k->from = res->kernel;
-	k->from_file = res->kernel_from;
-	k->target = fo->target ? fo->target : WQ_DEFAULT_TARGET;
-	k->target_given = fo->target != 0;
-	if (diff && res->orig)
-		written_calls(k, diff, res->orig, res->olen);
-	for (i = 0; i < k->nwritten; i++) {
-		char *where = NULL;
-
-		k->have[i] = k->from ? kernel_has_api(res->kernel_inc, k->from,
-						      k->written[i], &where) :
-				       KH_UNKNOWN;
-		if (where && !k->where)
-			k->where = where;
-		else
-			free(where);
-	}
-}
-
-void kwords_release(struct kwords *k)
-{
-	int i;
-
-	for (i = 0; i < k->nwritten; i++)
-		free(k->written[i]);
+	while (k->nwritten)
+		free(k->written[--k->nwritten]);
 	free(k->where);
 }
 
@@ -156,7 +53,7 @@ static char *from_words(const char *from)
 }
 
 /* "a(), b() and c()" of the written names whose answer is h */
-static int names_with(const struct kwords *k, enum kh_have h,
+static int names_with(const struct kernel_facts *k, enum kh_have h,
 		      struct strbuf *sb)
 {
 	int i, n = 0, total = 0;
@@ -173,7 +70,7 @@ static int names_with(const struct kwords *k, enum kh_have h,
 	return n;
 }
 
-char *kwords_text(const struct kwords *k)
+char *kwords_text(const struct kernel_facts *k)
 {
 	struct strbuf sb = { 0 }, lack = { 0 }, unk = { 0 };
 	char *t = kernel_version_text(k->target), *f, *fw;
@@ -220,7 +117,7 @@ char *kwords_text(const struct kwords *k)
 	return sb.s;
 }
 
-void kwords_json(struct strbuf *sb, const struct kwords *k)
+void kwords_json(struct strbuf *sb, const struct kernel_facts *k)
 {
 	static const char *const have[] = { "unknown", "yes", "no" };
 	char *t = kernel_version_text(k->target);
@@ -258,16 +155,16 @@ void kwords_json(struct strbuf *sb, const struct kwords *k)
 	free(t);
 }
 
-char *kwords_compiled(const struct fix_result *res, const struct fix_opts *fo)
+char *kwords_compiled(const struct kernel_facts *k)
 {
-	char *against = fo->cc_flags ?
+	char *against = k->cc_flags ?
 		xstrdup("with the compiler flags it was given") :
 		xasprintf("against wqport's own model of the Linux 6.1 headers%s",
-			  res->kernel_inc ?
+			  k->tree_known ?
 			  ", not the headers of the tree the file is in" : "");
-	char *miss = res->cc_missing ? xasprintf(
+	char *miss = k->cc_missing ? xasprintf(
 		", except the errors that follow from the header %s, which the input itself misses and which were not counted",
-		res->cc_missing) : xstrdup("");
+		k->cc_missing) : xstrdup("");
 	char *s = xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result %s (syntax and types, no object code): no compiler error the input did not have%s.",
 			    WQPORT_VERSION, against, miss);
 
@@ -277,7 +174,7 @@ char *kwords_compiled(const struct fix_result *res, const struct fix_opts *fo)
 }
 
 /* The run's words for one kernel: k's written names added to into's */
-void kwords_merge(struct kwords *into, const struct kwords *k)
+void kwords_merge(struct kernel_facts *into, const struct kernel_facts *k)
 {
 	int i, j;
 
@@ -305,7 +202,7 @@ static bool same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-void kwords_run_add(struct kwords_run *run, const struct kwords *k)
+void kwords_run_add(struct kwords_run *run, const struct kernel_facts *k)
 {
 	int i;
 
@@ -357,5 +254,5 @@ void kwords_run_release(struct kwords_run *run)
 	int i;
 
 	for (i = 0; i < run->n; i++)
-		kwords_release(&run->k[i]);
+		kw_free(&run->k[i]);
 }

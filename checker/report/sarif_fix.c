@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "fixout.h"
+#include "kwords.h"
 #include "sarif.h"
 
 struct change {
@@ -105,19 +106,6 @@ static int parse_changes(const char *diff, struct change **out)
 	return n;
 }
 
-static const struct fix_site *plan_site(const struct fix_result *res,
-					const struct site_outcome *o)
-{
-	int i;
-
-	for (i = 0; i < res->plan.n; i++)
-		if (res->plan.s[i].rule == o->rule &&
-		    res->plan.s[i].pos.line == o->pos.line &&
-		    res->plan.s[i].pos.col == o->pos.col)
-			return &res->plan.s[i];
-	return NULL;
-}
-
 static bool converted(const struct site_outcome *o)
 {
 	return o->outcome == FO_CONVERT || o->outcome == FO_CAVEAT ||
@@ -133,12 +121,11 @@ static int owner_of(const struct fix_result *res, const struct change *c)
 
 	for (j = 0; j < res->nout; j++) {
 		const struct site_outcome *o = &res->out[j];
-		const struct fix_site *s = plan_site(res, o);
 		unsigned d;
 
 		if (!converted(o))
 			continue;
-		if (s && s->fn_first <= c->oline && last <= s->fn_last)
+		if (o->fn_first <= c->oline && last <= o->fn_last)
 			return j;
 		d = o->pos.line < c->oline ? c->oline - o->pos.line :
 		    o->pos.line > last ? o->pos.line - last : 0;
@@ -182,6 +169,21 @@ static void emit_fix(struct strbuf *sb, const struct fix_result *res,
 	sb_puts(sb, "]}]}]");
 }
 
+/* Which kernel (the record's, as the JSON and the patches say it) */
+static void kernel_props(struct strbuf *sb, const struct kernel_facts *k)
+{
+	char *t = kwords_text(k), *c = kwords_compiled(k);
+
+	sb_puts(sb, ", \"kernel\": ");
+	kwords_json(sb, k);
+	sb_puts(sb, ", \"kernelWords\": ");
+	report_json_escape(sb, t);
+	sb_puts(sb, ", \"compiled\": ");
+	report_json_escape(sb, c);
+	free(t);
+	free(c);
+}
+
 void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 		    const char *diff, bool *first)
 {
@@ -199,7 +201,7 @@ void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 
 		for (i = 0; i < n; i++)
 			owns |= ch[i].owner == j;
-		msg = xasprintf("%s: %s%s%s", outcome_name(o->outcome),
+		msg = xasprintf("%s: %s%s%s", o->outcome_word,
 				o->outcome == FO_REFUSE ? o->reason : "",
 				o->outcome == FO_REFUSE ? ": " : "",
 				o->text ? o->text : "");
@@ -210,7 +212,7 @@ void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 			       sarif_ucol(res->orig, res->olen, o->pos));
 		sb_puts(sb, "}]");
 		sb_printf(sb, ",\n       \"properties\": {\"outcome\": \"%s\"",
-			  outcome_name(o->outcome));
+			  o->outcome_word);
 		if (o->outcome == FO_REFUSE) {
 			sb_puts(sb, ", \"reason\": ");
 			report_json_escape(sb, o->reason ? o->reason : "");
@@ -225,6 +227,8 @@ void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 		}
 		if (converted(o) && !owns)
 			sb_puts(sb, ", \"fixedWith\": \"the fix of another result of its function\"");
+		if (o->kernel)
+			kernel_props(sb, o->kernel);
 		sb_puts(sb, "}");
 		if (owns)
 			emit_fix(sb, res, ch, n, j);

@@ -197,14 +197,12 @@ static const char *rule_why(int rule)
 
 static const char *site_func(const struct fix_result *res, int i)
 {
-	return i < res->plan.n && res->plan.s[i].func ? res->plan.s[i].func : "";
+	return res->out[i].func ? res->out[i].func : "";
 }
 
 /* What the patch does, why, what to check and what it leaves */
-static void body(struct strbuf *sb, const struct fix_result *res,
-		 const struct fix_opts *fo, const char *diff)
+static void body(struct strbuf *sb, const struct fix_result *res)
 {
-	struct kwords kw;
 	bool why_done[WQ_MAX_RULE] = { false };
 	char *t;
 	int i, pass;
@@ -270,13 +268,11 @@ static void body(struct strbuf *sb, const struct fix_result *res,
 			sb_puts(sb, "\n");
 	}
 	/* which kernel: the code's, the rewrite's, what the first lacks */
-	kwords_of(&kw, res, fo, diff);
-	t = kwords_text(&kw);
+	t = kwords_text(&res->kf);
 	wrap(sb, t, "", "");
 	sb_puts(sb, "\n");
 	free(t);
-	kwords_release(&kw);
-	t = kwords_compiled(res, fo);
+	t = kwords_compiled(&res->kf);
 	wrap(sb, t, "", "");
 	free(t);
 }
@@ -451,13 +447,12 @@ static char *patch_name(const char *dir, int num, const char *subject)
 	return name;
 }
 
-int series_write(const struct fix_result *res, const struct fix_opts *fo,
-		 int num, int total, const char *name, const char *subject,
-		 const char *diff, struct series_log *log)
+char *series_patch(const struct fix_result *res, const struct fix_opts *fo,
+		   int num, int total, const char *name, const char *subject,
+		   const char *diff, char **path, size_t *len)
 {
 	struct strbuf sb = { 0 };
-	char *path, *qa, *qb, *qn;
-	int ret = 0;
+	char *qa, *qb, *qn;
 
 	sb_puts(&sb, "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n");
 	from_line(&sb, fo->author);
@@ -469,7 +464,7 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 	if (!ascii(fo->author) || !ascii(diff))
 		sb_puts(&sb, "MIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\n");
 	sb_puts(&sb, "\n");
-	body(&sb, res, fo, diff);
+	body(&sb, res);
 	if (!fo->no_signoff)
 		sb_printf(&sb, "\nSigned-off-by: %s\n", fo->author);
 	sb_puts(&sb, "---\n");
@@ -483,65 +478,7 @@ int series_write(const struct fix_result *res, const struct fix_opts *fo,
 	free(qn);
 	index_line(&sb, res);
 	sb_printf(&sb, "%s-- \nwqport %s\n\n", diff, WQPORT_VERSION);
-	path = patch_name(fo->series, num, subject);
-	if (!fix_put_file(path, sb.s, sb.len)) {
-		fprintf(stderr, "wqport fix: %s: cannot write: %s\n", path,
-			strerror(errno));
-		ret = -1;
-	} else if (log) {
-		log->paths = xrealloc(log->paths,
-				      (log->n + 1) * sizeof(char *));
-		log->paths[log->n++] = path;
-		path = NULL;
-	}
-	free(path);
-	free(sb.s);
-	return ret;
-}
-
-/* The patch at path numbered num of total: its subject and its name */
-static void renumber_one(const char *path, int num, int total)
-{
-	size_t len, at;
-	char *text = read_regular_file(path, 256u << 20, &len), *subj, *end;
-	char *base, *npath;
-	struct strbuf sb = { 0 };
-
-	if (!text)
-		return;
-	subj = strstr(text, "\nSubject: [PATCH");
-	end = subj ? strchr(subj + 1, ']') : NULL;
-	base = strrchr(path, '/');
-	base = base ? base + 1 : (char *)path;
-	if (!end || strspn(base, "0123456789") != 4 || base[4] != '-') {
-		free(text);
-		return;
-	}
-	at = subj - text + strlen("\nSubject: ");
-	sb_add(&sb, text, at);
-	if (total > 1)
-		sb_printf(&sb, "[PATCH %d/%d]", num, total);
-	else
-		sb_puts(&sb, "[PATCH]");
-	sb_add(&sb, end + 1, len - (end + 1 - text));
-	npath = xasprintf("%.*s%04d%s", (int)(base - path), path, num, base + 4);
-	/* not fix_put_file(): this runs after the signal, on purpose */
-	if (put_file(npath, sb.s, sb.len, 0666) && strcmp(npath, path))
-		unlink(path);
-	free(npath);
-	free(sb.s);
-	free(text);
-}
-
-void series_renumber(struct series_log *log, int counted)
-{
-	int i;
-
-	for (i = 0; log->n != counted && i < log->n; i++)
-		renumber_one(log->paths[i], i + 1, log->n);
-	for (i = 0; i < log->n; i++)
-		free(log->paths[i]);
-	free(log->paths);
-	log->paths = NULL;
-	log->n = 0;
+	*path = patch_name(fo->series, num, subject);
+	*len = sb.len;
+	return sb.s;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "fix.h"
+#include "record.h"
 
 enum vtok_kind { VT_ID, VT_NUM, VT_STR, VT_PUNCT, VT_PP };
 
@@ -134,11 +135,13 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
  * else an allocated "unproven: ..." with the trace.
  */
 char *model_check_function(const struct vside *orig, const struct vside *rew,
-			   const char *fn, char **verdict);
-/* ... in one configuration of its #if chains (as validate_config()) */
+			   const char *fn, char **verdict,
+			   struct model_facts *mf);
+/* ... in one configuration of its #if chains (as validate_config());
+ * mf (may be NULL): the facts of the verdict, for the site's record */
 char *model_check_config(const struct vside *orig, const struct vside *rew,
 			 const char *fn, const int *sel, char **verdict,
-			 bool *unreadable);
+			 bool *unreadable, struct model_facts *mf);
 
 
 /* ---- shared by validate.c and validate_ev.c ---- */

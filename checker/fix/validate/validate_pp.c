@@ -319,20 +319,20 @@ static int alternatives(const struct vside *orig, const struct vside *rew,
  * finds a property the original lacks refuses, the first verdict stands.
  */
 char *model_check_function(const struct vside *orig, const struct vside *rew,
-			   const char *fn, char **verdict)
+			   const char *fn, char **verdict, struct model_facts *mf)
 {
 	struct vtoks ot, rt;
 	char *why, *v = NULL;
 	bool unreadable;
 	int *sel = NULL, n, k, modelled = 0;
 
-	why = model_check_config(orig, rew, fn, NULL, verdict, &unreadable);
+	why = model_check_config(orig, rew, fn, NULL, verdict, &unreadable, mf);
 	if (why || !unreadable)
 		return why;
 	n = alternatives(orig, rew, fn, &ot, &rt, &sel);
 	for (k = 0; k < n && !why; k++) {
 		why = model_check_config(orig, rew, fn, &sel[k * ot.nch], &v,
-					 &unreadable);
+					 &unreadable, modelled ? NULL : mf);
 		if (why || unreadable) {
 			free(v);
 			continue;
@@ -340,6 +340,8 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 		if (!modelled++) {
 			free(*verdict);
 			*verdict = xasprintf("%s, in each #if configuration that reads as C", v);
+			if (mf)
+				mf->configs = true;
 		}
 		free(v);
 	}

@@ -862,7 +862,7 @@ static char *props_text(unsigned props)
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,
 			 const char *fn, const int *sel, char **verdict,
-			 bool *unreadable)
+			 bool *unreadable, struct model_facts *mf)
 {
 	struct vval vv;
 	struct vfn o, r;
@@ -872,6 +872,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	bool opaque = false, unwoken = false;
 
 	*verdict = NULL;
+	if (mf)
+		memset(mf, 0, sizeof(*mf));
 	memset(&vv, 0, sizeof(vv));
 	memset(&o, 0, sizeof(o));
 	memset(&r, 0, sizeof(r));
@@ -954,6 +956,12 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 						     r.ev[i].what);
 			}
 	}
+	if (mf)		/* the facts the verdict rests on (fix/record.h) */
+		*mf = (struct model_facts){ .ran = true, .no_waker = unwoken,
+			.outside = opaque, .nwakers = nw_total,
+			.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
+			.capped = mr.count > MAXCOUNT,
+			.orig_props = mo.props, .new_props = mr.props };
 	if (mr.props & ~mo.props) {
 		char *added = props_text(mr.props & ~mo.props);
 
@@ -985,7 +993,6 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 					     mr.count == 1 ? "" : "s", kept, env);
 		free(kept);
 	}
-	(void)nw_total;
 out:
 	free(mo.trace);
 	free(mr.trace);

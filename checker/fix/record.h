@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The record of one site of `wqport fix` (record.c fills it): what
+ * happened to it, with what form, the sentences said of it, and the
+ * facts those sentences rest on: the model check's environment and
+ * result, the kernel the code is from and the one the rewrite needs.
+ * Every per-site word the report writes (the text line, JSON, SARIF, the
+ * HTML report, the patch subject and body) is formatted from a record;
+ * the report composes no sentence from anything else and decides
+ * nothing.  tools/record-test.py checks each sentence against the facts
+ * of its record (`WQPORT_RECORD=1 wqport fix --format=json`).
+ */
+#ifndef WQPORT_RECORD_H
+#define WQPORT_RECORD_H
+
+#include "analysis.h"	/* enum kh_have */
+#include "fix.h"
+
+#define KW_MAX 16
+
+/*
+ * Which kernel, for a file (the records of its sites point at it): the
+ * kernel the code is from (frontend/ktree.c, whatever --target says),
+ * the one the rewrite is written for, the wait primitives the rewrite
+ * writes that the original does not call, whether the code's kernel
+ * has each (its tree's headers, else checker/target.def, else not
+ * known: analysis/kheaders.c), and against which headers the result
+ * was compiled (fix/validate/cc_check.c).
+ */
+struct kernel_facts {
+	unsigned from;			/* the code's kernel, 0: not known */
+	const char *from_file;		/* what said so, or NULL */
+	unsigned target;		/* the rewrite's: --target or default */
+	bool target_given;
+	char *written[KW_MAX];		/* wait calls the rewrite adds */
+	enum kh_have have[KW_MAX];	/* ... does the code's kernel have it */
+	int nwritten;
+	char *where;			/* whose answer: headers or table */
+	/* the compile check: flags given after --, else wqport's shim */
+	bool cc_flags;
+	bool tree_known;		/* the file's tree has include/ */
+	const char *cc_missing;		/* the header the input misses */
+};
+
+/*
+ * What the model check generated from the file ran the site's function
+ * against, and what it found (fix/validate/vmodel.c fills it where it
+ * words its verdict).  The environment's scope: the wakers of this file
+ * it ran, a queue or task nothing may wake (timeouts only), a waker
+ * outside this file that may run at any point.  The properties are
+ * vmodel.c's (bit 0 a lost wake-up, 1 one lost until the timeout, 2 a
+ * hang, 3 a sleep holding the waker's lock, 4 a busy loop, 5 an entry
+ * left queued, 6 a sleeping state left), of each side.
+ */
+struct model_facts {
+	bool ran;		/* the model ran the function to a verdict */
+	bool no_waker;		/* nothing may wake one of its sleeps */
+	bool outside;		/* a waker outside this file */
+	int nwakers;		/* the wakers it ran (those two included) */
+	unsigned long long schedules;	/* interleavings of the rewrite */
+	bool capped;		/* ... more than that */
+	unsigned orig_props, new_props;
+	bool configs;		/* in each #if configuration read as C */
+};
+
+/* The record of one site. */
+struct site_outcome {
+	int rule;
+	struct wq_pos pos;
+	enum fix_outcome outcome;	/* FO_CONVERT, FO_CAVEAT or FO_REFUSE */
+	const char *outcome_word;	/* its name: "converted", ... */
+	const char *reason;		/* FO_REFUSE: reason ID */
+	const char *anchor, *form;
+	const char *func;		/* the function it is in */
+	unsigned fn_first, fn_last;	/* lines of its function */
+	char *text;
+	const struct wq_note *notes;	/* the finding's, in the plan */
+	int nnotes;
+	const char *proof;		/* converted: the validation's result */
+	const char *model;		/* converted: the model check's verdict */
+	struct model_facts mf;		/* ... and what it rests on */
+	const struct kernel_facts *kernel;	/* its file's */
+};
+
+#endif /* WQPORT_RECORD_H */

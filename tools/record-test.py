@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""Every verdict sentence of `wqport fix` against its site's record (issue 41).
+
+    record-test.py --checker PATH --testdata DIR [--mutate]
+    record-test.py --checker PATH --testdata DIR --json FIX.json
+
+Runs `WQPORT_RECORD=1 wqport fix --format=json` on every fixture that
+says what the fix must do (fix= markers, with its wqport-fix-args), and
+on kernel-words-test.py's driver in its fake 2.4.22 tree (a Makefile,
+and include/linux/wait.h and sched.h written by the test), so that the
+kernel words have something to lack.  With WQPORT_RECORD=1 the JSON carries,
+beside each site's words (its message, validation and model verdict)
+and each file's kernel words, the record they were written from
+(fix/record.h): the model's environment and result, the site's anchor
+and form, the file's kernel facts.  Each claim a sentence makes is
+checked against those facts, not against expected text:
+
+  model: no lost wake-up in N schedules     the model ran, N interleavings,
+                                            and the rewrite has none of a
+                                            lost wake-up, a hang, ...
+  (the original has one)                    the original's properties do
+  as in the original: X, Y                  each is a property of both sides
+  no waker in the file: timeouts only       the record: nothing may wake it
+  a waker outside this file                 the record: a waker outside
+  a hang (said of the model)                not when a waker is outside the
+                                            file (the model did not run it)
+  in each #if configuration                 the record says so
+  A() -> B()                                A is the site's anchor, B the
+                                            call of its form
+  (planned: F())                            F is the site's form
+  The code is from Linux V / not known      the file's kernel
+  written for Linux T (--target / default)  the rewrite's kernel
+  Linux V lacks ...: a(), b()               exactly the written calls the
+                                            record says the kernel lacks
+  Whether Linux V has a() is not known      ... says it does not know
+  has every wait primitive the rewrite adds every one is there
+  compiled with the flags / against         the compile check's headers,
+  wqport's own model ...; not the tree's;   whether the tree is known, the
+  the header X the input misses             header the input misses
+
+The 2.4.22 tree's SARIF results carry the same kernel words and facts,
+checked alike; its --series patch's "In f(), X() (line N) becomes Y()"
+names the record's function, anchor and form, and its kernel
+paragraph is the record's words.
+
+Conversely a record fact the words must carry is checked too: a model
+that ran against no waker, or a waker outside the file, says so.
+
+--mutate: the same with WQPORT_RECORD_MUTATE=1, which makes fix/outcome.c
+record a waker in this file where the model found none; the test must
+then find a sentence its record does not support (exit 0 when it does).
+Exit 0 when every claim is supported, 1 otherwise.
+"""
+import argparse
+import collections
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# vmodel.c's properties, by bit (fix/record.h, struct model_facts)
+PROPS = ["a lost wake-up", "a wake-up lost until the timeout", "a hang",
+         "a sleep holding the lock its waker takes", "a busy loop",
+         "a wait entry left queued at a return",
+         "a sleeping state left at a return"]
+BAD = 1 | 2 | 4 | 8     # what "no lost wake-up" denies
+
+VERDICT = re.compile(
+    r"^model: (?P<kind>no lost wake-up|nothing new) in (?P<more>more than )?"
+    r"(?P<n>\d+) schedules?(?P<rest>.*)$")
+
+
+def kernel_words_module():
+    spec = importlib.util.spec_from_file_location(
+        "kwt", os.path.join(HERE, "kernel-words-test.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+class Checker:
+    def __init__(self):
+        self.problems = []
+        self.claims = collections.Counter()
+
+    def claim(self, kind, ok, where, sentence, why):
+        self.claims[kind] += 1
+        if not ok:
+            self.problems.append(f"{where}: '{kind}' not supported by the "
+                                 f"record ({why}):\n    {sentence}")
+
+    # -- the model's verdict ------------------------------------------
+    def model(self, where, verdict, m):
+        if verdict is None:
+            return
+        v = VERDICT.match(verdict)
+        if not v:
+            if verdict.startswith("model: not modelled"):
+                self.claim("not modelled", not m["ran"], where, verdict,
+                           "the record says the model ran")
+            return
+        self.claim("the model ran", m["ran"], where, verdict,
+                   "the record has no model run")
+        n = int(v.group("n"))
+        self.claim("N schedules", m["schedules"] == n and
+                   m["capped"] == bool(v.group("more")), where, verdict,
+                   f"the record: {m['schedules']}, capped {m['capped']}")
+        rest = v.group("rest")
+        if v.group("kind") == "no lost wake-up":
+            self.claim("no lost wake-up", not m["new_props"] & BAD, where,
+                       verdict, f"the rewrite's properties {m['new_props']}")
+        else:
+            self.claim("nothing new (a property kept)",
+                       m["new_props"] & BAD != 0, where, verdict,
+                       f"the rewrite's properties {m['new_props']}")
+        if "(the original has one)" in rest:
+            self.claim("the original has one", m["orig_props"] & BAD != 0,
+                       where, verdict,
+                       f"the original's properties {m['orig_props']}")
+        k = rest.find("as in the original: ")
+        if k >= 0:
+            kept = rest[k + len("as in the original: "):]
+            for bit, name in enumerate(PROPS):
+                if re.search(r"(^|, )" + re.escape(name) + r"(,|$)", kept):
+                    both = m["new_props"] & m["orig_props"] & (1 << bit)
+                    self.claim("as in the original: " + name, both != 0,
+                               where, verdict,
+                               f"properties: original {m['orig_props']}, "
+                               f"rewrite {m['new_props']}")
+                    if name == "a hang":
+                        self.claim("a hang, every waker modelled",
+                                   not m["outside"], where, verdict,
+                                   "a waker outside this file was not run")
+        says_none = "no waker in the file: timeouts only" in rest
+        says_out = "a waker outside this file" in rest
+        self.claim("no waker in the file", says_none == m["no_waker"], where,
+                   verdict, f"the record: no_waker {m['no_waker']}")
+        self.claim("a waker outside this file",
+                   says_out == (m["outside"] and not m["no_waker"]), where,
+                   verdict, f"the record: outside {m['outside']}, "
+                   f"no_waker {m['no_waker']}")
+        self.claim("in each #if configuration",
+                   ("in each #if configuration" in rest) == m["configs"],
+                   where, verdict, f"the record: configs {m['configs']}")
+
+    # -- the site's own sentence --------------------------------------
+    def message(self, where, site, rec):
+        text = site["message"]
+        form = site["form"]
+        m = re.match(r"^(\w+)\(\) -> (\w+)\(\)", text)
+        if m and site["outcome"] != "refused":
+            self.claim("A() -> B(): the anchor", m.group(1) == rec["anchor"],
+                       where, text, f"the record's anchor {rec['anchor']}")
+            call = re.match(r"\w+", form).group(0) if form else ""
+            self.claim("A() -> B(): the form's call",
+                       bool(form) and (call == m.group(2) or
+                                       call.startswith(m.group(2))),
+                       where, text, f"the record's form {form!r}")
+        m = re.search(r"\(planned: (\S+)\(\)\)", text)
+        if m:
+            self.claim("planned: F()", m.group(1) == form, where, text,
+                       f"the record's form {form!r}")
+
+    # -- the file's kernel words --------------------------------------
+    def kernel(self, where, k, kr):
+        words, comp = kr["words"], kr["compiled"]
+        if k["from"] is None:
+            self.claim("the code's kernel is not known",
+                       "kernel the code is from is not known" in words,
+                       where, words, "the record has no kernel")
+        else:
+            self.claim("the code is from Linux V",
+                       f"The code is from Linux {k['from']} " in words,
+                       where, words, f"the record: {k['from']}")
+        self.claim("written for Linux T",
+                   f"written for Linux {k['target']} (" in words, where,
+                   words, f"the record: {k['target']}")
+        self.claim("--target or the default",
+                   ("(--target)" in words) == k["target_given"], where,
+                   words, f"the record: target_given {k['target_given']}")
+        have = {w["name"]: w["in_from"] for w in k["written"]}
+        m = re.search(r"lacks what the rewrite writes: (.*?) \((?:by|not "
+                      r"declared|none is declared)", words)
+        said = set(re.findall(r"(\w+)\(\)", m.group(1))) if m else set()
+        lacking = {n for n, h in have.items() if h == "no"}
+        self.claim("lacks a(), b()", said == lacking, where, words,
+                   f"the record lacks {sorted(lacking)}")
+        m = re.search(r"Whether Linux \S+ has (.*?) is not known", words)
+        said = set(re.findall(r"(\w+)\(\)", m.group(1))) if m else set()
+        unknown = {n for n, h in have.items() if h == "unknown"}
+        if k["from"] is not None:
+            self.claim("whether it has a() is not known", said == unknown,
+                       where, words, f"the record: {sorted(unknown)}")
+        if "has every wait primitive the rewrite adds" in words:
+            self.claim("has every primitive", have and
+                       all(h == "yes" for h in have.values()), where, words,
+                       f"the record: {have}")
+        self.claim("compiled with the flags given",
+                   ("with the compiler flags it was given" in comp) ==
+                   kr["cc_flags"], where, comp,
+                   f"the record: cc_flags {kr['cc_flags']}")
+        self.claim("not the tree's headers",
+                   ("not the headers of the tree" in comp) ==
+                   (kr["tree_known"] and not kr["cc_flags"]), where, comp,
+                   f"the record: tree_known {kr['tree_known']}")
+        m = re.search(r"follow from the header (.*), which the input", comp)
+        self.claim("the header the input misses",
+                   (m.group(1) if m else None) == kr["cc_missing"], where,
+                   comp, f"the record: {kr['cc_missing']}")
+
+    def document(self, doc, label):
+        for f in doc["files"]:
+            where = f"{label}:{f['file']}"
+            if "kernel_record" in f:
+                self.kernel(where, f["kernel"], f["kernel_record"])
+            for s in f["sites"]:
+                rec = s.get("record")
+                if rec is None:
+                    self.problems.append(f"{where}:{s['line']}: no record "
+                                         "in the JSON (WQPORT_RECORD=1)")
+                    continue
+                w = f"{where}:{s['line']}"
+                self.message(w, s, rec)
+                self.model(w, s.get("model"), rec["model"])
+
+
+def fix_fixtures(td):
+    """(directory, args) -> fixture names, for those with fix= markers."""
+    groups = collections.defaultdict(list)
+    for stem in sorted(os.listdir(td)):
+        d = os.path.join(td, stem)
+        if not os.path.isdir(d):
+            continue
+        for name in sorted(os.listdir(d)):
+            if not re.search(r"-ko(-xfail)?\.[ch]$", name):
+                continue
+            text = open(os.path.join(d, name), encoding="utf-8",
+                        errors="replace").read()
+            if not re.search(r"expect:.*fix=", text):
+                continue
+            m = re.search(r"wqport-fix-args:(.*)", text)
+            args = tuple(m.group(1).replace("*/", "").replace("$DIR", d)
+                         .split()) if m else ()
+            groups[(d, args)].append(name)
+    return groups
+
+
+def run_fix(checker, cwd, args, names, env):
+    p = subprocess.run([checker, "fix", "--format=json", "-j2"] +
+                       list(args) + names, cwd=cwd, capture_output=True,
+                       text=True, errors="replace", env=env, timeout=1800)
+    if p.returncode not in (0, 1):
+        raise RuntimeError(f"wqport fix in {cwd} exited {p.returncode}: "
+                           f"{p.stderr.strip()[-2000:]}")
+    return json.loads(p.stdout)
+
+
+def old_tree(a, env, chk, tmp):
+    """kernel-words-test.py's driver in its fake 2.4.22 tree: words that
+    lack something."""
+    kwt = kernel_words_module()
+    root = os.path.join(tmp, "linux-2.4.22")
+    kwt.make_tree(root, (2, 4, 22), kwt.OLD_WAIT_H, kwt.OLD_SCHED_H)
+    rel = os.path.join("drivers", "char", "gizmo.c")
+    kwt.write(os.path.join(root, rel), kwt.DRIVER)
+    doc = run_fix(a.checker, root, (), [rel], env)
+    chk.document(doc, "old-tree")
+    if not any(w["in_from"] == "no" for f in doc["files"]
+               for w in f["kernel"]["written"]):
+        chk.problems.append("old-tree: nothing the 2.4.22 tree lacks was "
+                            "written: the test would not see a 'lacks'")
+    # --series: the body's "In f(), X() (line N) becomes ..." and its
+    # kernel words are the record's
+    ser = os.path.join(tmp, "series")
+    subprocess.run([a.checker, "fix", "--series", ser, "--author",
+                    "Test Author <test@example.org>", rel], cwd=root,
+                   capture_output=True, env=env)
+    patches = sorted(os.listdir(ser)) if os.path.isdir(ser) else []
+    if len(patches) != 1:
+        chk.problems.append(f"old-tree: {len(patches)} patches written")
+    f = doc["files"][0]
+    by_line = {s["line"]: s for s in f["sites"]}
+    for name in patches:
+        body = open(os.path.join(ser, name)).read().split("\n---\n")[0]
+        flat = " ".join(body.split())
+        if " becomes " not in flat:
+            chk.problems.append(f"old-tree:{name}: no 'becomes' sentence")
+        for m in re.finditer(r"In (\w+)\(\), (\w+)\(\) \(line (\d+)\) "
+                             r"becomes (\w+)\(\)", flat):
+            s = by_line.get(int(m.group(3)))
+            rec = s["record"] if s else None
+            self_ok = rec is not None and rec["func"] == m.group(1) and \
+                rec["anchor"] == m.group(2) and \
+                (s["form"] or "").startswith(m.group(4))
+            chk.claim("patch body: In f(), X() (line N) becomes Y()", self_ok,
+                      f"old-tree:{name}", m.group(0),
+                      f"the record at that line: {rec}, form "
+                      f"{s['form'] if s else None!r}")
+        kw = " ".join(f["kernel_record"]["words"].split())
+        chk.claim("patch body: the kernel words", kw in flat,
+                  f"old-tree:{name}", kw, "the body does not carry the "
+                  "record's kernel words")
+    # SARIF: each result carries its file's kernel facts and words, and
+    # they are the record's
+    p = subprocess.run([a.checker, "fix", "--format=sarif", rel], cwd=root,
+                       capture_output=True, text=True, env=env)
+    results = json.loads(p.stdout)["runs"][0]["results"]
+    chk.claims["SARIF kernel words"] += len(results)
+    if not results:
+        chk.problems.append("old-tree: SARIF has no result")
+    for r in results:
+        pr = r.get("properties", {})
+        if "kernelWords" not in pr or "kernel" not in pr:
+            chk.problems.append("old-tree: a SARIF result without the "
+                                f"kernel words: {pr}")
+            continue
+        kr = {"words": pr["kernelWords"], "compiled": pr["compiled"],
+              "cc_flags": False, "tree_known": True, "cc_missing": None}
+        chk.kernel("old-tree (SARIF)", pr["kernel"], kr)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--checker", required=True)
+    ap.add_argument("--testdata", required=True)
+    ap.add_argument("--mutate", action="store_true")
+    ap.add_argument("--json", help="check this WQPORT_RECORD=1 fix JSON "
+                    "document instead (a run on a kernel tree)")
+    a = ap.parse_args()
+    if a.json:
+        chk = Checker()
+        with open(a.json) as f:
+            chk.document(json.load(f), os.path.basename(a.json))
+        for p in chk.problems:
+            print(p)
+        print(f"record-test: {sum(chk.claims.values())} claims, "
+              f"{len(chk.problems)} unsupported")
+        return 1 if chk.problems else 0
+    a.checker = os.path.abspath(a.checker)
+    env = dict(os.environ, WQPORT_RECORD="1", WQPORT_NO_CACHE="1")
+    if a.mutate:
+        env["WQPORT_RECORD_MUTATE"] = "1"
+    chk = Checker()
+    for (d, args), names in sorted(fix_fixtures(a.testdata).items()):
+        chk.document(run_fix(a.checker, d, args, names, env),
+                     os.path.relpath(d, a.testdata))
+        if a.mutate and chk.problems:
+            break       # caught: the rest would only take time
+    if not (a.mutate and chk.problems):
+        with tempfile.TemporaryDirectory(prefix="wqport-record-") as tmp:
+            old_tree(a, env, chk, tmp)
+    total = sum(chk.claims.values())
+    for kind, n in sorted(chk.claims.items()):
+        print(f"record-test: {n:5d} {kind}")
+    print(f"record-test: {total} claims, {len(chk.problems)} unsupported")
+    if a.mutate:
+        if chk.problems:
+            print("record-test --mutate: the broken fact was caught: "
+                  + chk.problems[0].splitlines()[0])
+            return 0
+        print("record-test --mutate: a fact of the record was broken and "
+              "no sentence was found unsupported")
+        return 1
+    for p in chk.problems:
+        print(p)
+    return 1 if chk.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
