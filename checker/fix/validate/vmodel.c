@@ -411,6 +411,153 @@ static void ent_queue(struct mstate *s, int ent, int q)
 }
 
 /*
+ * The steps of one event, from s into *t: ADVANCE, the event done (the
+ * caller moves to the next one); STAY, *t is the one successor, still
+ * in the event; STUCK, no successor.
+ */
+enum { STUCK = 0, STAY = 1, ADVANCE = -1 };
+
+/* schedule() and friends: sub 0 before the sleep, 1 asleep. */
+static int step_sleep(const struct mrun *r, const struct mstate *s,
+		      const struct vev *ev, struct mstate *t, unsigned *props)
+{
+	if (s->sub == 0) {
+		if (ev->st >= 0)
+			t->ts = ev->st;
+		if (!sleeping(r, t->ts)) {
+			/* returns at once */
+			if (++t->spins >= MAXSPINS) {
+				*props |= P_SPIN;
+				return STUCK;
+			}
+			return ADVANCE;
+		}
+		t->sub = 1;
+		return STAY;
+	}
+	if (sleeping(r, s->ts)) {
+		if (!ev->timed)
+			return STUCK;
+		t->ts = r->run;	/* the timer fires */
+	}
+	t->sub = 0;
+	t->spins = 0;
+	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
+}
+
+/* sleep_on() as the kernel runs it: queue, sleep, unqueue. */
+static int step_sleep_on(const struct mrun *r, const struct mstate *s,
+			 const struct vev *ev, struct mstate *t)
+{
+	if (s->sub == 0) {
+		t->ts = ev->st;
+		ent_queue(t, SO_ENT, ev->q);
+		t->sub = 1;
+		return STAY;
+	}
+	if (sleeping(r, s->ts)) {
+		if (!ev->timed)
+			return STUCK;
+		t->ts = r->run;
+	}
+	t->queued &= ~(1u << SO_ENT);
+	t->sub = 0;
+	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
+}
+
+/* wait_event*() as the kernel runs it. */
+static int step_wait_event(const struct mrun *r, const struct mstate *s,
+			   const struct vev *ev, struct mstate *t)
+{
+	switch (s->sub) {
+	case 0:		/* if (cond) break; */
+		if (s->done)
+			return ADVANCE;
+		t->sub = 1;
+		return STAY;
+	case 1:		/* prepare_to_wait_event() */
+		ent_queue(t, WE_ENT, ev->q);
+		t->ts = ev->st;
+		t->sub = 2;
+		return STAY;
+	case 2:		/* if (cond) break; schedule(); */
+		if (s->done) {
+			t->ts = r->run;
+			t->queued &= ~(1u << WE_ENT);
+			t->sub = 0;
+			return ADVANCE;
+		}
+		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
+			t->held = 0;
+		t->sub = 3;
+		return STAY;
+	default:	/* asleep */
+		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
+			if (s->wheld)
+				return STUCK;
+			t->held = 1;
+		}
+		if (sleeping(r, s->ts)) {
+			if (!ev->timed)
+				return STUCK;
+			/* timed out: finish_wait(), return 0 */
+			t->ts = r->run;
+			t->queued &= ~(1u << WE_ENT);
+			t->sub = 0;
+			return ADVANCE;
+		}
+		if (++t->nsl > MAXSLEEPS)
+			return STUCK;
+		t->sub = 1;
+		return STAY;
+	}
+}
+
+/* The step of the waiter's event ev from s, into *t. */
+static int step_event(const struct mrun *r, const struct mstate *s,
+		      const struct vev *ev, struct mstate *t, unsigned *props)
+{
+	switch (ev->k) {
+	case EV_STATE:
+		t->ts = ev->st;
+		break;
+	case EV_PREPARE:
+		t->ts = ev->st;
+		/* fall through */
+	case EV_ADD:
+		ent_queue(t, ev->ent, ev->q);
+		break;
+	case EV_FINISH:
+		t->ts = r->run;
+		/* fall through */
+	case EV_REMOVE:
+		t->queued &= ~(1u << ev->ent);
+		break;
+	case EV_LOCK:
+		if (lock_is_wakers(r, ev->lock)) {
+			if (s->wheld)
+				return STUCK;
+			t->held = 1;
+		}
+		break;
+	case EV_UNLOCK:
+		if (lock_is_wakers(r, ev->lock))
+			t->held = 0;
+		break;
+	case EV_IRQOFF:
+	case EV_IRQON:
+		break;
+	case EV_SLEEP:
+		return step_sleep(r, s, ev, t, props);
+	case EV_SLEEPON:
+		return step_sleep_on(r, s, ev, t);
+	case EV_WAITEV:
+		return step_wait_event(r, s, ev, t);
+	}
+	return ADVANCE;
+}
+
+/*
  * The waiter's steps from s: up to two successors (a test that may go
  * either way), each one step.  *props gets what s itself shows.
  */
@@ -426,134 +573,14 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 		return 0;
 	nd = &f->g.n[s->node];
 	if (s->k < f->nnev[s->node]) {
-		int e = f->nev[s->node][s->k];
-		const struct vev *ev = &f->ev[e];
+		int e = f->nev[s->node][s->k], how;
 
 		*evout = e;
-		switch (ev->k) {
-		case EV_STATE:
-			t.ts = ev->st;
-			break;
-		case EV_PREPARE:
-			t.ts = ev->st;
-			/* fall through */
-		case EV_ADD:
-			ent_queue(&t, ev->ent, ev->q);
-			break;
-		case EV_FINISH:
-			t.ts = r->run;
-			/* fall through */
-		case EV_REMOVE:
-			t.queued &= ~(1u << ev->ent);
-			break;
-		case EV_LOCK:
-			if (lock_is_wakers(r, ev->lock)) {
-				if (s->wheld)
-					return 0;
-				t.held = 1;
-			}
-			break;
-		case EV_UNLOCK:
-			if (lock_is_wakers(r, ev->lock))
-				t.held = 0;
-			break;
-		case EV_IRQOFF:
-		case EV_IRQON:
-			break;
-		case EV_SLEEP:
-			if (s->sub == 0) {
-				if (ev->st >= 0)
-					t.ts = ev->st;
-				if (!sleeping(r, t.ts)) {
-					/* returns at once */
-					if (++t.spins >= MAXSPINS) {
-						*props |= P_SPIN;
-						return 0;
-					}
-					break;
-				}
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			}
-			if (sleeping(r, s->ts)) {
-				if (!ev->timed)
-					return 0;
-				t.ts = r->run;	/* the timer fires */
-			}
-			t.sub = 0;
-			t.spins = 0;
-			if (++t.nsl > MAXSLEEPS)
-				return 0;
-			break;
-		case EV_SLEEPON:
-			if (s->sub == 0) {
-				t.ts = ev->st;
-				ent_queue(&t, SO_ENT, ev->q);
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			}
-			if (sleeping(r, s->ts)) {
-				if (!ev->timed)
-					return 0;
-				t.ts = r->run;
-			}
-			t.queued &= ~(1u << SO_ENT);
-			t.sub = 0;
-			if (++t.nsl > MAXSLEEPS)
-				return 0;
-			break;
-		case EV_WAITEV:
-			switch (s->sub) {
-			case 0:		/* if (cond) break; */
-				if (s->done)
-					break;
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			case 1:		/* prepare_to_wait_event() */
-				ent_queue(&t, WE_ENT, ev->q);
-				t.ts = ev->st;
-				t.sub = 2;
-				out[n++] = t;
-				return n;
-			case 2:		/* if (cond) break; schedule(); */
-				if (s->done) {
-					t.ts = r->run;
-					t.queued &= ~(1u << WE_ENT);
-					t.sub = 0;
-					break;
-				}
-				if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
-					t.held = 0;
-				t.sub = 3;
-				out[n++] = t;
-				return n;
-			default:	/* asleep */
-				if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
-					if (s->wheld)
-						return 0;
-					t.held = 1;
-				}
-				if (sleeping(r, s->ts)) {
-					if (!ev->timed)
-						return 0;
-					/* timed out: finish_wait(), return 0 */
-					t.ts = r->run;
-					t.queued &= ~(1u << WE_ENT);
-					t.sub = 0;
-					break;
-				}
-				if (++t.nsl > MAXSLEEPS)
-					return 0;
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			}
-			break;
-		}
-		t.k++;
+		how = step_event(r, s, &f->ev[e], &t, props);
+		if (how == STUCK)
+			return 0;
+		if (how == ADVANCE)
+			t.k++;
 		out[n++] = t;
 		return n;
 	}
