@@ -72,6 +72,7 @@ struct mstate {
 	uint8_t k, sub;		/* event of the node, its step */
 	int8_t ts;		/* interned state, -1: the caller's */
 	uint8_t done, wpc, held, wheld, nsl, spins, exited;
+	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
 	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
 	int8_t entq[VMAXE + 2];
 };
@@ -105,6 +106,10 @@ struct mrun {
 	bool overflow;
 	unsigned props;
 	int prop_at[8];		/* a state with the property, per bit */
+	int xlock;		/* a lock of the waiter's the waker is made to
+				 * take too, or -1 */
+	bool xirq;		/* the waker cannot run while the waiter has
+				 * interrupts off */
 };
 
 
@@ -308,11 +313,19 @@ static bool qmatch(const struct mrun *r, int q)
 	return eq;
 }
 
+/* Does the waker take a lock the waiter's can exclude? */
+static bool waker_locks(const struct mrun *r)
+{
+	return r->w->lock || r->xlock >= 0 || r->xirq;
+}
+
 static bool lock_is_wakers(const struct mrun *r, int l)
 {
 	char *k;
 	bool eq;
 
+	if (l >= 0 && l == r->xlock)
+		return true;
 	if (!r->w->lock || l < 0 || l >= r->vv->nnames[NS_LOCK])
 		return false;
 	k = last_name(r->vv->names[NS_LOCK][l]);
@@ -335,9 +348,9 @@ static bool waker_step(const struct mrun *r, struct mstate *s)
 		return false;
 	switch (s->wpc) {
 	case 0:		/* take the lock */
-		if (r->w->lock && s->held)
+		if ((waker_locks(r) && s->held) || s->iheld)
 			return false;
-		s->wheld = r->w->lock != NULL;
+		s->wheld = waker_locks(r);
 		break;
 	case 1:		/* make the condition true */
 		s->done = 1;
@@ -433,6 +446,7 @@ static int step_sleep(const struct mrun *r, const struct mstate *s,
 			return ADVANCE;
 		}
 		t->sub = 1;
+		t->iheld = 0;	/* schedule() comes back with interrupts on */
 		return STAY;
 	}
 	if (sleeping(r, s->ts)) {
@@ -453,6 +467,9 @@ static int step_sleep_on(const struct mrun *r, const struct mstate *s,
 		t->ts = ev->st;
 		ent_queue(t, SO_ENT, ev->q);
 		t->sub = 1;
+		/* interrupts on while asleep, the caller's flags back after */
+		t->isave = t->iheld;
+		t->iheld = 0;
 		return STAY;
 	}
 	if (sleeping(r, s->ts)) {
@@ -460,6 +477,10 @@ static int step_sleep_on(const struct mrun *r, const struct mstate *s,
 			return STUCK;
 		t->ts = r->run;
 	}
+	if (s->isave && s->wheld)
+		return STUCK;
+	t->iheld = s->isave;
+	t->isave = 0;
 	t->queued &= ~(1u << SO_ENT);
 	t->sub = 0;
 	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
@@ -490,6 +511,7 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
 			t->held = 0;
 		t->sub = 3;
+		t->iheld = 0;
 		return STAY;
 	default:	/* asleep */
 		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
@@ -545,7 +567,14 @@ static int step_event(const struct mrun *r, const struct mstate *s,
 			t->held = 0;
 		break;
 	case EV_IRQOFF:
+		if (r->xirq) {
+			if (s->wheld)
+				return STUCK;
+			t->iheld = 1;
+		}
+		break;
 	case EV_IRQON:
+		t->iheld = 0;
 		break;
 	case EV_SLEEP:
 		return step_sleep(r, s, ev, t, props);
@@ -683,7 +712,7 @@ static void explore(struct mrun *r)
 				props |= P_TLOST;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
-		    r->n[i].s.wpc == 0 && r->w->lock &&
+		    r->n[i].s.wpc == 0 && waker_locks(r) &&
 		    asleep(r, &r->n[i].s, &timed, &waits) && !timed)
 			props |= P_DEADLOCK;
 		if (props)
@@ -790,24 +819,106 @@ struct mside {
 	uint64_t count;
 	char *trace;		/* of the first property the rewrite adds */
 	bool overflow;
+	bool lost_plain;	/* a lost wake-up no exclusion of the waiter's
+				 * that the model leaves out could close */
+	char *lost_if;		/* else what would close it: "the waker ..." */
 };
+
+/*
+ * The properties as claims scoped to what the model ran: "a hang" only
+ * when its wakers are every waker there can be (complete); a lost
+ * wake-up with what would close it when the model left that out.
+ */
+static char *props_text(unsigned props, bool complete, const struct mside *m)
+{
+	struct strbuf sb = { 0 };
+	int b;
+
+	for (b = 0; b < 7; b++) {
+		if (!(props & (1u << b)))
+			continue;
+		sb_printf(&sb, "%s", sb.len ? ", " : "");
+		if ((1u << b) == P_HANG && !complete)
+			sb_printf(&sb, "a sleep that none of the wakers read ends");
+		else if ((1u << b) == P_LOST && m && !m->lost_plain && m->lost_if)
+			sb_printf(&sb, "a lost wake-up unless %s", m->lost_if);
+		else
+			sb_printf(&sb, "%s", prop_name[b]);
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
+static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
+		       int side, const struct mwaker *w, const char *qkey)
+{
+	memset(r, 0, sizeof(*r));
+	r->vv = vv;
+	r->f = f;
+	r->side = side;
+	r->w = w;
+	r->qkey = (char *)qkey;
+	r->xlock = -1;
+	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
+	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
+	classify(r);
+}
+
+/*
+ * A lost wake-up the model found against w: is it one whatever the
+ * waker takes?  The model runs a waker with the lock the analysis read
+ * it take; a waker outside this file was not read, so each spinlock the
+ * waiter takes is tried as one it takes too, and any waker as one that
+ * cannot run while the waiter has interrupts off (a handler on one CPU,
+ * or 2.4's cli()).  The first that closes the loss, as the end of "a
+ * lost wake-up unless ..."; NULL when none does.
+ */
+static char *lost_unless(struct vval *vv, struct vfn *f, int side,
+			 const struct mwaker *w, const char *qkey)
+{
+	int tried[VMAXQ], nt = 0, i, j;
+	bool irq = false;
+	char *why = NULL;
+
+	for (i = 0; i < f->nev_all; i++) {
+		const struct vev *e = &f->ev[i];
+
+		irq |= e->k == EV_IRQOFF;
+		if (e->k != EV_LOCK || e->lock < 0 || !w->opaque)
+			continue;
+		for (j = 0; j < nt && tried[j] != e->lock; j++)
+			;
+		if (j == nt && nt < VMAXQ)
+			tried[nt++] = e->lock;
+	}
+	for (i = 0; i <= nt && !why; i++) {
+		struct mrun r;
+
+		if (i == nt && !irq)
+			break;
+		mrun_start(&r, vv, f, side, w, qkey);
+		if (i < nt)
+			r.xlock = tried[i];
+		else
+			r.xirq = true;
+		explore(&r);
+		if (!r.overflow && !(r.props & P_LOST))
+			why = i < nt ? xasprintf("the waker outside this file takes %s",
+						 vv->names[NS_LOCK][tried[i]]) :
+			      xasprintf("%s cannot run while %s() has interrupts off",
+					w->opaque ? "the waker" : w->what, f->fn->name);
+		mrun_release(&r);
+	}
+	return why;
+}
 
 static void run_side(struct vval *vv, struct vfn *f, int side,
 		     const struct mwaker *w, const char *qkey, unsigned only,
-		     struct mside *out)
+		     bool complete, struct mside *out)
 {
 	struct mrun r;
 	int b;
 
-	memset(&r, 0, sizeof(r));
-	r.vv = vv;
-	r.f = f;
-	r.side = side;
-	r.w = w;
-	r.qkey = (char *)qkey;
-	r.run = vintern(vv, NS_STATE, "TASK_RUNNING");
-	r.intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
-	classify(&r);
+	mrun_start(&r, vv, f, side, w, qkey);
 	explore(&r);
 	if (r.overflow) {
 		out->overflow = true;
@@ -820,10 +931,22 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	for (b = 0; b < 7; b++)
 		if ((r.props & (1u << b) & only) && !out->trace) {
 			char *t = trace_of(&r, r.prop_at[b]);
+			char *name = props_text(1u << b, complete, NULL);
 
-			out->trace = xasprintf("%s (%s)", prop_name[b], t);
+			out->trace = xasprintf("%s (%s)", name, t);
+			free(name);
 			free(t);
 		}
+	if ((r.props & P_LOST) && !out->lost_plain) {
+		char *u = lost_unless(vv, f, side, w, qkey);
+
+		if (!u)
+			out->lost_plain = true;
+		else if (!out->lost_if)
+			out->lost_if = u;
+		else
+			free(u);
+	}
 	out->props |= r.props;
 	mrun_release(&r);
 }
@@ -876,15 +999,120 @@ static bool has_sleep(const struct vfn *f)
 	return false;
 }
 
-static char *props_text(unsigned props)
+/* The sleeper's queue of last name key as written, or NULL. */
+static const char *queue_written(const struct vval *vv, const char *key)
 {
-	struct strbuf sb = { 0 };
-	int b;
+	int i;
 
-	for (b = 0; b < 7; b++)
-		if (props & (1u << b))
-			sb_printf(&sb, "%s%s", sb.len ? ", " : "", prop_name[b]);
-	return sb.s ? sb.s : xstrdup("");
+	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
+		char *k = last_name(vv->names[NS_QUEUE][i]);
+		bool same = !strcmp(k, key);
+
+		free(k);
+		if (same)
+			return vv->names[NS_QUEUE][i];
+	}
+	return NULL;
+}
+
+/* What the model ran the function against, over its queues. */
+struct menv {
+	bool opaque;		/* a waker outside this file and its module */
+	bool unwoken;		/* no waker: timeouts only */
+	bool complete;		/* every waker there can be */
+	bool file;		/* a waker of this file */
+	struct strbuf files;	/* the module's files with a waker */
+};
+
+/*
+ * The wakers the model runs against for queue key (task: the task's
+ * wake_up_process()): the file's; a queue not sealed in this file
+ * (vreach.c) also the module's other files' (fix/prove/module.c); none
+ * but timeouts for a sealed queue nothing wakes, or a task whose sleeps
+ * are all timed and that nothing here wakes; else an opaque waker
+ * outside this file that may run at any point (issue 37).
+ */
+static void model_env(const struct vside *orig, struct vval *vv,
+		      const struct vfn *o, const char *fn, const char *key,
+		      bool task, struct mwakers *ws, struct menv *env)
+{
+	struct mwaker opq;
+	bool named, sealed = false;
+
+	find_wakers(orig, key, task, fn, ws, &named);
+	env->file |= ws->n > 0;
+	if (!task) {
+		sealed = env_queue_sealed(orig, vv, key);
+		if (!sealed) {
+			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
+			if (ws->files)
+				sb_printf(&env->files, "%s%s", env->files.len ? ", " : "",
+					  ws->files);
+		}
+		named = !sealed;
+	} else if (!ws->n) {
+		/*
+		 * a task no call of the file wakes: woken from elsewhere when
+		 * it sleeps with no timeout (or nothing ends that sleep), a
+		 * poll of the hardware when all its sleeps are timed
+		 */
+		named = untimed_sleep(o);
+	}
+	memset(&opq, 0, sizeof(opq));
+	if (!ws->n && !named) {
+		opq.none = true;
+		opq.what = xstrdup("no waker");
+		ws->w[ws->n++] = opq;
+		env->unwoken = true;
+		return;
+	}
+	if (!sealed)
+		env->complete = false;
+	if (!ws->n) {
+		opq.task = task;
+		opq.opaque = true;
+		opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
+				     "a wake-up of '%s' from a waker outside this file", key);
+		ws->w[ws->n++] = opq;
+		env->opaque = true;
+	}
+}
+
+/* ", a waker outside this file (at any point)" and the like. */
+static char *env_text(const struct menv *env)
+{
+	if (env->files.len)
+		return xasprintf(", wakers read in %s%s", env->file ? "this file and " : "",
+				 env->files.s);
+	if (env->opaque)
+		return xstrdup(", a waker outside this file (at any point)");
+	if (env->unwoken && !env->file)
+		return xstrdup(", no waker in the file: timeouts only");
+	return xstrdup("");
+}
+
+/* The verdict of a rewrite that adds nothing bad (mo, mr: both sides). */
+static char *verdict_text(const struct mside *mo, const struct mside *mr,
+			  const struct menv *env)
+{
+	unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
+	char *kept = props_text(mr->props, env->complete, mr);
+	char *et = env_text(env), *v;
+	unsigned long long n = mr->count > MAXCOUNT ? MAXCOUNT : mr->count;
+	const char *more = mr->count > MAXCOUNT ? "more than " : "";
+
+	if (!(mr->props & bad))
+		v = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",
+			      more, n, mr->count == 1 ? "" : "s",
+			      (mo->props & bad) ? " (the original has one)" : "",
+			      mr->props ? "; as in the original: " : "",
+			      mr->props ? kept : "", et);
+	else
+		v = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s",
+			      more, n, mr->count == 1 ? "" : "s", kept, et);
+	free(kept);
+	free(et);
+	return v;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,
@@ -894,9 +1122,9 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct vval vv;
 	struct vfn o, r;
 	struct mside mo = { 0 }, mr = { 0 };
+	struct menv env = { .complete = true };
 	char *keys[4], *why = NULL, *err = NULL;
-	int nk, i, j, nw_total = 0;
-	bool opaque = false, unwoken = false;
+	int nk, i, j;
 
 	*verdict = NULL;
 	memset(&vv, 0, sizeof(vv));
@@ -921,48 +1149,25 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	nk = queue_keys(&o, &r, &vv, keys, 4);
 	for (i = 0; i <= nk; i++) {
 		struct mwakers ws;
-		struct mwaker opq;
-		bool named, task = i == nk;
+		bool task = i == nk;
 		const char *key = task ? "" : keys[i];
+		struct menv one = { .complete = true };
 
 		if (task && nk)
 			break;	/* a function with queues: their wakers */
-		find_wakers(orig, key, task, fn, &ws, &named);
-		/*
-		 * a task no call of the file wakes: woken from elsewhere when
-		 * it sleeps with no timeout (or nothing ends that sleep), a
-		 * poll of the hardware when all its sleeps are timed
-		 */
-		if (task && !ws.n)
-			named = untimed_sleep(&o);
-		/*
-		 * a queue no call of the file wakes: nobody wakes it only when
-		 * nothing outside the file can reach it (vreach.c); else its
-		 * waker is outside this file, opaque, and may run at any point
-		 */
-		if (!task && !ws.n)
-			named = !env_queue_sealed(orig, &vv, key);
-		memset(&opq, 0, sizeof(opq));
-		if (!ws.n && !named) {
-			/* nothing in the file may wake it: timeouts only */
-			opq.none = true;
-			opq.what = xstrdup("no waker");
-			ws.w[0] = opq;
-			ws.n = 1;
-			unwoken = true;
-		} else if (!ws.n) {
-			opq.task = task;
-			opq.opaque = true;
-			opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
-					     "a wake-up of '%s' from a waker outside this file", key);
-			ws.w[0] = opq;
-			ws.n = 1;
-			opaque = true;
-		}
+		model_env(orig, &vv, &o, fn, key, task, &ws, &one);
+		env.opaque |= one.opaque;
+		env.unwoken |= one.unwoken;
+		env.file |= one.file;
+		env.complete &= one.complete;
+		if (one.files.len)
+			sb_printf(&env.files, "%s%s", env.files.len ? ", " : "",
+				  one.files.s);
+		free(one.files.s);
 		for (j = 0; j < ws.n; j++) {
-			nw_total++;
-			run_side(&vv, &o, 0, &ws.w[j], key, 0, &mo);
-			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props, &mr);
+			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
+			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
+				 one.complete, &mr);
 		}
 		wakers_release(&ws);
 	}
@@ -982,40 +1187,20 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 			}
 	}
 	if (mr.props & ~mo.props) {
-		char *added = props_text(mr.props & ~mo.props);
+		char *added = props_text(mr.props & ~mo.props, env.complete, &mr);
 
 		why = xasprintf("unproven: the model generated from the file finds %s in the rewritten %s() that the original does not have: %s",
 				added, fn, mr.trace ? mr.trace : "");
 		free(added);
 		goto out;
 	}
-	{
-		unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
-		char *kept = props_text(mr.props);
-		const char *env = unwoken ? ", no waker in the file: timeouts only" :
-				  opaque ? ", a waker outside this file (at any point)" : "";
-
-		if (!(mr.props & bad))
-			*verdict = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",
-					     mr.count > MAXCOUNT ? "more than " : "",
-					     (unsigned long long)(mr.count > MAXCOUNT ?
-								  MAXCOUNT : mr.count),
-					     mr.count == 1 ? "" : "s",
-					     (mo.props & bad) ? " (the original has one)" : "",
-					     mr.props ? "; as in the original: " : "",
-					     mr.props ? kept : "", env);
-		else
-			*verdict = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s",
-					     mr.count > MAXCOUNT ? "more than " : "",
-					     (unsigned long long)(mr.count > MAXCOUNT ?
-								  MAXCOUNT : mr.count),
-					     mr.count == 1 ? "" : "s", kept, env);
-		free(kept);
-	}
-	(void)nw_total;
+	*verdict = verdict_text(&mo, &mr, &env);
 out:
+	free(env.files.s);
 	free(mo.trace);
 	free(mr.trace);
+	free(mo.lost_if);
+	free(mr.lost_if);
 	vside_release(&o);
 	vside_release(&r);
 	for (i = 0; i < 4; i++)

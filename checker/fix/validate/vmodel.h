@@ -23,6 +23,9 @@ struct mwaker {
 struct mwakers {
 	struct mwaker w[MAXWAKERS];
 	int n;
+	bool dropped;		/* more distinct wakers than MAXWAKERS */
+	bool module;		/* the module's other files were read */
+	char *files;		/* those with a waker: "foo_core.c, foo_irq.c" */
 };
 
 /* The last identifier of a queue or lock expression (allocated). */
@@ -34,6 +37,12 @@ char *last_name(const char *s);
  */
 void find_wakers(const struct vside *s, const char *key, bool task,
 		 const char *self, struct mwakers *ws, bool *named);
+/*
+ * The wakers of queue key (written qs in self) in the other files of the
+ * module of the sleeper's file (fix/prove/module.c), added to ws.
+ */
+void find_module_wakers(const struct vside *s, const char *key,
+			const char *qs, const char *self, struct mwakers *ws);
 void wakers_release(struct mwakers *ws);
 /*
  * Is the queue of last name key a static head of this file that nothing
