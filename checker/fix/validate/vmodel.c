@@ -110,6 +110,8 @@ struct mrun {
 				 * take too, or -1 */
 	bool xirq;		/* the waker cannot run while the waiter has
 				 * interrupts off */
+	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
+				 * was found asleep in */
 };
 
 
@@ -659,6 +661,38 @@ static void note_prop(struct mrun *r, int at, unsigned props)
 	r->props |= props;
 }
 
+/*
+ * The ordinal of sleep event e among the function's sleeps in the order
+ * of their tokens (the same in the original and the rewrite when both
+ * have as many), or -1.
+ */
+static int sleep_ord(const struct vfn *f, int e)
+{
+	int i, n = 0;
+
+	if (e < 0 || !is_sleep_ev(&f->ev[e]))
+		return -1;
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]) && i != e &&
+		    (f->ev[i].tok < f->ev[e].tok ||
+		     (f->ev[i].tok == f->ev[e].tok && i < e)))
+			n++;
+	return n;
+}
+
+/* Property p found with the waiter asleep in state s: in which sleep. */
+static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
+{
+	int b, o;
+
+	if (s->k >= r->f->nnev[s->node])
+		return;
+	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
+	for (b = 0; b < 7; b++)
+		if ((p & (1u << b)) && o >= 0 && o < 32)
+			r->sleep_at[b] |= 1u << o;
+}
+
 /* Breadth first over the states of waiter || waker. */
 static void explore(struct mrun *r)
 {
@@ -706,10 +740,15 @@ static void explore(struct mrun *r)
 			 * wake: a delay or a wait, nobody can tell (a hardware
 			 * poll that also yields); no loss is claimed for it
 			 */
+			unsigned p = 0;
+
 			if (!timed)
-				props |= r->n[i].s.done ? P_LOST : P_HANG;
+				p = r->n[i].s.done ? P_LOST : P_HANG;
 			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done)
-				props |= P_TLOST;
+				p = P_TLOST;
+			if (p)
+				note_sleep(r, &r->n[i].s, p);
+			props |= p;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
 		    r->n[i].s.wpc == 0 && waker_locks(r) &&
@@ -822,14 +861,38 @@ struct mside {
 	bool lost_plain;	/* a lost wake-up no exclusion of the waiter's
 				 * that the model leaves out could close */
 	char *lost_if;		/* else what would close it: "the waker ..." */
+	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
 };
+
+/*
+ * Which sleeps a property was found in, when not in all of the
+ * function's: " at the sleep on line 53", the lines the original's.
+ */
+static void sleeps_text(struct strbuf *sb, uint32_t at, const unsigned *lines,
+			int n)
+{
+	int i, k = 0, c = 0;
+
+	if (!at || n < 2 || at == (n >= 32 ? ~0u : (1u << n) - 1))
+		return;
+	for (i = 0; i < n && i < 32; i++)
+		c += !!(at & (1u << i));
+	sb_printf(sb, " at the sleep%s on line%s ", c > 1 ? "s" : "", c > 1 ? "s" : "");
+	for (i = 0; i < n && i < 32; i++)
+		if (at & (1u << i)) {
+			k++;
+			sb_printf(sb, "%s%u", k == 1 ? "" : k == c ? " and " : ", ",
+				  lines[i]);
+		}
+}
 
 /*
  * The properties as claims scoped to what the model ran: "a hang" only
  * when its wakers are every waker there can be (complete); a lost
  * wake-up with what would close it when the model left that out.
  */
-static char *props_text(unsigned props, bool complete, const struct mside *m)
+static char *props_at(unsigned props, bool complete, const struct mside *m,
+		      const unsigned *lines, int nl)
 {
 	struct strbuf sb = { 0 };
 	int b;
@@ -844,8 +907,15 @@ static char *props_text(unsigned props, bool complete, const struct mside *m)
 			sb_printf(&sb, "a lost wake-up unless %s", m->lost_if);
 		else
 			sb_printf(&sb, "%s", prop_name[b]);
+		if (m)
+			sleeps_text(&sb, m->sleep_at[b], lines, nl);
 	}
 	return sb.s ? sb.s : xstrdup("");
+}
+
+static char *props_text(unsigned props, bool complete, const struct mside *m)
+{
+	return props_at(props, complete, m, NULL, 0);
 }
 
 static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
@@ -947,6 +1017,8 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		else
 			free(u);
 	}
+	for (b = 0; b < 8; b++)
+		out->sleep_at[b] |= r.sleep_at[b];
 	out->props |= r.props;
 	mrun_release(&r);
 }
@@ -1092,11 +1164,30 @@ static char *env_text(const struct menv *env)
 }
 
 /* The verdict of a rewrite that adds nothing bad (mo, mr: both sides). */
+/*
+ * The original's sleep lines by ordinal (sleep_ord()), when the rewrite
+ * has as many sleeps (at most 32); else 0.
+ */
+static int sleep_lines(const struct vfn *o, const struct vfn *r,
+		       unsigned *lines)
+{
+	int i, no = 0, nr = 0, k;
+
+	for (i = 0; i < r->nev_all; i++)
+		nr += is_sleep_ev(&r->ev[i]);
+	for (i = 0; i < o->nev_all; i++)
+		if (is_sleep_ev(&o->ev[i]) && (k = sleep_ord(o, i)) < 32) {
+			lines[k] = o->ev[i].line;
+			no++;
+		}
+	return no == nr && no <= 32 ? no : 0;
+}
+
 static char *verdict_text(const struct mside *mo, const struct mside *mr,
-			  const struct menv *env)
+			  const struct menv *env, const unsigned *lines, int nl)
 {
 	unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
-	char *kept = props_text(mr->props, env->complete, mr);
+	char *kept = props_at(mr->props, env->complete, mr, lines, nl);
 	char *et = env_text(env), *v;
 	unsigned long long n = mr->count > MAXCOUNT ? MAXCOUNT : mr->count;
 	const char *more = mr->count > MAXCOUNT ? "more than " : "";
@@ -1194,7 +1285,12 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(added);
 		goto out;
 	}
-	*verdict = verdict_text(&mo, &mr, &env);
+	{
+		unsigned lines[32];
+		int nl = sleep_lines(&o, &r, lines);
+
+		*verdict = verdict_text(&mo, &mr, &env, lines, nl);
+	}
 out:
 	free(env.files.s);
 	free(mo.trace);
