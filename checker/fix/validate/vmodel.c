@@ -392,6 +392,17 @@ static bool waker_done(const struct mrun *r, const struct mstate *s)
 	return r->w->none || s->wpc >= 4;
 }
 
+/* Is the waiter queued on the queue its waker wakes? */
+static bool on_wakers_queue(const struct mrun *r, const struct mstate *s)
+{
+	int i;
+
+	for (i = 0; i < VMAXE + 2; i++)
+		if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
+			return true;
+	return false;
+}
+
 /*
  * Is the waiter asleep (in a sleep, its state not yet running)?  *waits:
  * the sleep waits for the waker (queued on its queue, or on the waiting
@@ -401,13 +412,9 @@ static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 		   bool *waits)
 {
 	const struct vev *e;
-	int i;
 
 	*timed = false;
-	*waits = r->guard[s->node];
-	for (i = 0; i < VMAXE + 2; i++)
-		if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
-			*waits = true;
+	*waits = r->guard[s->node] || on_wakers_queue(r, s);
 	if (s->exited || s->k >= r->f->nnev[s->node])
 		return false;
 	e = &r->f->ev[r->f->nev[s->node][s->k]];
@@ -744,7 +751,13 @@ static void explore(struct mrun *r)
 
 			if (!timed)
 				p = r->n[i].s.done ? P_LOST : P_HANG;
-			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done)
+			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done &&
+				 (r->w->task || on_wakers_queue(r, &r->n[i].s)))
+				/*
+				 * a nap on no queue (schedule_timeout(1) in a
+				 * poll) is not woken by a queue's wake-up: no
+				 * wake-up of it is lost, it polls
+				 */
 				p = P_TLOST;
 			if (p)
 				note_sleep(r, &r->n[i].s, p);
