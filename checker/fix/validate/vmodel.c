@@ -193,6 +193,22 @@ static bool *reach_set(const struct vfn *f, int from, int c)
 }
 
 /*
+ * Does the test of node nd test what a wait_event*() returns (`if
+ * (wait_event_interruptible(...))`)?  That is not the condition: it is
+ * 0 when the condition came true, nonzero on a signal or, for the timed
+ * forms, when it came true in time; either arm may follow.
+ */
+static bool tests_a_wait(const struct vfn *f, int nd)
+{
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++)
+		if (f->ev[f->nev[nd][k]].k == EV_WAITEV)
+			return true;
+	return false;
+}
+
+/*
  * The tests that are the wait condition: the arm that sleeps and comes
  * back to the test (a wait loop), else the arm that sleeps where the
  * other does not (`if (!cond) schedule();`).
@@ -209,7 +225,7 @@ static void classify(struct mrun *r)
 		bool t, e;
 
 		r->cls[i] = 0;
-		if (nd->kind != VN_COND || nd->nsucc != 2)
+		if (nd->kind != VN_COND || nd->nsucc != 2 || tests_a_wait(f, i))
 			continue;
 		t = reach(f, nd->succ[0], i, true, seen);
 		e = reach(f, nd->succ[1], i, true, seen);
