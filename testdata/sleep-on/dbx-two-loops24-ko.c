@@ -11,6 +11,7 @@
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/wait.h>
 
 #define DBX_REG_CMD	0x00
@@ -53,6 +54,13 @@ int dbx_rewind_and_load(struct dbx_drive *d)
 	if (signal_pending(current))
 		return -EINTR;
 	return 0;
+}
+
+int dbx_attach(struct dbx_drive *d, int irq)
+{
+	init_waitqueue_head(&d->cmd_wait);
+	init_waitqueue_head(&d->load_wait);
+	return request_irq(irq, dbx_irq, 0, "dbx", d);
 }
 
 MODULE_LICENSE("GPL");
