@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builder.h"
 #include "cfg.h"
 #include "module.h"
 #include "qmatch.h"
@@ -67,46 +68,6 @@ static bool wake_name(const char *s, size_t n, bool queue)
 }
 
 /*
- * The line `#define name...` of text: the offset of name in it, and the
- * end of its logical line in *end; -1 when there is none.
- */
-static long define_of(const char *text, size_t len, const char *name,
-		      size_t n, size_t *end)
-{
-	size_t p = 0;
-
-	while (p < len) {
-		size_t q = p, e = p;
-
-		while (e < len && text[e] != '\n')
-			e += text[e] == '\\' && e + 1 < len ? 2 : 1;
-		while (q < e && (text[q] == ' ' || text[q] == '\t'))
-			q++;
-		if (q < e && text[q] == '#') {
-			q++;
-			while (q < e && (text[q] == ' ' || text[q] == '\t'))
-				q++;
-			if (e - q > 7 && !strncmp(text + q, "define", 6) &&
-			    (text[q + 6] == ' ' || text[q + 6] == '\t')) {
-				q += 7;
-				while (q < e && (text[q] == ' ' || text[q] == '\t'))
-					q++;
-				if (e - q >= n && !strncmp(text + q, name, n) &&
-				    (e - q == n || !(text[q + n] == '_' ||
-						     (text[q + n] >= 'a' && text[q + n] <= 'z') ||
-						     (text[q + n] >= 'A' && text[q + n] <= 'Z') ||
-						     (text[q + n] >= '0' && text[q + n] <= '9')))) {
-					*end = e;
-					return q;
-				}
-			}
-		}
-		p = e + 1;
-	}
-	return -1;
-}
-
-/*
  * A lock call in the body of a driver macro whose use is token k of v
  * (`#define LAZY_LOCK(f) spin_lock_irqsave(&jfs_lock, f)`): the lock as
  * the body names it, a parameter replaced by the use's argument; NULL
@@ -116,7 +77,7 @@ static char *macro_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
 {
 	const char *text = v->text;
 	size_t n = v->t[k].len, end;
-	long at = define_of(text, len, text + v->t[k].off, n, &end);
+	long at = macro_define_at(text, len, text + v->t[k].off, n, &end);
 	struct vtoks b;
 	char *lock = NULL;
 	int i, close = 0;
