@@ -36,6 +36,9 @@
  * are bounded (MAXSLEEPS) so that a loop whose test may go either way
  * ends.  "N schedules" counts the maximal interleavings of the states
  * found (back edges counted once).
+ *
+ * vmodel_cond.c reads which tests are the condition, vmodel_env.c the
+ * wakers, vmodel_words.c writes every sentence of the verdict.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,25 +49,8 @@
 #define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
 #define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
 #define MAXSTATES 200000
-#define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
 #define SO_ENT VMAXE		/* the entry of a sleep_on() */
 #define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
-
-enum mprop {
-	P_LOST = 1,	/* asleep for ever, the condition true, waker done */
-	P_TLOST = 2,	/* asleep until the timeout, the condition true */
-	P_HANG = 4,	/* asleep for ever, the condition false */
-	P_DEADLOCK = 8,	/* asleep holding the lock the waker takes */
-	P_SPIN = 16,	/* schedule() in TASK_RUNNING again and again */
-	P_LEAK = 32,	/* returns with its entry queued */
-	P_STATE = 64,	/* returns in a sleeping state */
-};
-
-static const char *const prop_name[] = {
-	"a lost wake-up", "a wake-up lost until the timeout", "a hang",
-	"a sleep holding the lock its waker takes", "a busy loop",
-	"a wait entry left queued at a return", "a sleeping state left at a return",
-};
 
 
 struct mstate {
@@ -120,142 +106,8 @@ static bool sleeping(const struct mrun *r, int ts)
 	return ts >= 0 && ts != r->run;
 }
 
-/* ---- the conditions ---- */
-
-static bool is_sleep_ev(const struct vev *e)
-{
-	return e->k == EV_SLEEP || e->k == EV_SLEEPON || e->k == EV_WAITEV;
-}
-
-/*
- * From node `from`, without passing node c: can the waiter reach a sleep
- * (back: false), or come back to c having slept on the way (back: true)?
- */
-static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
-{
-	int *stack, ns = 0, i, k;
-	bool hit = false;
-
-	memset(seen, 0, 2 * f->g.nn * sizeof(bool));
-	stack = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(int));
-	stack[ns++] = from * 2;
-	seen[from * 2] = true;
-	while (ns && !hit) {
-		int x = stack[--ns], nd = x / 2;
-		bool slept = x & 1;
-
-		if (nd == c) {
-			hit = back && slept;
-			continue;
-		}
-		for (k = 0; k < f->nnev[nd]; k++)
-			slept |= is_sleep_ev(&f->ev[f->nev[nd][k]]);
-		if (slept && !back)
-			hit = true;
-		for (i = 0; i < f->g.n[nd].nsucc; i++) {
-			int to = f->g.n[nd].succ[i] * 2 + slept;
-
-			if (!seen[to]) {
-				seen[to] = true;
-				stack[ns++] = to;
-			}
-		}
-	}
-	free(stack);
-	return hit;
-}
-
-/* The nodes reachable from `from` without passing c (allocated). */
-static bool *reach_set(const struct vfn *f, int from, int c)
-{
-	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
-	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), ns = 0, i;
-
-	memset(seen, 0, f->g.nn * sizeof(bool));
-	stack[ns++] = from;
-	seen[from] = true;
-	while (ns) {
-		int nd = stack[--ns];
-
-		if (nd == c)
-			continue;
-		for (i = 0; i < f->g.n[nd].nsucc; i++) {
-			int to = f->g.n[nd].succ[i];
-
-			if (!seen[to]) {
-				seen[to] = true;
-				stack[ns++] = to;
-			}
-		}
-	}
-	free(stack);
-	return seen;
-}
-
-/*
- * Does the test of node nd test what a wait_event*() returns (`if
- * (wait_event_interruptible(...))`)?  That is not the condition: it is
- * 0 when the condition came true, nonzero on a signal or, for the timed
- * forms, when it came true in time; either arm may follow.
- */
-static bool tests_a_wait(const struct vfn *f, int nd)
-{
-	int k;
-
-	for (k = 0; k < f->nnev[nd]; k++)
-		if (f->ev[f->nev[nd][k]].k == EV_WAITEV)
-			return true;
-	return false;
-}
-
-/*
- * The tests that are the wait condition: the arm that sleeps and comes
- * back to the test (a wait loop), else the arm that sleeps where the
- * other does not (`if (!cond) schedule();`).
- */
-static void classify(struct mrun *r)
-{
-	const struct vfn *f = r->f;
-	bool *seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
-	int i;
-
-	r->cls = xrealloc(NULL, f->g.nn * sizeof(int8_t));
-	for (i = 0; i < f->g.nn; i++) {
-		const struct vnode *nd = &f->g.n[i];
-		bool t, e;
-
-		r->cls[i] = 0;
-		if (nd->kind != VN_COND || nd->nsucc != 2 || tests_a_wait(f, i))
-			continue;
-		t = reach(f, nd->succ[0], i, true, seen);
-		e = reach(f, nd->succ[1], i, true, seen);
-		if (t == e) {
-			t = reach(f, nd->succ[0], i, false, seen);
-			e = reach(f, nd->succ[1], i, false, seen);
-		}
-		if (t != e)
-			r->cls[i] = t ? 1 : 2;
-	}
-	/* the sleeps that wait for the condition: on its waiting arm only */
-	r->guard = xrealloc(NULL, f->g.nn * sizeof(bool));
-	memset(r->guard, 0, f->g.nn * sizeof(bool));
-	for (i = 0; i < f->g.nn; i++) {
-		bool *w, *g;
-		int k;
-
-		if (!r->cls[i])
-			continue;
-		w = reach_set(f, f->g.n[i].succ[r->cls[i] == 1 ? 0 : 1], i);
-		g = reach_set(f, f->g.n[i].succ[r->cls[i] == 1 ? 1 : 0], i);
-		for (k = 0; k < f->g.nn; k++)
-			r->guard[k] |= w[k] && !g[k];
-		free(w);
-		free(g);
-	}
-	free(seen);
-}
-
 /* ---- the states ---- */
+
 
 static uint64_t state_hash(const struct mstate *s)
 {
@@ -689,7 +541,7 @@ static void note_prop(struct mrun *r, int at, unsigned props)
  * of their tokens (the same in the original and the rewrite when both
  * have as many), or -1.
  */
-static int sleep_ord(const struct vfn *f, int e)
+int sleep_ord(const struct vfn *f, int e)
 {
 	int i, n = 0;
 
@@ -882,71 +734,6 @@ static void mrun_release(struct mrun *r)
 
 /* ---- the entry point ---- */
 
-struct mside {
-	unsigned props;
-	uint64_t count;
-	char *trace;		/* of the first property the rewrite adds */
-	bool overflow;
-	bool lost_plain;	/* a lost wake-up no exclusion of the waiter's
-				 * that the model leaves out could close */
-	char *lost_if;		/* else what would close it: "the waker ..." */
-	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
-};
-
-/*
- * Which sleeps a property was found in, when not in all of the
- * function's: " at the sleep on line 53", the lines the original's.
- */
-static void sleeps_text(struct strbuf *sb, uint32_t at, const unsigned *lines,
-			int n)
-{
-	int i, k = 0, c = 0;
-
-	if (!at || n < 2 || at == (n >= 32 ? ~0u : (1u << n) - 1))
-		return;
-	for (i = 0; i < n && i < 32; i++)
-		c += !!(at & (1u << i));
-	sb_printf(sb, " at the sleep%s on line%s ", c > 1 ? "s" : "", c > 1 ? "s" : "");
-	for (i = 0; i < n && i < 32; i++)
-		if (at & (1u << i)) {
-			k++;
-			sb_printf(sb, "%s%u", k == 1 ? "" : k == c ? " and " : ", ",
-				  lines[i]);
-		}
-}
-
-/*
- * The properties as claims scoped to what the model ran: "a hang" only
- * when its wakers are every waker there can be (complete); a lost
- * wake-up with what would close it when the model left that out.
- */
-static char *props_at(unsigned props, bool complete, const struct mside *m,
-		      const unsigned *lines, int nl)
-{
-	struct strbuf sb = { 0 };
-	int b;
-
-	for (b = 0; b < 7; b++) {
-		if (!(props & (1u << b)))
-			continue;
-		sb_printf(&sb, "%s", sb.len ? ", " : "");
-		if ((1u << b) == P_HANG && !complete)
-			sb_printf(&sb, "a sleep that none of the wakers read ends");
-		else if ((1u << b) == P_LOST && m && !m->lost_plain && m->lost_if)
-			sb_printf(&sb, "a lost wake-up unless %s", m->lost_if);
-		else
-			sb_printf(&sb, "%s", prop_name[b]);
-		if (m)
-			sleeps_text(&sb, m->sleep_at[b], lines, nl);
-	}
-	return sb.s ? sb.s : xstrdup("");
-}
-
-static char *props_text(unsigned props, bool complete, const struct mside *m)
-{
-	return props_at(props, complete, m, NULL, 0);
-}
-
 static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 		       int side, const struct mwaker *w, const char *qkey)
 {
@@ -959,7 +746,7 @@ static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->xlock = -1;
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
-	classify(r);
+	model_conditions(f, &r->cls, &r->guard);
 }
 
 /*
@@ -1078,161 +865,6 @@ static int queue_keys(const struct vfn *o, const struct vfn *rw,
 			keys[n++] = k;
 		}
 	return n;
-}
-
-static bool untimed_sleep(const struct vfn *f)
-{
-	int i;
-
-	for (i = 0; i < f->nev_all; i++)
-		if (is_sleep_ev(&f->ev[i]) && !f->ev[i].timed)
-			return true;
-	return false;
-}
-
-static bool has_sleep(const struct vfn *f)
-{
-	int i;
-
-	for (i = 0; i < f->nev_all; i++)
-		if (is_sleep_ev(&f->ev[i]))
-			return true;
-	return false;
-}
-
-/* The sleeper's queue of last name key as written, or NULL. */
-static const char *queue_written(const struct vval *vv, const char *key)
-{
-	int i;
-
-	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
-		char *k = last_name(vv->names[NS_QUEUE][i]);
-		bool same = !strcmp(k, key);
-
-		free(k);
-		if (same)
-			return vv->names[NS_QUEUE][i];
-	}
-	return NULL;
-}
-
-/* What the model ran the function against, over its queues. */
-struct menv {
-	bool opaque;		/* a waker outside this file and its module */
-	bool unwoken;		/* no waker: timeouts only */
-	bool complete;		/* every waker there can be */
-	bool file;		/* a waker of this file */
-	struct strbuf files;	/* the module's files with a waker */
-};
-
-/*
- * The wakers the model runs against for queue key (task: the task's
- * wake_up_process()): the file's; a queue not sealed in this file
- * (vreach.c) also the module's other files' (fix/prove/module.c); none
- * but timeouts for a sealed queue nothing wakes, or a task whose sleeps
- * are all timed and that nothing here wakes; else an opaque waker
- * outside this file that may run at any point (issue 37).
- */
-static void model_env(const struct vside *orig, struct vval *vv,
-		      const struct vfn *o, const char *fn, const char *key,
-		      bool task, struct mwakers *ws, struct menv *env)
-{
-	struct mwaker opq;
-	bool named, sealed = false;
-
-	find_wakers(orig, key, task, fn, ws, &named);
-	env->file |= ws->n > 0;
-	if (!task) {
-		sealed = env_queue_sealed(orig, vv, key);
-		if (!sealed) {
-			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
-			if (ws->files)
-				sb_printf(&env->files, "%s%s", env->files.len ? ", " : "",
-					  ws->files);
-		}
-		named = !sealed;
-	} else if (!ws->n) {
-		/*
-		 * a task no call of the file wakes: woken from elsewhere when
-		 * it sleeps with no timeout (or nothing ends that sleep), a
-		 * poll of the hardware when all its sleeps are timed
-		 */
-		named = untimed_sleep(o);
-	}
-	memset(&opq, 0, sizeof(opq));
-	if (!ws->n && !named) {
-		opq.none = true;
-		opq.what = xstrdup("no waker");
-		ws->w[ws->n++] = opq;
-		env->unwoken = true;
-		return;
-	}
-	if (!sealed)
-		env->complete = false;
-	if (!ws->n) {
-		opq.task = task;
-		opq.opaque = true;
-		opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
-				     "a wake-up of '%s' from a waker outside this file", key);
-		ws->w[ws->n++] = opq;
-		env->opaque = true;
-	}
-}
-
-/* ", a waker outside this file (at any point)" and the like. */
-static char *env_text(const struct menv *env)
-{
-	if (env->files.len)
-		return xasprintf(", wakers read in %s%s", env->file ? "this file and " : "",
-				 env->files.s);
-	if (env->opaque)
-		return xstrdup(", a waker outside this file (at any point)");
-	if (env->unwoken && !env->file)
-		return xstrdup(", no waker in the file: timeouts only");
-	return xstrdup("");
-}
-
-/* The verdict of a rewrite that adds nothing bad (mo, mr: both sides). */
-/*
- * The original's sleep lines by ordinal (sleep_ord()), when the rewrite
- * has as many sleeps (at most 32); else 0.
- */
-static int sleep_lines(const struct vfn *o, const struct vfn *r,
-		       unsigned *lines)
-{
-	int i, no = 0, nr = 0, k;
-
-	for (i = 0; i < r->nev_all; i++)
-		nr += is_sleep_ev(&r->ev[i]);
-	for (i = 0; i < o->nev_all; i++)
-		if (is_sleep_ev(&o->ev[i]) && (k = sleep_ord(o, i)) < 32) {
-			lines[k] = o->ev[i].line;
-			no++;
-		}
-	return no == nr && no <= 32 ? no : 0;
-}
-
-static char *verdict_text(const struct mside *mo, const struct mside *mr,
-			  const struct menv *env, const unsigned *lines, int nl)
-{
-	unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
-	char *kept = props_at(mr->props, env->complete, mr, lines, nl);
-	char *et = env_text(env), *v;
-	unsigned long long n = mr->count > MAXCOUNT ? MAXCOUNT : mr->count;
-	const char *more = mr->count > MAXCOUNT ? "more than " : "";
-
-	if (!(mr->props & bad))
-		v = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",
-			      more, n, mr->count == 1 ? "" : "s",
-			      (mo->props & bad) ? " (the original has one)" : "",
-			      mr->props ? "; as in the original: " : "",
-			      mr->props ? kept : "", et);
-	else
-		v = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s",
-			      more, n, mr->count == 1 ? "" : "s", kept, et);
-	free(kept);
-	free(et);
-	return v;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,

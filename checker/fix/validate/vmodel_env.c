@@ -396,3 +396,94 @@ bool env_queue_sealed(const struct vside *s, const struct vval *vv,
 	}
 	return true;
 }
+
+static bool untimed_sleep(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]) && !f->ev[i].timed)
+			return true;
+	return false;
+}
+
+bool has_sleep(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]))
+			return true;
+	return false;
+}
+
+/* The sleeper's queue of last name key as written, or NULL. */
+static const char *queue_written(const struct vval *vv, const char *key)
+{
+	int i;
+
+	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
+		char *k = last_name(vv->names[NS_QUEUE][i]);
+		bool same = !strcmp(k, key);
+
+		free(k);
+		if (same)
+			return vv->names[NS_QUEUE][i];
+	}
+	return NULL;
+}
+
+
+/*
+ * The wakers the model runs against for queue key (task: the task's
+ * wake_up_process()): the file's; a queue not sealed in this file
+ * (vreach.c) also the module's other files' (fix/prove/module.c); none
+ * but timeouts for a sealed queue nothing wakes, or a task whose sleeps
+ * are all timed and that nothing here wakes; else an opaque waker
+ * outside this file that may run at any point (issue 37).
+ */
+void model_env(const struct vside *orig, struct vval *vv,
+		      const struct vfn *o, const char *fn, const char *key,
+		      bool task, struct mwakers *ws, struct menv *env)
+{
+	struct mwaker opq;
+	bool named, sealed = false;
+
+	find_wakers(orig, key, task, fn, ws, &named);
+	env->file |= ws->n > 0;
+	if (!task) {
+		sealed = env_queue_sealed(orig, vv, key);
+		if (!sealed) {
+			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
+			if (ws->files)
+				sb_printf(&env->files, "%s%s", env->files.len ? ", " : "",
+					  ws->files);
+		}
+		named = !sealed;
+	} else if (!ws->n) {
+		/*
+		 * a task no call of the file wakes: woken from elsewhere when
+		 * it sleeps with no timeout (or nothing ends that sleep), a
+		 * poll of the hardware when all its sleeps are timed
+		 */
+		named = untimed_sleep(o);
+	}
+	memset(&opq, 0, sizeof(opq));
+	if (!ws->n && !named) {
+		opq.none = true;
+		opq.what = xstrdup("no waker");
+		ws->w[ws->n++] = opq;
+		env->unwoken = true;
+		return;
+	}
+	if (!sealed)
+		env->complete = false;
+	if (!ws->n) {
+		opq.task = task;
+		opq.opaque = true;
+		opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
+				     "a wake-up of '%s' from a waker outside this file", key);
+		ws->w[ws->n++] = opq;
+		env->opaque = true;
+	}
+}
