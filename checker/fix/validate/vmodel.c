@@ -776,6 +776,31 @@ static char *lost_unless(struct vval *vv, struct vfn *f, int side,
 		if (j == nt && nt < VMAXQ)
 			tried[nt++] = e->lock;
 	}
+	if (w->clock && !w->lock) {
+		/* a lock the waker drops before its wake-up, the waiter's too */
+		for (i = 0; i < f->nev_all && !why; i++) {
+			const struct vev *e = &f->ev[i];
+			struct mrun r;
+			char *ln;
+			bool same;
+
+			if (e->k != EV_LOCK || e->lock < 0)
+				continue;
+			ln = last_name(vv->names[NS_LOCK][e->lock]);
+			same = !strcmp(ln, w->clock);
+			free(ln);
+			if (!same)
+				continue;
+			mrun_start(&r, vv, f, side, w, qkey);
+			r.xlock = e->lock;
+			explore(&r);
+			if (!r.overflow && !(r.props & P_LOST))
+				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
+						w->what, vv->names[NS_LOCK][e->lock]);
+			mrun_release(&r);
+			break;
+		}
+	}
 	for (i = 0; i <= nt && !why; i++) {
 		struct mrun r;
 

@@ -50,6 +50,7 @@ void wakers_release(struct mwakers *ws)
 
 	for (i = 0; i < ws->n; i++) {
 		free(ws->w[i].lock);
+		free(ws->w[i].clock);
 		free(ws->w[i].what);
 	}
 	free(ws->files);
@@ -120,10 +121,10 @@ static char *macro_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
  * counts as the call in its body (len: the text's length).
  */
 static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
-		       char **text)
+		       char **text, char **released)
 {
 	char *names[8], *texts[8];
-	int depth[8], n = 0, i, j;
+	int depth[8], n = 0, i, j, last = -1;
 	char *held = NULL;
 
 	for (i = from; i < k; i++) {
@@ -154,10 +155,14 @@ static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 			free(ln);
 			free(t);
 		}
-		if (j < n)
+		if (j < n) {
 			depth[j] += unlock ? -1 : 1;
+			if (unlock && !depth[j])
+				last = j;	/* released before k */
+		}
 	}
 	*text = NULL;
+	*released = last >= 0 && depth[last] == 0 ? xstrdup(names[last]) : NULL;
 	for (j = 0; j < n; j++) {
 		if (depth[j] > 0 && !held) {
 			held = xstrdup(names[j]);
@@ -247,7 +252,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	w.intr_only = contains(c, cl, "interruptible");
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	w.lock = lock_held(ft, f->len, i, k, &ltext);
+	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock);
 	close = vtok_match(ft, k + 1);
 	call = vtok_text(ft, k, close < 0 ? k + 1 : close + 1);
 	w.what = xasprintf("%s in %s()%s%s%s%s%s", call, fn,
@@ -259,6 +264,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	free(fn);
 	if (!waker_add(ws, &w)) {
 		free(w.lock);
+		free(w.clock);
 		free(w.what);
 	}
 }
