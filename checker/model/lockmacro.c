@@ -46,10 +46,10 @@ static const struct kapi *unlock_in(const char *buf, size_t p, size_t e)
 	return NULL;
 }
 
-const struct kapi *macro_body_unlock(const char *buf, size_t len,
-				     const char *name)
+long macro_define_at(const char *buf, size_t len, const char *name, size_t n,
+		     size_t *end)
 {
-	size_t n = strlen(name), p = 0;
+	size_t p = 0;
 
 	while (p < len) {
 		size_t q = p, e;
@@ -70,11 +70,22 @@ const struct kapi *macro_body_unlock(const char *buf, size_t len,
 				while (q < e && (buf[q] == ' ' || buf[q] == '\t'))
 					q++;
 				if (e - q > n && !strncmp(buf + q, name, n) &&
-				    !wq_ident_char(buf[q + n]))
-					return unlock_in(buf, q + n, e);
+				    !wq_ident_char(buf[q + n])) {
+					*end = e;
+					return q;
+				}
 			}
 		}
 		p = e + 1;
 	}
-	return NULL;
+	return -1;
+}
+
+const struct kapi *macro_body_unlock(const char *buf, size_t len,
+				     const char *name)
+{
+	size_t n = strlen(name), e;
+	long at = macro_define_at(buf, len, name, n, &e);
+
+	return at < 0 ? NULL : unlock_in(buf, at + n, e);
 }

@@ -114,6 +114,7 @@ struct vside {
 	size_t len;
 	const struct fix_fn *fns;	/* every function of the text */
 	int nfns;
+	const char *path;	/* the file, for its module's wakers, or NULL */
 };
 
 char *validate_function(const struct vside *orig, const struct vside *rew,

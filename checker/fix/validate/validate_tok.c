@@ -561,10 +561,172 @@ static int stmt_pp(struct vbuild *b, int *pos, int next)
 	return head;
 }
 
+/* do { } while (c); */
+static int stmt_do(struct vbuild *b, int *pos, int next)
+{
+	const struct vtoks *v = b->v;
+	int p = *pos, body = node(b, VN_JOIN, p, p), c, k;
+
+	*pos = p + 1;
+	c = node(b, VN_COND, 0, 0);
+	edge(b, body, loop_body(b, pos, next, c));
+	if (!vtok_is(v, *pos, "while")) {
+		b->fail = true;
+		return body;
+	}
+	(*pos)++;
+	k = *pos;
+	if (vtok_is(v, k, "(") && vtok_match(v, k) > 0) {
+		b->g->n[c].first = k + 1;
+		b->g->n[c].last = vtok_match(v, k);
+		*pos = b->g->n[c].last + 1;
+	} else {
+		b->fail = true;
+	}
+	if (vtok_is(v, *pos, ";"))
+		(*pos)++;
+	edge(b, c, body);
+	edge(b, c, next);
+	return body;
+}
+
+/* for (init; c; step) body */
+static int stmt_for(struct vbuild *b, int *pos, int next)
+{
+	const struct vtoks *v = b->v;
+	int p = *pos, close = vtok_match(v, p + 1), s1 = -1, s2 = -1;
+	int init, step, c, k;
+
+	if (close < 0) {
+		b->fail = true;
+		return next;
+	}
+	for (k = p + 2; k < close; k++) {
+		if (vtok_is(v, k, "(") || vtok_is(v, k, "{"))
+			k = vtok_match(v, k);
+		if (k < 0)
+			break;
+		if (vtok_is(v, k, ";")) {
+			if (s1 < 0)
+				s1 = k;
+			else if (s2 < 0)
+				s2 = k;
+		}
+	}
+	if (s1 < 0 || s2 < 0) {
+		b->fail = true;
+		return next;
+	}
+	init = node(b, VN_STMT, p + 2, s1);
+	c = s2 > s1 + 1 ? node(b, VN_COND, s1 + 1, s2) :
+			  node(b, VN_JOIN, s1, s1);
+	step = node(b, VN_STMT, s2 + 1, close);
+	*pos = close + 1;
+	edge(b, init, c);
+	edge(b, c, loop_body(b, pos, next, step));
+	if (b->g->n[c].kind == VN_COND)
+		edge(b, c, next);
+	edge(b, step, c);
+	return init;
+}
+
+/* switch (x) body: break leaves the switch; continue still means the loop */
+static int stmt_switch(struct vbuild *b, int *pos, int next)
+{
+	int c, sw;
+
+	*pos = *pos + 1;
+	c = cond_paren(b, pos);
+	b->g->n[c].kind = VN_STMT;	/* evaluated, then a jump */
+	sw = node(b, VN_JOIN, *pos, *pos);
+	edge(b, c, sw);
+	if (b->nsw == 64 || b->nloop == 64) {
+		b->fail = true;
+		return c;
+	}
+	b->sw[b->nsw] = sw;
+	b->sw_default[b->nsw++] = false;
+	b->brk[b->nloop] = next;
+	b->cont[b->nloop] = b->nloop ? b->cont[b->nloop - 1] : -1;
+	b->nloop++;
+	stmt(b, pos, next);
+	b->nloop--;
+	if (!b->sw_default[--b->nsw])
+		edge(b, sw, next);
+	return c;
+}
+
+/* case x: / default: */
+static int stmt_case(struct vbuild *b, int *pos, int next)
+{
+	const struct vtoks *v = b->v;
+	int p = *pos, n, k;
+
+	for (k = p + 1; k < v->n && !vtok_is(v, k, ":"); k++)
+		if (vtok_is(v, k, "("))
+			k = vtok_match(v, k) < 0 ? v->n : vtok_match(v, k);
+	if (k >= v->n || !b->nsw) {
+		b->fail = true;
+		return next;
+	}
+	n = node(b, VN_JOIN, p, p);
+	edge(b, b->sw[b->nsw - 1], n);
+	if (vtok_is(v, p, "default"))
+		b->sw_default[b->nsw - 1] = true;
+	*pos = k + 1;
+	edge(b, n, next);
+	return n;
+}
+
+/* break; continue; goto label; */
+static int stmt_jump(struct vbuild *b, int *pos)
+{
+	const struct vtoks *v = b->v;
+	int p = *pos, n = node(b, VN_JOIN, p, p);
+
+	if (vtok_is(v, p, "goto")) {
+		b->gotos = xrealloc(b->gotos, (b->ngotos + 1) * sizeof(*b->gotos));
+		b->gotos[b->ngotos].tok = p + 1;
+		b->gotos[b->ngotos++].node = n;
+		*pos = p + 2;
+	} else {
+		int to = b->nloop ? (vtok_is(v, p, "break") ? b->brk[b->nloop - 1] :
+				     b->cont[b->nloop - 1]) : -1;
+
+		if (to < 0)
+			b->fail = true;
+		else
+			edge(b, n, to);
+		*pos = p + 1;
+	}
+	if (vtok_is(v, *pos, ";"))
+		(*pos)++;
+	return n;
+}
+
+/* An expression statement, or a loop macro with its body. */
+static int stmt_expr(struct vbuild *b, int *pos, int next)
+{
+	int p = *pos, c, n;
+	bool blk;
+
+	*pos = expr_end(b, p, &blk);
+	if (blk) {
+		/* list_for_each_entry(...) { ... }: a loop */
+		c = node(b, VN_COND, p, *pos);
+		edge(b, c, loop_body(b, pos, next, c));
+		edge(b, c, next);
+		return c;
+	}
+	n = node(b, VN_STMT, p, *pos);
+	edge(b, n, next);
+	return n;
+}
+
 static int stmt(struct vbuild *b, int *pos, int next)
 {
 	const struct vtoks *v = b->v;
-	int p = *pos, n, c, e, k;
+	int p = *pos, n, c, e;
 	bool blk;
 
 	if (++b->depth > 200 || p >= v->n) {
@@ -610,130 +772,20 @@ static int stmt(struct vbuild *b, int *pos, int next)
 		edge(b, c, loop_body(b, pos, next, c));
 		edge(b, c, next);
 	} else if (vtok_is(v, p, "do")) {
-		int body = node(b, VN_JOIN, p, p);
-
-		*pos = p + 1;
-		c = node(b, VN_COND, 0, 0);
-		edge(b, body, loop_body(b, pos, next, c));
-		if (!vtok_is(v, *pos, "while")) {
-			b->fail = true;
-			b->depth--;
-			return body;
-		}
-		(*pos)++;
-		k = *pos;
-		if (vtok_is(v, k, "(") && vtok_match(v, k) > 0) {
-			b->g->n[c].first = k + 1;
-			b->g->n[c].last = vtok_match(v, k);
-			*pos = b->g->n[c].last + 1;
-		} else {
-			b->fail = true;
-		}
-		if (vtok_is(v, *pos, ";"))
-			(*pos)++;
-		edge(b, c, body);
-		edge(b, c, next);
-		n = body;
+		n = stmt_do(b, pos, next);
 	} else if (vtok_is(v, p, "for")) {
-		int close = vtok_match(v, p + 1), s1 = -1, s2 = -1, init, step;
-
-		if (close < 0) {
-			b->fail = true;
-			b->depth--;
-			return next;
-		}
-		for (k = p + 2; k < close; k++) {
-			if (vtok_is(v, k, "(") || vtok_is(v, k, "{"))
-				k = vtok_match(v, k);
-			if (k < 0)
-				break;
-			if (vtok_is(v, k, ";")) {
-				if (s1 < 0)
-					s1 = k;
-				else if (s2 < 0)
-					s2 = k;
-			}
-		}
-		if (s1 < 0 || s2 < 0) {
-			b->fail = true;
-			b->depth--;
-			return next;
-		}
-		init = node(b, VN_STMT, p + 2, s1);
-		c = s2 > s1 + 1 ? node(b, VN_COND, s1 + 1, s2) :
-				  node(b, VN_JOIN, s1, s1);
-		step = node(b, VN_STMT, s2 + 1, close);
-		*pos = close + 1;
-		edge(b, init, c);
-		edge(b, c, loop_body(b, pos, next, step));
-		if (b->g->n[c].kind == VN_COND)
-			edge(b, c, next);
-		edge(b, step, c);
-		n = init;
+		n = stmt_for(b, pos, next);
 	} else if (vtok_is(v, p, "switch")) {
-		int sw;
-
-		*pos = p + 1;
-		c = cond_paren(b, pos);
-		b->g->n[c].kind = VN_STMT;	/* evaluated, then a jump */
-		sw = node(b, VN_JOIN, *pos, *pos);
-		edge(b, c, sw);
-		if (b->nsw == 64 || b->nloop == 64) {
-			b->fail = true;
-			b->depth--;
-			return c;
-		}
-		b->sw[b->nsw] = sw;
-		b->sw_default[b->nsw++] = false;
-		/* break leaves the switch; continue still means the loop */
-		b->brk[b->nloop] = next;
-		b->cont[b->nloop] = b->nloop ? b->cont[b->nloop - 1] : -1;
-		b->nloop++;
-		e = stmt(b, pos, next);
-		b->nloop--;
-		if (!b->sw_default[--b->nsw])
-			edge(b, sw, next);
-		(void)e;
-		n = c;
+		n = stmt_switch(b, pos, next);
 	} else if (vtok_is(v, p, "case") || vtok_is(v, p, "default")) {
-		for (k = p + 1; k < v->n && !vtok_is(v, k, ":"); k++)
-			if (vtok_is(v, k, "("))
-				k = vtok_match(v, k) < 0 ? v->n : vtok_match(v, k);
-		if (k >= v->n || !b->nsw) {
-			b->fail = true;
-			b->depth--;
-			return next;
-		}
-		n = node(b, VN_JOIN, p, p);
-		edge(b, b->sw[b->nsw - 1], n);
-		if (vtok_is(v, p, "default"))
-			b->sw_default[b->nsw - 1] = true;
-		*pos = k + 1;
-		edge(b, n, next);
-	} else if (vtok_is(v, p, "break") || vtok_is(v, p, "continue")) {
-		int to = b->nloop ? (vtok_is(v, p, "break") ? b->brk[b->nloop - 1] :
-				     b->cont[b->nloop - 1]) : -1;
-
-		n = node(b, VN_JOIN, p, p);
-		if (to < 0)
-			b->fail = true;
-		else
-			edge(b, n, to);
-		*pos = p + 1;
-		if (vtok_is(v, *pos, ";"))
-			(*pos)++;
+		n = stmt_case(b, pos, next);
+	} else if (vtok_is(v, p, "break") || vtok_is(v, p, "continue") ||
+		   (vtok_is(v, p, "goto") && v->t[p + 1].kind == VT_ID)) {
+		n = stmt_jump(b, pos);
 	} else if (vtok_is(v, p, "return")) {
 		*pos = expr_end(b, p, &blk);
 		n = node(b, VN_RET, p, *pos);
 		edge(b, n, b->g->exit);
-	} else if (vtok_is(v, p, "goto") && v->t[p + 1].kind == VT_ID) {
-		n = node(b, VN_JOIN, p, p);
-		b->gotos = xrealloc(b->gotos, (b->ngotos + 1) * sizeof(*b->gotos));
-		b->gotos[b->ngotos].tok = p + 1;
-		b->gotos[b->ngotos++].node = n;
-		*pos = p + 2;
-		if (vtok_is(v, *pos, ";"))
-			(*pos)++;
 	} else if (v->t[p].kind == VT_ID && vtok_is(v, p + 1, ":") &&
 		   !vtok_is(v, p + 2, ":")) {
 		n = node(b, VN_JOIN, p, p);
@@ -743,17 +795,7 @@ static int stmt(struct vbuild *b, int *pos, int next)
 		*pos = p + 2;
 		edge(b, n, next);
 	} else {
-		*pos = expr_end(b, p, &blk);
-		if (blk) {
-			/* list_for_each_entry(...) { ... }: a loop */
-			c = node(b, VN_COND, p, *pos);
-			edge(b, c, loop_body(b, pos, next, c));
-			edge(b, c, next);
-			n = c;
-		} else {
-			n = node(b, VN_STMT, p, *pos);
-			edge(b, n, next);
-		}
+		n = stmt_expr(b, pos, next);
 	}
 	b->depth--;
 	return n;

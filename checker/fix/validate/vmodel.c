@@ -36,6 +36,9 @@
  * are bounded (MAXSLEEPS) so that a loop whose test may go either way
  * ends.  "N schedules" counts the maximal interleavings of the states
  * found (back edges counted once).
+ *
+ * vmodel_cond.c reads which tests are the condition, vmodel_env.c the
+ * wakers, vmodel_words.c writes every sentence of the verdict.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,25 +49,8 @@
 #define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
 #define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
 #define MAXSTATES 200000
-#define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
 #define SO_ENT VMAXE		/* the entry of a sleep_on() */
 #define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
-
-enum mprop {
-	P_LOST = 1,	/* asleep for ever, the condition true, waker done */
-	P_TLOST = 2,	/* asleep until the timeout, the condition true */
-	P_HANG = 4,	/* asleep for ever, the condition false */
-	P_DEADLOCK = 8,	/* asleep holding the lock the waker takes */
-	P_SPIN = 16,	/* schedule() in TASK_RUNNING again and again */
-	P_LEAK = 32,	/* returns with its entry queued */
-	P_STATE = 64,	/* returns in a sleeping state */
-};
-
-static const char *const prop_name[] = {
-	"a lost wake-up", "a wake-up lost until the timeout", "a hang",
-	"a sleep holding the lock its waker takes", "a busy loop",
-	"a wait entry left queued at a return", "a sleeping state left at a return",
-};
 
 
 struct mstate {
@@ -72,6 +58,7 @@ struct mstate {
 	uint8_t k, sub;		/* event of the node, its step */
 	int8_t ts;		/* interned state, -1: the caller's */
 	uint8_t done, wpc, held, wheld, nsl, spins, exited;
+	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
 	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
 	int8_t entq[VMAXE + 2];
 };
@@ -105,6 +92,12 @@ struct mrun {
 	bool overflow;
 	unsigned props;
 	int prop_at[8];		/* a state with the property, per bit */
+	int xlock;		/* a lock of the waiter's the waker is made to
+				 * take too, or -1 */
+	bool xirq;		/* the waker cannot run while the waiter has
+				 * interrupts off */
+	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
+				 * was found asleep in */
 };
 
 
@@ -113,126 +106,8 @@ static bool sleeping(const struct mrun *r, int ts)
 	return ts >= 0 && ts != r->run;
 }
 
-/* ---- the conditions ---- */
-
-static bool is_sleep_ev(const struct vev *e)
-{
-	return e->k == EV_SLEEP || e->k == EV_SLEEPON || e->k == EV_WAITEV;
-}
-
-/*
- * From node `from`, without passing node c: can the waiter reach a sleep
- * (back: false), or come back to c having slept on the way (back: true)?
- */
-static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
-{
-	int *stack, ns = 0, i, k;
-	bool hit = false;
-
-	memset(seen, 0, 2 * f->g.nn * sizeof(bool));
-	stack = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(int));
-	stack[ns++] = from * 2;
-	seen[from * 2] = true;
-	while (ns && !hit) {
-		int x = stack[--ns], nd = x / 2;
-		bool slept = x & 1;
-
-		if (nd == c) {
-			hit = back && slept;
-			continue;
-		}
-		for (k = 0; k < f->nnev[nd]; k++)
-			slept |= is_sleep_ev(&f->ev[f->nev[nd][k]]);
-		if (slept && !back)
-			hit = true;
-		for (i = 0; i < f->g.n[nd].nsucc; i++) {
-			int to = f->g.n[nd].succ[i] * 2 + slept;
-
-			if (!seen[to]) {
-				seen[to] = true;
-				stack[ns++] = to;
-			}
-		}
-	}
-	free(stack);
-	return hit;
-}
-
-/* The nodes reachable from `from` without passing c (allocated). */
-static bool *reach_set(const struct vfn *f, int from, int c)
-{
-	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
-	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), ns = 0, i;
-
-	memset(seen, 0, f->g.nn * sizeof(bool));
-	stack[ns++] = from;
-	seen[from] = true;
-	while (ns) {
-		int nd = stack[--ns];
-
-		if (nd == c)
-			continue;
-		for (i = 0; i < f->g.n[nd].nsucc; i++) {
-			int to = f->g.n[nd].succ[i];
-
-			if (!seen[to]) {
-				seen[to] = true;
-				stack[ns++] = to;
-			}
-		}
-	}
-	free(stack);
-	return seen;
-}
-
-/*
- * The tests that are the wait condition: the arm that sleeps and comes
- * back to the test (a wait loop), else the arm that sleeps where the
- * other does not (`if (!cond) schedule();`).
- */
-static void classify(struct mrun *r)
-{
-	const struct vfn *f = r->f;
-	bool *seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
-	int i;
-
-	r->cls = xrealloc(NULL, f->g.nn * sizeof(int8_t));
-	for (i = 0; i < f->g.nn; i++) {
-		const struct vnode *nd = &f->g.n[i];
-		bool t, e;
-
-		r->cls[i] = 0;
-		if (nd->kind != VN_COND || nd->nsucc != 2)
-			continue;
-		t = reach(f, nd->succ[0], i, true, seen);
-		e = reach(f, nd->succ[1], i, true, seen);
-		if (t == e) {
-			t = reach(f, nd->succ[0], i, false, seen);
-			e = reach(f, nd->succ[1], i, false, seen);
-		}
-		if (t != e)
-			r->cls[i] = t ? 1 : 2;
-	}
-	/* the sleeps that wait for the condition: on its waiting arm only */
-	r->guard = xrealloc(NULL, f->g.nn * sizeof(bool));
-	memset(r->guard, 0, f->g.nn * sizeof(bool));
-	for (i = 0; i < f->g.nn; i++) {
-		bool *w, *g;
-		int k;
-
-		if (!r->cls[i])
-			continue;
-		w = reach_set(f, f->g.n[i].succ[r->cls[i] == 1 ? 0 : 1], i);
-		g = reach_set(f, f->g.n[i].succ[r->cls[i] == 1 ? 1 : 0], i);
-		for (k = 0; k < f->g.nn; k++)
-			r->guard[k] |= w[k] && !g[k];
-		free(w);
-		free(g);
-	}
-	free(seen);
-}
-
 /* ---- the states ---- */
+
 
 static uint64_t state_hash(const struct mstate *s)
 {
@@ -308,11 +183,19 @@ static bool qmatch(const struct mrun *r, int q)
 	return eq;
 }
 
+/* Does the waker take a lock the waiter's can exclude? */
+static bool waker_locks(const struct mrun *r)
+{
+	return r->w->lock || r->xlock >= 0 || r->xirq;
+}
+
 static bool lock_is_wakers(const struct mrun *r, int l)
 {
 	char *k;
 	bool eq;
 
+	if (l >= 0 && l == r->xlock)
+		return true;
 	if (!r->w->lock || l < 0 || l >= r->vv->nnames[NS_LOCK])
 		return false;
 	k = last_name(r->vv->names[NS_LOCK][l]);
@@ -335,9 +218,9 @@ static bool waker_step(const struct mrun *r, struct mstate *s)
 		return false;
 	switch (s->wpc) {
 	case 0:		/* take the lock */
-		if (r->w->lock && s->held)
+		if ((waker_locks(r) && s->held) || s->iheld)
 			return false;
-		s->wheld = r->w->lock != NULL;
+		s->wheld = waker_locks(r);
 		break;
 	case 1:		/* make the condition true */
 		s->done = 1;
@@ -377,6 +260,17 @@ static bool waker_done(const struct mrun *r, const struct mstate *s)
 	return r->w->none || s->wpc >= 4;
 }
 
+/* Is the waiter queued on the queue its waker wakes? */
+static bool on_wakers_queue(const struct mrun *r, const struct mstate *s)
+{
+	int i;
+
+	for (i = 0; i < VMAXE + 2; i++)
+		if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
+			return true;
+	return false;
+}
+
 /*
  * Is the waiter asleep (in a sleep, its state not yet running)?  *waits:
  * the sleep waits for the waker (queued on its queue, or on the waiting
@@ -386,13 +280,9 @@ static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 		   bool *waits)
 {
 	const struct vev *e;
-	int i;
 
 	*timed = false;
-	*waits = r->guard[s->node];
-	for (i = 0; i < VMAXE + 2; i++)
-		if ((s->queued & (1u << i)) && qmatch(r, s->entq[i]))
-			*waits = true;
+	*waits = r->guard[s->node] || on_wakers_queue(r, s);
 	if (s->exited || s->k >= r->f->nnev[s->node])
 		return false;
 	e = &r->f->ev[r->f->nev[s->node][s->k]];
@@ -411,6 +301,169 @@ static void ent_queue(struct mstate *s, int ent, int q)
 }
 
 /*
+ * The steps of one event, from s into *t: ADVANCE, the event done (the
+ * caller moves to the next one); STAY, *t is the one successor, still
+ * in the event; STUCK, no successor.
+ */
+enum { STUCK = 0, STAY = 1, ADVANCE = -1 };
+
+/* schedule() and friends: sub 0 before the sleep, 1 asleep. */
+static int step_sleep(const struct mrun *r, const struct mstate *s,
+		      const struct vev *ev, struct mstate *t, unsigned *props)
+{
+	if (s->sub == 0) {
+		if (ev->st >= 0)
+			t->ts = ev->st;
+		if (!sleeping(r, t->ts)) {
+			/* returns at once */
+			if (++t->spins >= MAXSPINS) {
+				*props |= P_SPIN;
+				return STUCK;
+			}
+			return ADVANCE;
+		}
+		t->sub = 1;
+		t->iheld = 0;	/* schedule() comes back with interrupts on */
+		return STAY;
+	}
+	if (sleeping(r, s->ts)) {
+		if (!ev->timed)
+			return STUCK;
+		t->ts = r->run;	/* the timer fires */
+	}
+	t->sub = 0;
+	t->spins = 0;
+	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
+}
+
+/* sleep_on() as the kernel runs it: queue, sleep, unqueue. */
+static int step_sleep_on(const struct mrun *r, const struct mstate *s,
+			 const struct vev *ev, struct mstate *t)
+{
+	if (s->sub == 0) {
+		t->ts = ev->st;
+		ent_queue(t, SO_ENT, ev->q);
+		t->sub = 1;
+		/* interrupts on while asleep, the caller's flags back after */
+		t->isave = t->iheld;
+		t->iheld = 0;
+		return STAY;
+	}
+	if (sleeping(r, s->ts)) {
+		if (!ev->timed)
+			return STUCK;
+		t->ts = r->run;
+	}
+	if (s->isave && s->wheld)
+		return STUCK;
+	t->iheld = s->isave;
+	t->isave = 0;
+	t->queued &= ~(1u << SO_ENT);
+	t->sub = 0;
+	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
+}
+
+/* wait_event*() as the kernel runs it. */
+static int step_wait_event(const struct mrun *r, const struct mstate *s,
+			   const struct vev *ev, struct mstate *t)
+{
+	switch (s->sub) {
+	case 0:		/* if (cond) break; */
+		if (s->done)
+			return ADVANCE;
+		t->sub = 1;
+		return STAY;
+	case 1:		/* prepare_to_wait_event() */
+		ent_queue(t, WE_ENT, ev->q);
+		t->ts = ev->st;
+		t->sub = 2;
+		return STAY;
+	case 2:		/* if (cond) break; schedule(); */
+		if (s->done) {
+			t->ts = r->run;
+			t->queued &= ~(1u << WE_ENT);
+			t->sub = 0;
+			return ADVANCE;
+		}
+		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
+			t->held = 0;
+		t->sub = 3;
+		t->iheld = 0;
+		return STAY;
+	default:	/* asleep */
+		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
+			if (s->wheld)
+				return STUCK;
+			t->held = 1;
+		}
+		if (sleeping(r, s->ts)) {
+			if (!ev->timed)
+				return STUCK;
+			/* timed out: finish_wait(), return 0 */
+			t->ts = r->run;
+			t->queued &= ~(1u << WE_ENT);
+			t->sub = 0;
+			return ADVANCE;
+		}
+		if (++t->nsl > MAXSLEEPS)
+			return STUCK;
+		t->sub = 1;
+		return STAY;
+	}
+}
+
+/* The step of the waiter's event ev from s, into *t. */
+static int step_event(const struct mrun *r, const struct mstate *s,
+		      const struct vev *ev, struct mstate *t, unsigned *props)
+{
+	switch (ev->k) {
+	case EV_STATE:
+		t->ts = ev->st;
+		break;
+	case EV_PREPARE:
+		t->ts = ev->st;
+		/* fall through */
+	case EV_ADD:
+		ent_queue(t, ev->ent, ev->q);
+		break;
+	case EV_FINISH:
+		t->ts = r->run;
+		/* fall through */
+	case EV_REMOVE:
+		t->queued &= ~(1u << ev->ent);
+		break;
+	case EV_LOCK:
+		if (lock_is_wakers(r, ev->lock)) {
+			if (s->wheld)
+				return STUCK;
+			t->held = 1;
+		}
+		break;
+	case EV_UNLOCK:
+		if (lock_is_wakers(r, ev->lock))
+			t->held = 0;
+		break;
+	case EV_IRQOFF:
+		if (r->xirq) {
+			if (s->wheld)
+				return STUCK;
+			t->iheld = 1;
+		}
+		break;
+	case EV_IRQON:
+		t->iheld = 0;
+		break;
+	case EV_SLEEP:
+		return step_sleep(r, s, ev, t, props);
+	case EV_SLEEPON:
+		return step_sleep_on(r, s, ev, t);
+	case EV_WAITEV:
+		return step_wait_event(r, s, ev, t);
+	}
+	return ADVANCE;
+}
+
+/*
  * The waiter's steps from s: up to two successors (a test that may go
  * either way), each one step.  *props gets what s itself shows.
  */
@@ -426,134 +479,14 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 		return 0;
 	nd = &f->g.n[s->node];
 	if (s->k < f->nnev[s->node]) {
-		int e = f->nev[s->node][s->k];
-		const struct vev *ev = &f->ev[e];
+		int e = f->nev[s->node][s->k], how;
 
 		*evout = e;
-		switch (ev->k) {
-		case EV_STATE:
-			t.ts = ev->st;
-			break;
-		case EV_PREPARE:
-			t.ts = ev->st;
-			/* fall through */
-		case EV_ADD:
-			ent_queue(&t, ev->ent, ev->q);
-			break;
-		case EV_FINISH:
-			t.ts = r->run;
-			/* fall through */
-		case EV_REMOVE:
-			t.queued &= ~(1u << ev->ent);
-			break;
-		case EV_LOCK:
-			if (lock_is_wakers(r, ev->lock)) {
-				if (s->wheld)
-					return 0;
-				t.held = 1;
-			}
-			break;
-		case EV_UNLOCK:
-			if (lock_is_wakers(r, ev->lock))
-				t.held = 0;
-			break;
-		case EV_IRQOFF:
-		case EV_IRQON:
-			break;
-		case EV_SLEEP:
-			if (s->sub == 0) {
-				if (ev->st >= 0)
-					t.ts = ev->st;
-				if (!sleeping(r, t.ts)) {
-					/* returns at once */
-					if (++t.spins >= MAXSPINS) {
-						*props |= P_SPIN;
-						return 0;
-					}
-					break;
-				}
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			}
-			if (sleeping(r, s->ts)) {
-				if (!ev->timed)
-					return 0;
-				t.ts = r->run;	/* the timer fires */
-			}
-			t.sub = 0;
-			t.spins = 0;
-			if (++t.nsl > MAXSLEEPS)
-				return 0;
-			break;
-		case EV_SLEEPON:
-			if (s->sub == 0) {
-				t.ts = ev->st;
-				ent_queue(&t, SO_ENT, ev->q);
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			}
-			if (sleeping(r, s->ts)) {
-				if (!ev->timed)
-					return 0;
-				t.ts = r->run;
-			}
-			t.queued &= ~(1u << SO_ENT);
-			t.sub = 0;
-			if (++t.nsl > MAXSLEEPS)
-				return 0;
-			break;
-		case EV_WAITEV:
-			switch (s->sub) {
-			case 0:		/* if (cond) break; */
-				if (s->done)
-					break;
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			case 1:		/* prepare_to_wait_event() */
-				ent_queue(&t, WE_ENT, ev->q);
-				t.ts = ev->st;
-				t.sub = 2;
-				out[n++] = t;
-				return n;
-			case 2:		/* if (cond) break; schedule(); */
-				if (s->done) {
-					t.ts = r->run;
-					t.queued &= ~(1u << WE_ENT);
-					t.sub = 0;
-					break;
-				}
-				if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
-					t.held = 0;
-				t.sub = 3;
-				out[n++] = t;
-				return n;
-			default:	/* asleep */
-				if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
-					if (s->wheld)
-						return 0;
-					t.held = 1;
-				}
-				if (sleeping(r, s->ts)) {
-					if (!ev->timed)
-						return 0;
-					/* timed out: finish_wait(), return 0 */
-					t.ts = r->run;
-					t.queued &= ~(1u << WE_ENT);
-					t.sub = 0;
-					break;
-				}
-				if (++t.nsl > MAXSLEEPS)
-					return 0;
-				t.sub = 1;
-				out[n++] = t;
-				return n;
-			}
-			break;
-		}
-		t.k++;
+		how = step_event(r, s, &f->ev[e], &t, props);
+		if (how == STUCK)
+			return 0;
+		if (how == ADVANCE)
+			t.k++;
 		out[n++] = t;
 		return n;
 	}
@@ -603,6 +536,38 @@ static void note_prop(struct mrun *r, int at, unsigned props)
 	r->props |= props;
 }
 
+/*
+ * The ordinal of sleep event e among the function's sleeps in the order
+ * of their tokens (the same in the original and the rewrite when both
+ * have as many), or -1.
+ */
+int sleep_ord(const struct vfn *f, int e)
+{
+	int i, n = 0;
+
+	if (e < 0 || !is_sleep_ev(&f->ev[e]))
+		return -1;
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]) && i != e &&
+		    (f->ev[i].tok < f->ev[e].tok ||
+		     (f->ev[i].tok == f->ev[e].tok && i < e)))
+			n++;
+	return n;
+}
+
+/* Property p found with the waiter asleep in state s: in which sleep. */
+static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
+{
+	int b, o;
+
+	if (s->k >= r->f->nnev[s->node])
+		return;
+	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
+	for (b = 0; b < 7; b++)
+		if ((p & (1u << b)) && o >= 0 && o < 32)
+			r->sleep_at[b] |= 1u << o;
+}
+
 /* Breadth first over the states of waiter || waker. */
 static void explore(struct mrun *r)
 {
@@ -650,13 +615,24 @@ static void explore(struct mrun *r)
 			 * wake: a delay or a wait, nobody can tell (a hardware
 			 * poll that also yields); no loss is claimed for it
 			 */
+			unsigned p = 0;
+
 			if (!timed)
-				props |= r->n[i].s.done ? P_LOST : P_HANG;
-			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done)
-				props |= P_TLOST;
+				p = r->n[i].s.done ? P_LOST : P_HANG;
+			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done &&
+				 (r->w->task || on_wakers_queue(r, &r->n[i].s)))
+				/*
+				 * a nap on no queue (schedule_timeout(1) in a
+				 * poll) is not woken by a queue's wake-up: no
+				 * wake-up of it is lost, it polls
+				 */
+				p = P_TLOST;
+			if (p)
+				note_sleep(r, &r->n[i].s, p);
+			props |= p;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
-		    r->n[i].s.wpc == 0 && r->w->lock &&
+		    r->n[i].s.wpc == 0 && waker_locks(r) &&
 		    asleep(r, &r->n[i].s, &timed, &waits) && !timed)
 			props |= P_DEADLOCK;
 		if (props)
@@ -758,29 +734,102 @@ static void mrun_release(struct mrun *r)
 
 /* ---- the entry point ---- */
 
-struct mside {
-	unsigned props;
-	uint64_t count;
-	char *trace;		/* of the first property the rewrite adds */
-	bool overflow;
-};
+static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
+		       int side, const struct mwaker *w, const char *qkey)
+{
+	memset(r, 0, sizeof(*r));
+	r->vv = vv;
+	r->f = f;
+	r->side = side;
+	r->w = w;
+	r->qkey = (char *)qkey;
+	r->xlock = -1;
+	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
+	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
+	model_conditions(f, &r->cls, &r->guard);
+}
+
+/*
+ * A lost wake-up the model found against w: is it one whatever the
+ * waker takes?  The model runs a waker with the lock the analysis read
+ * it take; a waker outside this file was not read, so each spinlock the
+ * waiter takes is tried as one it takes too, and any waker as one that
+ * cannot run while the waiter has interrupts off (a handler on one CPU,
+ * or 2.4's cli()).  The first that closes the loss, as the end of "a
+ * lost wake-up unless ..."; NULL when none does.
+ */
+static char *lost_unless(struct vval *vv, struct vfn *f, int side,
+			 const struct mwaker *w, const char *qkey)
+{
+	int tried[VMAXQ], nt = 0, i, j;
+	bool irq = false;
+	char *why = NULL;
+
+	for (i = 0; i < f->nev_all; i++) {
+		const struct vev *e = &f->ev[i];
+
+		irq |= e->k == EV_IRQOFF;
+		if (e->k != EV_LOCK || e->lock < 0 || !w->opaque)
+			continue;
+		for (j = 0; j < nt && tried[j] != e->lock; j++)
+			;
+		if (j == nt && nt < VMAXQ)
+			tried[nt++] = e->lock;
+	}
+	if (w->clock && !w->lock) {
+		/* a lock the waker drops before its wake-up, the waiter's too */
+		for (i = 0; i < f->nev_all && !why; i++) {
+			const struct vev *e = &f->ev[i];
+			struct mrun r;
+			char *ln;
+			bool same;
+
+			if (e->k != EV_LOCK || e->lock < 0)
+				continue;
+			ln = last_name(vv->names[NS_LOCK][e->lock]);
+			same = !strcmp(ln, w->clock);
+			free(ln);
+			if (!same)
+				continue;
+			mrun_start(&r, vv, f, side, w, qkey);
+			r.xlock = e->lock;
+			explore(&r);
+			if (!r.overflow && !(r.props & P_LOST))
+				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
+						w->what, vv->names[NS_LOCK][e->lock]);
+			mrun_release(&r);
+			break;
+		}
+	}
+	for (i = 0; i <= nt && !why; i++) {
+		struct mrun r;
+
+		if (i == nt && !irq)
+			break;
+		mrun_start(&r, vv, f, side, w, qkey);
+		if (i < nt)
+			r.xlock = tried[i];
+		else
+			r.xirq = true;
+		explore(&r);
+		if (!r.overflow && !(r.props & P_LOST))
+			why = i < nt ? xasprintf("the waker outside this file takes %s",
+						 vv->names[NS_LOCK][tried[i]]) :
+			      xasprintf("%s cannot run while %s() has interrupts off",
+					w->opaque ? "the waker" : w->what, f->fn->name);
+		mrun_release(&r);
+	}
+	return why;
+}
 
 static void run_side(struct vval *vv, struct vfn *f, int side,
 		     const struct mwaker *w, const char *qkey, unsigned only,
-		     struct mside *out)
+		     bool complete, struct mside *out)
 {
 	struct mrun r;
 	int b;
 
-	memset(&r, 0, sizeof(r));
-	r.vv = vv;
-	r.f = f;
-	r.side = side;
-	r.w = w;
-	r.qkey = (char *)qkey;
-	r.run = vintern(vv, NS_STATE, "TASK_RUNNING");
-	r.intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
-	classify(&r);
+	mrun_start(&r, vv, f, side, w, qkey);
 	explore(&r);
 	if (r.overflow) {
 		out->overflow = true;
@@ -793,10 +842,24 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	for (b = 0; b < 7; b++)
 		if ((r.props & (1u << b) & only) && !out->trace) {
 			char *t = trace_of(&r, r.prop_at[b]);
+			char *name = props_text(1u << b, complete, NULL);
 
-			out->trace = xasprintf("%s (%s)", prop_name[b], t);
+			out->trace = xasprintf("%s (%s)", name, t);
+			free(name);
 			free(t);
 		}
+	if ((r.props & P_LOST) && !out->lost_plain) {
+		char *u = lost_unless(vv, f, side, w, qkey);
+
+		if (!u)
+			out->lost_plain = true;
+		else if (!out->lost_if)
+			out->lost_if = u;
+		else
+			free(u);
+	}
+	for (b = 0; b < 8; b++)
+		out->sleep_at[b] |= r.sleep_at[b];
 	out->props |= r.props;
 	mrun_release(&r);
 }
@@ -829,37 +892,6 @@ static int queue_keys(const struct vfn *o, const struct vfn *rw,
 	return n;
 }
 
-static bool untimed_sleep(const struct vfn *f)
-{
-	int i;
-
-	for (i = 0; i < f->nev_all; i++)
-		if (is_sleep_ev(&f->ev[i]) && !f->ev[i].timed)
-			return true;
-	return false;
-}
-
-static bool has_sleep(const struct vfn *f)
-{
-	int i;
-
-	for (i = 0; i < f->nev_all; i++)
-		if (is_sleep_ev(&f->ev[i]))
-			return true;
-	return false;
-}
-
-static char *props_text(unsigned props)
-{
-	struct strbuf sb = { 0 };
-	int b;
-
-	for (b = 0; b < 7; b++)
-		if (props & (1u << b))
-			sb_printf(&sb, "%s%s", sb.len ? ", " : "", prop_name[b]);
-	return sb.s ? sb.s : xstrdup("");
-}
-
 char *model_check_config(const struct vside *orig, const struct vside *rew,
 			 const char *fn, const int *sel, char **verdict,
 			 bool *unreadable, struct model_facts *mf)
@@ -867,9 +899,9 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct vval vv;
 	struct vfn o, r;
 	struct mside mo = { 0 }, mr = { 0 };
+	struct menv env = { .complete = true };
 	char *keys[4], *why = NULL, *err = NULL;
-	int nk, i, j, nw_total = 0;
-	bool opaque = false, unwoken = false;
+	int nk, i, j;
 
 	*verdict = NULL;
 	if (mf)
@@ -896,48 +928,25 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	nk = queue_keys(&o, &r, &vv, keys, 4);
 	for (i = 0; i <= nk; i++) {
 		struct mwakers ws;
-		struct mwaker opq;
-		bool named, task = i == nk;
+		bool task = i == nk;
 		const char *key = task ? "" : keys[i];
+		struct menv one = { .complete = true };
 
 		if (task && nk)
 			break;	/* a function with queues: their wakers */
-		find_wakers(orig, key, task, fn, &ws, &named);
-		/*
-		 * a task no call of the file wakes: woken from elsewhere when
-		 * it sleeps with no timeout (or nothing ends that sleep), a
-		 * poll of the hardware when all its sleeps are timed
-		 */
-		if (task && !ws.n)
-			named = untimed_sleep(&o);
-		/*
-		 * a queue no call of the file wakes: nobody wakes it only when
-		 * nothing outside the file can reach it (vreach.c); else its
-		 * waker is outside this file, opaque, and may run at any point
-		 */
-		if (!task && !ws.n)
-			named = !env_queue_sealed(orig, &vv, key);
-		memset(&opq, 0, sizeof(opq));
-		if (!ws.n && !named) {
-			/* nothing in the file may wake it: timeouts only */
-			opq.none = true;
-			opq.what = xstrdup("no waker");
-			ws.w[0] = opq;
-			ws.n = 1;
-			unwoken = true;
-		} else if (!ws.n) {
-			opq.task = task;
-			opq.opaque = true;
-			opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
-					     "a wake-up of '%s' from a waker outside this file", key);
-			ws.w[0] = opq;
-			ws.n = 1;
-			opaque = true;
-		}
+		model_env(orig, &vv, &o, fn, key, task, &ws, &one);
+		env.opaque |= one.opaque;
+		env.unwoken |= one.unwoken;
+		env.file |= one.file;
+		env.complete &= one.complete;
+		if (one.files.len)
+			sb_printf(&env.files, "%s%s", env.files.len ? ", " : "",
+				  one.files.s);
+		free(one.files.s);
 		for (j = 0; j < ws.n; j++) {
-			nw_total++;
-			run_side(&vv, &o, 0, &ws.w[j], key, 0, &mo);
-			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props, &mr);
+			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
+			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
+				 one.complete, &mr);
 		}
 		wakers_release(&ws);
 	}
@@ -963,7 +972,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 			.capped = mr.count > MAXCOUNT,
 			.orig_props = mo.props, .new_props = mr.props };
 	if (mr.props & ~mo.props) {
-		char *added = props_text(mr.props & ~mo.props);
+		char *added = props_text(mr.props & ~mo.props, env.complete, &mr);
 
 		why = xasprintf("unproven: the model generated from the file finds %s in the rewritten %s() that the original does not have: %s",
 				added, fn, mr.trace ? mr.trace : "");
@@ -971,31 +980,17 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		goto out;
 	}
 	{
-		unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
-		char *kept = props_text(mr.props);
-		const char *env = unwoken ? ", no waker in the file: timeouts only" :
-				  opaque ? ", a waker outside this file (at any point)" : "";
+		unsigned lines[32];
+		int nl = sleep_lines(&o, &r, lines);
 
-		if (!(mr.props & bad))
-			*verdict = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",
-					     mr.count > MAXCOUNT ? "more than " : "",
-					     (unsigned long long)(mr.count > MAXCOUNT ?
-								  MAXCOUNT : mr.count),
-					     mr.count == 1 ? "" : "s",
-					     (mo.props & bad) ? " (the original has one)" : "",
-					     mr.props ? "; as in the original: " : "",
-					     mr.props ? kept : "", env);
-		else
-			*verdict = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s",
-					     mr.count > MAXCOUNT ? "more than " : "",
-					     (unsigned long long)(mr.count > MAXCOUNT ?
-								  MAXCOUNT : mr.count),
-					     mr.count == 1 ? "" : "s", kept, env);
-		free(kept);
+		*verdict = verdict_text(&mo, &mr, &env, lines, nl);
 	}
 out:
+	free(env.files.s);
 	free(mo.trace);
 	free(mr.trace);
+	free(mo.lost_if);
+	free(mr.lost_if);
 	vside_release(&o);
 	vside_release(&r);
 	for (i = 0; i < 4; i++)

@@ -9,12 +9,26 @@
 #include "validate.h"
 
 #define MAXWAKERS 4	/* distinct wakers per queue */
+#define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
+
+enum mprop {
+	P_LOST = 1,	/* asleep for ever, the condition true, waker done */
+	P_TLOST = 2,	/* asleep until the timeout, the condition true */
+	P_HANG = 4,	/* asleep for ever, the condition false */
+	P_DEADLOCK = 8,	/* asleep holding the lock the waker takes */
+	P_SPIN = 16,	/* schedule() in TASK_RUNNING again and again */
+	P_LEAK = 32,	/* returns with its entry queued */
+	P_STATE = 64,	/* returns in a sleeping state */
+};
+
 
 /* A waker: sets the condition, then wakes (under a lock, maybe). */
 struct mwaker {
 	bool task;		/* wakes the task, not a queue */
 	bool intr_only;		/* wakes TASK_INTERRUPTIBLE sleepers only */
 	char *lock;		/* last name of the lock held, or NULL */
+	char *clock;		/* last name of a lock it takes and drops before
+				 * its wake-up (around the condition?), or NULL */
 	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
 	bool none;		/* no waker: timeouts only */
 	bool opaque;		/* a waker out of the file */
@@ -23,6 +37,9 @@ struct mwaker {
 struct mwakers {
 	struct mwaker w[MAXWAKERS];
 	int n;
+	bool dropped;		/* more distinct wakers than MAXWAKERS */
+	bool module;		/* the module's other files were read */
+	char *files;		/* those with a waker: "foo_core.c, foo_irq.c" */
 };
 
 /* The last identifier of a queue or lock expression (allocated). */
@@ -34,6 +51,12 @@ char *last_name(const char *s);
  */
 void find_wakers(const struct vside *s, const char *key, bool task,
 		 const char *self, struct mwakers *ws, bool *named);
+/*
+ * The wakers of queue key (written qs in self) in the other files of the
+ * module of the sleeper's file (fix/prove/module.c), added to ws.
+ */
+void find_module_wakers(const struct vside *s, const char *key,
+			const char *qs, const char *self, struct mwakers *ws);
 void wakers_release(struct mwakers *ws);
 /*
  * Is the queue of last name key a static head of this file that nothing
@@ -41,5 +64,47 @@ void wakers_release(struct mwakers *ws);
  */
 bool env_queue_sealed(const struct vside *s, const struct vval *vv,
 		      const char *key);
+
+/* The result of the runs of one side (original or rewrite). */
+struct mside {
+	unsigned props;
+	uint64_t count;
+	char *trace;		/* of the first property the rewrite adds */
+	bool overflow;
+	bool lost_plain;	/* a lost wake-up no exclusion of the waiter's
+				 * that the model leaves out could close */
+	char *lost_if;		/* else what would close it: "the waker ..." */
+	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
+};
+
+/* What the model ran the function against, over its queues. */
+struct menv {
+	bool opaque;		/* a waker outside this file and its module */
+	bool unwoken;		/* no waker: timeouts only */
+	bool complete;		/* every waker there can be */
+	bool file;		/* a waker of this file */
+	struct strbuf files;	/* the module's files with a waker */
+};
+
+/* vmodel_cond.c: is e a sleep; the tests that are the wait condition
+ * (cls: 0 either way, 1 true = wait, 2 true = go) and the nodes on
+ * their waiting arms (guard), allocated */
+bool is_sleep_ev(const struct vev *e);
+void model_conditions(const struct vfn *f, int8_t **cls, bool **guard);
+/* vmodel.c: the ordinal of sleep event e among f's sleeps, or -1 */
+int sleep_ord(const struct vfn *f, int e);
+/* vmodel_env.c: the wakers the model runs against for queue key (task:
+ * the task's wake_up_process()), and what they are in *env */
+void model_env(const struct vside *orig, struct vval *vv,
+	       const struct vfn *o, const char *fn, const char *key,
+	       bool task, struct mwakers *ws, struct menv *env);
+bool has_sleep(const struct vfn *f);
+/* vmodel_words.c: the words */
+char *props_at(unsigned props, bool complete, const struct mside *m,
+	       const unsigned *lines, int nl);
+char *props_text(unsigned props, bool complete, const struct mside *m);
+int sleep_lines(const struct vfn *o, const struct vfn *r, unsigned *lines);
+char *verdict_text(const struct mside *mo, const struct mside *mr,
+		   const struct menv *env, const unsigned *lines, int nl);
 
 #endif /* WQPORT_FIX_VMODEL_H */

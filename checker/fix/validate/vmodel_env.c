@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builder.h"
+#include "cfg.h"
+#include "module.h"
+#include "qmatch.h"
 #include "vmodel.h"
 
 /* The last identifier of a queue or lock expression, brackets skipped. */
@@ -46,8 +50,11 @@ void wakers_release(struct mwakers *ws)
 
 	for (i = 0; i < ws->n; i++) {
 		free(ws->w[i].lock);
+		free(ws->w[i].clock);
 		free(ws->w[i].what);
 	}
+	free(ws->files);
+	ws->files = NULL;
 	ws->n = 0;
 }
 
@@ -61,25 +68,63 @@ static bool wake_name(const char *s, size_t n, bool queue)
 	return false;
 }
 
-/* The function of the file around offset off, or NULL. */
-static const struct fix_fn *fn_at(const struct vside *s, unsigned off)
+/*
+ * A lock call in the body of a driver macro whose use is token k of v
+ * (`#define LAZY_LOCK(f) spin_lock_irqsave(&jfs_lock, f)`): the lock as
+ * the body names it, a parameter replaced by the use's argument; NULL
+ * when the macro takes no lock.  *unlock for an unlock.
+ */
+static char *macro_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
 {
-	int i;
+	const char *text = v->text;
+	size_t n = v->t[k].len, end;
+	long at = macro_define_at(text, len, text + v->t[k].off, n, &end);
+	struct vtoks b;
+	char *lock = NULL;
+	int i, close = 0;
 
-	for (i = 0; i < s->nfns; i++)
-		if (off >= s->fns[i].start && off < s->fns[i].end)
-			return &s->fns[i];
-	return NULL;
+	if (at < 0 || !vtok_cut(&b, text, at, end))
+		return NULL;
+	if (b.n > 1 && vtok_is(&b, 1, "(") && b.t[1].off == at + n)
+		close = vtok_match(&b, 1);	/* function-like: its parameters */
+	for (i = close + 1; close >= 0 && i + 1 < b.n && !lock; i++) {
+		const char *c = text + b.t[i].off;
+		size_t cl = b.t[i].len;
+		int a[2], e[2], p, np = 0, ua[8], ue[8], nu;
+
+		*unlock = kapi_is(c, cl, K_UNLOCK);
+		if (b.t[i].kind != VT_ID || !tok_eq(&b, i + 1, "(") ||
+		    (!*unlock && !kapi_lock(c, cl, true)) ||
+		    vcall_args(&b, i + 1, a, e, 2) < 1)
+			continue;
+		lock = vtok_text(&b, a[0], e[0]);
+		nu = close ? vcall_args(v, k + 1, ua, ue, 8) : 0;
+		for (p = 2; p < close; p++) {
+			if (b.t[p].kind != VT_ID)
+				continue;
+			if (a[0] + 1 == e[0] && name_is(&b, a[0], text + b.t[p].off,
+							 b.t[p].len) && np < nu) {
+				free(lock);
+				lock = vtok_text(v, ua[np], ue[np]);
+				break;
+			}
+			np++;
+		}
+	}
+	vtok_release(&b);
+	return lock;
 }
 
 /*
  * The last name of the spinlock held at token k of its function, and in
- * *text the lock as written.
+ * *text the lock as written.  A driver macro that takes or drops a lock
+ * counts as the call in its body (len: the text's length).
  */
-static char *lock_held(const struct vtoks *v, int from, int k, char **text)
+static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
+		       char **text, char **released)
 {
 	char *names[8], *texts[8];
-	int depth[8], n = 0, i, j;
+	int depth[8], n = 0, i, j, last = -1;
 	char *held = NULL;
 
 	for (i = from; i < k; i++) {
@@ -87,28 +132,37 @@ static char *lock_held(const struct vtoks *v, int from, int k, char **text)
 		const char *c = v->text + v->t[i].off;
 		size_t cl = v->t[i].len;
 		bool unlock = kapi_is(c, cl, K_UNLOCK), lock = kapi_lock(c, cl, true);
+		char *t = NULL, *ln;
 
-		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "(") ||
-		    (!lock && !unlock) || vcall_args(v, i + 1, a, e, 2) < 1)
+		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "("))
 			continue;
-		{
-			char *t = vtok_text(v, a[0], e[0]), *ln = last_name(t);
-
-			for (j = 0; j < n && strcmp(names[j], ln); j++)
-				;
-			if (j == n && n < 8) {
-				names[n] = ln;
-				texts[n] = t;
-				depth[n++] = 0;
-			} else {
-				free(ln);
-				free(t);
-			}
-			if (j < n)
-				depth[j] += unlock ? -1 : 1;
+		if (lock || unlock) {
+			if (vcall_args(v, i + 1, a, e, 2) >= 1)
+				t = vtok_text(v, a[0], e[0]);
+		} else {
+			t = macro_lock(v, len, i, &unlock);
+		}
+		if (!t)
+			continue;
+		ln = last_name(t);
+		for (j = 0; j < n && strcmp(names[j], ln); j++)
+			;
+		if (j == n && n < 8) {
+			names[n] = ln;
+			texts[n] = t;
+			depth[n++] = 0;
+		} else {
+			free(ln);
+			free(t);
+		}
+		if (j < n) {
+			depth[j] += unlock ? -1 : 1;
+			if (unlock && !depth[j])
+				last = j;	/* released before k */
 		}
 	}
 	*text = NULL;
+	*released = last >= 0 && depth[last] == 0 ? xstrdup(names[last]) : NULL;
 	for (j = 0; j < n; j++) {
 		if (depth[j] > 0 && !held) {
 			held = xstrdup(names[j]);
@@ -120,75 +174,213 @@ static char *lock_held(const struct vtoks *v, int from, int k, char **text)
 	return held;
 }
 
+/* A file the wakers are read from: the sleeper's, or one of its module. */
+struct wfile {
+	const char *text;
+	size_t len;
+	const struct vside *s;	/* the sleeper's file: its functions */
+	const char *name;	/* a sibling's base name, else NULL */
+};
+
+/* The function of f around offset off: [*from, *to) and its name. */
+static bool wfile_fn(const struct wfile *f, unsigned off, unsigned *from,
+		     char **name)
+{
+	const char *nm;
+	size_t nn;
+	unsigned to;
+	int i;
+
+	if (f->s) {
+		for (i = 0; i < f->s->nfns; i++)
+			if (off >= f->s->fns[i].start && off < f->s->fns[i].end) {
+				*from = f->s->fns[i].start;
+				*name = xstrdup(f->s->fns[i].name);
+				return true;
+			}
+		return false;
+	}
+	if (!text_enclosing_function(f->text, f->len, off, from, &to, &nm, &nn))
+		return false;
+	*name = xasprintf("%.*s", (int)nn, nm);
+	return true;
+}
+
+/* Add waker w to ws unless the model sees one like it; false if not. */
+static bool waker_add(struct mwakers *ws, struct mwaker *w)
+{
+	int i;
+
+	for (i = 0; i < ws->n; i++)
+		if (ws->w[i].intr_only == w->intr_only &&
+		    !ws->w[i].lock == !w->lock &&
+		    (!w->lock || !strcmp(ws->w[i].lock, w->lock)))
+			return false;
+	if (ws->n == MAXWAKERS) {
+		ws->dropped = true;
+		return false;
+	}
+	ws->w[ws->n++] = *w;
+	return true;
+}
+
 /*
- * The wakers of queue key (task: the file's wake_up_process()) outside
- * function self, distinct by what the model sees of them.  *named: the
- * key is named anywhere but in the wait API (so something may wake it).
+ * The wake-up at token k of f (a wake-up call of queue key, or of the
+ * task), made a waker of ws.  *found: a waker of f's was seen, even when
+ * the model sees one like it already.
  */
-void find_wakers(const struct vside *s, const char *key, bool task,
+static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
+		       bool task, const char *self, struct mwakers *ws,
+		       bool *found)
+{
+	const char *c = ft->text + ft->t[k].off;
+	size_t cl = ft->t[k].len;
+	struct mwaker w;
+	unsigned from;
+	char *fn, *ltext, *call;
+	int i, close;
+
+	if (!wfile_fn(f, ft->t[k].off, &from, &fn))
+		return;
+	if (f->s && !strcmp(fn, self)) {
+		free(fn);
+		return;
+	}
+	*found = true;
+	memset(&w, 0, sizeof(w));
+	w.task = task;
+	w.intr_only = contains(c, cl, "interruptible");
+	for (i = k; i > 0 && ft->t[i].off > from; i--)
+		;
+	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock);
+	close = vtok_match(ft, k + 1);
+	call = vtok_text(ft, k, close < 0 ? k + 1 : close + 1);
+	w.what = xasprintf("%s in %s()%s%s%s%s%s", call, fn,
+			   f->name ? " (" : "", f->name ? f->name : "",
+			   f->name ? ")" : "", ltext ? " holding " : "",
+			   ltext ? ltext : "");
+	free(call);
+	free(ltext);
+	free(fn);
+	if (!waker_add(ws, &w)) {
+		free(w.lock);
+		free(w.clock);
+		free(w.what);
+	}
+}
+
+/*
+ * Is the wake-up of qw at token k of sibling f surely another queue than
+ * the sleeper's qs (two globals, two struct types: fix/prove/qmatch.c)?
+ */
+static bool other_queue(const struct vside *s, const char *self,
+			const char *qs, const struct wfile *f,
+			const struct vtoks *ft, int k, const char *qw)
+{
+	const struct fix_fn *sf = NULL;
+	const char *nm;
+	size_t nn;
+	unsigned wf, wt;
+	struct qmatch m;
+	bool other;
+	int i;
+
+	for (i = 0; i < s->nfns; i++)
+		if (!strcmp(s->fns[i].name, self))
+			sf = &s->fns[i];
+	if (!sf || !qs || !text_enclosing_function(f->text, f->len, ft->t[k].off,
+						    &wf, &wt, &nm, &nn))
+		return false;
+	if (qmatch_text2(s->text, s->len, sf->start, sf->end, qs, f->text,
+			 f->len, nm - f->text, wt, ft->t[k].off, qw, &m, NULL)) {
+		qmatch_free(&m);
+		return false;
+	}
+	other = m.different;
+	qmatch_free(&m);
+	return other;
+}
+
+/*
+ * The wake-ups of f of queue key (task: wake_up_process()), outside the
+ * sleeping function self.  qs: the sleeper's queue as written, to tell a
+ * sibling's queue of the same last name apart.  Returns whether f has
+ * one.
+ */
+static bool scan_wakers(const struct vside *s, const struct wfile *f,
+			const char *key, const char *qs, bool task,
 			const char *self, struct mwakers *ws, bool *named)
 {
 	struct vtoks ft;
+	bool found = false;
 	int k;
 
-	ws->n = 0;
-	*named = false;	/* a task: the caller decides (vmodel.c) */
-	if (!vtok_cut(&ft, s->text, 0, s->len))
-		return;
+	if (!vtok_cut(&ft, f->text, 0, f->len))
+		return false;
 	for (k = 0; k + 1 < ft.n; k++) {
-		const char *c = ft.text + ft.t[k].off;
-		size_t cl = ft.t[k].len;
-		int a[2], e[2], i;
-		const struct fix_fn *fn;
-		struct mwaker w;
-		char *arg, *ln, *ltext;
+		int a[2], e[2];
+		char *arg, *ln;
+		bool same;
 
 		if (ft.t[k].kind != VT_ID)
 			continue;
-		if (!task && name_is(&ft, k, key, strlen(key)) &&
+		if (named && !task && name_is(&ft, k, key, strlen(key)) &&
 		    vtok_named_outside_wait(&ft, k))
 			*named = true;	/* something may wake it */
-		if (!tok_eq(&ft, k + 1, "(") || !wake_name(c, cl, !task) ||
+		if (!tok_eq(&ft, k + 1, "(") ||
+		    !wake_name(ft.text + ft.t[k].off, ft.t[k].len, !task) ||
 		    (k > 0 && (tok_eq(&ft, k - 1, "->") || tok_eq(&ft, k - 1, "."))) ||
 		    vcall_args(&ft, k + 1, a, e, 2) < 1)
 			continue;
 		arg = vtok_text(&ft, a[0], e[0]);
 		ln = last_name(arg);
+		same = task || !strcmp(ln, key);
+		if (same && f->name && !task)
+			same = !other_queue(s, self, qs, f, &ft, k, arg);
 		free(arg);
-		fn = fn_at(s, ft.t[k].off);
-		if ((!task && strcmp(ln, key)) || !fn || !strcmp(fn->name, self)) {
-			free(ln);
-			continue;
-		}
 		free(ln);
-		memset(&w, 0, sizeof(w));
-		w.task = task;
-		w.intr_only = contains(c, cl, "interruptible");
-		for (i = k; i > 0 && ft.t[i].off > fn->start; i--)
-			;
-		w.lock = lock_held(&ft, i, k, &ltext);
-		for (i = 0; i < ws->n; i++)
-			if (ws->w[i].intr_only == w.intr_only &&
-			    !ws->w[i].lock == !w.lock &&
-			    (!w.lock || !strcmp(ws->w[i].lock, w.lock)))
-				break;
-		if (i < ws->n || ws->n == MAXWAKERS) {
-			free(w.lock);
-			free(ltext);
-			continue;
-		}
-		{
-			int close = vtok_match(&ft, k + 1);
-			char *call = vtok_text(&ft, k, close < 0 ? k + 1 : close + 1);
-
-			w.what = xasprintf("%s in %s()%s%s", call, fn->name,
-					   ltext ? " holding " : "", ltext ? ltext : "");
-			free(call);
-			free(ltext);
-		}
-		ws->w[ws->n++] = w;
+		if (same)
+			take_waker(f, &ft, k, task, self, ws, &found);
 	}
 	vtok_release(&ft);
+	return found;
+}
+
+void find_wakers(const struct vside *s, const char *key, bool task,
+		 const char *self, struct mwakers *ws, bool *named)
+{
+	struct wfile f = { s->text, s->len, s, NULL };
+
+	memset(ws, 0, sizeof(*ws));
+	*named = false;	/* a task: the caller decides (vmodel.c) */
+	scan_wakers(s, &f, key, NULL, task, self, ws, named);
+}
+
+/*
+ * The wakers of queue key (written qs in self) in the other files of
+ * the module of the sleeper's file (fix/prove/module.c), added to ws;
+ * the files that have one in ws->files.
+ */
+void find_module_wakers(const struct vside *s, const char *key,
+			const char *qs, const char *self, struct mwakers *ws)
+{
+	const struct mod_file *const *mods;
+	struct strbuf sb = { 0 };
+	int nm, j;
+
+	if (!s->path)
+		return;
+	nm = module_siblings(s->path, &mods, NULL);
+	ws->module = nm > 0;
+	for (j = 0; j < nm; j++) {
+		struct wfile f = { mods[j]->buf, mods[j]->len, NULL, mods[j]->name };
+
+		if (!text_has_word(f.text, 0, f.len, key))
+			continue;
+		if (scan_wakers(s, &f, key, qs, false, self, ws, NULL))
+			sb_printf(&sb, "%s%s", sb.len ? ", " : "", f.name);
+	}
+	ws->files = sb.s;
 }
 
 /*
@@ -209,4 +401,95 @@ bool env_queue_sealed(const struct vside *s, const struct vval *vv,
 			return false;
 	}
 	return true;
+}
+
+static bool untimed_sleep(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]) && !f->ev[i].timed)
+			return true;
+	return false;
+}
+
+bool has_sleep(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (is_sleep_ev(&f->ev[i]))
+			return true;
+	return false;
+}
+
+/* The sleeper's queue of last name key as written, or NULL. */
+static const char *queue_written(const struct vval *vv, const char *key)
+{
+	int i;
+
+	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
+		char *k = last_name(vv->names[NS_QUEUE][i]);
+		bool same = !strcmp(k, key);
+
+		free(k);
+		if (same)
+			return vv->names[NS_QUEUE][i];
+	}
+	return NULL;
+}
+
+
+/*
+ * The wakers the model runs against for queue key (task: the task's
+ * wake_up_process()): the file's; a queue not sealed in this file
+ * (vreach.c) also the module's other files' (fix/prove/module.c); none
+ * but timeouts for a sealed queue nothing wakes, or a task whose sleeps
+ * are all timed and that nothing here wakes; else an opaque waker
+ * outside this file that may run at any point (issue 37).
+ */
+void model_env(const struct vside *orig, struct vval *vv,
+		      const struct vfn *o, const char *fn, const char *key,
+		      bool task, struct mwakers *ws, struct menv *env)
+{
+	struct mwaker opq;
+	bool named, sealed = false;
+
+	find_wakers(orig, key, task, fn, ws, &named);
+	env->file |= ws->n > 0;
+	if (!task) {
+		sealed = env_queue_sealed(orig, vv, key);
+		if (!sealed) {
+			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
+			if (ws->files)
+				sb_printf(&env->files, "%s%s", env->files.len ? ", " : "",
+					  ws->files);
+		}
+		named = !sealed;
+	} else if (!ws->n) {
+		/*
+		 * a task no call of the file wakes: woken from elsewhere when
+		 * it sleeps with no timeout (or nothing ends that sleep), a
+		 * poll of the hardware when all its sleeps are timed
+		 */
+		named = untimed_sleep(o);
+	}
+	memset(&opq, 0, sizeof(opq));
+	if (!ws->n && !named) {
+		opq.none = true;
+		opq.what = xstrdup("no waker");
+		ws->w[ws->n++] = opq;
+		env->unwoken = true;
+		return;
+	}
+	if (!sealed)
+		env->complete = false;
+	if (!ws->n) {
+		opq.task = task;
+		opq.opaque = true;
+		opq.what = xasprintf(task ? "wake_up_process() of the task, from a waker outside this file" :
+				     "a wake-up of '%s' from a waker outside this file", key);
+		ws->w[ws->n++] = opq;
+		env->opaque = true;
+	}
 }

@@ -130,6 +130,12 @@ void scan_gap(struct builder *b, unsigned from, unsigned to);
 const struct kapi *state_field_kapi(void);
 
 /* lockmacro.c: a driver macro whose body drops a lock, or NULL */
+/*
+ * The line `#define name...` of buf: the offset of name in it and in
+ * *end the end of its logical line; -1 when there is none.
+ */
+long macro_define_at(const char *buf, size_t len, const char *name, size_t n,
+		     size_t *end);
 const struct kapi *macro_body_unlock(const char *buf, size_t len,
 				     const char *name);
 
