@@ -135,8 +135,17 @@ class Checker:
                                f"rewrite {m['new_props']}")
                     if name == "a hang":
                         self.claim("a hang, every waker modelled",
-                                   not m["outside"], where, verdict,
-                                   "a waker outside this file was not run")
+                                   not m["outside"] and m["complete"],
+                                   where, verdict,
+                                   "not every waker there can be was run")
+        w = re.search(r"wakers read in (?:this file and )?([^;,()]+?)(?:[;,()]|$)",
+                      rest)
+        if w:
+            for name in re.split(r"\s*(?:,|and)\s*", w.group(1).strip()):
+                if name:
+                    self.claim("wakers read in a file of the module",
+                               name in m["files"], where, verdict,
+                               f"the record's files {m['files']!r}")
         says_none = "no waker in the file: timeouts only" in rest
         says_out = "a waker outside this file" in rest
         self.claim("no waker in the file", says_none == m["no_waker"], where,

@@ -181,7 +181,6 @@ bool target_has_fact(unsigned kernel, enum target_fact fact);
 const char *target_fact_text(enum target_fact fact);
 char *target_fact_note(enum target_fact fact);
 char *text_old_timeout_before(const char *buf, size_t len, unsigned off);
-unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos);
 
 /* analysis/wakers.c: who wakes a queue or a task, and what they change */
 struct waker {

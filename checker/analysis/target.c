@@ -362,18 +362,6 @@ char *text_old_timeout_before(const char *buf, size_t len, unsigned off)
 	return NULL;
 }
 
-/* The byte offset of a 1-based line and column of buf. */
-unsigned text_offset_of(const char *buf, size_t len, struct wq_pos pos)
-{
-	size_t i = 0;
-	unsigned line = 1;
-
-	while (i < len && line < pos.line)
-		if (buf[i++] == '\n')
-			line++;
-	return (unsigned)(i + (pos.col ? pos.col - 1 : 0));
-}
-
 /* Facts of the target kernel (checker/target-facts.def). */
 static const unsigned target_fact_since[] = {
 #define TARGET_FACT(id, a, b, c, what) [id] = WQ_KVER(a, b, c),

@@ -55,7 +55,9 @@ struct kernel_facts {
 struct model_facts {
 	bool ran;		/* the model ran the function to a verdict */
 	bool no_waker;		/* nothing may wake one of its sleeps */
-	bool outside;		/* a waker outside this file */
+	bool outside;		/* a waker outside this file and its module */
+	bool complete;		/* every waker there can be was run */
+	char files[160];	/* the module's other files with a waker */
 	int nwakers;		/* the wakers it ran (those two included) */
 	unsigned long long schedules;	/* interleavings of the rewrite */
 	bool capped;		/* ... more than that */

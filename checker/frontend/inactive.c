@@ -27,6 +27,7 @@
 
 #include <clang-c/Index.h>
 
+#include "text.h"
 #include "inactive.h"
 
 /* One preprocessor conditional directive of the main file. */
@@ -136,15 +137,6 @@ static int scan_directives(const char *buf, size_t len, struct directive **out)
 	return n;
 }
 
-static unsigned line_of(const char *buf, unsigned off)
-{
-	unsigned line = 1, i;
-
-	for (i = 0; i < off; i++)
-		line += buf[i] == '\n';
-	return line;
-}
-
 static bool is_if_zero(const char *buf, const struct directive *d)
 {
 	const char *p = buf + d->start + 1;
@@ -219,8 +211,8 @@ static void add_region(const struct wq_file *f, struct inactive_set *set,
 	if (e - a > set->body_size && has_body(f->buf + off, e - off)) {
 		free(set->body_dir);
 		set->body_size = e - a;
-		set->body_first = line_of(f->buf, a);
-		set->body_last = line_of(f->buf, e);
+		set->body_first = text_pos(f->buf, f->len, a).line;
+		set->body_last = text_pos(f->buf, f->len, e).line;
 		set->body_dir = xasprintf("%.*s", (int)(d->end - d->start),
 					  f->buf + d->start);
 		set->body_if0 = if0;
@@ -233,8 +225,8 @@ static void add_region(const struct wq_file *f, struct inactive_set *set,
 	r->start = a;
 	r->end = e;
 	r->dir = d - set->dirs;
-	r->first_line = line_of(f->buf, a);
-	r->last_line = line_of(f->buf, e);
+	r->first_line = text_pos(f->buf, f->len, a).line;
+	r->last_line = text_pos(f->buf, f->len, e).line;
 	r->pass = 0;
 	r->pdir = -1;
 	r->text = xasprintf("%.*s", (int)(d->end - d->start), f->buf + d->start);

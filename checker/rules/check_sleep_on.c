@@ -444,7 +444,7 @@ static char *dropped_irq_lock(const struct wq_file *f, struct wq_pos pos)
 {
 	static const char un[] = "spin_unlock_irq(", lk[] = "spin_lock_irq(";
 	const char *b = f->buf, *end = f->buf + f->len;
-	const char *p = b + text_offset_of(f->buf, f->len, pos), *s, *e, *a;
+	const char *p = b + text_offset(f->buf, f->len, pos), *s, *e, *a;
 	int depth = 0;
 
 	/* the statement before: `spin_unlock_irq(X);` */
@@ -544,7 +544,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		 * sleep made it a timed one */
 		old_tmo = strstr(name, "timeout") ? NULL :
 			  text_old_timeout_before(f->buf, f->len,
-				text_offset_of(f->buf, f->len, nd->pos));
+				text_offset(f->buf, f->len, nd->pos));
 		if (old_tmo)
 			rep = sleep_on_wait_event(intr, true);
 		tmo = old_tmo ? old_tmo :

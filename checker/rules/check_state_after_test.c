@@ -382,7 +382,7 @@ static bool old_timed_schedule(const struct cfg *g, const struct wq_file *f,
 	if (!node_is(g, s, K_SCHEDULE))
 		return false;
 	tmo = text_old_timeout_before(f->buf, f->len,
-				      text_offset_of(f->buf, f->len,
+				      text_offset(f->buf, f->len,
 						     g->nodes[s].pos));
 	free(tmo);
 	return tmo != NULL;

@@ -234,7 +234,7 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 
 	for (i = 0; i < f->nfindings; i++) {
 		struct wq_finding *fd = &f->findings[i];
-		unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+		unsigned off = text_offset(f->buf, f->len, fd->pos);
 		int r = i < first_new ? range_at(skip, off) : -1;
 		const struct tok_cond *c = r >= 0 ?
 			off_cond(ts, skip->r[2 * r]) : NULL;
@@ -310,7 +310,7 @@ static void note_uses(const struct wq_file *f, struct wq_finding *fd,
 		      const struct wq_finding *u, const char *macro, int nuses)
 {
 	const char *rest = strstr(u->msg, "; "), *own = strstr(fd->msg, "; ");
-	unsigned off = text_offset_of(f->buf, f->len, u->pos);
+	unsigned off = text_offset(f->buf, f->len, u->pos);
 	unsigned e = ident_end(f, off);
 	char *where = nuses > 1 ?
 		xasprintf("and at %d other place%s in this file", nuses - 1,
@@ -345,7 +345,7 @@ static void note_uses(const struct wq_file *f, struct wq_finding *fd,
 static void hold_use(struct wq_file *f, int i)
 {
 	struct wq_finding *fd = &f->findings[i];
-	unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+	unsigned off = text_offset(f->buf, f->len, fd->pos);
 	unsigned e = ident_end(f, off);
 	const char *cur = f->cur_func;
 	int j;
@@ -394,7 +394,7 @@ static void macro_once(struct wq_file *f, const struct tok_scan *ts,
 	}
 	for (i = 0; i < nf; i++) {
 		const struct wq_finding *fd = &f->findings[i];
-		unsigned off = text_offset_of(f->buf, f->len, fd->pos);
+		unsigned off = text_offset(f->buf, f->len, fd->pos);
 
 		on[i] = false;
 		for (slot = fd->rule - 1; slot < nm &&
@@ -476,7 +476,7 @@ static int *fn_budget(const struct wq_file *f, const struct tok_scan *ts,
 
 		if (fd->rule != WQ001 && fd->rule != WQ002)
 			continue;
-		off = text_offset_of(f->buf, f->len, fd->pos);
+		off = text_offset(f->buf, f->len, fd->pos);
 		j = range_at(fns, off);
 		if (j >= 0 && range_at(skip, off) < 0)
 			b[2 * j + fd->rule - 1]--;

@@ -48,25 +48,6 @@ static enum CXChildVisitResult find_fn(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
-static unsigned pos_offset(const char *buf, size_t len, struct wq_pos p)
-{
-	unsigned line = 1, i = 0;
-
-	while (i < len && line < p.line)
-		if (buf[i++] == '\n')
-			line++;
-	return i + (p.col ? p.col - 1 : 0);
-}
-
-static unsigned offset_line(const char *buf, unsigned off)
-{
-	unsigned line = 1, i;
-
-	for (i = 0; i < off; i++)
-		line += buf[i] == '\n';
-	return line;
-}
-
 /* The last disable of interrupts before off with no enable after it. */
 static const char *irqs_off_before(const struct site_ctx *sc)
 {
@@ -518,7 +499,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	sc->tu = tu;
 	sc->buf = f->buf;
 	sc->len = f->len;
-	sc->anchor_off = pos_offset(f->buf, f->len, fd->pos);
+	sc->anchor_off = text_offset(f->buf, f->len, fd->pos);
 	s.off = sc->anchor_off;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), find_fn, &s);
 	if (!s.found) {
@@ -527,8 +508,8 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 		return;
 	}
 	cursor_span(s.fn, &sc->fn_start, &sc->fn_end);
-	sc->fn_first = offset_line(f->buf, sc->fn_start);
-	sc->fn_last = offset_line(f->buf, sc->fn_end);
+	sc->fn_first = text_pos(f->buf, f->len, sc->fn_start).line;
+	sc->fn_last = text_pos(f->buf, f->len, sc->fn_end).line;
 
 	/* the identifier at the anchor names the API, or a macro */
 	for (n = 0, i = sc->anchor_off; i < f->len && is_ident(f->buf[i]) &&

@@ -901,7 +901,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct mside mo = { 0 }, mr = { 0 };
 	struct menv env = { .complete = true };
 	char *keys[4], *why = NULL, *err = NULL;
-	int nk, i, j;
+	int nk, i, j, nw_total = 0;
 
 	*verdict = NULL;
 	if (mf)
@@ -943,6 +943,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 			sb_printf(&env.files, "%s%s", env.files.len ? ", " : "",
 				  one.files.s);
 		free(one.files.s);
+		nw_total += ws.n;
 		for (j = 0; j < ws.n; j++) {
 			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
 			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
@@ -965,12 +966,16 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 						     r.ev[i].what);
 			}
 	}
-	if (mf)		/* the facts the verdict rests on (fix/record.h) */
-		*mf = (struct model_facts){ .ran = true, .no_waker = unwoken,
-			.outside = opaque, .nwakers = nw_total,
+	if (mf) {	/* the facts the verdict rests on (fix/record.h) */
+		*mf = (struct model_facts){ .ran = true,
+			.no_waker = env.unwoken, .outside = env.opaque,
+			.complete = env.complete, .nwakers = nw_total,
 			.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
 			.capped = mr.count > MAXCOUNT,
 			.orig_props = mo.props, .new_props = mr.props };
+		snprintf(mf->files, sizeof(mf->files), "%s",
+			 env.files.s ? env.files.s : "");
+	}
 	if (mr.props & ~mo.props) {
 		char *added = props_text(mr.props & ~mo.props, env.complete, &mr);
 
