@@ -522,3 +522,38 @@ bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
 	}
 	return calls > 0;
 }
+
+/*
+ * Is offset off inside the body of a `#define NAME` (its logical line,
+ * continuations included)?  *name (allocated) is the macro's name.
+ */
+bool text_define_around(const char *buf, size_t len, unsigned off,
+			char **name)
+{
+	size_t s = off < len ? off : len, e;
+
+	for (;;) {	/* back to the first line of the logical line */
+		while (s > 0 && buf[s - 1] != '\n')
+			s--;
+		if (s < 2 || buf[s - 2] != '\\')
+			break;
+		s--;
+	}
+	while (s < len && (buf[s] == ' ' || buf[s] == '\t'))
+		s++;
+	if (s >= len || buf[s++] != '#')
+		return false;
+	while (s < len && (buf[s] == ' ' || buf[s] == '\t'))
+		s++;
+	if (len - s < 7 || strncmp(buf + s, "define", 6) ||
+	    (buf[s + 6] != ' ' && buf[s + 6] != '\t'))
+		return false;
+	for (s += 6; s < len && (buf[s] == ' ' || buf[s] == '\t'); s++)
+		;
+	for (e = s; e < len && wq_ident_char(buf[e]); e++)
+		;
+	if (e == s || e > off)
+		return false;
+	*name = xasprintf("%.*s", (int)(e - s), buf + s);
+	return true;
+}

@@ -74,4 +74,8 @@ bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
 			      unsigned from, unsigned to,
 			      const char *const *after);
 
+/* Is offset off in the body of a #define?  *name: the macro's (allocated) */
+bool text_define_around(const char *buf, size_t len, unsigned off,
+			char **name);
+
 #endif /* WQPORT_TEXT_H */

@@ -28,7 +28,7 @@
 #define MRX_WAIT_EVENT(m, cond)					\
 do {								\
 	DECLARE_WAITQUEUE(__w, current);			\
-	add_wait_queue(&(m)->evq, &__w);	/* expect: WQ002 fix=refused:no-patch */ \
+	add_wait_queue(&(m)->evq, &__w);	/* expect: WQ002 fix=refused:macro */ \
 	for (;;) {						\
 		set_current_state(TASK_UNINTERRUPTIBLE);	\
 		if (cond)					\

@@ -17,7 +17,7 @@
 do {									\
 	DECLARE_WAITQUEUE(entry, current);				\
 	unsigned long end = jiffies + (timeout);			\
-	add_wait_queue(&(queue), &entry);	/* expect: WQ002 fix=refused:no-patch */ \
+	add_wait_queue(&(queue), &entry);	/* expect: WQ002 fix=refused:macro */ \
 	for (;;) {							\
 		__set_current_state(TASK_INTERRUPTIBLE);		\
 		if (condition)						\

@@ -39,7 +39,7 @@ static inline int kx_fw_wait_ack(struct kx_fw *fw)
 #define KX_FW_WAIT(fw)						\
 	do {							\
 		while (!(fw)->ack)				\
-			sleep_on(&(fw)->ack_wait);	/* expect: WQ001 fix=refused:no-patch */ \
+			sleep_on(&(fw)->ack_wait);	/* expect: WQ001 fix=refused:macro */ \
 	} while (0)
 
 static inline void kx_fw_sync(struct kx_fw *fw)

@@ -25,12 +25,12 @@
 #define LCX_CTRL(l)		((l)->base + 2)
 #define LCX_NAP_TICKS		(HZ / 50)
 
-#define LCX_NAP(l)	interruptible_sleep_on_timeout(&(l)->idle_wait, LCX_NAP_TICKS)	/* expect: WQ001 fix=refused:no-patch */
+#define LCX_NAP(l)	interruptible_sleep_on_timeout(&(l)->idle_wait, LCX_NAP_TICKS)	/* expect: WQ001 fix=refused:macro */
 #define LCX_WAIT_IDLE(l)	do { while ((l)->busy) LCX_NAP(l); } while (0)
 #define LCX_WAIT_READY(l)					\
 	do {							\
 		while (!(l)->ready)				\
-			sleep_on(&(l)->ready_wait);	/* expect: WQ001 fix=refused:no-patch */ \
+			sleep_on(&(l)->ready_wait);	/* expect: WQ001 fix=refused:macro */ \
 	} while (0)
 
 struct lcx_lcd {

@@ -47,7 +47,7 @@
 #define TMX_WAIT_READY(card)					\
 	do {							\
 		while (!(card)->dsp_ready)			\
-			sleep_on(&(card)->ready_wait);	/* expect: WQ001 fix=refused:no-patch */ \
+			sleep_on(&(card)->ready_wait);	/* expect: WQ001 fix=refused:macro */ \
 	} while (0)
 
 struct tmx_card {

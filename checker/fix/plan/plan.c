@@ -437,7 +437,14 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 	const char *via;
 	char *lab, *rq;
 
-	if (!sc->found && !sc->skipped_if) {
+	if (!sc->found && !sc->skipped_if &&
+	    text_define_around(sc->buf, sc->len, sc->anchor_off, &lab)) {
+		/* the body of a driver's macro (reported there once) */
+		refuse(s, "macro", xasprintf(
+			"the sleep is in the body of the macro '%s'; rewrite the macro by hand",
+			lab));
+		free(lab);
+	} else if (!sc->found && !sc->skipped_if) {
 		refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
 	} else if (sc->skipped_if) {
 		bool old = strstr(sc->skipped_if, "LINUX_VERSION_CODE") ||
