@@ -100,7 +100,7 @@ struct run {
 	struct file_conf **confs;	/* every such .wqport, once */
 	int nconfs;
 	unsigned long all_rules;	/* the run's rules and theirs (SARIF) */
-	const char *report;	/* --report DIR (report/html.c), or NULL */
+	const char *report;	/* --report DIR (report/html/html.c), or NULL */
 	bool report_force;	/* --force: into a folder that is no report's */
 };
 

@@ -4,10 +4,10 @@
  * formats.  For each file, the diff of the fix (diff -u), then what the
  * user asked written: the file itself (--write: checked and written by
  * fix/rewrite/write.c, never half-written) or its patch (--series: the
- * text formatted by report/series.c, put by fix_put_file()); a file not
+ * text formatted by report/fixes/series.c, put by fix_put_file()); a file not
  * written has its sites refused with reason not-written (fix/record.c)
  * and is not counted as changed; then the report says it all
- * (report/fixout.c).  A file named twice is done once.
+ * (report/fixes/fixout.c).  A file named twice is done once.
  */
 #include <errno.h>
 #include <stdio.h>

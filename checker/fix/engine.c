@@ -610,7 +610,7 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 		step_add(ST_CC, CLOCK_MONOTONIC, t0);
 		/* the input misses a header: the errors it causes, in the
 		 * input and the result alike, were not counted (the words
-		 * of the patch say so: report/kwords.c) */
+		 * of the patch say so: report/fixes/kwords.c) */
 		if (!res->cc_missing)
 			res->cc_missing = missing_header_of(f0);
 	}

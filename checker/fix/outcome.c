@@ -3,7 +3,7 @@
  * What finally happened to each planned site of a fixed file: converted
  * as planned, converted with a caveat, or refused because its function
  * failed verification or no semantic patch changed it.  The report
- * (report/fixout.c) prints these outcomes; it decides none of them.
+ * (report/fixes/fixout.c) prints these outcomes; it decides none of them.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -26,7 +26,7 @@ struct fix_opts {
 	bool force;		/* --force: into a folder that is no report's */
 	unsigned target;	/* --target kernel version, 0: default */
 	bool cc_flags;		/* flags after --: the compile check's,
-				 * not the shim headers (report/kwords.c) */
+				 * not the shim headers (report/fixes/kwords.c) */
 	/* --series (series.c) */
 	const char *author;	/* "Name <email>": --author, or git's */
 	char *author_owned;	/* git's, allocated */
@@ -75,7 +75,7 @@ struct fix_result {
 	bool not_done;			/* stopped by a signal before its end */
 	/* the kernel the code is from (frontend/input/ktree.c), whatever
 	 * --target says: 0 when not known; what said so; the include
-	 * folder of its tree, whose headers are read (report/kwords.c) */
+	 * folder of its tree, whose headers are read (report/fixes/kwords.c) */
 	unsigned kernel;
 	const char *kernel_from;
 	char *kernel_inc;
