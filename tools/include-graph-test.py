@@ -45,6 +45,8 @@ ALLOWED = {
     ("checker/report/fixes/fixout.h", "checker/fix/result.h"):
         "fix/'s one public header for the report",
 }
+# a folder of more files is split into rooms by concern
+ROOM_MAX = 15
 # cycles allowed besides the shim's (sets of files), with the reason:
 # none today
 EXCEPTIONS = {}
@@ -104,6 +106,17 @@ def main():
             if t:
                 edges.setdefault(f, set()).add(t)
 
+    # rooms: a folder of checker/ holds at most ROOM_MAX sources and
+    # headers (the shim mirrors include/linux and is left out)
+    per_dir = {}
+    for f in files:
+        if f.startswith("checker/") and not f.startswith("checker/shim") \
+           and f.endswith((".c", ".h")):
+            per_dir[os.path.dirname(f)] = per_dir.get(os.path.dirname(f), 0) + 1
+    for d, n in sorted(per_dir.items()):
+        if n > ROOM_MAX:
+            problems.append("%s holds %d C files: over %d, split it by concern"
+                            % (d, n, ROOM_MAX))
     for comp in graphs.cycles(edges, files):
         shim = all(c.startswith("checker/shim/") for c in comp)
         if not shim and frozenset(comp) not in EXCEPTIONS:
