@@ -37,6 +37,7 @@
 #include "html.h"
 #include "options.h"
 #include "validate.h"
+#include "module.h"
 #include "write.h"
 
 
@@ -73,6 +74,7 @@ static void *worker(void *arg)
 			r->files[i].not_done = true;
 	}
 	clang_disposeIndex(index);
+	module_cache_release();
 	return NULL;
 }
 

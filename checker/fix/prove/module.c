@@ -67,6 +67,11 @@ static void cache_drop(void)
 	memset(&cache, 0, sizeof(cache));
 }
 
+void module_cache_release(void)
+{
+	cache_drop();
+}
+
 static int c_source(const struct dirent *e)
 {
 	size_t l = strlen(e->d_name);

@@ -23,4 +23,10 @@ struct mod_file {
 int module_siblings(const char *path, const struct mod_file *const **out,
 		    char **why);
 
+/*
+ * The calling thread's copy of a folder's files, freed: a worker calls it
+ * as it ends (the copy is kept from one file of the folder to the next).
+ */
+void module_cache_release(void);
+
 #endif /* WQPORT_MODULE_H */

@@ -130,6 +130,19 @@ static const char *outcome_color(enum fix_outcome o, bool color)
 	       "\033[01;35m" : "\033[01;36m";
 }
 
+/* `, "validation": ..., "model": ...`: a site's two verdicts, when it has them */
+void fixout_verdicts_json(struct strbuf *sb, const struct site_outcome *o)
+{
+	if (o->proof) {
+		sb_puts(sb, ", \"validation\": ");
+		report_json_escape(sb, o->proof);
+	}
+	if (o->model) {
+		sb_puts(sb, ", \"model\": ");
+		report_json_escape(sb, o->model);
+	}
+}
+
 /* The facts of a site's record, beside its words (fo->record) */
 static void json_record(struct strbuf *sb, const struct site_outcome *o)
 {
@@ -184,14 +197,7 @@ static void json_site(struct strbuf *sb, const struct site_outcome *o,
 	report_json_escape(sb, o->form ? o->form : "");
 	sb_puts(sb, ", \"message\": ");
 	report_json_escape(sb, o->text ? o->text : "");
-	if (o->proof) {
-		sb_puts(sb, ", \"validation\": ");
-		report_json_escape(sb, o->proof);
-	}
-	if (o->model) {
-		sb_puts(sb, ", \"model\": ");
-		report_json_escape(sb, o->model);
-	}
+	fixout_verdicts_json(sb, o);
 	/* the check's notes of the site, as its JSON has them */
 	sb_puts(sb, ", \"notes\": [");
 	for (i = 0; i < o->nnotes; i++) {

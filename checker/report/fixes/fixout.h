@@ -52,6 +52,8 @@ void fixout_file(struct fixout *out, const struct fix_result *res,
 int fixout_end(struct fixout *out, int stop_signal);
 /* The path as it appears after a/ and b/ in the diff */
 const char *diff_name(const char *p);
+/* `, "validation": ..., "model": ...` of a site (fix JSON and SARIF) */
+void fixout_verdicts_json(struct strbuf *sb, const struct site_outcome *o);
 /*
  * The --series patch num of total for res, formatted from its records:
  * its text (*len bytes), and its file name in *path.

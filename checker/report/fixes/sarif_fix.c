@@ -217,14 +217,7 @@ void sarif_fix_file(struct strbuf *sb, const struct fix_result *res,
 			sb_puts(sb, ", \"reason\": ");
 			report_json_escape(sb, o->reason ? o->reason : "");
 		}
-		if (o->proof) {
-			sb_puts(sb, ", \"validation\": ");
-			report_json_escape(sb, o->proof);
-		}
-		if (o->model) {
-			sb_puts(sb, ", \"model\": ");
-			report_json_escape(sb, o->model);
-		}
+		fixout_verdicts_json(sb, o);
 		if (converted(o) && !owns)
 			sb_puts(sb, ", \"fixedWith\": \"the fix of another result of its function\"");
 		if (o->kernel)
