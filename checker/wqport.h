@@ -414,7 +414,7 @@ struct wq_options {
 	/* --target or a .wqport target line says it: no detection */
 	bool target_set;
 	/* --active-only: no token-floor finding in an #if branch the
-	 * configuration leaves off (frontend/floor.c) */
+	 * configuration leaves off (rules/floor.c) */
 	bool active_only;
 	bool blank_bodies;	/* leave bodies no rule reads out of the
 				 * parse (frontend/blank.c): wqport check */

@@ -187,7 +187,7 @@ static char **input_dirs(const struct run *r, int *n)
  * A template header a walk met that no .c of its directory includes:
  * one input of its own where the walk met it, checked on its own as a
  * header named alone is (what the parse loses without an includer's
- * types and macros, the token floor finds: frontend/floor.c).
+ * types and macros, the token floor finds: rules/floor.c).
  */
 static void add_orphans(struct run *r, struct template_cache *tc,
 			struct tmpl_add *ta, const int *out_at)

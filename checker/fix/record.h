@@ -20,7 +20,7 @@
 
 /*
  * Which kernel, for a file (the records of its sites point at it): the
- * kernel the code is from (frontend/ktree.c, whatever --target says),
+ * kernel the code is from (frontend/input/ktree.c, whatever --target says),
  * the one the rewrite is written for, the wait primitives the rewrite
  * writes that the original does not call, whether the code's kernel
  * has each (its tree's headers, else checker/target.def, else not

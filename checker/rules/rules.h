@@ -30,7 +30,7 @@ typedef void (*tu_rule_fn)(void *tu, struct wq_file *f);
 
 /*
  * The texts of WQ001 and WQ002 for a site the token floor found where
- * the parse did not (frontend/floor.c), worded as the rules word theirs;
+ * the parse did not (rules/floor.c), worded as the rules word theirs;
  * the WQ002 one is NULL when the target has no better form.
  */
 char *sleep_on_token_message(unsigned target, const char *name,

@@ -50,7 +50,7 @@ void cp_state_free(struct cp_state *st);
 void cp_may_writes(const char *buf, size_t len, unsigned a, unsigned b,
 		   struct cp_state *st);
 /*
- * analysis/cpcall.c: what a call of the file's function fn with args
+ * analysis/proof/cpwalk.c: what a call of the file's function fn with args
  * may write, in the caller's terms (its parameters replaced by the
  * arguments, its locals dropped); false when fn is not defined here.
  */
