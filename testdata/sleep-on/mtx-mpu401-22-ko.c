@@ -32,7 +32,7 @@ struct mtx_dev {
 
 static struct mtx_dev mtx_dev;
 
-#define MTX_SLEEP(d)	sleep_on(&(d)->in_wait)	/* expect: WQ001 fix=refused:no-patch */
+#define MTX_SLEEP(d)	sleep_on(&(d)->in_wait)	/* expect: WQ001 fix=refused:macro */
 
 static void mtx_interrupt(int irq, void *dev_id, struct pt_regs *regs)
 {
