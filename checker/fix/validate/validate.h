@@ -160,6 +160,9 @@ struct vev {
 	int st;			/* interned state, -1: none */
 	int q, ent, lock;	/* interned, -1: none */
 	bool excl, timed, keeps_irq;
+	bool fails;		/* EV_LOCK that is the whole test of an if:
+				 * its true arm does not hold the lock
+				 * (mutex_lock_interruptible() failed) */
 	int tok;		/* token of the statement in the function */
 	unsigned line;
 	char *what;		/* the call as written, for messages */

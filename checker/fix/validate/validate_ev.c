@@ -121,15 +121,18 @@ static bool irq_effect(const char *s, size_t len, const char *effect)
 }
 
 /*
- * A spinning lock taken or dropped (kapi.def KAPI_LOCK, and K_UNLOCK rows
- * whose taking side is one: spin_unlock_irqrestore of spin_lock_irqsave)
+ * A lock taken or dropped (kapi.def KAPI_LOCK, and K_UNLOCK rows whose
+ * taking side is one: spin_unlock_irqrestore of spin_lock_irqsave,
+ * mutex_unlock of mutex_lock).  A mutex may sleep, but between a
+ * waiter's test, its state change and a waker's wake-up it excludes as
+ * a spinlock does: both are events of the model.
  */
-static bool spin_lock_call(const char *s, size_t len)
+static bool lock_call(const char *s, size_t len)
 {
 	char buf[64], *u;
 	size_t ul;
 
-	if (kapi_lock(s, len, true))
+	if (kapi_lock(s, len, false))
 		return true;
 	if (!kapi_is(s, len, K_UNLOCK) || len >= sizeof(buf) - 1)
 		return false;
@@ -142,8 +145,9 @@ static bool spin_lock_call(const char *s, size_t len)
 	ul = strlen(buf);
 	if (ul > 11 && !strcmp(buf + ul - 11, "_irqrestore"))
 		strcpy(buf + ul - 11, "_irqsave");
-	return kapi_lock(buf, strlen(buf), true);
+	return kapi_lock(buf, strlen(buf), false);
 }
+
 static void strip_parens(char *t)
 {
 	size_t n = strlen(t), i;
@@ -485,8 +489,12 @@ static int state_write_ev(struct vscan *sc, const struct vtoks *v, int k,
 }
 
 /*
- * A spinning lock taken or dropped at token k (and the interrupts with
- * it, for the _irq ones); its initialisers and try-locks are no events.
+ * A lock taken or dropped at token k (and the interrupts with it, for
+ * the _irq ones); its initialisers and try-locks are no events.  A lock
+ * that can fail (mutex_lock_interruptible(), _killable()) tested as the
+ * whole condition of an if, `if (mutex_lock_interruptible(&m))`, is not
+ * held on that if's true arm (vev.fails); tested any other way, through
+ * a variable, the model takes it as held on both arms.
  */
 static void lock_evs(struct vscan *sc, const struct vtoks *v, int k, int close,
 		     int a0, int e0, struct vev *ev, int **list, int *n)
@@ -502,6 +510,9 @@ static void lock_evs(struct vscan *sc, const struct vtoks *v, int k, int close,
 	l = a0 >= 0 ? queue_of(v, a0, e0, false) : xstrdup("?");
 	ev->k = unlock ? EV_UNLOCK : EV_LOCK;
 	ev->lock = vintern(sc->vv, NS_LOCK, l);
+	ev->fails = !unlock && k >= 2 && tok_eq(v, k - 1, "(") &&
+		    name_is(v, k - 2, "if", 2) && tok_eq(v, close + 1, ")") &&
+		    vtok_match(v, k - 1) == close + 1;
 	free(l);
 	add_ev(sc, ev, v, k, close, list, n);
 	if (contains(s, len, "irq")) {
@@ -658,7 +669,7 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 			    starts(s, len, "wait_event") ||
 			    starts(s, len, "io_wait_event")) && na >= 1) {
 			wait_event_ev(sc, v, form, args, ends, na, &ev);
-		} else if (spin_lock_call(s, len)) {
+		} else if (lock_call(s, len)) {
 			lock_evs(sc, v, k, close, na >= 1 ? args[0] : -1,
 				 na >= 1 ? ends[0] : -1, &ev, list, n);
 			continue;

@@ -189,6 +189,18 @@ static bool waker_locks(const struct mrun *r)
 	return r->w->lock || r->xlock >= 0 || r->xirq;
 }
 
+/* Is w one of the space-separated words of list? */
+static bool word_in(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p;
+
+	for (p = list; (p = strstr(p, w)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return true;
+	return false;
+}
+
 static bool lock_is_wakers(const struct mrun *r, int l)
 {
 	char *k;
@@ -199,7 +211,7 @@ static bool lock_is_wakers(const struct mrun *r, int l)
 	if (!r->w->lock || l < 0 || l >= r->vv->nnames[NS_LOCK])
 		return false;
 	k = last_name(r->vv->names[NS_LOCK][l]);
-	eq = !strcmp(k, r->w->lock);
+	eq = word_in(r->w->lock, k);
 	free(k);
 	return eq;
 }
@@ -464,6 +476,24 @@ static int step_event(const struct mrun *r, const struct mstate *s,
 }
 
 /*
+ * Is test node nd `if (mutex_lock_interruptible(&m))` of the waker's
+ * lock: its true arm is the failure, the lock not taken?
+ */
+static bool lock_failed(const struct mrun *r, int nd)
+{
+	const struct vfn *f = r->f;
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++) {
+		const struct vev *ev = &f->ev[f->nev[nd][k]];
+
+		if (ev->k == EV_LOCK && ev->fails && lock_is_wakers(r, ev->lock))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The waiter's steps from s: up to two successors (a test that may go
  * either way), each one step.  *props gets what s itself shows.
  */
@@ -506,7 +536,10 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 
 		if (c == 0 || (c == 1) == !s->done) {
 			t.node = nd->succ[0];
+			if (lock_failed(r, s->node))
+				t.held = 0;
 			out[n++] = t;
+			t.held = s->held;
 		}
 		if (c == 0 || (c == 1) == !!s->done) {
 			t.node = nd->succ[1];
@@ -778,6 +811,8 @@ static char *lost_unless(struct vval *vv, struct vfn *f, int side,
 	}
 	if (w->clock && !w->lock) {
 		/* a lock the waker drops before its wake-up, the waiter's too */
+		int ctried[VMAXQ], nc = 0, c;
+
 		for (i = 0; i < f->nev_all && !why; i++) {
 			const struct vev *e = &f->ev[i];
 			struct mrun r;
@@ -786,11 +821,17 @@ static char *lost_unless(struct vval *vv, struct vfn *f, int side,
 
 			if (e->k != EV_LOCK || e->lock < 0)
 				continue;
+			for (c = 0; c < nc && ctried[c] != e->lock; c++)
+				;
+			if (c < nc)
+				continue;
 			ln = last_name(vv->names[NS_LOCK][e->lock]);
-			same = !strcmp(ln, w->clock);
+			same = word_in(w->clock, ln);
 			free(ln);
 			if (!same)
 				continue;
+			if (nc < VMAXQ)
+				ctried[nc++] = e->lock;
 			mrun_start(&r, vv, f, side, w, qkey);
 			r.xlock = e->lock;
 			explore(&r);
@@ -798,7 +839,6 @@ static char *lost_unless(struct vval *vv, struct vfn *f, int side,
 				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
 						w->what, vv->names[NS_LOCK][e->lock]);
 			mrun_release(&r);
-			break;
 		}
 	}
 	for (i = 0; i <= nt && !why; i++) {

@@ -26,9 +26,12 @@ enum mprop {
 struct mwaker {
 	bool task;		/* wakes the task, not a queue */
 	bool intr_only;		/* wakes TASK_INTERRUPTIBLE sleepers only */
-	char *lock;		/* last name of the lock held, or NULL */
-	char *clock;		/* last name of a lock it takes and drops before
-				 * its wake-up (around the condition?), or NULL */
+	char *lock;		/* last names of the locks held, separated by
+				 * spaces, or NULL */
+	char *clock;		/* last names of the locks it takes and drops
+				 * before its wake-up (around the condition?),
+				 * separated by spaces, the last dropped
+				 * first; or NULL */
 	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
 	bool none;		/* no waker: timeouts only */
 	bool opaque;		/* a waker out of the file */

@@ -3,7 +3,7 @@
  * The environment of the model check generated from the file (vmodel.c):
  * the wakers of a queue that the file itself has.  Each wake-up call of
  * the file (kapi.def KAPI_WAKES_QUEUE) on a queue of the same last name,
- * outside the waiting function, is a waker, with the spinlock it holds
+ * outside the waiting function, is a waker, with the lock it holds
  * around the wake-up (the lock calls of the function before it) and its
  * wake mask; wakers the model cannot tell apart are one.  For a sleep on
  * no queue, the file's wake_up_process() calls (KAPI_WAKES_TASK).
@@ -94,7 +94,7 @@ static char *macro_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
 
 		*unlock = kapi_is(c, cl, K_UNLOCK);
 		if (b.t[i].kind != VT_ID || !tok_eq(&b, i + 1, "(") ||
-		    (!*unlock && !kapi_lock(c, cl, true)) ||
+		    (!*unlock && !kapi_lock(c, cl, false)) ||
 		    vcall_args(&b, i + 1, a, e, 2) < 1)
 			continue;
 		lock = vtok_text(&b, a[0], e[0]);
@@ -116,27 +116,89 @@ static char *macro_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
 }
 
 /*
- * The last name of the spinlock held at token k of its function, and in
- * *text the lock as written.  A driver macro that takes or drops a lock
- * counts as the call in its body (len: the text's length).
+ * Does the path through the unlock call closed at token close leave its
+ * block (return, or goto a label not between it and k) before it ends
+ * and before k?  Then that unlock is an error exit's, not on the way to
+ * the wake-up at k (`mutex_unlock(&chip->mutex); return -EIO;`).
+ */
+static bool path_leaves(const struct vtoks *v, int close, int k)
+{
+	int j, d = 0, l;
+
+	for (j = close + 1; close >= 0 && j < k; j++) {
+		if (tok_eq(v, j, "{")) {
+			d++;
+		} else if (tok_eq(v, j, "}")) {
+			if (--d < 0)
+				return false;
+		} else if (d == 0 && name_is(v, j, "return", 6)) {
+			return true;
+		} else if (d == 0 && name_is(v, j, "goto", 4) && j + 1 < k) {
+			for (l = close + 1; l + 1 < k; l++)
+				if (same_tok(v, l, j + 1) && l != j + 1 &&
+				    tok_eq(v, l + 1, ":"))
+					return false;
+			return true;
+		} else if (d == 0 && (name_is(v, j, "break", 5) ||
+				      name_is(v, j, "continue", 8))) {
+			return false;
+		}
+	}
+	return false;
+}
+
+/*
+ * The locks of names[0..n) taken and dropped before the wake-up and not
+ * held at it, their last names separated by spaces, the last dropped
+ * first (a mutex around a spinlock: erase_free_sem, then
+ * erase_completion_lock); NULL when none.
+ */
+static char *released_locks(char **names, const int *depth, const bool *rel,
+			    int n, int last)
+{
+	char *out = NULL, *t;
+	int j;
+
+	if (last < 0 || depth[last])
+		return NULL;
+	out = xstrdup(names[last]);
+	for (j = 0; j < n; j++) {
+		if (j == last || !rel[j] || depth[j])
+			continue;
+		t = xasprintf("%s %s", out, names[j]);
+		free(out);
+		out = t;
+	}
+	return out;
+}
+
+/*
+ * The last names of the locks held at token k of its function,
+ * separated by spaces, and in *text the first as written.  A driver
+ * macro that takes or drops a lock counts as the call in its body (len:
+ * the text's length).  An unlock on an error exit (path_leaves()) is not
+ * on the way to k.
  */
 static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		       char **text, char **released)
 {
 	char *names[8], *texts[8];
 	int depth[8], n = 0, i, j, last = -1;
+	bool rel[8] = { false };
 	char *held = NULL;
 
 	for (i = from; i < k; i++) {
 		int a[2], e[2];
 		const char *c = v->text + v->t[i].off;
 		size_t cl = v->t[i].len;
-		bool unlock = kapi_is(c, cl, K_UNLOCK), lock = kapi_lock(c, cl, true);
+		bool unlock = kapi_is(c, cl, K_UNLOCK), lock = kapi_lock(c, cl, false);
 		char *t = NULL, *ln;
 
 		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "("))
 			continue;
 		if (lock || unlock) {
+			if (unlock && path_leaves(v, vtok_match(v, i + 1), k))
+				continue;
 			if (vcall_args(v, i + 1, a, e, 2) >= 1)
 				t = vtok_text(v, a[0], e[0]);
 		} else {
@@ -159,14 +221,20 @@ static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 			depth[j] += unlock ? -1 : 1;
 			if (unlock && !depth[j])
 				last = j;	/* released before k */
+			rel[j] |= unlock && !depth[j];
 		}
 	}
 	*text = NULL;
-	*released = last >= 0 && depth[last] == 0 ? xstrdup(names[last]) : NULL;
+	*released = released_locks(names, depth, rel, n, last);
 	for (j = 0; j < n; j++) {
 		if (depth[j] > 0 && !held) {
 			held = xstrdup(names[j]);
 			*text = xstrdup(texts[j]);
+		} else if (depth[j] > 0) {
+			char *t = xasprintf("%s %s", held, names[j]);
+
+			free(held);
+			held = t;
 		}
 		free(names[j]);
 		free(texts[j]);
