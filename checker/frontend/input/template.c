@@ -32,6 +32,7 @@
 
 #include "template.h"
 #include "bodies.h"
+#include "tokscan.h"
 #include "wqport.h"
 #include "text.h"
 
@@ -89,9 +90,24 @@ void template_cache_free(struct template_cache *tc)
 	free(tc);
 }
 
+/* Does a #define of the text sleep (tokscan.c: a site in its body)? */
+static bool has_sleeping_macro(const char *s, size_t n)
+{
+	struct tok_scan ts;
+	bool r = false;
+	int i;
+
+	tokscan(s, n, &ts);
+	for (i = 0; i < ts.n && !r; i++)
+		r = ts.s[i].macro >= 0 && !ts.s[i].dead;
+	tokscan_free(&ts);
+	return r;
+}
+
 bool template_header_text(const char *buf, size_t len)
 {
-	return prefilter_match(buf, len) && has_function_body(buf, len);
+	return prefilter_match(buf, len) &&
+	       (has_function_body(buf, len) || has_sleeping_macro(buf, len));
 }
 
 static bool is_template(const char *path)
@@ -230,6 +246,29 @@ void template_includes(struct template_cache *tc, const char *cpath,
 	if (t->n && (buf = slurp(cpath, &len))) {
 		each_include(buf, len, t->names, t->n, found_one, &fd);
 		free(buf);
+	}
+	free(dir);
+}
+
+void template_includes_text(const char *cpath, const char *buf, size_t len,
+			    void (*fn)(void *arg, const char *hpath), void *arg)
+{
+	char *dir = dir_of(cpath), *p;
+	const char *name;
+	size_t pos = 0, nl;
+
+	while ((name = next_quoted_include(buf, len, &pos, &nl))) {
+		if (nl > 2 && !strncmp(name, "./", 2)) {
+			name += 2;
+			nl -= 2;
+		}
+		if (memchr(name, '/', nl) || nl < 3 ||
+		    strncmp(name + nl - 2, ".h", 2))
+			continue;
+		p = xasprintf("%s/%.*s", dir, (int)nl, name);
+		if (is_template(p))
+			fn(arg, p);
+		free(p);
 	}
 	free(dir);
 }
