@@ -475,10 +475,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct cache_deps *deps = NULL;
 	struct floor_ctx fc = { 0 };
 	int nfuncs, forced, floored;
+	bool macros_only = false;
 	size_t i;
 
 	if (f->includer) {	/* a template header: its includer's context */
 		struct wq_file inc = { .path = f->includer };
+		struct fn_bodies fb;
+
+		macros_only = function_bodies(f->buf, f->len, &fb) == 0;
+		fn_bodies_free(&fb);
 
 		if (!read_file(&inc)) {
 			f->error = xasprintf("cannot read %s, which includes it: %s",
@@ -543,8 +548,13 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			rule_lookup(f->findings[i].rule), opt->target);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
-	body = nfuncs || forced || floored ? NULL : inactive_body(f, &set);
-	if (body) {
+	body = nfuncs || forced || floored || macros_only ? NULL :
+	       inactive_body(f, &set);
+	if (macros_only) {
+		/* a driver header of macros (template.c): it has no function
+		 * to parse, its includer's errors are no news of its own */
+		f->incomplete = errors > 0;
+	} else if (body) {
 		/* the real reason nothing was checked, not a missing header */
 		file_add_warning(f, body);
 	} else if (errors && !nfuncs && !forced && !opt->cflags &&
