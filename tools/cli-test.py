@@ -228,27 +228,30 @@ def cache(checker, td):
 
         out1, hits1 = check()
         expect("[WQ001]" in out1 and hits1 == "0", f"first run: {out1!r}, {hits1} from the cache")
+        # two inputs: zx.c and its header, whose macro sleeps (issue 40:
+        # reported once, in the header, checked with zx.c)
         out2, hits2 = check()
-        expect(out2 == out1 and hits2 == "1", f"re-run: {out2!r}, {hits2} from the cache")
+        expect(out2 == out1 and hits2 == "2", f"re-run: {out2!r}, {hits2} from the cache")
         # the header changes (same size, new bytes): a miss, a new result
         with open(hdr, "w") as f:
             f.write(CACHE_HDR_NEW.ljust(len(CACHE_HDR_OLD) - 1) + "\n")
         out3, hits3 = check()
         expect("[WQ" not in out3 and hits3 == "0",
                f"after the header edit: {out3!r}, {hits3} from the cache (stale?)")
-        # back to the old header: the entry holds the last result only
+        # back to the old header: zx.c's entry holds the last result
+        # only; the header's own (its text and its includer's) is current
         with open(hdr, "w") as f:
             f.write(CACHE_HDR_OLD)
         out4, hits4 = check()
-        expect(out4 == out1 and hits4 == "0", f"old header again: {out4!r}, {hits4}")
+        expect(out4 == out1 and hits4 == "1", f"old header again: {out4!r}, {hits4}")
         out4, hits4 = check()
-        expect(out4 == out1 and hits4 == "1", f"old header, re-run: {out4!r}, {hits4}")
+        expect(out4 == out1 and hits4 == "2", f"old header, re-run: {out4!r}, {hits4}")
         # a header that was missing appears: a miss, and it is read
         with open(os.path.join(src, "zx.c"), "a") as f:
             f.write('#include "zx_late.h"\nvoid zx_late(void)\n{\n\tZX_LATE();\n}\n')
         outa, hitsa = check()
         outa, hitsa = check()
-        expect(hitsa == "1" and outa.count("[WQ001]") == 1, f"missing header: {outa!r}, {hitsa}")
+        expect(hitsa == "2" and outa.count("[WQ001]") == 1, f"missing header: {outa!r}, {hitsa}")
         with open(os.path.join(src, "zx_late.h"), "w") as f:
             f.write("#define ZX_LATE() sleep_on(&zx_wq)\n")
         outb, hitsb = check()

@@ -208,9 +208,19 @@ static struct tok_macro *includer_uses(const char *path,
 	for (i = 0; i < ts->nm; i++)
 		m[i] = (struct tok_macro){ ts->m[i].name, 0, 0, NULL, 0 };
 	tokscan_uses(buf, len, m, ts->nm);
-	for (i = 0; i < ts->nm; i++)	/* the first use's column, for the note */
+	for (i = 0; i < ts->nm; i++)	/* the first use and its column */
 		if (m[i].nuse) {
-			unsigned o = m[i].use[0].off, b = o;
+			struct tok_use u0 = m[i].use[0];
+			unsigned o, b;
+			int j;
+
+			for (j = 1; j < m[i].nuse; j++)
+				if (m[i].use[j].off < m[i].use[0].off) {
+					m[i].use[0] = m[i].use[j];
+					m[i].use[j] = u0;
+					u0 = m[i].use[0];
+				}
+			o = b = m[i].use[0].off;
 
 			while (b > 0 && buf[b - 1] != '\n')
 				b--;
