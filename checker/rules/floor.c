@@ -29,7 +29,6 @@
 #include <clang-c/Index.h>
 
 #include "floor.h"
-#include "template.h"
 #include "tokscan.h"
 #include "rules.h"
 
@@ -637,9 +636,9 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_extent, &v);
 	skipped(tu, file, &skip);
 	macro_once(f, &ts, &skip, opt);
-	if (!is_header(f->path))
-		template_includes_text(f->path, f->buf, f->len, header_once,
-				       &(struct header_ctx){ f, tu, opt });
+	for (i = 0; i < ctx->nheaders; i++)
+		header_once(&(struct header_ctx){ f, tu, opt },
+			    ctx->headers[i]);
 	if (is_header(f->path) && f->includer)
 		inc = includer_uses(f->includer, &ts);
 	first_new = f->nfindings;
