@@ -44,21 +44,15 @@ def markers(text, name):
     return want
 
 
-def header_markers(d, text, seen=None):
-    """The markers of the headers the fixture includes from its directory,
-    and of those they include from it."""
+def header_markers(d, text):
+    """The markers of the headers the fixture includes from its directory."""
     want = set()
-    seen = set() if seen is None else seen
     for h in INCLUDE.findall(text):
-        if h in seen:
-            continue
-        seen.add(h)
         try:
             with open(os.path.join(d, h), encoding="utf-8", errors="replace") as f:
-                htext = f.read()
+                want |= markers(f.read(), h)
         except OSError:
-            continue
-        want |= markers(htext, h) | header_markers(d, htext, seen)
+            pass
     return want
 
 
