@@ -25,6 +25,7 @@
 #include "inactive.h"
 #include "cache.h"
 #include "bodies.h"
+#include "template.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -463,6 +464,16 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 	return more;
 }
 
+/* A driver header of the file (template.c), for the floor. */
+static void add_header(void *arg, const char *hpath)
+{
+	struct floor_ctx *fc = arg;
+
+	fc->headers = xrealloc(fc->headers,
+			       (fc->nheaders + 1) * sizeof(char *));
+	fc->headers[fc->nheaders++] = xstrdup(hpath);
+}
+
 static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			    CXIndex index)
 {
@@ -475,10 +486,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct cache_deps *deps = NULL;
 	struct floor_ctx fc = { 0 };
 	int nfuncs, forced, floored;
+	bool macros_only = false;
 	size_t i;
 
 	if (f->includer) {	/* a template header: its includer's context */
 		struct wq_file inc = { .path = f->includer };
+		struct fn_bodies fb;
+
+		macros_only = function_bodies(f->buf, f->len, &fb) == 0;
+		fn_bodies_free(&fb);
 
 		if (!read_file(&inc)) {
 			f->error = xasprintf("cannot read %s, which includes it: %s",
@@ -536,15 +552,28 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	/* what the parse lost, from the tokens (rules/floor.c) */
 	fc.errors = errors;
 	fc.first = first;
+	/* a .c file: the headers inputs.c made inputs next to it */
+	if (!f->includer && strlen(f->path) > 2 &&
+	    !strcmp(f->path + strlen(f->path) - 2, ".c"))
+		template_includes_text(f->path, f->buf, f->len, add_header,
+				       &fc);
 	floored = opt->pipeline->floor(tu, f, opt, &fc);
 	free((char *)fc.missing);
+	for (i = 0; i < (size_t)fc.nheaders; i++)
+		free(fc.headers[i]);
+	free(fc.headers);
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(
 			rule_lookup(f->findings[i].rule), opt->target);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
-	body = nfuncs || forced || floored ? NULL : inactive_body(f, &set);
-	if (body) {
+	body = nfuncs || forced || floored || macros_only ? NULL :
+	       inactive_body(f, &set);
+	if (macros_only) {
+		/* a driver header of macros (template.c): it has no function
+		 * to parse, its includer's errors are no news of its own */
+		f->incomplete = errors > 0;
+	} else if (body) {
 		/* the real reason nothing was checked, not a missing header */
 		file_add_warning(f, body);
 	} else if (errors && !nfuncs && !forced && !opt->cflags &&
