@@ -464,6 +464,75 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 	return more;
 }
 
+/*
+ * The flags for a driver header checked in its includer's context
+ * (template.c), or NULL to use opt's.  Its #if branches are read from
+ * the preprocessing record, which a user's -include-pch holding the
+ * header (a driver's own PCH) does not carry: such a PCH is replaced by
+ * the header it was built from, the same configuration read from its
+ * text (kept when that text is gone).  v[i] NULL: opt's flag i.
+ */
+static char **header_flags(CXIndex index, const struct wq_options *opt)
+{
+	char **v = NULL;
+	int i;
+
+	for (i = 0; i + 1 < opt->ncflags; i++) {
+		CXTranslationUnit pch = NULL;
+		CXString src;
+
+		if (strcmp(opt->cflags[i], "-include-pch") ||
+		    clang_createTranslationUnit2(index, opt->cflags[i + 1],
+						 &pch) != CXError_Success ||
+		    !pch)
+			continue;
+		src = clang_getTranslationUnitSpelling(pch);
+		if (!access(clang_getCString(src), R_OK)) {
+			if (!v) {
+				v = xrealloc(NULL, opt->ncflags * sizeof(char *));
+				memset(v, 0, opt->ncflags * sizeof(char *));
+			}
+			v[i] = xstrdup("-include");
+			v[i + 1] = xstrdup(clang_getCString(src));
+		}
+		clang_disposeString(src);
+		clang_disposeTranslationUnit(pch);
+	}
+	return v;
+}
+
+/* Parse the includer of the template header f, with header_flags(). */
+static enum CXErrorCode parse_includer(CXIndex index,
+				       const struct wq_options *opt,
+				       const struct wq_file *inc,
+				       CXTranslationUnit *tu)
+{
+	char **v = header_flags(index, opt);
+	const char **argv;
+	struct wq_options o;
+	enum CXErrorCode err;
+	int i;
+
+	if (!v)
+		return parse_buffer(index, opt, inc->path, inc->buf, inc->len,
+				    false, tu, NULL);
+	argv = xrealloc(NULL, opt->ncflags * sizeof(char *));
+	for (i = 0; i < opt->ncflags; i++)
+		argv[i] = v[i] ? v[i] : opt->cflags[i];
+	o = *opt;
+	o.cflags = argv;
+	/* no prelude of the checker's own for these flags (pch.c) */
+	o.cache_dir = NULL;
+	o.pch_dir = NULL;
+	err = parse_buffer(index, &o, inc->path, inc->buf, inc->len, false,
+			   tu, NULL);
+	for (i = 0; i < opt->ncflags; i++)
+		free(v[i]);
+	free(v);
+	free(argv);
+	return err;
+}
+
 /* A driver header of the file (template.c), for the floor. */
 static void add_header(void *arg, const char *hpath)
 {
@@ -502,8 +571,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			file_release(&inc);
 			return;
 		}
-		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len,
-				   false, &tu, NULL);
+		err = parse_includer(index, opt, &inc, &tu);
 		file_release(&inc);
 	} else {
 		err = parse_buffer(index, opt, f->path, f->buf, f->len, true,
