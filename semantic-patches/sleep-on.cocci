@@ -219,6 +219,7 @@ p << pre_unsigned.p;
 @@
 wq_fact(p, 'unsigned')
 
+// loop: while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)
 @r_loop@
 expression C, Q0;
 position p;
@@ -287,6 +288,8 @@ expression s_loop.NC;
 + WE(QQ, NC);
 )
 
+// loop_pos: the loop shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_loop_pos@
 expression C, Q0;
 position p;
@@ -329,6 +332,8 @@ expression s_loop_pos.NC;
 + WE(QQ, NC);
 )
 
+// sig: a loop whose body also tests signal_pending() and leaves with S
+//   ->  if (wait_event_interruptible(q, c)) S
 @r_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -460,6 +465,8 @@ expression s_sig.NC;
 +	S
 )
 
+// sig_pos: the sig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -519,6 +526,8 @@ expression s_sig_pos.NC;
 +	S
 )
 
+// sigh: while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
+//   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S
 @r_sigh@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -574,6 +583,8 @@ expression s_sigh.NC;
 +	S
 )
 
+// sigh_pos: the sigh shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_sigh_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -629,6 +640,8 @@ expression s_sigh_pos.NC;
 +	S
 )
 
+// brk: a loop whose signal test does { R = E; break; }
+//   ->  if (wait_event_interruptible(q, c)) R = E;
 @r_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
@@ -725,6 +738,8 @@ expression s_brk.NC;
 +	R = E;
 )
 
+// brk_pos: the brk shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_brk_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
@@ -775,6 +790,7 @@ expression s_brk_pos.NC;
 + if (wait_event_interruptible(QQ, NC))
 +	R = E;
 
+// to: while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);
 @r_to@
 expression C, Q0, t;
 position p;
@@ -832,6 +848,8 @@ expression s_to.NC;
 + t = WE(QQ, NC, t);
 )
 
+// to_pos: the to shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_to_pos@
 expression C, Q0, t;
 position p;
@@ -889,6 +907,9 @@ expression s_to_pos.NC;
 + t = WE(QQ, NC, t);
 )
 
+// to2: while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }
+//   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout
+//   then bounds the whole wait)
 @r_to2@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
@@ -940,6 +961,8 @@ expression s_to2.NC;
 + if (!t)
 +	S2
 
+// to2_pos: the to2 shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_to2_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
@@ -991,6 +1014,8 @@ expression s_to2_pos.NC;
 + if (!t)
 +	S2
 
+// to2u: while (!c) { t = sleep_on_timeout(&q, T); if (!t) S2 }
+//   ->  t = wait_event_timeout(q, c, T); (plan only)
 @r_to2u@
 expression C, Q0, t, T;
 statement S2;
@@ -1033,6 +1058,8 @@ expression s_to2u.NC;
 + if (!t)
 +	S2
 
+// to2u_pos: the to2u shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_to2u_pos@
 expression C, Q0, t, T;
 statement S2;
@@ -1075,6 +1102,8 @@ expression s_to2u_pos.NC;
 + if (!t)
 +	S2
 
+// lock: while (!c) { spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); }
+//   ->  wait_event_lock_irq(q, c, l);
 @r_lock@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -1118,6 +1147,8 @@ expression s_lock.NC;
 - }
 + wait_event_lock_irq(QQ, NC, LL);
 
+// lock_pos: the lock shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_lock_pos@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -1161,6 +1192,8 @@ expression s_lock_pos.NC;
 - }
 + wait_event_lock_irq(QQ, NC, LL);
 
+// lock_sig: the same, interruptible, with a signal test leaving with S
+//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S
 @r_lock_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1236,6 +1269,8 @@ expression s_lock_sig.NC;
 +	S
 )
 
+// lock_sig_pos: the lock_sig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_lock_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1311,6 +1346,8 @@ expression s_lock_sig_pos.NC;
 +	S
 )
 
+// lock_brk: the same, the signal test doing { R = E; break; }
+//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;
 @r_lock_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1372,6 +1409,8 @@ expression s_lock_brk.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
+// lock_brk_pos: the lock_brk shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_lock_brk_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1433,6 +1472,8 @@ expression s_lock_brk_pos.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
+// keep_sig: plan keep_loop: the loop stays; its last statements, the sleep then its
+//   signal exit, become if (wait_event_interruptible(q, c)) S
 @r_keep_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1520,6 +1561,8 @@ while (1) {
 }
 )
 
+// keep_sig_pos: the keep_sig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_keep_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1563,6 +1606,7 @@ while (C) {
 +		S
 }
 
+// keep_sigb: plan keep_loop: the same with the signal exit before the sleep
 @r_keep_sigb@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1650,6 +1694,8 @@ while (1) {
 }
 )
 
+// keep_sigb_pos: the keep_sigb shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_keep_sigb_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1693,6 +1739,8 @@ while (C) {
 +		S
 }
 
+// keep: plan keep_loop: the loop stays; its last statement, the sleep, becomes
+//   wait_event(q, c);
 @r_keep@
 expression C, Q0;
 position p;
@@ -1762,6 +1810,8 @@ while (1) {
 }
 )
 
+// keep_pos: the keep shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_keep_pos@
 expression C, Q0;
 position p;
@@ -1797,6 +1847,8 @@ while (C) {
 +	WE(QQ, NC);
 }
 
+// ifsig: if (!c) interruptible_sleep_on(&q); if (signal_pending(current)) S
+//   ->  if (wait_event_interruptible(q, c)) S  (one-shot: unsafe)
 @r_ifsig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1866,6 +1918,8 @@ expression s_ifsig.NC;
 +	S
 )
 
+// ifsig_pos: the ifsig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_ifsig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1935,6 +1989,7 @@ expression s_ifsig_pos.NC;
 +	S
 )
 
+// if: if (!c) sleep_on(&q);  ->  wait_event(q, c);  (one-shot: unsafe)
 @r_if@
 expression C, Q0;
 position p;
@@ -1977,6 +2032,8 @@ expression s_if.NC;
 + WE(QQ, NC);
 )
 
+// if_pos: the if shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_if_pos@
 expression C, Q0;
 position p;
@@ -2019,6 +2076,8 @@ expression s_if_pos.NC;
 + WE(QQ, NC);
 )
 
+// ift: if (!c) *sleep_on_timeout(&q, T);  ->  wait_event*_timeout(q, c, T);
+//   (one-shot: unsafe)
 @r_ift@
 expression C, Q0, T;
 position p;
@@ -2062,6 +2121,8 @@ expression s_ift.NC;
 + WE(QQ, NC, T);
 )
 
+// ift_pos: the ift shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_ift_pos@
 expression C, Q0, T;
 position p;
@@ -2105,6 +2166,8 @@ expression s_ift_pos.NC;
 + WE(QQ, NC, T);
 )
 
+// delay: sleep_on_timeout(&q, T) on a queue nothing else uses
+//   ->  schedule_timeout_uninterruptible(T) (an expression: x = ... stays)
 @r_delay@
 expression Q0, T;
 position p;
@@ -2137,6 +2200,8 @@ position r_delay.p;
 + schedule_timeout_interruptible(T)
 )
 
+// cond_sig: plan cond: interruptible_sleep_on(&q); if (signal_pending(current)) S
+//   ->  if (wait_event_interruptible(q, <the plan's cond>)) S
 @r_cond_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression Q0;
@@ -2173,6 +2238,7 @@ expression s_cond_sig.PC;
 + if (wait_event_interruptible(QQ, PC))
 +	S
 
+// cond: plan cond: sleep_on(&q);  ->  wait_event(q, <the plan's cond>);
 @r_cond@
 expression Q0;
 position p;
@@ -2210,6 +2276,7 @@ expression s_cond.PC;
 + WE(QQ, PC);
 )
 
+// cond_t: plan cond: *sleep_on_timeout(&q, T)  ->  wait_event*_timeout(q, <cond>, T)
 @r_cond_t@
 expression Q0, T;
 position p;
@@ -2248,6 +2315,8 @@ expression s_cond_t.PC;
 + WE(QQ, PC, T)
 )
 
+// ptw: plan prepare_to_wait: sleep_on(&q);  ->  prepare_to_wait(q, &wait, STATE);
+//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe)
 @r_ptw@
 expression Q0;
 position p;
@@ -2287,6 +2356,7 @@ identifier s_ptw.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptw_t: the same for *sleep_on_timeout(&q, T); -> schedule_timeout(T)
 @r_ptw_t@
 expression Q0, T;
 position p;
@@ -2327,6 +2397,7 @@ identifier s_ptw_t.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptw_ta: the same for x = *sleep_on_timeout(&q, T);
 @r_ptw_ta@
 expression Q0, T, x;
 position p;
@@ -2368,6 +2439,8 @@ identifier s_ptw_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwu: plan prepare_to_wait-unlock: queued before the unlock (or the call that
+//   starts the waker) right before the sleep
 @r_ptwu@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0;
@@ -2414,6 +2487,7 @@ identifier s_ptwu.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwu_t: the same, timed
 @r_ptwu_t@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T;
@@ -2461,6 +2535,7 @@ identifier s_ptwu_t.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwu_ta: the same, timed, result assigned
 @r_ptwu_ta@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T, x;
@@ -2509,6 +2584,7 @@ identifier s_ptwu_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwul: prepare_to_wait-unlock with one logging call between the unlock and the sleep
 @r_ptwul@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
@@ -2561,6 +2637,7 @@ identifier s_ptwul.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwul_t: the same, timed
 @r_ptwul_t@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
@@ -2614,6 +2691,7 @@ identifier s_ptwul_t.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwul_ta: the same, timed, result assigned
 @r_ptwul_ta@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
@@ -2668,6 +2746,8 @@ identifier s_ptwul_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwi: plan prepare_to_wait-irq: interrupts off at the sleep; queued with them off,
+//   local_irq_enable() only across schedule()
 @r_ptwi@
 expression Q0;
 position p;
@@ -2711,6 +2791,7 @@ identifier s_ptwi.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwi_t: the same, timed
 @r_ptwi_t@
 expression Q0, T;
 position p;
@@ -2755,6 +2836,7 @@ identifier s_ptwi_t.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwi_ta: the same, timed, result assigned
 @r_ptwi_ta@
 expression Q0, T, x;
 position p;
@@ -2800,6 +2882,9 @@ identifier s_ptwi_ta.ST;
 + finish_wait(Q0, &W);
 )
 
+// ptwh: plan prepare_to_wait, the remaining jiffies used in place
+//   (if (!sleep_on_timeout(&q, T)), return sleep_on_timeout(&q, T)):
+//   schedule_timeout()'s result goes through a variable set before the statement
 @r_ptwh@
 expression Q0, T;
 statement S1, S2;
@@ -2902,6 +2987,7 @@ identifier s_ptwh.LV;
   ...+>;
 )
 
+// ptwhu: the same, prepare_to_wait-unlock
 @r_ptwhu@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 expression Q0, T;
@@ -3019,6 +3105,7 @@ identifier s_ptwhu.LV;
   ...+>;
 )
 
+// ptwhul: the same, prepare_to_wait-unlock with a logging call
 @r_ptwhul@
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
 identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
@@ -3150,6 +3237,7 @@ identifier s_ptwhul.LV;
   ...+>;
 )
 
+// ptwhi: the same, prepare_to_wait-irq
 @r_ptwhi@
 expression Q0, T;
 statement S1, S2;

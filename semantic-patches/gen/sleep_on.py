@@ -411,6 +411,76 @@ def disj(bodies):
     return '(\n' + '\n|\n'.join(bodies) + '\n)'
 
 
+# What each shape converts: the comment above its rule triple.
+DOC = {
+    'loop': 'while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)',
+    'sig': 'a loop whose body also tests signal_pending() and leaves with S\n'
+           '//   ->  if (wait_event_interruptible(q, c)) S',
+    'sigh': 'while (!c && !signal_pending(current)) interruptible_sleep_on(&q);\n'
+            '//   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S',
+    'brk': 'a loop whose signal test does { R = E; break; }\n'
+           '//   ->  if (wait_event_interruptible(q, c)) R = E;',
+    'to': 'while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);',
+    'to2': 'while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }\n'
+           '//   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout\n'
+           '//   then bounds the whole wait)',
+    'to2u': 'while (!c) { t = sleep_on_timeout(&q, T); if (!t) S2 }\n'
+            '//   ->  t = wait_event_timeout(q, c, T); (plan only)',
+    'lock': 'while (!c) { spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); }\n'
+            '//   ->  wait_event_lock_irq(q, c, l);',
+    'lock_sig': 'the same, interruptible, with a signal test leaving with S\n'
+                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S',
+    'lock_brk': 'the same, the signal test doing { R = E; break; }\n'
+                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;',
+    'keep_sig': 'plan keep_loop: the loop stays; its last statements, the sleep then its\n'
+                '//   signal exit, become if (wait_event_interruptible(q, c)) S',
+    'keep_sigb': 'plan keep_loop: the same with the signal exit before the sleep',
+    'keep': 'plan keep_loop: the loop stays; its last statement, the sleep, becomes\n'
+            '//   wait_event(q, c);',
+    'ifsig': 'if (!c) interruptible_sleep_on(&q); if (signal_pending(current)) S\n'
+             '//   ->  if (wait_event_interruptible(q, c)) S  (one-shot: unsafe)',
+    'if': 'if (!c) sleep_on(&q);  ->  wait_event(q, c);  (one-shot: unsafe)',
+    'ift': 'if (!c) *sleep_on_timeout(&q, T);  ->  wait_event*_timeout(q, c, T);\n'
+           '//   (one-shot: unsafe)',
+    'delay': 'sleep_on_timeout(&q, T) on a queue nothing else uses\n'
+             '//   ->  schedule_timeout_uninterruptible(T) (an expression: x = ... stays)',
+    'cond_sig': 'plan cond: interruptible_sleep_on(&q); if (signal_pending(current)) S\n'
+                '//   ->  if (wait_event_interruptible(q, <the plan\'s cond>)) S',
+    'cond': 'plan cond: sleep_on(&q);  ->  wait_event(q, <the plan\'s cond>);',
+    'cond_t': 'plan cond: *sleep_on_timeout(&q, T)  ->  wait_event*_timeout(q, <cond>, T)',
+    'ptw': 'plan prepare_to_wait: sleep_on(&q);  ->  prepare_to_wait(q, &wait, STATE);\n'
+           '//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe)',
+    'ptw_t': 'the same for *sleep_on_timeout(&q, T); -> schedule_timeout(T)',
+    'ptw_ta': 'the same for x = *sleep_on_timeout(&q, T);',
+    'ptwu': 'plan prepare_to_wait-unlock: queued before the unlock (or the call that\n'
+            '//   starts the waker) right before the sleep',
+    'ptwu_t': 'the same, timed',
+    'ptwu_ta': 'the same, timed, result assigned',
+    'ptwul': 'prepare_to_wait-unlock with one logging call between the unlock and the sleep',
+    'ptwul_t': 'the same, timed',
+    'ptwul_ta': 'the same, timed, result assigned',
+    'ptwi': 'plan prepare_to_wait-irq: interrupts off at the sleep; queued with them off,\n'
+            '//   local_irq_enable() only across schedule()',
+    'ptwi_t': 'the same, timed',
+    'ptwi_ta': 'the same, timed, result assigned',
+    'ptwh': 'plan prepare_to_wait, the remaining jiffies used in place\n'
+            '//   (if (!sleep_on_timeout(&q, T)), return sleep_on_timeout(&q, T)):\n'
+            '//   schedule_timeout()\'s result goes through a variable set before the statement',
+    'ptwhu': 'the same, prepare_to_wait-unlock',
+    'ptwhul': 'the same, prepare_to_wait-unlock with a logging call',
+    'ptwhi': 'the same, prepare_to_wait-irq',
+}
+
+
+def doc(kind):
+    """The comment line(s) above a shape's rule triple."""
+    if kind.endswith('_pos'):
+        return ('// %s: the %s shape with the loop test written positively\n'
+                '//   (while (c == 0) ...: the condition waited for is its negation)\n'
+                % (kind, kind[:-4]))
+    return '// %s: %s\n' % (kind, DOC[kind])
+
+
 # metavariables declared with a constraint, when a rule uses them
 REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'ULK': ('identifier', '=~ "^%s$"' % kfacts.irq('unlock_on')[0]),
@@ -453,7 +523,7 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs.setdefault(REGEX[i][0], [])
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
-    o = '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
+    o = doc(kind) + '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
     fresh = ''
     if kind.startswith('ptwh'):
         # the branches bind S2 (or S1) only sometimes, and a script or
