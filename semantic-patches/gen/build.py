@@ -148,9 +148,10 @@ def loader(*modules):
     return LOADER % "\n".join("from %s import *" % m for m in modules)
 
 
-def build_wq001():
+def build_wq001(name):
+    """sleep-on.cocci or one of its plan-only files."""
     import sleep_on
-    return sleep_on.generate(loader("sleep_on_shapes"))
+    return lambda: sleep_on.generate(loader("sleep_on_shapes"), name)
 
 
 def build_facts():
@@ -178,7 +179,13 @@ TARGETS = (
     ("open-coded-wait.cocci", build_wq002,
      "semantic-patches/gen/wq002.py, semantic-patches/gen/wq002lib.py, "
      "semantic-patches/lib/wqplan.py and checker/kapi.def"),
-    ("sleep-on.cocci", build_wq001,
+    ("sleep-on.cocci", build_wq001("sleep-on.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-1-keep-loop.cocci", build_wq001("sleep-on-1-keep-loop.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-2-cond.cocci", build_wq001("sleep-on-2-cond.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-3-prepare-to-wait.cocci", build_wq001("sleep-on-3-prepare-to-wait.cocci"),
      "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
     ("state-after-test.cocci", build_wq003,
      "semantic-patches/gen/wq003.cocci.in, semantic-patches/gen/wq003lib.py, "

@@ -82,7 +82,12 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
 // only); the first shape that decides a site owns it.  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
-// The triples are regular: keep them in step when editing one.
+// The triples are regular: keep them in step when editing one.  The shapes
+// only a plan converts are in the files that follow this one, run by
+// wqport fix in name order, each on a fresh plan once a file before it has
+// changed the text: sleep-on-1-keep-loop.cocci (keep*),
+// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
+// DEFINE_WAIT, the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
@@ -677,7 +682,7 @@ wq_fact(p, 'unsigned')
 
 '''.replace('SLEEP4', ALL4)
 
-POST = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+POST_PTW = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
 @oq_e depends on patch@
 identifier q;
@@ -785,7 +790,10 @@ T fn@pf(...) {
 ...
 }
 
-// ---- listing every site ----
+'''
+
+
+LISTING = r'''// ---- listing every site ----
 
 @site depends on report || org@
 position p;
@@ -824,11 +832,65 @@ def iso_lines():
     return ''.join(out) + cur + '\n'
 
 
-def generate(init):
-    """The text of sleep-on.cocci, init its @initialize:python@ part (the
-    import of its Python from lib/)."""
+# The files of the family: the one that runs alone under `make coccicheck`
+# (every shape a site may take without a plan, the report) and the
+# plan-only ones, with the shapes of each.
+PLAN_ONLY = (
+    ('sleep-on-1-keep-loop.cocci', ('keep_sig', 'keep_sigb', 'keep'),
+     'a loop with early exits that stays (the plan\'s keep_loop): its last\n'
+     '/// statement, the sleep (and its signal exit), becomes wait_event*().'),
+    ('sleep-on-2-cond.cocci', ('cond_sig', 'cond', 'cond_t'),
+     'a one-shot sleep with the condition the plan found for it (cond)\n'
+     '/// becomes wait_event*() with that condition.'),
+    ('sleep-on-3-prepare-to-wait.cocci',
+     tuple(s[0] for s in SHAPES if s[0].startswith('ptw')),
+     'the sleep becomes prepare_to_wait() / schedule*() / finish_wait() in\n'
+     '/// place (the plan\'s forms prepare_to_wait, -unlock, -irq: the race is\n'
+     '/// kept, --unsafe), with one DEFINE_WAIT per function; a file whose plan\n'
+     '/// says port_queues also gets its 2.0-2.2 queue declarations ported.'),
+)
+FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
+
+PART_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
+/// Part of the sleep_on() conversion (sleep-on.cocci, WQ001) that only
+/// wqport fix's plan applies: %s
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqport authors.
+// Comments: plan-only: without WQPORT_PLAN it changes and reports nothing.
+// Comments: the rule triples and the plan fields read are sleep-on.cocci's.
+// Options: --no-includes --include-headers
+// Requires: 1.1.1
+// Keywords: sleep_on, wait_event
+
+virtual patch
+virtual context
+virtual org
+virtual report
+'''
+
+
+def base(kind):
+    """A shape's name without the _pos of a positive-test twin."""
+    return kind[:-4] if kind.endswith('_pos') else kind
+
+
+def generate(init, name='sleep-on.cocci'):
+    """The text of sleep-on.cocci or of one of its plan-only files (FILES),
+    init its @initialize:python@ part (the import of its Python from
+    lib/)."""
+    plan_only = dict((p[0], p) for p in PLAN_ONLY)
+    if name in plan_only:
+        _, kinds, what = plan_only[name]
+        o = PART_HEADER % what + iso_lines() + '\n' + init + '\n'
+        for sh in SHAPES:
+            if base(sh[0]) in kinds:
+                o += emit_shape(*sh)
+        return o + (POST_PTW if 'ptw' in kinds else '').rstrip('\n') + '\n'
+    parts = set(k for p in PLAN_ONLY for k in p[1])
     o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE
     for sh in SHAPES:
-        o += emit_shape(*sh)
-    return o + POST
+        if base(sh[0]) not in parts:
+            o += emit_shape(*sh)
+    return o + LISTING

@@ -6,7 +6,9 @@
  * of the rule go to a plan file (JSON lines, see semantic-patches/
  * plan.md) named by WQPORT_PLAN, and semantic-patches/<stem>.cocci and
  * every <stem>-<digit>*.cocci of the rule run in name order with
- * --in-place on the scratch copy.
+ * --in-place on the scratch copy, until one of them changes it: the plan
+ * names sites by their lines in the text it was made on, so the files
+ * after it wait for the next pass, planned on the changed text (2).
  * The user's file is never touched here.
  */
 #include <dirent.h>
@@ -243,6 +245,17 @@ static int run(char **argv, const char *plan, const char *errpath,
 	return rc == -2 ? -2 : rc >= 128 ? -1 : rc;
 }
 
+/* Does the scratch copy differ from the text the plan was made on? */
+static bool changed(const char *work, const char *text, size_t len)
+{
+	size_t n;
+	char *now = read_all(work, &n);
+	bool diff = !now || n != len || memcmp(now, text, len);
+
+	free(now);
+	return diff;
+}
+
 int spatch_apply(const struct spatch_env *env, const char *path,
 		 const struct fix_plan *plan, int rule, char **text,
 		 size_t *len, char **err)
@@ -251,7 +264,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 	char *work, *planf, *errf, **patches;
 	struct strbuf sb = { 0 };
 	int i, rc = 0;
-	bool any = false, shape = false, entry = false;
+	bool any = false, shape = false, entry = false, ran = false;
 
 	for (i = 0; i < plan->n; i++) {
 		if (plan->s[i].rule != rule || !plan->s[i].planned)
@@ -307,6 +320,11 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				rc = 1;
 			continue;
 		}
+		if (ran && changed(work, *text, *len)) {
+			rc = 2;
+			break;
+		}
+		ran = true;
 		r = run(argv, planf, errf, spatch_limit(env));
 		if (r != 0) {
 			size_t n;
