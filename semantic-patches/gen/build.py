@@ -126,18 +126,14 @@ def build_wq002():
 
 
 # The @initialize:python@ part of a .cocci whose Python lives in
-# semantic-patches/lib/: find the .cocci's own folder from the command
-# line (spatch 1.1.1 leaves sys.argv as ['spatch']; /proc/self/cmdline
-# has the --sp-file or --cocci-file argument, `make coccicheck` and
-# wqport fix alike), put <folder>/lib first on sys.path, import.  The
+# semantic-patches/lib/: put the lib/ folder beside the .cocci first on
+# sys.path (cocci.cocci_file is the --sp-file or --cocci-file argument:
+# wqport fix, a plain run and `make coccicheck` alike), import.  The
 # hand-written .cocci files carry the same lines.
 LOADER = """@initialize:python@
 @@
 import os, sys
-_a = open('/proc/self/cmdline', 'rb').read().decode().split('\\0')
-_f = [b for a, b in zip(_a, _a[1:]) if a in ('--sp-file', '--cocci-file')]
-_f += [a for a in _a if a.endswith('.cocci')]
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(_f[0])), 'lib'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(cocci.cocci_file)), 'lib'))
 sys.dont_write_bytecode = True
 %s
 """
@@ -225,6 +221,7 @@ def main():
                 (old or "").splitlines(True), new.splitlines(True),
                 path, "generated", n=1))
             continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path + ".tmp", "w") as fh:
             fh.write(new)
         os.replace(path + ".tmp", path)

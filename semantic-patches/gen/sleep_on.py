@@ -837,17 +837,20 @@ def iso_lines():
 # plan-only ones, with the shapes of each.
 PLAN_ONLY = (
     ('sleep-on-1-keep-loop.cocci', ('keep_sig', 'keep_sigb', 'keep'),
-     'a loop with early exits that stays (the plan\'s keep_loop): its last\n'
-     '/// statement, the sleep (and its signal exit), becomes wait_event*().'),
+     'a loop with early\n'
+     '/// exits that stays (the plan\'s keep_loop): its last statement, the\n'
+     '/// sleep (and its signal exit), becomes wait_event*().'),
     ('sleep-on-2-cond.cocci', ('cond_sig', 'cond', 'cond_t'),
-     'a one-shot sleep with the condition the plan found for it (cond)\n'
-     '/// becomes wait_event*() with that condition.'),
+     'a one-shot sleep\n'
+     '/// with the condition the plan found for it (cond) becomes wait_event*()\n'
+     '/// with that condition.'),
     ('sleep-on-3-prepare-to-wait.cocci',
      tuple(s[0] for s in SHAPES if s[0].startswith('ptw')),
-     'the sleep becomes prepare_to_wait() / schedule*() / finish_wait() in\n'
-     '/// place (the plan\'s forms prepare_to_wait, -unlock, -irq: the race is\n'
-     '/// kept, --unsafe), with one DEFINE_WAIT per function; a file whose plan\n'
-     '/// says port_queues also gets its 2.0-2.2 queue declarations ported.'),
+     'the sleep becomes\n'
+     '/// prepare_to_wait() / schedule*() / finish_wait() in place (the plan\'s\n'
+     '/// forms prepare_to_wait, -unlock, -irq: the race is kept, --unsafe),\n'
+     '/// with one DEFINE_WAIT per function; a file whose plan says\n'
+     '/// port_queues also gets its 2.0-2.2 queue declarations ported.'),
 )
 FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
 

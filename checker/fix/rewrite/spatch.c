@@ -49,6 +49,58 @@ static bool second_pass(const char *patch)
 	return l > 8 && !strcmp(b + l - 8, "-2.cocci");
 }
 
+/*
+ * The plan-only files of a family split by shape (sleep-on-<n>-<what>.cocci)
+ * convert only sites whose plan entry asks for their shapes: such a file
+ * runs only when a planned site of the rule needs it, saving a spatch run
+ * (a parse of the file) on each pass where none does.
+ */
+static bool wants_keep(const struct fix_site *s)
+{
+	return s->keep_loop;
+}
+
+static bool wants_cond(const struct fix_site *s)
+{
+	return s->cond && *s->cond;
+}
+
+/* the in-place forms, and the 2.0-2.2 queue declarations the same file ports */
+static bool wants_ptw(const struct fix_site *s)
+{
+	return (s->form && !strncmp(s->form, "prepare_to_wait", 15)) ||
+	       s->port_queues;
+}
+
+static const struct {
+	const char *suffix;
+	bool (*wants)(const struct fix_site *s);
+} plan_parts[] = {
+	{ "-keep-loop.cocci", wants_keep },
+	{ "-cond.cocci", wants_cond },
+	{ "-prepare-to-wait.cocci", wants_ptw },
+};
+
+/* Has patch, for the rule, a planned site to convert? */
+static bool needed(const char *patch, const struct fix_plan *plan, int rule)
+{
+	size_t l = strlen(patch), i;
+	int j;
+
+	for (i = 0; i < sizeof(plan_parts) / sizeof(plan_parts[0]); i++) {
+		size_t sl = strlen(plan_parts[i].suffix);
+
+		if (l < sl || strcmp(patch + l - sl, plan_parts[i].suffix))
+			continue;
+		for (j = 0; j < plan->n; j++)
+			if (plan->s[j].rule == rule && plan->s[j].planned &&
+			    plan_parts[i].wants(&plan->s[j]))
+				return true;
+		return false;
+	}
+	return true;
+}
+
 /* The .cocci files of a rule, in name order; NULL-terminated. */
 static char **rule_patches(const struct spatch_env *env, int rule)
 {
@@ -320,6 +372,8 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				rc = 1;
 			continue;
 		}
+		if (!needed(patches[i], plan, rule))
+			continue;
 		if (ran && changed(work, *text, *len)) {
 			rc = 2;
 			break;
