@@ -6,13 +6,15 @@
     python3 semantic-patches/gen/build.py --check    # exit 1 if any differs
 
 Outputs (see README.md in this directory):
+  lib/wqfacts.py                checker/kapi.def, checker/sideeffect.def (kfacts.py)
   open-coded-wait.cocci         wq002.py + wq002lib.py
-  sleep-on.cocci                sleep_on.py + sleep_on_lib.py + sleep_on_shapes.py
+  sleep-on.cocci                sleep_on.py (its Python: lib/sleep_on_sites.py,
+                                lib/sleep_on_shapes.py, imported with LOADER)
   state-after-test.cocci        wq003.cocci.in + planlib.py, the statement
                                 parser of wq002lib.py, wq003lib.py
 
 Each library's `# @@COMMON name ...@@` lines are replaced by those
-definitions of common.py (the helpers several rules share), and its
+definitions of lib/wqplan.py (the helpers several rules share), and its
 `# @@FACTS NAME ...@@` lines by `NAME = value` with the kernel API facts
 of checker/kapi.def and checker/sideeffect.def (kfacts.py).
 An embedded Python library is copied without its file header (the SPDX
@@ -27,6 +29,7 @@ import sys
 
 GEN = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.dirname(GEN)
+LIB = os.path.join(OUT, "lib")
 sys.path.insert(0, GEN)
 
 # The parts of wq002lib.py that state-after-test.cocci reuses, in order.
@@ -55,7 +58,7 @@ SLEEP = """(
 )"""
 
 
-COMMON = "common.py"
+COMMON = "../lib/wqplan.py"
 MARK = re.compile(r"^# @@COMMON ([^@\n]*)@@\n", re.M)
 # `# @@FACTS NAME ...@@`: NAME = <the fact>, read from checker/*.def by
 # kfacts.py (the generators keep no copy of a kernel API fact).
@@ -64,7 +67,7 @@ FACTS = re.compile(r"^# @@FACTS ([^@\n]*)@@\n", re.M)
 
 def source(name, tabs=False):
     """A generator source's text, each `# @@COMMON name ...@@` line
-    replaced by those definitions of common.py (indented with tabs if
+    replaced by those definitions of lib/wqplan.py (indented with tabs if
     tabs is true)."""
     with open(os.path.join(GEN, name)) as fh:
         text = fh.read()
@@ -122,10 +125,37 @@ def build_wq002():
     return wq002.generate(lib("wq002lib.py"))
 
 
-def build_wq001():
+# The @initialize:python@ part of a .cocci whose Python lives in
+# semantic-patches/lib/: put the lib/ folder beside the .cocci first on
+# sys.path (cocci.cocci_file is the --sp-file or --cocci-file argument:
+# wqport fix, a plain run and `make coccicheck` alike), import.  The
+# hand-written .cocci files carry the same lines.
+LOADER = """@initialize:python@
+@@
+import os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(cocci.cocci_file)), 'lib'))
+sys.dont_write_bytecode = True
+%s
+"""
+
+
+def loader(*modules):
+    """The @initialize:python@ part that imports modules from lib/."""
+    return LOADER % "\n".join("from %s import *" % m for m in modules)
+
+
+def build_wq001(name):
+    """sleep-on.cocci or one of its plan-only files."""
     import sleep_on
-    return sleep_on.generate(lib("sleep_on_lib.py", tabs=True),
-                             lib("sleep_on_shapes.py", tabs=True))
+    return lambda: sleep_on.generate(loader("sleep_on_shapes"), name)
+
+
+def build_facts():
+    import kfacts
+    return ('# SPDX-License-Identifier: GPL-2.0-only\n'
+            '"""The kernel API facts of checker/kapi.def and checker/sideeffect.def\n'
+            'that the semantic patches\' Python needs (kfacts.facts()), as values."""\n\n'
+            + "".join(kfacts.assignment(n) for n in kfacts.facts()))
 
 
 def build_wq003():
@@ -140,20 +170,27 @@ def build_wq003():
 
 # Each output, its builder, and the sources named in its first line.
 TARGETS = (
+    ("lib/wqfacts.py", build_facts, "semantic-patches/gen/kfacts.py, checker/kapi.def "
+     "and checker/sideeffect.def"),
     ("open-coded-wait.cocci", build_wq002,
      "semantic-patches/gen/wq002.py, semantic-patches/gen/wq002lib.py, "
-     "semantic-patches/gen/common.py and checker/kapi.def"),
-    ("sleep-on.cocci", build_wq001,
-     "semantic-patches/gen/sleep_on.py, semantic-patches/gen/sleep_on_lib.py, "
-     "semantic-patches/gen/sleep_on_shapes.py, semantic-patches/gen/common.py "
-     "and checker/kapi.def"),
+     "semantic-patches/lib/wqplan.py and checker/kapi.def"),
+    ("sleep-on.cocci", build_wq001("sleep-on.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-1-keep-loop.cocci", build_wq001("sleep-on-1-keep-loop.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-2-cond.cocci", build_wq001("sleep-on-2-cond.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-3-prepare-to-wait.cocci", build_wq001("sleep-on-3-prepare-to-wait.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
     ("state-after-test.cocci", build_wq003,
      "semantic-patches/gen/wq003.cocci.in, semantic-patches/gen/wq003lib.py, "
      "semantic-patches/gen/wq002lib.py, semantic-patches/gen/planlib.py, "
-     "semantic-patches/gen/common.py and checker/kapi.def, checker/sideeffect.def"),
+     "semantic-patches/lib/wqplan.py and checker/kapi.def, checker/sideeffect.def"),
 )
 FIRST = ("// Generated by semantic-patches/gen/build.py from %s: "
          "edit those, not this file.\n")
+PYFIRST = "# " + FIRST[3:]
 
 
 def main():
@@ -167,7 +204,8 @@ def main():
     bad = 0
     for name, fn, srcs in TARGETS:
         path = os.path.join(args.out, name)
-        new = FIRST % srcs + fn()
+        first = FIRST if name.endswith(".cocci") else PYFIRST
+        new = first % srcs + fn()
         try:
             with open(path) as fh:
                 old = fh.read()
@@ -183,6 +221,7 @@ def main():
                 (old or "").splitlines(True), new.splitlines(True),
                 path, "generated", n=1))
             continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path + ".tmp", "w") as fh:
             fh.write(new)
         os.replace(path + ".tmp", path)
