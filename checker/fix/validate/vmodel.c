@@ -44,62 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vmodel.h"
-
-#define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
-#define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
-#define MAXSTATES 200000
-#define SO_ENT VMAXE		/* the entry of a sleep_on() */
-#define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
-
-
-struct mstate {
-	int16_t node;
-	uint8_t k, sub;		/* event of the node, its step */
-	int8_t ts;		/* interned state, -1: the caller's */
-	uint8_t done, wpc, held, wheld, nsl, spins, exited;
-	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
-	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
-	int8_t entq[VMAXE + 2];
-};
-
-struct mnode {
-	struct mstate s;
-	int parent;
-	int pe;			/* waiter event of the step in, or -1 */
-	int8_t pwaker;		/* waker step of the step in, or -1 */
-	uint8_t props;
-	int nsucc;
-	int *succ;
-	uint64_t count;
-	uint8_t mark;
-};
-
-struct mrun {
-	struct vval *vv;
-	struct vfn *f;
-	int side;
-	const struct mwaker *w;
-	char *qkey;		/* the queue the waker wakes */
-	int8_t *cls;		/* per node: 0 either, 1 true = wait, 2 true = go */
-	bool *guard;		/* per node: on the waiting arm of a condition */
-	int run;		/* interned TASK_RUNNING */
-	int intr;		/* interned TASK_INTERRUPTIBLE */
-	struct mnode *n;
-	int nn, capn;
-	int *hash;
-	unsigned hcap;
-	bool overflow;
-	unsigned props;
-	int prop_at[8];		/* a state with the property, per bit */
-	int xlock;		/* a lock of the waiter's the waker is made to
-				 * take too, or -1 */
-	bool xirq;		/* the waker cannot run while the waiter has
-				 * interrupts off */
-	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
-				 * was found asleep in */
-};
-
+#include "vmodel_run.h"
 
 static bool sleeping(const struct mrun *r, int ts)
 {
@@ -190,7 +135,7 @@ static bool waker_locks(const struct mrun *r)
 }
 
 /* Is w one of the space-separated words of list? */
-static bool word_in(const char *list, const char *w)
+bool word_in(const char *list, const char *w)
 {
 	size_t n = strlen(w);
 	const char *p;
@@ -602,7 +547,7 @@ static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
 }
 
 /* Breadth first over the states of waiter || waker. */
-static void explore(struct mrun *r)
+void explore(struct mrun *r)
 {
 	struct mstate s0;
 	bool fresh;
@@ -753,7 +698,7 @@ static char *trace_of(const struct mrun *r, int at)
 	return sb.s ? sb.s : xstrdup("");
 }
 
-static void mrun_release(struct mrun *r)
+void mrun_release(struct mrun *r)
 {
 	int i;
 
@@ -767,7 +712,7 @@ static void mrun_release(struct mrun *r)
 
 /* ---- the entry point ---- */
 
-static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
+void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 		       int side, const struct mwaker *w, const char *qkey)
 {
 	memset(r, 0, sizeof(*r));
@@ -780,86 +725,6 @@ static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
-}
-
-/*
- * A lost wake-up the model found against w: is it one whatever the
- * waker takes?  The model runs a waker with the lock the analysis read
- * it take; a waker outside this file was not read, so each spinlock the
- * waiter takes is tried as one it takes too, and any waker as one that
- * cannot run while the waiter has interrupts off (a handler on one CPU,
- * or 2.4's cli()).  The first that closes the loss, as the end of "a
- * lost wake-up unless ..."; NULL when none does.
- */
-static char *lost_unless(struct vval *vv, struct vfn *f, int side,
-			 const struct mwaker *w, const char *qkey)
-{
-	int tried[VMAXQ], nt = 0, i, j;
-	bool irq = false;
-	char *why = NULL;
-
-	for (i = 0; i < f->nev_all; i++) {
-		const struct vev *e = &f->ev[i];
-
-		irq |= e->k == EV_IRQOFF;
-		if (e->k != EV_LOCK || e->lock < 0 || !w->opaque)
-			continue;
-		for (j = 0; j < nt && tried[j] != e->lock; j++)
-			;
-		if (j == nt && nt < VMAXQ)
-			tried[nt++] = e->lock;
-	}
-	if (w->clock && !w->lock) {
-		/* a lock the waker drops before its wake-up, the waiter's too */
-		int ctried[VMAXQ], nc = 0, c;
-
-		for (i = 0; i < f->nev_all && !why; i++) {
-			const struct vev *e = &f->ev[i];
-			struct mrun r;
-			char *ln;
-			bool same;
-
-			if (e->k != EV_LOCK || e->lock < 0)
-				continue;
-			for (c = 0; c < nc && ctried[c] != e->lock; c++)
-				;
-			if (c < nc)
-				continue;
-			ln = last_name(vv->names[NS_LOCK][e->lock]);
-			same = word_in(w->clock, ln);
-			free(ln);
-			if (!same)
-				continue;
-			if (nc < VMAXQ)
-				ctried[nc++] = e->lock;
-			mrun_start(&r, vv, f, side, w, qkey);
-			r.xlock = e->lock;
-			explore(&r);
-			if (!r.overflow && !(r.props & P_LOST))
-				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
-						w->what, vv->names[NS_LOCK][e->lock]);
-			mrun_release(&r);
-		}
-	}
-	for (i = 0; i <= nt && !why; i++) {
-		struct mrun r;
-
-		if (i == nt && !irq)
-			break;
-		mrun_start(&r, vv, f, side, w, qkey);
-		if (i < nt)
-			r.xlock = tried[i];
-		else
-			r.xirq = true;
-		explore(&r);
-		if (!r.overflow && !(r.props & P_LOST))
-			why = i < nt ? xasprintf("the waker outside this file takes %s",
-						 vv->names[NS_LOCK][tried[i]]) :
-			      xasprintf("%s cannot run while %s() has interrupts off",
-					w->opaque ? "the waker" : w->what, f->fn->name);
-		mrun_release(&r);
-	}
-	return why;
 }
 
 static void run_side(struct vval *vv, struct vfn *f, int side,
