@@ -10,6 +10,7 @@
 
 #include "ptw.h"
 #include "result.h"
+#include "validate.h"
 
 static int count_in(const char *hay, const char *needle)
 {
@@ -120,6 +121,38 @@ static void model_facts_of(const struct fix_result *res, const char *fn,
 		mf->no_waker = false;
 }
 
+/*
+ * The sleeps of the site's own (by ordinal): those of its function whose
+ * line is at or after the site's and before the next site of the same
+ * function; ~0u (the whole function) when it owns none.
+ */
+static uint32_t site_sleeps(const struct fix_result *res,
+			    const struct fix_site *s, const struct model_facts *mf)
+{
+	uint32_t mine = 0;
+	int k, j;
+
+	for (k = 0; k < mf->nsleeps && k < 32; k++) {
+		unsigned l = mf->sleep_line[k], best = 0;
+		const struct fix_site *owner = NULL;
+
+		if (l < s->fn_first || l > s->fn_last)
+			continue;
+		for (j = 0; j < res->plan.n; j++) {
+			const struct fix_site *t = &res->plan.s[j];
+
+			if (strcmp(t->func, s->func) || t->pos.line > l ||
+			    t->pos.line < best)
+				continue;
+			best = t->pos.line;
+			owner = t;
+		}
+		if (owner && owner->pos.line == s->pos.line)
+			mine |= 1u << k;
+	}
+	return mine ? mine : ~0u;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -179,6 +212,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
 			model_facts_of(res, s->func, &o->mf);
+			if (o->mf.ran && o->mf.nsleeps) {
+				o->model_site = model_words(&o->mf,
+							    site_sleeps(res, s, &o->mf));
+				o->model = o->model_site;
+			}
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;

@@ -229,9 +229,29 @@ static bool on_wakers_queue(const struct mrun *r, const struct mstate *s)
 }
 
 /*
+ * Is the waiter queued on a known queue other than its waker's, and not
+ * on the waker's?  The waker of one queue makes the condition of that
+ * queue's sleeps true: a sleep of the same function on another queue
+ * (a second sleep_on() loop) waits for that queue's waker, which the
+ * model runs on its own.
+ */
+static bool on_other_queue(const struct mrun *r, const struct mstate *s)
+{
+	int i;
+
+	if (r->w->task || on_wakers_queue(r, s))
+		return false;
+	for (i = 0; i < VMAXE + 2; i++)
+		if ((s->queued & (1u << i)) && s->entq[i] >= 0)
+			return true;
+	return false;
+}
+
+/*
  * Is the waiter asleep (in a sleep, its state not yet running)?  *waits:
  * the sleep waits for the waker (queued on its queue, or on the waiting
- * arm of the condition), not a delay the waker has nothing to do with.
+ * arm of the condition and on no other queue), not a delay or another
+ * queue's wait the waker has nothing to do with.
  */
 static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 		   bool *waits)
@@ -239,7 +259,8 @@ static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 	const struct vev *e;
 
 	*timed = false;
-	*waits = r->guard[s->node] || on_wakers_queue(r, s);
+	*waits = on_wakers_queue(r, s) ||
+		 (r->guard[s->node] && !on_other_queue(r, s));
 	if (s->exited || s->k >= r->f->nnev[s->node])
 		return false;
 	e = &r->f->ev[r->f->nev[s->node][s->k]];
@@ -546,6 +567,18 @@ static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
 			r->sleep_at[b] |= 1u << o;
 }
 
+/* The waiter is asleep in state s: that sleep is checked by the run. */
+static void note_reached(struct mrun *r, const struct mstate *s)
+{
+	int o;
+
+	if (s->k >= r->f->nnev[s->node])
+		return;
+	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
+	if (o >= 0 && o < 32)
+		r->reached |= 1u << o;
+}
+
 /* Breadth first over the states of waiter || waker. */
 void explore(struct mrun *r)
 {
@@ -586,6 +619,8 @@ void explore(struct mrun *r)
 				add_succ(&r->n[i], to);
 			}
 		}
+		if (asleep(r, &r->n[i].s, &timed, &waits))
+			note_reached(r, &r->n[i].s);
 		if (asleep(r, &r->n[i].s, &timed, &waits) && waits &&
 		    waker_done(r, &r->n[i].s)) {
 			/*
@@ -765,6 +800,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	}
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
+	out->reached |= r.reached;
 	out->props |= r.props;
 	mrun_release(&r);
 }
@@ -805,6 +841,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct vfn o, r;
 	struct mside mo = { 0 }, mr = { 0 };
 	struct menv env = { .complete = true };
+	struct model_facts facts;
 	char *keys[4], *why = NULL, *err = NULL;
 	int nk, i, j, nw_total = 0;
 
@@ -871,16 +908,24 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 						     r.ev[i].what);
 			}
 	}
-	if (mf) {	/* the facts the verdict rests on (fix/record.h) */
-		*mf = (struct model_facts){ .ran = true,
-			.no_waker = env.unwoken, .outside = env.opaque,
-			.complete = env.complete, .nwakers = nw_total,
-			.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
-			.capped = mr.count > MAXCOUNT,
-			.orig_props = mo.props, .new_props = mr.props };
-		snprintf(mf->files, sizeof(mf->files), "%s",
-			 env.files.s ? env.files.s : "");
-	}
+	/* the facts the verdict rests on (fix/record.h), its words from them */
+	facts = (struct model_facts){ .ran = true,
+		.no_waker = env.unwoken, .outside = env.opaque,
+		.complete = env.complete, .nwakers = nw_total,
+		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
+		.capped = mr.count > MAXCOUNT,
+		.orig_props = mo.props, .new_props = mr.props,
+		.file = env.file, .lost_plain = mr.lost_plain,
+		.reached = mr.reached };
+	snprintf(facts.files, sizeof(facts.files), "%s",
+		 env.files.s ? env.files.s : "");
+	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
+		 mr.lost_if ? mr.lost_if : "");
+	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
+	memcpy(facts.orig_at, mo.sleep_at, sizeof(facts.orig_at));
+	memcpy(facts.new_at, mr.sleep_at, sizeof(facts.new_at));
+	if (mf)
+		*mf = facts;
 	if (mr.props & ~mo.props) {
 		char *added = props_text(mr.props & ~mo.props, env.complete, &mr);
 
@@ -889,12 +934,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(added);
 		goto out;
 	}
-	{
-		unsigned lines[32];
-		int nl = sleep_lines(&o, &r, lines);
-
-		*verdict = verdict_text(&mo, &mr, &env, lines, nl);
-	}
+	*verdict = model_words(&facts, ~0u);
 out:
 	free(env.files.s);
 	free(mo.trace);

@@ -78,6 +78,7 @@ struct mside {
 				 * that the model leaves out could close */
 	char *lost_if;		/* else what would close it: "the waker ..." */
 	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
+	uint32_t reached;	/* the sleeps a run had the waiter asleep in */
 };
 
 /* What the model ran the function against, over its queues. */
@@ -107,7 +108,6 @@ char *props_at(unsigned props, bool complete, const struct mside *m,
 	       const unsigned *lines, int nl);
 char *props_text(unsigned props, bool complete, const struct mside *m);
 int sleep_lines(const struct vfn *o, const struct vfn *r, unsigned *lines);
-char *verdict_text(const struct mside *mo, const struct mside *mr,
-		   const struct menv *env, const unsigned *lines, int nl);
+
 
 #endif /* WQPORT_FIX_VMODEL_H */

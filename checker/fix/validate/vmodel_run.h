@@ -63,6 +63,7 @@ struct mrun {
 				 * interrupts off */
 	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
 				 * was found asleep in */
+	uint32_t reached;	/* the sleeps it had the waiter asleep in */
 };
 
 /* Is w one of the space-separated words of list? */
