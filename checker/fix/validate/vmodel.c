@@ -285,6 +285,24 @@ static void ent_queue(struct mstate *s, int ent, int q)
  */
 enum { STUCK = 0, STAY = 1, ADVANCE = -1 };
 
+/*
+ * A sleep_on() or wait_event*() on a known queue other than the waker's,
+ * or a schedule() queued on such queues only: that queue's own waker
+ * ends it (its run checks it); here it is a sleep that returns, the
+ * task running.
+ */
+static bool others_sleep(const struct mrun *r, const struct vev *ev)
+{
+	return !r->w->task && ev->q >= 0 && ev->q < r->vv->nnames[NS_QUEUE] &&
+	       !qmatch(r, ev->q);
+}
+
+static int step_others_sleep(const struct mrun *r, struct mstate *t)
+{
+	t->ts = r->run;
+	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
+}
+
 /* schedule() and friends: sub 0 before the sleep, 1 asleep. */
 static int step_sleep(const struct mrun *r, const struct mstate *s,
 		      const struct vev *ev, struct mstate *t, unsigned *props)
@@ -292,6 +310,10 @@ static int step_sleep(const struct mrun *r, const struct mstate *s,
 	if (s->sub == 0) {
 		if (ev->st >= 0)
 			t->ts = ev->st;
+		if (sleeping(r, t->ts) && !ev->timed && on_other_queue(r, s)) {
+			t->spins = 0;
+			return step_others_sleep(r, t);
+		}
 		if (!sleeping(r, t->ts)) {
 			/* returns at once */
 			if (++t->spins >= MAXSPINS) {
@@ -318,6 +340,8 @@ static int step_sleep(const struct mrun *r, const struct mstate *s,
 static int step_sleep_on(const struct mrun *r, const struct mstate *s,
 			 const struct vev *ev, struct mstate *t)
 {
+	if (s->sub == 0 && others_sleep(r, ev))
+		return step_others_sleep(r, t);
 	if (s->sub == 0) {
 		t->ts = ev->st;
 		ent_queue(t, SO_ENT, ev->q);
@@ -347,6 +371,8 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 {
 	switch (s->sub) {
 	case 0:		/* if (cond) break; */
+		if (others_sleep(r, ev))
+			return step_others_sleep(r, t);
 		if (s->done)
 			return ADVANCE;
 		t->sub = 1;
@@ -760,6 +786,14 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
+	if (!w->task) {
+		bool other[VMAXQ];
+		int q;
+
+		for (q = 0; q < vv->nnames[NS_QUEUE] && q < VMAXQ; q++)
+			other[q] = !qmatch(r, q);
+		model_conditions_other(f, r->cls, other);
+	}
 }
 
 static void run_side(struct vval *vv, struct vfn *f, int side,

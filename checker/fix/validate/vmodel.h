@@ -95,6 +95,9 @@ struct menv {
  * their waiting arms (guard), allocated */
 bool is_sleep_ev(const struct vev *e);
 void model_conditions(const struct vfn *f, int8_t **cls, bool **guard);
+/* ... for the run of one queue's waker: a test that waits for other
+ * queues only (other[q]) goes either way */
+void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other);
 /* vmodel.c: the ordinal of sleep event e among f's sleeps, or -1 */
 int sleep_ord(const struct vfn *f, int e);
 /* vmodel_env.c: the wakers the model runs against for queue key (task:

@@ -147,3 +147,59 @@ void model_conditions(const struct vfn *f, int8_t **clsp, bool **guardp)
 	*clsp = cls;
 	*guardp = guard;
 }
+
+/*
+ * For the run of one queue's waker (other[q]: queue q is known and not
+ * its queue): a test whose waiting arm sleeps only on other queues (a
+ * sleep_on() or wait_event*() of theirs) waits for their condition, not
+ * this waker's: it goes either way (their own runs check it).  The
+ * sleeps of a wait loop's test are those that come back to it.  A
+ * schedule() counts as such a sleep when the function queues itself on
+ * other queues only.
+ */
+void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other)
+{
+	bool queued_other = false, queued_mine = false;
+	int i, k, j;
+
+	/* schedule() of a function that queues itself on other queues only */
+	for (i = 0; i < f->nev_all; i++)
+		if (f->ev[i].k == EV_ADD || f->ev[i].k == EV_PREPARE) {
+			if (f->ev[i].q >= 0 && other[f->ev[i].q])
+				queued_other = true;
+			else
+				queued_mine = true;
+		}
+	queued_other &= !queued_mine;
+	for (i = 0; i < f->g.nn; i++) {
+		bool *w, any = false, all = true, loop = false;
+		int pass;
+
+		if (!cls[i])
+			continue;
+		w = reach_set(f, f->g.n[i].succ[cls[i] == 1 ? 0 : 1], i);
+		/* a wait loop's own sleeps: those that come back to the test */
+		for (pass = 0; pass < 2 && !any; pass++)
+			for (k = 0; k < f->g.nn; k++)
+				for (j = 0; w[k] && j < f->nnev[k]; j++) {
+					const struct vev *e = &f->ev[f->nev[k][j]];
+
+					if (!is_sleep_ev(e))
+						continue;
+					if (!pass) {
+						bool *b = reach_set(f, k, -1);
+
+						loop = b[i];
+						free(b);
+						if (!loop)
+							continue;
+					}
+					any = true;
+					all &= e->k == EV_SLEEP ? queued_other :
+					       e->q >= 0 && other[e->q];
+				}
+		if (any && all)
+			cls[i] = 0;
+		free(w);
+	}
+}
