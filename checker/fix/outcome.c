@@ -5,6 +5,7 @@
  * failed verification or no semantic patch changed it.  The report
  * (report/fixes/fixout.c) prints these outcomes; it decides none of them.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,6 +154,73 @@ static uint32_t site_sleeps(const struct fix_result *res,
 	return mine ? mine : ~0u;
 }
 
+/*
+ * The body of function fn as written in text (kernel style: its
+ * definition's line and its braces at the start of a line): [*b, *e).
+ */
+static bool fn_body(const char *text, const char *fn, const char **b,
+		    const char **e)
+{
+	size_t n = strlen(fn);
+	const char *p;
+
+	for (p = text; text && (p = strstr(p, fn)); p += n) {
+		const char *ls = p, *open, *semi;
+
+		if (p[n] != '(' || (p > text && (isalnum((unsigned char)p[-1]) ||
+						  p[-1] == '_')))
+			continue;
+		while (ls > text && ls[-1] != '\n')
+			ls--;
+		if (isspace((unsigned char)*ls) || *ls == '#')
+			continue;
+		open = strstr(p, "\n{");
+		semi = strchr(p, ';');
+		if (!open || (semi && semi < open))
+			continue;
+		*b = open;
+		*e = strstr(open, "\n}");
+		if (!*e)
+			*e = open + strlen(open);
+		return true;
+	}
+	return false;
+}
+
+static bool span_has(const char *b, const char *e, const char *needle)
+{
+	const char *p = strstr(b, needle);
+
+	return p && p < e;
+}
+
+/*
+ * The in-place entry words say what the rewrite wrote: DEFINE_WAIT(w)
+ * when it declared the entry so, init_wait(&w) when it kept the
+ * declaration and made it with that call (an entry declared apart and
+ * made with init_waitqueue_entry()).
+ */
+static char *entry_as_written(const struct fix_result *res,
+			      const struct fix_site *s, char *text)
+{
+	const char *b, *e, *at;
+	char *def, *init, *out = text;
+
+	if (!s->ew || !fn_body(res->final, s->func, &b, &e))
+		return text;
+	def = xasprintf("DEFINE_WAIT(%s)", s->ew);
+	init = xasprintf("init_wait(&%s)", s->ew);
+	at = strstr(text, def);
+	if (at && !span_has(b, e, def) && span_has(b, e, init)) {
+		out = xasprintf("%.*s%s on its existing declaration%s",
+				(int)(at - text), text, init, at + strlen(def));
+		free(text);
+	}
+	free(def);
+	free(init);
+	return out;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -245,10 +313,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    nr ? nr : "");
 			}
 			else if (form_in_place(s->form))
-				o->text = xasprintf("%s() -> %s() in place: %s",
-						    s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
-						    "prepare_to_wait" : "prepare_to_wait_exclusive",
-						    s->note);
+				o->text = entry_as_written(res, s,
+					xasprintf("%s() -> %s() in place: %s",
+						  s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+						  "prepare_to_wait" : "prepare_to_wait_exclusive",
+						  s->note));
 			else if (s->outcome == FO_COVERED && s->note)
 				o->text = xstrdup(s->note);
 			else if (s->outcome == FO_COVERED)
