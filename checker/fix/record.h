@@ -78,6 +78,16 @@ struct model_facts {
 	unsigned sleep_line[32];
 	uint32_t orig_at[8], new_at[8];
 	uint32_t reached;
+	/*
+	 * The rewrite's wait-loop exits tested before the loop's state
+	 * write where a later test hides them from the model (its
+	 * condition is one flag): their lines, the sleeps of those loops,
+	 * and whether the original tests such an exit too.
+	 */
+	int nearly;
+	unsigned early_line[4];
+	uint32_t early_at;
+	bool early_orig;
 };
 
 /* The record of one site. */

@@ -867,6 +867,33 @@ static int queue_keys(const struct vfn *o, const struct vfn *rw,
 	return n;
 }
 
+/* The exits of the wait loops the model's one flag hides (record.h). */
+static void early_facts(struct vval *vv, const struct vfn *o,
+			const struct vfn *r, struct model_facts *mf)
+{
+	int run = vintern(vv, NS_STATE, "TASK_RUNNING");
+	unsigned ol[4];
+	uint32_t oat;
+	int8_t *cls;
+	bool *guard;
+	int no;
+
+	model_conditions(r, &cls, &guard);
+	mf->nearly = early_exits(r, cls, run, mf->early_line, 4, &mf->early_at);
+	free(cls);
+	free(guard);
+	model_conditions(o, &cls, &guard);
+	no = early_exits(o, cls, run, ol, 4, &oat);
+	free(cls);
+	free(guard);
+	/* the original's lines, as every line the words give */
+	mf->early_orig = no > 0;
+	if (no == mf->nearly)
+		memcpy(mf->early_line, ol, sizeof(ol));
+	else
+		mf->nearly = 0;	/* not the same exits: not said */
+}
+
 char *model_check_config(const struct vside *orig, const struct vside *rew,
 			 const char *fn, const int *sel, char **verdict,
 			 bool *unreadable, struct model_facts *mf)
@@ -956,6 +983,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
 		 mr.lost_if ? mr.lost_if : "");
 	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
+	early_facts(&vv, &o, &r, &facts);
 	memcpy(facts.orig_at, mo.sleep_at, sizeof(facts.orig_at));
 	memcpy(facts.new_at, mr.sleep_at, sizeof(facts.new_at));
 	if (mf)

@@ -98,6 +98,10 @@ void model_conditions(const struct vfn *f, int8_t **cls, bool **guard);
 /* ... for the run of one queue's waker: a test that waits for other
  * queues only (other[q]) goes either way */
 void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other);
+/* the exits of a wait loop tested before its state write, where a test
+ * after it hides them from the model: their lines, the sleeps in *at */
+int early_exits(const struct vfn *f, const int8_t *cls, int run,
+		unsigned *lines, int max, uint32_t *at);
 /* vmodel.c: the ordinal of sleep event e among f's sleeps, or -1 */
 int sleep_ord(const struct vfn *f, int e);
 /* vmodel_env.c: the wakers the model runs against for queue key (task:

@@ -203,3 +203,120 @@ void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other)
 		free(w);
 	}
 }
+
+/* Does node nd's text name one of the words (a test of a signal, or of
+ * what the loop's sleep returned), or no name at all (a constant)? */
+static bool node_names(const struct vfn *f, int nd, const char *w1,
+		       const char *w2)
+{
+	static const char *const kw[] = { "if", "while", "for", "do", "true" };
+	static const char *const sig[] = { "signal_pending",
+		"fatal_signal_pending", "signal_pending_state" };
+	const struct vnode *n = &f->g.n[nd];
+	int t, ids = 0;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *k = &f->flow.t[t];
+		const char *x = f->flow.text + k->off;
+		size_t i;
+
+		for (i = 0; k->kind == VT_ID && i < sizeof(kw) / sizeof(kw[0]); i++)
+			if (strlen(kw[i]) == k->len && !strncmp(x, kw[i], k->len))
+				break;
+		ids += k->kind == VT_ID && i == sizeof(kw) / sizeof(kw[0]);
+		if ((w1 && strlen(w1) == k->len && !strncmp(x, w1, k->len)) ||
+		    (w2 && strlen(w2) == k->len && !strncmp(x, w2, k->len)))
+			return true;
+		for (i = 0; i < sizeof(sig) / sizeof(sig[0]); i++)
+			if (strlen(sig[i]) == k->len && !strncmp(x, sig[i], k->len))
+				return true;
+	}
+	return !ids;	/* a constant: `while (1)` */
+}
+
+static bool writes_state(const struct vfn *f, int nd, int run)
+{
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++) {
+		const struct vev *e = &f->ev[f->nev[nd][k]];
+
+		if ((e->k == EV_PREPARE || e->k == EV_STATE) && e->st >= 0 &&
+		    e->st != run)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The exits of a wait loop around schedule() tested before the loop sets
+ * its sleeping state, in a loop that tests its condition after it too.
+ * The model's condition is one flag, true for every test once a waker
+ * ran, so the later test hides what such an exit keeps: a waker that
+ * makes that exit's own condition true between its test and the state
+ * write has its wake-up lost.  A test of a signal (schedule() returns
+ * at once with one pending) or of what the sleep returned is not one.
+ * Fills lines[] (their first lines, at most max) and *at (the sleeps'
+ * ordinals); returns how many.
+ */
+int early_exits(const struct vfn *f, const int8_t *cls, int run,
+		unsigned *lines, int max, uint32_t *at)
+{
+	int n = 0, e, w, t, j;
+
+	*at = 0;
+	for (e = 0; e < f->nev_all; e++) {
+		const struct vev *sl = &f->ev[e];
+		int ns = -1, o = sleep_ord(f, e);
+		bool *cyc, *between, after = false;
+
+		if (sl->k != EV_SLEEP || o < 0 || o >= 32)
+			continue;
+		for (t = 0; t < f->g.nn && ns < 0; t++)
+			for (j = 0; j < f->nnev[t]; j++)
+				if (f->nev[t][j] == e)
+					ns = t;
+		if (ns < 0)
+			continue;
+		cyc = reach_set(f, ns, -1);
+		between = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+		memset(between, 0, f->g.nn * sizeof(bool));
+		for (w = 0; w < f->g.nn; w++) {
+			bool *b, *wr;
+
+			if (!cyc[w] || !writes_state(f, w, run))
+				continue;
+			wr = reach_set(f, w, -1);
+			if (wr[ns]) {
+				b = reach_set(f, w, ns);
+				for (t = 0; t < f->g.nn; t++)
+					between[t] |= b[t];
+				free(b);
+			}
+			free(wr);
+		}
+		for (t = 0; t < f->g.nn; t++)
+			after |= between[t] && cls[t] && cyc[t] && t != ns;
+		for (t = 0; t < f->g.nn && after; t++) {
+			bool *tr;
+
+			if (!cls[t] || !cyc[t] || between[t] ||
+			    node_names(f, t, sl->recv, NULL))
+				continue;
+			tr = reach_set(f, t, -1);
+			if (tr[ns] && n < max) {
+				unsigned l = f->flow.t[f->g.n[t].first].line;
+
+				for (j = 0; j < n && lines[j] != l; j++)
+					;
+				if (j == n)
+					lines[n++] = l;
+				*at |= 1u << o;
+			}
+			free(tr);
+		}
+		free(cyc);
+		free(between);
+	}
+	return n;
+}

@@ -158,6 +158,27 @@ int sleep_lines(const struct vfn *o, const struct vfn *r,
 }
 
 /*
+ * A wait loop's exit tested before its state write, hidden from the
+ * model by a later test: its wake-up can still be lost.
+ */
+static char *early_text(char *v, const struct model_facts *mf)
+{
+	struct strbuf sb = { 0 };
+	int i;
+
+	sb_printf(&sb, "%s; the exit%s tested on line%s ", v,
+		  mf->nearly > 1 ? "s" : "", mf->nearly > 1 ? "s" : "");
+	for (i = 0; i < mf->nearly; i++)
+		sb_printf(&sb, "%s%u", !i ? "" : i == mf->nearly - 1 ? " and " : ", ",
+			  mf->early_line[i]);
+	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s can be lost between the test and the state write%s",
+		  mf->nearly > 1 ? "are" : "is", mf->nearly > 1 ? "them" : "it",
+		  mf->early_orig ? ", as in the original" : "");
+	free(v);
+	return sb.s;
+}
+
+/*
  * The verdict from the record of the model check (fix/record.h), for the
  * sleeps of mine (by ordinal; ~0u: the whole function): what a rewrite
  * that adds nothing bad keeps, each claim of a sleep only where it was
@@ -177,6 +198,7 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 
 	uint32_t own = sleeps_of(mine, nl), unreached = own & ~mf->reached;
 	struct strbuf nr = { 0 };
+	bool early;
 	int i;
 
 	for (i = 0; i < nl && i < 32; i++)
@@ -191,9 +213,10 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 			goto done;
 		}
 	}
+	early = mf->nearly && (mf->early_at & mine) && !(np & P_LOST);
 	if (!(np & bad))
-		v = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s%s",
-			      more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
+		v = xasprintf("model: no lost wake-up %sin %s%llu schedule%s%s%s%s%s%s",
+			      early ? "of the tests after the state write " : "", more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
 			      (op & bad) ? " (the original has one)" : "",
 			      np ? "; as in the original: " : "",
 			      np ? kept : "", et, cf);
@@ -208,6 +231,8 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 		free(v);
 		v = w;
 	}
+	if (early)
+		v = early_text(v, mf);
 done:
 	free(nr.s);
 	free(kept);
