@@ -72,8 +72,40 @@ PROPS = ["a lost wake-up", "a wake-up lost until the timeout", "a hang",
 BAD = 1 | 2 | 4 | 8     # what "no lost wake-up" denies
 
 VERDICT = re.compile(
-    r"^model: (?P<kind>no lost wake-up|nothing new) in (?P<more>more than )?"
+    r"^model: (?P<kind>no lost wake-up|nothing new)(?P<after> of the tests "
+    r"after the state write)? in (?P<more>more than )?"
     r"(?P<n>\d+) schedules?(?P<rest>.*)$")
+UNCHECKED = re.compile(
+    r"^model: not checked: no run of the model reaches the sleeps? on "
+    r"lines? (?P<lines>[\d, and]+) \((?P<more>more than )?(?P<n>\d+) "
+    r"schedules of the function\)")
+LINES = re.compile(r"the sleeps? on lines? ((?:\d+(?:, | and )?)+)")
+EARLY = re.compile(r"the exits? tested on lines? ((?:\d+(?:, | and )?)+) "
+                   r"before the state is set (?:is|are) not modelled: a "
+                   r"wake-up for (?:it|them) can be lost between the test "
+                   r"and the state write(?P<orig>, as in the original)?")
+
+
+def line_list(text):
+    return [int(x) for x in re.findall(r"\d+", text)]
+
+
+def site_view(m):
+    """The record's properties as they concern the site's own sleeps
+    (record "mine"; fix/outcome.c), and the ordinals of those sleeps."""
+    n = len(m.get("sleep_lines", []))
+    valid = (1 << min(n, 32)) - 1
+    mine = m.get("mine", 0xffffffff) & valid if n else 0xffffffff
+
+    def own(props, at):
+        if not n:
+            return props
+        for bit in range(7):
+            if props & (1 << bit) and at[bit] and not at[bit] & mine:
+                props &= ~(1 << bit)
+        return props
+    return (own(m["orig_props"], m.get("orig_at", [0] * 8)),
+            own(m["new_props"], m.get("new_at", [0] * 8)), mine, n)
 
 
 def kernel_words_module():
@@ -99,11 +131,29 @@ class Checker:
     def model(self, where, verdict, m):
         if verdict is None:
             return
+        orig, new, mine, nsl = site_view(m)
+        lines = m.get("sleep_lines", [])
+        unreached = [lines[i] for i in range(nsl)
+                     if mine >> i & 1 and not m.get("reached", 0) >> i & 1
+                     and lines[i]]
+        u = UNCHECKED.match(verdict)
+        if u:
+            self.claim("not checked: no run reaches the site's sleeps",
+                       m["ran"] and sorted(line_list(u.group("lines"))) ==
+                       sorted(unreached) and len(unreached) ==
+                       sum(1 for i in range(nsl) if mine >> i & 1 and
+                           lines[i]), where, verdict,
+                       f"the record: lines {lines}, reached {m.get('reached')}"
+                       f", the site's {mine}")
+            return
         v = VERDICT.match(verdict)
         if not v:
             if verdict.startswith("model: not modelled"):
                 self.claim("not modelled", not m["ran"], where, verdict,
                            "the record says the model ran")
+            else:
+                self.problems.append(f"{where}: a model verdict the test "
+                                     f"does not read: {verdict}")
             return
         self.claim("the model ran", m["ran"], where, verdict,
                    "the record has no model run")
@@ -113,26 +163,60 @@ class Checker:
                    f"the record: {m['schedules']}, capped {m['capped']}")
         rest = v.group("rest")
         if v.group("kind") == "no lost wake-up":
-            self.claim("no lost wake-up", not m["new_props"] & BAD, where,
-                       verdict, f"the rewrite's properties {m['new_props']}")
+            self.claim("no lost wake-up (the site's sleeps)", not new & BAD,
+                       where, verdict, f"the rewrite's properties {new} "
+                       "at the site's sleeps")
         else:
-            self.claim("nothing new (a property kept)",
-                       m["new_props"] & BAD != 0, where, verdict,
-                       f"the rewrite's properties {m['new_props']}")
+            self.claim("nothing new (a property kept)", new & BAD != 0,
+                       where, verdict, f"the rewrite's properties {new} "
+                       "at the site's sleeps")
         if "(the original has one)" in rest:
-            self.claim("the original has one", m["orig_props"] & BAD != 0,
+            self.claim("the original has one", orig & BAD != 0,
                        where, verdict,
-                       f"the original's properties {m['orig_props']}")
+                       f"the original's properties {orig} at the site's "
+                       "sleeps")
+        e = EARLY.search(rest)
+        early = bool(m.get("early_lines") and m.get("early_at", 0) & mine
+                     and not new & 1)
+        self.claim("exits tested before the state write",
+                   (e is not None) == early and
+                   bool(v.group("after")) == (early and v.group("kind") ==
+                                              "no lost wake-up") and
+                   (e is None or (line_list(e.group(1)) ==
+                                  m.get("early_lines") and
+                                  bool(e.group("orig")) ==
+                                  m.get("early_orig"))),
+                   where, verdict, f"the record: early lines "
+                   f"{m.get('early_lines')} at {m.get('early_at')}, "
+                   f"original {m.get('early_orig')}")
+        nr = re.search(r"no run of the model reaches the sleeps? on lines? "
+                       r"((?:\d+(?:, | and )?)+): not checked there", rest)
+        self.claim("not checked there", sorted(line_list(nr.group(1)) if nr
+                                               else []) == sorted(unreached),
+                   where, verdict, f"the record: lines {lines}, reached "
+                   f"{m.get('reached')}, the site's {mine}")
         k = rest.find("as in the original: ")
         if k >= 0:
             kept = rest[k + len("as in the original: "):]
+            kept = kept.split("; no run of the model")[0]
             for bit, name in enumerate(PROPS):
-                if re.search(r"(^|, )" + re.escape(name) + r"(,|$)", kept):
-                    both = m["new_props"] & m["orig_props"] & (1 << bit)
+                g = re.search(r"(^|, )" + re.escape(name) +
+                              r"(?P<tail>[^,;]*)(,|;|$)", kept)
+                if g:
+                    both = new & orig & (1 << bit)
                     self.claim("as in the original: " + name, both != 0,
                                where, verdict,
-                               f"properties: original {m['orig_props']}, "
-                               f"rewrite {m['new_props']}")
+                               f"properties at the site's sleeps: original "
+                               f"{orig}, rewrite {new}")
+                    at = LINES.search(g.group("tail"))
+                    if at and nsl:
+                        bits = m["new_at"][bit]
+                        ok = all(lines[i] in line_list(at.group(1)) ==
+                                 bool(bits >> i & 1)
+                                 for i in range(nsl) if mine >> i & 1)
+                        self.claim("... at the sleep on line N", ok, where,
+                                   verdict, f"the record: {name} at "
+                                   f"{bits}, lines {lines}")
                     if name == "a hang":
                         self.claim("a hang, every waker modelled",
                                    not m["outside"] and m["complete"],

@@ -104,20 +104,27 @@ static const char *proof_of(const struct fix_result *res, const char *fn,
 	return NULL;
 }
 
-/*
- * The facts of fn's model verdict.  WQPORT_RECORD_MUTATE=1 (the
- * mutation of tools/record-test.py) records a waker in this file where
- * the model found none: the words then say more than the record holds.
- */
+/* The facts of fn's model verdict. */
 static void model_facts_of(const struct fix_result *res, const char *fn,
 			   struct model_facts *mf)
 {
-	const char *mut = getenv("WQPORT_RECORD_MUTATE");
 	int i;
 
 	for (i = 0; i < res->nproven; i++)
 		if (!strcmp(res->proven[i], fn))
 			*mf = res->mfacts[i];
+}
+
+/*
+ * WQPORT_RECORD_MUTATE=1 (the mutation of tools/record-test.py), after
+ * the site's words are made from the record: the record then holds a
+ * waker in this file where the model found none, and the words say more
+ * than it does.
+ */
+static void mutate_record(struct model_facts *mf)
+{
+	const char *mut = getenv("WQPORT_RECORD_MUTATE");
+
 	if (mut && !strcmp(mut, "1") && mf->no_waker)
 		mf->no_waker = false;
 }
@@ -280,11 +287,13 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
 			model_facts_of(res, s->func, &o->mf);
+			o->sleeps = ~0u;
 			if (o->mf.ran && o->mf.nsleeps) {
-				o->model_site = model_words(&o->mf,
-							    site_sleeps(res, s, &o->mf));
+				o->sleeps = site_sleeps(res, s, &o->mf);
+				o->model_site = model_words(&o->mf, o->sleeps);
 				o->model = o->model_site;
 			}
+			mutate_record(&o->mf);
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;

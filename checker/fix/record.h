@@ -107,6 +107,8 @@ struct site_outcome {
 	const char *model;		/* converted: the model check's verdict */
 	char *model_site;		/* ... worded for this site's sleeps
 					 * (model points at it), or NULL */
+	uint32_t sleeps;		/* those sleeps, by ordinal (mf's);
+					 * ~0u: the whole function's */
 	struct model_facts mf;		/* ... and what it rests on */
 	const struct kernel_facts *kernel;	/* its file's */
 };

@@ -143,6 +143,32 @@ void fixout_verdicts_json(struct strbuf *sb, const struct site_outcome *o)
 	}
 }
 
+static void json_uints(struct strbuf *sb, const char *key, const unsigned *v,
+		       int n)
+{
+	int i;
+
+	sb_printf(sb, ", \"%s\": [", key);
+	for (i = 0; i < n; i++)
+		sb_printf(sb, "%s%u", i ? ", " : "", v[i]);
+	sb_puts(sb, "]");
+}
+
+/* The model's facts per sleep, and the site's own sleeps */
+static void json_sleeps(struct strbuf *sb, const struct site_outcome *o)
+{
+	const struct model_facts *m = &o->mf;
+
+	json_uints(sb, "sleep_lines", m->sleep_line, m->nsleeps);
+	json_uints(sb, "orig_at", m->orig_at, 8);
+	json_uints(sb, "new_at", m->new_at, 8);
+	json_uints(sb, "early_lines", m->early_line, m->nearly);
+	sb_printf(sb, ", \"reached\": %u, \"mine\": %u, \"early_at\": %u, \"early_orig\": %s, \"lost_plain\": %s",
+		  m->reached, o->sleeps, m->early_at,
+		  m->early_orig ? "true" : "false",
+		  m->lost_plain ? "true" : "false");
+}
+
 /* The facts of a site's record, beside its words (fo->record) */
 static void json_record(struct strbuf *sb, const struct site_outcome *o)
 {
@@ -160,6 +186,7 @@ static void json_record(struct strbuf *sb, const struct site_outcome *o)
 		  m->capped ? "true" : "false", m->orig_props, m->new_props,
 		  m->configs ? "true" : "false");
 	report_json_escape(sb, m->files);
+	json_sleeps(sb, o);
 	sb_puts(sb, "}}");
 }
 
