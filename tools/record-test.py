@@ -50,6 +50,19 @@ that ran against no waker, or a waker outside the file, says so.
 --mutate: the same with WQPORT_RECORD_MUTATE=1, which makes fix/outcome.c
 record a waker in this file where the model found none; the test must
 then find a sentence its record does not support (exit 0 when it does).
+--mutate-subject: WQPORT_RECORD_MUTATE=2, which makes each --series
+subject name the planner's form ("prepare_to_wait-entry()") for what
+was written; the test must catch it.
+
+The --series subject (in the JSON as "subject" with WQPORT_RECORD=1):
+each name() is an anchor of a site of the record it replaces, or a call
+on the diff's added lines (a family, "wait_event*()", two or more of
+them); the 2.4.22 tree's patch carries that subject.
+
+A model verdict is per site: its claims concern the site's own sleeps
+(the record's "mine", by ordinal; the properties found there by
+"orig_at"/"new_at"), "not checked" the site's sleeps no run reached,
+and "the exits tested on lines ..." the record's early exits.
 Exit 0 when every claim is supported, 1 otherwise.
 """
 import argparse
@@ -307,11 +320,56 @@ class Checker:
                    (m.group(1) if m else None) == kr["cc_missing"], where,
                    comp, f"the record: {kr['cc_missing']}")
 
+    # -- the --series subject ----------------------------------------
+    def subject(self, where, f):
+        """Each name() of the subject is a record anchor it replaces, or
+        a call on the diff's added lines; a family (wait_event*()) is
+        two or more of them; nothing else (no planner's form)."""
+        subj = f.get("subject")
+        if subj is None:
+            if f.get("diff"):
+                self.problems.append(f"{where}: a diff with no subject in "
+                                     "the record")
+            return
+        added = set()
+        for line in f["diff"].split("\n"):
+            if line.startswith("+") and not line.startswith("+++"):
+                added |= set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", line[1:]))
+        anchors = {s["record"]["anchor"] for s in f["sites"]
+                   if s.get("record") and s["outcome"] != "refused"}
+        m = re.match(r"^.*?: (?:replace (?P<a>\S+?)(?: family)? with |"
+                     r"convert open-coded wait loops? to |"
+                     r"convert wait-queue sleeps to )(?P<w>.*)$", subj)
+        if not m:
+            self.claim("subject: a known shape",
+                       subj.endswith(": fix racy wait-queue sleeps"), where,
+                       subj, "a subject the test does not read")
+            return
+        if m.group("a"):
+            a = m.group("a")[:-2] if m.group("a").endswith("()") else None
+            self.claim("subject: replace A() (a site's anchor)",
+                       a is not None and (a in anchors or a == "sleep_on"),
+                       where, subj, f"the record's anchors {sorted(anchors)}")
+        names = re.findall(r"([\w*-]+)\(\)", m.group("w"))
+        rest = re.sub(r"[\w*-]+\(\)", "", m.group("w"))
+        self.claim("subject: names only", names and
+                   re.fullmatch(r"(, | and )*", rest) is not None, where,
+                   subj, "words beside the names of the calls written")
+        for n in names:
+            if n.endswith("*") or n.endswith("_*"):
+                stem = n.rstrip("*")
+                ok = len({c for c in added if c.startswith(stem)}) >= 2
+            else:
+                ok = n in added
+            self.claim("subject: a call the rewrite wrote", ok, where, subj,
+                       f"{n}() is not called on the diff's added lines")
+
     def document(self, doc, label):
         for f in doc["files"]:
             where = f"{label}:{f['file']}"
             if "kernel_record" in f:
                 self.kernel(where, f["kernel"], f["kernel_record"])
+                self.subject(where, f)
             for s in f["sites"]:
                 rec = s.get("record")
                 if rec is None:
@@ -380,7 +438,13 @@ def old_tree(a, env, chk, tmp):
     f = doc["files"][0]
     by_line = {s["line"]: s for s in f["sites"]}
     for name in patches:
-        body = open(os.path.join(ser, name)).read().split("\n---\n")[0]
+        text = open(os.path.join(ser, name)).read()
+        sm = re.search(r"^Subject: \[PATCH[^\]]*\] (.*)$", text, re.M)
+        chk.claim("patch subject: the JSON's", sm is not None and
+                  sm.group(1) == doc["files"][0].get("subject"),
+                  f"old-tree:{name}", sm.group(1) if sm else text[:200],
+                  f"the JSON's subject {doc['files'][0].get('subject')!r}")
+        body = text.split("\n---\n")[0]
         flat = " ".join(body.split())
         if " becomes " not in flat:
             chk.problems.append(f"old-tree:{name}: no 'becomes' sentence")
@@ -423,6 +487,9 @@ def main():
     ap.add_argument("--checker", required=True)
     ap.add_argument("--testdata", required=True)
     ap.add_argument("--mutate", action="store_true")
+    ap.add_argument("--mutate-subject", action="store_true",
+                    help="WQPORT_RECORD_MUTATE=2: the subjects name the "
+                    "planner's form; the test must catch it")
     ap.add_argument("--json", help="check this WQPORT_RECORD=1 fix JSON "
                     "document instead (a run on a kernel tree)")
     a = ap.parse_args()
@@ -437,7 +504,10 @@ def main():
         return 1 if chk.problems else 0
     a.checker = os.path.abspath(a.checker)
     env = dict(os.environ, WQPORT_RECORD="1", WQPORT_NO_CACHE="1")
-    if a.mutate:
+    if a.mutate_subject:
+        a.mutate = True
+        env["WQPORT_RECORD_MUTATE"] = "2"
+    elif a.mutate:
         env["WQPORT_RECORD_MUTATE"] = "1"
     chk = Checker()
     for (d, args), names in sorted(fix_fixtures(a.testdata).items()):

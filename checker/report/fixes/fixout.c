@@ -71,7 +71,7 @@ static char *subject_prefix(const char *path)
  */
 static char *subject_change(const struct fix_result *res, const char *diff)
 {
-	const char *a = NULL;
+	const char *a = NULL, *form = NULL;
 	bool many_a = false, loops = true, sleep_on = true;
 	int i, sites = 0;
 	char *w, *s;
@@ -84,12 +84,20 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 			continue;
 		if (!a)
 			a = o->anchor;
+		if (!form)
+			form = o->form;
 		many_a |= strcmp(a, o->anchor) != 0;
 		loops &= !strncmp(o->anchor, "add_wait_queue", 14);
 		sleep_on &= sleep_on_lookup(o->anchor, strlen(o->anchor)) != NULL;
 		sites++;
 	}
 	w = patch_written(diff);
+	if (w && getenv("WQPORT_RECORD_MUTATE") &&
+	    !strcmp(getenv("WQPORT_RECORD_MUTATE"), "2") && form) {
+		/* record-test.py's mutation: the planner's form for a call */
+		free(w);
+		w = xasprintf("%s()", form);
+	}
 	if (!a || !w)
 		s = xstrdup("fix racy wait-queue sleeps");
 	else if (loops)
@@ -105,19 +113,27 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 	return s;
 }
 
-char *fixout_patch(const struct fix_result *res, const struct fix_opts *fo,
-		   int num, int total, const char *diff, char **path,
-		   size_t *len)
+/* "char: acme: replace sleep_on() with wait_event()" */
+static char *subject_of(const struct fix_result *res, const char *diff)
 {
 	char *prefix = subject_prefix(res->path);
 	char *change = subject_change(res, diff);
 	char *subject = xasprintf("%s: %s", prefix, change);
+
+	free(prefix);
+	free(change);
+	return subject;
+}
+
+char *fixout_patch(const struct fix_result *res, const struct fix_opts *fo,
+		   int num, int total, const char *diff, char **path,
+		   size_t *len)
+{
+	char *subject = subject_of(res, diff);
 	char *text = series_patch(res, fo, num, total, diff_name(res->path),
 				  subject, diff, path, len);
 
 	free(subject);
-	free(prefix);
-	free(change);
 	return text;
 }
 
@@ -380,6 +396,14 @@ static void json_file(struct strbuf *json, const struct fix_result *res,
 	kwords_json(json, &res->kf);
 	if (record)
 		json_kernel_record(json, &res->kf);
+	if (record && diff && *diff) {
+		/* the --series subject, for record-test.py */
+		char *subject = subject_of(res, diff);
+
+		sb_puts(json, ", \"subject\": ");
+		report_json_escape(json, subject);
+		free(subject);
+	}
 	sb_puts(json, ", \"sites\": [");
 	for (j = 0; j < res->nout; j++) {
 		if (j)
