@@ -129,10 +129,22 @@ static void mutate_record(struct model_facts *mf)
 		mf->no_waker = false;
 }
 
+/* Is there a sleep of the record on line l? */
+static bool sleep_on_line(const struct model_facts *mf, unsigned l)
+{
+	int k;
+
+	for (k = 0; k < mf->nsleeps && k < 32; k++)
+		if (mf->sleep_line[k] == l)
+			return true;
+	return false;
+}
+
 /*
- * The sleeps of the site's own (by ordinal): those of its function whose
- * line is at or after the site's and before the next site of the same
- * function; ~0u (the whole function) when it owns none.
+ * The sleeps of the site's own (by ordinal): the sleep on its line (a
+ * sleep_on(), a nap), else those of its function after it (an
+ * add_wait_queue() loop's) up to the next site; ~0u (the whole function)
+ * when it owns none.
  */
 static uint32_t site_sleeps(const struct fix_result *res,
 			    const struct fix_site *s, const struct model_facts *mf)
@@ -152,6 +164,8 @@ static uint32_t site_sleeps(const struct fix_result *res,
 			if (strcmp(t->func, s->func) || t->pos.line > l ||
 			    t->pos.line < best)
 				continue;
+			if (t->pos.line != l && sleep_on_line(mf, t->pos.line))
+				continue;	/* that site's sleep is its own */
 			best = t->pos.line;
 			owner = t;
 		}

@@ -486,8 +486,8 @@ static bool lock_failed(const struct mrun *r, int nd)
 }
 
 /*
- * The waiter's steps from s: up to two successors (a test that may go
- * either way), each one step.  *props gets what s itself shows.
+ * The waiter's steps from s: up to MAXBRANCH successors (a test that
+ * may go either way, a switch's cases), each one step.  *props gets what s itself shows.
  */
 static int waiter_steps(const struct mrun *r, const struct mstate *s,
 			struct mstate *out, int *evout, unsigned *props)
@@ -495,7 +495,7 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 	const struct vfn *f = r->f;
 	const struct vnode *nd;
 	struct mstate t = *s;
-	int n = 0;
+	int n = 0, i;
 
 	if (s->exited)
 		return 0;
@@ -539,8 +539,11 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 		}
 		return n;
 	}
-	t.node = nd->succ[0];
-	out[n++] = t;
+	/* a switch's head: each case (the first MAXBRANCH) */
+	for (i = 0; i < nd->nsucc && i < MAXBRANCH; i++) {
+		t.node = nd->succ[i];
+		out[n++] = t;
+	}
 	return n;
 }
 
@@ -618,7 +621,7 @@ void explore(struct mrun *r)
 	memset(s0.entq, -1, sizeof(s0.entq));
 	intern(r, &s0, &fresh);
 	for (i = 0; i < r->nn && !r->overflow; i++) {
-		struct mstate out[2], ws = r->n[i].s;
+		struct mstate out[MAXBRANCH], ws = r->n[i].s;
 		unsigned props = 0;
 		int evs = -1, nw, k, to;
 		bool timed, moved, waits;

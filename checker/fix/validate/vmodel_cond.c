@@ -234,6 +234,30 @@ static bool node_names(const struct vfn *f, int nd, const char *w1,
 	return !ids;	/* a constant: `while (1)` */
 }
 
+/* Does node nd call an unlock (a name with "unlock", release_sock())? */
+static bool node_unlocks(const struct vfn *f, int nd)
+{
+	const struct vnode *n = &f->g.n[nd];
+	int t;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *k = &f->flow.t[t];
+		const char *x = f->flow.text + k->off;
+
+		if (k->kind != VT_ID || t + 1 >= f->flow.n ||
+		    f->flow.text[f->flow.t[t + 1].off] != '(')
+			continue;
+		unsigned i;
+
+		if (k->len == 12 && !strncmp(x, "release_sock", 12))
+			return true;
+		for (i = 0; i + 6 <= k->len; i++)
+			if (!strncmp(x + i, "unlock", 6))
+				return true;
+	}
+	return false;
+}
+
 static bool writes_state(const struct vfn *f, int nd, int run)
 {
 	int k;
@@ -255,7 +279,10 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * ran, so the later test hides what such an exit keeps: a waker that
  * makes that exit's own condition true between its test and the state
  * write has its wake-up lost.  A test of a signal (schedule() returns
- * at once with one pending) or of what the sleep returned is not one.
+ * at once with one pending) or of what the sleep returned is not one,
+ * nor any exit of a loop that drops a lock between its state write and
+ * its sleep (the lock may cover the test and the state write: a waker
+ * that takes it cannot come between; not read).
  * Fills lines[] (their first lines, at most max) and *at (the sleeps'
  * ordinals); returns how many.
  */
@@ -297,6 +324,11 @@ int early_exits(const struct vfn *f, const int8_t *cls, int run,
 		}
 		for (t = 0; t < f->g.nn; t++)
 			after |= between[t] && cls[t] && cyc[t] && t != ns;
+		/* a lock dropped after the state write may cover the test
+		 * too (release_sock()'s backlog): not claimed */
+		for (t = 0; t < f->g.nn; t++)
+			if (between[t] && t != ns && node_unlocks(f, t))
+				after = false;
 		for (t = 0; t < f->g.nn && after; t++) {
 			bool *tr;
 

@@ -14,6 +14,7 @@
 #define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
 #define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
 #define MAXSTATES 200000
+#define MAXBRANCH 8	/* successors of a node the waiter follows */
 #define SO_ENT VMAXE		/* the entry of a sleep_on() */
 #define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
 
