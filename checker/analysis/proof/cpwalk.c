@@ -324,6 +324,7 @@ static void may_writes(struct cp_state *st, const char *t, unsigned a,
 	struct cp_state tmp = { 0 };
 	unsigned i, s = a;
 	int depth = 0, k;
+	bool first = true;
 
 	for (i = a; i <= b; i++) {
 		char c = i < b ? t[i] : ';';
@@ -361,9 +362,16 @@ static void may_writes(struct cp_state *st, const char *t, unsigned a,
 			if (seg[e]) {
 				char *test = cp_trimmed(seg, o + 1, e);
 
-				call_writes(&tmp, test);
+				/*
+				 * the statement's own first test is made on
+				 * every path: what it writes is written
+				 * (`if (!test_and_clear_bit(F, &x)) return;`)
+				 */
+				call_writes(first && w == 0 && seg[w] != 'f' ?
+					    st : &tmp, test);
 				free(test);
 			}
+			first = false;
 		}
 		{
 			const char *rest = after_headers(seg);
