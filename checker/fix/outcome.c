@@ -161,8 +161,10 @@ static uint32_t site_sleeps(const struct fix_result *res,
 		for (j = 0; j < res->plan.n; j++) {
 			const struct fix_site *t = &res->plan.s[j];
 
-			if (strcmp(t->func, s->func) || t->pos.line > l ||
-			    t->pos.line < best)
+			/* the sites of the function, by its lines (a refused
+			 * site may have no function name) */
+			if (t->pos.line < s->fn_first || t->pos.line > s->fn_last ||
+			    t->pos.line > l || t->pos.line < best)
 				continue;
 			if (t->pos.line != l && sleep_on_line(mf, t->pos.line))
 				continue;	/* that site's sleep is its own */

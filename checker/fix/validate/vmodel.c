@@ -539,8 +539,11 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 		}
 		return n;
 	}
-	/* a switch's head: each case (the first MAXBRANCH) */
+	/* a switch's head: each case (the first MAXBRANCH); with the
+	 * condition true, those that do not go to sleep */
 	for (i = 0; i < nd->nsucc && i < MAXBRANCH; i++) {
+		if (s->done && i < 32 && (r->swait[s->node] & (1u << i)))
+			continue;
 		t.node = nd->succ[i];
 		out[n++] = t;
 	}
@@ -772,6 +775,7 @@ void mrun_release(struct mrun *r)
 	free(r->hash);
 	free(r->cls);
 	free(r->guard);
+	free(r->swait);
 }
 
 /* ---- the entry point ---- */
@@ -789,6 +793,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
+	r->swait = model_switches(f);
 	if (!w->task) {
 		bool other[VMAXQ];
 		int q;

@@ -98,6 +98,8 @@ void model_conditions(const struct vfn *f, int8_t **cls, bool **guard);
 /* ... for the run of one queue's waker: a test that waits for other
  * queues only (other[q]) goes either way */
 void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other);
+/* per switch node: its cases that reach a sleep (allocated) */
+uint32_t *model_switches(const struct vfn *f);
 /* the exits of a wait loop tested before its state write, where a test
  * after it hides them from the model: their lines, the sleeps in *at */
 int early_exits(const struct vfn *f, const int8_t *cls, int run,

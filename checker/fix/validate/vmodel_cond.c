@@ -352,3 +352,47 @@ int early_exits(const struct vfn *f, const int8_t *cls, int run,
 	}
 	return n;
 }
+
+/*
+ * A switch is a test too (`switch (chip->state)`, its default arm goes
+ * to sleep): per node of more than two successors, the mask of those
+ * (the first 32) that reach a sleep inside the switch's body, when some
+ * do not; else 0.  With the condition true the waiter takes the others.
+ */
+uint32_t *model_switches(const struct vfn *f)
+{
+	uint32_t *m = xrealloc(NULL, (f->g.nn + 1) * sizeof(uint32_t));
+	int i, k, j, x;
+
+	for (i = 0; i < f->g.nn; i++) {
+		const struct vnode *nd = &f->g.n[i];
+		int open = nd->last, close;
+		uint32_t all;
+
+		m[i] = 0;
+		if (nd->nsucc <= 2)
+			continue;
+		while (open < f->flow.n && !vtok_is(&f->flow, open, "{"))
+			open++;
+		close = open < f->flow.n ? vtok_match(&f->flow, open) : -1;
+		if (close < 0)
+			continue;
+		for (k = 0; k < nd->nsucc && k < 32; k++) {
+			bool *w = reach_set(f, nd->succ[k], i);
+
+			for (x = 0; x < f->g.nn; x++)
+				for (j = 0; w[x] && j < f->nnev[x]; j++) {
+					const struct vev *e = &f->ev[f->nev[x][j]];
+
+					if (is_sleep_ev(e) && e->tok > open &&
+					    e->tok < close)
+						m[i] |= 1u << k;
+				}
+			free(w);
+		}
+		all = nd->nsucc >= 32 ? ~0u : (1u << nd->nsucc) - 1;
+		if (m[i] == all)
+			m[i] = 0;
+	}
+	return m;
+}

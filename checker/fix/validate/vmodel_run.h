@@ -49,6 +49,7 @@ struct mrun {
 	char *qkey;		/* the queue the waker wakes */
 	int8_t *cls;		/* per node: 0 either, 1 true = wait, 2 true = go */
 	bool *guard;		/* per node: on the waiting arm of a condition */
+	uint32_t *swait;	/* per switch node: the cases that sleep */
 	int run;		/* interned TASK_RUNNING */
 	int intr;		/* interned TASK_INTERRUPTIBLE */
 	struct mnode *n;
