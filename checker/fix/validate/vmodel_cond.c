@@ -234,7 +234,7 @@ static bool node_names(const struct vfn *f, int nd, const char *w1,
 	return !ids;	/* a constant: `while (1)` */
 }
 
-/* Does node nd call an unlock (a name with "unlock", release_sock())? */
+/* Does node nd call an unlock (kapi.def's, or a name with "unlock")? */
 static bool node_unlocks(const struct vfn *f, int nd)
 {
 	const struct vnode *n = &f->g.n[nd];
@@ -249,7 +249,7 @@ static bool node_unlocks(const struct vfn *f, int nd)
 			continue;
 		unsigned i;
 
-		if (k->len == 12 && !strncmp(x, "release_sock", 12))
+		if (kapi_is(x, k->len, K_UNLOCK))
 			return true;
 		for (i = 0; i + 6 <= k->len; i++)
 			if (!strncmp(x + i, "unlock", 6))
