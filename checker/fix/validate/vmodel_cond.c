@@ -327,8 +327,13 @@ int early_exits(const struct vfn *f, const int8_t *cls, int run,
 		/* a lock dropped after the state write may cover the test
 		 * too (release_sock()'s backlog): not claimed */
 		for (t = 0; t < f->g.nn; t++)
-			if (between[t] && t != ns && node_unlocks(f, t))
-				after = false;
+			if (between[t] && t != ns && node_unlocks(f, t)) {
+				bool *tr = reach_set(f, t, -1);
+
+				if (tr[ns])	/* on the way to the sleep */
+					after = false;
+				free(tr);
+			}
 		for (t = 0; t < f->g.nn && after; t++) {
 			bool *tr;
 
@@ -336,6 +341,15 @@ int early_exits(const struct vfn *f, const int8_t *cls, int run,
 			    node_names(f, t, sl->recv, NULL))
 				continue;
 			tr = reach_set(f, t, -1);
+			/* an exit: its going arm leaves the loop (a continue
+			 * of an inner loop comes back to the sleep) */
+			{
+				bool *go = reach_set(f, f->g.n[t].succ[cls[t] == 1 ? 1 : 0], -1);
+
+				if (go[ns])
+					tr[ns] = false;
+				free(go);
+			}
 			if (tr[ns] && n < max) {
 				unsigned l = f->flow.t[f->g.n[t].first].line;
 
