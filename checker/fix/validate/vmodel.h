@@ -104,6 +104,9 @@ uint32_t *model_switches(const struct vfn *f);
  * after it hides them from the model: their lines, the sleeps in *at */
 int early_exits(const struct vfn *f, const int8_t *cls, int run,
 		unsigned *lines, int max, uint32_t *at);
+/* ... of both sides into the record (the original's lines) */
+void early_facts(struct vval *vv, const struct vfn *o, const struct vfn *r,
+		 struct model_facts *mf);
 /* vmodel.c: the ordinal of sleep event e among f's sleeps, or -1 */
 int sleep_ord(const struct vfn *f, int e);
 /* vmodel_env.c: the wakers the model runs against for queue key (task:
