@@ -95,8 +95,9 @@ UNCHECKED = re.compile(
 LINES = re.compile(r"the sleeps? on lines? ((?:\d+(?:, | and )?)+)")
 EARLY = re.compile(r"the exits? tested on lines? ((?:\d+(?:, | and )?)+) "
                    r"before the state is set (?:is|are) not modelled: a "
-                   r"wake-up for (?:it|them) can be lost between the test "
-                   r"and the state write(?P<orig>, as in the original)?")
+                   r"wake-up for (?:it|them) between the test and the state "
+                   r"write is lost unless a test after the state write sees "
+                   r"the same change(?P<orig>, as in the original)?")
 
 
 def line_list(text):

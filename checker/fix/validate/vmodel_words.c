@@ -159,7 +159,8 @@ int sleep_lines(const struct vfn *o, const struct vfn *r,
 
 /*
  * A wait loop's exit tested before its state write, hidden from the
- * model by a later test: its wake-up can still be lost.
+ * model by a later test: its wake-up is lost unless a later test sees
+ * the same change (the model cannot tell: one flag).
  */
 static char *early_text(char *v, const struct model_facts *mf)
 {
@@ -171,7 +172,7 @@ static char *early_text(char *v, const struct model_facts *mf)
 	for (i = 0; i < mf->nearly; i++)
 		sb_printf(&sb, "%s%u", !i ? "" : i == mf->nearly - 1 ? " and " : ", ",
 			  mf->early_line[i]);
-	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s can be lost between the test and the state write%s",
+	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s between the test and the state write is lost unless a test after the state write sees the same change%s",
 		  mf->nearly > 1 ? "are" : "is", mf->nearly > 1 ? "them" : "it",
 		  mf->early_orig ? ", as in the original" : "");
 	free(v);
