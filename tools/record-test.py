@@ -50,6 +50,19 @@ that ran against no waker, or a waker outside the file, says so.
 --mutate: the same with WQPORT_RECORD_MUTATE=1, which makes fix/outcome.c
 record a waker in this file where the model found none; the test must
 then find a sentence its record does not support (exit 0 when it does).
+--mutate-subject: WQPORT_RECORD_MUTATE=2, which makes each --series
+subject name the planner's form ("prepare_to_wait-entry()") for what
+was written; the test must catch it.
+
+The --series subject (in the JSON as "subject" with WQPORT_RECORD=1):
+each name() is an anchor of a site of the record it replaces, or a call
+on the diff's added lines (a family, "wait_event*()", two or more of
+them); the 2.4.22 tree's patch carries that subject.
+
+A model verdict is per site: its claims concern the site's own sleeps
+(the record's "mine", by ordinal; the properties found there by
+"orig_at"/"new_at"), "not checked" the site's sleeps no run reached,
+and "the exits tested on lines ..." the record's early exits.
 Exit 0 when every claim is supported, 1 otherwise.
 """
 import argparse
@@ -72,8 +85,41 @@ PROPS = ["a lost wake-up", "a wake-up lost until the timeout", "a hang",
 BAD = 1 | 2 | 4 | 8     # what "no lost wake-up" denies
 
 VERDICT = re.compile(
-    r"^model: (?P<kind>no lost wake-up|nothing new) in (?P<more>more than )?"
+    r"^model: (?P<kind>no lost wake-up|nothing new)(?P<after> of the tests "
+    r"after the state write)? in (?P<more>more than )?"
     r"(?P<n>\d+) schedules?(?P<rest>.*)$")
+UNCHECKED = re.compile(
+    r"^model: not checked: no run of the model reaches the sleeps? on "
+    r"lines? (?P<lines>[\d, and]+) \((?P<more>more than )?(?P<n>\d+) "
+    r"schedules of the function\)")
+LINES = re.compile(r"the sleeps? on lines? ((?:\d+(?:, | and )?)+)")
+EARLY = re.compile(r"the exits? tested on lines? ((?:\d+(?:, | and )?)+) "
+                   r"before the state is set (?:is|are) not modelled: a "
+                   r"wake-up for (?:it|them) between the test and the state "
+                   r"write is lost unless a test after the state write sees "
+                   r"the same change(?P<orig>, as in the original)?")
+
+
+def line_list(text):
+    return [int(x) for x in re.findall(r"\d+", text)]
+
+
+def site_view(m):
+    """The record's properties as they concern the site's own sleeps
+    (record "mine"; fix/outcome.c), and the ordinals of those sleeps."""
+    n = len(m.get("sleep_lines", []))
+    valid = (1 << min(n, 32)) - 1
+    mine = m.get("mine", 0xffffffff) & valid if n else 0xffffffff
+
+    def own(props, at):
+        if not n:
+            return props
+        for bit in range(7):
+            if props & (1 << bit) and at[bit] and not at[bit] & mine:
+                props &= ~(1 << bit)
+        return props
+    return (own(m["orig_props"], m.get("orig_at", [0] * 8)),
+            own(m["new_props"], m.get("new_at", [0] * 8)), mine, n)
 
 
 def kernel_words_module():
@@ -99,11 +145,29 @@ class Checker:
     def model(self, where, verdict, m):
         if verdict is None:
             return
+        orig, new, mine, nsl = site_view(m)
+        lines = m.get("sleep_lines", [])
+        unreached = [lines[i] for i in range(nsl)
+                     if mine >> i & 1 and not m.get("reached", 0) >> i & 1
+                     and lines[i]]
+        u = UNCHECKED.match(verdict)
+        if u:
+            self.claim("not checked: no run reaches the site's sleeps",
+                       m["ran"] and sorted(line_list(u.group("lines"))) ==
+                       sorted(unreached) and len(unreached) ==
+                       sum(1 for i in range(nsl) if mine >> i & 1 and
+                           lines[i]), where, verdict,
+                       f"the record: lines {lines}, reached {m.get('reached')}"
+                       f", the site's {mine}")
+            return
         v = VERDICT.match(verdict)
         if not v:
             if verdict.startswith("model: not modelled"):
                 self.claim("not modelled", not m["ran"], where, verdict,
                            "the record says the model ran")
+            else:
+                self.problems.append(f"{where}: a model verdict the test "
+                                     f"does not read: {verdict}")
             return
         self.claim("the model ran", m["ran"], where, verdict,
                    "the record has no model run")
@@ -113,26 +177,60 @@ class Checker:
                    f"the record: {m['schedules']}, capped {m['capped']}")
         rest = v.group("rest")
         if v.group("kind") == "no lost wake-up":
-            self.claim("no lost wake-up", not m["new_props"] & BAD, where,
-                       verdict, f"the rewrite's properties {m['new_props']}")
+            self.claim("no lost wake-up (the site's sleeps)", not new & BAD,
+                       where, verdict, f"the rewrite's properties {new} "
+                       "at the site's sleeps")
         else:
-            self.claim("nothing new (a property kept)",
-                       m["new_props"] & BAD != 0, where, verdict,
-                       f"the rewrite's properties {m['new_props']}")
+            self.claim("nothing new (a property kept)", new & BAD != 0,
+                       where, verdict, f"the rewrite's properties {new} "
+                       "at the site's sleeps")
         if "(the original has one)" in rest:
-            self.claim("the original has one", m["orig_props"] & BAD != 0,
+            self.claim("the original has one", orig & BAD != 0,
                        where, verdict,
-                       f"the original's properties {m['orig_props']}")
+                       f"the original's properties {orig} at the site's "
+                       "sleeps")
+        e = EARLY.search(rest)
+        early = bool(m.get("early_lines") and m.get("early_at", 0) & mine
+                     and not new & 1)
+        self.claim("exits tested before the state write",
+                   (e is not None) == early and
+                   bool(v.group("after")) == (early and v.group("kind") ==
+                                              "no lost wake-up") and
+                   (e is None or (line_list(e.group(1)) ==
+                                  m.get("early_lines") and
+                                  bool(e.group("orig")) ==
+                                  m.get("early_orig"))),
+                   where, verdict, f"the record: early lines "
+                   f"{m.get('early_lines')} at {m.get('early_at')}, "
+                   f"original {m.get('early_orig')}")
+        nr = re.search(r"no run of the model reaches the sleeps? on lines? "
+                       r"((?:\d+(?:, | and )?)+): not checked there", rest)
+        self.claim("not checked there", sorted(line_list(nr.group(1)) if nr
+                                               else []) == sorted(unreached),
+                   where, verdict, f"the record: lines {lines}, reached "
+                   f"{m.get('reached')}, the site's {mine}")
         k = rest.find("as in the original: ")
         if k >= 0:
             kept = rest[k + len("as in the original: "):]
+            kept = kept.split("; no run of the model")[0]
             for bit, name in enumerate(PROPS):
-                if re.search(r"(^|, )" + re.escape(name) + r"(,|$)", kept):
-                    both = m["new_props"] & m["orig_props"] & (1 << bit)
+                g = re.search(r"(^|, )" + re.escape(name) +
+                              r"(?P<tail>[^,;]*)(,|;|$)", kept)
+                if g:
+                    both = new & orig & (1 << bit)
                     self.claim("as in the original: " + name, both != 0,
                                where, verdict,
-                               f"properties: original {m['orig_props']}, "
-                               f"rewrite {m['new_props']}")
+                               f"properties at the site's sleeps: original "
+                               f"{orig}, rewrite {new}")
+                    at = LINES.search(g.group("tail"))
+                    if at and nsl:
+                        bits = m["new_at"][bit]
+                        ok = all(lines[i] in line_list(at.group(1)) ==
+                                 bool(bits >> i & 1)
+                                 for i in range(nsl) if mine >> i & 1)
+                        self.claim("... at the sleep on line N", ok, where,
+                                   verdict, f"the record: {name} at "
+                                   f"{bits}, lines {lines}")
                     if name == "a hang":
                         self.claim("a hang, every waker modelled",
                                    not m["outside"] and m["complete"],
@@ -223,11 +321,56 @@ class Checker:
                    (m.group(1) if m else None) == kr["cc_missing"], where,
                    comp, f"the record: {kr['cc_missing']}")
 
+    # -- the --series subject ----------------------------------------
+    def subject(self, where, f):
+        """Each name() of the subject is a record anchor it replaces, or
+        a call on the diff's added lines; a family (wait_event*()) is
+        two or more of them; nothing else (no planner's form)."""
+        subj = f.get("subject")
+        if subj is None:
+            if f.get("diff"):
+                self.problems.append(f"{where}: a diff with no subject in "
+                                     "the record")
+            return
+        added = set()
+        for line in f["diff"].split("\n"):
+            if line.startswith("+") and not line.startswith("+++"):
+                added |= set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", line[1:]))
+        anchors = {s["record"]["anchor"] for s in f["sites"]
+                   if s.get("record") and s["outcome"] != "refused"}
+        m = re.match(r"^.*?: (?:replace (?P<a>\S+?)(?: family)? with |"
+                     r"convert open-coded wait loops? to |"
+                     r"convert wait-queue sleeps to )(?P<w>.*)$", subj)
+        if not m:
+            self.claim("subject: a known shape",
+                       subj.endswith(": fix racy wait-queue sleeps"), where,
+                       subj, "a subject the test does not read")
+            return
+        if m.group("a"):
+            a = m.group("a")[:-2] if m.group("a").endswith("()") else None
+            self.claim("subject: replace A() (a site's anchor)",
+                       a is not None and (a in anchors or a == "sleep_on"),
+                       where, subj, f"the record's anchors {sorted(anchors)}")
+        names = re.findall(r"([\w*-]+)\(\)", m.group("w"))
+        rest = re.sub(r"[\w*-]+\(\)", "", m.group("w"))
+        self.claim("subject: names only", names and
+                   re.fullmatch(r"(, | and )*", rest) is not None, where,
+                   subj, "words beside the names of the calls written")
+        for n in names:
+            if n.endswith("*") or n.endswith("_*"):
+                stem = n.rstrip("*")
+                ok = len({c for c in added if c.startswith(stem)}) >= 2
+            else:
+                ok = n in added
+            self.claim("subject: a call the rewrite wrote", ok, where, subj,
+                       f"{n}() is not called on the diff's added lines")
+
     def document(self, doc, label):
         for f in doc["files"]:
             where = f"{label}:{f['file']}"
             if "kernel_record" in f:
                 self.kernel(where, f["kernel"], f["kernel_record"])
+                self.subject(where, f)
             for s in f["sites"]:
                 rec = s.get("record")
                 if rec is None:
@@ -296,7 +439,13 @@ def old_tree(a, env, chk, tmp):
     f = doc["files"][0]
     by_line = {s["line"]: s for s in f["sites"]}
     for name in patches:
-        body = open(os.path.join(ser, name)).read().split("\n---\n")[0]
+        text = open(os.path.join(ser, name)).read()
+        sm = re.search(r"^Subject: \[PATCH[^\]]*\] (.*)$", text, re.M)
+        chk.claim("patch subject: the JSON's", sm is not None and
+                  sm.group(1) == doc["files"][0].get("subject"),
+                  f"old-tree:{name}", sm.group(1) if sm else text[:200],
+                  f"the JSON's subject {doc['files'][0].get('subject')!r}")
+        body = text.split("\n---\n")[0]
         flat = " ".join(body.split())
         if " becomes " not in flat:
             chk.problems.append(f"old-tree:{name}: no 'becomes' sentence")
@@ -339,6 +488,9 @@ def main():
     ap.add_argument("--checker", required=True)
     ap.add_argument("--testdata", required=True)
     ap.add_argument("--mutate", action="store_true")
+    ap.add_argument("--mutate-subject", action="store_true",
+                    help="WQPORT_RECORD_MUTATE=2: the subjects name the "
+                    "planner's form; the test must catch it")
     ap.add_argument("--json", help="check this WQPORT_RECORD=1 fix JSON "
                     "document instead (a run on a kernel tree)")
     a = ap.parse_args()
@@ -353,7 +505,10 @@ def main():
         return 1 if chk.problems else 0
     a.checker = os.path.abspath(a.checker)
     env = dict(os.environ, WQPORT_RECORD="1", WQPORT_NO_CACHE="1")
-    if a.mutate:
+    if a.mutate_subject:
+        a.mutate = True
+        env["WQPORT_RECORD_MUTATE"] = "2"
+    elif a.mutate:
         env["WQPORT_RECORD_MUTATE"] = "1"
     chk = Checker()
     for (d, args), names in sorted(fix_fixtures(a.testdata).items()):

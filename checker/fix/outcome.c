@@ -5,11 +5,13 @@
  * failed verification or no semantic patch changed it.  The report
  * (report/fixes/fixout.c) prints these outcomes; it decides none of them.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ptw.h"
 #include "result.h"
+#include "validate.h"
 
 static int count_in(const char *hay, const char *needle)
 {
@@ -102,22 +104,144 @@ static const char *proof_of(const struct fix_result *res, const char *fn,
 	return NULL;
 }
 
-/*
- * The facts of fn's model verdict.  WQPORT_RECORD_MUTATE=1 (the
- * mutation of tools/record-test.py) records a waker in this file where
- * the model found none: the words then say more than the record holds.
- */
+/* The facts of fn's model verdict. */
 static void model_facts_of(const struct fix_result *res, const char *fn,
 			   struct model_facts *mf)
 {
-	const char *mut = getenv("WQPORT_RECORD_MUTATE");
 	int i;
 
 	for (i = 0; i < res->nproven; i++)
 		if (!strcmp(res->proven[i], fn))
 			*mf = res->mfacts[i];
+}
+
+/*
+ * WQPORT_RECORD_MUTATE=1 (the mutation of tools/record-test.py), after
+ * the site's words are made from the record: the record then holds a
+ * waker in this file where the model found none, and the words say more
+ * than it does.
+ */
+static void mutate_record(struct model_facts *mf)
+{
+	const char *mut = getenv("WQPORT_RECORD_MUTATE");
+
 	if (mut && !strcmp(mut, "1") && mf->no_waker)
 		mf->no_waker = false;
+}
+
+/* Is there a sleep of the record on line l? */
+static bool sleep_on_line(const struct model_facts *mf, unsigned l)
+{
+	int k;
+
+	for (k = 0; k < mf->nsleeps && k < 32; k++)
+		if (mf->sleep_line[k] == l)
+			return true;
+	return false;
+}
+
+/*
+ * The sleeps of the site's own (by ordinal): the sleep on its line (a
+ * sleep_on(), a nap), else those of its function after it (an
+ * add_wait_queue() loop's) up to the next site; ~0u (the whole function)
+ * when it owns none.
+ */
+static uint32_t site_sleeps(const struct fix_result *res,
+			    const struct fix_site *s, const struct model_facts *mf)
+{
+	uint32_t mine = 0;
+	int k, j;
+
+	for (k = 0; k < mf->nsleeps && k < 32; k++) {
+		unsigned l = mf->sleep_line[k], best = 0;
+		const struct fix_site *owner = NULL;
+
+		if (l < s->fn_first || l > s->fn_last)
+			continue;
+		for (j = 0; j < res->plan.n; j++) {
+			const struct fix_site *t = &res->plan.s[j];
+
+			/* the sites of the function, by its lines (a refused
+			 * site may have no function name) */
+			if (t->pos.line < s->fn_first || t->pos.line > s->fn_last ||
+			    t->pos.line > l || t->pos.line < best)
+				continue;
+			if (t->pos.line != l && sleep_on_line(mf, t->pos.line))
+				continue;	/* that site's sleep is its own */
+			best = t->pos.line;
+			owner = t;
+		}
+		if (owner && owner->pos.line == s->pos.line)
+			mine |= 1u << k;
+	}
+	return mine ? mine : ~0u;
+}
+
+/*
+ * The body of function fn as written in text (kernel style: its
+ * definition's line and its braces at the start of a line): [*b, *e).
+ */
+static bool fn_body(const char *text, const char *fn, const char **b,
+		    const char **e)
+{
+	size_t n = strlen(fn);
+	const char *p;
+
+	for (p = text; text && (p = strstr(p, fn)); p += n) {
+		const char *ls = p, *open, *semi;
+
+		if (p[n] != '(' || (p > text && (isalnum((unsigned char)p[-1]) ||
+						  p[-1] == '_')))
+			continue;
+		while (ls > text && ls[-1] != '\n')
+			ls--;
+		if (isspace((unsigned char)*ls) || *ls == '#')
+			continue;
+		open = strstr(p, "\n{");
+		semi = strchr(p, ';');
+		if (!open || (semi && semi < open))
+			continue;
+		*b = open;
+		*e = strstr(open, "\n}");
+		if (!*e)
+			*e = open + strlen(open);
+		return true;
+	}
+	return false;
+}
+
+static bool span_has(const char *b, const char *e, const char *needle)
+{
+	const char *p = strstr(b, needle);
+
+	return p && p < e;
+}
+
+/*
+ * The in-place entry words say what the rewrite wrote: DEFINE_WAIT(w)
+ * when it declared the entry so, init_wait(&w) when it kept the
+ * declaration and made it with that call (an entry declared apart and
+ * made with init_waitqueue_entry()).
+ */
+static char *entry_as_written(const struct fix_result *res,
+			      const struct fix_site *s, char *text)
+{
+	const char *b, *e, *at;
+	char *def, *init, *out = text;
+
+	if (!s->ew || !fn_body(res->final, s->func, &b, &e))
+		return text;
+	def = xasprintf("DEFINE_WAIT(%s)", s->ew);
+	init = xasprintf("init_wait(&%s)", s->ew);
+	at = strstr(text, def);
+	if (at && !span_has(b, e, def) && span_has(b, e, init)) {
+		out = xasprintf("%.*s%s on its existing declaration%s",
+				(int)(at - text), text, init, at + strlen(def));
+		free(text);
+	}
+	free(def);
+	free(init);
+	return out;
 }
 
 static const char *blocked_why(const struct fix_result *res, const char *fn)
@@ -179,6 +303,13 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
 			model_facts_of(res, s->func, &o->mf);
+			o->sleeps = ~0u;
+			if (o->mf.ran && o->mf.nsleeps) {
+				o->sleeps = site_sleeps(res, s, &o->mf);
+				o->model_site = model_words(&o->mf, o->sleeps);
+				o->model = o->model_site;
+			}
+			mutate_record(&o->mf);
 			o->outcome = s->outcome == FO_CONVERT ? FO_CONVERT :
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
@@ -207,10 +338,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    nr ? nr : "");
 			}
 			else if (form_in_place(s->form))
-				o->text = xasprintf("%s() -> %s() in place: %s",
-						    s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
-						    "prepare_to_wait" : "prepare_to_wait_exclusive",
-						    s->note);
+				o->text = entry_as_written(res, s,
+					xasprintf("%s() -> %s() in place: %s",
+						  s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+						  "prepare_to_wait" : "prepare_to_wait_exclusive",
+						  s->note));
 			else if (s->outcome == FO_COVERED && s->note)
 				o->text = xstrdup(s->note);
 			else if (s->outcome == FO_COVERED)

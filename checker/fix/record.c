@@ -172,8 +172,10 @@ void fix_result_release(struct fix_result *res)
 {
 	int i;
 
-	for (i = 0; i < res->nout; i++)
+	for (i = 0; i < res->nout; i++) {
 		free(res->out[i].text);
+		free(res->out[i].model_site);
+	}
 	free(res->out);
 	strv_free(res->blocked, res->nblocked);
 	strv_free(res->block_why, res->nblocked);

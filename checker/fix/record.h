@@ -63,6 +63,31 @@ struct model_facts {
 	bool capped;		/* ... more than that */
 	unsigned orig_props, new_props;
 	bool configs;		/* in each #if configuration read as C */
+	bool file;		/* a waker of this file was run */
+	bool lost_plain;	/* the rewrite's lost wake-up: nothing the
+				 * model left out would close it */
+	char lost_if[256];	/* else what would ("the waker ... takes X") */
+	/*
+	 * Per sleep, by its ordinal in the function (the original's line;
+	 * nsleeps 0 when the two sides do not have as many sleeps): where
+	 * each property was found on each side, and the rewrite's sleeps
+	 * a run had the waiter asleep in.  A site's words speak of its own
+	 * sleeps (fix/outcome.c).
+	 */
+	int nsleeps;
+	unsigned sleep_line[32];
+	uint32_t orig_at[8], new_at[8];
+	uint32_t reached;
+	/*
+	 * The rewrite's wait-loop exits tested before the loop's state
+	 * write where a later test hides them from the model (its
+	 * condition is one flag): their lines, the sleeps of those loops,
+	 * and whether the original tests such an exit too.
+	 */
+	int nearly;
+	unsigned early_line[4];
+	uint32_t early_at;
+	bool early_orig;
 };
 
 /* The record of one site. */
@@ -80,6 +105,10 @@ struct site_outcome {
 	int nnotes;
 	const char *proof;		/* converted: the validation's result */
 	const char *model;		/* converted: the model check's verdict */
+	char *model_site;		/* ... worded for this site's sleeps
+					 * (model points at it), or NULL */
+	uint32_t sleeps;		/* those sleeps, by ordinal (mf's);
+					 * ~0u: the whole function's */
 	struct model_facts mf;		/* ... and what it rests on */
 	const struct kernel_facts *kernel;	/* its file's */
 };

@@ -255,14 +255,48 @@ static void statement_writes(struct cp_state *st, const char *s)
 	free(n);
 }
 
+/*
+ * A test that steps a counter first, `if (--d->users == 0)`: the step is
+ * a write made on every path (x--), and what holds inside is the test of
+ * the stepped value, `d->users == 0`.  g is changed in place; the
+ * counter is returned (allocated) with its write's kind, or NULL.
+ */
+static char *pre_step(char *g, int *kind)
+{
+	char *p = strstr(g, "--"), *e, *l;
+
+	if (!p)
+		p = strstr(g, "++");
+	if (!p || (p > g && (wq_ident_char(p[-1]) || p[-1] == ')' ||
+			     p[-1] == ']')))
+		return NULL;	/* none, or x-- after the value: not this */
+	for (e = p + 2; *e == ' '; e++)
+		;
+	if (!wq_ident_char(*e) || isdigit((unsigned char)*e))
+		return NULL;
+	while (wq_ident_char(*e) || (e[0] == '-' && e[1] == '>') || *e == '.')
+		e += (e[0] == '-' && e[1] == '>') ? 2 : 1;
+	l = xasprintf("%.*s", (int)(e - p - 2), p + 2);
+	*kind = p[0] == '-' ? CPW_SUB : CPW_ADD;
+	memmove(p, p + 2, strlen(p + 2) + 1);
+	return l;
+}
+
 /* Leaving the block or body of header h upward: what holds inside. */
 static unsigned climb(struct cp_state *st, const char *t, unsigned lo,
 		      unsigned hs, const char *h)
 {
-	char *g = cp_header_test(h);
+	char *g = cp_header_test(h), *stepped = NULL;
+	int kind = 0;
 
-	if (g && *g && !cp_starts_kw(h, "switch"))
+	if (g && *g && !cp_starts_kw(h, "switch")) {
+		stepped = pre_step(g, &kind);
 		add_fact(st, g, h);
+	}
+	/* walking back: the step was made before the test */
+	if (stepped)
+		cp_add(st, kind, stepped, NULL, h);
+	free(stepped);
 	free(g);
 	/* in the then part of `else if`: the earlier branches come first */
 	if (cp_starts_kw(h, "else"))
@@ -324,6 +358,7 @@ static void may_writes(struct cp_state *st, const char *t, unsigned a,
 	struct cp_state tmp = { 0 };
 	unsigned i, s = a;
 	int depth = 0, k;
+	bool first = true;
 
 	for (i = a; i <= b; i++) {
 		char c = i < b ? t[i] : ';';
@@ -361,9 +396,16 @@ static void may_writes(struct cp_state *st, const char *t, unsigned a,
 			if (seg[e]) {
 				char *test = cp_trimmed(seg, o + 1, e);
 
-				call_writes(&tmp, test);
+				/*
+				 * the statement's own first test is made on
+				 * every path: what it writes is written
+				 * (`if (!test_and_clear_bit(F, &x)) return;`)
+				 */
+				call_writes(first && w == 0 && seg[w] != 'f' ?
+					    st : &tmp, test);
 				free(test);
 			}
+			first = false;
 		}
 		{
 			const char *rest = after_headers(seg);

@@ -287,6 +287,9 @@ static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
 		return xstrdup(w->lhs);
 	if (w->kind == CPW_BITSET && w->val)
 		return xasprintf("test_bit(%s, &%s)", w->val, w->lhs);
+	/* clear_bit(), test_and_clear_bit() before the wake-up */
+	if (w->kind == CPW_BITCLR && w->val)
+		return xasprintf("!test_bit(%s, &%s)", w->val, w->lhs);
 	if (w->kind == CPW_LISTADD)
 		return xasprintf("!list_empty(&%s)", w->lhs);
 	/* `flags &= ~ASYNC_CLOSING`: one named bit (of several, below) */

@@ -143,6 +143,11 @@ char *model_check_function(const struct vside *orig, const struct vside *rew,
 char *model_check_config(const struct vside *orig, const struct vside *rew,
 			 const char *fn, const int *sel, char **verdict,
 			 bool *unreadable, struct model_facts *mf);
+/*
+ * The model check's verdict from its record (vmodel_words.c), for the
+ * sleeps of mine by ordinal (a site's own; ~0u: the whole function).
+ */
+char *model_words(const struct model_facts *mf, uint32_t mine);
 
 
 /* ---- shared by validate.c and validate_ev.c ---- */

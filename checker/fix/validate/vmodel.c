@@ -44,62 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vmodel.h"
-
-#define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
-#define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
-#define MAXSTATES 200000
-#define SO_ENT VMAXE		/* the entry of a sleep_on() */
-#define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
-
-
-struct mstate {
-	int16_t node;
-	uint8_t k, sub;		/* event of the node, its step */
-	int8_t ts;		/* interned state, -1: the caller's */
-	uint8_t done, wpc, held, wheld, nsl, spins, exited;
-	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
-	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
-	int8_t entq[VMAXE + 2];
-};
-
-struct mnode {
-	struct mstate s;
-	int parent;
-	int pe;			/* waiter event of the step in, or -1 */
-	int8_t pwaker;		/* waker step of the step in, or -1 */
-	uint8_t props;
-	int nsucc;
-	int *succ;
-	uint64_t count;
-	uint8_t mark;
-};
-
-struct mrun {
-	struct vval *vv;
-	struct vfn *f;
-	int side;
-	const struct mwaker *w;
-	char *qkey;		/* the queue the waker wakes */
-	int8_t *cls;		/* per node: 0 either, 1 true = wait, 2 true = go */
-	bool *guard;		/* per node: on the waiting arm of a condition */
-	int run;		/* interned TASK_RUNNING */
-	int intr;		/* interned TASK_INTERRUPTIBLE */
-	struct mnode *n;
-	int nn, capn;
-	int *hash;
-	unsigned hcap;
-	bool overflow;
-	unsigned props;
-	int prop_at[8];		/* a state with the property, per bit */
-	int xlock;		/* a lock of the waiter's the waker is made to
-				 * take too, or -1 */
-	bool xirq;		/* the waker cannot run while the waiter has
-				 * interrupts off */
-	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
-				 * was found asleep in */
-};
-
+#include "vmodel_run.h"
 
 static bool sleeping(const struct mrun *r, int ts)
 {
@@ -190,7 +135,7 @@ static bool waker_locks(const struct mrun *r)
 }
 
 /* Is w one of the space-separated words of list? */
-static bool word_in(const char *list, const char *w)
+bool word_in(const char *list, const char *w)
 {
 	size_t n = strlen(w);
 	const char *p;
@@ -284,9 +229,29 @@ static bool on_wakers_queue(const struct mrun *r, const struct mstate *s)
 }
 
 /*
+ * Is the waiter queued on a known queue other than its waker's, and not
+ * on the waker's?  The waker of one queue makes the condition of that
+ * queue's sleeps true: a sleep of the same function on another queue
+ * (a second sleep_on() loop) waits for that queue's waker, which the
+ * model runs on its own.
+ */
+static bool on_other_queue(const struct mrun *r, const struct mstate *s)
+{
+	int i;
+
+	if (r->w->task || on_wakers_queue(r, s))
+		return false;
+	for (i = 0; i < VMAXE + 2; i++)
+		if ((s->queued & (1u << i)) && s->entq[i] >= 0)
+			return true;
+	return false;
+}
+
+/*
  * Is the waiter asleep (in a sleep, its state not yet running)?  *waits:
  * the sleep waits for the waker (queued on its queue, or on the waiting
- * arm of the condition), not a delay the waker has nothing to do with.
+ * arm of the condition and on no other queue), not a delay or another
+ * queue's wait the waker has nothing to do with.
  */
 static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 		   bool *waits)
@@ -294,7 +259,8 @@ static bool asleep(const struct mrun *r, const struct mstate *s, bool *timed,
 	const struct vev *e;
 
 	*timed = false;
-	*waits = r->guard[s->node] || on_wakers_queue(r, s);
+	*waits = on_wakers_queue(r, s) ||
+		 (r->guard[s->node] && !on_other_queue(r, s));
 	if (s->exited || s->k >= r->f->nnev[s->node])
 		return false;
 	e = &r->f->ev[r->f->nev[s->node][s->k]];
@@ -319,6 +285,24 @@ static void ent_queue(struct mstate *s, int ent, int q)
  */
 enum { STUCK = 0, STAY = 1, ADVANCE = -1 };
 
+/*
+ * A sleep_on() or wait_event*() on a known queue other than the waker's,
+ * or a schedule() queued on such queues only: that queue's own waker
+ * ends it (its run checks it); here it is a sleep that returns, the
+ * task running.
+ */
+static bool others_sleep(const struct mrun *r, const struct vev *ev)
+{
+	return !r->w->task && ev->q >= 0 && ev->q < r->vv->nnames[NS_QUEUE] &&
+	       !qmatch(r, ev->q);
+}
+
+static int step_others_sleep(const struct mrun *r, struct mstate *t)
+{
+	t->ts = r->run;
+	return ++t->nsl > MAXSLEEPS ? STUCK : ADVANCE;
+}
+
 /* schedule() and friends: sub 0 before the sleep, 1 asleep. */
 static int step_sleep(const struct mrun *r, const struct mstate *s,
 		      const struct vev *ev, struct mstate *t, unsigned *props)
@@ -326,6 +310,10 @@ static int step_sleep(const struct mrun *r, const struct mstate *s,
 	if (s->sub == 0) {
 		if (ev->st >= 0)
 			t->ts = ev->st;
+		if (sleeping(r, t->ts) && !ev->timed && on_other_queue(r, s)) {
+			t->spins = 0;
+			return step_others_sleep(r, t);
+		}
 		if (!sleeping(r, t->ts)) {
 			/* returns at once */
 			if (++t->spins >= MAXSPINS) {
@@ -352,6 +340,8 @@ static int step_sleep(const struct mrun *r, const struct mstate *s,
 static int step_sleep_on(const struct mrun *r, const struct mstate *s,
 			 const struct vev *ev, struct mstate *t)
 {
+	if (s->sub == 0 && others_sleep(r, ev))
+		return step_others_sleep(r, t);
 	if (s->sub == 0) {
 		t->ts = ev->st;
 		ent_queue(t, SO_ENT, ev->q);
@@ -381,6 +371,8 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 {
 	switch (s->sub) {
 	case 0:		/* if (cond) break; */
+		if (others_sleep(r, ev))
+			return step_others_sleep(r, t);
 		if (s->done)
 			return ADVANCE;
 		t->sub = 1;
@@ -494,8 +486,8 @@ static bool lock_failed(const struct mrun *r, int nd)
 }
 
 /*
- * The waiter's steps from s: up to two successors (a test that may go
- * either way), each one step.  *props gets what s itself shows.
+ * The waiter's steps from s: up to MAXBRANCH successors (a test that
+ * may go either way, a switch's cases), each one step.  *props gets what s itself shows.
  */
 static int waiter_steps(const struct mrun *r, const struct mstate *s,
 			struct mstate *out, int *evout, unsigned *props)
@@ -503,7 +495,7 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 	const struct vfn *f = r->f;
 	const struct vnode *nd;
 	struct mstate t = *s;
-	int n = 0;
+	int n = 0, i;
 
 	if (s->exited)
 		return 0;
@@ -547,8 +539,14 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 		}
 		return n;
 	}
-	t.node = nd->succ[0];
-	out[n++] = t;
+	/* a switch's head: each case (the first MAXBRANCH); with the
+	 * condition true, those that do not go to sleep */
+	for (i = 0; i < nd->nsucc && i < MAXBRANCH; i++) {
+		if (s->done && i < 32 && (r->swait[s->node] & (1u << i)))
+			continue;
+		t.node = nd->succ[i];
+		out[n++] = t;
+	}
 	return n;
 }
 
@@ -601,8 +599,20 @@ static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
 			r->sleep_at[b] |= 1u << o;
 }
 
+/* The waiter is asleep in state s: that sleep is checked by the run. */
+static void note_reached(struct mrun *r, const struct mstate *s)
+{
+	int o;
+
+	if (s->k >= r->f->nnev[s->node])
+		return;
+	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
+	if (o >= 0 && o < 32)
+		r->reached |= 1u << o;
+}
+
 /* Breadth first over the states of waiter || waker. */
-static void explore(struct mrun *r)
+void explore(struct mrun *r)
 {
 	struct mstate s0;
 	bool fresh;
@@ -614,7 +624,7 @@ static void explore(struct mrun *r)
 	memset(s0.entq, -1, sizeof(s0.entq));
 	intern(r, &s0, &fresh);
 	for (i = 0; i < r->nn && !r->overflow; i++) {
-		struct mstate out[2], ws = r->n[i].s;
+		struct mstate out[MAXBRANCH], ws = r->n[i].s;
 		unsigned props = 0;
 		int evs = -1, nw, k, to;
 		bool timed, moved, waits;
@@ -641,6 +651,8 @@ static void explore(struct mrun *r)
 				add_succ(&r->n[i], to);
 			}
 		}
+		if (asleep(r, &r->n[i].s, &timed, &waits))
+			note_reached(r, &r->n[i].s);
 		if (asleep(r, &r->n[i].s, &timed, &waits) && waits &&
 		    waker_done(r, &r->n[i].s)) {
 			/*
@@ -753,7 +765,7 @@ static char *trace_of(const struct mrun *r, int at)
 	return sb.s ? sb.s : xstrdup("");
 }
 
-static void mrun_release(struct mrun *r)
+void mrun_release(struct mrun *r)
 {
 	int i;
 
@@ -763,11 +775,12 @@ static void mrun_release(struct mrun *r)
 	free(r->hash);
 	free(r->cls);
 	free(r->guard);
+	free(r->swait);
 }
 
 /* ---- the entry point ---- */
 
-static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
+void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 		       int side, const struct mwaker *w, const char *qkey)
 {
 	memset(r, 0, sizeof(*r));
@@ -780,86 +793,15 @@ static void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
-}
+	r->swait = model_switches(f);
+	if (!w->task) {
+		bool other[VMAXQ];
+		int q;
 
-/*
- * A lost wake-up the model found against w: is it one whatever the
- * waker takes?  The model runs a waker with the lock the analysis read
- * it take; a waker outside this file was not read, so each spinlock the
- * waiter takes is tried as one it takes too, and any waker as one that
- * cannot run while the waiter has interrupts off (a handler on one CPU,
- * or 2.4's cli()).  The first that closes the loss, as the end of "a
- * lost wake-up unless ..."; NULL when none does.
- */
-static char *lost_unless(struct vval *vv, struct vfn *f, int side,
-			 const struct mwaker *w, const char *qkey)
-{
-	int tried[VMAXQ], nt = 0, i, j;
-	bool irq = false;
-	char *why = NULL;
-
-	for (i = 0; i < f->nev_all; i++) {
-		const struct vev *e = &f->ev[i];
-
-		irq |= e->k == EV_IRQOFF;
-		if (e->k != EV_LOCK || e->lock < 0 || !w->opaque)
-			continue;
-		for (j = 0; j < nt && tried[j] != e->lock; j++)
-			;
-		if (j == nt && nt < VMAXQ)
-			tried[nt++] = e->lock;
+		for (q = 0; q < vv->nnames[NS_QUEUE] && q < VMAXQ; q++)
+			other[q] = !qmatch(r, q);
+		model_conditions_other(f, r->cls, other);
 	}
-	if (w->clock && !w->lock) {
-		/* a lock the waker drops before its wake-up, the waiter's too */
-		int ctried[VMAXQ], nc = 0, c;
-
-		for (i = 0; i < f->nev_all && !why; i++) {
-			const struct vev *e = &f->ev[i];
-			struct mrun r;
-			char *ln;
-			bool same;
-
-			if (e->k != EV_LOCK || e->lock < 0)
-				continue;
-			for (c = 0; c < nc && ctried[c] != e->lock; c++)
-				;
-			if (c < nc)
-				continue;
-			ln = last_name(vv->names[NS_LOCK][e->lock]);
-			same = word_in(w->clock, ln);
-			free(ln);
-			if (!same)
-				continue;
-			if (nc < VMAXQ)
-				ctried[nc++] = e->lock;
-			mrun_start(&r, vv, f, side, w, qkey);
-			r.xlock = e->lock;
-			explore(&r);
-			if (!r.overflow && !(r.props & P_LOST))
-				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
-						w->what, vv->names[NS_LOCK][e->lock]);
-			mrun_release(&r);
-		}
-	}
-	for (i = 0; i <= nt && !why; i++) {
-		struct mrun r;
-
-		if (i == nt && !irq)
-			break;
-		mrun_start(&r, vv, f, side, w, qkey);
-		if (i < nt)
-			r.xlock = tried[i];
-		else
-			r.xirq = true;
-		explore(&r);
-		if (!r.overflow && !(r.props & P_LOST))
-			why = i < nt ? xasprintf("the waker outside this file takes %s",
-						 vv->names[NS_LOCK][tried[i]]) :
-			      xasprintf("%s cannot run while %s() has interrupts off",
-					w->opaque ? "the waker" : w->what, f->fn->name);
-		mrun_release(&r);
-	}
-	return why;
 }
 
 static void run_side(struct vval *vv, struct vfn *f, int side,
@@ -900,6 +842,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	}
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
+	out->reached |= r.reached;
 	out->props |= r.props;
 	mrun_release(&r);
 }
@@ -940,6 +883,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct vfn o, r;
 	struct mside mo = { 0 }, mr = { 0 };
 	struct menv env = { .complete = true };
+	struct model_facts facts;
 	char *keys[4], *why = NULL, *err = NULL;
 	int nk, i, j, nw_total = 0;
 
@@ -1006,16 +950,25 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 						     r.ev[i].what);
 			}
 	}
-	if (mf) {	/* the facts the verdict rests on (fix/record.h) */
-		*mf = (struct model_facts){ .ran = true,
-			.no_waker = env.unwoken, .outside = env.opaque,
-			.complete = env.complete, .nwakers = nw_total,
-			.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
-			.capped = mr.count > MAXCOUNT,
-			.orig_props = mo.props, .new_props = mr.props };
-		snprintf(mf->files, sizeof(mf->files), "%s",
-			 env.files.s ? env.files.s : "");
-	}
+	/* the facts the verdict rests on (fix/record.h), its words from them */
+	facts = (struct model_facts){ .ran = true,
+		.no_waker = env.unwoken, .outside = env.opaque,
+		.complete = env.complete, .nwakers = nw_total,
+		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
+		.capped = mr.count > MAXCOUNT,
+		.orig_props = mo.props, .new_props = mr.props,
+		.file = env.file, .lost_plain = mr.lost_plain,
+		.reached = mr.reached };
+	snprintf(facts.files, sizeof(facts.files), "%s",
+		 env.files.s ? env.files.s : "");
+	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
+		 mr.lost_if ? mr.lost_if : "");
+	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
+	early_facts(&vv, &o, &r, &facts);
+	memcpy(facts.orig_at, mo.sleep_at, sizeof(facts.orig_at));
+	memcpy(facts.new_at, mr.sleep_at, sizeof(facts.new_at));
+	if (mf)
+		*mf = facts;
 	if (mr.props & ~mo.props) {
 		char *added = props_text(mr.props & ~mo.props, env.complete, &mr);
 
@@ -1024,12 +977,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(added);
 		goto out;
 	}
-	{
-		unsigned lines[32];
-		int nl = sleep_lines(&o, &r, lines);
-
-		*verdict = verdict_text(&mo, &mr, &env, lines, nl);
-	}
+	*verdict = model_words(&facts, ~0u);
 out:
 	free(env.files.s);
 	free(mo.trace);

@@ -78,6 +78,7 @@ struct mside {
 				 * that the model leaves out could close */
 	char *lost_if;		/* else what would close it: "the waker ..." */
 	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
+	uint32_t reached;	/* the sleeps a run had the waiter asleep in */
 };
 
 /* What the model ran the function against, over its queues. */
@@ -94,6 +95,18 @@ struct menv {
  * their waiting arms (guard), allocated */
 bool is_sleep_ev(const struct vev *e);
 void model_conditions(const struct vfn *f, int8_t **cls, bool **guard);
+/* ... for the run of one queue's waker: a test that waits for other
+ * queues only (other[q]) goes either way */
+void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other);
+/* per switch node: its cases that reach a sleep (allocated) */
+uint32_t *model_switches(const struct vfn *f);
+/* the exits of a wait loop tested before its state write, where a test
+ * after it hides them from the model: their lines, the sleeps in *at */
+int early_exits(const struct vfn *f, const int8_t *cls, int run,
+		unsigned *lines, int max, uint32_t *at);
+/* ... of both sides into the record (the original's lines) */
+void early_facts(struct vval *vv, const struct vfn *o, const struct vfn *r,
+		 struct model_facts *mf);
 /* vmodel.c: the ordinal of sleep event e among f's sleeps, or -1 */
 int sleep_ord(const struct vfn *f, int e);
 /* vmodel_env.c: the wakers the model runs against for queue key (task:
@@ -107,7 +120,6 @@ char *props_at(unsigned props, bool complete, const struct mside *m,
 	       const unsigned *lines, int nl);
 char *props_text(unsigned props, bool complete, const struct mside *m);
 int sleep_lines(const struct vfn *o, const struct vfn *r, unsigned *lines);
-char *verdict_text(const struct mside *mo, const struct mside *mr,
-		   const struct menv *env, const unsigned *lines, int nl);
+
 
 #endif /* WQPORT_FIX_VMODEL_H */

@@ -147,3 +147,293 @@ void model_conditions(const struct vfn *f, int8_t **clsp, bool **guardp)
 	*clsp = cls;
 	*guardp = guard;
 }
+
+/*
+ * For the run of one queue's waker (other[q]: queue q is known and not
+ * its queue): a test whose waiting arm sleeps only on other queues (a
+ * sleep_on() or wait_event*() of theirs) waits for their condition, not
+ * this waker's: it goes either way (their own runs check it).  The
+ * sleeps of a wait loop's test are those that come back to it.  A
+ * schedule() counts as such a sleep when the function queues itself on
+ * other queues only.
+ */
+void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other)
+{
+	bool queued_other = false, queued_mine = false;
+	int i, k, j;
+
+	/* schedule() of a function that queues itself on other queues only */
+	for (i = 0; i < f->nev_all; i++)
+		if (f->ev[i].k == EV_ADD || f->ev[i].k == EV_PREPARE) {
+			if (f->ev[i].q >= 0 && other[f->ev[i].q])
+				queued_other = true;
+			else
+				queued_mine = true;
+		}
+	queued_other &= !queued_mine;
+	for (i = 0; i < f->g.nn; i++) {
+		bool *w, any = false, all = true, loop = false;
+		int pass;
+
+		if (!cls[i])
+			continue;
+		w = reach_set(f, f->g.n[i].succ[cls[i] == 1 ? 0 : 1], i);
+		/* a wait loop's own sleeps: those that come back to the test */
+		for (pass = 0; pass < 2 && !any; pass++)
+			for (k = 0; k < f->g.nn; k++)
+				for (j = 0; w[k] && j < f->nnev[k]; j++) {
+					const struct vev *e = &f->ev[f->nev[k][j]];
+
+					if (!is_sleep_ev(e))
+						continue;
+					if (!pass) {
+						bool *b = reach_set(f, k, -1);
+
+						loop = b[i];
+						free(b);
+						if (!loop)
+							continue;
+					}
+					any = true;
+					all &= e->k == EV_SLEEP ? queued_other :
+					       e->q >= 0 && other[e->q];
+				}
+		if (any && all)
+			cls[i] = 0;
+		free(w);
+	}
+}
+
+/* Does node nd's text name one of the words (a test of a signal, or of
+ * what the loop's sleep returned), or no name at all (a constant)? */
+static bool node_names(const struct vfn *f, int nd, const char *w1,
+		       const char *w2)
+{
+	static const char *const kw[] = { "if", "while", "for", "do", "true" };
+	static const char *const sig[] = { "signal_pending",
+		"fatal_signal_pending", "signal_pending_state" };
+	const struct vnode *n = &f->g.n[nd];
+	int t, ids = 0;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *k = &f->flow.t[t];
+		const char *x = f->flow.text + k->off;
+		size_t i;
+
+		for (i = 0; k->kind == VT_ID && i < sizeof(kw) / sizeof(kw[0]); i++)
+			if (strlen(kw[i]) == k->len && !strncmp(x, kw[i], k->len))
+				break;
+		ids += k->kind == VT_ID && i == sizeof(kw) / sizeof(kw[0]);
+		if ((w1 && strlen(w1) == k->len && !strncmp(x, w1, k->len)) ||
+		    (w2 && strlen(w2) == k->len && !strncmp(x, w2, k->len)))
+			return true;
+		for (i = 0; i < sizeof(sig) / sizeof(sig[0]); i++)
+			if (strlen(sig[i]) == k->len && !strncmp(x, sig[i], k->len))
+				return true;
+	}
+	return !ids;	/* a constant: `while (1)` */
+}
+
+/* Does node nd call an unlock (kapi.def's, or a name with "unlock")? */
+static bool node_unlocks(const struct vfn *f, int nd)
+{
+	const struct vnode *n = &f->g.n[nd];
+	int t;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *k = &f->flow.t[t];
+		const char *x = f->flow.text + k->off;
+
+		if (k->kind != VT_ID || t + 1 >= f->flow.n ||
+		    f->flow.text[f->flow.t[t + 1].off] != '(')
+			continue;
+		unsigned i;
+
+		if (kapi_is(x, k->len, K_UNLOCK))
+			return true;
+		for (i = 0; i + 6 <= k->len; i++)
+			if (!strncmp(x + i, "unlock", 6))
+				return true;
+	}
+	return false;
+}
+
+static bool writes_state(const struct vfn *f, int nd, int run)
+{
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++) {
+		const struct vev *e = &f->ev[f->nev[nd][k]];
+
+		if ((e->k == EV_PREPARE || e->k == EV_STATE) && e->st >= 0 &&
+		    e->st != run)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The exits of a wait loop around schedule() tested before the loop sets
+ * its sleeping state, in a loop that tests its condition after it too.
+ * The model's condition is one flag, true for every test once a waker
+ * ran, so the later test hides what such an exit keeps: a waker that
+ * makes that exit's own condition true between its test and the state
+ * write has its wake-up lost.  A test of a signal (schedule() returns
+ * at once with one pending) or of what the sleep returned is not one,
+ * nor any exit of a loop that drops a lock between its state write and
+ * its sleep (the lock may cover the test and the state write: a waker
+ * that takes it cannot come between; not read).
+ * Fills lines[] (their first lines, at most max) and *at (the sleeps'
+ * ordinals); returns how many.
+ */
+int early_exits(const struct vfn *f, const int8_t *cls, int run,
+		unsigned *lines, int max, uint32_t *at)
+{
+	int n = 0, e, w, t, j;
+
+	*at = 0;
+	for (e = 0; e < f->nev_all; e++) {
+		const struct vev *sl = &f->ev[e];
+		int ns = -1, o = sleep_ord(f, e);
+		bool *cyc, *between, after = false;
+
+		if (sl->k != EV_SLEEP || o < 0 || o >= 32)
+			continue;
+		for (t = 0; t < f->g.nn && ns < 0; t++)
+			for (j = 0; j < f->nnev[t]; j++)
+				if (f->nev[t][j] == e)
+					ns = t;
+		if (ns < 0)
+			continue;
+		cyc = reach_set(f, ns, -1);
+		between = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+		memset(between, 0, f->g.nn * sizeof(bool));
+		for (w = 0; w < f->g.nn; w++) {
+			bool *b, *wr;
+
+			if (!cyc[w] || !writes_state(f, w, run))
+				continue;
+			wr = reach_set(f, w, -1);
+			if (wr[ns]) {
+				b = reach_set(f, w, ns);
+				for (t = 0; t < f->g.nn; t++)
+					between[t] |= b[t];
+				free(b);
+			}
+			free(wr);
+		}
+		for (t = 0; t < f->g.nn; t++)
+			after |= between[t] && cls[t] && cyc[t] && t != ns;
+		/* a lock dropped after the state write may cover the test
+		 * too (release_sock()'s backlog): not claimed */
+		for (t = 0; t < f->g.nn; t++)
+			if (between[t] && t != ns && node_unlocks(f, t)) {
+				bool *tr = reach_set(f, t, -1);
+
+				if (tr[ns])	/* on the way to the sleep */
+					after = false;
+				free(tr);
+			}
+		for (t = 0; t < f->g.nn && after; t++) {
+			bool *tr;
+
+			if (!cls[t] || !cyc[t] || between[t] ||
+			    node_names(f, t, sl->recv, NULL))
+				continue;
+			tr = reach_set(f, t, -1);
+			/* an exit: its going arm leaves the loop (a continue
+			 * of an inner loop comes back to the sleep) */
+			{
+				bool *go = reach_set(f, f->g.n[t].succ[cls[t] == 1 ? 1 : 0], -1);
+
+				if (go[ns])
+					tr[ns] = false;
+				free(go);
+			}
+			if (tr[ns] && n < max) {
+				unsigned l = f->flow.t[f->g.n[t].first].line;
+
+				for (j = 0; j < n && lines[j] != l; j++)
+					;
+				if (j == n)
+					lines[n++] = l;
+				*at |= 1u << o;
+			}
+			free(tr);
+		}
+		free(cyc);
+		free(between);
+	}
+	return n;
+}
+
+/*
+ * A switch is a test too (`switch (chip->state)`, its default arm goes
+ * to sleep): per node of more than two successors, the mask of those
+ * (the first 32) that reach a sleep inside the switch's body, when some
+ * do not; else 0.  With the condition true the waiter takes the others.
+ */
+uint32_t *model_switches(const struct vfn *f)
+{
+	uint32_t *m = xrealloc(NULL, (f->g.nn + 1) * sizeof(uint32_t));
+	int i, k, j, x;
+
+	for (i = 0; i < f->g.nn; i++) {
+		const struct vnode *nd = &f->g.n[i];
+		int open = nd->last, close;
+		uint32_t all;
+
+		m[i] = 0;
+		if (nd->nsucc <= 2)
+			continue;
+		while (open < f->flow.n && !vtok_is(&f->flow, open, "{"))
+			open++;
+		close = open < f->flow.n ? vtok_match(&f->flow, open) : -1;
+		if (close < 0)
+			continue;
+		for (k = 0; k < nd->nsucc && k < 32; k++) {
+			bool *w = reach_set(f, nd->succ[k], i);
+
+			for (x = 0; x < f->g.nn; x++)
+				for (j = 0; w[x] && j < f->nnev[x]; j++) {
+					const struct vev *e = &f->ev[f->nev[x][j]];
+
+					if (is_sleep_ev(e) && e->tok > open &&
+					    e->tok < close)
+						m[i] |= 1u << k;
+				}
+			free(w);
+		}
+		all = nd->nsucc >= 32 ? ~0u : (1u << nd->nsucc) - 1;
+		if (m[i] == all)
+			m[i] = 0;
+	}
+	return m;
+}
+
+/* The exits of the wait loops the model's one flag hides (record.h). */
+void early_facts(struct vval *vv, const struct vfn *o,
+			const struct vfn *r, struct model_facts *mf)
+{
+	int run = vintern(vv, NS_STATE, "TASK_RUNNING");
+	unsigned ol[4];
+	uint32_t oat;
+	int8_t *cls;
+	bool *guard;
+	int no;
+
+	model_conditions(r, &cls, &guard);
+	mf->nearly = early_exits(r, cls, run, mf->early_line, 4, &mf->early_at);
+	free(cls);
+	free(guard);
+	model_conditions(o, &cls, &guard);
+	no = early_exits(o, cls, run, ol, 4, &oat);
+	free(cls);
+	free(guard);
+	/* the original's lines, as every line the words give */
+	mf->early_orig = no > 0;
+	if (no == mf->nearly)
+		memcpy(mf->early_line, ol, sizeof(ol));
+	else
+		mf->nearly = 0;	/* not the same exits: not said */
+}

@@ -19,22 +19,30 @@ static const char *const prop_name[] = {
 	"a wait entry left queued at a return", "a sleeping state left at a return",
 };
 
-/*
- * Which sleeps a property was found in, when not in all of the
- * function's: " at the sleep on line 53", the lines the original's.
- */
-static void sleeps_text(struct strbuf *sb, uint32_t at, const unsigned *lines,
-			int n)
+/* The sleeps of mask among the first n (all of them past 32). */
+static uint32_t sleeps_of(uint32_t mask, int n)
 {
-	int i, k = 0, c = 0;
+	return mask & (n >= 32 ? ~0u : (1u << n) - 1);
+}
 
-	if (!at || n < 2 || at == (n >= 32 ? ~0u : (1u << n) - 1))
-		return;
+static int count_bits(uint32_t m)
+{
+	int c = 0;
+
+	for (; m; m &= m - 1)
+		c++;
+	return c;
+}
+
+/* "the sleep on line 53", "the sleeps on lines 49 and 53" */
+static void lines_text(struct strbuf *sb, uint32_t here, const unsigned *lines,
+		       int n)
+{
+	int i, k = 0, c = count_bits(here);
+
+	sb_printf(sb, "the sleep%s on line%s ", c > 1 ? "s" : "", c > 1 ? "s" : "");
 	for (i = 0; i < n && i < 32; i++)
-		c += !!(at & (1u << i));
-	sb_printf(sb, " at the sleep%s on line%s ", c > 1 ? "s" : "", c > 1 ? "s" : "");
-	for (i = 0; i < n && i < 32; i++)
-		if (at & (1u << i)) {
+		if (here & (1u << i)) {
 			k++;
 			sb_printf(sb, "%s%u", k == 1 ? "" : k == c ? " and " : ", ",
 				  lines[i]);
@@ -42,12 +50,47 @@ static void sleeps_text(struct strbuf *sb, uint32_t at, const unsigned *lines,
 }
 
 /*
+ * Which sleeps a property was found in, when not in all of those the
+ * words speak of (mine): " at the sleep on line 53", the lines the
+ * original's.
+ */
+static void sleeps_text(struct strbuf *sb, uint32_t at, const unsigned *lines,
+			int n, uint32_t mine)
+{
+	uint32_t own = sleeps_of(mine, n), here = at & own;
+
+	if (!at || count_bits(own) < 2 || here == own || !here)
+		return;
+	sb_printf(sb, " at ");
+	lines_text(sb, here, lines, n);
+}
+
+/*
+ * The properties that concern the sleeps of mine: one found in a sleep
+ * (a lost wake-up, a hang) only when it was found in one of them; the
+ * others (a busy loop, a leak, a lock held asleep) are the function's.
+ */
+static unsigned props_mine(unsigned props, const uint32_t *at, int n,
+			   uint32_t mine)
+{
+	int b;
+
+	if (!n)
+		return props;
+	for (b = 0; b < 7; b++)
+		if ((props & (1u << b)) && at[b] && !(at[b] & sleeps_of(mine, n)))
+			props &= ~(1u << b);
+	return props;
+}
+
+/*
  * The properties as claims scoped to what the model ran: "a hang" only
  * when its wakers are every waker there can be (complete); a lost
  * wake-up with what would close it when the model left that out.
  */
-char *props_at(unsigned props, bool complete, const struct mside *m,
-		      const unsigned *lines, int nl)
+static char *props_words(unsigned props, bool complete, bool lost_plain,
+			 const char *lost_if, const uint32_t *at,
+			 const unsigned *lines, int nl, uint32_t mine)
 {
 	struct strbuf sb = { 0 };
 	int b;
@@ -58,14 +101,22 @@ char *props_at(unsigned props, bool complete, const struct mside *m,
 		sb_printf(&sb, "%s", sb.len ? ", " : "");
 		if ((1u << b) == P_HANG && !complete)
 			sb_printf(&sb, "a sleep that none of the wakers read ends");
-		else if ((1u << b) == P_LOST && m && !m->lost_plain && m->lost_if)
-			sb_printf(&sb, "a lost wake-up unless %s", m->lost_if);
+		else if ((1u << b) == P_LOST && !lost_plain && lost_if && *lost_if)
+			sb_printf(&sb, "a lost wake-up unless %s", lost_if);
 		else
 			sb_printf(&sb, "%s", prop_name[b]);
-		if (m)
-			sleeps_text(&sb, m->sleep_at[b], lines, nl);
+		if (at)
+			sleeps_text(&sb, at[b], lines, nl, mine);
 	}
 	return sb.s ? sb.s : xstrdup("");
+}
+
+char *props_at(unsigned props, bool complete, const struct mside *m,
+	       const unsigned *lines, int nl)
+{
+	return props_words(props, complete, m ? m->lost_plain : true,
+			   m ? m->lost_if : NULL, m ? m->sleep_at : NULL,
+			   lines, nl, ~0u);
 }
 
 char *props_text(unsigned props, bool complete, const struct mside *m)
@@ -74,14 +125,14 @@ char *props_text(unsigned props, bool complete, const struct mside *m)
 }
 
 /* ", a waker outside this file (at any point)" and the like. */
-static char *env_text(const struct menv *env)
+static char *env_text(const struct model_facts *mf)
 {
-	if (env->files.len)
-		return xasprintf(", wakers read in %s%s", env->file ? "this file and " : "",
-				 env->files.s);
-	if (env->opaque)
+	if (mf->files[0])
+		return xasprintf(", wakers read in %s%s", mf->file ? "this file and " : "",
+				 mf->files);
+	if (mf->outside)
 		return xstrdup(", a waker outside this file (at any point)");
-	if (env->unwoken && !env->file)
+	if (mf->no_waker && !mf->file)
 		return xstrdup(", no waker in the file: timeouts only");
 	return xstrdup("");
 }
@@ -106,24 +157,85 @@ int sleep_lines(const struct vfn *o, const struct vfn *r,
 	return no == nr && no <= 32 ? no : 0;
 }
 
-char *verdict_text(const struct mside *mo, const struct mside *mr,
-			  const struct menv *env, const unsigned *lines, int nl)
+/*
+ * A wait loop's exit tested before its state write, hidden from the
+ * model by a later test: its wake-up is lost unless a later test sees
+ * the same change (the model cannot tell: one flag).
+ */
+static char *early_text(char *v, const struct model_facts *mf)
+{
+	struct strbuf sb = { 0 };
+	int i;
+
+	sb_printf(&sb, "%s; the exit%s tested on line%s ", v,
+		  mf->nearly > 1 ? "s" : "", mf->nearly > 1 ? "s" : "");
+	for (i = 0; i < mf->nearly; i++)
+		sb_printf(&sb, "%s%u", !i ? "" : i == mf->nearly - 1 ? " and " : ", ",
+			  mf->early_line[i]);
+	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s between the test and the state write is lost unless a test after the state write sees the same change%s",
+		  mf->nearly > 1 ? "are" : "is", mf->nearly > 1 ? "them" : "it",
+		  mf->early_orig ? ", as in the original" : "");
+	free(v);
+	return sb.s;
+}
+
+/*
+ * The verdict from the record of the model check (fix/record.h), for the
+ * sleeps of mine (by ordinal; ~0u: the whole function): what a rewrite
+ * that adds nothing bad keeps, each claim of a sleep only where it was
+ * found.
+ */
+char *model_words(const struct model_facts *mf, uint32_t mine)
 {
 	unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
-	char *kept = props_at(mr->props, env->complete, mr, lines, nl);
-	char *et = env_text(env), *v;
-	unsigned long long n = mr->count > MAXCOUNT ? MAXCOUNT : mr->count;
-	const char *more = mr->count > MAXCOUNT ? "more than " : "";
+	int nl = mf->nsleeps;
+	unsigned np = props_mine(mf->new_props, mf->new_at, nl, mine);
+	unsigned op = props_mine(mf->orig_props, mf->orig_at, nl, mine);
+	char *kept = props_words(np, mf->complete, mf->lost_plain, mf->lost_if,
+				 mf->new_at, mf->sleep_line, nl, mine);
+	char *et = env_text(mf), *v;
+	const char *more = mf->capped ? "more than " : "";
+	const char *cf = mf->configs ? ", in each #if configuration that reads as C" : "";
 
-	if (!(mr->props & bad))
-		v = xasprintf("model: no lost wake-up in %s%llu schedule%s%s%s%s%s",
-			      more, n, mr->count == 1 ? "" : "s",
-			      (mo->props & bad) ? " (the original has one)" : "",
-			      mr->props ? "; as in the original: " : "",
-			      mr->props ? kept : "", et);
+	uint32_t own = sleeps_of(mine, nl), unreached = own & ~mf->reached;
+	struct strbuf nr = { 0 };
+	bool early;
+	int i;
+
+	for (i = 0; i < nl && i < 32; i++)
+		if (!mf->sleep_line[i])
+			unreached &= ~(1u << i);	/* a callee's, inlined */
+
+	if (unreached) {
+		lines_text(&nr, unreached, mf->sleep_line, nl);
+		if (unreached == own) {
+			v = xasprintf("model: not checked: no run of the model reaches %s (%s%llu schedules of the function)%s%s",
+				      nr.s, more, mf->schedules, et, cf);
+			goto done;
+		}
+	}
+	early = mf->nearly && (mf->early_at & mine) && !(np & P_LOST);
+	if (!(np & bad))
+		v = xasprintf("model: no lost wake-up %sin %s%llu schedule%s%s%s%s%s%s",
+			      early ? "of the tests after the state write " : "", more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
+			      (op & bad) ? " (the original has one)" : "",
+			      np ? "; as in the original: " : "",
+			      np ? kept : "", et, cf);
 	else
-		v = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s",
-			      more, n, mr->count == 1 ? "" : "s", kept, et);
+		v = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s%s",
+			      more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
+			      kept, et, cf);
+	if (unreached) {
+		char *w = xasprintf("%s; no run of the model reaches %s: not checked there",
+				    v, nr.s);
+
+		free(v);
+		v = w;
+	}
+	if (early)
+		v = early_text(v, mf);
+done:
+	free(nr.s);
 	free(kept);
 	free(et);
 	return v;

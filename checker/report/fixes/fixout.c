@@ -71,7 +71,7 @@ static char *subject_prefix(const char *path)
  */
 static char *subject_change(const struct fix_result *res, const char *diff)
 {
-	const char *a = NULL;
+	const char *a = NULL, *form = NULL;
 	bool many_a = false, loops = true, sleep_on = true;
 	int i, sites = 0;
 	char *w, *s;
@@ -84,12 +84,20 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 			continue;
 		if (!a)
 			a = o->anchor;
+		if (!form)
+			form = o->form;
 		many_a |= strcmp(a, o->anchor) != 0;
 		loops &= !strncmp(o->anchor, "add_wait_queue", 14);
 		sleep_on &= sleep_on_lookup(o->anchor, strlen(o->anchor)) != NULL;
 		sites++;
 	}
 	w = patch_written(diff);
+	if (w && getenv("WQPORT_RECORD_MUTATE") &&
+	    !strcmp(getenv("WQPORT_RECORD_MUTATE"), "2") && form) {
+		/* record-test.py's mutation: the planner's form for a call */
+		free(w);
+		w = xasprintf("%s()", form);
+	}
 	if (!a || !w)
 		s = xstrdup("fix racy wait-queue sleeps");
 	else if (loops)
@@ -105,19 +113,27 @@ static char *subject_change(const struct fix_result *res, const char *diff)
 	return s;
 }
 
-char *fixout_patch(const struct fix_result *res, const struct fix_opts *fo,
-		   int num, int total, const char *diff, char **path,
-		   size_t *len)
+/* "char: acme: replace sleep_on() with wait_event()" */
+static char *subject_of(const struct fix_result *res, const char *diff)
 {
 	char *prefix = subject_prefix(res->path);
 	char *change = subject_change(res, diff);
 	char *subject = xasprintf("%s: %s", prefix, change);
+
+	free(prefix);
+	free(change);
+	return subject;
+}
+
+char *fixout_patch(const struct fix_result *res, const struct fix_opts *fo,
+		   int num, int total, const char *diff, char **path,
+		   size_t *len)
+{
+	char *subject = subject_of(res, diff);
 	char *text = series_patch(res, fo, num, total, diff_name(res->path),
 				  subject, diff, path, len);
 
 	free(subject);
-	free(prefix);
-	free(change);
 	return text;
 }
 
@@ -143,6 +159,32 @@ void fixout_verdicts_json(struct strbuf *sb, const struct site_outcome *o)
 	}
 }
 
+static void json_uints(struct strbuf *sb, const char *key, const unsigned *v,
+		       int n)
+{
+	int i;
+
+	sb_printf(sb, ", \"%s\": [", key);
+	for (i = 0; i < n; i++)
+		sb_printf(sb, "%s%u", i ? ", " : "", v[i]);
+	sb_puts(sb, "]");
+}
+
+/* The model's facts per sleep, and the site's own sleeps */
+static void json_sleeps(struct strbuf *sb, const struct site_outcome *o)
+{
+	const struct model_facts *m = &o->mf;
+
+	json_uints(sb, "sleep_lines", m->sleep_line, m->nsleeps);
+	json_uints(sb, "orig_at", m->orig_at, 8);
+	json_uints(sb, "new_at", m->new_at, 8);
+	json_uints(sb, "early_lines", m->early_line, m->nearly);
+	sb_printf(sb, ", \"reached\": %u, \"mine\": %u, \"early_at\": %u, \"early_orig\": %s, \"lost_plain\": %s",
+		  m->reached, o->sleeps, m->early_at,
+		  m->early_orig ? "true" : "false",
+		  m->lost_plain ? "true" : "false");
+}
+
 /* The facts of a site's record, beside its words (fo->record) */
 static void json_record(struct strbuf *sb, const struct site_outcome *o)
 {
@@ -160,6 +202,7 @@ static void json_record(struct strbuf *sb, const struct site_outcome *o)
 		  m->capped ? "true" : "false", m->orig_props, m->new_props,
 		  m->configs ? "true" : "false");
 	report_json_escape(sb, m->files);
+	json_sleeps(sb, o);
 	sb_puts(sb, "}}");
 }
 
@@ -353,6 +396,14 @@ static void json_file(struct strbuf *json, const struct fix_result *res,
 	kwords_json(json, &res->kf);
 	if (record)
 		json_kernel_record(json, &res->kf);
+	if (record && diff && *diff) {
+		/* the --series subject, for record-test.py */
+		char *subject = subject_of(res, diff);
+
+		sb_puts(json, ", \"subject\": ");
+		report_json_escape(json, subject);
+		free(subject);
+	}
 	sb_puts(json, ", \"sites\": [");
 	for (j = 0; j < res->nout; j++) {
 		if (j)

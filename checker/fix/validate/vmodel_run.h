@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * One run of the model check (vmodel.c): the explicit states of the
+ * waiter and its waker, for the files that run it again with an
+ * exclusion the first run left out (vmodel_unless.c).
+ */
+#ifndef WQPORT_FIX_VMODEL_RUN_H
+#define WQPORT_FIX_VMODEL_RUN_H
+
+#include <stdint.h>
+
+#include "vmodel.h"
+
+#define MAXSLEEPS 3	/* sleeps of the waiter in one schedule */
+#define MAXSPINS 4	/* schedule() in TASK_RUNNING in a row: busy loop */
+#define MAXSTATES 200000
+#define MAXBRANCH 8	/* successors of a node the waiter follows */
+#define SO_ENT VMAXE		/* the entry of a sleep_on() */
+#define WE_ENT (VMAXE + 1)	/* the entry of a wait_event*() */
+
+
+struct mstate {
+	int16_t node;
+	uint8_t k, sub;		/* event of the node, its step */
+	int8_t ts;		/* interned state, -1: the caller's */
+	uint8_t done, wpc, held, wheld, nsl, spins, exited;
+	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
+	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
+	int8_t entq[VMAXE + 2];
+};
+
+struct mnode {
+	struct mstate s;
+	int parent;
+	int pe;			/* waiter event of the step in, or -1 */
+	int8_t pwaker;		/* waker step of the step in, or -1 */
+	uint8_t props;
+	int nsucc;
+	int *succ;
+	uint64_t count;
+	uint8_t mark;
+};
+
+struct mrun {
+	struct vval *vv;
+	struct vfn *f;
+	int side;
+	const struct mwaker *w;
+	char *qkey;		/* the queue the waker wakes */
+	int8_t *cls;		/* per node: 0 either, 1 true = wait, 2 true = go */
+	bool *guard;		/* per node: on the waiting arm of a condition */
+	uint32_t *swait;	/* per switch node: the cases that sleep */
+	int run;		/* interned TASK_RUNNING */
+	int intr;		/* interned TASK_INTERRUPTIBLE */
+	struct mnode *n;
+	int nn, capn;
+	int *hash;
+	unsigned hcap;
+	bool overflow;
+	unsigned props;
+	int prop_at[8];		/* a state with the property, per bit */
+	int xlock;		/* a lock of the waiter's the waker is made to
+				 * take too, or -1 */
+	bool xirq;		/* the waker cannot run while the waiter has
+				 * interrupts off */
+	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
+				 * was found asleep in */
+	uint32_t reached;	/* the sleeps it had the waiter asleep in */
+};
+
+/* Is w one of the space-separated words of list? */
+bool word_in(const char *list, const char *w);
+/* A run of f (side 0 the original, 1 the rewrite) against waker w of
+ * queue qkey; explore() fills it; mrun_release() frees it. */
+void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
+		int side, const struct mwaker *w, const char *qkey);
+void explore(struct mrun *r);
+void mrun_release(struct mrun *r);
+/* vmodel_unless.c: what would close a lost wake-up the run found, or
+ * NULL (allocated) */
+char *lost_unless(struct vval *vv, struct vfn *f, int side,
+		  const struct mwaker *w, const char *qkey);
+
+#endif /* WQPORT_FIX_VMODEL_RUN_H */

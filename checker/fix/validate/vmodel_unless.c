@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A lost wake-up the model check found (vmodel.c), run again with an
+ * exclusion the first run left out: a lock of the waiter's that a waker
+ * outside this file may take, a lock the waker drops before its wake-up
+ * held around the whole waker, or a waker that cannot run while the
+ * waiter has interrupts off.  What closes it is said ("a lost wake-up
+ * unless ..."), so that the verdict claims no more than the model ran.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "vmodel_run.h"
+
+/*
+ * A lost wake-up the model found against w: is it one whatever the
+ * waker takes?  The model runs a waker with the lock the analysis read
+ * it take; a waker outside this file was not read, so each spinlock the
+ * waiter takes is tried as one it takes too, and any waker as one that
+ * cannot run while the waiter has interrupts off (a handler on one CPU,
+ * or 2.4's cli()).  The first that closes the loss, as the end of "a
+ * lost wake-up unless ..."; NULL when none does.
+ */
+char *lost_unless(struct vval *vv, struct vfn *f, int side,
+		  const struct mwaker *w, const char *qkey)
+{
+	int tried[VMAXQ], nt = 0, i, j;
+	bool irq = false;
+	char *why = NULL;
+
+	for (i = 0; i < f->nev_all; i++) {
+		const struct vev *e = &f->ev[i];
+
+		irq |= e->k == EV_IRQOFF;
+		if (e->k != EV_LOCK || e->lock < 0 || !w->opaque)
+			continue;
+		for (j = 0; j < nt && tried[j] != e->lock; j++)
+			;
+		if (j == nt && nt < VMAXQ)
+			tried[nt++] = e->lock;
+	}
+	if (w->clock && !w->lock) {
+		/* a lock the waker drops before its wake-up, the waiter's too */
+		int ctried[VMAXQ], nc = 0, c;
+
+		for (i = 0; i < f->nev_all && !why; i++) {
+			const struct vev *e = &f->ev[i];
+			struct mrun r;
+			char *ln;
+			bool same;
+
+			if (e->k != EV_LOCK || e->lock < 0)
+				continue;
+			for (c = 0; c < nc && ctried[c] != e->lock; c++)
+				;
+			if (c < nc)
+				continue;
+			ln = last_name(vv->names[NS_LOCK][e->lock]);
+			same = word_in(w->clock, ln);
+			free(ln);
+			if (!same)
+				continue;
+			if (nc < VMAXQ)
+				ctried[nc++] = e->lock;
+			mrun_start(&r, vv, f, side, w, qkey);
+			r.xlock = e->lock;
+			explore(&r);
+			if (!r.overflow && !(r.props & P_LOST))
+				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
+						w->what, vv->names[NS_LOCK][e->lock]);
+			mrun_release(&r);
+		}
+	}
+	for (i = 0; i <= nt && !why; i++) {
+		struct mrun r;
+
+		if (i == nt && !irq)
+			break;
+		mrun_start(&r, vv, f, side, w, qkey);
+		if (i < nt)
+			r.xlock = tried[i];
+		else
+			r.xirq = true;
+		explore(&r);
+		if (!r.overflow && !(r.props & P_LOST))
+			why = i < nt ? xasprintf("the waker outside this file takes %s",
+						 vv->names[NS_LOCK][tried[i]]) :
+			      xasprintf("%s cannot run while %s() has interrupts off",
+					w->opaque ? "the waker" : w->what, f->fn->name);
+		mrun_release(&r);
+	}
+	return why;
+}
