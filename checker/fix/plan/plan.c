@@ -100,7 +100,9 @@ bool plan_condition_ok(struct fix_site *s, const struct site_ctx *sc,
 	const char *why;
 
 	if (!cond || !*cond) {
-		refuse(s, "no-condition", xstrdup("no condition to wait for"));
+		/* what the shape reader did not find, not that none exists */
+		refuse(s, "no-condition", xstrdup(
+			"no exit of the loop is a plain test that leaves it (an exit does work before it leaves, or there is none), so the rewrite has no condition to wait for; convert by hand"));
 		return false;
 	}
 	if ((why = cond_side_effect(cond))) {
