@@ -2,12 +2,12 @@
 /*
  * nbx_pool.c -- command slots of the NBX-8 block emulator.
  *
- * wqport fixture: a slot allocator that tests the slot it took before it
- * queues itself, so a slot freed in between is missed (WQ003).  The loop's
- * only exit does work before it leaves (it fills the command in, then
- * returns it), so there is no plain test the fix could repeat before the
- * sleep: refused, and the refusal must say so rather than claim that the
- * loop waits for nothing.
+ * wqport fixture: a slot allocator tests the slot it took before it queues
+ * itself: a slot freed in between is missed (WQ003).  The loop's one exit
+ * fills the command in, then returns it: no plain test to repeat before the
+ * sleep, refused, and the refusal must not claim the loop waits for nothing.
+ * wqport-cocci: beyond-standalone (a do { } while (1) left by a return
+ * after work: the standalone shapes read while and for loops' plain tests)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
