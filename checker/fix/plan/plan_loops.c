@@ -327,6 +327,7 @@ static void plan_state_after_test_in(struct fix_site *s,
 		return;
 	}
 	s->form = "retest";
+	s->cond = plan_retest(sc);
 	s->outcome = FO_CONVERT;
 }
 
