@@ -10,11 +10,13 @@ checker/kpure.def (calls that write no driver state).  This test fails
 when
   - a table lists a name twice, or kpure.def repeats a kapi.def name
     (kapi.def names are pure already: their callers ask it first);
-  - a C source of checker/ (shim headers aside) or a generator of
-    semantic-patches/gen/ spells one of these names as a string literal
-    outside a comment (a private copy of the fact, bound to drift);
+  - a C source of checker/ (shim headers aside), a generator of
+    semantic-patches/gen/ or a module of semantic-patches/lib/ spells one
+    of these names as a string literal outside a comment (a private copy
+    of the fact, bound to drift);
   - a generated .cocci embeds a fact list (`NAME = ...` from a
-    `# @@FACTS NAME@@` marker) that differs from the table.
+    `# @@FACTS NAME@@` marker), or semantic-patches/lib/wqfacts.py holds
+    one, that differs from the table.
 
     python3 tools/facts-test.py [--root DIR]
 """
@@ -83,6 +85,11 @@ def main():
                glob.glob(os.path.join(args.root, "checker", "**", "*." + ext), recursive=True)
                if "/checker/shim/" not in f]
     gens = glob.glob(os.path.join(args.root, "semantic-patches", "gen", "*.py"))
+    # semantic-patches/lib/: the modules the .cocci files import, but the
+    # generated one that holds the facts (checked below)
+    factsmod = os.path.join(args.root, "semantic-patches", "lib", "wqfacts.py")
+    gens += [f for f in glob.glob(os.path.join(args.root, "semantic-patches", "lib", "*.py"))
+             if f != factsmod]
     lit_py = re.compile(r"""(["'])([A-Za-z_]\w*)\1""")
     lit_c = re.compile(r'(")([A-Za-z_]\w*)"')
     for f in sorted(sources + gens):
@@ -100,7 +107,11 @@ def main():
 
     # the generated semantic patches embed the tables' lists
     want = kfacts.facts()
-    for cocci in glob.glob(os.path.join(args.root, "semantic-patches", "*.cocci")):
+    for cocci in glob.glob(os.path.join(args.root, "semantic-patches", "*.cocci")) + [factsmod]:
+        if not os.path.exists(cocci):
+            problems.append("%s: missing; run semantic-patches/gen/build.py"
+                            % os.path.relpath(cocci, args.root))
+            continue
         with open(cocci) as fh:
             text = fh.read()
         for name in want:

@@ -124,6 +124,10 @@ def prefix(source, build, tmp):
     src_cocci = glob.glob(os.path.join(source, "semantic-patches/*.cocci"))
     expect(cocci and len(cocci) == len(src_cocci),
            f"{len(cocci)} semantic patches installed, {len(src_cocci)} in the tree")
+    libs = glob.glob(os.path.join(moved, "share/wqport/semantic-patches/lib/*.py"))
+    src_libs = glob.glob(os.path.join(source, "semantic-patches/lib/*.py"))
+    expect(libs and len(libs) == len(src_libs),
+           f"{len(libs)} modules of semantic-patches/lib installed, {len(src_libs)} in the tree")
     rules = glob.glob(os.path.join(moved, "share/doc/wqport/rules/WQ*.md"))
     expect(rules, "no rule pages installed")
     binary = os.path.join(moved, "bin", "wqport")

@@ -7,10 +7,10 @@ in Python, drop the match with cocci.include_match(False)) and t_<shape>
 (rewrite, patch mode only), plus a _pos twin for a positive loop test.
 The pre-classification rules (PRE) come before the shapes, the
 DEFINE_WAIT and listing rules (POST) after them.  The Python they call
-lives in sleep_on_lib.py (plan reader, file-text checks, report text) and
-sleep_on_shapes.py (the per-shape decisions), embedded in that order in
-the rule's @initialize:python@ part by generate().  Run build.py, not this
-module.
+lives in semantic-patches/lib/: sleep_on_sites.py (plan reader, file-text
+checks, report text) and sleep_on_shapes.py (the per-shape decisions),
+which the rule's @initialize:python@ part imports (build.py's LOADER).
+Run build.py, not this module.
 """
 import re
 
@@ -754,11 +754,10 @@ def iso_lines():
     return ''.join(out) + cur + '\n'
 
 
-def generate(lib, shapes):
-    """The text of sleep-on.cocci, with lib and shapes (sleep_on_lib.py and
-    sleep_on_shapes.py without their file headers) as the
-    @initialize:python@ code."""
-    o = HEADER + iso_lines() + '\n@initialize:python@\n@@\n' + lib + '\n' + shapes + '\n'
+def generate(init):
+    """The text of sleep-on.cocci, init its @initialize:python@ part (the
+    import of its Python from lib/)."""
+    o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE
     for sh in SHAPES:
         o += emit_shape(*sh)

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Helpers that more than one generated semantic patch embeds.
+"""Plan-file and site helpers that more than one semantic patch needs.
 
-build.py copies the definitions named in a library's marker line
-`# @@COMMON name ...@@` in place of that line (see README.md), so each
-.cocci stays standalone while each helper is written once, here.  The
-names run inside spatch: plan() needs the including rule's RULE, and
-the libraries that include them import os, json and re.
+A .cocci imports these from its @initialize:python@ part (the lines that
+put semantic-patches/lib/ on sys.path: see README.md there).  The
+generated .cocci files that still embed their Python get the definitions
+named in a `# @@COMMON name ...@@` marker copied in by gen/build.py.
+plan() reads the plan entries of the rule named by the global RULE of
+the file that embeds it (a module that imports it sets wqplan.RULE).
 """
 import os, json, re
 
