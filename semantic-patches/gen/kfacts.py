@@ -102,7 +102,7 @@ def facts():
     """The facts a marker line may name, as Python values."""
     so = sleep_ons()
     return {
-        # lock releases and timer starts (wq003lib.py)
+        # lock releases and timer starts (lib/state_after_test.py)
         "SAFE_CALLS": kapi_kind("K_UNLOCK") + kapi_kind("K_ARM_TIMER"),
         "SIDE_CALLS": side_effects(),
         "WQ_SLEEPERS": tuple(r[0] for r in so),

@@ -180,32 +180,59 @@ static char *endless_retest(const struct site_ctx *sc, CXCursor body)
 	return r;
 }
 
+/*
+ * The text between the parentheses after a loop's keyword (the guard of
+ * `while (E)`, the header of `for (;;)`), from the text, not the
+ * cursors: a condition that does not compile (a header missing) has no
+ * cursor.
+ */
+static char *head_text(const struct site_ctx *sc, CXCursor loop)
+{
+	char *t = site_cursor_text(sc, loop), *r = NULL;
+	const char *p = strchr(t, '('), *e;
+	int depth = 0;
+
+	for (e = p; e && *e; e++) {
+		depth += (*e == '(') - (*e == ')');
+		if (!depth) {
+			r = xasprintf("%.*s", (int)(e - p - 1), p + 1);
+			break;
+		}
+	}
+	free(t);
+	return r;
+}
+
 char *plan_retest(const struct site_ctx *sc)
 {
 	struct kids k;
 	enum CXCursorKind lk = CXCursor_InvalidCode;
-	char *r = NULL;
+	char *head, *r = NULL;
 	int d;
 
+	/* the innermost loop, not one of a macro's expansion (the
+	 * `do { } while (0)` of set_current_state()) */
 	for (d = sc->depth - 1; d >= 0; d--) {
 		lk = clang_getCursorKind(sc->path[d]);
-		if (lk == CXCursor_WhileStmt || lk == CXCursor_ForStmt ||
-		    lk == CXCursor_DoStmt)
+		if ((lk == CXCursor_WhileStmt || lk == CXCursor_ForStmt ||
+		     lk == CXCursor_DoStmt) && !from_macro(sc, sc->path[d]))
 			break;
 	}
 	if (d < 0 || lk == CXCursor_DoStmt)
 		return NULL;
+	head = head_text(sc, sc->path[d]);
 	k = children(sc->path[d]);
-	if (lk == CXCursor_WhileStmt && k.n == 2) {
-		r = site_cursor_text(sc, k.c[0]);
-		if (!strcmp(r, "1") || !strcmp(r, "true")) {
-			free(r);
-			r = endless_retest(sc, k.c[1]);
-		}
-	} else if (lk == CXCursor_ForStmt && k.n == 1) {
-		/* `for (;;)`: the body is its only child */
-		r = endless_retest(sc, k.c[0]);
+	if (!head || !k.n) {
+		r = NULL;
+	} else if (lk == CXCursor_WhileStmt && strcmp(head, "1") &&
+		   strcmp(head, "true")) {
+		r = head, head = NULL;
+	} else if (lk == CXCursor_WhileStmt || !strcmp(head, ";;") ||
+		   !strcmp(head, "; ;")) {
+		/* `while (1)`, `for (;;)`: the body is the last child */
+		r = endless_retest(sc, k.c[k.n - 1]);
 	}
+	free(head);
 	free(k.c);
 	return r;
 }
