@@ -7,7 +7,8 @@
 
 Outputs (see README.md in this directory):
   lib/wqfacts.py                checker/kapi.def, checker/sideeffect.def (kfacts.py)
-  open-coded-wait.cocci         wq002.py + wq002lib.py
+  open-coded-wait.cocci         wq002.py (its Python: lib/open_coded_wait.py,
+                                lib/loopparse.py, imported with LOADER)
   sleep-on.cocci                sleep_on.py (its Python: lib/sleep_on_sites.py,
                                 lib/sleep_on_shapes.py, imported with LOADER)
 
@@ -94,7 +95,7 @@ def pick(name, names):
 
 def build_wq002():
     import wq002
-    return wq002.generate(lib("wq002lib.py"))
+    return wq002.generate(loader("loopparse", "open_coded_wait"))
 
 
 # The @initialize:python@ part of a .cocci whose Python lives in
@@ -138,8 +139,7 @@ TARGETS = (
     ("lib/wqfacts.py", build_facts, "semantic-patches/gen/kfacts.py, checker/kapi.def "
      "and checker/sideeffect.def"),
     ("open-coded-wait.cocci", build_wq002,
-     "semantic-patches/gen/wq002.py, semantic-patches/gen/wq002lib.py, "
-     "semantic-patches/lib/wqplan.py and checker/kapi.def"),
+     "semantic-patches/gen/wq002.py"),
     ("sleep-on.cocci", build_wq001,
      "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
 )

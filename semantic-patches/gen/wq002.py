@@ -2,9 +2,9 @@
 """Generator of open-coded-wait.cocci (WQ002).
 
 The SmPL rules are written out here, one per loop head for the shapes that
-repeat; the Python they call lives in wq002lib.py and is embedded in the
-rule's @initialize:python@ part by generate().  Run build.py, not this
-module.
+repeat; the Python they call lives in ../lib/open_coded_wait.py and
+../lib/loopparse.py, which the rule's @initialize:python@ part imports
+(build.py's LOADER).  Run build.py, not this module.
 """
 
 HDR = r'''// SPDX-License-Identifier: GPL-2.0-only
@@ -47,8 +47,6 @@ virtual context
 virtual org
 virtual report
 
-@initialize:python@
-@@
 '''
 
 PARTS = []
@@ -663,7 +661,7 @@ if not Q.lstrip().startswith("&"):
 ''')
 
 
-def generate(lib):
-    """The text of open-coded-wait.cocci, with lib (wq002lib.py without
-    its file header) as the @initialize:python@ code."""
-    return HDR + lib.replace("\n\n\n", "\n\n") + "\n" + "".join(PARTS)
+def generate(init):
+    """The text of open-coded-wait.cocci, init its @initialize:python@
+    part (the import of its Python from lib/)."""
+    return HDR + init + "\n" + "".join(PARTS)

@@ -47,7 +47,7 @@ static const char *event_form(const struct loop_shape *ls, bool excl)
  * dropped and no timeout, and with every exit tested before schedule().
  * An exit on locals only (a flag argument) would read oddly as a
  * condition: such loops keep their shape.  The semantic patch
- * (wq002lib.py classify_fold()) reads the same shape; a loop it cannot
+ * (lib/open_coded_wait.py classify_fold()) reads the same shape; a loop it cannot
  * match is retried in place (cmd/fix_cmd.c).
  */
 static bool exit_on_locals(const struct site_ctx *sc, const char *x)
