@@ -547,9 +547,18 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     f = decide(pa, d["form"], why, alts)
     if not f:
         return None
-    args = [Q, d["C"]]
-    if d["lock"]:
-        args.append(d["lock"])
+    C, lock = d["C"], d["lock"]
+    if planned():
+        # the planner's condition and lock (checker/fix/plan/plan_loops.c)
+        e = plan()[site_key(pa)]
+        C, lock = e.get("cond"), lock and e.get("lock")
+        if not C or (d["lock"] and not lock):
+            SITES[site_key(pa)] = ("refuse", "no-patch: the plan gives no "
+                                   "condition or lock for %s()" % f)
+            return None
+    args = [Q, C]
+    if lock:
+        args.append(lock)
     if d["tmo"]:
         args.append(d["tmo"])
     call = "%s(%s)" % (f, ", ".join(args))

@@ -236,6 +236,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 	    (s->form = event_form(ls, excl))) {
 		if (ls->lock)
 			s->lock = xstrdup(ls->lock);
+		s->cond = xstrdup(ls->cond);
 		if (ls->state == ST_INTR && !ls->signal_exit) {
 			unsafe(s, s->form, xasprintf(
 				"the loop ignores signals; %s() returns -ERESTARTSYS with '%s' false",
