@@ -9,10 +9,11 @@ task state change, then the sleep with no second look at the condition
 
 With a plan (WQPORT_PLAN, wqport fix) the planner decides: only the
 sites it marks "convert" with the form "retest" change, and the re-test
-written is the plan entry's `cond` (checker/fix/plan/retest.c).  Without
-one (make coccicheck), the checks below judge the site as conservatively
-as the planner would, and the re-test is the loop's own guard or the
-negated `if (c) break;` test before the state change.
+written is the plan entry's `cond` (plan_retest() in
+checker/fix/plan/plan_loops.c).  Without one (make coccicheck), the
+checks below judge the site as conservatively as the planner would, and
+the re-test is the loop's own guard or the negated `if (c) break;` test
+before the state change.
 """
 import wqplan
 from loopparse import toks, parse_body, call_args, state_of, sleep_of, \
@@ -282,7 +283,7 @@ def settle(pa, pl):
     if decide(pa, ["retest"], why) != "retest":
         return None
     if planned():
-        # the planner's re-test (checker/fix/plan/retest.c)
+        # the planner's re-test (fix/plan/plan_loops.c plan_retest())
         g = plan()[site_key(pa)].get("cond")
         if not g:
             SITES[site_key(pa)] = "no-patch: the plan gives no re-test"

@@ -39,7 +39,5 @@ void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc);
 void plan_open_coded(struct fix_site *s, const struct site_ctx *sc);
 void plan_state_after_test(struct fix_site *s, const struct site_ctx *sc);
 void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc);
-/* retest.c: WQ003's re-test as C text, or NULL */
-char *plan_retest(const struct site_ctx *sc);
 
 #endif /* WQPORT_PLAN_INT_H */
