@@ -203,14 +203,19 @@ def sig_of(st):
     return None
 
 
-def sig_tmo_of(st):
-    """if (!t || signal_pending(current)) break; -> t (either order)."""
+def if_break(st):
+    """Is st `if (C) break;` (or `{ break; }`), with no else?"""
     if st[0] != "if" or st[3] is not None:
-        return None
+        return False
     th = st[2]
     if th[0] == "block" and len(th[1]) == 1:
         th = th[1][0]
-    if th != ("break",):
+    return th == ("break",)
+
+
+def sig_tmo_of(st):
+    """if (!t || signal_pending(current)) break; -> t (either order)."""
+    if not if_break(st):
         return None
     c = st[1]
     sig = ["signal_pending", "(", "current", ")"]
@@ -223,12 +228,7 @@ def sig_tmo_of(st):
 
 def test_of(st):
     """if (C) break; -> C tokens."""
-    if st[0] != "if" or st[3] is not None:
-        return None
-    th = st[2]
-    if th[0] == "block" and len(th[1]) == 1:
-        th = th[1][0]
-    if th != ("break",):
+    if not if_break(st):
         return None
     if sig_of(("if", st[1], ("return", ["0"]), None)):
         return None

@@ -70,6 +70,17 @@ def split_sleep(rest):
     return None
 
 
+def first_sleep(cands):
+    """The first (signal test, statements) of cands whose statements are
+    only the sleep (split_sleep()): (signal test, (sleep, lock)), else
+    (None, None)."""
+    for g, r in cands:
+        x = split_sleep(r)
+        if x:
+            return g, x
+    return None, None
+
+
 def classify_collapse(body, head_cond, excl):
     """Shape of a loop that only waits.  head_cond: tokens of while (E), or
     None for an endless loop.  Returns dict or None."""
@@ -97,11 +108,7 @@ def classify_collapse(body, head_cond, excl):
         elif rest and sig_of(rest[0]) and len(rest) > 1 and test_of(rest[1]) is not None:
             C = test_of(rest[1])
             cands.append((sig_of(rest[0]), rest[2:]))
-        for g, r in cands:
-            x = split_sleep(r)
-            if x:
-                sig, sl = g, x
-                break
+        sig, sl = first_sleep(cands)
         if sl is None:
             return None
         C = " ".join(C)
@@ -112,17 +119,11 @@ def classify_collapse(body, head_cond, excl):
         sig, sl = ("signal_pending", "break", None, None), split_sleep(rest[:-1])
         C = negate(head_cond)
     else:
-        for g, r in ((sig_of(rest[-1]) if rest else None, rest[:-1]),
-                     (sig_of(rest[0]) if rest else None, rest[1:]),
-                     (None, rest)):
-            if r is None:
-                continue
-            if g is None and r is not rest:
-                continue
-            x = split_sleep(r)
-            if x:
-                sig, sl = g, x
-                break
+        # the rest: [Z, G], [G, Z] or [Z] (G a signal test, Z the sleep)
+        cands = [(sig_of(rest[-1]) if rest else None, rest[:-1]),
+                 (sig_of(rest[0]) if rest else None, rest[1:])]
+        sig, sl = first_sleep([(g, r) for g, r in cands if g is not None] +
+                              [(None, rest)])
         if sl is None:
             return None
         C = negate(head_cond)
