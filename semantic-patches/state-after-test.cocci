@@ -36,6 +36,8 @@ virtual context
 virtual org
 virtual report
 
+// The Python the scripts call is lib/state_after_test.py, in the lib/
+// folder beside this file (see lib/README.md).
 @initialize:python@
 @@
 import os, sys
