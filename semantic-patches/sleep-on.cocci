@@ -37,7 +37,12 @@
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
 // only); the first shape that decides a site owns it.  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
-// The triples are regular: keep them in step when editing one.
+// The triples are regular: keep them in step when editing one.  The shapes
+// only a plan converts are in the files that follow this one, run by
+// wqport fix in name order, each on a fresh plan once a file before it has
+// changed the text: sleep-on-1-keep-loop.cocci (keep*),
+// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
+// DEFINE_WAIT, the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
@@ -95,10 +100,7 @@ virtual report
 @initialize:python@
 @@
 import os, sys
-_a = open('/proc/self/cmdline', 'rb').read().decode().split('\0')
-_f = [b for a, b in zip(_a, _a[1:]) if a in ('--sp-file', '--cocci-file')]
-_f += [a for a in _a if a.endswith('.cocci')]
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(_f[0])), 'lib'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(cocci.cocci_file)), 'lib'))
 sys.dont_write_bytecode = True
 from sleep_on_shapes import *
 
@@ -219,6 +221,7 @@ p << pre_unsigned.p;
 @@
 wq_fact(p, 'unsigned')
 
+// loop: while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)
 @r_loop@
 expression C, Q0;
 position p;
@@ -287,6 +290,8 @@ expression s_loop.NC;
 + WE(QQ, NC);
 )
 
+// loop_pos: the loop shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_loop_pos@
 expression C, Q0;
 position p;
@@ -329,6 +334,8 @@ expression s_loop_pos.NC;
 + WE(QQ, NC);
 )
 
+// sig: a loop whose body also tests signal_pending() and leaves with S
+//   ->  if (wait_event_interruptible(q, c)) S
 @r_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -460,6 +467,8 @@ expression s_sig.NC;
 +	S
 )
 
+// sig_pos: the sig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -519,6 +528,8 @@ expression s_sig_pos.NC;
 +	S
 )
 
+// sigh: while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
+//   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S
 @r_sigh@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -574,6 +585,8 @@ expression s_sigh.NC;
 +	S
 )
 
+// sigh_pos: the sigh shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_sigh_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -629,6 +642,8 @@ expression s_sigh_pos.NC;
 +	S
 )
 
+// brk: a loop whose signal test does { R = E; break; }
+//   ->  if (wait_event_interruptible(q, c)) R = E;
 @r_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
@@ -725,6 +740,8 @@ expression s_brk.NC;
 +	R = E;
 )
 
+// brk_pos: the brk shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_brk_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, R, E;
@@ -775,6 +792,7 @@ expression s_brk_pos.NC;
 + if (wait_event_interruptible(QQ, NC))
 +	R = E;
 
+// to: while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);
 @r_to@
 expression C, Q0, t;
 position p;
@@ -832,6 +850,8 @@ expression s_to.NC;
 + t = WE(QQ, NC, t);
 )
 
+// to_pos: the to shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_to_pos@
 expression C, Q0, t;
 position p;
@@ -889,6 +909,9 @@ expression s_to_pos.NC;
 + t = WE(QQ, NC, t);
 )
 
+// to2: while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }
+//   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout
+//   then bounds the whole wait)
 @r_to2@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
@@ -940,6 +963,8 @@ expression s_to2.NC;
 + if (!t)
 +	S2
 
+// to2_pos: the to2 shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_to2_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
@@ -991,6 +1016,8 @@ expression s_to2_pos.NC;
 + if (!t)
 +	S2
 
+// to2u: while (!c) { t = sleep_on_timeout(&q, T); if (!t) S2 }
+//   ->  t = wait_event_timeout(q, c, T); (plan only)
 @r_to2u@
 expression C, Q0, t, T;
 statement S2;
@@ -1033,6 +1060,8 @@ expression s_to2u.NC;
 + if (!t)
 +	S2
 
+// to2u_pos: the to2u shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_to2u_pos@
 expression C, Q0, t, T;
 statement S2;
@@ -1075,6 +1104,8 @@ expression s_to2u_pos.NC;
 + if (!t)
 +	S2
 
+// lock: while (!c) { spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); }
+//   ->  wait_event_lock_irq(q, c, l);
 @r_lock@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -1118,6 +1149,8 @@ expression s_lock.NC;
 - }
 + wait_event_lock_irq(QQ, NC, LL);
 
+// lock_pos: the lock shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_lock_pos@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
@@ -1161,6 +1194,8 @@ expression s_lock_pos.NC;
 - }
 + wait_event_lock_irq(QQ, NC, LL);
 
+// lock_sig: the same, interruptible, with a signal test leaving with S
+//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S
 @r_lock_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1236,6 +1271,8 @@ expression s_lock_sig.NC;
 +	S
 )
 
+// lock_sig_pos: the lock_sig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_lock_sig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1311,6 +1348,8 @@ expression s_lock_sig_pos.NC;
 +	S
 )
 
+// lock_brk: the same, the signal test doing { R = E; break; }
+//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;
 @r_lock_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1372,6 +1411,8 @@ expression s_lock_brk.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
+// lock_brk_pos: the lock_brk shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_lock_brk_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
@@ -1433,370 +1474,8 @@ expression s_lock_brk_pos.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
-@r_keep_sig@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-)
-
-@script:python s_keep_sig@
-p << r_keep_sig.p;
-C << r_keep_sig.C;
-Q0 << r_keep_sig.Q0;
-SIGE << r_keep_sig.SIGE;
-S << r_keep_sig.S;
-QQ;
-NC;
-@@
-if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_sig depends on patch@
-expression r_keep_sig.C, r_keep_sig.Q0, r_keep_sig.SIGE;
-statement r_keep_sig.S;
-position r_keep_sig.p;
-expression s_keep_sig.QQ;
-expression s_keep_sig.NC;
-@@
-
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-)
-
-@r_keep_sig_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-
-@script:python s_keep_sig_pos@
-p << r_keep_sig_pos.p;
-C << r_keep_sig_pos.C;
-Q0 << r_keep_sig_pos.Q0;
-SIGE << r_keep_sig_pos.SIGE;
-S << r_keep_sig_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('keep_sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_sig_pos depends on patch@
-expression r_keep_sig_pos.C, r_keep_sig_pos.Q0, r_keep_sig_pos.SIGE;
-statement r_keep_sig_pos.S;
-position r_keep_sig_pos.p;
-expression s_keep_sig_pos.QQ;
-expression s_keep_sig_pos.NC;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-
-@r_keep_sigb@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-)
-
-@script:python s_keep_sigb@
-p << r_keep_sigb.p;
-C << r_keep_sigb.C;
-Q0 << r_keep_sigb.Q0;
-SIGE << r_keep_sigb.SIGE;
-S << r_keep_sigb.S;
-QQ;
-NC;
-@@
-if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_sigb depends on patch@
-expression r_keep_sigb.C, r_keep_sigb.Q0, r_keep_sigb.SIGE;
-statement r_keep_sigb.S;
-position r_keep_sigb.p;
-expression s_keep_sigb.QQ;
-expression s_keep_sigb.NC;
-@@
-
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-)
-
-@r_keep_sigb_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-
-@script:python s_keep_sigb_pos@
-p << r_keep_sigb_pos.p;
-C << r_keep_sigb_pos.C;
-Q0 << r_keep_sigb_pos.Q0;
-SIGE << r_keep_sigb_pos.SIGE;
-S << r_keep_sigb_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('keep_sigb_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_sigb_pos depends on patch@
-expression r_keep_sigb_pos.C, r_keep_sigb_pos.Q0, r_keep_sigb_pos.SIGE;
-statement r_keep_sigb_pos.S;
-position r_keep_sigb_pos.p;
-expression s_keep_sigb_pos.QQ;
-expression s_keep_sigb_pos.NC;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-
-@r_keep@
-expression C, Q0;
-position p;
-@@
-
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-)
-
-@script:python s_keep@
-p << r_keep.p;
-C << r_keep.C;
-Q0 << r_keep.Q0;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('keep', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep depends on patch@
-expression r_keep.C, r_keep.Q0;
-position r_keep.p;
-expression s_keep.QQ;
-identifier s_keep.WE;
-expression s_keep.NC;
-@@
-
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-)
-
-@r_keep_pos@
-expression C, Q0;
-position p;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-
-@script:python s_keep_pos@
-p << r_keep_pos.p;
-C << r_keep_pos.C;
-Q0 << r_keep_pos.Q0;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('keep_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_pos depends on patch@
-expression r_keep_pos.C, r_keep_pos.Q0;
-position r_keep_pos.p;
-expression s_keep_pos.QQ;
-identifier s_keep_pos.WE;
-expression s_keep_pos.NC;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-
+// ifsig: if (!c) interruptible_sleep_on(&q); if (signal_pending(current)) S
+//   ->  if (wait_event_interruptible(q, c)) S  (one-shot: unsafe)
 @r_ifsig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1866,6 +1545,8 @@ expression s_ifsig.NC;
 +	S
 )
 
+// ifsig_pos: the ifsig shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_ifsig_pos@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
@@ -1935,6 +1616,7 @@ expression s_ifsig_pos.NC;
 +	S
 )
 
+// if: if (!c) sleep_on(&q);  ->  wait_event(q, c);  (one-shot: unsafe)
 @r_if@
 expression C, Q0;
 position p;
@@ -1977,6 +1659,8 @@ expression s_if.NC;
 + WE(QQ, NC);
 )
 
+// if_pos: the if shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_if_pos@
 expression C, Q0;
 position p;
@@ -2019,6 +1703,8 @@ expression s_if_pos.NC;
 + WE(QQ, NC);
 )
 
+// ift: if (!c) *sleep_on_timeout(&q, T);  ->  wait_event*_timeout(q, c, T);
+//   (one-shot: unsafe)
 @r_ift@
 expression C, Q0, T;
 position p;
@@ -2062,6 +1748,8 @@ expression s_ift.NC;
 + WE(QQ, NC, T);
 )
 
+// ift_pos: the ift shape with the loop test written positively
+//   (while (c == 0) ...: the condition waited for is its negation)
 @r_ift_pos@
 expression C, Q0, T;
 position p;
@@ -2105,6 +1793,8 @@ expression s_ift_pos.NC;
 + WE(QQ, NC, T);
 )
 
+// delay: sleep_on_timeout(&q, T) on a queue nothing else uses
+//   ->  schedule_timeout_uninterruptible(T) (an expression: x = ... stays)
 @r_delay@
 expression Q0, T;
 position p;
@@ -2136,1241 +1826,6 @@ position r_delay.p;
 - interruptible_sleep_on_timeout@p(Q0, T)
 + schedule_timeout_interruptible(T)
 )
-
-@r_cond_sig@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression Q0;
-statement S;
-position p;
-@@
-
-interruptible_sleep_on@p(Q0);
-if (SIGE)
-	S
-
-@script:python s_cond_sig@
-p << r_cond_sig.p;
-Q0 << r_cond_sig.Q0;
-SIGE << r_cond_sig.SIGE;
-S << r_cond_sig.S;
-QQ;
-PC;
-@@
-if not wq_run('cond_sig', p, {'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'PC'], coccinelle):
-	cocci.include_match(False)
-
-@t_cond_sig depends on patch@
-expression r_cond_sig.Q0, r_cond_sig.SIGE;
-statement r_cond_sig.S;
-position r_cond_sig.p;
-expression s_cond_sig.QQ;
-expression s_cond_sig.PC;
-@@
-
-- interruptible_sleep_on@p(Q0);
-- if (SIGE)
--	S
-+ if (wait_event_interruptible(QQ, PC))
-+	S
-
-@r_cond@
-expression Q0;
-position p;
-@@
-
-(
-sleep_on@p(Q0);
-|
-interruptible_sleep_on@p(Q0);
-)
-
-@script:python s_cond@
-p << r_cond.p;
-Q0 << r_cond.Q0;
-QQ;
-WE;
-PC;
-@@
-if not wq_run('cond', p, {'Q0': Q0}, ['QQ', 'WE', 'PC'], coccinelle):
-	cocci.include_match(False)
-
-@t_cond depends on patch@
-expression r_cond.Q0;
-position r_cond.p;
-expression s_cond.QQ;
-identifier s_cond.WE;
-expression s_cond.PC;
-@@
-
-(
-- sleep_on@p(Q0);
-+ WE(QQ, PC);
-|
-- interruptible_sleep_on@p(Q0);
-+ WE(QQ, PC);
-)
-
-@r_cond_t@
-expression Q0, T;
-position p;
-@@
-
-(
-sleep_on_timeout@p(Q0, T)
-|
-interruptible_sleep_on_timeout@p(Q0, T)
-)
-
-@script:python s_cond_t@
-p << r_cond_t.p;
-Q0 << r_cond_t.Q0;
-T << r_cond_t.T;
-QQ;
-WE;
-PC;
-@@
-if not wq_run('cond_t', p, {'Q0': Q0, 'T': T}, ['QQ', 'WE', 'PC'], coccinelle):
-	cocci.include_match(False)
-
-@t_cond_t depends on patch@
-expression r_cond_t.Q0, r_cond_t.T;
-position r_cond_t.p;
-expression s_cond_t.QQ;
-identifier s_cond_t.WE;
-expression s_cond_t.PC;
-@@
-
-(
-- sleep_on_timeout@p(Q0, T)
-+ WE(QQ, PC, T)
-|
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ WE(QQ, PC, T)
-)
-
-@r_ptw@
-expression Q0;
-position p;
-@@
-
-(
-sleep_on@p(Q0);
-|
-interruptible_sleep_on@p(Q0);
-)
-
-@script:python s_ptw@
-p << r_ptw.p;
-Q0 << r_ptw.Q0;
-W;
-ST;
-@@
-if not wq_run('ptw', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptw depends on patch@
-expression r_ptw.Q0;
-position r_ptw.p;
-identifier s_ptw.W;
-identifier s_ptw.ST;
-@@
-
-(
-- sleep_on@p(Q0);
-+ prepare_to_wait(Q0, &W, ST);
-+ schedule();
-+ finish_wait(Q0, &W);
-|
-- interruptible_sleep_on@p(Q0);
-+ prepare_to_wait(Q0, &W, ST);
-+ schedule();
-+ finish_wait(Q0, &W);
-)
-
-@r_ptw_t@
-expression Q0, T;
-position p;
-@@
-
-(
-sleep_on_timeout@p(Q0, T);
-|
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptw_t@
-p << r_ptw_t.p;
-Q0 << r_ptw_t.Q0;
-T << r_ptw_t.T;
-W;
-ST;
-@@
-if not wq_run('ptw_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptw_t depends on patch@
-expression r_ptw_t.Q0, r_ptw_t.T;
-position r_ptw_t.p;
-identifier s_ptw_t.W;
-identifier s_ptw_t.ST;
-@@
-
-(
-- sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-@r_ptw_ta@
-expression Q0, T, x;
-position p;
-@@
-
-(
-x = sleep_on_timeout@p(Q0, T);
-|
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptw_ta@
-p << r_ptw_ta.p;
-Q0 << r_ptw_ta.Q0;
-T << r_ptw_ta.T;
-x << r_ptw_ta.x;
-W;
-ST;
-@@
-if not wq_run('ptw_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptw_ta depends on patch@
-expression r_ptw_ta.Q0, r_ptw_ta.T, r_ptw_ta.x;
-position r_ptw_ta.p;
-identifier s_ptw_ta.W;
-identifier s_ptw_ta.ST;
-@@
-
-(
-- x = sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-- x = interruptible_sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwu@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0;
-position p;
-@@
-
-(
-  UNL(...);
-sleep_on@p(Q0);
-|
-  UNL(...);
-interruptible_sleep_on@p(Q0);
-)
-
-@script:python s_ptwu@
-p << r_ptwu.p;
-Q0 << r_ptwu.Q0;
-UNL << r_ptwu.UNL;
-W;
-ST;
-@@
-if not wq_run('ptwu', p, {'Q0': Q0, 'UNL': UNL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwu depends on patch@
-expression r_ptwu.Q0;
-identifier r_ptwu.UNL;
-position r_ptwu.p;
-identifier s_ptwu.W;
-identifier s_ptwu.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- interruptible_sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwu_t@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0, T;
-position p;
-@@
-
-(
-  UNL(...);
-sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwu_t@
-p << r_ptwu_t.p;
-Q0 << r_ptwu_t.Q0;
-T << r_ptwu_t.T;
-UNL << r_ptwu_t.UNL;
-W;
-ST;
-@@
-if not wq_run('ptwu_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwu_t depends on patch@
-expression r_ptwu_t.Q0, r_ptwu_t.T;
-identifier r_ptwu_t.UNL;
-position r_ptwu_t.p;
-identifier s_ptwu_t.W;
-identifier s_ptwu_t.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwu_ta@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0, T, x;
-position p;
-@@
-
-(
-  UNL(...);
-x = sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwu_ta@
-p << r_ptwu_ta.p;
-Q0 << r_ptwu_ta.Q0;
-T << r_ptwu_ta.T;
-x << r_ptwu_ta.x;
-UNL << r_ptwu_ta.UNL;
-W;
-ST;
-@@
-if not wq_run('ptwu_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwu_ta depends on patch@
-expression r_ptwu_ta.Q0, r_ptwu_ta.T, r_ptwu_ta.x;
-identifier r_ptwu_ta.UNL;
-position r_ptwu_ta.p;
-identifier s_ptwu_ta.W;
-identifier s_ptwu_ta.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- x = sleep_on_timeout@p(Q0, T);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- x = interruptible_sleep_on_timeout@p(Q0, T);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwul@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-sleep_on@p(Q0);
-|
-  UNL(...);
-  PRL(...);
-interruptible_sleep_on@p(Q0);
-)
-
-@script:python s_ptwul@
-p << r_ptwul.p;
-Q0 << r_ptwul.Q0;
-UNL << r_ptwul.UNL;
-PRL << r_ptwul.PRL;
-W;
-ST;
-@@
-if not wq_run('ptwul', p, {'Q0': Q0, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwul depends on patch@
-expression r_ptwul.Q0;
-identifier r_ptwul.UNL, r_ptwul.PRL;
-position r_ptwul.p;
-identifier s_ptwul.W;
-identifier s_ptwul.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- interruptible_sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwul_t@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0, T;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-  PRL(...);
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwul_t@
-p << r_ptwul_t.p;
-Q0 << r_ptwul_t.Q0;
-T << r_ptwul_t.T;
-UNL << r_ptwul_t.UNL;
-PRL << r_ptwul_t.PRL;
-W;
-ST;
-@@
-if not wq_run('ptwul_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwul_t depends on patch@
-expression r_ptwul_t.Q0, r_ptwul_t.T;
-identifier r_ptwul_t.UNL, r_ptwul_t.PRL;
-position r_ptwul_t.p;
-identifier s_ptwul_t.W;
-identifier s_ptwul_t.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwul_ta@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0, T, x;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-x = sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-  PRL(...);
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwul_ta@
-p << r_ptwul_ta.p;
-Q0 << r_ptwul_ta.Q0;
-T << r_ptwul_ta.T;
-x << r_ptwul_ta.x;
-UNL << r_ptwul_ta.UNL;
-PRL << r_ptwul_ta.PRL;
-W;
-ST;
-@@
-if not wq_run('ptwul_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwul_ta depends on patch@
-expression r_ptwul_ta.Q0, r_ptwul_ta.T, r_ptwul_ta.x;
-identifier r_ptwul_ta.UNL, r_ptwul_ta.PRL;
-position r_ptwul_ta.p;
-identifier s_ptwul_ta.W;
-identifier s_ptwul_ta.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- x = sleep_on_timeout@p(Q0, T);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- x = interruptible_sleep_on_timeout@p(Q0, T);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwi@
-expression Q0;
-position p;
-@@
-
-(
-sleep_on@p(Q0);
-|
-interruptible_sleep_on@p(Q0);
-)
-
-@script:python s_ptwi@
-p << r_ptwi.p;
-Q0 << r_ptwi.Q0;
-W;
-ST;
-@@
-if not wq_run('ptwi', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwi depends on patch@
-expression r_ptwi.Q0;
-position r_ptwi.p;
-identifier s_ptwi.W;
-identifier s_ptwi.ST;
-@@
-
-(
-- sleep_on@p(Q0);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ schedule();
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-|
-- interruptible_sleep_on@p(Q0);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ schedule();
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwi_t@
-expression Q0, T;
-position p;
-@@
-
-(
-sleep_on_timeout@p(Q0, T);
-|
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwi_t@
-p << r_ptwi_t.p;
-Q0 << r_ptwi_t.Q0;
-T << r_ptwi_t.T;
-W;
-ST;
-@@
-if not wq_run('ptwi_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwi_t depends on patch@
-expression r_ptwi_t.Q0, r_ptwi_t.T;
-position r_ptwi_t.p;
-identifier s_ptwi_t.W;
-identifier s_ptwi_t.ST;
-@@
-
-(
-- sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-|
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwi_ta@
-expression Q0, T, x;
-position p;
-@@
-
-(
-x = sleep_on_timeout@p(Q0, T);
-|
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwi_ta@
-p << r_ptwi_ta.p;
-Q0 << r_ptwi_ta.Q0;
-T << r_ptwi_ta.T;
-x << r_ptwi_ta.x;
-W;
-ST;
-@@
-if not wq_run('ptwi_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwi_ta depends on patch@
-expression r_ptwi_ta.Q0, r_ptwi_ta.T, r_ptwi_ta.x;
-position r_ptwi_ta.p;
-identifier s_ptwi_ta.W;
-identifier s_ptwi_ta.ST;
-@@
-
-(
-- x = sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ x = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-|
-- x = interruptible_sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ x = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-)
-
-@r_ptwh@
-expression Q0, T;
-statement S1, S2;
-position p;
-@@
-
-(
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>;
-)
-
-@script:python s_ptwh@
-p << r_ptwh.p;
-Q0 << r_ptwh.Q0;
-T << r_ptwh.T;
-W;
-ST;
-LV;
-@@
-if not wq_run('ptwh', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwh depends on patch@
-expression r_ptwh.Q0, r_ptwh.T;
-statement S1, S2;
-position r_ptwh.p;
-identifier s_ptwh.W;
-identifier s_ptwh.ST;
-identifier s_ptwh.LV;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-)
-
-@r_ptwhu@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0, T;
-statement S1, S2;
-position p;
-@@
-
-(
-  UNL(...);
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  UNL(...);
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  UNL(...);
-  return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  UNL(...);
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  UNL(...);
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  UNL(...);
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>;
-)
-
-@script:python s_ptwhu@
-p << r_ptwhu.p;
-Q0 << r_ptwhu.Q0;
-T << r_ptwhu.T;
-UNL << r_ptwhu.UNL;
-W;
-ST;
-LV;
-@@
-if not wq_run('ptwhu', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST', 'LV'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwhu depends on patch@
-expression r_ptwhu.Q0, r_ptwhu.T;
-identifier r_ptwhu.UNL;
-statement S1, S2;
-position r_ptwhu.p;
-identifier s_ptwhu.W;
-identifier s_ptwhu.ST;
-identifier s_ptwhu.LV;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-)
-
-@r_ptwhul@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0, T;
-statement S1, S2;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  UNL(...);
-  PRL(...);
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  UNL(...);
-  PRL(...);
-  return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  UNL(...);
-  PRL(...);
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  UNL(...);
-  PRL(...);
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  UNL(...);
-  PRL(...);
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>;
-)
-
-@script:python s_ptwhul@
-p << r_ptwhul.p;
-Q0 << r_ptwhul.Q0;
-T << r_ptwhul.T;
-UNL << r_ptwhul.UNL;
-PRL << r_ptwhul.PRL;
-W;
-ST;
-LV;
-@@
-if not wq_run('ptwhul', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST', 'LV'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwhul depends on patch@
-expression r_ptwhul.Q0, r_ptwhul.T;
-identifier r_ptwhul.UNL, r_ptwhul.PRL;
-statement S1, S2;
-position r_ptwhul.p;
-identifier s_ptwhul.W;
-identifier s_ptwhul.ST;
-identifier s_ptwhul.LV;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-)
-
-@r_ptwhi@
-expression Q0, T;
-statement S1, S2;
-position p;
-@@
-
-(
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>;
-)
-
-@script:python s_ptwhi@
-p << r_ptwhi.p;
-Q0 << r_ptwhi.Q0;
-T << r_ptwhi.T;
-W;
-ST;
-LV;
-@@
-if not wq_run('ptwhi', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwhi depends on patch@
-expression r_ptwhi.Q0, r_ptwhi.T;
-statement S1, S2;
-position r_ptwhi.p;
-identifier s_ptwhi.W;
-identifier s_ptwhi.ST;
-identifier s_ptwhi.LV;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-)
-
-// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
-
-@oq_e depends on patch@
-identifier q;
-position p : script:python () { wq_port_queues(p) };
-@@
-
-- extern struct wait_queue *q@p;
-+ extern wait_queue_head_t q;
-
-@oq_s depends on patch@
-identifier q;
-position p : script:python () { wq_port_queues(p) };
-declarer name DECLARE_WAIT_QUEUE_HEAD;
-@@
-
-(
-- static struct wait_queue *q@p = NULL;
-+ static DECLARE_WAIT_QUEUE_HEAD(q);
-|
-- static struct wait_queue *q@p;
-+ static DECLARE_WAIT_QUEUE_HEAD(q);
-)
-
-@oq_g depends on patch@
-identifier q;
-position p : script:python () { wq_port_queues(p) };
-declarer name DECLARE_WAIT_QUEUE_HEAD;
-@@
-
-(
-- struct wait_queue *q@p = NULL;
-+ DECLARE_WAIT_QUEUE_HEAD(q);
-|
-- struct wait_queue *q@p;
-+ DECLARE_WAIT_QUEUE_HEAD(q);
-)
-
-@oq_w depends on patch@
-identifier w;
-position p : script:python () { wq_port_queues(p) };
-declarer name DECLARE_WAITQUEUE;
-@@
-
-- struct wait_queue w@p = { current, NULL };
-+ DECLARE_WAITQUEUE(w, current);
-
-// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
-// (the script constraint names the functions a ptw shape rewrote; `...`
-// alone, as a pattern on the body would not match one whose #ifdef
-// branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
-
-@ptw_lfn depends on patch@
-identifier fn : script:python () { wq_fn_left(fn) is not None };
-type T;
-position pl;
-@@
-
-T fn@pl(...) {
-...
-}
-
-@script:python ptw_l@
-fn << ptw_lfn.fn;
-LV;
-@@
-coccinelle.LV = cocci.make_ident(wq_fn_left(fn))
-
-@depends on patch@
-identifier ptw_lfn.fn;
-identifier ptw_l.LV;
-position ptw_lfn.pl;
-type T;
-@@
-
-T fn@pl(...) {
-+ long LV;
-...
-}
-
-@ptw_fn depends on patch@
-identifier fn : script:python () { wq_fn_needs_wait(fn) };
-type T;
-position pf;
-@@
-
-T fn@pf(...) {
-...
-}
-
-@script:python ptw_w@
-fn << ptw_fn.fn;
-W;
-@@
-coccinelle.W = cocci.make_ident(wq_fn_wait_name(fn))
-
-@depends on patch@
-identifier ptw_fn.fn;
-identifier ptw_w.W;
-position ptw_fn.pf;
-type T;
-@@
-
-T fn@pf(...) {
-+ DEFINE_WAIT(W);
-...
-}
 
 // ---- listing every site ----
 

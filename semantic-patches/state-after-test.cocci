@@ -41,10 +41,7 @@ virtual report
 @initialize:python@
 @@
 import os, sys
-_a = open('/proc/self/cmdline', 'rb').read().decode().split('\0')
-_f = [b for a, b in zip(_a, _a[1:]) if a in ('--sp-file', '--cocci-file')]
-_f += [a for a in _a if a.endswith('.cocci')]
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(_f[0])), 'lib'))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(cocci.cocci_file)), 'lib'))
 sys.dont_write_bytecode = True
 from state_after_test import *
 

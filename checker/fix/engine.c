@@ -280,7 +280,7 @@ again:
 
 			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
 			step_add(ST_SPATCH, CLOCK_MONOTONIC, t0);
-			if (!rc && before)
+			if ((!rc || rc == 2) && before)
 				note_retested(res, &p, before, cur);
 			free(before);
 		}
@@ -302,9 +302,10 @@ again:
 		/*
 		 * sleep_on() loops inside another one's exit path: the inner
 		 * ones convert first, the outer one on the next pass (its
-		 * match cannot span code the same pass rewrote)
+		 * match cannot span code the same pass rewrote); and a rule
+		 * whose files stopped at the first that changed the text (2)
 		 */
-		if (was && strcmp(was, cur) && ++pass < 3) {
+		if ((rc == 2 || (was && strcmp(was, cur))) && ++pass < 3) {
 			free(was);
 			was = NULL;
 			memset(&p, 0, sizeof(p));

@@ -121,7 +121,11 @@ struct spatch_env {
 	int timeout_s;		/* --spatch-timeout: per spatch run, 0: none */
 };
 
-/* 0, -1 with *err set, or 1: run again on a fresh plan with entry_pass */
+/*
+ * 0, -1 with *err set, 1: run again on a fresh plan with entry_pass, or 2:
+ * a file of the rule changed the text and the later ones wait for a fresh
+ * plan of it (run again)
+ */
 int spatch_apply(const struct spatch_env *env, const char *path,
 		 const struct fix_plan *plan, int rule, char **text,
 		 size_t *len, char **err);

@@ -82,7 +82,12 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
 // only); the first shape that decides a site owns it.  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
-// The triples are regular: keep them in step when editing one.
+// The triples are regular: keep them in step when editing one.  The shapes
+// only a plan converts are in the files that follow this one, run by
+// wqport fix in name order, each on a fresh plan once a file before it has
+// changed the text: sleep-on-1-keep-loop.cocci (keep*),
+// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
+// DEFINE_WAIT, the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
@@ -411,6 +416,76 @@ def disj(bodies):
     return '(\n' + '\n|\n'.join(bodies) + '\n)'
 
 
+# What each shape converts: the comment above its rule triple.
+DOC = {
+    'loop': 'while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)',
+    'sig': 'a loop whose body also tests signal_pending() and leaves with S\n'
+           '//   ->  if (wait_event_interruptible(q, c)) S',
+    'sigh': 'while (!c && !signal_pending(current)) interruptible_sleep_on(&q);\n'
+            '//   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S',
+    'brk': 'a loop whose signal test does { R = E; break; }\n'
+           '//   ->  if (wait_event_interruptible(q, c)) R = E;',
+    'to': 'while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);',
+    'to2': 'while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }\n'
+           '//   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout\n'
+           '//   then bounds the whole wait)',
+    'to2u': 'while (!c) { t = sleep_on_timeout(&q, T); if (!t) S2 }\n'
+            '//   ->  t = wait_event_timeout(q, c, T); (plan only)',
+    'lock': 'while (!c) { spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); }\n'
+            '//   ->  wait_event_lock_irq(q, c, l);',
+    'lock_sig': 'the same, interruptible, with a signal test leaving with S\n'
+                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S',
+    'lock_brk': 'the same, the signal test doing { R = E; break; }\n'
+                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;',
+    'keep_sig': 'plan keep_loop: the loop stays; its last statements, the sleep then its\n'
+                '//   signal exit, become if (wait_event_interruptible(q, c)) S',
+    'keep_sigb': 'plan keep_loop: the same with the signal exit before the sleep',
+    'keep': 'plan keep_loop: the loop stays; its last statement, the sleep, becomes\n'
+            '//   wait_event(q, c);',
+    'ifsig': 'if (!c) interruptible_sleep_on(&q); if (signal_pending(current)) S\n'
+             '//   ->  if (wait_event_interruptible(q, c)) S  (one-shot: unsafe)',
+    'if': 'if (!c) sleep_on(&q);  ->  wait_event(q, c);  (one-shot: unsafe)',
+    'ift': 'if (!c) *sleep_on_timeout(&q, T);  ->  wait_event*_timeout(q, c, T);\n'
+           '//   (one-shot: unsafe)',
+    'delay': 'sleep_on_timeout(&q, T) on a queue nothing else uses\n'
+             '//   ->  schedule_timeout_uninterruptible(T) (an expression: x = ... stays)',
+    'cond_sig': 'plan cond: interruptible_sleep_on(&q); if (signal_pending(current)) S\n'
+                '//   ->  if (wait_event_interruptible(q, <the plan\'s cond>)) S',
+    'cond': 'plan cond: sleep_on(&q);  ->  wait_event(q, <the plan\'s cond>);',
+    'cond_t': 'plan cond: *sleep_on_timeout(&q, T)  ->  wait_event*_timeout(q, <cond>, T)',
+    'ptw': 'plan prepare_to_wait: sleep_on(&q);  ->  prepare_to_wait(q, &wait, STATE);\n'
+           '//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe)',
+    'ptw_t': 'the same for *sleep_on_timeout(&q, T); -> schedule_timeout(T)',
+    'ptw_ta': 'the same for x = *sleep_on_timeout(&q, T);',
+    'ptwu': 'plan prepare_to_wait-unlock: queued before the unlock (or the call that\n'
+            '//   starts the waker) right before the sleep',
+    'ptwu_t': 'the same, timed',
+    'ptwu_ta': 'the same, timed, result assigned',
+    'ptwul': 'prepare_to_wait-unlock with one logging call between the unlock and the sleep',
+    'ptwul_t': 'the same, timed',
+    'ptwul_ta': 'the same, timed, result assigned',
+    'ptwi': 'plan prepare_to_wait-irq: interrupts off at the sleep; queued with them off,\n'
+            '//   local_irq_enable() only across schedule()',
+    'ptwi_t': 'the same, timed',
+    'ptwi_ta': 'the same, timed, result assigned',
+    'ptwh': 'plan prepare_to_wait, the remaining jiffies used in place\n'
+            '//   (if (!sleep_on_timeout(&q, T)), return sleep_on_timeout(&q, T)):\n'
+            '//   schedule_timeout()\'s result goes through a variable set before the statement',
+    'ptwhu': 'the same, prepare_to_wait-unlock',
+    'ptwhul': 'the same, prepare_to_wait-unlock with a logging call',
+    'ptwhi': 'the same, prepare_to_wait-irq',
+}
+
+
+def doc(kind):
+    """The comment line(s) above a shape's rule triple."""
+    if kind.endswith('_pos'):
+        return ('// %s: the %s shape with the loop test written positively\n'
+                '//   (while (c == 0) ...: the condition waited for is its negation)\n'
+                % (kind, kind[:-4]))
+    return '// %s: %s\n' % (kind, DOC[kind])
+
+
 # metavariables declared with a constraint, when a rule uses them
 REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'ULK': ('identifier', '=~ "^%s$"' % kfacts.irq('unlock_on')[0]),
@@ -453,7 +528,7 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs.setdefault(REGEX[i][0], [])
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
-    o = '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
+    o = doc(kind) + '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
     fresh = ''
     if kind.startswith('ptwh'):
         # the branches bind S2 (or S1) only sometimes, and a script or
@@ -607,7 +682,7 @@ wq_fact(p, 'unsigned')
 
 '''.replace('SLEEP4', ALL4)
 
-POST = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+POST_PTW = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
 @oq_e depends on patch@
 identifier q;
@@ -715,7 +790,10 @@ T fn@pf(...) {
 ...
 }
 
-// ---- listing every site ----
+'''
+
+
+LISTING = r'''// ---- listing every site ----
 
 @site depends on report || org@
 position p;
@@ -754,11 +832,68 @@ def iso_lines():
     return ''.join(out) + cur + '\n'
 
 
-def generate(init):
-    """The text of sleep-on.cocci, init its @initialize:python@ part (the
-    import of its Python from lib/)."""
+# The files of the family: the one that runs alone under `make coccicheck`
+# (every shape a site may take without a plan, the report) and the
+# plan-only ones, with the shapes of each.
+PLAN_ONLY = (
+    ('sleep-on-1-keep-loop.cocci', ('keep_sig', 'keep_sigb', 'keep'),
+     'a loop with early\n'
+     '/// exits that stays (the plan\'s keep_loop): its last statement, the\n'
+     '/// sleep (and its signal exit), becomes wait_event*().'),
+    ('sleep-on-2-cond.cocci', ('cond_sig', 'cond', 'cond_t'),
+     'a one-shot sleep\n'
+     '/// with the condition the plan found for it (cond) becomes wait_event*()\n'
+     '/// with that condition.'),
+    ('sleep-on-3-prepare-to-wait.cocci',
+     tuple(s[0] for s in SHAPES if s[0].startswith('ptw')),
+     'the sleep becomes\n'
+     '/// prepare_to_wait() / schedule*() / finish_wait() in place (the plan\'s\n'
+     '/// forms prepare_to_wait, -unlock, -irq: the race is kept, --unsafe),\n'
+     '/// with one DEFINE_WAIT per function; a file whose plan says\n'
+     '/// port_queues also gets its 2.0-2.2 queue declarations ported.'),
+)
+FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
+
+PART_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
+/// Part of the sleep_on() conversion (sleep-on.cocci, WQ001) that only
+/// wqport fix's plan applies: %s
+///
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqport authors.
+// Comments: plan-only: without WQPORT_PLAN it changes and reports nothing.
+// Comments: the rule triples and the plan fields read are sleep-on.cocci's.
+// Options: --no-includes --include-headers
+// Requires: 1.1.1
+// Keywords: sleep_on, wait_event
+
+virtual patch
+virtual context
+virtual org
+virtual report
+'''
+
+
+def base(kind):
+    """A shape's name without the _pos of a positive-test twin."""
+    return kind[:-4] if kind.endswith('_pos') else kind
+
+
+def generate(init, name='sleep-on.cocci'):
+    """The text of sleep-on.cocci or of one of its plan-only files (FILES),
+    init its @initialize:python@ part (the import of its Python from
+    lib/)."""
+    plan_only = dict((p[0], p) for p in PLAN_ONLY)
+    if name in plan_only:
+        _, kinds, what = plan_only[name]
+        o = PART_HEADER % what + iso_lines() + '\n' + init + '\n'
+        for sh in SHAPES:
+            if base(sh[0]) in kinds:
+                o += emit_shape(*sh)
+        return o + (POST_PTW if 'ptw' in kinds else '').rstrip('\n') + '\n'
+    parts = set(k for p in PLAN_ONLY for k in p[1])
     o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE
     for sh in SHAPES:
-        o += emit_shape(*sh)
-    return o + POST
+        if base(sh[0]) not in parts:
+            o += emit_shape(*sh)
+    return o + LISTING

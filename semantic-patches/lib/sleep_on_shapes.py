@@ -64,32 +64,29 @@ def wq_fn_span(p):
     return re.sub(r'(?m)^[ \t]*#.*$', '', masked[head:end])
 
 
-def wq_wait_name(p):
-    rp = os.path.realpath(p[0].file)
-    fn = str(p[0].current_element)
-    k = (rp, fn)
-    if k not in WQ_FNWAIT:
+def wq_fresh_name(p, names, table):
+    """The first of names that the function around p does not use,
+    chosen once per function (table: (realpath, function) -> name)."""
+    k = (os.path.realpath(p[0].file), str(p[0].current_element))
+    if k not in table:
         span = wq_fn_span(p)
-        for n in ('wait', 'wait_entry', 'wq_wait', 'sleep_wait'):
+        for n in names:
             if not re.search(r'\b%s\b' % n, span):
                 break
-        WQ_FNWAIT[k] = n
-    WQ_CUR[0] = rp
-    return WQ_FNWAIT[k]
+        table[k] = n
+    return table[k]
+
+
+def wq_wait_name(p):
+    """The DEFINE_WAIT entry of the function around p."""
+    WQ_CUR[0] = os.path.realpath(p[0].file)
+    return wq_fresh_name(p, ('wait', 'wait_entry', 'wq_wait', 'sleep_wait'), WQ_FNWAIT)
 
 
 def wq_left_name(p):
     """The variable that takes schedule_timeout()'s result out of an if
     or a return (a name the function does not use)."""
-    rp = os.path.realpath(p[0].file)
-    k = (rp, str(p[0].current_element))
-    if k not in WQ_FNLEFT:
-        span = wq_fn_span(p)
-        for n in ('left', 'time_left', 'remaining', 'wq_left'):
-            if not re.search(r'\b%s\b' % n, span):
-                break
-        WQ_FNLEFT[k] = n
-    return WQ_FNLEFT[k]
+    return wq_fresh_name(p, ('left', 'time_left', 'remaining', 'wq_left'), WQ_FNLEFT)
 
 
 def wq_fn_needs_wait(fn):

@@ -6,7 +6,9 @@
  * of the rule go to a plan file (JSON lines, see semantic-patches/
  * plan.md) named by WQPORT_PLAN, and semantic-patches/<stem>.cocci and
  * every <stem>-<digit>*.cocci of the rule run in name order with
- * --in-place on the scratch copy.
+ * --in-place on the scratch copy, until one of them changes it: the plan
+ * names sites by their lines in the text it was made on, so the files
+ * after it wait for the next pass, planned on the changed text (2).
  * The user's file is never touched here.
  */
 #include <dirent.h>
@@ -45,6 +47,58 @@ static bool second_pass(const char *patch)
 	b = b ? b + 1 : patch;
 	l = strlen(b);
 	return l > 8 && !strcmp(b + l - 8, "-2.cocci");
+}
+
+/*
+ * The plan-only files of a family split by shape (sleep-on-<n>-<what>.cocci)
+ * convert only sites whose plan entry asks for their shapes: such a file
+ * runs only when a planned site of the rule needs it, saving a spatch run
+ * (a parse of the file) on each pass where none does.
+ */
+static bool wants_keep(const struct fix_site *s)
+{
+	return s->keep_loop;
+}
+
+static bool wants_cond(const struct fix_site *s)
+{
+	return s->cond && *s->cond;
+}
+
+/* the in-place forms, and the 2.0-2.2 queue declarations the same file ports */
+static bool wants_ptw(const struct fix_site *s)
+{
+	return (s->form && !strncmp(s->form, "prepare_to_wait", 15)) ||
+	       s->port_queues;
+}
+
+static const struct {
+	const char *suffix;
+	bool (*wants)(const struct fix_site *s);
+} plan_parts[] = {
+	{ "-keep-loop.cocci", wants_keep },
+	{ "-cond.cocci", wants_cond },
+	{ "-prepare-to-wait.cocci", wants_ptw },
+};
+
+/* Has patch, for the rule, a planned site to convert? */
+static bool needed(const char *patch, const struct fix_plan *plan, int rule)
+{
+	size_t l = strlen(patch), i;
+	int j;
+
+	for (i = 0; i < sizeof(plan_parts) / sizeof(plan_parts[0]); i++) {
+		size_t sl = strlen(plan_parts[i].suffix);
+
+		if (l < sl || strcmp(patch + l - sl, plan_parts[i].suffix))
+			continue;
+		for (j = 0; j < plan->n; j++)
+			if (plan->s[j].rule == rule && plan->s[j].planned &&
+			    plan_parts[i].wants(&plan->s[j]))
+				return true;
+		return false;
+	}
+	return true;
 }
 
 /* The .cocci files of a rule, in name order; NULL-terminated. */
@@ -243,6 +297,17 @@ static int run(char **argv, const char *plan, const char *errpath,
 	return rc == -2 ? -2 : rc >= 128 ? -1 : rc;
 }
 
+/* Does the scratch copy differ from the text the plan was made on? */
+static bool changed(const char *work, const char *text, size_t len)
+{
+	size_t n;
+	char *now = read_all(work, &n);
+	bool diff = !now || n != len || memcmp(now, text, len);
+
+	free(now);
+	return diff;
+}
+
 int spatch_apply(const struct spatch_env *env, const char *path,
 		 const struct fix_plan *plan, int rule, char **text,
 		 size_t *len, char **err)
@@ -251,7 +316,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 	char *work, *planf, *errf, **patches;
 	struct strbuf sb = { 0 };
 	int i, rc = 0;
-	bool any = false, shape = false, entry = false;
+	bool any = false, shape = false, entry = false, ran = false;
 
 	for (i = 0; i < plan->n; i++) {
 		if (plan->s[i].rule != rule || !plan->s[i].planned)
@@ -307,6 +372,13 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				rc = 1;
 			continue;
 		}
+		if (!needed(patches[i], plan, rule))
+			continue;
+		if (ran && changed(work, *text, *len)) {
+			rc = 2;
+			break;
+		}
+		ran = true;
 		r = run(argv, planf, errf, spatch_limit(env));
 		if (r != 0) {
 			size_t n;
