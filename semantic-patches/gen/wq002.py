@@ -184,10 +184,10 @@ fact(p, w)["flags"] = True
 ''')
 
 # ------------------------------------------------------------ collapse
+# `while (1)` and `while (true)` are `while (H)` loops whose script
+# passes no head: endless, as `for (;;)`.
 HEADS = {
   "for": ("  for (;;) B", "- for (;;) B", None),
-  "while1": ("  while (1) B", "- while (1) B", None),
-  "whiletrue": ("  while (true) B", "- while (true) B", None),
   "while": ("  while (H) B", "- while (H) B", "H"),
 }
 
@@ -224,9 +224,9 @@ for hn, (hm, hr, hv) in HEADS.items():
     rn = "c_" + hn
     sn = f"s_{hn}"
     A(loop_rules(rn, sn, hm, hv, "N") + f'''_body = parse_body(B)
-_head = {"toks(H)" if hv else "None"}
+_head = {"None if H.strip() in ('1', 'true') else toks(H)" if hv else "None"}
 _N = None
-if _body is not None and not ({"H.strip() in ('1', 'true')" if hv else "False"}):
+if _body is not None:
     _N = collapse_stmt(pa, pe, w, Q, _body, _head)
 if _N:
     coccinelle.N = cocci.make_stmt(_N)
