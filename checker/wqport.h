@@ -438,6 +438,10 @@ struct floor_ctx {
 	unsigned missing_line;
 	unsigned errors;	/* compiler errors in the file */
 	const char *first;	/* the first, "line:col: message" */
+	/* the driver headers of the file that are inputs of their own
+	 * (frontend/input/template.c): their macros are reported there */
+	char **headers;
+	int nheaders;
 };
 
 struct wq_pipeline {

@@ -44,15 +44,21 @@ def markers(text, name):
     return want
 
 
-def header_markers(d, text):
-    """The markers of the headers the fixture includes from its directory."""
+def header_markers(d, text, seen=None):
+    """The markers of the headers the fixture includes from its directory,
+    and of those they include from it."""
     want = set()
+    seen = set() if seen is None else seen
     for h in INCLUDE.findall(text):
+        if h in seen:
+            continue
+        seen.add(h)
         try:
             with open(os.path.join(d, h), encoding="utf-8", errors="replace") as f:
-                want |= markers(f.read(), h)
+                htext = f.read()
         except OSError:
-            pass
+            continue
+        want |= markers(htext, h) | header_markers(d, htext, seen)
     return want
 
 

@@ -7,7 +7,9 @@ each is parsed with the compiler flags kbuild itself uses for an
 out-of-tree module against linux-headers-amd64 (read from a `make V=1`
 run), where set_current_state(), wait_event*() and friends are the real
 6.1 macros and inline functions.  Every -ko fixture must report exactly
-its `expect:` markers, every -ok fixture nothing, and no file may have
+its `expect:` markers (with those of the headers it includes from its
+folder, matched by file: a driver header's sleeping macro is reported
+once, in the header), every -ok fixture nothing, and no file may have
 parse errors: the checker's recognition must not depend on the shim.
 A fixture of code that 6.1 cannot compile at all (current->state, gone
 in 5.14) says `wqport-test: shim-only (reason)` and is skipped.
@@ -24,11 +26,17 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import importlib.util
+
+# the markers of a fixture and of the driver headers beside it, and the
+# findings by file, as fixture-test.py reads them
+_spec = importlib.util.spec_from_file_location(
+    "fixture_test", os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                 "fixture-test.py"))
+fixture_test = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(fixture_test)
 
 SKIP = 77
-# rules, each with its fix= outcome or not: "WQ005 fix=converted WQ006"
-MARK = re.compile(r"expect:((?:\s+WQ\d{3}(?:\s+fix=[\w:-]+)?)+)")
-DIAG = re.compile(r"^[^:]+:(\d+):\d+: (?:error|warning|style): .* \[(WQ\d{3})\]$")
 
 
 def find_headers():
@@ -68,11 +76,6 @@ def kbuild_flags(headers):
     return keep + ["-DKBUILD_MODNAME=\"wqport_fixture\"", "-Wno-everything"]
 
 
-def markers(text):
-    return {(n, r) for n, line in enumerate(text.splitlines(), 1)
-            for m in [MARK.search(line)] if m for r in re.findall(r"WQ\d{3}", m.group(1))}
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--checker", required=True)
@@ -91,7 +94,10 @@ def main():
         d, name = os.path.split(os.path.abspath(path))
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
-        want = markers(text)
+        # a driver header's macro is reported once, in the header
+        want = fixture_test.markers(text, name)
+        if "-ko" in name:
+            want |= fixture_test.header_markers(d, text)
         m = re.search(r"wqport-test: shim-only \((.*?)\)", text)
         if m:
             print(f"SKIP {os.path.relpath(path)}: {m.group(1)}")
@@ -102,7 +108,7 @@ def main():
         p = subprocess.run([os.path.abspath(a.checker), "--no-prefilter"] + own + [name, "--"] + flags,
                            cwd=d, capture_output=True, text=True, errors="replace",
                            timeout=300)
-        got = {(int(m.group(1)), m.group(2)) for m in map(DIAG.match, p.stdout.splitlines()) if m}
+        got = fixture_test.reported(p.stdout)
         problems = []
         err = p.stderr.strip()
         # fixtures about a driver's missing private header miss it here too

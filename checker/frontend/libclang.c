@@ -133,3 +133,14 @@ enum CXErrorCode clang_parseTranslationUnit2(CXIndex index,
 	return fn.clang_parseTranslationUnit2(li->real, path, argv, argc,
 					      unsaved, nunsaved, options, tu);
 }
+
+enum CXErrorCode clang_createTranslationUnit2(CXIndex index,
+		const char *ast, CXTranslationUnit *tu)
+{
+	struct lazy_index *li = index;
+
+	need();
+	if (!li->real)
+		li->real = fn.clang_createIndex(li->exclude_pch, li->diagnostics);
+	return fn.clang_createTranslationUnit2(li->real, ast, tu);
+}

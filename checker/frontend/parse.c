@@ -25,6 +25,7 @@
 #include "inactive.h"
 #include "cache.h"
 #include "bodies.h"
+#include "template.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -463,6 +464,85 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 	return more;
 }
 
+/*
+ * The flags for a driver header checked in its includer's context
+ * (template.c), or NULL to use opt's.  Its #if branches are read from
+ * the preprocessing record, which a user's -include-pch holding the
+ * header (a driver's own PCH) does not carry: such a PCH is replaced by
+ * the header it was built from, the same configuration read from its
+ * text (kept when that text is gone).  v[i] NULL: opt's flag i.
+ */
+static char **header_flags(CXIndex index, const struct wq_options *opt)
+{
+	char **v = NULL;
+	int i;
+
+	for (i = 0; i + 1 < opt->ncflags; i++) {
+		CXTranslationUnit pch = NULL;
+		CXString src;
+
+		if (strcmp(opt->cflags[i], "-include-pch") ||
+		    clang_createTranslationUnit2(index, opt->cflags[i + 1],
+						 &pch) != CXError_Success ||
+		    !pch)
+			continue;
+		src = clang_getTranslationUnitSpelling(pch);
+		if (!access(clang_getCString(src), R_OK)) {
+			if (!v) {
+				v = xrealloc(NULL, opt->ncflags * sizeof(char *));
+				memset(v, 0, opt->ncflags * sizeof(char *));
+			}
+			v[i] = xstrdup("-include");
+			v[i + 1] = xstrdup(clang_getCString(src));
+		}
+		clang_disposeString(src);
+		clang_disposeTranslationUnit(pch);
+	}
+	return v;
+}
+
+/* Parse the includer of the template header f, with header_flags(). */
+static enum CXErrorCode parse_includer(CXIndex index,
+				       const struct wq_options *opt,
+				       const struct wq_file *inc,
+				       CXTranslationUnit *tu)
+{
+	char **v = header_flags(index, opt);
+	const char **argv;
+	struct wq_options o;
+	enum CXErrorCode err;
+	int i;
+
+	if (!v)
+		return parse_buffer(index, opt, inc->path, inc->buf, inc->len,
+				    false, tu, NULL);
+	argv = xrealloc(NULL, opt->ncflags * sizeof(char *));
+	for (i = 0; i < opt->ncflags; i++)
+		argv[i] = v[i] ? v[i] : opt->cflags[i];
+	o = *opt;
+	o.cflags = argv;
+	/* no prelude of the checker's own for these flags (pch.c) */
+	o.cache_dir = NULL;
+	o.pch_dir = NULL;
+	err = parse_buffer(index, &o, inc->path, inc->buf, inc->len, false,
+			   tu, NULL);
+	for (i = 0; i < opt->ncflags; i++)
+		free(v[i]);
+	free(v);
+	free(argv);
+	return err;
+}
+
+/* A driver header of the file (template.c), for the floor. */
+static void add_header(void *arg, const char *hpath)
+{
+	struct floor_ctx *fc = arg;
+
+	fc->headers = xrealloc(fc->headers,
+			       (fc->nheaders + 1) * sizeof(char *));
+	fc->headers[fc->nheaders++] = xstrdup(hpath);
+}
+
 static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			    CXIndex index)
 {
@@ -475,10 +555,15 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct cache_deps *deps = NULL;
 	struct floor_ctx fc = { 0 };
 	int nfuncs, forced, floored;
+	bool macros_only = false;
 	size_t i;
 
 	if (f->includer) {	/* a template header: its includer's context */
 		struct wq_file inc = { .path = f->includer };
+		struct fn_bodies fb;
+
+		macros_only = function_bodies(f->buf, f->len, &fb) == 0;
+		fn_bodies_free(&fb);
 
 		if (!read_file(&inc)) {
 			f->error = xasprintf("cannot read %s, which includes it: %s",
@@ -486,8 +571,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			file_release(&inc);
 			return;
 		}
-		err = parse_buffer(index, opt, inc.path, inc.buf, inc.len,
-				   false, &tu, NULL);
+		err = parse_includer(index, opt, &inc, &tu);
 		file_release(&inc);
 	} else {
 		err = parse_buffer(index, opt, f->path, f->buf, f->len, true,
@@ -536,15 +620,28 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	/* what the parse lost, from the tokens (rules/floor.c) */
 	fc.errors = errors;
 	fc.first = first;
+	/* a .c file: the headers inputs.c made inputs next to it */
+	if (!f->includer && strlen(f->path) > 2 &&
+	    !strcmp(f->path + strlen(f->path) - 2, ".c"))
+		template_includes_text(f->path, f->buf, f->len, add_header,
+				       &fc);
 	floored = opt->pipeline->floor(tu, f, opt, &fc);
 	free((char *)fc.missing);
+	for (i = 0; i < (size_t)fc.nheaders; i++)
+		free(fc.headers[i]);
+	free(fc.headers);
 	for (i = 0; i < (size_t)f->nfindings; i++)
 		f->findings[i].severity = rule_severity(
 			rule_lookup(f->findings[i].rule), opt->target);
 	if (opt->tu_hook)
 		opt->tu_hook(tu, f, opt->tu_arg);
-	body = nfuncs || forced || floored ? NULL : inactive_body(f, &set);
-	if (body) {
+	body = nfuncs || forced || floored || macros_only ? NULL :
+	       inactive_body(f, &set);
+	if (macros_only) {
+		/* a driver header of macros (template.c): it has no function
+		 * to parse, its includer's errors are no news of its own */
+		f->incomplete = errors > 0;
+	} else if (body) {
 		/* the real reason nothing was checked, not a missing header */
 		file_add_warning(f, body);
 	} else if (errors && !nfuncs && !forced && !opt->cflags &&

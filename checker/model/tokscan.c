@@ -633,22 +633,26 @@ static void scan_unit(struct tok_scan *ts, struct unit *un)
 	free(un->loop);
 }
 
-/* Where each macro holding a site is used, through other macros too. */
-static void macro_uses(struct tok_scan *ts, const struct lex *lx, int mi,
-		       struct tok_macro *m, int level)
+/*
+ * Where the macro called name (mi: the file's own #define of it, or -1
+ * for one of a header) is used, through the file's other macros too.
+ */
+static void macro_uses(const struct tok_scan *ts, const struct lex *lx,
+		       const char *name, int mi, struct tok_macro *m, int level)
 {
-	size_t n = strlen(ts->m[mi].name);
+	size_t n = strlen(name);
 	int k;
 
 	for (k = 0; k < lx->n && level < 8; k++) {
 		const struct tok *t = &lx->t[k];
 
 		if (t->kind != 'i' || t->len != n || t->pp >= 0 ||
-		    t->pp == -2 - mi ||
-		    memcmp(lx->buf + t->off, ts->m[mi].name, n))
+		    (mi >= 0 && t->pp == -2 - mi) ||
+		    memcmp(lx->buf + t->off, name, n))
 			continue;
 		if (t->pp <= -2) {	/* in another macro: its uses */
-			macro_uses(ts, lx, -2 - t->pp, m, level + 1);
+			macro_uses(ts, lx, ts->m[-2 - t->pp].name, -2 - t->pp,
+				   m, level + 1);
 			continue;
 		}
 		m->use = xrealloc(m->use, (m->nuse + 1) * sizeof(*m->use));
@@ -694,12 +698,28 @@ int tokscan(const char *buf, size_t len, struct tok_scan *ts)
 	}
 	for (i = 0; i < ts->n; i++)
 		if (ts->s[i].macro >= 0 && !ts->m[ts->s[i].macro].use)
-			macro_uses(ts, &lx, ts->s[i].macro,
-				   &ts->m[ts->s[i].macro], 0);
+			macro_uses(ts, &lx, ts->m[ts->s[i].macro].name,
+				   ts->s[i].macro, &ts->m[ts->s[i].macro], 0);
 	free(un.u);
 	free(at);
 	free(lx.t);
 	return ts->n;
+}
+
+void tokscan_uses(const char *buf, size_t len, struct tok_macro *m, int nm)
+{
+	struct lex lx = { buf, len, NULL, 0, 0, 0 };
+	struct tok_scan own;
+	struct pass p = { &lx, &own, { { 0 } }, 0, 0, -1, 0 };
+	int i;
+
+	memset(&own, 0, sizeof(own));
+	lex(&lx);
+	units(&p);
+	for (i = 0; i < nm; i++)
+		macro_uses(&own, &lx, m[i].name, -1, &m[i], 0);
+	free(lx.t);
+	tokscan_free(&own);
 }
 
 void tokscan_free(struct tok_scan *ts)

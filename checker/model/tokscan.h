@@ -56,6 +56,11 @@ struct tok_scan {
 
 /* Find the sites of buf[0..len); returns their number. */
 int tokscan(const char *buf, size_t len, struct tok_scan *ts);
+/*
+ * The uses in buf[0..len) of macros defined elsewhere (a header's):
+ * fill m[i].use from m[i].name, through buf's own macros too.
+ */
+void tokscan_uses(const char *buf, size_t len, struct tok_macro *m, int nm);
 void tokscan_free(struct tok_scan *ts);
 
 #endif /* WQPORT_TOKSCAN_H */

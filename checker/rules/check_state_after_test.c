@@ -272,6 +272,26 @@ static int test_before(const struct cfg *g, const struct flow *fl,
 }
 
 /*
+ * Is t an `if` inside a macro's body whose branches hold nothing the
+ * model sees (the `if (debug) printk(...)` of a driver's dbg() macro)?
+ * It guards the macro's own business, not what a loop around the use
+ * waits for.
+ */
+static bool macro_guard_only(const struct cfg *g, int t)
+{
+	const struct cfg_node *tn = &g->nodes[t];
+	int n;
+
+	if (!(tn->flags & NF_IN_MACRO) || (tn->flags & NF_LOOP_COND) ||
+	    tn->branch_end <= t)
+		return false;
+	for (n = t + 1; n <= tn->branch_end; n++)
+		if (g->nodes[n].kind != N_JOIN)
+			return false;
+	return true;
+}
+
+/*
  * Does a related test other than kthread_should_stop() reach e with no
  * sleep between (`if (dev->events) ... else { set state; sleep }` in a
  * thread's stop loop)?  Then the stop is not all it waits for.
@@ -294,6 +314,7 @@ static bool other_test_before(const struct cfg *g, const struct flow *fl,
 			seen[p] = 1;
 			if (node_is_cond_test(g, p) && related(g, p, e) &&
 			    !counter_test(g, p) && g->nodes[p].text &&
+			    !macro_guard_only(g, p) &&
 			    !strstr(g->nodes[p].text, "kthread_should_stop"))
 				return true;
 			if (resets_state(g, p))

@@ -82,6 +82,25 @@ static enum CXChildVisitResult fn_extent(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* The byte ranges of file the preprocessor skipped in tu. */
+static void skipped(CXTranslationUnit tu, CXFile file, struct ranges *skip)
+{
+	CXSourceRangeList *rl = file ? clang_getSkippedRanges(tu, file) : NULL;
+	unsigned k;
+
+	for (k = 0; rl && k < rl->count; k++) {
+		unsigned a, b;
+
+		clang_getFileLocation(clang_getRangeStart(rl->ranges[k]),
+				      NULL, NULL, NULL, &a);
+		clang_getFileLocation(clang_getRangeEnd(rl->ranges[k]),
+				      NULL, NULL, NULL, &b);
+		range_add(skip, a, b);
+	}
+	if (rl)
+		clang_disposeSourceRangeList(rl);
+}
+
 static bool is_header(const char *path)
 {
 	size_t n = strlen(path);
@@ -170,9 +189,62 @@ static struct wq_finding *add_site(struct wq_file *f, const struct tok_scan *ts,
 	return fd;
 }
 
+/*
+ * The uses of the macros of ts in the includer at path (and the column
+ * of each one's first use), or NULL.
+ */
+static struct tok_macro *includer_uses(const char *path,
+				       const struct tok_scan *ts)
+{
+	size_t len;
+	char *buf = read_regular_file(path, 4u << 20, &len);
+	struct tok_macro *m;
+	int i;
+
+	if (!buf)
+		return NULL;
+	m = xrealloc(NULL, (ts->nm + 1) * sizeof(*m));
+	for (i = 0; i < ts->nm; i++)
+		m[i] = (struct tok_macro){ ts->m[i].name, 0, 0, NULL, 0 };
+	tokscan_uses(buf, len, m, ts->nm);
+	for (i = 0; i < ts->nm; i++)	/* the first use and its column */
+		if (m[i].nuse) {
+			struct tok_use u0 = m[i].use[0];
+			unsigned o, b;
+			int j;
+
+			for (j = 1; j < m[i].nuse; j++)
+				if (m[i].use[j].off < m[i].use[0].off) {
+					m[i].use[0] = m[i].use[j];
+					m[i].use[j] = u0;
+					u0 = m[i].use[0];
+				}
+			o = b = m[i].use[0].off;
+
+			while (b > 0 && buf[b - 1] != '\n')
+				b--;
+			m[i].col = o - b + 1;
+		}
+	free(buf);
+	return m;
+}
+
+/* Where the includer a header is checked with uses macro m first. */
+static void includer_note(const struct wq_file *f, struct wq_finding *fd,
+			  const struct tok_macro *m)
+{
+	finding_add_note_in(fd, xstrdup(f->includer),
+		(struct wq_pos){ m->use[0].line, m->col },
+		m->nuse > 1 ?
+		xasprintf("'%s' expands here, and at %d other place%s in this file",
+			  m->name, m->nuse - 1, m->nuse > 2 ? "s" : "") :
+		xasprintf("'%s' expands here, once in this file", m->name));
+}
+
 static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 			const struct tok_scan *ts, const struct tok_site *s,
-			const struct tok_cond *off, bool in_fn)
+			const struct tok_cond *off, bool in_fn,
+			const struct tok_macro *inc)
 {
 	const struct tok_macro *m = s->macro >= 0 ? &ts->m[s->macro] : NULL;
 	struct wq_finding *fd = add_site(f, ts, s);
@@ -182,6 +254,12 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 	if (off) {
 		finding_add_note(fd, (struct wq_pos){ off->line, 1 },
 				 off_note(ts, off));
+	} else if (m && !m->nuse && is_header(f->path)) {
+		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
+			xasprintf("in the body of macro '%s' of this header: reported here once, for every file that uses it",
+				  m->name));
+		if (inc && inc[s->macro].nuse)
+			includer_note(f, fd, &inc[s->macro]);
 	} else if (m && !m->nuse) {
 		finding_add_note(fd, (struct wq_pos){ m->line, m->col },
 			xasprintf("in the body of macro '%s', which this file never uses: found by its tokens",
@@ -449,6 +527,63 @@ static void macro_once(struct wq_file *f, const struct tok_scan *ts,
 }
 
 /*
+ * A driver header of this file (template.c: `#include "x.h"` beside it,
+ * with a #define that sleeps) is an input of its own, checked once for
+ * all its includers: there its macro is one finding, at the sleep in
+ * its body.  Here the rules' findings on a use of such a macro go, held
+ * for `wqport fix` as those of the file's own macros are.
+ */
+struct header_ctx {
+	struct wq_file *f;
+	CXTranslationUnit tu;
+	const struct wq_options *opt;
+};
+
+static void header_once(void *arg, const char *hpath)
+{
+	struct header_ctx *hc = arg;
+	struct wq_file *f = hc->f;
+	struct ranges skip = { 0 };
+	struct tok_scan hs;
+	size_t len;
+	char *buf = read_regular_file(hpath, 4u << 20, &len);
+	int i, j, k, slot, nm;
+	bool *sleeps;
+
+	if (!buf)
+		return;
+	tokscan(buf, len, &hs);
+	skipped(hc->tu, clang_getFile(hc->tu, hpath), &skip);
+	nm = 2 * hs.nm;
+	sleeps = xrealloc(NULL, (nm + 1) * sizeof(bool));
+	for (slot = 0; slot < nm; slot++)
+		sleeps[slot] = (hc->opt->rule_mask & (1ul << (slot % 2 + 1))) &&
+			       macro_sleeps(&hs, slot / 2, slot % 2 + 1, &skip);
+	tokscan_uses(f->buf, f->len, hs.m, hs.nm);
+	for (i = 0, k = 0; i < f->nfindings; i++) {
+		const struct wq_finding *fd = &f->findings[i];
+		unsigned off = text_offset(f->buf, f->len, fd->pos);
+		bool on = false;
+
+		for (slot = fd->rule - 1; slot < nm && !on &&
+		     (fd->rule == WQ001 || fd->rule == WQ002); slot += 2)
+			for (j = 0; sleeps[slot] &&
+			     j < hs.m[slot / 2].nuse && !on; j++)
+				on = on_use(f, off, fd->pos.line,
+					    &hs.m[slot / 2].use[j]);
+		if (on)
+			hold_use(f, i);
+		else
+			f->findings[k++] = f->findings[i];
+	}
+	f->nfindings = k;
+	free(sleeps);
+	free(skip.r);
+	tokscan_free(&hs);
+	free(buf);
+}
+
+/*
  * Per function the parse has and rule (WQ001, WQ002): how many of its
  * token sites, outside off branches and macros, the rules' findings in
  * it leave unreported: sites less findings.  A site a finding stands on
@@ -492,27 +627,20 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 	struct ranges fns = { 0 }, skip = { 0 };
 	struct fn_visit v = { file, &fns };
 	struct tok_scan ts;
-	CXSourceRangeList *rl;
 	int i, first_new, added, *budget;
-	unsigned k;
+	struct tok_macro *inc = NULL;
 
 	if (!file || !(opt->rule_mask & (1ul << WQ001 | 1ul << WQ002)))
 		return 0;
 	tokscan(f->buf, f->len, &ts);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_extent, &v);
-	rl = clang_getSkippedRanges(tu, file);
-	for (k = 0; rl && k < rl->count; k++) {
-		unsigned a, b;
-
-		clang_getFileLocation(clang_getRangeStart(rl->ranges[k]),
-				      NULL, NULL, NULL, &a);
-		clang_getFileLocation(clang_getRangeEnd(rl->ranges[k]),
-				      NULL, NULL, NULL, &b);
-		range_add(&skip, a, b);
-	}
-	if (rl)
-		clang_disposeSourceRangeList(rl);
+	skipped(tu, file, &skip);
 	macro_once(f, &ts, &skip, opt);
+	for (i = 0; i < ctx->nheaders; i++)
+		header_once(&(struct header_ctx){ f, tu, opt },
+			    ctx->headers[i]);
+	if (is_header(f->path) && f->includer)
+		inc = includer_uses(f->includer, &ts);
 	first_new = f->nfindings;
 	budget = fn_budget(f, &ts, &fns, &skip);
 	for (i = 0; i < ts.n; i++) {
@@ -537,14 +665,13 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		if (s->macro >= 0 &&
 		    macro_covered(f, &ts.m[s->macro], s->rule, &fns, &skip))
 			continue;
-		/* a header's macro the header does not use: reported where
-		 * the .c files that include it use it */
-		if (s->macro >= 0 && !ts.m[s->macro].nuse && is_header(f->path))
-			continue;
-		report_site(f, ctx, &ts, s, off, in_fn);
+		report_site(f, ctx, &ts, s, off, in_fn, inc);
 	}
 	added = f->nfindings - first_new;
 	mark_findings(f, &ts, &skip, first_new);
+	for (i = 0; inc && i < ts.nm; i++)
+		free(inc[i].use);
+	free(inc);
 	free(budget);
 	free(fns.r);
 	free(skip.r);

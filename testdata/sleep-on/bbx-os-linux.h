@@ -13,7 +13,7 @@
 typedef wait_queue_head_t	bbx_event_t;
 
 /* sleep until the event is signalled or t jiffies pass */
-#define BBX_SLEEP_TMO(ev, t)	interruptible_sleep_on_timeout(ev, t)
+#define BBX_SLEEP_TMO(ev, t)	interruptible_sleep_on_timeout(ev, t)	/* expect: WQ001 fix=refused:no-patch */
 #define BBX_SIGNAL(ev)		wake_up_interruptible(ev)
 
 #endif /* _BBX_OS_LINUX_H */

@@ -35,7 +35,7 @@ static int bbx_wait_idle(struct bbx_unit *u)
 	int tries = 3;
 
 	while (!(inb(u->iobase + BBX_REG_STATUS) & BBX_ST_IDLE) && tries--)
-		BBX_SLEEP_TMO(&u->idle_ev, HZ / 10);	/* expect: WQ001 fix=refused:macro */
+		BBX_SLEEP_TMO(&u->idle_ev, HZ / 10);	/* expect-fix: WQ001 fix=refused:macro */
 	return (inb(u->iobase + BBX_REG_STATUS) & BBX_ST_IDLE) ? 0 : -EIO;
 }
 

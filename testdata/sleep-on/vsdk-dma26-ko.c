@@ -95,7 +95,7 @@ static int vsdk_cmd_quick(struct vsdk_dev *dev, u32 cmd)
 {
 	dev->cmd_done = 0;
 	writel(cmd, dev->regs + VSDK_REG_CMD);
-	if (!OS_SLEEP_TMO(&dev->cmd_wait, HZ / 10))	/* expect: WQ001 fix=refused:macro */
+	if (!OS_SLEEP_TMO(&dev->cmd_wait, HZ / 10))	/* expect-fix: WQ001 fix=refused:macro */
 		return -ETIMEDOUT;
 	return 0;
 }

@@ -16,7 +16,7 @@
 ({									\
 	long __ret = (timeout);						\
 	if (!(condition))						\
-		__ret = interruptible_sleep_on_timeout(&(wq), __ret);	\
+		__ret = interruptible_sleep_on_timeout(&(wq), __ret);	/* expect: WQ001 fix=refused:no-patch */ \
 	__ret;								\
 })
 #endif
@@ -25,6 +25,6 @@ typedef wait_queue_head_t os_waitq_t;
 
 #define OS_WAITQ_INIT(q)	init_waitqueue_head(q)
 #define OS_WAKE(q)		wake_up_interruptible(q)
-#define OS_SLEEP_TMO(q, t)	interruptible_sleep_on_timeout((q), (t))
+#define OS_SLEEP_TMO(q, t)	interruptible_sleep_on_timeout((q), (t))	/* expect: WQ001 fix=refused:no-patch */
 
 #endif /* _VSDK_OSDEP_H */

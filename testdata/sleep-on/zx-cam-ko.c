@@ -5,8 +5,8 @@
  * wqport fixture: a sleep hidden in a macro of the driver's own header
  * (zx-cam-regs.h).  This file names no wait API word, so the prefilter
  * must follow the quoted include to keep it; the finding is reported
- * at the macro's use, with a note at its definition in the header.
- * wqport fix leaves the macro to a person.
+ * once, at the sleep in the header's macro, with a note at its use here
+ * (issue 40).  wqport fix leaves the macro to a person.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -22,7 +22,7 @@ static ssize_t zx_read(struct file *file, char *buf, size_t count,
 	struct zx_cam *cam = &zx_unit;
 
 	if (!ZX_FRAME_READY(cam))
-		ZX_WAIT_FRAME(cam);	/* expect: WQ001 fix=refused:macro */
+		ZX_WAIT_FRAME(cam);	/* expect-fix: WQ001 fix=refused:macro */
 	if (!ZX_FRAME_READY(cam))
 		return -EIO;
 	cam->frame_ready = 0;

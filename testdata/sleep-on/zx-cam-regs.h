@@ -23,7 +23,7 @@ struct zx_cam {
 
 /* wait up to a second for the frame interrupt */
 #define ZX_WAIT_FRAME(cam) \
-	interruptible_sleep_on_timeout(&(cam)->frame_wait, HZ)
+	interruptible_sleep_on_timeout(&(cam)->frame_wait, HZ)	/* expect: WQ001 fix=refused:no-patch */
 
 #define ZX_FRAME_READY(cam)	((cam)->frame_ready)
 

@@ -32,6 +32,7 @@
 
 #include "template.h"
 #include "bodies.h"
+#include "tokscan.h"
 #include "wqport.h"
 #include "text.h"
 
@@ -53,11 +54,21 @@ static bool has_function_body(const char *s, size_t n)
 	return r;
 }
 
-/* The headers of one directory that are templates. */
+/* A header of the directory and the headers of it that it includes. */
+struct hdr {
+	char *name;
+	char **inc;		/* `#include "x.h"` of the same directory */
+	int ninc;
+	bool read;
+};
+
+/* The headers of one directory that are templates, and all of them. */
 struct tdir {
 	char *dir;
 	char **names;
 	int n;
+	struct hdr *h;		/* sorted by name */
+	int nh;
 };
 
 struct template_cache {
@@ -83,15 +94,40 @@ void template_cache_free(struct template_cache *tc)
 		for (j = 0; j < tc->d[i].n; j++)
 			free(tc->d[i].names[j]);
 		free(tc->d[i].names);
+		for (j = 0; j < tc->d[i].nh; j++) {
+			struct hdr *h = &tc->d[i].h[j];
+			int k;
+
+			for (k = 0; k < h->ninc; k++)
+				free(h->inc[k]);
+			free(h->inc);
+			free(h->name);
+		}
+		free(tc->d[i].h);
 		free(tc->d[i].dir);
 	}
 	free(tc->d);
 	free(tc);
 }
 
+/* Does a #define of the text sleep (tokscan.c: a site in its body)? */
+static bool has_sleeping_macro(const char *s, size_t n)
+{
+	struct tok_scan ts;
+	bool r = false;
+	int i;
+
+	tokscan(s, n, &ts);
+	for (i = 0; i < ts.n && !r; i++)
+		r = ts.s[i].macro >= 0 && !ts.s[i].dead;
+	tokscan_free(&ts);
+	return r;
+}
+
 bool template_header_text(const char *buf, size_t len)
 {
-	return prefilter_match(buf, len) && has_function_body(buf, len);
+	return prefilter_match(buf, len) &&
+	       (has_function_body(buf, len) || has_sleeping_macro(buf, len));
 }
 
 static bool is_template(const char *path)
@@ -163,14 +199,15 @@ static struct tdir *dir_templates(struct template_cache *tc, const char *dir)
 	memset(t, 0, sizeof(*t));
 	t->dir = xstrdup(dir);
 	names = dir_names(dir, ".h", &n);
+	t->h = xrealloc(NULL, (n + 1) * sizeof(*t->h));
+	t->nh = n;
 	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]);
 
+		t->h[i] = (struct hdr){ names[i], NULL, 0, false };
 		if (is_template(p)) {
 			t->names = xrealloc(t->names, (t->n + 1) * sizeof(char *));
-			t->names[t->n++] = names[i];
-		} else {
-			free(names[i]);
+			t->names[t->n++] = xstrdup(names[i]);
 		}
 		free(p);
 	}
@@ -178,27 +215,115 @@ static struct tdir *dir_templates(struct template_cache *tc, const char *dir)
 	return t;
 }
 
-/*
- * Call fn for each `#include "name"` of buf whose name (no directory,
- * or "./name") is one of names[0..n), in the order of the includes.
- */
-static void each_include(const char *buf, size_t len, char *const *names,
-			 int n, void (*fn)(void *arg, const char *name),
-			 void *arg)
+/* The header called name[0..nl) of the directory, or NULL. */
+static struct hdr *dir_header(struct tdir *t, const char *name, size_t nl)
+{
+	int lo = 0, hi = t->nh;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2, c = strncmp(t->h[mid].name, name, nl);
+
+		if (!c && t->h[mid].name[nl])
+			c = 1;
+		if (!c)
+			return &t->h[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/* Each `#include "name"` of buf (no directory, or "./name") that names
+ * a header of the directory, in the order of the includes. */
+static void dir_includes(struct tdir *t, const char *buf, size_t len,
+			 void (*fn)(void *arg, struct hdr *h), void *arg)
 {
 	const char *name;
 	size_t pos = 0, nl;
-	int i;
+	struct hdr *h;
 
 	while ((name = next_quoted_include(buf, len, &pos, &nl))) {
 		if (nl > 2 && !strncmp(name, "./", 2)) {
 			name += 2;
 			nl -= 2;
 		}
-		for (i = 0; i < n; i++)
-			if (strlen(names[i]) == nl && !memcmp(names[i], name, nl))
-				fn(arg, names[i]);
+		if (!memchr(name, '/', nl) && (h = dir_header(t, name, nl)))
+			fn(arg, h);
 	}
+}
+
+static void add_inc(void *arg, struct hdr *h)
+{
+	struct hdr *from = arg;
+
+	from->inc = xrealloc(from->inc, (from->ninc + 1) * sizeof(char *));
+	from->inc[from->ninc++] = xstrdup(h->name);
+}
+
+struct walk {
+	struct tdir *t;
+	struct hdr **seen;
+	int nseen;
+	void (*fn)(void *arg, const char *name);
+	void *arg;
+};
+
+static bool is_template_name(const struct tdir *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->names[i], name))
+			return true;
+	return false;
+}
+
+/*
+ * Header h, reached from an includer: fn for it if it is a template,
+ * then the same for the headers of the directory it includes (a
+ * driver's headers include each other), each once.
+ */
+static void walk_one(void *arg, struct hdr *h)
+{
+	struct walk *w = arg;
+	int i;
+
+	for (i = 0; i < w->nseen; i++)
+		if (w->seen[i] == h)
+			return;
+	w->seen = xrealloc(w->seen, (w->nseen + 1) * sizeof(*w->seen));
+	w->seen[w->nseen++] = h;
+	if (is_template_name(w->t, h->name))
+		w->fn(w->arg, h->name);
+	if (!h->read) {
+		char *p = xasprintf("%s/%s", w->t->dir, h->name), *buf;
+		size_t len;
+
+		h->read = true;
+		if ((buf = slurp(p, &len))) {
+			dir_includes(w->t, buf, len, add_inc, h);
+			free(buf);
+		}
+		free(p);
+	}
+	for (i = 0; i < h->ninc; i++) {
+		struct hdr *to = dir_header(w->t, h->inc[i], strlen(h->inc[i]));
+
+		if (to)
+			walk_one(w, to);
+	}
+}
+
+/* fn for each template header the text buf of a .c reaches. */
+static void each_template(struct tdir *t, const char *buf, size_t len,
+			  void (*fn)(void *arg, const char *name), void *arg)
+{
+	struct walk w = { t, NULL, 0, fn, arg };
+
+	dir_includes(t, buf, len, walk_one, &w);
+	free(w.seen);
 }
 
 struct found {
@@ -228,20 +353,45 @@ void template_includes(struct template_cache *tc, const char *cpath,
 	size_t len;
 
 	if (t->n && (buf = slurp(cpath, &len))) {
-		each_include(buf, len, t->names, t->n, found_one, &fd);
+		each_template(t, buf, len, found_one, &fd);
 		free(buf);
 	}
 	free(dir);
 }
 
+void template_includes_text(const char *cpath, const char *buf, size_t len,
+			    void (*fn)(void *arg, const char *hpath), void *arg)
+{
+	struct template_cache *tc;
+	char *dir;
+	struct tdir *t;
+	size_t pos = 0, nl;
+
+	/* most files include no header of their own */
+	if (!next_quoted_include(buf, len, &pos, &nl))
+		return;
+	tc = template_cache_new();
+	dir = dir_of(cpath);
+	t = dir_templates(tc, dir);
+	if (t->n) {
+		struct found fd = { dir, false, fn, arg };
+
+		each_template(t, buf, len, found_one, &fd);
+	}
+	free(dir);
+	template_cache_free(tc);
+}
+
 struct first {
+	const char *name;
 	bool hit;
 };
 
 static void hit(void *arg, const char *name)
 {
-	(void)name;
-	((struct first *)arg)->hit = true;
+	struct first *f = arg;
+
+	f->hit |= !strcmp(name, f->name);
 }
 
 char *template_includer(struct template_cache *tc, const char *hpath)
@@ -249,7 +399,6 @@ char *template_includer(struct template_cache *tc, const char *hpath)
 	char *dir = dir_of(hpath), *res = NULL, **names;
 	const char *base = strrchr(hpath, '/');
 	struct tdir *t = dir_templates(tc, dir);
-	char *self[1];
 	int i, n, k;
 
 	base = base ? base + 1 : hpath;
@@ -259,15 +408,14 @@ char *template_includer(struct template_cache *tc, const char *hpath)
 		free(dir);
 		return NULL;
 	}
-	self[0] = t->names[k];
 	names = dir_names(dir, ".c", &n);
 	for (i = 0; i < n; i++) {
 		char *p = xasprintf("%s/%s", dir, names[i]), *buf;
-		struct first f = { false };
+		struct first f = { t->names[k], false };
 		size_t len;
 
 		if (!res && (buf = slurp(p, &len))) {
-			each_include(buf, len, self, 1, hit, &f);
+			each_template(t, buf, len, hit, &f);
 			free(buf);
 		}
 		if (f.hit)

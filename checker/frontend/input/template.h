@@ -18,6 +18,13 @@ bool template_header_text(const char *buf, size_t len);
  * "" from its own directory, in the order of the includes. */
 void template_includes(struct template_cache *tc, const char *cpath,
 		       void (*fn)(void *arg, const char *hpath), void *arg);
+/*
+ * The same from the text of cpath, without the directory's listing (a
+ * worker, at the parse): fn gets each template header it includes,
+ * resolved in cpath's directory.
+ */
+void template_includes_text(const char *cpath, const char *buf, size_t len,
+			    void (*fn)(void *arg, const char *hpath), void *arg);
 /* For a template header: the first .c (by name) of its directory that
  * includes it, allocated; NULL when none does or it is no template. */
 char *template_includer(struct template_cache *tc, const char *hpath);
