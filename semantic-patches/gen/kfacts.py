@@ -102,7 +102,7 @@ def facts():
     """The facts a marker line may name, as Python values."""
     so = sleep_ons()
     return {
-        # lock releases and timer starts (wq003lib.py)
+        # lock releases and timer starts (lib/state_after_test.py)
         "SAFE_CALLS": kapi_kind("K_UNLOCK") + kapi_kind("K_ARM_TIMER"),
         "SIDE_CALLS": side_effects(),
         "WQ_SLEEPERS": tuple(r[0] for r in so),
@@ -110,7 +110,7 @@ def facts():
         "WQ_FORM_T": dict((r[0], r[3]) for r in so if r[2]),
         "WQ_FORM_D": dict((r[0], r[4]) for r in so if r[2]),
         "WQ_INTR": tuple(r[0] for r in so if r[1]),
-        # the wait_event*() forms by what they do (wq002lib.py)
+        # the wait_event*() forms by what they do (lib/open_coded_wait.py)
         "WQ_FORMS": forms(),
         # the irq lock pair wait_event_lock_irq() drops and retakes
         "IRQ_UNLOCK": irq("unlock_on")[0],

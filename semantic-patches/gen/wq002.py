@@ -2,9 +2,9 @@
 """Generator of open-coded-wait.cocci (WQ002).
 
 The SmPL rules are written out here, one per loop head for the shapes that
-repeat; the Python they call lives in wq002lib.py and is embedded in the
-rule's @initialize:python@ part by generate().  Run build.py, not this
-module.
+repeat; the Python they call lives in ../lib/open_coded_wait.py and
+../lib/loopparse.py, which the rule's @initialize:python@ part imports
+(build.py's LOADER).  Run build.py, not this module.
 """
 
 HDR = r'''// SPDX-License-Identifier: GPL-2.0-only
@@ -47,8 +47,6 @@ virtual context
 virtual org
 virtual report
 
-@initialize:python@
-@@
 '''
 
 PARTS = []
@@ -186,10 +184,10 @@ fact(p, w)["flags"] = True
 ''')
 
 # ------------------------------------------------------------ collapse
+# `while (1)` and `while (true)` are `while (H)` loops whose script
+# passes no head: endless, as `for (;;)`.
 HEADS = {
   "for": ("  for (;;) B", "- for (;;) B", None),
-  "while1": ("  while (1) B", "- while (1) B", None),
-  "whiletrue": ("  while (true) B", "- while (true) B", None),
   "while": ("  while (H) B", "- while (H) B", "H"),
 }
 
@@ -226,9 +224,9 @@ for hn, (hm, hr, hv) in HEADS.items():
     rn = "c_" + hn
     sn = f"s_{hn}"
     A(loop_rules(rn, sn, hm, hv, "N") + f'''_body = parse_body(B)
-_head = {"toks(H)" if hv else "None"}
+_head = {"None if H.strip() in ('1', 'true') else toks(H)" if hv else "None"}
 _N = None
-if _body is not None and not ({"H.strip() in ('1', 'true')" if hv else "False"}):
+if _body is not None:
     _N = collapse_stmt(pa, pe, w, Q, _body, _head)
 if _N:
     coccinelle.N = cocci.make_stmt(_N)
@@ -663,7 +661,7 @@ if not Q.lstrip().startswith("&"):
 ''')
 
 
-def generate(lib):
-    """The text of open-coded-wait.cocci, with lib (wq002lib.py without
-    its file header) as the @initialize:python@ code."""
-    return HDR + lib.replace("\n\n\n", "\n\n") + "\n" + "".join(PARTS)
+def generate(init):
+    """The text of open-coded-wait.cocci, init its @initialize:python@
+    part (the import of its Python from lib/)."""
+    return HDR + init + "\n" + "".join(PARTS)

@@ -3,15 +3,15 @@
  * hsx_core.c -- ENUM# event thread of the HSX-4 hot-swap backplane.
  *
  * wqport-args: --target=6.1
- * wqport fixture: a kernel thread that sets TASK_INTERRUPTIBLE at the
- * top of its loop and tests kthread_should_stop() only after it wakes;
- * the ENUM# interrupt wakes it with wake_up_process().  On 6.1 the stop
- * cannot be missed (kthread_stop() sets TIF_NOTIFY_SIGNAL), but the
- * interrupt's wake-up between the test and set_current_state() is lost,
- * and the finding names hsx_intr().  The driver's debug macro hsx_dbg()
- * holds an `if (hsx_debug)` inside a `do { } while (0)`, used in the
- * loop: that test guards a printk, nothing the thread waits for, and
- * must not make the finding a plainer one (6.1's cpci_hotplug_core.c).
+ * wqport fixture: a kernel thread sets TASK_INTERRUPTIBLE at the top of its
+ * loop and tests kthread_should_stop() only after it wakes; the ENUM# IRQ
+ * wakes it with wake_up_process().  On 6.1 the stop cannot be missed, but
+ * the IRQ's wake-up between the test and set_current_state() is lost, and
+ * the finding names hsx_intr().  The debug macro hsx_dbg()'s `if
+ * (hsx_debug)` in a `do { } while (0)` guards a printk, not what the thread
+ * waits for: it must not make the finding a plainer one (6.1's cpci_hotplug).
+ * wqport-cocci: beyond-standalone (the test follows the sleep: one pass of
+ * the body, all a semantic patch reads, has no test before the state change)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>

@@ -258,7 +258,7 @@ static unsigned tabs(const char *l)
 
 /*
  * spatch 1.1.1 prints an if-else chain it was given as one statement
- * (a collapsed wait loop with early exits, wq002lib.py fold_stmt()) as
+ * (a collapsed wait loop with early exits, lib/open_coded_wait.py fold_stmt()) as
  *
  *		ret = -EAGAIN;else
  *		if (wait_event_interruptible(q, c))

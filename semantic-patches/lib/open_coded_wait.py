@@ -1,17 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""WQ002 (open-coded-wait) helpers, embedded in open-coded-wait.cocci.
+"""WQ002 (open-coded-wait): the decisions of open-coded-wait.cocci.
 
-Everything below this docstring is copied into the rule's
-@initialize:python@ part by wq002.generate(): the plan reader, the facts
-collected about each wait entry, a small parser for the token string spatch
-gives a statement metavariable, and the shape classifiers that decide
-between wait_event*() and prepare_to_wait().  state-after-test.cocci
-reuses the parser functions (see build.py).
+The rules' scripts call these functions: the facts collected about each
+wait entry (queues, adds, calls it is passed to, WQ_FLAG_EXCLUSIVE set by
+hand), the shape classifiers that decide between wait_event*() and
+prepare_to_wait(), and the statement that replaces a loop that only
+waits.  The state lives here, one copy per spatch process.  Statements
+are read with loopparse.py.  With a plan (WQPORT_PLAN, wqport fix), only
+the sites the plan converts change, to the plan's form.
 """
-import os, json, re
+import re
 
-RULE = "WQ002"
-# @@COMMON _plan@@
+import wqplan
+from loopparse import depths, OPS, state_of, is_running, sleep_of, \
+    lock_of, SIGF, sig_of, sig_tmo_of, test_of, has, negate, pretty
+from wqplan import rp, site_key, base, plan, planned, in_macro
+
+RULE = wqplan.RULE = "WQ002"
 SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
 MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
@@ -20,7 +25,7 @@ TWO = {}        # site key -> (statement, statement): a collapse in two
 # the irq lock pair that wait_event_lock_irq() drops and retakes
 # (checker/kapi.def KAPI_IRQ unlock_on, lock_off); the wait_event*()
 # forms by (state, timed, exclusive, lock) (kapi.def KAPI_FORM)
-# @@FACTS IRQ_UNLOCK IRQ_LOCK WQ_FORMS@@
+from wqfacts import IRQ_UNLOCK, IRQ_LOCK, WQ_FORMS
 
 
 def form_for(S, timed, excl, lock):
@@ -31,9 +36,6 @@ def form_for(S, timed, excl, lock):
         S = "TASK_UNINTERRUPTIBLE"
     return WQ_FORMS.get((S, bool(timed), bool(excl),
                          "spin_irq" if lock else "none"))
-
-
-# @@COMMON rp site_key base@@
 
 
 _cur = [None]
@@ -51,252 +53,9 @@ def ent_key(p, w):
     return (base(p[0].file), p[0].current_element, w)
 
 
-# @@COMMON plan_records plan planned@@
-
-
 def fact(p, w):
     return FACTS.setdefault(ent_key(p, w), {"queues": set(), "adds": set(),
                                           "calls": set(), "flags": False})
-
-
-# ---- a tiny parser for the token string spatch gives a statement metavariable
-class Bad(Exception):
-    pass
-
-
-def toks(s):
-    return s.split()
-
-
-def depths(t, i):
-    """(index, token, bracket depth after it) for each token of t[i:]."""
-    d = 0
-    for j in range(i, len(t)):
-        if t[j] in "([{":
-            d += 1
-        elif t[j] in ")]}":
-            d -= 1
-        yield j, t[j], d
-
-
-def balanced(t, i, o, c):
-    """t[i] == o; return index after the matching c."""
-    if i >= len(t) or t[i] != o:
-        raise Bad()
-    for j, x, d in depths(t, i):
-        if d == 0:
-            return j + 1
-    raise Bad()
-
-
-def parse_stmt(t, i):
-    if i >= len(t):
-        raise Bad()
-    k = t[i]
-    if k == "{":
-        body = []
-        i += 1
-        while i < len(t) and t[i] != "}":
-            s, i = parse_stmt(t, i)
-            body.append(s)
-        if i >= len(t):
-            raise Bad()
-        return ("block", body), i + 1
-    if k == "if":
-        j = balanced(t, i + 1, "(", ")")
-        cond = t[i + 2:j - 1]
-        th, j = parse_stmt(t, j)
-        el = None
-        if j < len(t) and t[j] == "else":
-            el, j = parse_stmt(t, j + 1)
-        return ("if", cond, th, el), j
-    if k in ("for", "while", "switch"):
-        j = balanced(t, i + 1, "(", ")")
-        b, j = parse_stmt(t, j)
-        return ("loop", k, t[i + 2:j - 1], b), j
-    if k == "do":
-        b, j = parse_stmt(t, i + 1)
-        if j >= len(t) or t[j] != "while":
-            raise Bad()
-        j = balanced(t, j + 1, "(", ")")
-        if j < len(t) and t[j] == ";":
-            j += 1
-        return ("do", b), j
-    if k in ("break", "continue"):
-        if i + 1 < len(t) and t[i + 1] == ";":
-            return (k,), i + 2
-        raise Bad()
-    if k == ";":
-        return ("empty",), i + 1
-    # expression statement, return, goto, declaration: up to ';' at depth 0
-    for j, x, d in depths(t, i):
-        if d < 0:
-            raise Bad()
-        if x == ";" and d == 0:
-            break
-    else:
-        raise Bad()
-    e = t[i:j]
-    if k == "return":
-        return ("return", e[1:]), j + 1
-    if k == "goto":
-        return ("goto",), j + 1
-    if len(e) >= 2 and e[1] == ":":
-        raise Bad()      # a label
-    return ("expr", e), j + 1
-
-
-def parse_body(s):
-    t = toks(s)
-    try:
-        st, j = parse_stmt(t, 0)
-    except (Bad, IndexError):
-        return None
-    if j != len(t):
-        return None
-    if st[0] != "block":
-        return [st]
-    return st[1]
-
-
-def call_args(e, name):
-    """e == name ( args ) -> list of argument token lists, else None."""
-    if len(e) < 3 or e[0] != name or e[1] != "(" or e[-1] != ")":
-        return None
-    try:
-        if balanced(e, 1, "(", ")") != len(e):
-            return None
-    except Bad:
-        return None
-    args, cur = [], []
-    for j, x, d in depths(e[:-1], 2):
-        if x == "," and d == 0:
-            args.append(cur)
-            cur = []
-        else:
-            cur.append(x)
-    if cur:
-        args.append(cur)
-    return args
-
-
-def state_of(st):
-    """The task state a statement sets, or None."""
-    if st[0] != "expr":
-        return None
-    e = st[1]
-    for f in ("set_current_state", "__set_current_state"):
-        a = call_args(e, f)
-        if a is not None and len(a) == 1:
-            return " ".join(a[0])
-    if e[:4] == ["current", "->", "state", "="] and len(e) > 4:
-        return " ".join(e[4:])
-    return None
-
-
-def is_running(st):
-    return state_of(st) == "TASK_RUNNING"
-
-
-def sleep_of(st):
-    """('sched',) / ('tmo', recv, arg) / None."""
-    if st[0] != "expr":
-        return None
-    e = st[1]
-    if e == ["schedule", "(", ")"]:
-        return ("sched",)
-    a = call_args(e, "schedule_timeout")
-    if a is not None and len(a) == 1:
-        return ("tmo", None, " ".join(a[0]))
-    if len(e) > 2 and e[1] == "=":
-        a = call_args(e[2:], "schedule_timeout")
-        if a is not None and len(a) == 1:
-            return ("tmo", e[0], " ".join(a[0]))
-    return None
-
-
-def lock_of(st, f):
-    if st[0] != "expr":
-        return None
-    a = call_args(st[1], f)
-    if a is None or len(a) != 1 or a[0][:1] != ["&"]:
-        return None
-    return " ".join(a[0][1:])
-
-
-SIGF = ("signal_pending", "fatal_signal_pending")
-
-
-def sig_of(st):
-    """if (signal_pending(current)) X -> (sigfn, kind, R, E)."""
-    if st[0] != "if" or st[3] is not None:
-        return None
-    c = st[1]
-    if len(c) != 4 or c[0] not in SIGF or c[1:] != ["(", "current", ")"]:
-        return None
-    th = st[2]
-    if th[0] == "block" and len(th[1]) == 1:
-        th = th[1][0]
-    if th == ("break",):
-        return (c[0], "break", None, None)
-    if th[0] == "return" and th[1]:
-        return (c[0], "return", None, " ".join(th[1]))
-    if th[0] == "block" and len(th[1]) == 2 and th[1][1] == ("break",) \
-            and th[1][0][0] == "expr":
-        e = th[1][0][1]
-        if len(e) >= 3 and e.count("=") == 1 and e[1] == "=":
-            return (c[0], "ret", e[0], " ".join(e[2:]))
-    return None
-
-
-def sig_tmo_of(st):
-    """if (!t || signal_pending(current)) break; -> t (either order)."""
-    if st[0] != "if" or st[3] is not None:
-        return None
-    th = st[2]
-    if th[0] == "block" and len(th[1]) == 1:
-        th = th[1][0]
-    if th != ("break",):
-        return None
-    c = st[1]
-    sig = ["signal_pending", "(", "current", ")"]
-    if len(c) == 7 and c[0] == "!" and c[2] == "||" and c[3:] == sig:
-        return c[1]
-    if len(c) == 7 and c[:4] == sig and c[4] == "||" and c[5] == "!":
-        return c[6]
-    return None
-
-
-def test_of(st):
-    """if (C) break; -> C tokens."""
-    if st[0] != "if" or st[3] is not None:
-        return None
-    th = st[2]
-    if th[0] == "block" and len(th[1]) == 1:
-        th = th[1][0]
-    if th != ("break",):
-        return None
-    if sig_of(("if", st[1], ("return", ["0"]), None)):
-        return None
-    return st[1]
-
-
-OPS = set("&& || == != < > <= >= + - * / % & | ^ ? : = << >> , += -= |= &=".split())
-
-
-def simple_operand(t):
-    for j, x, d in depths(t, 0):
-        if d == 0 and x in OPS:
-            return False
-    return True
-
-
-def negate(t):
-    if t[:1] == ["!"] and simple_operand(t[1:]):
-        return " ".join(t[1:])
-    if simple_operand(t):
-        return "! " + " ".join(t)
-    return "! ( " + " ".join(t) + " )"
 
 
 def split_sleep(rest):
@@ -309,6 +68,17 @@ def split_sleep(rest):
         if l1 and l1 == l2:
             return sleep_of(rest[1]), l1
     return None
+
+
+def first_sleep(cands):
+    """The first (signal test, statements) of cands whose statements are
+    only the sleep (split_sleep()): (signal test, (sleep, lock)), else
+    (None, None)."""
+    for g, r in cands:
+        x = split_sleep(r)
+        if x:
+            return g, x
+    return None, None
 
 
 def classify_collapse(body, head_cond, excl):
@@ -338,11 +108,7 @@ def classify_collapse(body, head_cond, excl):
         elif rest and sig_of(rest[0]) and len(rest) > 1 and test_of(rest[1]) is not None:
             C = test_of(rest[1])
             cands.append((sig_of(rest[0]), rest[2:]))
-        for g, r in cands:
-            x = split_sleep(r)
-            if x:
-                sig, sl = g, x
-                break
+        sig, sl = first_sleep(cands)
         if sl is None:
             return None
         C = " ".join(C)
@@ -353,17 +119,11 @@ def classify_collapse(body, head_cond, excl):
         sig, sl = ("signal_pending", "break", None, None), split_sleep(rest[:-1])
         C = negate(head_cond)
     else:
-        for g, r in ((sig_of(rest[-1]) if rest else None, rest[:-1]),
-                     (sig_of(rest[0]) if rest else None, rest[1:]),
-                     (None, rest)):
-            if r is None:
-                continue
-            if g is None and r is not rest:
-                continue
-            x = split_sleep(r)
-            if x:
-                sig, sl = g, x
-                break
+        # the rest: [Z, G], [G, Z] or [Z] (G a signal test, Z the sleep)
+        cands = [(sig_of(rest[-1]) if rest else None, rest[:-1]),
+                 (sig_of(rest[0]) if rest else None, rest[1:])]
+        sig, sl = first_sleep([(g, r) for g, r in cands if g is not None] +
+                              [(None, rest)])
         if sl is None:
             return None
         C = negate(head_cond)
@@ -591,23 +351,6 @@ def fold_stmt(f, Q, d):
     return " else ".join(parts)
 
 
-def has(body, pred):
-    for st in body:
-        if pred(st):
-            return True
-        if st[0] == "block" and has(st[1], pred):
-            return True
-        if st[0] == "if":
-            for x in (st[2], st[3]):
-                if x is not None and has([x], pred):
-                    return True
-        if st[0] in ("loop",) and has([st[3]], pred):
-            return True
-        if st[0] == "do" and has([st[1]], pred):
-            return True
-    return False
-
-
 def source_has_comment(p1, p2):
     try:
         with open(p1[0].file) as fh:
@@ -618,9 +361,6 @@ def source_has_comment(p1, p2):
         if "/*" in ln or "//" in ln or ln.lstrip().startswith("#"):
             return True
     return False
-
-
-# @@COMMON in_macro@@
 
 
 def entry_reason(p, w, Q):
@@ -671,13 +411,6 @@ def decide(pa, form, reason, alts=()):
         return False
     SITES[k] = ("convert", form)
     return form
-
-
-def pretty(e):
-    e = re.sub(r"\s*(->|\.)\s*", r"\1", e)
-    e = re.sub(r"([(\[&!~*])\s+", r"\1", e)
-    e = re.sub(r"\s+([)\],])", r"\1", e)
-    return e
 
 
 def say(p, msg, org=False):
@@ -815,9 +548,18 @@ def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
     f = decide(pa, d["form"], why, alts)
     if not f:
         return None
-    args = [Q, d["C"]]
-    if d["lock"]:
-        args.append(d["lock"])
+    C, lock = d["C"], d["lock"]
+    if planned():
+        # the planner's condition and lock (checker/fix/plan/plan_loops.c)
+        e = plan()[site_key(pa)]
+        C, lock = e.get("cond"), lock and e.get("lock")
+        if not C or (d["lock"] and not lock):
+            SITES[site_key(pa)] = ("refuse", "no-patch: the plan gives no "
+                                   "condition or lock for %s()" % f)
+            return None
+    args = [Q, C]
+    if lock:
+        args.append(lock)
     if d["tmo"]:
         args.append(d["tmo"])
     call = "%s(%s)" % (f, ", ".join(args))

@@ -1,13 +1,34 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""WQ003 (state-after-test) helpers, embedded in state-after-test.cocci.
+"""WQ003 (state-after-test): the decisions of state-after-test.cocci.
 
-Everything below this docstring is copied into the rule's
-@initialize:python@ part, after planlib.py and the statement parser taken
-from wq002lib.py (toks, parse_body, call_args, state_of, sleep_of, sig_of,
-has, negate, pretty).  It decides, per wait loop, whether the loop has the
-WQ003 shape -- the loop's test, then the task state change, then the sleep
-with no second look at the condition -- and which guard re-tests it.
+The rule's scripts call these functions; the state (the loops seen, the
+decision of each site) lives here, one copy per spatch process.  Per
+wait loop: does it have the WQ003 shape -- the loop's test, then the
+task state change, then the sleep with no second look at the condition
+-- and which test the rule writes again in front of the sleep.
+
+With a plan (WQPORT_PLAN, wqport fix) the planner decides: only the
+sites it marks "convert" with the form "retest" change, and the re-test
+written is the plan entry's `cond` (plan_retest() in
+checker/fix/plan/plan_loops.c).  Without one (make coccicheck), the
+checks below judge the site as conservatively as the planner would, and
+the re-test is the loop's own guard or the negated `if (c) break;` test
+before the state change.
 """
+import wqplan
+from loopparse import toks, parse_body, call_args, state_of, sleep_of, \
+    SIGF, sig_of, has, negate, pretty
+from wqplan import rp, site_key, plan, planned, in_macro
+# Calls after the state change that keep a wake-up from being lost: a
+# lock (or interrupts) dropped, so the test ran under what the waker
+# takes, or a timer armed, which wakes the task whatever else is lost
+# (kapi.def K_UNLOCK and K_ARM_TIMER rows); and the calls used for their
+# result in a test that change state (sideeffect.def "returns" and
+# TAKE_IF_THERE rows).
+from wqfacts import SAFE_CALLS, SIDE_CALLS
+
+RULE = wqplan.RULE = "WQ003"
+SITES = {}     # site key -> ("convert", form) or the reason it is left alone
 
 LOOPS = {}     # loop key -> analysis dict (see examine())
 COMBOS = {}    # anchor key -> [(loop key, sleep key)]
@@ -19,18 +40,48 @@ GUARDS = {}    # site key -> the re-test to write
 RUNNING = set()  # loop keys of loops followed by TASK_RUNNING/finish_wait()
 
 PTW = ("prepare_to_wait", "prepare_to_wait_exclusive")
-# Calls after the state change that keep a wake-up from being lost: a
-# lock (or interrupts) dropped, so the test ran under what the waker
-# takes, or a timer armed, which wakes the task whatever else is lost
-# (kapi.def K_UNLOCK and K_ARM_TIMER rows); and the calls used for their
-# result in a test that change state (sideeffect.def "returns" and
-# TAKE_IF_THERE rows).
-# @@FACTS SAFE_CALLS SIDE_CALLS@@
 FIXED_WORDS = ("HZ", "msecs_to_jiffies", "usecs_to_jiffies", "sizeof")
 
 
 def pos_key(p):
     return (rp(p[0].file), int(p[0].line), int(p[0].column))
+
+
+def fn_key(p):
+    return (rp(p[0].file), p[0].current_element)
+
+
+def note_local(x, p):
+    """x is a local or a parameter of the function at p."""
+    LOCALS.setdefault(fn_key(p), set()).add(x)
+
+
+def note_init(x, E, p):
+    """`T x = E;` at p: x may hold a fixed delay."""
+    if fixed_delay(("tmo", None, " ".join(toks(E)))):
+        FIXED.setdefault(fn_key(p), set()).add((x, p[0].line))
+
+
+def note_write(x, p):
+    WRITTEN_LINES.setdefault((fn_key(p), x), set()).add(p[0].line)
+
+
+def note_loop(pl, E, B):
+    """A `while (E) B` (E None: `for (;;) B`) loop at pl."""
+    d = examine(toks(E) if E is not None else None, parse_body(B),
+                fixed_locals(fn_key(pl)))
+    if d:
+        LOOPS[pos_key(pl)] = d
+
+
+def note_running(pl):
+    """The loop at pl is followed by a TASK_RUNNING write or finish_wait()."""
+    RUNNING.add(pos_key(pl))
+
+
+def note_combo(pl, pa, pz):
+    """Loop pl sets the state at pa and then sleeps at pz."""
+    COMBOS.setdefault(pos_key(pa), []).append((pos_key(pl), pos_key(pz)))
 
 
 def anchor_of(st):
@@ -63,11 +114,6 @@ def count(body, pred):
                 walk([st[1]])
     walk(body)
     return n[0]
-
-
-def exits(st):
-    """Does the statement leave the loop (break/return/goto)?"""
-    return has([st], lambda s: s[0] in ("break", "return", "goto"))
 
 
 def is_test(st):
@@ -180,7 +226,7 @@ def cond_reason(cond, p):
         return "constant-condition: the condition '%s' is constant" % text
     names = [t for t in cond if t[:1].isalpha() or t[:1] == "_"]
     if not any(t in ("(", ".", "[", "*", "->") for t in cond) and names:
-        loc = LOCALS.get((rp(p[0].file), p[0].current_element), set())
+        loc = LOCALS.get(fn_key(p), set())
         if all(n in loc or n[:1].isupper() for n in names) and \
                 any(n in loc for n in names):
             return "local-condition: the condition '%s' reads only locals that no waker can change" % text
@@ -211,9 +257,6 @@ def ctext(t):
     return out
 
 
-# @@COMMON in_macro@@
-
-
 def owner(pa):
     """The innermost matched loop around the anchor: the last one opened."""
     c = COMBOS.get(pos_key(pa), [])
@@ -239,8 +282,29 @@ def settle(pa, pl):
         why = cond_reason(d["cond"], pa) or running_reason(d, pl)
     if decide(pa, ["retest"], why) != "retest":
         return None
-    GUARDS[site_key(pa)] = d["guard"]
-    return d["guard"]
+    if planned():
+        # the planner's re-test (fix/plan/plan_loops.c plan_retest())
+        g = plan()[site_key(pa)].get("cond")
+        if not g:
+            SITES[site_key(pa)] = "no-patch: the plan gives no re-test"
+            return None
+    else:
+        g = pretty(d["guard"])
+    GUARDS[site_key(pa)] = g
+    return g
+
+
+def guard_expr(pl, pa, pz, make_expr):
+    """The re-test of the site (pl, pa, pz) as an expression for the
+    patch rule (make_expr: cocci.make_expr), or None."""
+    g = GUARDS.get(site_key(pa)) if is_site(pl, pa, pz) else None
+    if not g:
+        return None
+    try:
+        return make_expr(g)
+    except Exception:
+        SITES[site_key(pa)] = "no-patch: the re-test '%s' could not be written back" % g
+    return None
 
 
 def is_site(pl, pa, pz):
@@ -258,3 +322,44 @@ def report_once(pa, org):
     d = LOOPS.get(owner(pa))
     what = "%s() after the test of '%s'" % (d["anchor"], ctext(d["cond"]))
     report_site(pa, what, org)
+
+
+def decide(p, forms, reason):
+    """forms: the primitives this rule can write here (first = own choice).
+    Returns the form to write, or None."""
+    k = site_key(p)
+    if planned():
+        e = plan().get(k)
+        if e is None:
+            SITES[k] = "not-planned: no plan entry for this site"
+            return None
+        if e.get("action") != "convert":
+            SITES[k] = e.get("reason") or "refused by the plan"
+            return None
+        if e.get("form") not in forms:
+            SITES[k] = "no-patch: the plan asks for %s; this shape gives %s" % (
+                e.get("form"), forms[0] if forms else "nothing")
+            return None
+        SITES[k] = ("convert", e.get("form"))
+        return e.get("form")
+    if reason or not forms:
+        SITES[k] = reason or "no-patch: no rewrite for this shape"
+        return None
+    SITES[k] = ("convert", forms[0])
+    return forms[0]
+
+
+def say(p, msg, org):
+    import coccilib.report, coccilib.org
+    if org:
+        coccilib.org.print_todo(p[0], msg)
+    else:
+        coccilib.report.print_report(p[0], msg)
+
+
+def report_site(p, what, org):
+    s = SITES.get(site_key(p))
+    if isinstance(s, tuple):
+        say(p, "%s %s: convert to %s" % (RULE, what, s[1]), org)
+    else:
+        say(p, "%s %s left alone [%s]" % (RULE, what, s or "no-patch: no rewrite for this shape"), org)
