@@ -402,17 +402,7 @@ position m_for.pa, m_for.pe;
   for (;;) {
   <...
 (
-- __set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- current->state = TASK_RUNNING;
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 - return RE;
 + finish_wait(&Q, &w);
 + return RE;
@@ -422,11 +412,7 @@ position m_for.pa, m_for.pe;
 + finish_wait(&Q, &w);
 + return;
 |
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 |
 - set_current_state(S);
 + pw(&Q, &w, S);
@@ -515,17 +501,7 @@ position m_while.pa, m_while.pe;
   while (H2) {
   <...
 (
-- __set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- current->state = TASK_RUNNING;
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 - return RE;
 + finish_wait(&Q, &w);
 + return RE;
@@ -535,31 +511,13 @@ position m_while.pa, m_while.pe;
 + finish_wait(&Q, &w);
 + return;
 |
-- set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\|current->state = S;\)
 - schedule();
 + pw(&Q, &w, S);
 + if (H2)
 +	schedule();
 |
-- __set_current_state(S);
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- current->state = S;
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- set_current_state(S);
-- E0 = schedule_timeout(E1);
-+ pw(&Q, &w, S);
-+ if (H2)
-+	E0 = schedule_timeout(E1);
-|
-- __set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\)
 - E0 = schedule_timeout(E1);
 + pw(&Q, &w, S);
 + if (H2)
@@ -586,11 +544,7 @@ position m_while.pa, m_while.pe;
 + if (H2)
 +	schedule();
 |
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 |
 - set_current_state(S);
 + pw(&Q, &w, S);

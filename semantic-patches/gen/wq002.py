@@ -310,31 +310,13 @@ position c_lwn.pe;
 
 # ------------------------------------------------------------ mapping
 RT = r'''|
-- set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\|current->state = S;\)
 - schedule();
 + pw(&Q, &w, S);
 + if (H2)
 +	schedule();
 |
-- __set_current_state(S);
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- current->state = S;
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- set_current_state(S);
-- E0 = schedule_timeout(E1);
-+ pw(&Q, &w, S);
-+ if (H2)
-+	E0 = schedule_timeout(E1);
-|
-- __set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\)
 - E0 = schedule_timeout(E1);
 + pw(&Q, &w, S);
 + if (H2)
@@ -363,17 +345,7 @@ RT = r'''|
 '''
 BODYM = r'''  <...
 (
-- __set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- current->state = TASK_RUNNING;
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 - return RE;
 + finish_wait(&Q, &w);
 + return RE;
@@ -383,11 +355,7 @@ BODYM = r'''  <...
 + finish_wait(&Q, &w);
 + return;
 |
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 |
 - set_current_state(S);
 + pw(&Q, &w, S);
@@ -400,9 +368,8 @@ BODYM = r'''  <...
 )
   ...>'''
 A('// ------------------------------- loops that do more: prepare_to_wait()\n\n')
-BODYW = BODYM.replace("|\n  __set_current_state(TASK_RUNNING);\n|", """%s|
-  __set_current_state(TASK_RUNNING);
-|""" % RT)
+BODYW = BODYM.replace("|\n  \\(__set_current_state(TASK_RUNNING);", "%s|\n  \\(__set_current_state(TASK_RUNNING);" % RT, 1)
+assert BODYW != BODYM
 ENDF = '''(
 - %s
 - remove_wait_queue(&Q, &w);
