@@ -123,193 +123,7 @@ fact(p, w)["flags"] = True
 
 // ------------------------------------------------ loops that only wait
 
-@c_for@
-identifier w;
-expression Q, E0;
-statement B;
-position pa, pe;
-@@
-(
-  add_wait_queue(&Q, &w)@pa;
-|
-  add_wait_queue_exclusive(&Q, &w)@pa;
-)
-  ... when != w
-      when != set_current_state(...)
-      when != __set_current_state(...)
-      when != current->state = E0
-      when != schedule()
-      when != schedule_timeout(...)
-  for (;;) B
-(
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
-  remove_wait_queue(&Q, &w);
-|
-  remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
-)
-
-@script:python s_for@
-pa << c_for.pa;
-pe << c_for.pe;
-w << c_for.w;
-Q << c_for.Q;
-B << c_for.B;
-
-N;
-@@
-_body = parse_body(B)
-_head = None
-_N = None
-if _body is not None:
-    _N = collapse_stmt(pa, pe, w, Q, _body, _head)
-if _N:
-    coccinelle.N = cocci.make_stmt(_N)
-else:
-    cocci.include_match(False)
-
-@depends on patch@
-identifier c_for.w;
-expression c_for.Q;
-statement s_for.N;
-
-statement B;
-position c_for.pa, c_for.pe;
-@@
-(
-- add_wait_queue(&Q, &w)@pa;
-|
-- add_wait_queue_exclusive(&Q, &w)@pa;
-)
-  ...
-- for (;;) B
-+ N
-(
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
-- remove_wait_queue(&Q, &w);
-|
-- remove_wait_queue@pe(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
-)
-
-// the same loop, when its wait_event*() takes two statements (matched
-// again: a position cannot be inherited over the modification above)
-@c2_for@
-identifier w;
-expression Q, E0;
-statement B;
-position pa, pe;
-@@
-(
-  add_wait_queue(&Q, &w)@pa;
-|
-  add_wait_queue_exclusive(&Q, &w)@pa;
-)
-  ... when != w
-      when != set_current_state(...)
-      when != __set_current_state(...)
-      when != current->state = E0
-      when != schedule()
-      when != schedule_timeout(...)
-  for (;;) B
-(
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
-  remove_wait_queue(&Q, &w);
-|
-  remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
-)
-
-@script:python t_for@
-pa << c2_for.pa;
-pe << c2_for.pe;
-w << c2_for.w;
-Q << c2_for.Q;
-B << c2_for.B;
-
-N1;
-N2;
-@@
-if site_key(pa) in TWO:
-    coccinelle.N1 = cocci.make_stmt(TWO[site_key(pa)][0])
-    coccinelle.N2 = cocci.make_stmt(TWO[site_key(pa)][1])
-else:
-    cocci.include_match(False)
-
-@depends on patch@
-identifier c2_for.w;
-expression c2_for.Q;
-statement t_for.N1, t_for.N2;
-
-statement B;
-position c2_for.pa, c2_for.pe;
-@@
-(
-- add_wait_queue(&Q, &w)@pa;
-|
-- add_wait_queue_exclusive(&Q, &w)@pa;
-)
-  ...
-- for (;;) B
-+ N1
-+ N2
-(
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
-- remove_wait_queue(&Q, &w);
-|
-- remove_wait_queue@pe(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
-)
-
-@c_while@
+@c_loop@
 identifier w;
 expression Q, E0, H;
 statement B;
@@ -326,38 +140,30 @@ position pa, pe;
       when != current->state = E0
       when != schedule()
       when != schedule_timeout(...)
-  while (H) B
 (
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
+  for (;;) B
 |
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
+  while (H) B
+)
+(
+  \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
   remove_wait_queue(&Q, &w);
 |
   remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
-@script:python s_while@
-pa << c_while.pa;
-pe << c_while.pe;
-w << c_while.w;
-Q << c_while.Q;
-B << c_while.B;
-H << c_while.H;
+@script:python s_loop@
+pa << c_loop.pa;
+pe << c_loop.pe;
+w << c_loop.w;
+Q << c_loop.Q;
+B << c_loop.B;
+H << c_loop.H = "";
 N;
 @@
 _body = parse_body(B)
-_head = None if H.strip() in ('1', 'true') else toks(H)
+_head = None if H.strip() in ('', '1', 'true') else toks(H)
 _N = None
 if _body is not None:
     _N = collapse_stmt(pa, pe, w, Q, _body, _head)
@@ -367,12 +173,12 @@ else:
     cocci.include_match(False)
 
 @depends on patch@
-identifier c_while.w;
-expression c_while.Q;
-statement s_while.N;
+identifier c_loop.w;
+expression c_loop.Q;
+statement s_loop.N;
 expression H;
 statement B;
-position c_while.pa, c_while.pe;
+position c_loop.pa, c_loop.pe;
 @@
 (
 - add_wait_queue(&Q, &w)@pa;
@@ -380,31 +186,24 @@ position c_while.pa, c_while.pe;
 - add_wait_queue_exclusive(&Q, &w)@pa;
 )
   ...
+(
+- for (;;) B
++ N
+|
 - while (H) B
 + N
+)
 (
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
+- \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 - remove_wait_queue(&Q, &w);
 |
 - remove_wait_queue@pe(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
 // the same loop, when its wait_event*() takes two statements (matched
 // again: a position cannot be inherited over the modification above)
-@c2_while@
+@c2_loop@
 identifier w;
 expression Q, E0, H;
 statement B;
@@ -421,34 +220,26 @@ position pa, pe;
       when != current->state = E0
       when != schedule()
       when != schedule_timeout(...)
-  while (H) B
 (
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
+  for (;;) B
 |
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
+  while (H) B
+)
+(
+  \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
   remove_wait_queue(&Q, &w);
 |
   remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
-@script:python t_while@
-pa << c2_while.pa;
-pe << c2_while.pe;
-w << c2_while.w;
-Q << c2_while.Q;
-B << c2_while.B;
-H << c2_while.H;
+@script:python t_loop@
+pa << c2_loop.pa;
+pe << c2_loop.pe;
+w << c2_loop.w;
+Q << c2_loop.Q;
+B << c2_loop.B;
+H << c2_loop.H = "";
 N1;
 N2;
 @@
@@ -459,12 +250,12 @@ else:
     cocci.include_match(False)
 
 @depends on patch@
-identifier c2_while.w;
-expression c2_while.Q;
-statement t_while.N1, t_while.N2;
+identifier c2_loop.w;
+expression c2_loop.Q;
+statement t_loop.N1, t_loop.N2;
 expression H;
 statement B;
-position c2_while.pa, c2_while.pe;
+position c2_loop.pa, c2_loop.pe;
 @@
 (
 - add_wait_queue(&Q, &w)@pa;
@@ -472,27 +263,21 @@ position c2_while.pa, c2_while.pe;
 - add_wait_queue_exclusive(&Q, &w)@pa;
 )
   ...
+(
+- for (;;) B
++ N1
++ N2
+|
 - while (H) B
 + N1
 + N2
+)
 (
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
+- \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 - remove_wait_queue(&Q, &w);
 |
 - remove_wait_queue@pe(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
 // The LWN article's loop: add_wait_queue() at the top of each iteration.
@@ -510,26 +295,14 @@ position pa, pe;
 )
   ...
   }
-(
-  set_current_state@pe(TASK_RUNNING);
-|
-  __set_current_state@pe(TASK_RUNNING);
-|
-  current@pe->state = TASK_RUNNING;
-)
+  \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
 @c_lwn_b@
 position c_lwn.pe;
 statement B;
 @@
   for (;;) B
-(
-  set_current_state@pe(TASK_RUNNING);
-|
-  __set_current_state@pe(TASK_RUNNING);
-|
-  current@pe->state = TASK_RUNNING;
-)
+  \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
 @script:python s_lwn@
 pa << c_lwn.pa;
@@ -559,13 +332,7 @@ position c_lwn.pe;
 @@
 - for (;;) B
 + N
-(
-- set_current_state@pe(TASK_RUNNING);
-|
-- __set_current_state@pe(TASK_RUNNING);
-|
-- current@pe->state = TASK_RUNNING;
-)
+- \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
 // ------------------------------- loops that do more: prepare_to_wait()
 
@@ -588,23 +355,11 @@ position pa, pe;
       when != schedule_timeout(...)
   for (;;) B
 (
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
+  \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
   remove_wait_queue(&Q, &w);
 |
   remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
 @script:python s_m_for@
@@ -647,17 +402,7 @@ position m_for.pa, m_for.pe;
   for (;;) {
   <...
 (
-- __set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- current->state = TASK_RUNNING;
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 - return RE;
 + finish_wait(&Q, &w);
 + return RE;
@@ -667,11 +412,7 @@ position m_for.pa, m_for.pe;
 + finish_wait(&Q, &w);
 + return;
 |
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 |
 - set_current_state(S);
 + pw(&Q, &w, S);
@@ -685,27 +426,13 @@ position m_for.pa, m_for.pe;
   ...>
   }
 (
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
+- \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 - remove_wait_queue(&Q, &w);
 + finish_wait(&Q, &w);
 |
 - remove_wait_queue@pe(&Q, &w);
 + finish_wait(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
 @m_while@
@@ -727,23 +454,11 @@ position pa, pe;
       when != schedule_timeout(...)
   while (H) B
 (
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
+  \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
   remove_wait_queue(&Q, &w);
 |
   remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
 @script:python s_m_while@
@@ -752,7 +467,7 @@ pe << m_while.pe;
 w << m_while.w;
 Q << m_while.Q;
 B << m_while.B;
-H << m_while.H;
+H << m_while.H = "";
 pw;
 @@
 _body = parse_body(B)
@@ -786,17 +501,7 @@ position m_while.pa, m_while.pe;
   while (H2) {
   <...
 (
-- __set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- current->state = TASK_RUNNING;
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 - return RE;
 + finish_wait(&Q, &w);
 + return RE;
@@ -806,31 +511,13 @@ position m_while.pa, m_while.pe;
 + finish_wait(&Q, &w);
 + return;
 |
-- set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\|current->state = S;\)
 - schedule();
 + pw(&Q, &w, S);
 + if (H2)
 +	schedule();
 |
-- __set_current_state(S);
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- current->state = S;
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- set_current_state(S);
-- E0 = schedule_timeout(E1);
-+ pw(&Q, &w, S);
-+ if (H2)
-+	E0 = schedule_timeout(E1);
-|
-- __set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\)
 - E0 = schedule_timeout(E1);
 + pw(&Q, &w, S);
 + if (H2)
@@ -857,11 +544,7 @@ position m_while.pa, m_while.pe;
 + if (H2)
 +	schedule();
 |
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 |
 - set_current_state(S);
 + pw(&Q, &w, S);
@@ -875,27 +558,13 @@ position m_while.pa, m_while.pe;
   ...>
   }
 (
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
+- \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 - remove_wait_queue(&Q, &w);
 + finish_wait(&Q, &w);
 |
 - remove_wait_queue@pe(&Q, &w);
 + finish_wait(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 )
 
 // ------------------------------------------------------ the wait entry

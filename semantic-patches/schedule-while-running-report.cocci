@@ -31,41 +31,15 @@ virtual report
 
 @initialize:python@
 @@
-import os, json, re
+import os, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(cocci.cocci_file)), 'lib'))
+sys.dont_write_bytecode = True
+import wqplan
+from wqplan import site_key, plan, planned
 
-RULE = "WQ004"
-_plan = None
+RULE = wqplan.RULE = "WQ004"
 SITES = {}      # site -> why it is reported
 SETINLOOP, YIELD, REACHED = set(), set(), set()
-
-
-def rp(f):
-    return os.path.realpath(f)
-
-
-def site_key(p):
-    return (rp(p[0].file), int(p[0].line))
-
-
-def planned():
-    return bool(os.environ.get("WQPORT_PLAN"))
-
-
-def plan():
-    """The plan's WQ004 entries by (realpath(file), anchor line)."""
-    global _plan
-    if _plan is None:
-        _plan = {}
-        if planned():
-            with open(os.environ["WQPORT_PLAN"]) as fh:
-                for ln in fh:
-                    try:
-                        e = json.loads(ln)
-                        if e.get("rule", RULE) == RULE:
-                            _plan[(rp(e["file"]), int(e["line"]))] = e
-                    except (ValueError, KeyError, TypeError, AttributeError):
-                        pass
-    return _plan
 
 
 // A loop that sets the task state somewhere in its body is left to the

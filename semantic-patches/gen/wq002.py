@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Generator of open-coded-wait.cocci (WQ002).
 
-The SmPL rules are written out here, one per loop head for the shapes that
-repeat; the Python they call lives in ../lib/open_coded_wait.py and
+The SmPL rules are written out here: one rule for both loop heads
+(`for (;;)`, `while (H)`) where the rewrite is the same, one per head
+where it differs (the prepare_to_wait() mapping re-tests a `while` loop's
+condition); the Python they call lives in ../lib/open_coded_wait.py and
 ../lib/loopparse.py, which the rule's @initialize:python@ part imports
 (build.py's LOADER).  Run build.py, not this module.
 """
@@ -68,44 +70,22 @@ GAP = r'''  ... when != w
       when != current->state = E0
       when != schedule()
       when != schedule_timeout(...)'''
-END = r'''(
-  __set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  set_current_state@pe(TASK_RUNNING);
-  remove_wait_queue(&Q, &w);
-|
-  current@pe->state = TASK_RUNNING;
+RUN = r'\(__set_current_state%s(TASK_RUNNING);\|set_current_state%s(TASK_RUNNING);\|current%s->state = TASK_RUNNING;\)'
+# the task back in TASK_RUNNING and the entry off the queue, either order
+END = '''(
+  %s
   remove_wait_queue(&Q, &w);
 |
   remove_wait_queue@pe(&Q, &w);
-(
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
-)
-)'''
-ENDM = r'''(
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
+  %s
+)''' % (RUN % (('@pe',) * 3), RUN % (('',) * 3))
+ENDM = '''(
+- %s
 - remove_wait_queue(&Q, &w);
 |
 - remove_wait_queue@pe(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
-)'''
+- %s
+)''' % (RUN % (('@pe',) * 3), RUN % (('',) * 3))
 
 A(r'''// ---------------------------------------------------------------- facts
 
@@ -186,9 +166,10 @@ fact(p, w)["flags"] = True
 # ------------------------------------------------------------ collapse
 # `while (1)` and `while (true)` are `while (H)` loops whose script
 # passes no head: endless, as `for (;;)`.
+# one rule for both loop heads: H is "" for `for (;;)` (the script's
+# default), 1 or true for `while (1)`, `while (true)`
 HEADS = {
-  "for": ("  for (;;) B", "- for (;;) B", None),
-  "while": ("  while (H) B", "- while (H) B", "H"),
+  "loop": ("(\n  for (;;) B\n|\n  while (H) B\n)", "(\n- for (;;) B\n%(plus)s\n|\n- while (H) B\n%(plus)s\n)", "H"),
 }
 
 
@@ -213,7 +194,7 @@ pe << {rn}.pe;
 w << {rn}.w;
 Q << {rn}.Q;
 B << {rn}.B;
-{("H << " + rn + ".H;") if hv else ""}
+{("H << " + rn + '.H = "";') if hv else ""}
 {out};
 @@
 '''
@@ -224,7 +205,7 @@ for hn, (hm, hr, hv) in HEADS.items():
     rn = "c_" + hn
     sn = f"s_{hn}"
     A(loop_rules(rn, sn, hm, hv, "N") + f'''_body = parse_body(B)
-_head = {"None if H.strip() in ('1', 'true') else toks(H)" if hv else "None"}
+_head = {"None if H.strip() in ('', '1', 'true') else toks(H)" if hv else "None"}
 _N = None
 if _body is not None:
     _N = collapse_stmt(pa, pe, w, Q, _body, _head)
@@ -243,8 +224,7 @@ position {rn}.pa, {rn}.pe;
 @@
 {ADDM}
   ...
-{hr}
-+ N
+{hr % {'plus': '+ N'}}
 {ENDM}
 
 // the same loop, when its wait_event*() takes two statements (matched
@@ -265,9 +245,7 @@ position c2_{hn}.pa, c2_{hn}.pe;
 @@
 {ADDM}
   ...
-{hr}
-+ N1
-+ N2
+{hr % {'plus': chr(10).join(('+ N1', '+ N2'))}}
 {ENDM}
 
 ''')
@@ -288,26 +266,14 @@ position pa, pe;
 )
   ...
   }
-(
-  set_current_state@pe(TASK_RUNNING);
-|
-  __set_current_state@pe(TASK_RUNNING);
-|
-  current@pe->state = TASK_RUNNING;
-)
+  \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
 @c_lwn_b@
 position c_lwn.pe;
 statement B;
 @@
   for (;;) B
-(
-  set_current_state@pe(TASK_RUNNING);
-|
-  __set_current_state@pe(TASK_RUNNING);
-|
-  current@pe->state = TASK_RUNNING;
-)
+  \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
 ''')
 A(r'''@script:python s_lwn@
@@ -338,43 +304,19 @@ position c_lwn.pe;
 @@
 - for (;;) B
 + N
-(
-- set_current_state@pe(TASK_RUNNING);
-|
-- __set_current_state@pe(TASK_RUNNING);
-|
-- current@pe->state = TASK_RUNNING;
-)
+- \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
 ''')
 
 # ------------------------------------------------------------ mapping
 RT = r'''|
-- set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\|current->state = S;\)
 - schedule();
 + pw(&Q, &w, S);
 + if (H2)
 +	schedule();
 |
-- __set_current_state(S);
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- current->state = S;
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- set_current_state(S);
-- E0 = schedule_timeout(E1);
-+ pw(&Q, &w, S);
-+ if (H2)
-+	E0 = schedule_timeout(E1);
-|
-- __set_current_state(S);
+- \(set_current_state(S);\|__set_current_state(S);\)
 - E0 = schedule_timeout(E1);
 + pw(&Q, &w, S);
 + if (H2)
@@ -403,17 +345,7 @@ RT = r'''|
 '''
 BODYM = r'''  <...
 (
-- __set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- set_current_state(TASK_RUNNING);
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- current->state = TASK_RUNNING;
+- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 - return RE;
 + finish_wait(&Q, &w);
 + return RE;
@@ -423,11 +355,7 @@ BODYM = r'''  <...
 + finish_wait(&Q, &w);
 + return;
 |
-  __set_current_state(TASK_RUNNING);
-|
-  set_current_state(TASK_RUNNING);
-|
-  current->state = TASK_RUNNING;
+  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
 |
 - set_current_state(S);
 + pw(&Q, &w, S);
@@ -440,9 +368,17 @@ BODYM = r'''  <...
 )
   ...>'''
 A('// ------------------------------- loops that do more: prepare_to_wait()\n\n')
-BODYW = BODYM.replace("|\n  __set_current_state(TASK_RUNNING);\n|", """%s|
-  __set_current_state(TASK_RUNNING);
-|""" % RT)
+BODYW = BODYM.replace("|\n  \\(__set_current_state(TASK_RUNNING);", "%s|\n  \\(__set_current_state(TASK_RUNNING);" % RT, 1)
+assert BODYW != BODYM
+ENDF = '''(
+- %s
+- remove_wait_queue(&Q, &w);
++ finish_wait(&Q, &w);
+|
+- remove_wait_queue@pe(&Q, &w);
++ finish_wait(&Q, &w);
+- %s
+)''' % (RUN % (('@pe',) * 3), RUN % (('',) * 3))
 for hn, hm, hr, hv in (("for", "  for (;;) B", "  for (;;) {\n" + BODYM + "\n  }", None),
                        ("while", "  while (H) B", "  while (H2) {\n" + BODYW + "\n  }", "H")):
     rn = "m_" + hn
@@ -472,29 +408,7 @@ position {rn}.pa, {rn}.pe;
 {ADDM}
   ...
 {hr}
-(
-- __set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- set_current_state@pe(TASK_RUNNING);
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- current@pe->state = TASK_RUNNING;
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- remove_wait_queue@pe(&Q, &w);
-+ finish_wait(&Q, &w);
-(
-- __set_current_state(TASK_RUNNING);
-|
-- set_current_state(TASK_RUNNING);
-|
-- current->state = TASK_RUNNING;
-)
-)
+{ENDF}
 
 ''')
 
