@@ -244,6 +244,24 @@ static char *entry_as_written(const struct fix_result *res,
 	return out;
 }
 
+/*
+ * The call the retest follows, as the rewrite wrote it: the anchor's
+ * state write, or prepare_to_wait() where the function's in-place entry
+ * rewrite made that write a prepare_to_wait() (kvm_main.c
+ * kvm_vcpu_block(): no set_current_state() is left).
+ */
+static const char *retest_after(const struct fix_result *res,
+				const struct fix_site *s)
+{
+	const char *b, *e;
+	char *call = xasprintf("%s(", s->anchor);
+	bool gone = fn_body(res->final, s->func, &b, &e) &&
+		    !span_has(b, e, call) && span_has(b, e, "prepare_to_wait(");
+
+	free(call);
+	return gone ? "prepare_to_wait" : s->anchor;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -366,7 +384,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    s->form + 10);
 			else if (!strcmp(s->form, "retest"))
 				o->text = xasprintf("the loop's test is made again after %s(), right before the sleep",
-						    s->anchor);
+						    retest_after(res, s));
 			else
 				o->text = xasprintf("%s() -> %s()", s->anchor, s->form);
 		} else if (s->outcome == FO_UNSAFE) {
