@@ -246,7 +246,15 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		enum kh_have tty = api_claim(p->kernel, p->kinc, target,
 					     "wait_event_interruptible_tty",
 					     &whose);
-		char *then = tty == KH_YES ? xasprintf(
+		unsigned ver = p->kernel ? p->kernel : target;
+		unsigned since = target_api_since("wait_event_interruptible_tty");
+		/* by the tables, before the 3.7 form: an earlier form without
+		 * the tty argument is not in them (target.def's notes) */
+		bool older = tty == KH_NO && strncmp(whose, "this tree", 9) &&
+			     ver && since && ver < since;
+		char *then = older ? xasprintf(
+			", and %s is older than wait_event_interruptible_tty(tty, ...), the 3.7 form that drops it (an earlier form without the tty argument is not in wqport's tables): drop the lock around the sleep by hand, or use tty_port_block_til_ready()",
+			whose) : tty == KH_YES ? xasprintf(
 			"; the form that drops it is wait_event_interruptible_tty(tty, ...), which %s has and wqport does not write: convert by hand",
 			whose) : tty == KH_NO ? xasprintf(
 			", and %s has no wait_event_interruptible_tty() that drops it: drop the lock around the sleep by hand, or use tty_port_block_til_ready()",
