@@ -262,6 +262,27 @@ static const char *retest_after(const struct fix_result *res,
 	return gone ? "prepare_to_wait" : s->anchor;
 }
 
+/*
+ * "no semantic patch matched ...": the call the planned form writes, not
+ * the planner's name of the form ("prepare_to_wait-entry" is
+ * prepare_to_wait() in place; moxa.c:974 of 2.6).
+ */
+static char *planned_words(const struct fix_site *s)
+{
+	const char *f = s->form ? s->form : "?";
+
+	if (!strcmp(f, "retest"))
+		return xasprintf("no semantic patch matched this shape of %s() (planned: the loop's test made again after it)",
+				 s->anchor);
+	if (!strncmp(f, "set-state-", 10))
+		return xasprintf("no semantic patch matched this shape of %s() (planned: set_current_state() before the sleep)",
+				 s->anchor);
+	return xasprintf("no semantic patch matched this shape of %s() (planned: %.*s()%s)",
+			 s->anchor, (int)strcspn(f, "-"), f,
+			 !strcmp(f + strcspn(f, "-"), "-entry") ?
+			 " in place" : "");
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -315,8 +336,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->text = s->outcome == FO_COVERED ?
 				xasprintf("the wait loop in %s() was not converted",
 					  s->func) :
-				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
-					  s->anchor, s->form ? s->form : "?");
+				planned_words(s);
 		} else if (eligible) {
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
