@@ -244,6 +244,45 @@ static char *entry_as_written(const struct fix_result *res,
 	return out;
 }
 
+/*
+ * The call the retest follows, as the rewrite wrote it: the anchor's
+ * state write, or prepare_to_wait() where the function's in-place entry
+ * rewrite made that write a prepare_to_wait() (kvm_main.c
+ * kvm_vcpu_block(): no set_current_state() is left).
+ */
+static const char *retest_after(const struct fix_result *res,
+				const struct fix_site *s)
+{
+	const char *b, *e;
+	char *call = xasprintf("%s(", s->anchor);
+	bool gone = fn_body(res->final, s->func, &b, &e) &&
+		    !span_has(b, e, call) && span_has(b, e, "prepare_to_wait(");
+
+	free(call);
+	return gone ? "prepare_to_wait" : s->anchor;
+}
+
+/*
+ * "no semantic patch matched ...": the call the planned form writes, not
+ * the planner's name of the form ("prepare_to_wait-entry" is
+ * prepare_to_wait() in place; moxa.c:974 of 2.6).
+ */
+static char *planned_words(const struct fix_site *s)
+{
+	const char *f = s->form ? s->form : "?";
+
+	if (!strcmp(f, "retest"))
+		return xasprintf("no semantic patch matched this shape of %s() (planned: the loop's test made again after it)",
+				 s->anchor);
+	if (!strncmp(f, "set-state-", 10))
+		return xasprintf("no semantic patch matched this shape of %s() (planned: set_current_state() before the sleep)",
+				 s->anchor);
+	return xasprintf("no semantic patch matched this shape of %s() (planned: %.*s()%s)",
+			 s->anchor, (int)strcspn(f, "-"), f,
+			 !strcmp(f + strcspn(f, "-"), "-entry") ?
+			 " in place" : "");
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -297,8 +336,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->text = s->outcome == FO_COVERED ?
 				xasprintf("the wait loop in %s() was not converted",
 					  s->func) :
-				xasprintf("no semantic patch matched this shape of %s() (planned: %s())",
-					  s->anchor, s->form ? s->form : "?");
+				planned_words(s);
 		} else if (eligible) {
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
@@ -366,7 +404,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 						    s->form + 10);
 			else if (!strcmp(s->form, "retest"))
 				o->text = xasprintf("the loop's test is made again after %s(), right before the sleep",
-						    s->anchor);
+						    retest_after(res, s));
 			else
 				o->text = xasprintf("%s() -> %s()", s->anchor, s->form);
 		} else if (s->outcome == FO_UNSAFE) {

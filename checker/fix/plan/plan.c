@@ -264,7 +264,8 @@ static enum CXChildVisitResult add_fn(CXCursor c, CXCursor parent,
  * before the anchor (WQ001, WQ003: the sleep or state change is in the
  * goto loop) or after it (WQ002: the entry is added before the loop).
  */
-static char *goto_loop(const struct site_ctx *sc)
+static char *goto_loop(const struct site_ctx *sc, unsigned *at,
+		       unsigned *label)
 {
 	const char *fn = sc->buf + sc->fn_start;
 	const char *end = sc->buf + (sc->fn_end < sc->len ? sc->fn_end : sc->len);
@@ -294,11 +295,89 @@ static char *goto_loop(const struct site_ctx *sc)
 				continue;
 			while (c < n && (*c == ' ' || *c == '\t'))
 				c++;
-			if (c < n && *c == ':')
+			if (c < n && *c == ':') {
+				*at = n - sc->buf;
+				*label = q - sc->buf;
 				return xasprintf("%.*s", (int)len, n);
+			}
 		}
 	}
 	return NULL;
+}
+
+/*
+ * A loop statement of the function that starts after the anchor and
+ * holds one of the finding's sleeps (its notes): the wait loop, when a
+ * goto back before the anchor only redoes the queueing around it
+ * (mm/filemap.c folio_wait_bit_common(): the sleep in a for (;;) loop
+ * of its own, `goto repeat` inside it).
+ */
+struct own_loop {
+	const struct fix_site *s;
+	unsigned after;		/* the anchor's offset */
+	unsigned line, last;	/* the loop's first and last lines, 0: none */
+	const char *kw;
+};
+
+static enum CXChildVisitResult own_loop_fn(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct own_loop *ol = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceRange r;
+	unsigned a, b, off;
+	int i;
+
+	(void)parent;
+	if (ol->line)
+		return CXChildVisit_Break;
+	if (k != CXCursor_ForStmt && k != CXCursor_WhileStmt &&
+	    k != CXCursor_DoStmt)
+		return CXChildVisit_Recurse;
+	r = clang_getCursorExtent(c);
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, &a, NULL,
+				  &off);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, &b, NULL, NULL);
+	if (off <= ol->after)
+		return CXChildVisit_Recurse;
+	for (i = 0; i < ol->s->nnotes; i++)
+		if (!ol->s->notes[i].file && ol->s->notes[i].pos.line >= a &&
+		    ol->s->notes[i].pos.line <= b) {
+			ol->line = a;
+			ol->last = b;
+			ol->kw = k == CXCursor_ForStmt ? "for" :
+				 k == CXCursor_WhileStmt ? "while" : "do-while";
+			return CXChildVisit_Break;
+		}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * The refusal of a goto loop: "the wait loop is made with 'goto L'" when
+ * the sleep is in no loop of its own after the anchor, else what the goto
+ * does around that loop.
+ */
+static char *goto_loop_words(const struct fix_site *s,
+			     const struct site_ctx *sc, const char *lab,
+			     unsigned goto_off, unsigned label_off)
+{
+	struct own_loop ol = { s, sc->anchor_off, 0, 0, NULL };
+	unsigned gl = 1;
+	size_t i;
+
+	if (s->rule == WQ002 && label_off < sc->anchor_off && sc->depth > 0)
+		clang_visitChildren(sc->path[0], own_loop_fn, &ol);
+	if (!ol.line)
+		return xasprintf(
+			"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
+			lab, lab);
+	for (i = 0; i < goto_off && i < sc->len; i++)
+		gl += sc->buf[i] == '\n';
+	return xasprintf(
+		"the sleep is in a %s loop of its own (line %u), but 'goto %s' %s it goes back to the label '%s:' before the entry is queued on line %u, and queues it again; no semantic patch matches a wait that a goto repeats around its loop: convert by hand",
+		ol.kw, ol.line, lab,
+		gl >= ol.line && gl <= ol.last ? "inside" : "after", lab,
+		s->pos.line);
 }
 
 /* The sleep at fd's position that the checker held back, or NULL. */
@@ -438,6 +517,7 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 		    pl == PLAN_STATE_AFTER_TEST;
 	const char *via;
 	char *lab, *rq;
+	unsigned goto_off = 0, label_off = 0;
 
 	if (!sc->found && !sc->skipped_if &&
 	    text_define_around(sc->buf, sc->len, sc->anchor_off, &lab)) {
@@ -485,10 +565,9 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 			old_what ? ", here as '" : "",
 			old_what ? old_what : "",
 			old_what ? "', which no rewrite ports" : ""));
-	} else if (loop && (lab = goto_loop(sc))) {
-		refuse(s, "goto-loop", xasprintf(
-			"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
-			lab, lab));
+	} else if (loop && (lab = goto_loop(sc, &goto_off, &label_off))) {
+		refuse(s, "goto-loop",
+		       goto_loop_words(s, sc, lab, goto_off, label_off));
 		free(lab);
 	} else {
 		return false;

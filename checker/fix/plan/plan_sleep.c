@@ -95,6 +95,24 @@ static bool signal_tested_after(const struct site_ctx *sc, const char *cond)
 	return t;
 }
 
+/* Is the statement right after the sleep's a return (cyclades.c cy_open():
+ * `return (info->flags & ASYNC_HUP_NOTIFY) ? -EAGAIN : -ERESTARTSYS;`)? */
+static bool returns_after(const struct site_ctx *sc)
+{
+	char *after = span_text(sc, sc->anchor_off, sc->fn_end);
+	const char *p = strchr(after, ';');
+	bool r = false;
+
+	if (p) {
+		p++;
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		r = !strncmp(p, "return", 6) && !is_ident(p[6]);
+	}
+	free(after);
+	return r;
+}
+
 static void proven(struct fix_site *s, const struct site_ctx *sc,
 		   struct cond_proof *pr, const struct loop_shape *ls)
 {
@@ -113,7 +131,9 @@ static void proven(struct fix_site *s, const struct site_ctx *sc,
 	if (intr && !ls->receiver && !ls->result_zero_test &&
 	    !signal_tested_after(sc, pr->cond)) {
 		/* WQ010: the -ERESTARTSYS would be dropped */
-		unsafe(s, s->form, xasprintf(
+		unsafe(s, s->form, returns_after(sc) ? xasprintf(
+			"the condition '%s' is proven (%s), but nothing after the sleep tests for a signal: %s()'s -ERESTARTSYS would be discarded, and the return right after the sleep does not read one",
+			pr->cond, pr->wakers, s->form) : xasprintf(
 			"the condition '%s' is proven (%s), but nothing after the sleep tests for a signal: %s()'s -ERESTARTSYS would be discarded and the code would go on as if '%s' held",
 			pr->cond, pr->wakers, s->form, pr->cond));
 		s->cond = pr->cond;

@@ -140,6 +140,7 @@ struct fix_site;
 struct fix_plan;
 bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		     const struct cond_proof *pr, const struct fix_plan *p);
-const char *tty_locked_callback(const struct site_ctx *sc, const char *func);
+const char *tty_locked_callback(const struct site_ctx *sc, const char *func,
+				char **via);
 
 #endif /* WQPORT_SITE_H */

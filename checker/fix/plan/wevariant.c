@@ -67,9 +67,10 @@ static bool registered_as(const char *buf, size_t len, const char *fn,
 
 /*
  * The K_LOCKED_CALLBACK ("struct.member") that func is, or is called
- * from one level up, or NULL.
+ * from one level up (*via: that caller, to free; else NULL), or NULL.
  */
-const char *tty_locked_callback(const struct site_ctx *sc, const char *func)
+const char *tty_locked_callback(const struct site_ctx *sc, const char *func,
+				char **via)
 {
 	size_t nk, i;
 	const struct kapi *k = kapi_table(&nk);
@@ -108,7 +109,10 @@ const char *tty_locked_callback(const struct site_ctx *sc, const char *func)
 				if (strcmp(caller, func))
 					hit = registered_as(sc->buf, sc->len, caller,
 							    type, m);
-				free(caller);
+				if (hit)
+					*via = caller;
+				else
+					free(caller);
 			}
 		}
 		free(type);
@@ -211,6 +215,7 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 {
 	unsigned target = p->target ? p->target : WQ_DEFAULT_TARGET;
 	const char *cb;
+	char *via = NULL;
 	int i;
 
 	(void)pr;
@@ -231,7 +236,7 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		s->cond = NULL;
 		return false;
 	}
-	cb = tty_locked_callback(sc, s->func);
+	cb = tty_locked_callback(sc, s->func, &via);
 	/* the tty lock in open/close, and the form that drops it, by
 	 * release: target-facts.def, target.def */
 	if (cb && (!target ||
@@ -241,7 +246,15 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		enum kh_have tty = api_claim(p->kernel, p->kinc, target,
 					     "wait_event_interruptible_tty",
 					     &whose);
-		char *then = tty == KH_YES ? xasprintf(
+		unsigned ver = p->kernel ? p->kernel : target;
+		unsigned since = target_api_since("wait_event_interruptible_tty");
+		/* by the tables, before the 3.7 form: an earlier form without
+		 * the tty argument is not in them (target.def's notes) */
+		bool older = tty == KH_NO && strncmp(whose, "this tree", 9) &&
+			     ver && since && ver < since;
+		char *then = older ? xasprintf(
+			", and %s is older than wait_event_interruptible_tty(tty, ...), the 3.7 form that drops it (an earlier form without the tty argument is not in wqport's tables): drop the lock around the sleep by hand, or use tty_port_block_til_ready()",
+			whose) : tty == KH_YES ? xasprintf(
 			"; the form that drops it is wait_event_interruptible_tty(tty, ...), which %s has and wqport does not write: convert by hand",
 			whose) : tty == KH_NO ? xasprintf(
 			", and %s has no wait_event_interruptible_tty() that drops it: drop the lock around the sleep by hand, or use tty_port_block_til_ready()",
@@ -252,7 +265,10 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		free(s->note);
 		s->outcome = FO_REFUSE;
 		s->reason = "tty-lock";
-		s->note = xasprintf(
+		/* a helper: the callback is its caller, not itself */
+		s->note = via ? xasprintf(
+			"%s() is called from %s(), a %s callback, which runs with the tty lock held: %s() would sleep holding it%s",
+			s->func, via, cb, s->form, then) : xasprintf(
 			"%s() is a %s callback, which runs with the tty lock held: %s() would sleep holding it%s",
 			s->func, cb, s->form, then);
 		free(then);
@@ -260,7 +276,9 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		s->form = NULL;
 		free(s->cond);
 		s->cond = NULL;
+		free(via);
 		return false;
 	}
+	free(via);
 	return true;
 }

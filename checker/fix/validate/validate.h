@@ -259,6 +259,9 @@ void vside_release(struct vfn *f);
 bool vqueue_sealed(const char *text, size_t len, const char *q);
 /* Does the file name q's last name only in the wait API (no waker here)? */
 bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
+/* Does the body of the file's macro name hold the word w as a name? */
+bool vmacro_names(const struct vside *s, const char *name, size_t n,
+		  const char *w);
 /* Does a call of name repeat an effect when it runs again? */
 bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
 

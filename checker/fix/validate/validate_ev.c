@@ -12,6 +12,7 @@
  * helpers also tell which calls repeat an effect when a test runs them
  * again (vside_effect()).
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,6 +231,29 @@ static bool find_macro(const struct vside *s, const char *name, size_t n,
 		m->body_end = be;
 		return true;
 	}
+	return false;
+}
+
+/*
+ * Does the body of the file's macro name (an object-like one, or a
+ * function-like one's text) hold the word w as a name?  floppy.c's
+ * NO_SIGNAL, `(!interruptible || !signal_pending(current))`.
+ */
+bool vmacro_names(const struct vside *s, const char *name, size_t n,
+		  const char *w)
+{
+	struct vmacro m;
+	size_t wl = strlen(w);
+	const char *p;
+
+	if (!find_macro(s, name, n, &m))
+		return false;
+	for (p = m.body; p + wl <= m.body_end; p++)
+		if (!memcmp(p, w, wl) &&
+		    (p == m.body || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    (p + wl == m.body_end ||
+		     !(isalnum((unsigned char)p[wl]) || p[wl] == '_')))
+			return true;
 	return false;
 }
 

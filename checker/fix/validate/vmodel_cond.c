@@ -228,7 +228,10 @@ static bool node_names(const struct vfn *f, int nd, const char *w1,
 		    (w2 && strlen(w2) == k->len && !strncmp(x, w2, k->len)))
 			return true;
 		for (i = 0; i < sizeof(sig) / sizeof(sig[0]); i++)
-			if (strlen(sig[i]) == k->len && !strncmp(x, sig[i], k->len))
+			if ((strlen(sig[i]) == k->len && !strncmp(x, sig[i], k->len)) ||
+			    /* a macro of the file that tests one */
+			    (k->kind == VT_ID && k->len > 1 &&
+			     vmacro_names(f->side, x, k->len, sig[i])))
 				return true;
 	}
 	return !ids;	/* a constant: `while (1)` */
