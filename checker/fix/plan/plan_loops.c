@@ -214,6 +214,13 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 			sc->queue));
 		return;
 	}
+	if (ls->per_pass && ls->sleep_inner_loop) {
+		/* the wait loop is the inner one: no pass sleeps just once */
+		refuse(s, "no-patch", xasprintf(
+			"%s() and remove_wait_queue() are inside the outer loop, around an inner loop that sleeps until its own tests end it: the entry is queued once per pass of the outer loop, and no semantic patch matches a wait loop nested that way; convert by hand",
+			s->anchor));
+		return;
+	}
 	if (ls->per_pass && (!ls->add_first || ls->other || ls->lock ||
 			    ls->exit_ifs)) {
 		refuse(s, "one-shot", xasprintf(

@@ -703,6 +703,29 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 	}
 }
 
+/* Is a statement of b after `add` a loop that sleeps (an inner wait loop)? */
+static bool inner_wait_loop(const struct site_ctx *sc, const struct kids *b,
+			    CXCursor add)
+{
+	bool after = false, r = false;
+	int i;
+
+	for (i = 0; i < b->n && !r; i++) {
+		char *t;
+
+		if (!after) {
+			after = clang_equalCursors(b->c[i], add);
+			continue;
+		}
+		if (!is_loop(clang_getCursorKind(b->c[i])))
+			continue;
+		t = site_cursor_text(sc, b->c[i]);
+		r = strstr(t, "schedule") != NULL;
+		free(t);
+	}
+	return r;
+}
+
 void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls)
 {
 	int si = stmt_index(sc), i;
@@ -722,6 +745,7 @@ void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls)
 
 		ls->per_pass = true;
 		ls->add_first = b.n > 0 && clang_equalCursors(b.c[0], sc->path[si]);
+		ls->sleep_inner_loop = inner_wait_loop(sc, &b, sc->path[si]);
 		free(b.c);
 		fill_shape(sc, sc->path[si - 2], lk == CXCursor_WhileStmt ?
 			   SH_WHILE : lk == CXCursor_ForStmt ? SH_FOR : SH_DO,

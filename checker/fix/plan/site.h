@@ -76,6 +76,7 @@ struct loop_shape {
 	bool state_top;		/* a sleeping state is set at the loop's top
 				 * level before its first sleep */
 	bool sleep_nested;	/* the loop sleeps only inside a branch */
+	bool sleep_inner_loop;	/* ... or only inside a loop of its own */
 	bool per_pass;		/* the entry is added inside the loop */
 	bool add_first;		/* ... as the loop body's first statement */
 	bool sleep_first;	/* `for (;;)`: the loop sleeps before its
