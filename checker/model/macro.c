@@ -146,6 +146,26 @@ struct mexp *macro_expansion(struct builder *b, CXCursor c)
 	return e <= m->end ? m : NULL;
 }
 
+/*
+ * Is the invocation holding c a branch hint, likely() or unlikely(),
+ * written around a test in the file?  The test is the file's own then:
+ * `if (unlikely(!noblock))` tests noblock as plainly as `if (!noblock)`.
+ */
+bool macro_is_branch_hint(struct builder *b, CXCursor c)
+{
+	struct mexp *m = macro_expansion(b, c);
+	const char *w;
+	size_t n;
+
+	if (!m)
+		return false;
+	w = b->buf + m->start;
+	for (n = 0; m->start + n < b->len && wq_ident_char(w[n]); n++)
+		;
+	return (n == 6 && !memcmp(w, "likely", 6)) ||
+	       (n == 8 && !memcmp(w, "unlikely", 8));
+}
+
 void macro_cache_free(struct macro_cache *mc)
 {
 	free(mc->v);

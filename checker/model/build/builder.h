@@ -92,6 +92,7 @@ void build_stmt(struct builder *b, CXCursor c);
 
 /* macro invocations (macro.c) */
 struct mexp *macro_expansion(struct builder *b, CXCursor c);
+bool macro_is_branch_hint(struct builder *b, CXCursor c);
 void macro_cache_free(struct macro_cache *mc);
 unsigned macro_call_end(const char *buf, size_t len, unsigned name_end);
 

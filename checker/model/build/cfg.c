@@ -121,7 +121,7 @@ static int add_test(struct builder *b, CXCursor cond, unsigned flags)
 	if (strspn(text, "0123456789") == strlen(text) || !strcmp(text, "true"))
 		b->g->nodes[t].flags |= NF_NOT_WAITED;
 	b->g->nodes[t].flags |= const_flags(cond);
-	if (in_macro(b, cond))
+	if (in_macro(b, cond) && !macro_is_branch_hint(b, cond))
 		b->g->nodes[t].flags |= NF_IN_MACRO;
 	for (i = first; i < t; i++) {
 		const struct cfg_node *nd = &b->g->nodes[i];
