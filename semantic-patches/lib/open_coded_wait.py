@@ -524,7 +524,7 @@ def report_site(p, w, Q, org):
                 ls = fh.readlines()[int(p[0].line):int(p[0].line) + 6]
             nx = [l.strip() for l in ls if l.strip()]
             if nx and (nx[0] == "do" or nx[0].startswith("do {") or nx[0].startswith("do{")):
-                why = "do-while: the loop sleeps once before its first test"
+                why = "do-while: no rule here rewrites a do { } while loop"
         except (IOError, OSError):
             pass
     if not why:
