@@ -87,54 +87,26 @@ while (1) {
 p << r_keep_sig.p;
 C << r_keep_sig.C;
 Q0 << r_keep_sig.Q0;
-SIGE << r_keep_sig.SIGE;
 S << r_keep_sig.S;
 QQ;
 NC;
 @@
-if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep_sig depends on patch@
-expression r_keep_sig.C, r_keep_sig.Q0, r_keep_sig.SIGE;
+expression r_keep_sig.Q0, r_keep_sig.SIGE;
 statement r_keep_sig.S;
 position r_keep_sig.p;
 expression s_keep_sig.QQ;
 expression s_keep_sig.NC;
 @@
 
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 -	interruptible_sleep_on@p(Q0);
 -	if (SIGE)
 -		S
 +	if (wait_event_interruptible(QQ, NC))
 +		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-)
 
 // keep_sig_pos: the keep_sig shape with the loop test written positively
 //   (while (c == 0) ...: the condition waited for is its negation)
@@ -156,30 +128,26 @@ while (C) {
 p << r_keep_sig_pos.p;
 C << r_keep_sig_pos.C;
 Q0 << r_keep_sig_pos.Q0;
-SIGE << r_keep_sig_pos.SIGE;
 S << r_keep_sig_pos.S;
 QQ;
 NC;
 @@
-if not wq_run('keep_sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('keep_sig_pos', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep_sig_pos depends on patch@
-expression r_keep_sig_pos.C, r_keep_sig_pos.Q0, r_keep_sig_pos.SIGE;
+expression r_keep_sig_pos.Q0, r_keep_sig_pos.SIGE;
 statement r_keep_sig_pos.S;
 position r_keep_sig_pos.p;
 expression s_keep_sig_pos.QQ;
 expression s_keep_sig_pos.NC;
 @@
 
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 -	interruptible_sleep_on@p(Q0);
 -	if (SIGE)
 -		S
 +	if (wait_event_interruptible(QQ, NC))
 +		S
-}
 
 // keep_sigb: plan keep_loop: the same with the signal exit before the sleep
 @r_keep_sigb@
@@ -220,54 +188,26 @@ while (1) {
 p << r_keep_sigb.p;
 C << r_keep_sigb.C;
 Q0 << r_keep_sigb.Q0;
-SIGE << r_keep_sigb.SIGE;
 S << r_keep_sigb.S;
 QQ;
 NC;
 @@
-if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep_sigb depends on patch@
-expression r_keep_sigb.C, r_keep_sigb.Q0, r_keep_sigb.SIGE;
+expression r_keep_sigb.Q0, r_keep_sigb.SIGE;
 statement r_keep_sigb.S;
 position r_keep_sigb.p;
 expression s_keep_sigb.QQ;
 expression s_keep_sigb.NC;
 @@
 
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 -	if (SIGE)
 -		S
 -	interruptible_sleep_on@p(Q0);
 +	if (wait_event_interruptible(QQ, NC))
 +		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-)
 
 // keep_sigb_pos: the keep_sigb shape with the loop test written positively
 //   (while (c == 0) ...: the condition waited for is its negation)
@@ -289,34 +229,31 @@ while (C) {
 p << r_keep_sigb_pos.p;
 C << r_keep_sigb_pos.C;
 Q0 << r_keep_sigb_pos.Q0;
-SIGE << r_keep_sigb_pos.SIGE;
 S << r_keep_sigb_pos.S;
 QQ;
 NC;
 @@
-if not wq_run('keep_sigb_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('keep_sigb_pos', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep_sigb_pos depends on patch@
-expression r_keep_sigb_pos.C, r_keep_sigb_pos.Q0, r_keep_sigb_pos.SIGE;
+expression r_keep_sigb_pos.Q0, r_keep_sigb_pos.SIGE;
 statement r_keep_sigb_pos.S;
 position r_keep_sigb_pos.p;
 expression s_keep_sigb_pos.QQ;
 expression s_keep_sigb_pos.NC;
 @@
 
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 -	if (SIGE)
 -		S
 -	interruptible_sleep_on@p(Q0);
 +	if (wait_event_interruptible(QQ, NC))
 +		S
-}
 
 // keep: plan keep_loop: the loop stays; its last statement, the sleep, becomes
 //   wait_event(q, c);
 @r_keep@
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
 expression C, Q0;
 position p;
 @@
@@ -324,21 +261,21 @@ position p;
 (
 while (!C) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
 }
 |
 for (;;) {
 	if (C)
 		break;
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
 }
 |
 while (1) {
 	if (C)
 		break;
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
 }
 )
 
@@ -354,47 +291,28 @@ if not wq_run('keep', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep depends on patch@
-expression r_keep.C, r_keep.Q0;
+expression r_keep.Q0;
+identifier r_keep.SOU;
 position r_keep.p;
 expression s_keep.QQ;
 identifier s_keep.WE;
 expression s_keep.NC;
 @@
 
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+-	SOU@p(Q0);
 +	WE(QQ, NC);
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-)
 
 // keep_pos: the keep shape with the loop test written positively
 //   (while (c == 0) ...: the condition waited for is its negation)
 @r_keep_pos@
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
 expression C, Q0;
 position p;
 @@
 
 while (C) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
 }
 
 @script:python s_keep_pos@
@@ -409,17 +327,15 @@ if not wq_run('keep_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle)
 	cocci.include_match(False)
 
 @t_keep_pos depends on patch@
-expression r_keep_pos.C, r_keep_pos.Q0;
+expression r_keep_pos.Q0;
+identifier r_keep_pos.SOU;
 position r_keep_pos.p;
 expression s_keep_pos.QQ;
 identifier s_keep_pos.WE;
 expression s_keep_pos.NC;
 @@
 
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+-	SOU@p(Q0);
 +	WE(QQ, NC);
-}
 
 

@@ -224,23 +224,23 @@ wq_fact(p, 'unsigned')
 // loop: while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)
 @r_loop@
 expression C, Q0;
-position p;
+position p, pw;
 @@
 
 (
-while (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+while@pw (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 |
-while (!C) {
+while@pw (!C) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 |
-for (;;) {
+for@pw (;;) {
 	if (C)
 		break;
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 |
-while (1) {
+while@pw (1) {
 	if (C)
 		break;
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
@@ -259,34 +259,19 @@ if not wq_run('loop', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_loop depends on patch@
-expression r_loop.C, r_loop.Q0;
-position r_loop.p;
+position r_loop.pw;
+expression E0;
+statement S0;
 expression s_loop.QQ;
 identifier s_loop.WE;
 expression s_loop.NC;
 @@
 
 (
-- while (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+- while@pw (E0) S0
 + WE(QQ, NC);
 |
-- while (!C) {
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-|
-- for (;;) {
--	if (C)
--		break;
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-|
-- while (1) {
--	if (C)
--		break;
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
+- for@pw (;;) S0
 + WE(QQ, NC);
 )
 
@@ -294,13 +279,13 @@ expression s_loop.NC;
 //   (while (c == 0) ...: the condition waited for is its negation)
 @r_loop_pos@
 expression C, Q0;
-position p;
+position p, pw;
 @@
 
 (
-while (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+while@pw (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 |
-while (C) {
+while@pw (C) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 )
@@ -317,22 +302,16 @@ if not wq_run('loop_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle)
 	cocci.include_match(False)
 
 @t_loop_pos depends on patch@
-expression r_loop_pos.C, r_loop_pos.Q0;
-position r_loop_pos.p;
+position r_loop_pos.pw;
+expression E0;
+statement S0;
 expression s_loop_pos.QQ;
 identifier s_loop_pos.WE;
 expression s_loop_pos.NC;
 @@
 
-(
-- while (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+- while@pw (E0) S0
 + WE(QQ, NC);
-|
-- while (C) {
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-)
 
 // sig: a loop whose body also tests signal_pending() and leaves with S
 //   ->  if (wait_event_interruptible(q, c)) S
@@ -340,17 +319,17 @@ expression s_loop_pos.NC;
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (!C) {
+while@pw (!C) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
 		S
 }
 |
-for (;;) {
+for@pw (;;) {
 	if (C)
 		break;
 	interruptible_sleep_on@p(Q0);
@@ -358,7 +337,7 @@ for (;;) {
 		S
 }
 |
-while (1) {
+while@pw (1) {
 	if (C)
 		break;
 	interruptible_sleep_on@p(Q0);
@@ -366,13 +345,13 @@ while (1) {
 		S
 }
 |
-while (!C) {
+while@pw (!C) {
 	if (SIGE)
 		S
 	interruptible_sleep_on@p(Q0);
 }
 |
-for (;;) {
+for@pw (;;) {
 	if (C)
 		break;
 	if (SIGE)
@@ -380,7 +359,7 @@ for (;;) {
 	interruptible_sleep_on@p(Q0);
 }
 |
-while (1) {
+while@pw (1) {
 	if (C)
 		break;
 	if (SIGE)
@@ -393,76 +372,28 @@ while (1) {
 p << r_sig.p;
 C << r_sig.C;
 Q0 << r_sig.Q0;
-SIGE << r_sig.SIGE;
 S << r_sig.S;
 QQ;
 NC;
 @@
-if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sig depends on patch@
-expression r_sig.C, r_sig.Q0, r_sig.SIGE;
 statement r_sig.S;
-position r_sig.p;
+position r_sig.pw;
+expression E0;
+statement S0;
 expression s_sig.QQ;
 expression s_sig.NC;
 @@
 
 (
-- while (!C) {
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
+- while@pw (E0) S0
 + if (wait_event_interruptible(QQ, NC))
 +	S
 |
-- for (;;) {
--	if (C)
--		break;
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (1) {
--	if (C)
--		break;
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (!C) {
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- for (;;) {
--	if (C)
--		break;
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (1) {
--	if (C)
--		break;
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
+- for@pw (;;) S0
 + if (wait_event_interruptible(QQ, NC))
 +	S
 )
@@ -473,17 +404,17 @@ expression s_sig.NC;
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (C) {
+while@pw (C) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
 		S
 }
 |
-while (C) {
+while@pw (C) {
 	if (SIGE)
 		S
 	interruptible_sleep_on@p(Q0);
@@ -494,39 +425,25 @@ while (C) {
 p << r_sig_pos.p;
 C << r_sig_pos.C;
 Q0 << r_sig_pos.Q0;
-SIGE << r_sig_pos.SIGE;
 S << r_sig_pos.S;
 QQ;
 NC;
 @@
-if not wq_run('sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sig_pos', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sig_pos depends on patch@
-expression r_sig_pos.C, r_sig_pos.Q0, r_sig_pos.SIGE;
 statement r_sig_pos.S;
-position r_sig_pos.p;
+position r_sig_pos.pw;
+expression E0;
+statement S0;
 expression s_sig_pos.QQ;
 expression s_sig_pos.NC;
 @@
 
-(
-- while (C) {
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
+- while@pw (E0) S0
 + if (wait_event_interruptible(QQ, NC))
 +	S
-|
-- while (C) {
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-)
 
 // sigh: while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
 //   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S
@@ -553,12 +470,11 @@ if (SIGE)
 p << r_sigh.p;
 C << r_sigh.C;
 Q0 << r_sigh.Q0;
-SIGE << r_sigh.SIGE;
 S << r_sigh.S;
 QQ;
 NC;
 @@
-if not wq_run('sigh', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sigh', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sigh depends on patch@
@@ -610,12 +526,11 @@ if (SIGE)
 p << r_sigh_pos.p;
 C << r_sigh_pos.C;
 Q0 << r_sigh_pos.Q0;
-SIGE << r_sigh_pos.SIGE;
 S << r_sigh_pos.S;
 QQ;
 NC;
 @@
-if not wq_run('sigh_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sigh_pos', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sigh_pos depends on patch@
@@ -712,13 +627,10 @@ while@pw (1) {
 p << r_brk.p;
 C << r_brk.C;
 Q0 << r_brk.Q0;
-R << r_brk.R;
-E << r_brk.E;
-SIGE << r_brk.SIGE;
 QQ;
 NC;
 @@
-if not wq_run('brk', p, {'C': C, 'Q0': Q0, 'R': R, 'E': E, 'SIGE': SIGE}, ['QQ', 'NC'], coccinelle):
+if not wq_run('brk', p, {'C': C, 'Q0': Q0}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_brk depends on patch@
@@ -770,13 +682,10 @@ while@pw (C) {
 p << r_brk_pos.p;
 C << r_brk_pos.C;
 Q0 << r_brk_pos.Q0;
-R << r_brk_pos.R;
-E << r_brk_pos.E;
-SIGE << r_brk_pos.SIGE;
 QQ;
 NC;
 @@
-if not wq_run('brk_pos', p, {'C': C, 'Q0': Q0, 'R': R, 'E': E, 'SIGE': SIGE}, ['QQ', 'NC'], coccinelle):
+if not wq_run('brk_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_brk_pos depends on patch@
@@ -795,19 +704,19 @@ expression s_brk_pos.NC;
 // to: while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);
 @r_to@
 expression C, Q0, t;
-position p;
+position p, pw;
 @@
 
 (
-while (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while (!C && t) {
+while@pw (!C && t) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 |
-while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while (!C && t > 0) {
+while@pw (!C && t > 0) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
@@ -825,48 +734,35 @@ if not wq_run('to', p, {'C': C, 'Q0': Q0, 't': t}, ['QQ', 'WE', 'NC'], coccinell
 	cocci.include_match(False)
 
 @t_to depends on patch@
-expression r_to.C, r_to.Q0, r_to.t;
-position r_to.p;
+expression r_to.t;
+position r_to.pw;
+expression E0;
+statement S0;
 expression s_to.QQ;
 identifier s_to.WE;
 expression s_to.NC;
 @@
 
-(
-- while (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- while@pw (E0) S0
 + t = WE(QQ, NC, t);
-|
-- while (!C && t) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-|
-- while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-+ t = WE(QQ, NC, t);
-|
-- while (!C && t > 0) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-)
 
 // to_pos: the to shape with the loop test written positively
 //   (while (c == 0) ...: the condition waited for is its negation)
 @r_to_pos@
 expression C, Q0, t;
-position p;
+position p, pw;
 @@
 
 (
-while (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while (C && t) {
+while@pw (C && t) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 |
-while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while (C && t > 0) {
+while@pw (C && t > 0) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
@@ -884,30 +780,17 @@ if not wq_run('to_pos', p, {'C': C, 'Q0': Q0, 't': t}, ['QQ', 'WE', 'NC'], cocci
 	cocci.include_match(False)
 
 @t_to_pos depends on patch@
-expression r_to_pos.C, r_to_pos.Q0, r_to_pos.t;
-position r_to_pos.p;
+expression r_to_pos.t;
+position r_to_pos.pw;
+expression E0;
+statement S0;
 expression s_to_pos.QQ;
 identifier s_to_pos.WE;
 expression s_to_pos.NC;
 @@
 
-(
-- while (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- while@pw (E0) S0
 + t = WE(QQ, NC, t);
-|
-- while (C && t) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-|
-- while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-+ t = WE(QQ, NC, t);
-|
-- while (C && t > 0) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-)
 
 // to2: while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }
 //   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout
@@ -916,10 +799,10 @@ expression s_to_pos.NC;
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
 statement S1, S2;
-position p;
+position p, pw;
 @@
 
-while (!C) {
+while@pw (!C) {
 	t = interruptible_sleep_on_timeout@p(Q0, T);
 	if (SIGE)
 		S1
@@ -932,31 +815,25 @@ p << r_to2.p;
 C << r_to2.C;
 Q0 << r_to2.Q0;
 t << r_to2.t;
-T << r_to2.T;
-SIGE << r_to2.SIGE;
 S1 << r_to2.S1;
 S2 << r_to2.S2;
 QQ;
 NC;
 @@
-if not wq_run('to2', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'SIGE': SIGE, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
+if not wq_run('to2', p, {'C': C, 'Q0': Q0, 't': t, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to2 depends on patch@
-expression r_to2.C, r_to2.Q0, r_to2.t, r_to2.T, r_to2.SIGE;
+expression r_to2.t, r_to2.T;
 statement r_to2.S1, r_to2.S2;
-position r_to2.p;
+position r_to2.pw;
+expression E0;
+statement S0;
 expression s_to2.QQ;
 expression s_to2.NC;
 @@
 
-- while (!C) {
--	t = interruptible_sleep_on_timeout@p(Q0, T);
--	if (SIGE)
--		S1
--	if (!t)
--		S2
-- }
+- while@pw (E0) S0
 + t = wait_event_interruptible_timeout(QQ, NC, T);
 + if (t < 0)
 +	S1
@@ -969,10 +846,10 @@ expression s_to2.NC;
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 expression C, Q0, t, T;
 statement S1, S2;
-position p;
+position p, pw;
 @@
 
-while (C) {
+while@pw (C) {
 	t = interruptible_sleep_on_timeout@p(Q0, T);
 	if (SIGE)
 		S1
@@ -985,31 +862,25 @@ p << r_to2_pos.p;
 C << r_to2_pos.C;
 Q0 << r_to2_pos.Q0;
 t << r_to2_pos.t;
-T << r_to2_pos.T;
-SIGE << r_to2_pos.SIGE;
 S1 << r_to2_pos.S1;
 S2 << r_to2_pos.S2;
 QQ;
 NC;
 @@
-if not wq_run('to2_pos', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'SIGE': SIGE, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
+if not wq_run('to2_pos', p, {'C': C, 'Q0': Q0, 't': t, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to2_pos depends on patch@
-expression r_to2_pos.C, r_to2_pos.Q0, r_to2_pos.t, r_to2_pos.T, r_to2_pos.SIGE;
+expression r_to2_pos.t, r_to2_pos.T;
 statement r_to2_pos.S1, r_to2_pos.S2;
-position r_to2_pos.p;
+position r_to2_pos.pw;
+expression E0;
+statement S0;
 expression s_to2_pos.QQ;
 expression s_to2_pos.NC;
 @@
 
-- while (C) {
--	t = interruptible_sleep_on_timeout@p(Q0, T);
--	if (SIGE)
--		S1
--	if (!t)
--		S2
-- }
+- while@pw (E0) S0
 + t = wait_event_interruptible_timeout(QQ, NC, T);
 + if (t < 0)
 +	S1
@@ -1021,10 +892,10 @@ expression s_to2_pos.NC;
 @r_to2u@
 expression C, Q0, t, T;
 statement S2;
-position p;
+position p, pw;
 @@
 
-while (!C) {
+while@pw (!C) {
 	t = sleep_on_timeout@p(Q0, T);
 	if (!t)
 		S2
@@ -1035,27 +906,24 @@ p << r_to2u.p;
 C << r_to2u.C;
 Q0 << r_to2u.Q0;
 t << r_to2u.t;
-T << r_to2u.T;
 S2 << r_to2u.S2;
 QQ;
 NC;
 @@
-if not wq_run('to2u', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'S2': S2}, ['QQ', 'NC'], coccinelle):
+if not wq_run('to2u', p, {'C': C, 'Q0': Q0, 't': t, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to2u depends on patch@
-expression r_to2u.C, r_to2u.Q0, r_to2u.t, r_to2u.T;
+expression r_to2u.t, r_to2u.T;
 statement r_to2u.S2;
-position r_to2u.p;
+position r_to2u.pw;
+expression E0;
+statement S0;
 expression s_to2u.QQ;
 expression s_to2u.NC;
 @@
 
-- while (!C) {
--	t = sleep_on_timeout@p(Q0, T);
--	if (!t)
--		S2
-- }
+- while@pw (E0) S0
 + t = wait_event_timeout(QQ, NC, T);
 + if (!t)
 +	S2
@@ -1065,10 +933,10 @@ expression s_to2u.NC;
 @r_to2u_pos@
 expression C, Q0, t, T;
 statement S2;
-position p;
+position p, pw;
 @@
 
-while (C) {
+while@pw (C) {
 	t = sleep_on_timeout@p(Q0, T);
 	if (!t)
 		S2
@@ -1079,27 +947,24 @@ p << r_to2u_pos.p;
 C << r_to2u_pos.C;
 Q0 << r_to2u_pos.Q0;
 t << r_to2u_pos.t;
-T << r_to2u_pos.T;
 S2 << r_to2u_pos.S2;
 QQ;
 NC;
 @@
-if not wq_run('to2u_pos', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'S2': S2}, ['QQ', 'NC'], coccinelle):
+if not wq_run('to2u_pos', p, {'C': C, 'Q0': Q0, 't': t, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to2u_pos depends on patch@
-expression r_to2u_pos.C, r_to2u_pos.Q0, r_to2u_pos.t, r_to2u_pos.T;
+expression r_to2u_pos.t, r_to2u_pos.T;
 statement r_to2u_pos.S2;
-position r_to2u_pos.p;
+position r_to2u_pos.pw;
+expression E0;
+statement S0;
 expression s_to2u_pos.QQ;
 expression s_to2u_pos.NC;
 @@
 
-- while (C) {
--	t = sleep_on_timeout@p(Q0, T);
--	if (!t)
--		S2
-- }
+- while@pw (E0) S0
 + t = wait_event_timeout(QQ, NC, T);
 + if (!t)
 +	S2
@@ -1110,10 +975,10 @@ expression s_to2u_pos.NC;
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
 expression C, Q0, L0;
-position p;
+position p, pw;
 @@
 
-while (!C) {
+while@pw (!C) {
 	ULK(L0);
 	sleep_on@p(Q0);
 	LCK(L0);
@@ -1124,29 +989,23 @@ p << r_lock.p;
 C << r_lock.C;
 Q0 << r_lock.Q0;
 L0 << r_lock.L0;
-ULK << r_lock.ULK;
-LCK << r_lock.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock', p, {'C': C, 'Q0': Q0, 'L0': L0, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock', p, {'C': C, 'Q0': Q0, 'L0': L0}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock depends on patch@
-expression r_lock.C, r_lock.Q0, r_lock.L0;
-identifier r_lock.ULK, r_lock.LCK;
-position r_lock.p;
+position r_lock.pw;
+expression E0;
+statement S0;
 expression s_lock.QQ;
 expression s_lock.LL;
 expression s_lock.NC;
 @@
 
-- while (!C) {
--	ULK(L0);
--	sleep_on@p(Q0);
--	LCK(L0);
-- }
+- while@pw (E0) S0
 + wait_event_lock_irq(QQ, NC, LL);
 
 // lock_pos: the lock shape with the loop test written positively
@@ -1155,10 +1014,10 @@ expression s_lock.NC;
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
 expression C, Q0, L0;
-position p;
+position p, pw;
 @@
 
-while (C) {
+while@pw (C) {
 	ULK(L0);
 	sleep_on@p(Q0);
 	LCK(L0);
@@ -1169,29 +1028,23 @@ p << r_lock_pos.p;
 C << r_lock_pos.C;
 Q0 << r_lock_pos.Q0;
 L0 << r_lock_pos.L0;
-ULK << r_lock_pos.ULK;
-LCK << r_lock_pos.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_pos', p, {'C': C, 'Q0': Q0, 'L0': L0}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_pos depends on patch@
-expression r_lock_pos.C, r_lock_pos.Q0, r_lock_pos.L0;
-identifier r_lock_pos.ULK, r_lock_pos.LCK;
-position r_lock_pos.p;
+position r_lock_pos.pw;
+expression E0;
+statement S0;
 expression s_lock_pos.QQ;
 expression s_lock_pos.LL;
 expression s_lock_pos.NC;
 @@
 
-- while (C) {
--	ULK(L0);
--	sleep_on@p(Q0);
--	LCK(L0);
-- }
+- while@pw (E0) S0
 + wait_event_lock_irq(QQ, NC, LL);
 
 // lock_sig: the same, interruptible, with a signal test leaving with S
@@ -1202,11 +1055,11 @@ identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
 expression C, Q0, L0;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (!C) {
+while@pw (!C) {
 	ULK(L0);
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
@@ -1214,7 +1067,7 @@ while (!C) {
 		S
 }
 |
-while (!C) {
+while@pw (!C) {
 	if (SIGE)
 		S
 	ULK(L0);
@@ -1228,48 +1081,27 @@ p << r_lock_sig.p;
 C << r_lock_sig.C;
 Q0 << r_lock_sig.Q0;
 L0 << r_lock_sig.L0;
-SIGE << r_lock_sig.SIGE;
 S << r_lock_sig.S;
-ULK << r_lock_sig.ULK;
-LCK << r_lock_sig.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'SIGE': SIGE, 'S': S, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'S': S}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_sig depends on patch@
-expression r_lock_sig.C, r_lock_sig.Q0, r_lock_sig.L0, r_lock_sig.SIGE;
 statement r_lock_sig.S;
-identifier r_lock_sig.ULK, r_lock_sig.LCK;
-position r_lock_sig.p;
+position r_lock_sig.pw;
+expression E0;
+statement S0;
 expression s_lock_sig.QQ;
 expression s_lock_sig.LL;
 expression s_lock_sig.NC;
 @@
 
-(
-- while (!C) {
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
--	if (SIGE)
--		S
-- }
+- while@pw (E0) S0
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	S
-|
-- while (!C) {
--	if (SIGE)
--		S
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
-- }
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	S
-)
 
 // lock_sig_pos: the lock_sig shape with the loop test written positively
 //   (while (c == 0) ...: the condition waited for is its negation)
@@ -1279,11 +1111,11 @@ identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
 expression C, Q0, L0;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (C) {
+while@pw (C) {
 	ULK(L0);
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
@@ -1291,7 +1123,7 @@ while (C) {
 		S
 }
 |
-while (C) {
+while@pw (C) {
 	if (SIGE)
 		S
 	ULK(L0);
@@ -1305,48 +1137,27 @@ p << r_lock_sig_pos.p;
 C << r_lock_sig_pos.C;
 Q0 << r_lock_sig_pos.Q0;
 L0 << r_lock_sig_pos.L0;
-SIGE << r_lock_sig_pos.SIGE;
 S << r_lock_sig_pos.S;
-ULK << r_lock_sig_pos.ULK;
-LCK << r_lock_sig_pos.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_sig_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'SIGE': SIGE, 'S': S, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_sig_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'S': S}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_sig_pos depends on patch@
-expression r_lock_sig_pos.C, r_lock_sig_pos.Q0, r_lock_sig_pos.L0, r_lock_sig_pos.SIGE;
 statement r_lock_sig_pos.S;
-identifier r_lock_sig_pos.ULK, r_lock_sig_pos.LCK;
-position r_lock_sig_pos.p;
+position r_lock_sig_pos.pw;
+expression E0;
+statement S0;
 expression s_lock_sig_pos.QQ;
 expression s_lock_sig_pos.LL;
 expression s_lock_sig_pos.NC;
 @@
 
-(
-- while (C) {
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
--	if (SIGE)
--		S
-- }
+- while@pw (E0) S0
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	S
-|
-- while (C) {
--	if (SIGE)
--		S
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
-- }
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	S
-)
 
 // lock_brk: the same, the signal test doing { R = E; break; }
 //   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;
@@ -1385,16 +1196,11 @@ p << r_lock_brk.p;
 C << r_lock_brk.C;
 Q0 << r_lock_brk.Q0;
 L0 << r_lock_brk.L0;
-R << r_lock_brk.R;
-E << r_lock_brk.E;
-SIGE << r_lock_brk.SIGE;
-ULK << r_lock_brk.ULK;
-LCK << r_lock_brk.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_brk', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'E': E, 'SIGE': SIGE, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_brk', p, {'C': C, 'Q0': Q0, 'L0': L0}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_brk depends on patch@
@@ -1448,16 +1254,11 @@ p << r_lock_brk_pos.p;
 C << r_lock_brk_pos.C;
 Q0 << r_lock_brk_pos.Q0;
 L0 << r_lock_brk_pos.L0;
-R << r_lock_brk_pos.R;
-E << r_lock_brk_pos.E;
-SIGE << r_lock_brk_pos.SIGE;
-ULK << r_lock_brk_pos.ULK;
-LCK << r_lock_brk_pos.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_brk_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'E': E, 'SIGE': SIGE, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_brk_pos', p, {'C': C, 'Q0': Q0, 'L0': L0}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_brk_pos depends on patch@
@@ -1505,12 +1306,11 @@ if (!C) {
 p << r_ifsig.p;
 C << r_ifsig.C;
 Q0 << r_ifsig.Q0;
-SIGE << r_ifsig.SIGE;
 S << r_ifsig.S;
 QQ;
 NC;
 @@
-if not wq_run('ifsig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('ifsig', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_ifsig depends on patch@
@@ -1576,12 +1376,11 @@ if (C) {
 p << r_ifsig_pos.p;
 C << r_ifsig_pos.C;
 Q0 << r_ifsig_pos.Q0;
-SIGE << r_ifsig_pos.SIGE;
 S << r_ifsig_pos.S;
 QQ;
 NC;
 @@
-if not wq_run('ifsig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('ifsig_pos', p, {'C': C, 'Q0': Q0, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_ifsig_pos depends on patch@
@@ -1722,12 +1521,11 @@ if (!C) {
 p << r_ift.p;
 C << r_ift.C;
 Q0 << r_ift.Q0;
-T << r_ift.T;
 QQ;
 WE;
 NC;
 @@
-if not wq_run('ift', p, {'C': C, 'Q0': Q0, 'T': T}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('ift', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_ift depends on patch@
@@ -1767,12 +1565,11 @@ if (C) {
 p << r_ift_pos.p;
 C << r_ift_pos.C;
 Q0 << r_ift_pos.Q0;
-T << r_ift_pos.T;
 QQ;
 WE;
 NC;
 @@
-if not wq_run('ift_pos', p, {'C': C, 'Q0': Q0, 'T': T}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('ift_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_ift_pos depends on patch@
@@ -1809,9 +1606,8 @@ interruptible_sleep_on_timeout@p(Q0, T)
 @script:python s_delay@
 p << r_delay.p;
 Q0 << r_delay.Q0;
-T << r_delay.T;
 @@
-if not wq_run('delay', p, {'Q0': Q0, 'T': T}, [], coccinelle):
+if not wq_run('delay', p, {'Q0': Q0}, [], coccinelle):
 	cocci.include_match(False)
 
 @t_delay depends on patch@

@@ -261,7 +261,7 @@ def keepheads(inner):
 PLUS_KSIG = '+\tif (wait_event_interruptible(QQ, CC))\n+\t\tS'
 shape('keep_sig', {EXPR: ['C', 'Q0'], STMT: ['S']}, keepheads(SIGB1 + '\n' + PLUS_KSIG), ['QQ'])
 shape('keep_sigb', {EXPR: ['C', 'Q0'], STMT: ['S']}, keepheads(SIGB2 + '\n' + PLUS_KSIG), ['QQ'])
-shape('keep', {EXPR: ['C', 'Q0']}, keepheads('-\t%s(Q0);\n+\tWE(QQ, CC);' % SNI),
+shape('keep', {EXPR: ['C', 'Q0']}, keepheads('-\tSOU@p(Q0);\n+\tWE(QQ, CC);'),
       ['QQ', 'WE'])
 
 # c. bare interruptible loop (unsafe) is part of 'loop'.
@@ -293,13 +293,9 @@ SHAPES.append(('cond_sig', {EXPR: ['Q0'], STMT: ['S']},
 
 
 def each(txt):
-    """One branch per sleeper name instead of an inline disjunction."""
-    out = []
-    for alt, names in ((SNI, UNTIMED), (STO, TIMED)):
-        if alt in txt:
-            for n in names:
-                out.append(('x', txt.replace(alt, n + '@p')))
-    return out
+    """The sleeper alternation as an identifier metavariable (SOU untimed,
+    SOT timed), so that a rewrite is written once for every name."""
+    return [('x', txt.replace(SNI, 'SOU@p').replace(STO, 'SOT@p'))]
 
 
 SHAPES.append(('cond', {EXPR: ['Q0']},
@@ -307,64 +303,38 @@ SHAPES.append(('cond', {EXPR: ['Q0']},
 SHAPES.append(('cond_t', {EXPR: ['Q0', 'T']},
                each('- %s(Q0, T)\n+ WE(QQ, PC, T)' % STO), ['QQ', 'WE', 'PC'], False))
 
-# i. plan form prepare_to_wait (keeps the race; --unsafe)
+# i. plan form prepare_to_wait (keeps the race; --unsafe): the call, timed
+# or not, its result assigned or not, replaced in place by NEW between pre
+# and post
 PTW_PRE = '+ prepare_to_wait(Q0, &W, ST);\n'
 PTW_POST = '\n+ finish_wait(Q0, &W);'
-SHAPES.append(('ptw', {EXPR: ['Q0']},
-               each('- %s(Q0);\n' % SNI + PTW_PRE + '+ schedule();' + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptw_t', {EXPR: ['Q0', 'T']},
-               each('- %s(Q0, T);\n' % STO + PTW_PRE + '+ schedule_timeout(T);' + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptw_ta', {EXPR: ['Q0', 'T', 'x']},
-               each('- x = %s(Q0, T);\n' % STO + PTW_PRE + '+ x = schedule_timeout(T);'
-                    + PTW_POST),
-               ['W', 'ST'], False))
+CALLS = (('SOU@p(Q0)', 'schedule()'), ('SOT@p(Q0, T)', 'schedule_timeout(T)'),
+         ('x = SOT@p(Q0, T)', 'x = schedule_timeout(T)'))
+
+
+def inplace(kind, pres, mid, post):
+    """A prepare_to_wait shape: one branch per context before the sleep
+    (pres) and call of CALLS."""
+    SHAPES.append((kind, {EXPR: ['Q0', 'T', 'x']},
+                   [('x', '%s- %s;\n%s+ %s;%s' % (pre, old, mid, new, post))
+                    for pre in pres for old, new in CALLS], ['W', 'ST'], False))
+
+
+inplace('ptw', [''], PTW_PRE, PTW_POST)
 
 # j. plan form prepare_to_wait-unlock (form 2: queued before the statement
-# that drops a lock or turns interrupts on, right before the sleep)
-UNL_PRE = '+ prepare_to_wait(Q0, &W, ST);\n  UNL(...);\n'
-SHAPES.append(('ptwu', {EXPR: ['Q0']},
-               each(UNL_PRE + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwu_t', {EXPR: ['Q0', 'T']},
-               each(UNL_PRE + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwu_ta', {EXPR: ['Q0', 'T', 'x']},
-               each(UNL_PRE + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
-                    + PTW_POST),
-               ['W', 'ST'], False))
-
-# j'. the same with one logging call between the unlock (or start) and the
-# sleep: printk() does not sleep, the task may be queued before it too
-UNL_PRE_L = UNL_PRE + '  PRL(...);\n'
-SHAPES.append(('ptwul', {EXPR: ['Q0']},
-               each(UNL_PRE_L + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwul_t', {EXPR: ['Q0', 'T']},
-               each(UNL_PRE_L + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwul_ta', {EXPR: ['Q0', 'T', 'x']},
-               each(UNL_PRE_L + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
-                    + PTW_POST),
-               ['W', 'ST'], False))
+# that drops a lock or turns interrupts on, right before the sleep, or
+# before one logging call between them: printk() does not sleep, the task
+# may be queued before it too)
+UNL = '  UNL(...);\n'
+UNLS = [UNL, UNL + '  PRL(...);\n']
+inplace('ptwu', ['+ prepare_to_wait(Q0, &W, ST);\n' + u for u in UNLS], '', PTW_POST)
 
 # k. plan form prepare_to_wait-irq (interrupts off at the sleep: queued with
 # them off, as sleep_on() did; on only across schedule())
 IRQ_ON = '+ local_irq_enable();\n'
 IRQ_OFF = '\n+ local_irq_disable();'
-SHAPES.append(('ptwi', {EXPR: ['Q0']},
-               each('- %s(Q0);\n' % SNI + PTW_PRE + IRQ_ON + '+ schedule();' + IRQ_OFF
-                    + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwi_t', {EXPR: ['Q0', 'T']},
-               each('- %s(Q0, T);\n' % STO + PTW_PRE + IRQ_ON + '+ schedule_timeout(T);'
-                    + IRQ_OFF + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwi_ta', {EXPR: ['Q0', 'T', 'x']},
-               each('- x = %s(Q0, T);\n' % STO + PTW_PRE + IRQ_ON
-                    + '+ x = schedule_timeout(T);' + IRQ_OFF + PTW_POST),
-               ['W', 'ST'], False))
+inplace('ptwi', [''], PTW_PRE + IRQ_ON, IRQ_OFF + PTW_POST)
 
 # l. the remaining jiffies used in place (plan forms prepare_to_wait*,
 # result not a statement of its own): `if (!sleep_on_timeout(&q, T))` and
@@ -376,25 +346,24 @@ SHAPES.append(('ptwi_ta', {EXPR: ['Q0', 'T', 'x']},
 HOIST = '+ LV = schedule_timeout(T);\n'
 
 
-def hoisted(pre, mid, post):
-    """The if and return statements with the timed call hoisted out."""
+def hoisted(mids, post):
+    """The if and return statements with the timed call hoisted out, one
+    branch per context before the sleep (mids)."""
     out = []
-    for n in TIMED:
-        call = '- %s@p(Q0, T)\n+ LV\n' % n
+    call = '- SOT@p(Q0, T)\n+ LV\n'
+    for mid in mids:
         for tail in ('  ...+>) S1 else S2', '  ...+>) S1'):
-            out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
+            out.append(('x', '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
                         '+ finish_wait(Q0, &W);\n  if (<+...\n' + call + tail))
-        out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
+        out.append(('x', '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
                     '+ finish_wait(Q0, &W);\n  return <+...\n' + call + '  ...+>;'))
     return out
 
 
 HMV = {EXPR: ['Q0', 'T'], STMT: ['S1', 'S2']}
-SHAPES.append(('ptwh', HMV, hoisted('', '', ''), ['W', 'ST', 'LV'], False))
-SHAPES.append(('ptwhu', HMV, hoisted('', '  UNL(...);\n', ''), ['W', 'ST', 'LV'], False))
-SHAPES.append(('ptwhul', HMV, hoisted('', '  UNL(...);\n  PRL(...);\n', ''), ['W', 'ST', 'LV'],
-               False))
-SHAPES.append(('ptwhi', HMV, hoisted('', IRQ_ON, IRQ_OFF.strip('\n') + '\n'),
+SHAPES.append(('ptwh', HMV, hoisted([''], ''), ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwhu', HMV, hoisted(UNLS, ''), ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwhi', HMV, hoisted([IRQ_ON], IRQ_OFF.strip('\n') + '\n'),
                ['W', 'ST', 'LV'], False))
 
 # the metavariable kind of each script output
@@ -454,25 +423,16 @@ DOC = {
     'cond': 'plan cond: sleep_on(&q);  ->  wait_event(q, <the plan\'s cond>);',
     'cond_t': 'plan cond: *sleep_on_timeout(&q, T)  ->  wait_event*_timeout(q, <cond>, T)',
     'ptw': 'plan prepare_to_wait: sleep_on(&q);  ->  prepare_to_wait(q, &wait, STATE);\n'
-           '//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe)',
-    'ptw_t': 'the same for *sleep_on_timeout(&q, T); -> schedule_timeout(T)',
-    'ptw_ta': 'the same for x = *sleep_on_timeout(&q, T);',
+           '//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe); the same\n'
+           '//   for [x = ]*sleep_on_timeout(&q, T); -> [x = ]schedule_timeout(T);',
     'ptwu': 'plan prepare_to_wait-unlock: queued before the unlock (or the call that\n'
-            '//   starts the waker) right before the sleep',
-    'ptwu_t': 'the same, timed',
-    'ptwu_ta': 'the same, timed, result assigned',
-    'ptwul': 'prepare_to_wait-unlock with one logging call between the unlock and the sleep',
-    'ptwul_t': 'the same, timed',
-    'ptwul_ta': 'the same, timed, result assigned',
+            '//   starts the waker) right before the sleep, or before it and a logging call',
     'ptwi': 'plan prepare_to_wait-irq: interrupts off at the sleep; queued with them off,\n'
             '//   local_irq_enable() only across schedule()',
-    'ptwi_t': 'the same, timed',
-    'ptwi_ta': 'the same, timed, result assigned',
     'ptwh': 'plan prepare_to_wait, the remaining jiffies used in place\n'
             '//   (if (!sleep_on_timeout(&q, T)), return sleep_on_timeout(&q, T)):\n'
             '//   schedule_timeout()\'s result goes through a variable set before the statement',
     'ptwhu': 'the same, prepare_to_wait-unlock',
-    'ptwhul': 'the same, prepare_to_wait-unlock with a logging call',
     'ptwhi': 'the same, prepare_to_wait-irq',
 }
 
@@ -488,6 +448,8 @@ def doc(kind):
 
 # metavariables declared with a constraint, when a rule uses them
 REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
+         'SOU': ('identifier', '=~ "^(%s)$"' % '|'.join(UNTIMED)),
+         'SOT': ('identifier', '=~ "^(%s)$"' % '|'.join(TIMED)),
          'ULK': ('identifier', '=~ "^%s$"' % kfacts.irq('unlock_on')[0]),
          'LCK': ('identifier', '=~ "^%s$"' % kfacts.irq('lock_off')[0]),
          # a lock release (kapi.def K_UNLOCK) or a call that starts a
@@ -497,8 +459,13 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'PRL': ('identifier', '=~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|'
                  'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
-# shapes whose loop is removed whole through a statement metavariable
-WHOLE = ('brk', 'brk_pos', 'lock_brk', 'lock_brk_pos')
+# the metavariables wq_shape() reads (the rest are only matched)
+SCRIPT_IN = ('C', 'Q0', 'L0', 't', 'S', 'S1', 'S2')
+
+# shapes whose loop is removed whole through a statement metavariable: each
+# branch is one loop statement, replaced by the same + lines
+WHOLE = tuple(k + pos for k in ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock',
+                                'lock_sig', 'lock_brk') for pos in ('', '_pos'))
 
 
 def emit_shape(kind, mvs, branches, outs, pos):
@@ -517,6 +484,11 @@ def emit_shape(kind, mvs, branches, outs, pos):
         if any(h == 'b' for h, _ in branches):
             heads.append('- for@pw (;;) S0\n' + plus)
         rew = disj(heads)
+    pinned = base(kind).startswith('keep')
+    if pinned:
+        # the loop stays: the rewrite is the sleep (and its signal exit)
+        # at p, which r_ found as the last statements of the loop's body
+        rew = '\n'.join(l for l in bodies[0].split('\n') if l.startswith(('-', '+')))
     ids = [i for i in REGEX if re.search(r'\b%s\b' % i, mat)]
     mvs = dict(mvs)
     decl = ''
@@ -529,28 +501,24 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
     o = doc(kind) + '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
-    fresh = ''
-    if kind.startswith('ptwh'):
-        # the branches bind S2 (or S1) only sometimes, and a script or
-        # patch rule that inherits an unbound one never runs: the site is
-        # pinned by p, so the patch rule matches its statements afresh
-        fresh = 'statement %s;\n' % ', '.join(mvs.pop(STMT))
-    ins = ['p << %s.p;' % r]
-    for vs in mvs.values():
-        for v in vs:
-            ins.append('%s << %s.%s;' % (v, r, v))
-    env = ', '.join("'%s': %s" % (v, v) for vs in mvs.values() for v in vs)
+    afresh = kind.startswith('ptw')
+    # the sleeper's name is read from the file at p (wq_name()); a ptw
+    # shape needs nothing more: the plan decides, and its rewrite matches
+    # the statements at p afresh (a branch leaves T, x, S2 unbound, and a
+    # rule that inherits an unbound metavariable never runs)
+    seen = [] if afresh else [v for vs in mvs.values() for v in vs if v in SCRIPT_IN]
+    ins = ['p << %s.p;' % r] + ['%s << %s.%s;' % (v, r, v) for v in seen]
+    env = ', '.join("'%s': %s" % (v, v) for v in seen)
     o += '@script:python %s@\n%s\n%s@@\n' % (s, '\n'.join(ins),
                                                ''.join('%s;\n' % x for x in outs))
     o += ("if not wq_run(%r, p, {%s}, %r, coccinelle):\n\tcocci.include_match(False)\n\n"
           % (kind, env, outs))
-    tdecl = ''
+    tdecl = decl.replace('position p;\n', '') if afresh else ''
     for k, vs in mvs.items():
-        if whole:
+        if whole or pinned:
             vs = [v for v in vs if re.search(r'\b%s\b' % v, rew)]
-        if vs:
+        if vs and not afresh:
             tdecl += '%s %s;\n' % (k, ', '.join('%s.%s' % (r, v) for v in vs))
-    tdecl += fresh
     if not whole:
         tdecl += 'position %s.p;\n' % r
     if whole:

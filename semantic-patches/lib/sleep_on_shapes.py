@@ -215,14 +215,10 @@ def wq_shape(kind, name, p, env, res):
         form = WQ_FORM_NI[name]
         res['WE'] = form
         plan_only = True
-    elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-                  'ptwul', 'ptwul_t', 'ptwul_ta', 'ptwi', 'ptwi_t', 'ptwi_ta',
-                  'ptwh', 'ptwhu', 'ptwhul', 'ptwhi'):
+    elif base in ('ptw', 'ptwu', 'ptwi', 'ptwh', 'ptwhu', 'ptwhi'):
         plan_only = True
-        form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu',
-                                                     'ptwul', 'ptwul_t', 'ptwul_ta',
-                                                     'ptwhul') else
-                'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
+        form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwhu') else
+                'prepare_to_wait-irq' if base in ('ptwi', 'ptwhi') else
                 'prepare_to_wait')
         res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
                      else 'TASK_UNINTERRUPTIBLE')
