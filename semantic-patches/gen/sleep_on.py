@@ -4,7 +4,8 @@
 The SmPL rules are built here from a table of loop shapes (SHAPES): each
 shape gives three rules, r_<shape> (match, every mode), s_<shape> (decide
 in Python, drop the match with cocci.include_match(False)) and t_<shape>
-(rewrite, patch mode only), plus a _pos twin for a positive loop test.
+(rewrite, patch mode only).  A loop test is matched negated (while (!C))
+and positive (while (CP)) by the same r_ rule.
 The pre-classification rules (PRE) come before the shapes, the
 DEFINE_WAIT and listing rules (POST) after them.  The Python they call
 lives in semantic-patches/lib/: sleep_on_sites.py (plan reader, file-text
@@ -80,7 +81,9 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // assigned, in a loop, signed/unsigned receiver); then one triple per shape:
 // r_<shape> matches (all modes), s_<shape> decides in Python and drops the
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
-// only); the first shape that decides a site owns it.  site lists every
+// only); the first shape that decides a site owns it.  A loop test is
+// matched negated (while (!C)) and positive (while (CP): the condition
+// waited for is its negation, NC) by one r_ rule.  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.  The shapes
 // only a plan converts are in the files that follow this one, run by
@@ -140,19 +143,22 @@ def strip_minus(body):
 EXPR = 'expression'
 STMT = 'statement'
 
-# A shape: (kind, metavariables, branches, outputs, pos)
-#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'b' (for/while(1)
-#   with if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
+# A shape: (kind, metavariables, branches, outputs)
+#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'p' (the same
+#   with the test positive, added by shape()), 'b' (for/while(1) with
+#   if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
 SHAPES = []
 
 
-def shape(kind, mvs, branches, outs, pos=True):
-    """Add a loop-test shape and, if pos, its _pos twin (C tested positively,
-    while-headed branches only); both also output the condition NC."""
-    SHAPES.append((kind, mvs, branches, outs + ['NC'], False))
-    if pos:
-        SHAPES.append((kind + '_pos', mvs, [b for b in branches if b[0] == 'w'],
-                       outs + ['NC'], True))
+def shape(kind, mvs, branches, outs):
+    """Add a loop-test shape; its while-headed branches are written twice,
+    with the test negated (while (!C), head 'w') and positive (while (CP),
+    head 'p': the condition waited for is the negation of CP).  The script
+    outputs the condition NC."""
+    mvs = dict(mvs)
+    mvs[EXPR] = mvs[EXPR] + ['CP']
+    SHAPES.append((kind, mvs, branches + [('p', b) for h, b in branches if h == 'w'],
+                   outs + ['NC']))
 
 
 def loopheads(inner, plus):
@@ -283,13 +289,13 @@ shape('ift', {EXPR: ['C', 'Q0', 'T']},
 # g. plain delay on a queue nothing else uses (expression level: keeps x = ...)
 SHAPES.append(('delay', {EXPR: ['Q0', 'T']},
                [('x', '- %s@p(Q0, T)\n+ %s(T)' % (r[0], r[4])) for r in SLEEPERS if r[2]],
-               [], False))
+               []))
 
 # h. plan-supplied condition
 SHAPES.append(('cond_sig', {EXPR: ['Q0'], STMT: ['S']},
                [('x', '- %s(Q0);\n- if (%s)\n-\tS\n'
                  '+ if (wait_event_interruptible(QQ, PC))\n+\tS' % (ISL, SIG))],
-               ['QQ', 'PC'], False))
+               ['QQ', 'PC']))
 
 
 def each(txt):
@@ -299,9 +305,9 @@ def each(txt):
 
 
 SHAPES.append(('cond', {EXPR: ['Q0']},
-               each('- %s(Q0);\n+ WE(QQ, PC);' % SNI), ['QQ', 'WE', 'PC'], False))
+               each('- %s(Q0);\n+ WE(QQ, PC);' % SNI), ['QQ', 'WE', 'PC']))
 SHAPES.append(('cond_t', {EXPR: ['Q0', 'T']},
-               each('- %s(Q0, T)\n+ WE(QQ, PC, T)' % STO), ['QQ', 'WE', 'PC'], False))
+               each('- %s(Q0, T)\n+ WE(QQ, PC, T)' % STO), ['QQ', 'WE', 'PC']))
 
 # i. plan form prepare_to_wait (keeps the race; --unsafe): the call, timed
 # or not, its result assigned or not, replaced in place by NEW between pre
@@ -317,7 +323,7 @@ def inplace(kind, pres, mid, post):
     (pres) and call of CALLS."""
     SHAPES.append((kind, {EXPR: ['Q0', 'T', 'x']},
                    [('x', '%s- %s;\n%s+ %s;%s' % (pre, old, mid, new, post))
-                    for pre in pres for old, new in CALLS], ['W', 'ST'], False))
+                    for pre in pres for old, new in CALLS], ['W', 'ST']))
 
 
 inplace('ptw', [''], PTW_PRE, PTW_POST)
@@ -361,20 +367,20 @@ def hoisted(mids, post):
 
 
 HMV = {EXPR: ['Q0', 'T'], STMT: ['S1', 'S2']}
-SHAPES.append(('ptwh', HMV, hoisted([''], ''), ['W', 'ST', 'LV'], False))
-SHAPES.append(('ptwhu', HMV, hoisted(UNLS, ''), ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwh', HMV, hoisted([''], ''), ['W', 'ST', 'LV']))
+SHAPES.append(('ptwhu', HMV, hoisted(UNLS, ''), ['W', 'ST', 'LV']))
 SHAPES.append(('ptwhi', HMV, hoisted([IRQ_ON], IRQ_OFF.strip('\n') + '\n'),
-               ['W', 'ST', 'LV'], False))
+               ['W', 'ST', 'LV']))
 
 # the metavariable kind of each script output
 OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'expression',
            'WE': 'identifier', 'W': 'identifier', 'ST': 'identifier', 'LV': 'identifier'}
 
 
-def subst(body, pos):
+def subst(body, head):
     """body with the loop test NOTC and the output condition CC filled in."""
-    if pos:
-        return body.replace('NOTC', 'C').replace('CC', 'NC')
+    if head == 'p':
+        return body.replace('NOTC', 'CP').replace('CC', 'NC')
     return body.replace('NOTC', '!C').replace('CC', 'NC')
 
 
@@ -439,10 +445,6 @@ DOC = {
 
 def doc(kind):
     """The comment line(s) above a shape's rule triple."""
-    if kind.endswith('_pos'):
-        return ('// %s: the %s shape with the loop test written positively\n'
-                '//   (while (c == 0) ...: the condition waited for is its negation)\n'
-                % (kind, kind[:-4]))
     return '// %s: %s\n' % (kind, DOC[kind])
 
 
@@ -460,31 +462,35 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
                  'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
 # the metavariables wq_shape() reads (the rest are only matched)
-SCRIPT_IN = ('C', 'Q0', 'L0', 't', 'S', 'S1', 'S2')
+SCRIPT_IN = ('C', 'CP', 'Q0', 'L0', 't', 'S', 'S1', 'S2')
 
-# shapes whose loop is removed whole through a statement metavariable: each
-# branch is one loop statement, replaced by the same + lines
-WHOLE = tuple(k + pos for k in ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock',
-                                'lock_sig', 'lock_brk') for pos in ('', '_pos'))
+# shapes whose loop (or if) is removed whole through a statement
+# metavariable: each branch is that statement (and, for sigh, the signal
+# test after it), replaced by the same + lines.  kind -> (head, what follows)
+WHOLE = dict([(k, ('while', '')) for k in ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock',
+                                           'lock_sig', 'lock_brk')] +
+             [('sigh', ('while', '- if (SIGE)\n-\tS\n')), ('if', ('if', '')),
+              ('ift', ('if', ''))])
 
 
-def emit_shape(kind, mvs, branches, outs, pos):
+def emit_shape(kind, mvs, branches, outs):
     """The r_/s_/t_ rule triple of one shape."""
     r, s, t = 'r_' + kind, 's_' + kind, 't_' + kind
-    bodies = [subst(b, pos) for _, b in branches]
+    bodies = [subst(b, h) for h, b in branches]
     rew = disj(bodies)
     mat = strip_minus(rew)
     whole = kind in WHOLE
     if whole:
         # Removing a loop whose body has { ...; break; } leaves its } behind
         # in spatch 1.1.1: match the loop here, remove it whole below.
-        mat = mat.replace('while (', 'while@pw (').replace('for (;;)', 'for@pw (;;)')
+        head, tail = WHOLE[kind]
+        mat = mat.replace(head + ' (', head + '@pw (').replace('for (;;)', 'for@pw (;;)')
         plus = '\n'.join(l for l in bodies[0].split('\n') if l.startswith('+'))
-        heads = ['- while@pw (E0) S0\n' + plus]
+        heads = ['- %s@pw (E0) S0\n%s' % (head, tail) + plus]
         if any(h == 'b' for h, _ in branches):
             heads.append('- for@pw (;;) S0\n' + plus)
         rew = disj(heads)
-    pinned = base(kind).startswith('keep')
+    pinned = kind.startswith('keep')
     if pinned:
         # the loop stays: the rewrite is the sleep (and its signal exit)
         # at p, which r_ found as the last statements of the loop's body
@@ -501,13 +507,17 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
     o = doc(kind) + '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
-    afresh = kind.startswith('ptw')
-    # the sleeper's name is read from the file at p (wq_name()); a ptw
-    # shape needs nothing more: the plan decides, and its rewrite matches
-    # the statements at p afresh (a branch leaves T, x, S2 unbound, and a
-    # rule that inherits an unbound metavariable never runs)
-    seen = [] if afresh else [v for vs in mvs.values() for v in vs if v in SCRIPT_IN]
-    ins = ['p << %s.p;' % r] + ['%s << %s.%s;' % (v, r, v) for v in seen]
+    # A branch that leaves a metavariable unbound (T, x, S2 of a ptw shape;
+    # C or CP) stops a rule that inherits it: such a rewrite matches the
+    # statements at p afresh, and the script gets C and CP with a default.
+    # A ptw shape's script needs only p: the plan decides, and the
+    # sleeper's name is read from the file at p (wq_name()).
+    twin = any(h == 'p' for h, _ in branches)
+    afresh = kind.startswith('ptw') or (twin and not whole and not pinned)
+    seen = [] if kind.startswith('ptw') else [v for vs in mvs.values() for v in vs
+                                             if v in SCRIPT_IN]
+    dflt = dict((v, ' = ""') for v in ('C', 'CP') if twin)
+    ins = ['p << %s.p;' % r] + ['%s << %s.%s%s;' % (v, r, v, dflt.get(v, '')) for v in seen]
     env = ', '.join("'%s': %s" % (v, v) for v in seen)
     o += '@script:python %s@\n%s\n%s@@\n' % (s, '\n'.join(ins),
                                                ''.join('%s;\n' % x for x in outs))
@@ -841,11 +851,6 @@ virtual report
 '''
 
 
-def base(kind):
-    """A shape's name without the _pos of a positive-test twin."""
-    return kind[:-4] if kind.endswith('_pos') else kind
-
-
 def generate(init, name='sleep-on.cocci'):
     """The text of sleep-on.cocci or of one of its plan-only files (FILES),
     init its @initialize:python@ part (the import of its Python from
@@ -855,13 +860,13 @@ def generate(init, name='sleep-on.cocci'):
         _, kinds, what = plan_only[name]
         o = PART_HEADER % what + iso_lines() + '\n' + init + '\n'
         for sh in SHAPES:
-            if base(sh[0]) in kinds:
+            if sh[0] in kinds:
                 o += emit_shape(*sh)
         return o + (POST_PTW if 'ptw' in kinds else '').rstrip('\n') + '\n'
     parts = set(k for p in PLAN_ONLY for k in p[1])
     o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE
     for sh in SHAPES:
-        if base(sh[0]) not in parts:
+        if sh[0] not in parts:
             o += emit_shape(*sh)
     return o + LISTING

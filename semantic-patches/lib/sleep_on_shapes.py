@@ -125,6 +125,10 @@ WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lo
 
 
 def wq_shape(kind, name, p, env, res):
+    if str(env.get('CP', '')):
+        # the loop test written positively (while (c == 0) ...): the
+        # condition waited for is its negation
+        kind, env = kind + '_pos', dict(env, C=env['CP'])
     base = kind[:-4] if kind.endswith('_pos') else kind
     if base.startswith('keep') and WQ_PLAN is None:
         return False  # plan mode only: the plan vouches for the early exits
