@@ -560,7 +560,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 			free(qa);
 			if (!plain_stmt(b, offset_of(c, nd->pos), bs))
 				refuse_entry(e, "conditional-add", xasprintf(
-					"%s() at line %u is the body of an if with no braces: the entry is queued under a test that prepare_to_wait() in the loop would not repeat; convert by hand",
+					"%s() at line %u is the body of an if with no braces; the in-place rewrite takes only an add that is a statement of its own: convert by hand",
 					api, nd->pos.line));
 			e->adds = xrealloc(e->adds, (e->nadds + 1) * sizeof(unsigned));
 			e->adds[e->nadds++] = nd->pos.line;
