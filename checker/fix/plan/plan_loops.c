@@ -219,6 +219,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		refuse(s, "no-patch", xasprintf(
 			"%s() and remove_wait_queue() are inside the outer loop, around an inner loop that sleeps until its own tests end it: the entry is queued once per pass of the outer loop, and no semantic patch matches a wait loop nested that way; convert by hand",
 			s->anchor));
+		s->shape_refused = true;
 		return;
 	}
 	if (ls->per_pass && (!ls->add_first || ls->other || ls->lock ||
