@@ -227,6 +227,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		refuse(s, "one-shot", xasprintf(
 			"%s() and remove_wait_queue() are inside the loop, around one sleep in each pass after the loop's test and other work: each pass is a one-shot sleep, race-free only by what the loop holds at the test, with no wait loop of its own to convert; convert by hand",
 			s->anchor));
+		s->shape_refused = true;
 		return;
 	}
 	if (!ls->per_pass && !ls->state_top && !ls->sleep_nested) {
