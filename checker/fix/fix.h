@@ -38,6 +38,9 @@ struct fix_site {
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
 	bool keep_loop;		/* convert the sleep, keep the loop around it */
+	bool shape_refused;	/* refused for the loop's shape, which no
+				 * form changes: the in-place entry form
+				 * keeps that reason (plan/entry.c) */
 	char *edits;		/* the in-place entry form's edits (entry.c) */
 	char *eq, *ew;		/* ... its queue and entry, as written */
 	bool port_queues;	/* port the file's 2.0-2.2 queue and entry

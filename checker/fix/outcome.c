@@ -283,6 +283,65 @@ static char *planned_words(const struct fix_site *s)
 			 " in place" : "");
 }
 
+/* The function a site is in: its own name, else the one whose text holds its line */
+static const char *fn_at(const struct fix_result *res, const struct fix_site *s)
+{
+	const char *p = res->orig;
+	unsigned line = 1, off;
+	int i;
+
+	if (s->func && *s->func)
+		return s->func;
+	while (p && line < s->pos.line && (p = strchr(p, '\n'))) {
+		p++;
+		line++;
+	}
+	if (!p)
+		return NULL;
+	off = (unsigned)(p - res->orig);
+	for (i = 0; i < res->plan.nfns; i++)
+		if (res->plan.fns[i].start <= off && off < res->plan.fns[i].end)
+			return res->plan.fns[i].name;
+	return NULL;
+}
+
+/*
+ * A site the planner refused whose line the patch rewrites all the same:
+ * another site of its function was planned, and its change took this
+ * line with it (an entry rewritten in place at each of its adds, a state
+ * write folded into the prepare_to_wait() of the line before).  Saying
+ * only "refused" there, and listing it as left as it was, contradicts the
+ * diff: the words say which change rewrote it.  *with: that site's line
+ * (0: none of its function was planned, so only the note).
+ */
+static char *refused_words(const struct fix_result *res,
+			   const struct fix_site *s, bool unsafe, unsigned *with)
+{
+	const char *note = s->note ? s->note : "";
+	const char *fn;
+	int j;
+
+	*with = 0;
+	if (!res->final || !(fn = fn_at(res, s)) || line_unchanged(res, s->pos))
+		return xstrdup(note);
+	for (j = 0; j < res->plan.n; j++) {
+		const struct fix_site *t = &res->plan.s[j];
+
+		if (t == s || !t->func || strcmp(t->func, fn) ||
+		    !site_applied(t, unsafe) ||
+		    fn_unchanged(res, t->func, t->pos))
+			continue;
+		*with = t->pos.line;
+		bool in_place = form_in_place(t->form);
+
+		return xasprintf("line %u is rewritten all the same, by the change planned at line %u (%s() -> %s%s); not planned on its own: %s",
+				 s->pos.line, t->pos.line, t->anchor,
+				 in_place ? "prepare_to_wait" : t->form,
+				 in_place ? "() in place" : "()", note);
+	}
+	return xstrdup(note);
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -415,7 +474,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		} else {
 			o->outcome = FO_REFUSE;
 			o->reason = s->reason ? s->reason : "no-patch";
-			o->text = xstrdup(s->note ? s->note : "");
+			o->text = refused_words(res, s, unsafe, &o->with_line);
 		}
 		o->outcome_word = outcome_name(o->outcome);
 	}

@@ -100,6 +100,9 @@ struct site_outcome {
 	const char *anchor, *form;
 	const char *func;		/* the function it is in */
 	unsigned fn_first, fn_last;	/* lines of its function */
+	unsigned with_line;		/* FO_REFUSE: the line of the planned
+					 * site whose change rewrote this
+					 * site's line too, or 0 */
 	char *text;
 	const struct wq_note *notes;	/* the finding's, in the plan */
 	int nnotes;

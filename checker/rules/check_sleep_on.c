@@ -159,6 +159,94 @@ static void side_effect_finding(struct wq_file *f, const struct cfg_node *nd,
 	free(rest);
 }
 
+/* Is name a parameter or a stack variable of g? */
+static bool own_name(const struct cfg *g, const char *x, size_t n)
+{
+	int i;
+
+	for (i = 0; i < g->nparams; i++)
+		if (strlen(g->params[i]) == n && !strncmp(g->params[i], x, n))
+			return true;
+	for (i = 0; i < g->nvars; i++)
+		if (strlen(g->vars[i]) == n && !strncmp(g->vars[i], x, n))
+			return true;
+	return false;
+}
+
+/* Is &w written anywhere in g's body (its address handed on)? */
+static bool address_taken(const struct wq_file *f, const struct cfg *g,
+			  const char *w)
+{
+	unsigned from = g->body_start;
+	long at;
+
+	while (g->body_end > from &&
+	       (at = text_find_word(f->buf, from, g->body_end, w)) >= 0) {
+		long k = at;
+		const char *after = f->buf + at + strlen(w);
+
+		while (k > 0 && (f->buf[k - 1] == ' ' || f->buf[k - 1] == '\t'))
+			k--;
+		after += strspn(after, " \t");
+		/* &w itself, not &w->m or &w.m or &w[i] (a part's address) */
+		if (k > 0 && f->buf[k - 1] == '&' &&
+		    (k < 2 || f->buf[k - 2] != '&') &&
+		    strncmp(after, "->", 2) && *after != '.' && *after != '[')
+			return true;
+		from = (unsigned)at + strlen(w);
+	}
+	return false;
+}
+
+/*
+ * Does the guard t of sleep nd read only the function's own parameters
+ * and stack variables, none of them with its address taken (and
+ * constants: NULL, an upper-case macro)?  No waker can change it, so it
+ * is no condition a wake-up brings (`while (priv != NULL)` around a
+ * TIOCMIWAIT sleep that leaves by its returns): not offered as one.
+ */
+static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
+			    const struct cfg_node *nd, int t)
+{
+	char *guard = xstrdup(g->nodes[t].text);
+	const char *p = guard;
+	bool own = true;
+	int ids = 0;
+
+	if (nd->ev.nargs >= 2)
+		cond_drop_operand(guard, nd->ev.args[1]);
+	while (own && *p) {
+		const char *b = p, *q;
+		size_t n;
+		bool caps = true;
+
+		if (!wq_ident_char(*p) || isdigit((unsigned char)*p)) {
+			/* a field, an element, a dereference, an address */
+			own = !strchr(".[*&", *p) && strncmp(p, "->", 2);
+			p += isdigit((unsigned char)*p) ?
+			     strspn(p, "0123456789abcdefxABCDEFXuUlL") : 1;
+			continue;
+		}
+		while (wq_ident_char(*p))
+			caps &= !islower((unsigned char)*p++);
+		n = p - b;
+		for (q = p; *q == ' ' || *q == '\t'; q++)
+			;
+		if (*q == '(') {	/* a call */
+			own = false;
+		} else if (!caps && !(n == 4 && !strncmp(b, "true", 4)) &&
+			   !(n == 5 && !strncmp(b, "false", 5))) {
+			char *w = xasprintf("%.*s", (int)n, b);
+
+			own = own_name(g, b, n) && !address_taken(f, g, w);
+			free(w);
+			ids++;
+		}
+	}
+	free(guard);
+	return own && ids > 0;
+}
+
 /* Has the guard t of sleep nd, without its timeout operand, a side effect? */
 static bool guard_side_effect(const struct cfg *g, const struct cfg_node *nd,
 			      int t)
@@ -581,7 +669,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			side_effect_finding(f, nd, &g->nodes[t], rep, q, guard,
 					    tmo, old, tnote);
 			free(guard);
-		} else if (t >= 0) {
+		} else if (t >= 0 && !guard_own_names(f, g, nd, t)) {
 			const struct cfg_node *tn = &g->nodes[t];
 			char *guard = xstrdup(tn->text), *cond;
 			char *lk = (tn->flags & NF_LOOP_COND) ?

@@ -516,12 +516,12 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 			free(amp);
 		}
 	}
-	if (decl + init != 1) {
+	/* refused, but its adds are still gathered below: the reason is
+	 * then the one each add's site is given (plan_of()) */
+	if (decl + init != 1)
 		refuse_entry(e, "entry-passed", xasprintf(
 			"the entry '%s' is not made here once with DECLARE_WAITQUEUE(%s, current) or init_waitqueue_entry(&%s, current); DEFINE_WAIT() replaces only that",
 			w, w, w));
-		return -1;
-	}
 	uses = decl + init;
 	if (init)
 		uses += entry_declared(b, bs, be, w);
@@ -560,7 +560,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 			free(qa);
 			if (!plain_stmt(b, offset_of(c, nd->pos), bs))
 				refuse_entry(e, "conditional-add", xasprintf(
-					"%s() at line %u is the body of an if with no braces: the entry is queued under a test that prepare_to_wait() in the loop would not repeat; convert by hand",
+					"%s() at line %u is the body of an if with no braces; the in-place rewrite takes only an add that is a statement of its own: convert by hand",
 					api, nd->pos.line));
 			e->adds = xrealloc(e->adds, (e->nadds + 1) * sizeof(unsigned));
 			e->adds[e->nadds++] = nd->pos.line;
@@ -839,9 +839,10 @@ bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 	if (e->reason) {
 		/*
 		 * the last form tried: its reason is what blocks the site; a
-		 * goto loop keeps its own (rewrite it as a loop first)
+		 * goto loop keeps its own (rewrite it as a loop first), and
+		 * so does a loop no rewrite matches for its shape
 		 */
-		if (s->outcome == FO_REFUSE &&
+		if (s->outcome == FO_REFUSE && !s->shape_refused &&
 		    !(s->reason && !strcmp(s->reason, "goto-loop"))) {
 			s->reason = e->reason;
 			free(s->note);

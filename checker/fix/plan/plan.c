@@ -77,6 +77,14 @@ static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd
 	s->rule = fd->rule;
 	s->pos = fd->pos;
 	s->func = xstrdup(fd->func ? fd->func : "");
+	/* a finding made outside the walk of its function (the floor's)
+	 * names none: the function whose text holds the site */
+	for (i = 0; !*s->func && sc && sc->found && i < p->nfns; i++)
+		if (p->fns[i].start <= sc->anchor_off &&
+		    sc->anchor_off < p->fns[i].end) {
+			free(s->func);
+			s->func = xstrdup(p->fns[i].name);
+		}
 	s->anchor = xstrdup(sc && sc->anchor ? sc->anchor : "");
 	s->notes = xrealloc(NULL, (fd->nnotes + 1) * sizeof(*s->notes));
 	for (i = 0; i < fd->nnotes; i++) {
@@ -317,7 +325,23 @@ struct own_loop {
 	unsigned after;		/* the anchor's offset */
 	unsigned line, last;	/* the loop's first and last lines, 0: none */
 	const char *kw;
+	/* else the innermost loop around the anchor that holds a sleep
+	 * (the entry queued on each of its passes) */
+	unsigned around, around_last;
+	const char *around_kw;
 };
+
+/* Does [a, b] (lines) hold one of the finding's sleeps (its notes)? */
+static bool holds_note(const struct fix_site *s, unsigned a, unsigned b)
+{
+	int i;
+
+	for (i = 0; i < s->nnotes; i++)
+		if (!s->notes[i].file && s->notes[i].pos.line >= a &&
+		    s->notes[i].pos.line <= b)
+			return true;
+	return false;
+}
 
 static enum CXChildVisitResult own_loop_fn(CXCursor c, CXCursor parent,
 					   CXClientData data)
@@ -325,8 +349,8 @@ static enum CXChildVisitResult own_loop_fn(CXCursor c, CXCursor parent,
 	struct own_loop *ol = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 	CXSourceRange r;
-	unsigned a, b, off;
-	int i;
+	unsigned a, b, off, end;
+	const char *kw;
 
 	(void)parent;
 	if (ol->line)
@@ -337,18 +361,23 @@ static enum CXChildVisitResult own_loop_fn(CXCursor c, CXCursor parent,
 	r = clang_getCursorExtent(c);
 	clang_getSpellingLocation(clang_getRangeStart(r), NULL, &a, NULL,
 				  &off);
-	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, &b, NULL, NULL);
-	if (off <= ol->after)
-		return CXChildVisit_Recurse;
-	for (i = 0; i < ol->s->nnotes; i++)
-		if (!ol->s->notes[i].file && ol->s->notes[i].pos.line >= a &&
-		    ol->s->notes[i].pos.line <= b) {
-			ol->line = a;
-			ol->last = b;
-			ol->kw = k == CXCursor_ForStmt ? "for" :
-				 k == CXCursor_WhileStmt ? "while" : "do-while";
-			return CXChildVisit_Break;
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, &b, NULL, &end);
+	kw = k == CXCursor_ForStmt ? "for" :
+	     k == CXCursor_WhileStmt ? "while" : "do-while";
+	if (off <= ol->after) {
+		if (end > ol->after && holds_note(ol->s, a, b)) {
+			ol->around = a;
+			ol->around_last = b;
+			ol->around_kw = kw;
 		}
+		return CXChildVisit_Recurse;
+	}
+	if (holds_note(ol->s, a, b)) {
+		ol->line = a;
+		ol->last = b;
+		ol->kw = kw;
+		return CXChildVisit_Break;
+	}
 	return CXChildVisit_Continue;
 }
 
@@ -361,18 +390,22 @@ static char *goto_loop_words(const struct fix_site *s,
 			     const struct site_ctx *sc, const char *lab,
 			     unsigned goto_off, unsigned label_off)
 {
-	struct own_loop ol = { s, sc->anchor_off, 0, 0, NULL };
+	struct own_loop ol = { s, sc->anchor_off, 0, 0, NULL, 0, 0, NULL };
 	unsigned gl = 1;
 	size_t i;
 
 	if (s->rule == WQ002 && label_off < sc->anchor_off && sc->depth > 0)
 		clang_visitChildren(sc->path[0], own_loop_fn, &ol);
+	for (i = 0; i < goto_off && i < sc->len; i++)
+		gl += sc->buf[i] == '\n';
+	if (!ol.line && ol.around && gl > ol.around_last)
+		return xasprintf(
+			"the sleep is in the %s loop of line %u, which queues the entry on each pass; 'goto %s' after that loop goes back to the label '%s:' before it and runs it again; no semantic patch matches a wait that a goto repeats around its loop: convert by hand",
+			ol.around_kw, ol.around, lab, lab);
 	if (!ol.line)
 		return xasprintf(
 			"the wait loop is made with 'goto %s' back to the label '%s:' before it; no semantic patch matches a goto loop: rewrite it as a for (;;) loop first, or convert by hand",
 			lab, lab);
-	for (i = 0; i < goto_off && i < sc->len; i++)
-		gl += sc->buf[i] == '\n';
 	return xasprintf(
 		"the sleep is in a %s loop of its own (line %u), but 'goto %s' %s it goes back to the label '%s:' before the entry is queued on line %u, and queues it again; no semantic patch matches a wait that a goto repeats around its loop: convert by hand",
 		ol.kw, ol.line, lab,

@@ -219,6 +219,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		refuse(s, "no-patch", xasprintf(
 			"%s() and remove_wait_queue() are inside the outer loop, around an inner loop that sleeps until its own tests end it: the entry is queued once per pass of the outer loop, and no semantic patch matches a wait loop nested that way; convert by hand",
 			s->anchor));
+		s->shape_refused = true;
 		return;
 	}
 	if (ls->per_pass && (!ls->add_first || ls->other || ls->lock ||
@@ -226,6 +227,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 		refuse(s, "one-shot", xasprintf(
 			"%s() and remove_wait_queue() are inside the loop, around one sleep in each pass after the loop's test and other work: each pass is a one-shot sleep, race-free only by what the loop holds at the test, with no wait loop of its own to convert; convert by hand",
 			s->anchor));
+		s->shape_refused = true;
 		return;
 	}
 	if (!ls->per_pass && !ls->state_top && !ls->sleep_nested) {

@@ -237,6 +237,78 @@ static bool node_names(const struct vfn *f, int nd, const char *w1,
 	return !ids;	/* a constant: `while (1)` */
 }
 
+/*
+ * Is the name declared in f itself (a parameter or a local: `TYPE name`
+ * followed by '=', ';', ',', ')' or '['), and never has its address
+ * taken?  No waker can write such a name.
+ */
+static bool vfn_local(const struct vfn *f, const char *x, size_t len)
+{
+	static const char *const not_type[] = { "return", "case", "goto",
+		"sizeof", "else", "do", NULL };
+	const struct vtoks *v = &f->raw;
+	bool decl = false;
+	int i, k;
+
+	for (i = 1; i + 1 < v->n; i++) {
+		const struct vtok *p = &v->t[i - 1], *nx = &v->t[i + 1];
+		const char *pt = v->text + p->off, *nt = v->text + nx->off;
+
+		if (v->t[i].kind != VT_ID || v->t[i].len != len ||
+		    strncmp(v->text + v->t[i].off, x, len))
+			continue;
+		if (p->kind == VT_PUNCT && p->len == 1 && *pt == '&')
+			return false;	/* its address is taken */
+		if (p->kind != VT_ID || nx->kind != VT_PUNCT || nx->len != 1 ||
+		    !strchr("=;,)[", *nt))
+			continue;
+		for (k = 0; not_type[k]; k++)
+			if (strlen(not_type[k]) == p->len &&
+			    !strncmp(pt, not_type[k], p->len))
+				break;
+		decl |= !not_type[k];
+	}
+	return decl;
+}
+
+/*
+ * Does test node nd read only the function's own names (vfn_local()):
+ * no field, element, call or dereference?  `while (count)` on a
+ * parameter the loop never changes is no exit a waker can open.
+ */
+static bool node_locals_only(const struct vfn *f, int nd)
+{
+	static const char *const kw[] = { "if", "while", "for", "switch",
+		"likely", "unlikely", NULL };
+	const struct vnode *n = &f->g.n[nd];
+	int t, k, ids = 0;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *tk = &f->flow.t[t];
+		const char *x = f->flow.text + tk->off;
+
+		if (tk->kind == VT_PUNCT &&
+		    ((tk->len == 2 && !strncmp(x, "->", 2)) ||
+		     (tk->len == 1 && strchr(".[*&", *x))))
+			return false;
+		if (tk->kind != VT_ID)
+			continue;
+		for (k = 0; kw[k]; k++)
+			if (strlen(kw[k]) == tk->len && !strncmp(x, kw[k], tk->len))
+				break;
+		if (kw[k])
+			continue;
+		/* a call: a name followed by '(' */
+		if (t + 1 < f->flow.n &&
+		    f->flow.text[f->flow.t[t + 1].off] == '(')
+			return false;
+		if (!vfn_local(f, x, tk->len))
+			return false;
+		ids++;
+	}
+	return ids > 0;
+}
+
 /* Does node nd call an unlock (kapi.def's, or a name with "unlock")? */
 static bool node_unlocks(const struct vfn *f, int nd)
 {
@@ -282,7 +354,8 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * ran, so the later test hides what such an exit keeps: a waker that
  * makes that exit's own condition true between its test and the state
  * write has its wake-up lost.  A test of a signal (schedule() returns
- * at once with one pending) or of what the sleep returned is not one,
+ * at once with one pending), of what the sleep returned, or of the
+ * function's own locals and parameters (no waker writes them) is not one,
  * nor any exit of a loop that drops a lock between its state write and
  * its sleep (the lock may cover the test and the state write: a waker
  * that takes it cannot come between; not read).
@@ -341,7 +414,8 @@ int early_exits(const struct vfn *f, const int8_t *cls, int run,
 			bool *tr;
 
 			if (!cls[t] || !cyc[t] || between[t] ||
-			    node_names(f, t, sl->recv, NULL))
+			    node_names(f, t, sl->recv, NULL) ||
+			    node_locals_only(f, t))
 				continue;
 			tr = reach_set(f, t, -1);
 			/* an exit: its going arm leaves the loop (a continue

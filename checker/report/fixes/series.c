@@ -244,21 +244,27 @@ static void body(struct strbuf *sb, const struct fix_result *res)
 		wrap(sb, rule_why(o->rule), "", "");
 		sb_puts(sb, "\n");
 	}
-	for (pass = 0; pass < 2; pass++) {
+	/* to check; refused but rewritten with another site; left alone */
+	for (pass = 0; pass < 3; pass++) {
+		static const char *const head[] = {
+			"To check in review:\n",
+			"Not planned on their own, rewritten with another site's change:\n",
+			"Left as they were (wqport fix gives the reasons):\n",
+		};
 		bool any = false;
 
 		for (i = 0; i < res->nout; i++) {
 			const struct site_outcome *o = &res->out[i];
+			const char *fn = site_func(res, i);
 
-			if (pass ? o->outcome != FO_REFUSE :
-			    o->outcome != FO_CAVEAT && o->outcome != FO_KEEP)
+			if (!pass ? o->outcome != FO_CAVEAT && o->outcome != FO_KEEP :
+			    o->outcome != FO_REFUSE || !o->with_line != (pass == 2))
 				continue;
 			if (!any)
-				sb_puts(sb, pass ? "Left as they were (wqport fix gives the reasons):\n" :
-					"To check in review:\n");
+				sb_puts(sb, head[pass]);
 			any = true;
-			t = xasprintf("line %u, %s(): %s%s%s", o->pos.line,
-				      site_func(res, i),
+			t = xasprintf("line %u%s%s%s: %s%s%s", o->pos.line,
+				      *fn ? ", " : "", fn, *fn ? "()" : "",
 				      pass ? o->reason : "", pass ? ": " : "",
 				      o->text);
 			wrap(sb, t, "- ", "  ");
