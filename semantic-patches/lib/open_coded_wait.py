@@ -45,7 +45,7 @@ def new_file(p):
     f = rp(p[0].file)
     if _cur[0] != f:
         _cur[0] = f
-        for x in (FACTS, MAPPED, DROPPED, EXCL):
+        for x in (FACTS, MAPPED, DROPPED):
             x.clear()
 
 
@@ -421,7 +421,8 @@ def say(p, msg, org=False):
         coccilib.report.print_report(p[0], msg)
 
 
-EXCL = set()     # site keys of add_wait_queue_exclusive()
+EXCL = set()     # site keys of add_wait_queue_exclusive(), never cleared:
+                 # a run given several files matches them all in turn
 
 
 def walk_blocks(body, fn):
@@ -508,6 +509,10 @@ def classify_map(body, head_cond):
 
 
 def report_site(p, w, Q, org):
+    """List the site at p with its decision; Q is the queue argument as
+    written, '&q' or a pointer."""
+    if Q.lstrip().startswith("&"):
+        Q = Q.lstrip()[1:].lstrip()
     k = site_key(p)
     s = SITES.get(k)
     if s and s[0] == "convert":
