@@ -1,13 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Replace an open-coded wait loop built on DECLARE_WAITQUEUE() and
 /// add_wait_queue()/remove_wait_queue() with the wait_event*() macro that
-/// does the same job, or, when the loop does more than wait, with
-/// DEFINE_WAIT() and prepare_to_wait()/finish_wait() called inside the loop
-/// before the condition test, so that no wake-up between the test and the
-/// sleep is lost.
-///
-/// A loop that only waits becomes wait_event(), wait_event_interruptible()
-/// (the driver's own error code is kept), wait_event_killable(),
+/// does the same job: wait_event(), wait_event_interruptible() (the
+/// driver's own error code is kept), wait_event_killable(),
 /// wait_event_interruptible_exclusive() for add_wait_queue_exclusive(),
 /// wait_event_lock_irq()/wait_event_interruptible_lock_irq() when a
 /// spin_lock_irq() lock is dropped around schedule(), and
@@ -15,13 +10,14 @@
 /// only waits but for early exits before schedule() keeps them: an
 /// O_NONBLOCK exit is tested once before the wait, one exit on shared
 /// state is folded into the condition (`c || dev->gone`) and tested again
-/// after it (`else if (!c) ret = -ENODEV;`).  Every other
-/// loop keeps its shape: each task-state write in it becomes
-/// prepare_to_wait[_exclusive](), the test is repeated after it when the
-/// loop tested first, an early return calls finish_wait(), and the entry
-/// becomes DEFINE_WAIT().  Sites with two queues, an entry passed to a
-/// helper, WQ_FLAG_EXCLUSIVE set by hand, goto exits, do-while loops or
-/// a wait inside a macro are left alone and reported (WQ002).
+/// after it (`else if (!c) ret = -ENODEV;`).
+///
+/// A loop that does more than wait is listed and left alone: `wqport fix`
+/// converts it in place (DEFINE_WAIT(), prepare_to_wait() in the loop,
+/// finish_wait(); open-coded-wait-2.cocci, or -1-prepare-to-wait.cocci)
+/// when the function's control flow allows.  Sites with two queues, an entry passed to a helper,
+/// WQ_FLAG_EXCLUSIVE set by hand, goto exits, do-while loops or a wait
+/// inside a macro are left alone and reported (WQ002).
 ///
 /// With WQPORT_PLAN set (wqport fix), only the sites the plan marks
 /// "convert" with the form this file produces are changed.
@@ -31,7 +27,7 @@
 // Comments: add_wait_queue()'s line is the site's anchor in the plan.
 // Options: --no-includes --include-headers
 // Requires: 1.1.1
-// Keywords: add_wait_queue, DECLARE_WAITQUEUE, wait_event, prepare_to_wait
+// Keywords: add_wait_queue, DECLARE_WAITQUEUE, wait_event
 
 virtual patch
 virtual context
@@ -43,7 +39,6 @@ virtual report
 import os, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(cocci.cocci_file)), 'lib'))
 sys.dont_write_bytecode = True
-from loopparse import *
 from open_coded_wait import *
 
 // ---------------------------------------------------------------- facts
@@ -108,6 +103,12 @@ w << fa.w;
 fact(p, w)["flags"] = True
 
 // ------------------------------------------------ loops that only wait
+// The entry queued, no sleep before the loop, the loop, then the task back
+// in TASK_RUNNING and the entry off the queue (either order): the whole
+// becomes the wait_event*() statement N that loop_stmt() writes from the
+// loop's test, state, signal exit, lock and timeout (with a plan: the
+// plan's condition and lock), e.g. `ret = wait_event_interruptible(q, c);`.
+// A loop that does more than wait stays; the report says why.
 
 @c_loop@
 identifier w, add = {add_wait_queue, add_wait_queue_exclusive};
@@ -144,11 +145,7 @@ B << c_loop.B;
 H << c_loop.H = "";
 N;
 @@
-_body = parse_body(B)
-_head = None if H.strip() in ('', '1', 'true') else toks(H)
-_N = None
-if _body is not None:
-    _N = collapse_stmt(pa, pe, w, Q, _body, _head)
+_N = loop_stmt(pa, pe, w, Q, B, H)
 if _N:
     coccinelle.N = cocci.make_stmt(_N)
 else:
@@ -227,7 +224,6 @@ position c2_loop.pa, pe;
 @c_lwn@
 identifier w, add = {add_wait_queue, add_wait_queue_exclusive};
 expression Q;
-statement B;
 position pa, pe;
 @@
   for (;;) {
@@ -251,14 +247,7 @@ Q << c_lwn.Q;
 B << c_lwn_b.B;
 N;
 @@
-_body = parse_body(B)
-_N = None
-if _body is not None and len(_body) >= 5:
-    # add; state; if (C) break; schedule(); remove; [signal test]
-    _rm = _body[4]
-    _rest = _body[1:4] + _body[5:]
-    if _rm[0] == "expr" and call_args(_rm[1], "remove_wait_queue") is not None:
-        _N = collapse_stmt(pa, pe, w, Q, _rest, None, lwn=True)
+_N = lwn_stmt(pa, pe, w, Q, B)
 if _N:
     coccinelle.N = cocci.make_stmt(_N)
 else:
@@ -273,266 +262,7 @@ position c_lwn.pe;
 + N
 - \(set_current_state@pe(TASK_RUNNING);\|__set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
 
-// ------------------------------- loops that do more: prepare_to_wait()
-
-@m_for@
-identifier w, add = {add_wait_queue, add_wait_queue_exclusive};
-expression Q, E0;
-statement B;
-position pa, pe;
-@@
-  add(&Q, &w)@pa;
-  ... when != w
-      when != set_current_state(...)
-      when != __set_current_state(...)
-      when != current->state = E0
-      when != schedule()
-      when != schedule_timeout(...)
-  for (;;) B
-(
-  \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
-  remove_wait_queue(&Q, &w);
-|
-  remove_wait_queue@pe(&Q, &w);
-  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-)
-
-@script:python s_m_for@
-pa << m_for.pa;
-pe << m_for.pe;
-w << m_for.w;
-Q << m_for.Q;
-B << m_for.B;
-
-pw;
-@@
-_body = parse_body(B)
-_head = None
-if False:
-    _head = None
-_ok, _why = classify_map(_body, _head)
-_why = entry_reason(pa, w, Q) or _why
-if _ok and not _why and len(fact(pa, w)["adds"]) > 1:
-    _why = "no-patch: the entry '%s' is added at %d places; DEFINE_WAIT() must replace all of them" % (w, len(fact(pa, w)["adds"]))
-_form = "prepare_to_wait_exclusive" if site_key(pa) in EXCL else "prepare_to_wait"
-_f = decide(pa, _form, _why if not _ok or _why else None)
-if _f:
-    coccinelle.pw = cocci.make_ident(_f)
-    MAPPED.add(ent_key(pa, w))
-else:
-    cocci.include_match(False)
-
-@depends on patch@
-identifier m_for.add, m_for.w, s_m_for.pw;
-expression m_for.Q, S, RE, E0, E1;
-statement S1;
-position m_for.pa, m_for.pe;
-@@
-- add(&Q, &w)@pa;
-  ...
-  for (;;) {
-  <...
-(
-- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- __set_current_state(TASK_RUNNING);
-- return;
-+ finish_wait(&Q, &w);
-+ return;
-|
-  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-|
-- set_current_state(S);
-+ pw(&Q, &w, S);
-|
-- __set_current_state(S);
-+ pw(&Q, &w, S);
-|
-- current->state = S;
-+ pw(&Q, &w, S);
-)
-  ...>
-  }
-(
-- \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- remove_wait_queue@pe(&Q, &w);
-+ finish_wait(&Q, &w);
-- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-)
-
-@m_while@
-identifier w, add = {add_wait_queue, add_wait_queue_exclusive};
-expression Q, E0, H;
-statement B;
-position pa, pe;
-@@
-  add(&Q, &w)@pa;
-  ... when != w
-      when != set_current_state(...)
-      when != __set_current_state(...)
-      when != current->state = E0
-      when != schedule()
-      when != schedule_timeout(...)
-  while (H) B
-(
-  \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
-  remove_wait_queue(&Q, &w);
-|
-  remove_wait_queue@pe(&Q, &w);
-  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-)
-
-@script:python s_m_while@
-pa << m_while.pa;
-pe << m_while.pe;
-w << m_while.w;
-Q << m_while.Q;
-B << m_while.B;
-H << m_while.H = "";
-pw;
-@@
-_body = parse_body(B)
-_head = toks(H)
-if _head in (['1'], ['true']):
-    _head = None
-_ok, _why = classify_map(_body, _head)
-_why = entry_reason(pa, w, Q) or _why
-if _ok and not _why and len(fact(pa, w)["adds"]) > 1:
-    _why = "no-patch: the entry '%s' is added at %d places; DEFINE_WAIT() must replace all of them" % (w, len(fact(pa, w)["adds"]))
-_form = "prepare_to_wait_exclusive" if site_key(pa) in EXCL else "prepare_to_wait"
-_f = decide(pa, _form, _why if not _ok or _why else None)
-if _f:
-    coccinelle.pw = cocci.make_ident(_f)
-    MAPPED.add(ent_key(pa, w))
-else:
-    cocci.include_match(False)
-
-@depends on patch@
-identifier m_while.add, m_while.w, s_m_while.pw;
-expression m_while.Q, S, RE, E0, E1, H2;
-statement S1;
-position m_while.pa, m_while.pe;
-@@
-- add(&Q, &w)@pa;
-  ...
-  while (H2) {
-  <...
-(
-- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-- return RE;
-+ finish_wait(&Q, &w);
-+ return RE;
-|
-- __set_current_state(TASK_RUNNING);
-- return;
-+ finish_wait(&Q, &w);
-+ return;
-|
-- \(set_current_state(S);\|__set_current_state(S);\|current->state = S;\)
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-- \(set_current_state(S);\|__set_current_state(S);\)
-- E0 = schedule_timeout(E1);
-+ pw(&Q, &w, S);
-+ if (H2)
-+	E0 = schedule_timeout(E1);
-|
-- set_current_state(S);
-- schedule_timeout(E1);
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule_timeout(E1);
-|
-- set_current_state(S);
-  if (\(signal_pending\|fatal_signal_pending\)(current)) S1
-- schedule();
-+ pw(&Q, &w, S);
-+ if (\(signal_pending\|fatal_signal_pending\)(current)) S1
-+ if (H2)
-+	schedule();
-|
-- __set_current_state(S);
-  if (\(signal_pending\|fatal_signal_pending\)(current)) S1
-- schedule();
-+ pw(&Q, &w, S);
-+ if (H2)
-+	schedule();
-|
-  \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-|
-- set_current_state(S);
-+ pw(&Q, &w, S);
-|
-- __set_current_state(S);
-+ pw(&Q, &w, S);
-|
-- current->state = S;
-+ pw(&Q, &w, S);
-)
-  ...>
-  }
-(
-- \(__set_current_state@pe(TASK_RUNNING);\|set_current_state@pe(TASK_RUNNING);\|current@pe->state = TASK_RUNNING;\)
-- remove_wait_queue(&Q, &w);
-+ finish_wait(&Q, &w);
-|
-- remove_wait_queue@pe(&Q, &w);
-+ finish_wait(&Q, &w);
-- \(__set_current_state(TASK_RUNNING);\|set_current_state(TASK_RUNNING);\|current->state = TASK_RUNNING;\)
-)
-
 // ------------------------------------------------------ the wait entry
-@dw@
-declarer name DECLARE_WAITQUEUE;
-identifier w;
-position p;
-@@
-  DECLARE_WAITQUEUE@p(w, current);
-
-@script:python dws@
-p << dw.p;
-w << dw.w;
-@@
-if ent_key(p, w) not in MAPPED:
-    cocci.include_match(False)
-
-@depends on patch@
-declarer name DECLARE_WAITQUEUE;
-identifier dw.w;
-position dw.p;
-@@
-- DECLARE_WAITQUEUE@p(w, current);
-+ DEFINE_WAIT(w);
-
-@iw@
-identifier w;
-position p;
-@@
-  init_waitqueue_entry@p(&w, current);
-
-@script:python@
-p << iw.p;
-w << iw.w;
-@@
-if ent_key(p, w) not in MAPPED:
-    cocci.include_match(False)
-
-@depends on patch@
-identifier iw.w;
-position iw.p;
-@@
-- init_waitqueue_entry@p(&w, current);
-+ init_wait(&w);
-
 // An entry left unused by a loop that collapsed to wait_event*().
 @du@
 declarer name DECLARE_WAITQUEUE;
@@ -545,7 +275,7 @@ position p;
 p << du.p;
 w << du.w;
 @@
-if ent_key(p, w) not in DROPPED or ent_key(p, w) in MAPPED:
+if ent_key(p, w) not in DROPPED:
     cocci.include_match(False)
 
 @depends on patch@
@@ -566,7 +296,7 @@ position p;
 p << iu0.p;
 w << iu0.w;
 @@
-if ent_key(p, w) not in DROPPED or ent_key(p, w) in MAPPED:
+if ent_key(p, w) not in DROPPED:
     cocci.include_match(False)
 
 @iu depends on patch@
