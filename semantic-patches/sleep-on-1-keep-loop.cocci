@@ -51,7 +51,7 @@ from sleep_on_shapes import *
 //   signal exit, become if (wait_event_interruptible(q, c)) S
 @r_keep_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
+expression C, Q0, CP;
 statement S;
 position p;
 @@
@@ -76,6 +76,13 @@ for (;;) {
 while (1) {
 	if (C)
 		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
+|
+while (CP) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
@@ -85,106 +92,34 @@ while (1) {
 
 @script:python s_keep_sig@
 p << r_keep_sig.p;
-C << r_keep_sig.C;
+C << r_keep_sig.C = "";
 Q0 << r_keep_sig.Q0;
-SIGE << r_keep_sig.SIGE;
+CP << r_keep_sig.CP = "";
 S << r_keep_sig.S;
 QQ;
 NC;
 @@
-if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('keep_sig', p, {'C': C, 'Q0': Q0, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep_sig depends on patch@
-expression r_keep_sig.C, r_keep_sig.Q0, r_keep_sig.SIGE;
+expression r_keep_sig.Q0, r_keep_sig.SIGE;
 statement r_keep_sig.S;
 position r_keep_sig.p;
 expression s_keep_sig.QQ;
 expression s_keep_sig.NC;
 @@
 
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 -	interruptible_sleep_on@p(Q0);
 -	if (SIGE)
 -		S
 +	if (wait_event_interruptible(QQ, NC))
 +		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-)
-
-// keep_sig_pos: the keep_sig shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_keep_sig_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-
-@script:python s_keep_sig_pos@
-p << r_keep_sig_pos.p;
-C << r_keep_sig_pos.C;
-Q0 << r_keep_sig_pos.Q0;
-SIGE << r_keep_sig_pos.SIGE;
-S << r_keep_sig_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('keep_sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_sig_pos depends on patch@
-expression r_keep_sig_pos.C, r_keep_sig_pos.Q0, r_keep_sig_pos.SIGE;
-statement r_keep_sig_pos.S;
-position r_keep_sig_pos.p;
-expression s_keep_sig_pos.QQ;
-expression s_keep_sig_pos.NC;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
 
 // keep_sigb: plan keep_loop: the same with the signal exit before the sleep
 @r_keep_sigb@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
+expression C, Q0, CP;
 statement S;
 position p;
 @@
@@ -209,6 +144,13 @@ for (;;) {
 while (1) {
 	if (C)
 		break;
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	if (SIGE)
+		S
+	interruptible_sleep_on@p(Q0);
+}
+|
+while (CP) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	if (SIGE)
 		S
@@ -218,208 +160,86 @@ while (1) {
 
 @script:python s_keep_sigb@
 p << r_keep_sigb.p;
-C << r_keep_sigb.C;
+C << r_keep_sigb.C = "";
 Q0 << r_keep_sigb.Q0;
-SIGE << r_keep_sigb.SIGE;
+CP << r_keep_sigb.CP = "";
 S << r_keep_sigb.S;
 QQ;
 NC;
 @@
-if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('keep_sigb', p, {'C': C, 'Q0': Q0, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep_sigb depends on patch@
-expression r_keep_sigb.C, r_keep_sigb.Q0, r_keep_sigb.SIGE;
+expression r_keep_sigb.Q0, r_keep_sigb.SIGE;
 statement r_keep_sigb.S;
 position r_keep_sigb.p;
 expression s_keep_sigb.QQ;
 expression s_keep_sigb.NC;
 @@
 
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 -	if (SIGE)
 -		S
 -	interruptible_sleep_on@p(Q0);
 +	if (wait_event_interruptible(QQ, NC))
 +		S
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
-)
-
-// keep_sigb_pos: the keep_sigb shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_keep_sigb_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-
-@script:python s_keep_sigb_pos@
-p << r_keep_sigb_pos.p;
-C << r_keep_sigb_pos.C;
-Q0 << r_keep_sigb_pos.Q0;
-SIGE << r_keep_sigb_pos.SIGE;
-S << r_keep_sigb_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('keep_sigb_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_sigb_pos depends on patch@
-expression r_keep_sigb_pos.C, r_keep_sigb_pos.Q0, r_keep_sigb_pos.SIGE;
-statement r_keep_sigb_pos.S;
-position r_keep_sigb_pos.p;
-expression s_keep_sigb_pos.QQ;
-expression s_keep_sigb_pos.NC;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-+	if (wait_event_interruptible(QQ, NC))
-+		S
-}
 
 // keep: plan keep_loop: the loop stays; its last statement, the sleep, becomes
 //   wait_event(q, c);
 @r_keep@
-expression C, Q0;
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+expression C, Q0, CP;
 position p;
 @@
 
 (
 while (!C) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
 }
 |
 for (;;) {
 	if (C)
 		break;
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
 }
 |
 while (1) {
 	if (C)
 		break;
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+	SOU@p(Q0);
+}
+|
+while (CP) {
+	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
+	SOU@p(Q0);
 }
 )
 
 @script:python s_keep@
 p << r_keep.p;
-C << r_keep.C;
+C << r_keep.C = "";
 Q0 << r_keep.Q0;
+CP << r_keep.CP = "";
 QQ;
 WE;
 NC;
 @@
-if not wq_run('keep', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('keep', p, {'C': C, 'Q0': Q0, 'CP': CP}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_keep depends on patch@
-expression r_keep.C, r_keep.Q0;
+expression r_keep.Q0;
+identifier r_keep.SOU;
 position r_keep.p;
 expression s_keep.QQ;
 identifier s_keep.WE;
 expression s_keep.NC;
 @@
 
-(
-while (!C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+-	SOU@p(Q0);
 +	WE(QQ, NC);
-}
-|
-for (;;) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-|
-while (1) {
-	if (C)
-		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
-)
-
-// keep_pos: the keep shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_keep_pos@
-expression C, Q0;
-position p;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-
-@script:python s_keep_pos@
-p << r_keep_pos.p;
-C << r_keep_pos.C;
-Q0 << r_keep_pos.Q0;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('keep_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_keep_pos depends on patch@
-expression r_keep_pos.C, r_keep_pos.Q0;
-position r_keep_pos.p;
-expression s_keep_pos.QQ;
-identifier s_keep_pos.WE;
-expression s_keep_pos.NC;
-@@
-
-while (C) {
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+	WE(QQ, NC);
-}
 
 

@@ -63,12 +63,11 @@ if (SIGE)
 @script:python s_cond_sig@
 p << r_cond_sig.p;
 Q0 << r_cond_sig.Q0;
-SIGE << r_cond_sig.SIGE;
 S << r_cond_sig.S;
 QQ;
 PC;
 @@
-if not wq_run('cond_sig', p, {'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'PC'], coccinelle):
+if not wq_run('cond_sig', p, {'Q0': Q0, 'S': S}, ['QQ', 'PC'], coccinelle):
 	cocci.include_match(False)
 
 @t_cond_sig depends on patch@
@@ -87,15 +86,12 @@ expression s_cond_sig.PC;
 
 // cond: plan cond: sleep_on(&q);  ->  wait_event(q, <the plan's cond>);
 @r_cond@
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
 expression Q0;
 position p;
 @@
 
-(
-sleep_on@p(Q0);
-|
-interruptible_sleep_on@p(Q0);
-)
+SOU@p(Q0);
 
 @script:python s_cond@
 p << r_cond.p;
@@ -109,57 +105,45 @@ if not wq_run('cond', p, {'Q0': Q0}, ['QQ', 'WE', 'PC'], coccinelle):
 
 @t_cond depends on patch@
 expression r_cond.Q0;
+identifier r_cond.SOU;
 position r_cond.p;
 expression s_cond.QQ;
 identifier s_cond.WE;
 expression s_cond.PC;
 @@
 
-(
-- sleep_on@p(Q0);
+- SOU@p(Q0);
 + WE(QQ, PC);
-|
-- interruptible_sleep_on@p(Q0);
-+ WE(QQ, PC);
-)
 
 // cond_t: plan cond: *sleep_on_timeout(&q, T)  ->  wait_event*_timeout(q, <cond>, T)
 @r_cond_t@
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
 expression Q0, T;
 position p;
 @@
 
-(
-sleep_on_timeout@p(Q0, T)
-|
-interruptible_sleep_on_timeout@p(Q0, T)
-)
+SOT@p(Q0, T)
 
 @script:python s_cond_t@
 p << r_cond_t.p;
 Q0 << r_cond_t.Q0;
-T << r_cond_t.T;
 QQ;
 WE;
 PC;
 @@
-if not wq_run('cond_t', p, {'Q0': Q0, 'T': T}, ['QQ', 'WE', 'PC'], coccinelle):
+if not wq_run('cond_t', p, {'Q0': Q0}, ['QQ', 'WE', 'PC'], coccinelle):
 	cocci.include_match(False)
 
 @t_cond_t depends on patch@
 expression r_cond_t.Q0, r_cond_t.T;
+identifier r_cond_t.SOT;
 position r_cond_t.p;
 expression s_cond_t.QQ;
 identifier s_cond_t.WE;
 expression s_cond_t.PC;
 @@
 
-(
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + WE(QQ, PC, T)
-|
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ WE(QQ, PC, T)
-)
 
 

@@ -50,158 +50,105 @@ sys.dont_write_bytecode = True
 from sleep_on_shapes import *
 
 // ptw: plan prepare_to_wait: sleep_on(&q);  ->  prepare_to_wait(q, &wait, STATE);
-//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe)
+//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe); the same
+//   for [x = ]*sleep_on_timeout(&q, T); -> [x = ]schedule_timeout(T);
 @r_ptw@
-expression Q0;
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+expression Q0, T, x;
 position p;
 @@
 
 (
-sleep_on@p(Q0);
+SOU@p(Q0);
 |
-interruptible_sleep_on@p(Q0);
+SOT@p(Q0, T);
+|
+x = SOT@p(Q0, T);
 )
 
 @script:python s_ptw@
 p << r_ptw.p;
-Q0 << r_ptw.Q0;
 W;
 ST;
 @@
-if not wq_run('ptw', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
+if not wq_run('ptw', p, {}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
 @t_ptw depends on patch@
-expression r_ptw.Q0;
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+expression Q0, T, x;
 position r_ptw.p;
 identifier s_ptw.W;
 identifier s_ptw.ST;
 @@
 
 (
-- sleep_on@p(Q0);
+- SOU@p(Q0);
 + prepare_to_wait(Q0, &W, ST);
 + schedule();
 + finish_wait(Q0, &W);
 |
-- interruptible_sleep_on@p(Q0);
-+ prepare_to_wait(Q0, &W, ST);
-+ schedule();
-+ finish_wait(Q0, &W);
-)
-
-// ptw_t: the same for *sleep_on_timeout(&q, T); -> schedule_timeout(T)
-@r_ptw_t@
-expression Q0, T;
-position p;
-@@
-
-(
-sleep_on_timeout@p(Q0, T);
-|
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptw_t@
-p << r_ptw_t.p;
-Q0 << r_ptw_t.Q0;
-T << r_ptw_t.T;
-W;
-ST;
-@@
-if not wq_run('ptw_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptw_t depends on patch@
-expression r_ptw_t.Q0, r_ptw_t.T;
-position r_ptw_t.p;
-identifier s_ptw_t.W;
-identifier s_ptw_t.ST;
-@@
-
-(
-- sleep_on_timeout@p(Q0, T);
+- SOT@p(Q0, T);
 + prepare_to_wait(Q0, &W, ST);
 + schedule_timeout(T);
 + finish_wait(Q0, &W);
 |
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-// ptw_ta: the same for x = *sleep_on_timeout(&q, T);
-@r_ptw_ta@
-expression Q0, T, x;
-position p;
-@@
-
-(
-x = sleep_on_timeout@p(Q0, T);
-|
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptw_ta@
-p << r_ptw_ta.p;
-Q0 << r_ptw_ta.Q0;
-T << r_ptw_ta.T;
-x << r_ptw_ta.x;
-W;
-ST;
-@@
-if not wq_run('ptw_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptw_ta depends on patch@
-expression r_ptw_ta.Q0, r_ptw_ta.T, r_ptw_ta.x;
-position r_ptw_ta.p;
-identifier s_ptw_ta.W;
-identifier s_ptw_ta.ST;
-@@
-
-(
-- x = sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-- x = interruptible_sleep_on_timeout@p(Q0, T);
+- x = SOT@p(Q0, T);
 + prepare_to_wait(Q0, &W, ST);
 + x = schedule_timeout(T);
 + finish_wait(Q0, &W);
 )
 
 // ptwu: plan prepare_to_wait-unlock: queued before the unlock (or the call that
-//   starts the waker) right before the sleep
+//   starts the waker) right before the sleep, or before it and a logging call
 @r_ptwu@
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0;
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T, x;
 position p;
 @@
 
 (
   UNL(...);
-sleep_on@p(Q0);
+SOU@p(Q0);
 |
   UNL(...);
-interruptible_sleep_on@p(Q0);
+SOT@p(Q0, T);
+|
+  UNL(...);
+x = SOT@p(Q0, T);
+|
+  UNL(...);
+  PRL(...);
+SOU@p(Q0);
+|
+  UNL(...);
+  PRL(...);
+SOT@p(Q0, T);
+|
+  UNL(...);
+  PRL(...);
+x = SOT@p(Q0, T);
 )
 
 @script:python s_ptwu@
 p << r_ptwu.p;
-Q0 << r_ptwu.Q0;
-UNL << r_ptwu.UNL;
 W;
 ST;
 @@
-if not wq_run('ptwu', p, {'Q0': Q0, 'UNL': UNL}, ['W', 'ST'], coccinelle):
+if not wq_run('ptwu', p, {}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
 @t_ptwu depends on patch@
-expression r_ptwu.Q0;
-identifier r_ptwu.UNL;
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T, x;
 position r_ptwu.p;
 identifier s_ptwu.W;
 identifier s_ptwu.ST;
@@ -210,272 +157,40 @@ identifier s_ptwu.ST;
 (
 + prepare_to_wait(Q0, &W, ST);
   UNL(...);
-- sleep_on@p(Q0);
+- SOU@p(Q0);
 + schedule();
 + finish_wait(Q0, &W);
 |
 + prepare_to_wait(Q0, &W, ST);
   UNL(...);
-- interruptible_sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-)
-
-// ptwu_t: the same, timed
-@r_ptwu_t@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0, T;
-position p;
-@@
-
-(
-  UNL(...);
-sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwu_t@
-p << r_ptwu_t.p;
-Q0 << r_ptwu_t.Q0;
-T << r_ptwu_t.T;
-UNL << r_ptwu_t.UNL;
-W;
-ST;
-@@
-if not wq_run('ptwu_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwu_t depends on patch@
-expression r_ptwu_t.Q0, r_ptwu_t.T;
-identifier r_ptwu_t.UNL;
-position r_ptwu_t.p;
-identifier s_ptwu_t.W;
-identifier s_ptwu_t.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- sleep_on_timeout@p(Q0, T);
+- SOT@p(Q0, T);
 + schedule_timeout(T);
 + finish_wait(Q0, &W);
 |
 + prepare_to_wait(Q0, &W, ST);
   UNL(...);
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-// ptwu_ta: the same, timed, result assigned
-@r_ptwu_ta@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-expression Q0, T, x;
-position p;
-@@
-
-(
-  UNL(...);
-x = sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwu_ta@
-p << r_ptwu_ta.p;
-Q0 << r_ptwu_ta.Q0;
-T << r_ptwu_ta.T;
-x << r_ptwu_ta.x;
-UNL << r_ptwu_ta.UNL;
-W;
-ST;
-@@
-if not wq_run('ptwu_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwu_ta depends on patch@
-expression r_ptwu_ta.Q0, r_ptwu_ta.T, r_ptwu_ta.x;
-identifier r_ptwu_ta.UNL;
-position r_ptwu_ta.p;
-identifier s_ptwu_ta.W;
-identifier s_ptwu_ta.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- x = sleep_on_timeout@p(Q0, T);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-- x = interruptible_sleep_on_timeout@p(Q0, T);
-+ x = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-// ptwul: prepare_to_wait-unlock with one logging call between the unlock and the sleep
-@r_ptwul@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-sleep_on@p(Q0);
-|
-  UNL(...);
-  PRL(...);
-interruptible_sleep_on@p(Q0);
-)
-
-@script:python s_ptwul@
-p << r_ptwul.p;
-Q0 << r_ptwul.Q0;
-UNL << r_ptwul.UNL;
-PRL << r_ptwul.PRL;
-W;
-ST;
-@@
-if not wq_run('ptwul', p, {'Q0': Q0, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwul depends on patch@
-expression r_ptwul.Q0;
-identifier r_ptwul.UNL, r_ptwul.PRL;
-position r_ptwul.p;
-identifier s_ptwul.W;
-identifier s_ptwul.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- interruptible_sleep_on@p(Q0);
-+ schedule();
-+ finish_wait(Q0, &W);
-)
-
-// ptwul_t: the same, timed
-@r_ptwul_t@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0, T;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-  PRL(...);
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwul_t@
-p << r_ptwul_t.p;
-Q0 << r_ptwul_t.Q0;
-T << r_ptwul_t.T;
-UNL << r_ptwul_t.UNL;
-PRL << r_ptwul_t.PRL;
-W;
-ST;
-@@
-if not wq_run('ptwul_t', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwul_t depends on patch@
-expression r_ptwul_t.Q0, r_ptwul_t.T;
-identifier r_ptwul_t.UNL, r_ptwul_t.PRL;
-position r_ptwul_t.p;
-identifier s_ptwul_t.W;
-identifier s_ptwul_t.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ schedule_timeout(T);
-+ finish_wait(Q0, &W);
-)
-
-// ptwul_ta: the same, timed, result assigned
-@r_ptwul_ta@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0, T, x;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-x = sleep_on_timeout@p(Q0, T);
-|
-  UNL(...);
-  PRL(...);
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwul_ta@
-p << r_ptwul_ta.p;
-Q0 << r_ptwul_ta.Q0;
-T << r_ptwul_ta.T;
-x << r_ptwul_ta.x;
-UNL << r_ptwul_ta.UNL;
-PRL << r_ptwul_ta.PRL;
-W;
-ST;
-@@
-if not wq_run('ptwul_ta', p, {'Q0': Q0, 'T': T, 'x': x, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwul_ta depends on patch@
-expression r_ptwul_ta.Q0, r_ptwul_ta.T, r_ptwul_ta.x;
-identifier r_ptwul_ta.UNL, r_ptwul_ta.PRL;
-position r_ptwul_ta.p;
-identifier s_ptwul_ta.W;
-identifier s_ptwul_ta.ST;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-- x = sleep_on_timeout@p(Q0, T);
+- x = SOT@p(Q0, T);
 + x = schedule_timeout(T);
 + finish_wait(Q0, &W);
 |
 + prepare_to_wait(Q0, &W, ST);
   UNL(...);
   PRL(...);
-- x = interruptible_sleep_on_timeout@p(Q0, T);
+- SOU@p(Q0);
++ schedule();
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- SOT@p(Q0, T);
++ schedule_timeout(T);
++ finish_wait(Q0, &W);
+|
++ prepare_to_wait(Q0, &W, ST);
+  UNL(...);
+  PRL(...);
+- x = SOT@p(Q0, T);
 + x = schedule_timeout(T);
 + finish_wait(Q0, &W);
 )
@@ -483,132 +198,53 @@ identifier s_ptwul_ta.ST;
 // ptwi: plan prepare_to_wait-irq: interrupts off at the sleep; queued with them off,
 //   local_irq_enable() only across schedule()
 @r_ptwi@
-expression Q0;
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+expression Q0, T, x;
 position p;
 @@
 
 (
-sleep_on@p(Q0);
+SOU@p(Q0);
 |
-interruptible_sleep_on@p(Q0);
+SOT@p(Q0, T);
+|
+x = SOT@p(Q0, T);
 )
 
 @script:python s_ptwi@
 p << r_ptwi.p;
-Q0 << r_ptwi.Q0;
 W;
 ST;
 @@
-if not wq_run('ptwi', p, {'Q0': Q0}, ['W', 'ST'], coccinelle):
+if not wq_run('ptwi', p, {}, ['W', 'ST'], coccinelle):
 	cocci.include_match(False)
 
 @t_ptwi depends on patch@
-expression r_ptwi.Q0;
+identifier SOU =~ "^(sleep_on|interruptible_sleep_on)$";
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+expression Q0, T, x;
 position r_ptwi.p;
 identifier s_ptwi.W;
 identifier s_ptwi.ST;
 @@
 
 (
-- sleep_on@p(Q0);
+- SOU@p(Q0);
 + prepare_to_wait(Q0, &W, ST);
 + local_irq_enable();
 + schedule();
 + local_irq_disable();
 + finish_wait(Q0, &W);
 |
-- interruptible_sleep_on@p(Q0);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ schedule();
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-)
-
-// ptwi_t: the same, timed
-@r_ptwi_t@
-expression Q0, T;
-position p;
-@@
-
-(
-sleep_on_timeout@p(Q0, T);
-|
-interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwi_t@
-p << r_ptwi_t.p;
-Q0 << r_ptwi_t.Q0;
-T << r_ptwi_t.T;
-W;
-ST;
-@@
-if not wq_run('ptwi_t', p, {'Q0': Q0, 'T': T}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwi_t depends on patch@
-expression r_ptwi_t.Q0, r_ptwi_t.T;
-position r_ptwi_t.p;
-identifier s_ptwi_t.W;
-identifier s_ptwi_t.ST;
-@@
-
-(
-- sleep_on_timeout@p(Q0, T);
+- SOT@p(Q0, T);
 + prepare_to_wait(Q0, &W, ST);
 + local_irq_enable();
 + schedule_timeout(T);
 + local_irq_disable();
 + finish_wait(Q0, &W);
 |
-- interruptible_sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-)
-
-// ptwi_ta: the same, timed, result assigned
-@r_ptwi_ta@
-expression Q0, T, x;
-position p;
-@@
-
-(
-x = sleep_on_timeout@p(Q0, T);
-|
-x = interruptible_sleep_on_timeout@p(Q0, T);
-)
-
-@script:python s_ptwi_ta@
-p << r_ptwi_ta.p;
-Q0 << r_ptwi_ta.Q0;
-T << r_ptwi_ta.T;
-x << r_ptwi_ta.x;
-W;
-ST;
-@@
-if not wq_run('ptwi_ta', p, {'Q0': Q0, 'T': T, 'x': x}, ['W', 'ST'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwi_ta depends on patch@
-expression r_ptwi_ta.Q0, r_ptwi_ta.T, r_ptwi_ta.x;
-position r_ptwi_ta.p;
-identifier s_ptwi_ta.W;
-identifier s_ptwi_ta.ST;
-@@
-
-(
-- x = sleep_on_timeout@p(Q0, T);
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ x = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-|
-- x = interruptible_sleep_on_timeout@p(Q0, T);
+- x = SOT@p(Q0, T);
 + prepare_to_wait(Q0, &W, ST);
 + local_irq_enable();
 + x = schedule_timeout(T);
@@ -620,6 +256,7 @@ identifier s_ptwi_ta.ST;
 //   (if (!sleep_on_timeout(&q, T)), return sleep_on_timeout(&q, T)):
 //   schedule_timeout()'s result goes through a variable set before the statement
 @r_ptwh@
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
 expression Q0, T;
 statement S1, S2;
 position p;
@@ -627,43 +264,30 @@ position p;
 
 (
   if (<+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1 else S2
 |
   if (<+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1
 |
   return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>;
 )
 
 @script:python s_ptwh@
 p << r_ptwh.p;
-Q0 << r_ptwh.Q0;
-T << r_ptwh.T;
 W;
 ST;
 LV;
 @@
-if not wq_run('ptwh', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
+if not wq_run('ptwh', p, {}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
 @t_ptwh depends on patch@
-expression r_ptwh.Q0, r_ptwh.T;
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+expression Q0, T;
 statement S1, S2;
 position r_ptwh.p;
 identifier s_ptwh.W;
@@ -676,7 +300,7 @@ identifier s_ptwh.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   if (<+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1 else S2
 |
@@ -684,7 +308,7 @@ identifier s_ptwh.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   if (<+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1
 |
@@ -692,38 +316,16 @@ identifier s_ptwh.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>;
 )
 
 // ptwhu: the same, prepare_to_wait-unlock
 @r_ptwhu@
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
 identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
 expression Q0, T;
 statement S1, S2;
 position p;
@@ -732,50 +334,52 @@ position p;
 (
   UNL(...);
   if (<+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1 else S2
 |
   UNL(...);
   if (<+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1
 |
   UNL(...);
   return <+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>;
 |
   UNL(...);
+  PRL(...);
   if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1 else S2
 |
   UNL(...);
+  PRL(...);
   if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1
 |
   UNL(...);
+  PRL(...);
   return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>;
 )
 
 @script:python s_ptwhu@
 p << r_ptwhu.p;
-Q0 << r_ptwhu.Q0;
-T << r_ptwhu.T;
-UNL << r_ptwhu.UNL;
 W;
 ST;
 LV;
 @@
-if not wq_run('ptwhu', p, {'Q0': Q0, 'T': T, 'UNL': UNL}, ['W', 'ST', 'LV'], coccinelle):
+if not wq_run('ptwhu', p, {}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
 @t_ptwhu depends on patch@
-expression r_ptwhu.Q0, r_ptwhu.T;
-identifier r_ptwhu.UNL;
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
+identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
+expression Q0, T;
 statement S1, S2;
 position r_ptwhu.p;
 identifier s_ptwhu.W;
@@ -789,7 +393,7 @@ identifier s_ptwhu.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   if (<+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1 else S2
 |
@@ -798,7 +402,7 @@ identifier s_ptwhu.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   if (<+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1
 |
@@ -807,136 +411,7 @@ identifier s_ptwhu.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-)
-
-// ptwhul: the same, prepare_to_wait-unlock with a logging call
-@r_ptwhul@
-identifier UNL =~ "^(spin_unlock|spin_unlock_irq|spin_unlock_irqrestore|spin_unlock_bh|raw_spin_unlock|raw_spin_unlock_irq|raw_spin_unlock_irqrestore|read_unlock|read_unlock_irq|read_unlock_irqrestore|write_unlock|write_unlock_irq|write_unlock_irqrestore|mutex_unlock|up|up_read|up_write|local_irq_restore|local_irq_enable|restore_flags|sti|enable_irq|xa_unlock|xa_unlock_bh|xa_unlock_irq|xa_unlock_irqrestore|xas_unlock|xas_unlock_bh|xas_unlock_irq|xas_unlock_irqrestore|release_sock|unlock_kernel|tty_unlock|tasklet_schedule|tasklet_hi_schedule|schedule_work|queue_work|queue_work_on|schedule_delayed_work|queue_delayed_work|mod_delayed_work|wake_up_process|complete|add_timer|add_timer_on|mod_timer|hrtimer_start|hrtimer_start_range_ns)$";
-identifier PRL =~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$";
-expression Q0, T;
-statement S1, S2;
-position p;
-@@
-
-(
-  UNL(...);
-  PRL(...);
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  UNL(...);
-  PRL(...);
-  if (<+...
-sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  UNL(...);
-  PRL(...);
-  return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  UNL(...);
-  PRL(...);
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  UNL(...);
-  PRL(...);
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  UNL(...);
-  PRL(...);
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>;
-)
-
-@script:python s_ptwhul@
-p << r_ptwhul.p;
-Q0 << r_ptwhul.Q0;
-T << r_ptwhul.T;
-UNL << r_ptwhul.UNL;
-PRL << r_ptwhul.PRL;
-W;
-ST;
-LV;
-@@
-if not wq_run('ptwhul', p, {'Q0': Q0, 'T': T, 'UNL': UNL, 'PRL': PRL}, ['W', 'ST', 'LV'], coccinelle):
-	cocci.include_match(False)
-
-@t_ptwhul depends on patch@
-expression r_ptwhul.Q0, r_ptwhul.T;
-identifier r_ptwhul.UNL, r_ptwhul.PRL;
-statement S1, S2;
-position r_ptwhul.p;
-identifier s_ptwhul.W;
-identifier s_ptwhul.ST;
-identifier s_ptwhul.LV;
-@@
-
-(
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  if (<+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-  UNL(...);
-  PRL(...);
-+ LV = schedule_timeout(T);
-+ finish_wait(Q0, &W);
-  return <+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>;
 |
@@ -946,7 +421,7 @@ identifier s_ptwhul.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1 else S2
 |
@@ -956,7 +431,7 @@ identifier s_ptwhul.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1
 |
@@ -966,13 +441,14 @@ identifier s_ptwhul.LV;
 + LV = schedule_timeout(T);
 + finish_wait(Q0, &W);
   return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>;
 )
 
 // ptwhi: the same, prepare_to_wait-irq
 @r_ptwhi@
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
 expression Q0, T;
 statement S1, S2;
 position p;
@@ -980,43 +456,30 @@ position p;
 
 (
   if (<+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1 else S2
 |
   if (<+...
-sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>) S1
 |
   return <+...
-sleep_on_timeout@p(Q0, T)
-  ...+>;
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1 else S2
-|
-  if (<+...
-interruptible_sleep_on_timeout@p(Q0, T)
-  ...+>) S1
-|
-  return <+...
-interruptible_sleep_on_timeout@p(Q0, T)
+SOT@p(Q0, T)
   ...+>;
 )
 
 @script:python s_ptwhi@
 p << r_ptwhi.p;
-Q0 << r_ptwhi.Q0;
-T << r_ptwhi.T;
 W;
 ST;
 LV;
 @@
-if not wq_run('ptwhi', p, {'Q0': Q0, 'T': T}, ['W', 'ST', 'LV'], coccinelle):
+if not wq_run('ptwhi', p, {}, ['W', 'ST', 'LV'], coccinelle):
 	cocci.include_match(False)
 
 @t_ptwhi depends on patch@
-expression r_ptwhi.Q0, r_ptwhi.T;
+identifier SOT =~ "^(sleep_on_timeout|interruptible_sleep_on_timeout)$";
+expression Q0, T;
 statement S1, S2;
 position r_ptwhi.p;
 identifier s_ptwhi.W;
@@ -1031,7 +494,7 @@ identifier s_ptwhi.LV;
 + local_irq_disable();
 + finish_wait(Q0, &W);
   if (<+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1 else S2
 |
@@ -1041,7 +504,7 @@ identifier s_ptwhi.LV;
 + local_irq_disable();
 + finish_wait(Q0, &W);
   if (<+...
-- sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>) S1
 |
@@ -1051,37 +514,7 @@ identifier s_ptwhi.LV;
 + local_irq_disable();
 + finish_wait(Q0, &W);
   return <+...
-- sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>;
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1 else S2
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  if (<+...
-- interruptible_sleep_on_timeout@p(Q0, T)
-+ LV
-  ...+>) S1
-|
-+ prepare_to_wait(Q0, &W, ST);
-+ local_irq_enable();
-+ LV = schedule_timeout(T);
-+ local_irq_disable();
-+ finish_wait(Q0, &W);
-  return <+...
-- interruptible_sleep_on_timeout@p(Q0, T)
+- SOT@p(Q0, T)
 + LV
   ...+>;
 )

@@ -35,7 +35,9 @@
 // assigned, in a loop, signed/unsigned receiver); then one triple per shape:
 // r_<shape> matches (all modes), s_<shape> decides in Python and drops the
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
-// only); the first shape that decides a site owns it.  site lists every
+// only); the first shape that decides a site owns it.  A loop test is
+// matched negated (while (!C)) and positive (while (CP): the condition
+// waited for is its negation, NC) by one r_ rule.  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.  The shapes
 // only a plan converts are in the files that follow this one, run by
@@ -223,114 +225,62 @@ wq_fact(p, 'unsigned')
 
 // loop: while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)
 @r_loop@
-expression C, Q0;
-position p;
+expression C, Q0, CP;
+position p, pw;
 @@
 
 (
-while (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+while@pw (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 |
-while (!C) {
+while@pw (!C) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 |
-for (;;) {
+for@pw (;;) {
 	if (C)
 		break;
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 |
-while (1) {
+while@pw (1) {
 	if (C)
 		break;
+	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+}
+|
+while@pw (CP) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+|
+while@pw (CP) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 )
 
 @script:python s_loop@
 p << r_loop.p;
-C << r_loop.C;
+C << r_loop.C = "";
 Q0 << r_loop.Q0;
+CP << r_loop.CP = "";
 QQ;
 WE;
 NC;
 @@
-if not wq_run('loop', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('loop', p, {'C': C, 'Q0': Q0, 'CP': CP}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_loop depends on patch@
-expression r_loop.C, r_loop.Q0;
-position r_loop.p;
+position r_loop.pw;
+expression E0;
+statement S0;
 expression s_loop.QQ;
 identifier s_loop.WE;
 expression s_loop.NC;
 @@
 
 (
-- while (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+- while@pw (E0) S0
 + WE(QQ, NC);
 |
-- while (!C) {
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-|
-- for (;;) {
--	if (C)
--		break;
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-|
-- while (1) {
--	if (C)
--		break;
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-)
-
-// loop_pos: the loop shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_loop_pos@
-expression C, Q0;
-position p;
-@@
-
-(
-while (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-|
-while (C) {
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-)
-
-@script:python s_loop_pos@
-p << r_loop_pos.p;
-C << r_loop_pos.C;
-Q0 << r_loop_pos.Q0;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('loop_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_loop_pos depends on patch@
-expression r_loop_pos.C, r_loop_pos.Q0;
-position r_loop_pos.p;
-expression s_loop_pos.QQ;
-identifier s_loop_pos.WE;
-expression s_loop_pos.NC;
-@@
-
-(
-- while (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+ WE(QQ, NC);
-|
-- while (C) {
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
+- for@pw (;;) S0
 + WE(QQ, NC);
 )
 
@@ -338,19 +288,19 @@ expression s_loop_pos.NC;
 //   ->  if (wait_event_interruptible(q, c)) S
 @r_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
+expression C, Q0, CP;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (!C) {
+while@pw (!C) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
 		S
 }
 |
-for (;;) {
+for@pw (;;) {
 	if (C)
 		break;
 	interruptible_sleep_on@p(Q0);
@@ -358,7 +308,7 @@ for (;;) {
 		S
 }
 |
-while (1) {
+while@pw (1) {
 	if (C)
 		break;
 	interruptible_sleep_on@p(Q0);
@@ -366,13 +316,13 @@ while (1) {
 		S
 }
 |
-while (!C) {
+while@pw (!C) {
 	if (SIGE)
 		S
 	interruptible_sleep_on@p(Q0);
 }
 |
-for (;;) {
+for@pw (;;) {
 	if (C)
 		break;
 	if (SIGE)
@@ -380,9 +330,21 @@ for (;;) {
 	interruptible_sleep_on@p(Q0);
 }
 |
-while (1) {
+while@pw (1) {
 	if (C)
 		break;
+	if (SIGE)
+		S
+	interruptible_sleep_on@p(Q0);
+}
+|
+while@pw (CP) {
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
+|
+while@pw (CP) {
 	if (SIGE)
 		S
 	interruptible_sleep_on@p(Q0);
@@ -391,139 +353,31 @@ while (1) {
 
 @script:python s_sig@
 p << r_sig.p;
-C << r_sig.C;
+C << r_sig.C = "";
 Q0 << r_sig.Q0;
-SIGE << r_sig.SIGE;
+CP << r_sig.CP = "";
 S << r_sig.S;
 QQ;
 NC;
 @@
-if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sig depends on patch@
-expression r_sig.C, r_sig.Q0, r_sig.SIGE;
 statement r_sig.S;
-position r_sig.p;
+position r_sig.pw;
+expression E0;
+statement S0;
 expression s_sig.QQ;
 expression s_sig.NC;
 @@
 
 (
-- while (!C) {
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
+- while@pw (E0) S0
 + if (wait_event_interruptible(QQ, NC))
 +	S
 |
-- for (;;) {
--	if (C)
--		break;
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (1) {
--	if (C)
--		break;
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (!C) {
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- for (;;) {
--	if (C)
--		break;
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (1) {
--	if (C)
--		break;
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-)
-
-// sig_pos: the sig shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_sig_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-(
-while (C) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-|
-while (C) {
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-)
-
-@script:python s_sig_pos@
-p << r_sig_pos.p;
-C << r_sig_pos.C;
-Q0 << r_sig_pos.Q0;
-SIGE << r_sig_pos.SIGE;
-S << r_sig_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('sig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_sig_pos depends on patch@
-expression r_sig_pos.C, r_sig_pos.Q0, r_sig_pos.SIGE;
-statement r_sig_pos.S;
-position r_sig_pos.p;
-expression s_sig_pos.QQ;
-expression s_sig_pos.NC;
-@@
-
-(
-- while (C) {
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (C) {
--	if (SIGE)
--		S
--	interruptible_sleep_on@p(Q0);
-- }
+- for@pw (;;) S0
 + if (wait_event_interruptible(QQ, NC))
 +	S
 )
@@ -532,17 +386,27 @@ expression s_sig_pos.NC;
 //   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S
 @r_sigh@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
+expression C, Q0, CP;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (!C && !SIGE) interruptible_sleep_on@p(Q0);
+while@pw (!C && !SIGE) interruptible_sleep_on@p(Q0);
 if (SIGE)
 	S
 |
-while (!C && !SIGE) {
+while@pw (!C && !SIGE) {
+	interruptible_sleep_on@p(Q0);
+}
+if (SIGE)
+	S
+|
+while@pw (CP && !SIGE) interruptible_sleep_on@p(Q0);
+if (SIGE)
+	S
+|
+while@pw (CP && !SIGE) {
 	interruptible_sleep_on@p(Q0);
 }
 if (SIGE)
@@ -551,102 +415,37 @@ if (SIGE)
 
 @script:python s_sigh@
 p << r_sigh.p;
-C << r_sigh.C;
+C << r_sigh.C = "";
 Q0 << r_sigh.Q0;
-SIGE << r_sigh.SIGE;
+CP << r_sigh.CP = "";
 S << r_sigh.S;
 QQ;
 NC;
 @@
-if not wq_run('sigh', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sigh', p, {'C': C, 'Q0': Q0, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sigh depends on patch@
-expression r_sigh.C, r_sigh.Q0, r_sigh.SIGE;
+expression r_sigh.SIGE;
 statement r_sigh.S;
-position r_sigh.p;
+position r_sigh.pw;
+expression E0;
+statement S0;
 expression s_sigh.QQ;
 expression s_sigh.NC;
 @@
 
-(
-- while (!C && !SIGE) interruptible_sleep_on@p(Q0);
+- while@pw (E0) S0
 - if (SIGE)
 -	S
 + if (wait_event_interruptible(QQ, NC))
 +	S
-|
-- while (!C && !SIGE) {
--	interruptible_sleep_on@p(Q0);
-- }
-- if (SIGE)
--	S
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-)
-
-// sigh_pos: the sigh shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_sigh_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-(
-while (C && !SIGE) interruptible_sleep_on@p(Q0);
-if (SIGE)
-	S
-|
-while (C && !SIGE) {
-	interruptible_sleep_on@p(Q0);
-}
-if (SIGE)
-	S
-)
-
-@script:python s_sigh_pos@
-p << r_sigh_pos.p;
-C << r_sigh_pos.C;
-Q0 << r_sigh_pos.Q0;
-SIGE << r_sigh_pos.SIGE;
-S << r_sigh_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('sigh_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_sigh_pos depends on patch@
-expression r_sigh_pos.C, r_sigh_pos.Q0, r_sigh_pos.SIGE;
-statement r_sigh_pos.S;
-position r_sigh_pos.p;
-expression s_sigh_pos.QQ;
-expression s_sigh_pos.NC;
-@@
-
-(
-- while (C && !SIGE) interruptible_sleep_on@p(Q0);
-- if (SIGE)
--	S
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- while (C && !SIGE) {
--	interruptible_sleep_on@p(Q0);
-- }
-- if (SIGE)
--	S
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-)
 
 // brk: a loop whose signal test does { R = E; break; }
 //   ->  if (wait_event_interruptible(q, c)) R = E;
 @r_brk@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0, R, E;
+expression C, Q0, R, E, CP;
 position p, pw;
 @@
 
@@ -706,19 +505,33 @@ while@pw (1) {
 	}
 	interruptible_sleep_on@p(Q0);
 }
+|
+while@pw (CP) {
+	interruptible_sleep_on@p(Q0);
+	if (SIGE) {
+		R = E;
+		break;
+	}
+}
+|
+while@pw (CP) {
+	if (SIGE) {
+		R = E;
+		break;
+	}
+	interruptible_sleep_on@p(Q0);
+}
 )
 
 @script:python s_brk@
 p << r_brk.p;
-C << r_brk.C;
+C << r_brk.C = "";
 Q0 << r_brk.Q0;
-R << r_brk.R;
-E << r_brk.E;
-SIGE << r_brk.SIGE;
+CP << r_brk.CP = "";
 QQ;
 NC;
 @@
-if not wq_run('brk', p, {'C': C, 'Q0': Q0, 'R': R, 'E': E, 'SIGE': SIGE}, ['QQ', 'NC'], coccinelle):
+if not wq_run('brk', p, {'C': C, 'Q0': Q0, 'CP': CP}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_brk depends on patch@
@@ -740,276 +553,117 @@ expression s_brk.NC;
 +	R = E;
 )
 
-// brk_pos: the brk shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_brk_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0, R, E;
+// to: while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);
+@r_to@
+expression C, Q0, t, CP;
 position p, pw;
 @@
 
 (
-while@pw (C) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
+while@pw (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while@pw (C) {
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	interruptible_sleep_on@p(Q0);
-}
-)
-
-@script:python s_brk_pos@
-p << r_brk_pos.p;
-C << r_brk_pos.C;
-Q0 << r_brk_pos.Q0;
-R << r_brk_pos.R;
-E << r_brk_pos.E;
-SIGE << r_brk_pos.SIGE;
-QQ;
-NC;
-@@
-if not wq_run('brk_pos', p, {'C': C, 'Q0': Q0, 'R': R, 'E': E, 'SIGE': SIGE}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_brk_pos depends on patch@
-expression r_brk_pos.R, r_brk_pos.E;
-position r_brk_pos.pw;
-expression E0;
-statement S0;
-expression s_brk_pos.QQ;
-expression s_brk_pos.NC;
-@@
-
-- while@pw (E0) S0
-+ if (wait_event_interruptible(QQ, NC))
-+	R = E;
-
-// to: while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);
-@r_to@
-expression C, Q0, t;
-position p;
-@@
-
-(
-while (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-|
-while (!C && t) {
+while@pw (!C && t) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 |
-while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while (!C && t > 0) {
+while@pw (!C && t > 0) {
+	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+}
+|
+while@pw (CP && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+|
+while@pw (CP && t) {
+	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+}
+|
+while@pw (CP && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+|
+while@pw (CP && t > 0) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
 
 @script:python s_to@
 p << r_to.p;
-C << r_to.C;
+C << r_to.C = "";
 Q0 << r_to.Q0;
 t << r_to.t;
+CP << r_to.CP = "";
 QQ;
 WE;
 NC;
 @@
-if not wq_run('to', p, {'C': C, 'Q0': Q0, 't': t}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('to', p, {'C': C, 'Q0': Q0, 't': t, 'CP': CP}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to depends on patch@
-expression r_to.C, r_to.Q0, r_to.t;
-position r_to.p;
+expression r_to.t;
+position r_to.pw;
+expression E0;
+statement S0;
 expression s_to.QQ;
 identifier s_to.WE;
 expression s_to.NC;
 @@
 
-(
-- while (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+- while@pw (E0) S0
 + t = WE(QQ, NC, t);
-|
-- while (!C && t) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-|
-- while (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-+ t = WE(QQ, NC, t);
-|
-- while (!C && t > 0) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-)
-
-// to_pos: the to shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_to_pos@
-expression C, Q0, t;
-position p;
-@@
-
-(
-while (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-|
-while (C && t) {
-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-}
-|
-while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-|
-while (C && t > 0) {
-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-}
-)
-
-@script:python s_to_pos@
-p << r_to_pos.p;
-C << r_to_pos.C;
-Q0 << r_to_pos.Q0;
-t << r_to_pos.t;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('to_pos', p, {'C': C, 'Q0': Q0, 't': t}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_to_pos depends on patch@
-expression r_to_pos.C, r_to_pos.Q0, r_to_pos.t;
-position r_to_pos.p;
-expression s_to_pos.QQ;
-identifier s_to_pos.WE;
-expression s_to_pos.NC;
-@@
-
-(
-- while (C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-+ t = WE(QQ, NC, t);
-|
-- while (C && t) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-|
-- while (C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-+ t = WE(QQ, NC, t);
-|
-- while (C && t > 0) {
--	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-- }
-+ t = WE(QQ, NC, t);
-)
 
 // to2: while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }
 //   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout
 //   then bounds the whole wait)
 @r_to2@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0, t, T;
+expression C, Q0, t, T, CP;
 statement S1, S2;
-position p;
+position p, pw;
 @@
 
-while (!C) {
+(
+while@pw (!C) {
 	t = interruptible_sleep_on_timeout@p(Q0, T);
 	if (SIGE)
 		S1
 	if (!t)
 		S2
 }
+|
+while@pw (CP) {
+	t = interruptible_sleep_on_timeout@p(Q0, T);
+	if (SIGE)
+		S1
+	if (!t)
+		S2
+}
+)
 
 @script:python s_to2@
 p << r_to2.p;
-C << r_to2.C;
+C << r_to2.C = "";
 Q0 << r_to2.Q0;
 t << r_to2.t;
-T << r_to2.T;
-SIGE << r_to2.SIGE;
+CP << r_to2.CP = "";
 S1 << r_to2.S1;
 S2 << r_to2.S2;
 QQ;
 NC;
 @@
-if not wq_run('to2', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'SIGE': SIGE, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
+if not wq_run('to2', p, {'C': C, 'Q0': Q0, 't': t, 'CP': CP, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to2 depends on patch@
-expression r_to2.C, r_to2.Q0, r_to2.t, r_to2.T, r_to2.SIGE;
+expression r_to2.t, r_to2.T;
 statement r_to2.S1, r_to2.S2;
-position r_to2.p;
+position r_to2.pw;
+expression E0;
+statement S0;
 expression s_to2.QQ;
 expression s_to2.NC;
 @@
 
-- while (!C) {
--	t = interruptible_sleep_on_timeout@p(Q0, T);
--	if (SIGE)
--		S1
--	if (!t)
--		S2
-- }
-+ t = wait_event_interruptible_timeout(QQ, NC, T);
-+ if (t < 0)
-+	S1
-+ if (!t)
-+	S2
-
-// to2_pos: the to2 shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_to2_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0, t, T;
-statement S1, S2;
-position p;
-@@
-
-while (C) {
-	t = interruptible_sleep_on_timeout@p(Q0, T);
-	if (SIGE)
-		S1
-	if (!t)
-		S2
-}
-
-@script:python s_to2_pos@
-p << r_to2_pos.p;
-C << r_to2_pos.C;
-Q0 << r_to2_pos.Q0;
-t << r_to2_pos.t;
-T << r_to2_pos.T;
-SIGE << r_to2_pos.SIGE;
-S1 << r_to2_pos.S1;
-S2 << r_to2_pos.S2;
-QQ;
-NC;
-@@
-if not wq_run('to2_pos', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'SIGE': SIGE, 'S1': S1, 'S2': S2}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_to2_pos depends on patch@
-expression r_to2_pos.C, r_to2_pos.Q0, r_to2_pos.t, r_to2_pos.T, r_to2_pos.SIGE;
-statement r_to2_pos.S1, r_to2_pos.S2;
-position r_to2_pos.p;
-expression s_to2_pos.QQ;
-expression s_to2_pos.NC;
-@@
-
-- while (C) {
--	t = interruptible_sleep_on_timeout@p(Q0, T);
--	if (SIGE)
--		S1
--	if (!t)
--		S2
-- }
+- while@pw (E0) S0
 + t = wait_event_interruptible_timeout(QQ, NC, T);
 + if (t < 0)
 +	S1
@@ -1019,87 +673,49 @@ expression s_to2_pos.NC;
 // to2u: while (!c) { t = sleep_on_timeout(&q, T); if (!t) S2 }
 //   ->  t = wait_event_timeout(q, c, T); (plan only)
 @r_to2u@
-expression C, Q0, t, T;
+expression C, Q0, t, T, CP;
 statement S2;
-position p;
+position p, pw;
 @@
 
-while (!C) {
+(
+while@pw (!C) {
 	t = sleep_on_timeout@p(Q0, T);
 	if (!t)
 		S2
 }
+|
+while@pw (CP) {
+	t = sleep_on_timeout@p(Q0, T);
+	if (!t)
+		S2
+}
+)
 
 @script:python s_to2u@
 p << r_to2u.p;
-C << r_to2u.C;
+C << r_to2u.C = "";
 Q0 << r_to2u.Q0;
 t << r_to2u.t;
-T << r_to2u.T;
+CP << r_to2u.CP = "";
 S2 << r_to2u.S2;
 QQ;
 NC;
 @@
-if not wq_run('to2u', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'S2': S2}, ['QQ', 'NC'], coccinelle):
+if not wq_run('to2u', p, {'C': C, 'Q0': Q0, 't': t, 'CP': CP, 'S2': S2}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_to2u depends on patch@
-expression r_to2u.C, r_to2u.Q0, r_to2u.t, r_to2u.T;
+expression r_to2u.t, r_to2u.T;
 statement r_to2u.S2;
-position r_to2u.p;
+position r_to2u.pw;
+expression E0;
+statement S0;
 expression s_to2u.QQ;
 expression s_to2u.NC;
 @@
 
-- while (!C) {
--	t = sleep_on_timeout@p(Q0, T);
--	if (!t)
--		S2
-- }
-+ t = wait_event_timeout(QQ, NC, T);
-+ if (!t)
-+	S2
-
-// to2u_pos: the to2u shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_to2u_pos@
-expression C, Q0, t, T;
-statement S2;
-position p;
-@@
-
-while (C) {
-	t = sleep_on_timeout@p(Q0, T);
-	if (!t)
-		S2
-}
-
-@script:python s_to2u_pos@
-p << r_to2u_pos.p;
-C << r_to2u_pos.C;
-Q0 << r_to2u_pos.Q0;
-t << r_to2u_pos.t;
-T << r_to2u_pos.T;
-S2 << r_to2u_pos.S2;
-QQ;
-NC;
-@@
-if not wq_run('to2u_pos', p, {'C': C, 'Q0': Q0, 't': t, 'T': T, 'S2': S2}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_to2u_pos depends on patch@
-expression r_to2u_pos.C, r_to2u_pos.Q0, r_to2u_pos.t, r_to2u_pos.T;
-statement r_to2u_pos.S2;
-position r_to2u_pos.p;
-expression s_to2u_pos.QQ;
-expression s_to2u_pos.NC;
-@@
-
-- while (C) {
--	t = sleep_on_timeout@p(Q0, T);
--	if (!t)
--		S2
-- }
+- while@pw (E0) S0
 + t = wait_event_timeout(QQ, NC, T);
 + if (!t)
 +	S2
@@ -1109,89 +725,47 @@ expression s_to2u_pos.NC;
 @r_lock@
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0;
-position p;
+expression C, Q0, L0, CP;
+position p, pw;
 @@
 
-while (!C) {
+(
+while@pw (!C) {
 	ULK(L0);
 	sleep_on@p(Q0);
 	LCK(L0);
 }
+|
+while@pw (CP) {
+	ULK(L0);
+	sleep_on@p(Q0);
+	LCK(L0);
+}
+)
 
 @script:python s_lock@
 p << r_lock.p;
-C << r_lock.C;
+C << r_lock.C = "";
 Q0 << r_lock.Q0;
 L0 << r_lock.L0;
-ULK << r_lock.ULK;
-LCK << r_lock.LCK;
+CP << r_lock.CP = "";
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock', p, {'C': C, 'Q0': Q0, 'L0': L0, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock', p, {'C': C, 'Q0': Q0, 'L0': L0, 'CP': CP}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock depends on patch@
-expression r_lock.C, r_lock.Q0, r_lock.L0;
-identifier r_lock.ULK, r_lock.LCK;
-position r_lock.p;
+position r_lock.pw;
+expression E0;
+statement S0;
 expression s_lock.QQ;
 expression s_lock.LL;
 expression s_lock.NC;
 @@
 
-- while (!C) {
--	ULK(L0);
--	sleep_on@p(Q0);
--	LCK(L0);
-- }
-+ wait_event_lock_irq(QQ, NC, LL);
-
-// lock_pos: the lock shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_lock_pos@
-identifier ULK =~ "^spin_unlock_irq$";
-identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0;
-position p;
-@@
-
-while (C) {
-	ULK(L0);
-	sleep_on@p(Q0);
-	LCK(L0);
-}
-
-@script:python s_lock_pos@
-p << r_lock_pos.p;
-C << r_lock_pos.C;
-Q0 << r_lock_pos.Q0;
-L0 << r_lock_pos.L0;
-ULK << r_lock_pos.ULK;
-LCK << r_lock_pos.LCK;
-QQ;
-LL;
-NC;
-@@
-if not wq_run('lock_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_lock_pos depends on patch@
-expression r_lock_pos.C, r_lock_pos.Q0, r_lock_pos.L0;
-identifier r_lock_pos.ULK, r_lock_pos.LCK;
-position r_lock_pos.p;
-expression s_lock_pos.QQ;
-expression s_lock_pos.LL;
-expression s_lock_pos.NC;
-@@
-
-- while (C) {
--	ULK(L0);
--	sleep_on@p(Q0);
--	LCK(L0);
-- }
+- while@pw (E0) S0
 + wait_event_lock_irq(QQ, NC, LL);
 
 // lock_sig: the same, interruptible, with a signal test leaving with S
@@ -1200,13 +774,13 @@ expression s_lock_pos.NC;
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0;
+expression C, Q0, L0, CP;
 statement S;
-position p;
+position p, pw;
 @@
 
 (
-while (!C) {
+while@pw (!C) {
 	ULK(L0);
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
@@ -1214,7 +788,23 @@ while (!C) {
 		S
 }
 |
-while (!C) {
+while@pw (!C) {
+	if (SIGE)
+		S
+	ULK(L0);
+	interruptible_sleep_on@p(Q0);
+	LCK(L0);
+}
+|
+while@pw (CP) {
+	ULK(L0);
+	interruptible_sleep_on@p(Q0);
+	LCK(L0);
+	if (SIGE)
+		S
+}
+|
+while@pw (CP) {
 	if (SIGE)
 		S
 	ULK(L0);
@@ -1225,128 +815,31 @@ while (!C) {
 
 @script:python s_lock_sig@
 p << r_lock_sig.p;
-C << r_lock_sig.C;
+C << r_lock_sig.C = "";
 Q0 << r_lock_sig.Q0;
 L0 << r_lock_sig.L0;
-SIGE << r_lock_sig.SIGE;
+CP << r_lock_sig.CP = "";
 S << r_lock_sig.S;
-ULK << r_lock_sig.ULK;
-LCK << r_lock_sig.LCK;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'SIGE': SIGE, 'S': S, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'CP': CP, 'S': S}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_sig depends on patch@
-expression r_lock_sig.C, r_lock_sig.Q0, r_lock_sig.L0, r_lock_sig.SIGE;
 statement r_lock_sig.S;
-identifier r_lock_sig.ULK, r_lock_sig.LCK;
-position r_lock_sig.p;
+position r_lock_sig.pw;
+expression E0;
+statement S0;
 expression s_lock_sig.QQ;
 expression s_lock_sig.LL;
 expression s_lock_sig.NC;
 @@
 
-(
-- while (!C) {
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
--	if (SIGE)
--		S
-- }
+- while@pw (E0) S0
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	S
-|
-- while (!C) {
--	if (SIGE)
--		S
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
-- }
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	S
-)
-
-// lock_sig_pos: the lock_sig shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_lock_sig_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-identifier ULK =~ "^spin_unlock_irq$";
-identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0;
-statement S;
-position p;
-@@
-
-(
-while (C) {
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-	if (SIGE)
-		S
-}
-|
-while (C) {
-	if (SIGE)
-		S
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-}
-)
-
-@script:python s_lock_sig_pos@
-p << r_lock_sig_pos.p;
-C << r_lock_sig_pos.C;
-Q0 << r_lock_sig_pos.Q0;
-L0 << r_lock_sig_pos.L0;
-SIGE << r_lock_sig_pos.SIGE;
-S << r_lock_sig_pos.S;
-ULK << r_lock_sig_pos.ULK;
-LCK << r_lock_sig_pos.LCK;
-QQ;
-LL;
-NC;
-@@
-if not wq_run('lock_sig_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'SIGE': SIGE, 'S': S, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_lock_sig_pos depends on patch@
-expression r_lock_sig_pos.C, r_lock_sig_pos.Q0, r_lock_sig_pos.L0, r_lock_sig_pos.SIGE;
-statement r_lock_sig_pos.S;
-identifier r_lock_sig_pos.ULK, r_lock_sig_pos.LCK;
-position r_lock_sig_pos.p;
-expression s_lock_sig_pos.QQ;
-expression s_lock_sig_pos.LL;
-expression s_lock_sig_pos.NC;
-@@
-
-(
-- while (C) {
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	S
-|
-- while (C) {
--	if (SIGE)
--		S
--	ULK(L0);
--	interruptible_sleep_on@p(Q0);
--	LCK(L0);
-- }
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	S
-)
 
 // lock_brk: the same, the signal test doing { R = E; break; }
 //   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;
@@ -1354,7 +847,7 @@ expression s_lock_sig_pos.NC;
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0, R, E;
+expression C, Q0, L0, R, E, CP;
 position p, pw;
 @@
 
@@ -1370,6 +863,26 @@ while@pw (!C) {
 }
 |
 while@pw (!C) {
+	if (SIGE) {
+		R = E;
+		break;
+	}
+	ULK(L0);
+	interruptible_sleep_on@p(Q0);
+	LCK(L0);
+}
+|
+while@pw (CP) {
+	ULK(L0);
+	interruptible_sleep_on@p(Q0);
+	LCK(L0);
+	if (SIGE) {
+		R = E;
+		break;
+	}
+}
+|
+while@pw (CP) {
 	if (SIGE) {
 		R = E;
 		break;
@@ -1382,19 +895,15 @@ while@pw (!C) {
 
 @script:python s_lock_brk@
 p << r_lock_brk.p;
-C << r_lock_brk.C;
+C << r_lock_brk.C = "";
 Q0 << r_lock_brk.Q0;
 L0 << r_lock_brk.L0;
-R << r_lock_brk.R;
-E << r_lock_brk.E;
-SIGE << r_lock_brk.SIGE;
-ULK << r_lock_brk.ULK;
-LCK << r_lock_brk.LCK;
+CP << r_lock_brk.CP = "";
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_brk', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'E': E, 'SIGE': SIGE, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_brk', p, {'C': C, 'Q0': Q0, 'L0': L0, 'CP': CP}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_brk depends on patch@
@@ -1411,74 +920,11 @@ expression s_lock_brk.NC;
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	R = E;
 
-// lock_brk_pos: the lock_brk shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_lock_brk_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-identifier ULK =~ "^spin_unlock_irq$";
-identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0, R, E;
-position p, pw;
-@@
-
-(
-while@pw (C) {
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-while@pw (C) {
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-}
-)
-
-@script:python s_lock_brk_pos@
-p << r_lock_brk_pos.p;
-C << r_lock_brk_pos.C;
-Q0 << r_lock_brk_pos.Q0;
-L0 << r_lock_brk_pos.L0;
-R << r_lock_brk_pos.R;
-E << r_lock_brk_pos.E;
-SIGE << r_lock_brk_pos.SIGE;
-ULK << r_lock_brk_pos.ULK;
-LCK << r_lock_brk_pos.LCK;
-QQ;
-LL;
-NC;
-@@
-if not wq_run('lock_brk_pos', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'E': E, 'SIGE': SIGE, 'ULK': ULK, 'LCK': LCK}, ['QQ', 'LL', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_lock_brk_pos depends on patch@
-expression r_lock_brk_pos.R, r_lock_brk_pos.E;
-position r_lock_brk_pos.pw;
-expression E0;
-statement S0;
-expression s_lock_brk_pos.QQ;
-expression s_lock_brk_pos.LL;
-expression s_lock_brk_pos.NC;
-@@
-
-- while@pw (E0) S0
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	R = E;
-
 // ifsig: if (!c) interruptible_sleep_on(&q); if (signal_pending(current)) S
 //   ->  if (wait_event_interruptible(q, c)) S  (one-shot: unsafe)
 @r_ifsig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
+expression C, Q0, CP;
 statement S;
 position p;
 @@
@@ -1499,23 +945,40 @@ if (!C) {
 	if (SIGE)
 		S
 }
+|
+if (CP) interruptible_sleep_on@p(Q0);
+if (SIGE)
+	S
+|
+if (CP) {
+	interruptible_sleep_on@p(Q0);
+}
+if (SIGE)
+	S
+|
+if (CP) {
+	interruptible_sleep_on@p(Q0);
+	if (SIGE)
+		S
+}
 )
 
 @script:python s_ifsig@
 p << r_ifsig.p;
-C << r_ifsig.C;
+C << r_ifsig.C = "";
 Q0 << r_ifsig.Q0;
-SIGE << r_ifsig.SIGE;
+CP << r_ifsig.CP = "";
 S << r_ifsig.S;
 QQ;
 NC;
 @@
-if not wq_run('ifsig', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('ifsig', p, {'C': C, 'Q0': Q0, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_ifsig depends on patch@
-expression r_ifsig.C, r_ifsig.Q0, r_ifsig.SIGE;
-statement r_ifsig.S;
+expression SIGE : script:python () { wq_is_sig(SIGE) };
+expression C, Q0, CP;
+statement S;
 position r_ifsig.p;
 expression s_ifsig.QQ;
 expression s_ifsig.NC;
@@ -1543,63 +1006,14 @@ expression s_ifsig.NC;
 - }
 + if (wait_event_interruptible(QQ, NC))
 +	S
-)
-
-// ifsig_pos: the ifsig shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_ifsig_pos@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0;
-statement S;
-position p;
-@@
-
-(
-if (C) interruptible_sleep_on@p(Q0);
-if (SIGE)
-	S
 |
-if (C) {
-	interruptible_sleep_on@p(Q0);
-}
-if (SIGE)
-	S
-|
-if (C) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-)
-
-@script:python s_ifsig_pos@
-p << r_ifsig_pos.p;
-C << r_ifsig_pos.C;
-Q0 << r_ifsig_pos.Q0;
-SIGE << r_ifsig_pos.SIGE;
-S << r_ifsig_pos.S;
-QQ;
-NC;
-@@
-if not wq_run('ifsig_pos', p, {'C': C, 'Q0': Q0, 'SIGE': SIGE, 'S': S}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_ifsig_pos depends on patch@
-expression r_ifsig_pos.C, r_ifsig_pos.Q0, r_ifsig_pos.SIGE;
-statement r_ifsig_pos.S;
-position r_ifsig_pos.p;
-expression s_ifsig_pos.QQ;
-expression s_ifsig_pos.NC;
-@@
-
-(
-- if (C) interruptible_sleep_on@p(Q0);
+- if (CP) interruptible_sleep_on@p(Q0);
 - if (SIGE)
 -	S
 + if (wait_event_interruptible(QQ, NC))
 +	S
 |
-- if (C) {
+- if (CP) {
 -	interruptible_sleep_on@p(Q0);
 - }
 - if (SIGE)
@@ -1607,7 +1021,7 @@ expression s_ifsig_pos.NC;
 + if (wait_event_interruptible(QQ, NC))
 +	S
 |
-- if (C) {
+- if (CP) {
 -	interruptible_sleep_on@p(Q0);
 -	if (SIGE)
 -		S
@@ -1618,180 +1032,93 @@ expression s_ifsig_pos.NC;
 
 // if: if (!c) sleep_on(&q);  ->  wait_event(q, c);  (one-shot: unsafe)
 @r_if@
-expression C, Q0;
-position p;
+expression C, Q0, CP;
+position p, pw;
 @@
 
 (
-if (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+if@pw (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 |
-if (!C) {
+if@pw (!C) {
+	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+}
+|
+if@pw (CP) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+|
+if@pw (CP) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 )
 
 @script:python s_if@
 p << r_if.p;
-C << r_if.C;
+C << r_if.C = "";
 Q0 << r_if.Q0;
+CP << r_if.CP = "";
 QQ;
 WE;
 NC;
 @@
-if not wq_run('if', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('if', p, {'C': C, 'Q0': Q0, 'CP': CP}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_if depends on patch@
-expression r_if.C, r_if.Q0;
-position r_if.p;
+position r_if.pw;
+expression E0;
+statement S0;
 expression s_if.QQ;
 identifier s_if.WE;
 expression s_if.NC;
 @@
 
-(
-- if (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+- if@pw (E0) S0
 + WE(QQ, NC);
-|
-- if (!C) {
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-)
-
-// if_pos: the if shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_if_pos@
-expression C, Q0;
-position p;
-@@
-
-(
-if (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-|
-if (C) {
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-)
-
-@script:python s_if_pos@
-p << r_if_pos.p;
-C << r_if_pos.C;
-Q0 << r_if_pos.Q0;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('if_pos', p, {'C': C, 'Q0': Q0}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_if_pos depends on patch@
-expression r_if_pos.C, r_if_pos.Q0;
-position r_if_pos.p;
-expression s_if_pos.QQ;
-identifier s_if_pos.WE;
-expression s_if_pos.NC;
-@@
-
-(
-- if (C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-+ WE(QQ, NC);
-|
-- if (C) {
--	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-- }
-+ WE(QQ, NC);
-)
 
 // ift: if (!c) *sleep_on_timeout(&q, T);  ->  wait_event*_timeout(q, c, T);
 //   (one-shot: unsafe)
 @r_ift@
-expression C, Q0, T;
-position p;
+expression C, Q0, T, CP;
+position p, pw;
 @@
 
 (
-if (!C) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
+if@pw (!C) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
 |
-if (!C) {
+if@pw (!C) {
+	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
+}
+|
+if@pw (CP) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
+|
+if@pw (CP) {
 	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
 }
 )
 
 @script:python s_ift@
 p << r_ift.p;
-C << r_ift.C;
+C << r_ift.C = "";
 Q0 << r_ift.Q0;
-T << r_ift.T;
+CP << r_ift.CP = "";
 QQ;
 WE;
 NC;
 @@
-if not wq_run('ift', p, {'C': C, 'Q0': Q0, 'T': T}, ['QQ', 'WE', 'NC'], coccinelle):
+if not wq_run('ift', p, {'C': C, 'Q0': Q0, 'CP': CP}, ['QQ', 'WE', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_ift depends on patch@
-expression r_ift.C, r_ift.Q0, r_ift.T;
-position r_ift.p;
+expression r_ift.T;
+position r_ift.pw;
+expression E0;
+statement S0;
 expression s_ift.QQ;
 identifier s_ift.WE;
 expression s_ift.NC;
 @@
 
-(
-- if (!C) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
+- if@pw (E0) S0
 + WE(QQ, NC, T);
-|
-- if (!C) {
--	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-- }
-+ WE(QQ, NC, T);
-)
-
-// ift_pos: the ift shape with the loop test written positively
-//   (while (c == 0) ...: the condition waited for is its negation)
-@r_ift_pos@
-expression C, Q0, T;
-position p;
-@@
-
-(
-if (C) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-|
-if (C) {
-	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-}
-)
-
-@script:python s_ift_pos@
-p << r_ift_pos.p;
-C << r_ift_pos.C;
-Q0 << r_ift_pos.Q0;
-T << r_ift_pos.T;
-QQ;
-WE;
-NC;
-@@
-if not wq_run('ift_pos', p, {'C': C, 'Q0': Q0, 'T': T}, ['QQ', 'WE', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_ift_pos depends on patch@
-expression r_ift_pos.C, r_ift_pos.Q0, r_ift_pos.T;
-position r_ift_pos.p;
-expression s_ift_pos.QQ;
-identifier s_ift_pos.WE;
-expression s_ift_pos.NC;
-@@
-
-(
-- if (C) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-+ WE(QQ, NC, T);
-|
-- if (C) {
--	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-- }
-+ WE(QQ, NC, T);
-)
 
 // delay: sleep_on_timeout(&q, T) on a queue nothing else uses
 //   ->  schedule_timeout_uninterruptible(T) (an expression: x = ... stays)
@@ -1809,9 +1136,8 @@ interruptible_sleep_on_timeout@p(Q0, T)
 @script:python s_delay@
 p << r_delay.p;
 Q0 << r_delay.Q0;
-T << r_delay.T;
 @@
-if not wq_run('delay', p, {'Q0': Q0, 'T': T}, [], coccinelle):
+if not wq_run('delay', p, {'Q0': Q0}, [], coccinelle):
 	cocci.include_match(False)
 
 @t_delay depends on patch@

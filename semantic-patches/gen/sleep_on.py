@@ -4,7 +4,8 @@
 The SmPL rules are built here from a table of loop shapes (SHAPES): each
 shape gives three rules, r_<shape> (match, every mode), s_<shape> (decide
 in Python, drop the match with cocci.include_match(False)) and t_<shape>
-(rewrite, patch mode only), plus a _pos twin for a positive loop test.
+(rewrite, patch mode only).  A loop test is matched negated (while (!C))
+and positive (while (CP)) by the same r_ rule.
 The pre-classification rules (PRE) come before the shapes, the
 DEFINE_WAIT and listing rules (POST) after them.  The Python they call
 lives in semantic-patches/lib/: sleep_on_sites.py (plan reader, file-text
@@ -80,7 +81,9 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // assigned, in a loop, signed/unsigned receiver); then one triple per shape:
 // r_<shape> matches (all modes), s_<shape> decides in Python and drops the
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
-// only); the first shape that decides a site owns it.  site lists every
+// only); the first shape that decides a site owns it.  A loop test is
+// matched negated (while (!C)) and positive (while (CP): the condition
+// waited for is its negation, NC) by one r_ rule.  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.  The shapes
 // only a plan converts are in the files that follow this one, run by
@@ -140,19 +143,22 @@ def strip_minus(body):
 EXPR = 'expression'
 STMT = 'statement'
 
-# A shape: (kind, metavariables, branches, outputs, pos)
-#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'b' (for/while(1)
-#   with if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
+# A shape: (kind, metavariables, branches, outputs)
+#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'p' (the same
+#   with the test positive, added by shape()), 'b' (for/while(1) with
+#   if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
 SHAPES = []
 
 
-def shape(kind, mvs, branches, outs, pos=True):
-    """Add a loop-test shape and, if pos, its _pos twin (C tested positively,
-    while-headed branches only); both also output the condition NC."""
-    SHAPES.append((kind, mvs, branches, outs + ['NC'], False))
-    if pos:
-        SHAPES.append((kind + '_pos', mvs, [b for b in branches if b[0] == 'w'],
-                       outs + ['NC'], True))
+def shape(kind, mvs, branches, outs):
+    """Add a loop-test shape; its while-headed branches are written twice,
+    with the test negated (while (!C), head 'w') and positive (while (CP),
+    head 'p': the condition waited for is the negation of CP).  The script
+    outputs the condition NC."""
+    mvs = dict(mvs)
+    mvs[EXPR] = mvs[EXPR] + ['CP']
+    SHAPES.append((kind, mvs, branches + [('p', b) for h, b in branches if h == 'w'],
+                   outs + ['NC']))
 
 
 def loopheads(inner, plus):
@@ -261,7 +267,7 @@ def keepheads(inner):
 PLUS_KSIG = '+\tif (wait_event_interruptible(QQ, CC))\n+\t\tS'
 shape('keep_sig', {EXPR: ['C', 'Q0'], STMT: ['S']}, keepheads(SIGB1 + '\n' + PLUS_KSIG), ['QQ'])
 shape('keep_sigb', {EXPR: ['C', 'Q0'], STMT: ['S']}, keepheads(SIGB2 + '\n' + PLUS_KSIG), ['QQ'])
-shape('keep', {EXPR: ['C', 'Q0']}, keepheads('-\t%s(Q0);\n+\tWE(QQ, CC);' % SNI),
+shape('keep', {EXPR: ['C', 'Q0']}, keepheads('-\tSOU@p(Q0);\n+\tWE(QQ, CC);'),
       ['QQ', 'WE'])
 
 # c. bare interruptible loop (unsafe) is part of 'loop'.
@@ -283,88 +289,58 @@ shape('ift', {EXPR: ['C', 'Q0', 'T']},
 # g. plain delay on a queue nothing else uses (expression level: keeps x = ...)
 SHAPES.append(('delay', {EXPR: ['Q0', 'T']},
                [('x', '- %s@p(Q0, T)\n+ %s(T)' % (r[0], r[4])) for r in SLEEPERS if r[2]],
-               [], False))
+               []))
 
 # h. plan-supplied condition
 SHAPES.append(('cond_sig', {EXPR: ['Q0'], STMT: ['S']},
                [('x', '- %s(Q0);\n- if (%s)\n-\tS\n'
                  '+ if (wait_event_interruptible(QQ, PC))\n+\tS' % (ISL, SIG))],
-               ['QQ', 'PC'], False))
+               ['QQ', 'PC']))
 
 
 def each(txt):
-    """One branch per sleeper name instead of an inline disjunction."""
-    out = []
-    for alt, names in ((SNI, UNTIMED), (STO, TIMED)):
-        if alt in txt:
-            for n in names:
-                out.append(('x', txt.replace(alt, n + '@p')))
-    return out
+    """The sleeper alternation as an identifier metavariable (SOU untimed,
+    SOT timed), so that a rewrite is written once for every name."""
+    return [('x', txt.replace(SNI, 'SOU@p').replace(STO, 'SOT@p'))]
 
 
 SHAPES.append(('cond', {EXPR: ['Q0']},
-               each('- %s(Q0);\n+ WE(QQ, PC);' % SNI), ['QQ', 'WE', 'PC'], False))
+               each('- %s(Q0);\n+ WE(QQ, PC);' % SNI), ['QQ', 'WE', 'PC']))
 SHAPES.append(('cond_t', {EXPR: ['Q0', 'T']},
-               each('- %s(Q0, T)\n+ WE(QQ, PC, T)' % STO), ['QQ', 'WE', 'PC'], False))
+               each('- %s(Q0, T)\n+ WE(QQ, PC, T)' % STO), ['QQ', 'WE', 'PC']))
 
-# i. plan form prepare_to_wait (keeps the race; --unsafe)
+# i. plan form prepare_to_wait (keeps the race; --unsafe): the call, timed
+# or not, its result assigned or not, replaced in place by NEW between pre
+# and post
 PTW_PRE = '+ prepare_to_wait(Q0, &W, ST);\n'
 PTW_POST = '\n+ finish_wait(Q0, &W);'
-SHAPES.append(('ptw', {EXPR: ['Q0']},
-               each('- %s(Q0);\n' % SNI + PTW_PRE + '+ schedule();' + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptw_t', {EXPR: ['Q0', 'T']},
-               each('- %s(Q0, T);\n' % STO + PTW_PRE + '+ schedule_timeout(T);' + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptw_ta', {EXPR: ['Q0', 'T', 'x']},
-               each('- x = %s(Q0, T);\n' % STO + PTW_PRE + '+ x = schedule_timeout(T);'
-                    + PTW_POST),
-               ['W', 'ST'], False))
+CALLS = (('SOU@p(Q0)', 'schedule()'), ('SOT@p(Q0, T)', 'schedule_timeout(T)'),
+         ('x = SOT@p(Q0, T)', 'x = schedule_timeout(T)'))
+
+
+def inplace(kind, pres, mid, post):
+    """A prepare_to_wait shape: one branch per context before the sleep
+    (pres) and call of CALLS."""
+    SHAPES.append((kind, {EXPR: ['Q0', 'T', 'x']},
+                   [('x', '%s- %s;\n%s+ %s;%s' % (pre, old, mid, new, post))
+                    for pre in pres for old, new in CALLS], ['W', 'ST']))
+
+
+inplace('ptw', [''], PTW_PRE, PTW_POST)
 
 # j. plan form prepare_to_wait-unlock (form 2: queued before the statement
-# that drops a lock or turns interrupts on, right before the sleep)
-UNL_PRE = '+ prepare_to_wait(Q0, &W, ST);\n  UNL(...);\n'
-SHAPES.append(('ptwu', {EXPR: ['Q0']},
-               each(UNL_PRE + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwu_t', {EXPR: ['Q0', 'T']},
-               each(UNL_PRE + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwu_ta', {EXPR: ['Q0', 'T', 'x']},
-               each(UNL_PRE + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
-                    + PTW_POST),
-               ['W', 'ST'], False))
-
-# j'. the same with one logging call between the unlock (or start) and the
-# sleep: printk() does not sleep, the task may be queued before it too
-UNL_PRE_L = UNL_PRE + '  PRL(...);\n'
-SHAPES.append(('ptwul', {EXPR: ['Q0']},
-               each(UNL_PRE_L + '- %s(Q0);\n+ schedule();' % SNI + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwul_t', {EXPR: ['Q0', 'T']},
-               each(UNL_PRE_L + '- %s(Q0, T);\n+ schedule_timeout(T);' % STO + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwul_ta', {EXPR: ['Q0', 'T', 'x']},
-               each(UNL_PRE_L + '- x = %s(Q0, T);\n+ x = schedule_timeout(T);' % STO
-                    + PTW_POST),
-               ['W', 'ST'], False))
+# that drops a lock or turns interrupts on, right before the sleep, or
+# before one logging call between them: printk() does not sleep, the task
+# may be queued before it too)
+UNL = '  UNL(...);\n'
+UNLS = [UNL, UNL + '  PRL(...);\n']
+inplace('ptwu', ['+ prepare_to_wait(Q0, &W, ST);\n' + u for u in UNLS], '', PTW_POST)
 
 # k. plan form prepare_to_wait-irq (interrupts off at the sleep: queued with
 # them off, as sleep_on() did; on only across schedule())
 IRQ_ON = '+ local_irq_enable();\n'
 IRQ_OFF = '\n+ local_irq_disable();'
-SHAPES.append(('ptwi', {EXPR: ['Q0']},
-               each('- %s(Q0);\n' % SNI + PTW_PRE + IRQ_ON + '+ schedule();' + IRQ_OFF
-                    + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwi_t', {EXPR: ['Q0', 'T']},
-               each('- %s(Q0, T);\n' % STO + PTW_PRE + IRQ_ON + '+ schedule_timeout(T);'
-                    + IRQ_OFF + PTW_POST),
-               ['W', 'ST'], False))
-SHAPES.append(('ptwi_ta', {EXPR: ['Q0', 'T', 'x']},
-               each('- x = %s(Q0, T);\n' % STO + PTW_PRE + IRQ_ON
-                    + '+ x = schedule_timeout(T);' + IRQ_OFF + PTW_POST),
-               ['W', 'ST'], False))
+inplace('ptwi', [''], PTW_PRE + IRQ_ON, IRQ_OFF + PTW_POST)
 
 # l. the remaining jiffies used in place (plan forms prepare_to_wait*,
 # result not a statement of its own): `if (!sleep_on_timeout(&q, T))` and
@@ -376,36 +352,35 @@ SHAPES.append(('ptwi_ta', {EXPR: ['Q0', 'T', 'x']},
 HOIST = '+ LV = schedule_timeout(T);\n'
 
 
-def hoisted(pre, mid, post):
-    """The if and return statements with the timed call hoisted out."""
+def hoisted(mids, post):
+    """The if and return statements with the timed call hoisted out, one
+    branch per context before the sleep (mids)."""
     out = []
-    for n in TIMED:
-        call = '- %s@p(Q0, T)\n+ LV\n' % n
+    call = '- SOT@p(Q0, T)\n+ LV\n'
+    for mid in mids:
         for tail in ('  ...+>) S1 else S2', '  ...+>) S1'):
-            out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
+            out.append(('x', '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
                         '+ finish_wait(Q0, &W);\n  if (<+...\n' + call + tail))
-        out.append(('x', pre + '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
+        out.append(('x', '+ prepare_to_wait(Q0, &W, ST);\n' + mid + HOIST + post +
                     '+ finish_wait(Q0, &W);\n  return <+...\n' + call + '  ...+>;'))
     return out
 
 
 HMV = {EXPR: ['Q0', 'T'], STMT: ['S1', 'S2']}
-SHAPES.append(('ptwh', HMV, hoisted('', '', ''), ['W', 'ST', 'LV'], False))
-SHAPES.append(('ptwhu', HMV, hoisted('', '  UNL(...);\n', ''), ['W', 'ST', 'LV'], False))
-SHAPES.append(('ptwhul', HMV, hoisted('', '  UNL(...);\n  PRL(...);\n', ''), ['W', 'ST', 'LV'],
-               False))
-SHAPES.append(('ptwhi', HMV, hoisted('', IRQ_ON, IRQ_OFF.strip('\n') + '\n'),
-               ['W', 'ST', 'LV'], False))
+SHAPES.append(('ptwh', HMV, hoisted([''], ''), ['W', 'ST', 'LV']))
+SHAPES.append(('ptwhu', HMV, hoisted(UNLS, ''), ['W', 'ST', 'LV']))
+SHAPES.append(('ptwhi', HMV, hoisted([IRQ_ON], IRQ_OFF.strip('\n') + '\n'),
+               ['W', 'ST', 'LV']))
 
 # the metavariable kind of each script output
 OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'expression',
            'WE': 'identifier', 'W': 'identifier', 'ST': 'identifier', 'LV': 'identifier'}
 
 
-def subst(body, pos):
+def subst(body, head):
     """body with the loop test NOTC and the output condition CC filled in."""
-    if pos:
-        return body.replace('NOTC', 'C').replace('CC', 'NC')
+    if head == 'p':
+        return body.replace('NOTC', 'CP').replace('CC', 'NC')
     return body.replace('NOTC', '!C').replace('CC', 'NC')
 
 
@@ -454,40 +429,29 @@ DOC = {
     'cond': 'plan cond: sleep_on(&q);  ->  wait_event(q, <the plan\'s cond>);',
     'cond_t': 'plan cond: *sleep_on_timeout(&q, T)  ->  wait_event*_timeout(q, <cond>, T)',
     'ptw': 'plan prepare_to_wait: sleep_on(&q);  ->  prepare_to_wait(q, &wait, STATE);\n'
-           '//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe)',
-    'ptw_t': 'the same for *sleep_on_timeout(&q, T); -> schedule_timeout(T)',
-    'ptw_ta': 'the same for x = *sleep_on_timeout(&q, T);',
+           '//   schedule(); finish_wait(q, &wait);  (keeps the race: --unsafe); the same\n'
+           '//   for [x = ]*sleep_on_timeout(&q, T); -> [x = ]schedule_timeout(T);',
     'ptwu': 'plan prepare_to_wait-unlock: queued before the unlock (or the call that\n'
-            '//   starts the waker) right before the sleep',
-    'ptwu_t': 'the same, timed',
-    'ptwu_ta': 'the same, timed, result assigned',
-    'ptwul': 'prepare_to_wait-unlock with one logging call between the unlock and the sleep',
-    'ptwul_t': 'the same, timed',
-    'ptwul_ta': 'the same, timed, result assigned',
+            '//   starts the waker) right before the sleep, or before it and a logging call',
     'ptwi': 'plan prepare_to_wait-irq: interrupts off at the sleep; queued with them off,\n'
             '//   local_irq_enable() only across schedule()',
-    'ptwi_t': 'the same, timed',
-    'ptwi_ta': 'the same, timed, result assigned',
     'ptwh': 'plan prepare_to_wait, the remaining jiffies used in place\n'
             '//   (if (!sleep_on_timeout(&q, T)), return sleep_on_timeout(&q, T)):\n'
             '//   schedule_timeout()\'s result goes through a variable set before the statement',
     'ptwhu': 'the same, prepare_to_wait-unlock',
-    'ptwhul': 'the same, prepare_to_wait-unlock with a logging call',
     'ptwhi': 'the same, prepare_to_wait-irq',
 }
 
 
 def doc(kind):
     """The comment line(s) above a shape's rule triple."""
-    if kind.endswith('_pos'):
-        return ('// %s: the %s shape with the loop test written positively\n'
-                '//   (while (c == 0) ...: the condition waited for is its negation)\n'
-                % (kind, kind[:-4]))
     return '// %s: %s\n' % (kind, DOC[kind])
 
 
 # metavariables declared with a constraint, when a rule uses them
 REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
+         'SOU': ('identifier', '=~ "^(%s)$"' % '|'.join(UNTIMED)),
+         'SOT': ('identifier', '=~ "^(%s)$"' % '|'.join(TIMED)),
          'ULK': ('identifier', '=~ "^%s$"' % kfacts.irq('unlock_on')[0]),
          'LCK': ('identifier', '=~ "^%s$"' % kfacts.irq('lock_off')[0]),
          # a lock release (kapi.def K_UNLOCK) or a call that starts a
@@ -497,26 +461,40 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
          'PRL': ('identifier', '=~ "^(printk|pr_debug|pr_info|pr_notice|pr_warn|pr_warning|'
                  'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
-# shapes whose loop is removed whole through a statement metavariable
-WHOLE = ('brk', 'brk_pos', 'lock_brk', 'lock_brk_pos')
+# the metavariables wq_shape() reads (the rest are only matched)
+SCRIPT_IN = ('C', 'CP', 'Q0', 'L0', 't', 'S', 'S1', 'S2')
+
+# shapes whose loop (or if) is removed whole through a statement
+# metavariable: each branch is that statement (and, for sigh, the signal
+# test after it), replaced by the same + lines.  kind -> (head, what follows)
+WHOLE = dict([(k, ('while', '')) for k in ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock',
+                                           'lock_sig', 'lock_brk')] +
+             [('sigh', ('while', '- if (SIGE)\n-\tS\n')), ('if', ('if', '')),
+              ('ift', ('if', ''))])
 
 
-def emit_shape(kind, mvs, branches, outs, pos):
+def emit_shape(kind, mvs, branches, outs):
     """The r_/s_/t_ rule triple of one shape."""
     r, s, t = 'r_' + kind, 's_' + kind, 't_' + kind
-    bodies = [subst(b, pos) for _, b in branches]
+    bodies = [subst(b, h) for h, b in branches]
     rew = disj(bodies)
     mat = strip_minus(rew)
     whole = kind in WHOLE
     if whole:
         # Removing a loop whose body has { ...; break; } leaves its } behind
         # in spatch 1.1.1: match the loop here, remove it whole below.
-        mat = mat.replace('while (', 'while@pw (').replace('for (;;)', 'for@pw (;;)')
+        head, tail = WHOLE[kind]
+        mat = mat.replace(head + ' (', head + '@pw (').replace('for (;;)', 'for@pw (;;)')
         plus = '\n'.join(l for l in bodies[0].split('\n') if l.startswith('+'))
-        heads = ['- while@pw (E0) S0\n' + plus]
+        heads = ['- %s@pw (E0) S0\n%s' % (head, tail) + plus]
         if any(h == 'b' for h, _ in branches):
             heads.append('- for@pw (;;) S0\n' + plus)
         rew = disj(heads)
+    pinned = kind.startswith('keep')
+    if pinned:
+        # the loop stays: the rewrite is the sleep (and its signal exit)
+        # at p, which r_ found as the last statements of the loop's body
+        rew = '\n'.join(l for l in bodies[0].split('\n') if l.startswith(('-', '+')))
     ids = [i for i in REGEX if re.search(r'\b%s\b' % i, mat)]
     mvs = dict(mvs)
     decl = ''
@@ -529,28 +507,28 @@ def emit_shape(kind, mvs, branches, outs, pos):
         mvs[REGEX[i][0]] = mvs[REGEX[i][0]] + [i]
     decl += 'position p%s;\n' % (', pw' if whole else '')
     o = doc(kind) + '@%s@\n%s@@\n\n%s\n\n' % (r, decl, mat)
-    fresh = ''
-    if kind.startswith('ptwh'):
-        # the branches bind S2 (or S1) only sometimes, and a script or
-        # patch rule that inherits an unbound one never runs: the site is
-        # pinned by p, so the patch rule matches its statements afresh
-        fresh = 'statement %s;\n' % ', '.join(mvs.pop(STMT))
-    ins = ['p << %s.p;' % r]
-    for vs in mvs.values():
-        for v in vs:
-            ins.append('%s << %s.%s;' % (v, r, v))
-    env = ', '.join("'%s': %s" % (v, v) for vs in mvs.values() for v in vs)
+    # A branch that leaves a metavariable unbound (T, x, S2 of a ptw shape;
+    # C or CP) stops a rule that inherits it: such a rewrite matches the
+    # statements at p afresh, and the script gets C and CP with a default.
+    # A ptw shape's script needs only p: the plan decides, and the
+    # sleeper's name is read from the file at p (wq_name()).
+    twin = any(h == 'p' for h, _ in branches)
+    afresh = kind.startswith('ptw') or (twin and not whole and not pinned)
+    seen = [] if kind.startswith('ptw') else [v for vs in mvs.values() for v in vs
+                                             if v in SCRIPT_IN]
+    dflt = dict((v, ' = ""') for v in ('C', 'CP') if twin)
+    ins = ['p << %s.p;' % r] + ['%s << %s.%s%s;' % (v, r, v, dflt.get(v, '')) for v in seen]
+    env = ', '.join("'%s': %s" % (v, v) for v in seen)
     o += '@script:python %s@\n%s\n%s@@\n' % (s, '\n'.join(ins),
                                                ''.join('%s;\n' % x for x in outs))
     o += ("if not wq_run(%r, p, {%s}, %r, coccinelle):\n\tcocci.include_match(False)\n\n"
           % (kind, env, outs))
-    tdecl = ''
+    tdecl = decl.replace('position p;\n', '') if afresh else ''
     for k, vs in mvs.items():
-        if whole:
+        if whole or pinned:
             vs = [v for v in vs if re.search(r'\b%s\b' % v, rew)]
-        if vs:
+        if vs and not afresh:
             tdecl += '%s %s;\n' % (k, ', '.join('%s.%s' % (r, v) for v in vs))
-    tdecl += fresh
     if not whole:
         tdecl += 'position %s.p;\n' % r
     if whole:
@@ -873,11 +851,6 @@ virtual report
 '''
 
 
-def base(kind):
-    """A shape's name without the _pos of a positive-test twin."""
-    return kind[:-4] if kind.endswith('_pos') else kind
-
-
 def generate(init, name='sleep-on.cocci'):
     """The text of sleep-on.cocci or of one of its plan-only files (FILES),
     init its @initialize:python@ part (the import of its Python from
@@ -887,13 +860,13 @@ def generate(init, name='sleep-on.cocci'):
         _, kinds, what = plan_only[name]
         o = PART_HEADER % what + iso_lines() + '\n' + init + '\n'
         for sh in SHAPES:
-            if base(sh[0]) in kinds:
+            if sh[0] in kinds:
                 o += emit_shape(*sh)
         return o + (POST_PTW if 'ptw' in kinds else '').rstrip('\n') + '\n'
     parts = set(k for p in PLAN_ONLY for k in p[1])
     o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE
     for sh in SHAPES:
-        if base(sh[0]) not in parts:
+        if sh[0] not in parts:
             o += emit_shape(*sh)
     return o + LISTING

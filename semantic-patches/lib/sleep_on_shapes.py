@@ -125,6 +125,10 @@ WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lo
 
 
 def wq_shape(kind, name, p, env, res):
+    if str(env.get('CP', '')):
+        # the loop test written positively (while (c == 0) ...): the
+        # condition waited for is its negation
+        kind, env = kind + '_pos', dict(env, C=env['CP'])
     base = kind[:-4] if kind.endswith('_pos') else kind
     if base.startswith('keep') and WQ_PLAN is None:
         return False  # plan mode only: the plan vouches for the early exits
@@ -215,14 +219,10 @@ def wq_shape(kind, name, p, env, res):
         form = WQ_FORM_NI[name]
         res['WE'] = form
         plan_only = True
-    elif base in ('ptw', 'ptw_t', 'ptw_ta', 'ptwu', 'ptwu_t', 'ptwu_ta',
-                  'ptwul', 'ptwul_t', 'ptwul_ta', 'ptwi', 'ptwi_t', 'ptwi_ta',
-                  'ptwh', 'ptwhu', 'ptwhul', 'ptwhi'):
+    elif base in ('ptw', 'ptwu', 'ptwi', 'ptwh', 'ptwhu', 'ptwhi'):
         plan_only = True
-        form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwu_t', 'ptwu_ta', 'ptwhu',
-                                                     'ptwul', 'ptwul_t', 'ptwul_ta',
-                                                     'ptwhul') else
-                'prepare_to_wait-irq' if base in ('ptwi', 'ptwi_t', 'ptwi_ta', 'ptwhi') else
+        form = ('prepare_to_wait-unlock' if base in ('ptwu', 'ptwhu') else
+                'prepare_to_wait-irq' if base in ('ptwi', 'ptwhi') else
                 'prepare_to_wait')
         res['ST'] = ('TASK_INTERRUPTIBLE' if name.startswith('interruptible')
                      else 'TASK_UNINTERRUPTIBLE')
