@@ -40,9 +40,14 @@ no diff in patch mode.
 
 A rule's family is every .cocci beside it named <stem>.cocci or
 <stem>-<part>.cocci, <stem> being the rule's fixture directory (the
-longest one that fits).  In report and org mode, a -ko fixture may be
-reported by any file of the family that is not plan-only: the family
-together must list every one.
+longest one that fits).  What a maintainer running the family's files
+one after another needs, checked over every file of the family that is
+not plan-only: in report and org mode, a -ko fixture may be reported by
+any of them (together they must list every one), and each site is
+listed once, by one file, with one decision (a site is the
+file:line:column a line names); in patch mode, no two files give diffs
+with overlapping hunks in one source file (the second would not apply
+after the first).
 
 Exit status: 0 all checks pass, 1 a check failed, 2 usage, 77 spatch is
 missing (ctest SKIP_RETURN_CODE).
@@ -200,6 +205,79 @@ def reported_files(out, mode):
     return files
 
 
+def report_sites(out, mode):
+    """{site: message} of a report or org run, and the sites listed
+    twice; a site is file:line:column as the line names it."""
+    sites, twice = {}, set()
+    for ln in out.splitlines():
+        if mode == "org":
+            m = re.match(r"\* TODO \[\[view:([^:]+)::face=\S+::linb=(\d+)::colb=(\d+)"
+                         r"::cole=\d+\]\[(.*)\]\]", ln)
+        else:
+            m = re.match(r"([^\s:]+\.[ch]):(\d+):(\d+)-\d+: (.*)", ln)
+        if not m:
+            continue
+        # the path below the scratch tree: the fixtures hold copies of
+        # one file in several kernel trees
+        k = (re.sub(r"^.*?/testdata/", "", m.group(1)), int(m.group(2)),
+             int(m.group(3)))
+        if k in sites:
+            twice.add(k)
+        sites[k] = m.group(4)
+    return sites, twice
+
+
+def hunks(out):
+    """{file: [(first, last) line of the old text]} of a diff."""
+    got, cur = {}, None
+    for ln in out.splitlines():
+        if ln.startswith("--- "):
+            cur = re.sub(r"^.*?/testdata/", "", ln[4:].split()[0])
+        m = re.match(r"@@ -(\d+)(?:,(\d+))? ", ln)
+        if cur and m:
+            a = int(m.group(1))
+            got.setdefault(cur, []).append((a, a + max(int(m.group(2) or 1), 1) - 1))
+    return got
+
+
+def family_problems(outs, mode):
+    """What breaks the family rule in the outputs {cocci: stdout} of one
+    mode: a site listed twice (by one file or two), two diffs whose
+    hunks overlap in one file."""
+    probs = []
+    if mode in ("report", "org"):
+        seen = {}
+        for cocci, out in outs.items():
+            sites, twice = report_sites(out, mode)
+            for k in sorted(twice):
+                probs.append("%s:%d:%d listed twice by %s" % (k + (os.path.basename(cocci),)))
+            for k in sites:
+                if k in seen:
+                    probs.append("%s:%d:%d listed by %s and %s" %
+                                 (k + (seen[k], os.path.basename(cocci))))
+                seen[k] = os.path.basename(cocci)
+    elif mode == "patch":
+        seen = {}
+        for cocci, out in outs.items():
+            for f, hs in hunks(out).items():
+                for a, b in hs:
+                    for c, d, other in seen.get(f, ()):
+                        if a <= d and c <= b:
+                            probs.append("%s lines %d-%d: diffs of %s and %s overlap" %
+                                         (f, max(a, c), min(b, d), other,
+                                          os.path.basename(cocci)))
+                for a, b in hs:
+                    seen.setdefault(f, []).append((a, b, os.path.basename(cocci)))
+    return probs
+
+
+def summed(probs, n=4):
+    """The first n problems, and how many there are."""
+    if len(probs) <= n:
+        return probs
+    return probs[:n] + ["%d more like these" % (len(probs) - n)]
+
+
 def family(cocci, testdata):
     """The rule's fixture directory name for cocci, and the other files of
     its family that report on their own (not plan-only)."""
@@ -224,6 +302,12 @@ def header_mark(cocci, what):
     """Does the file's header say `// Comments: <what>:`?"""
     with open(cocci) as f:
         return re.search(r"^// Comments: %s:" % what, f.read(), re.M) is not None
+
+
+def run_sib(spatch, sib, mode, tree, args, extmod, env, tmp):
+    """The stdout of another file of the family, run the same way."""
+    return subprocess.run(command(spatch, sib, mode, tree, args.jobs, extmod),
+                          capture_output=True, text=True, env=env, cwd=tmp).stdout
 
 
 def main():
@@ -295,16 +379,22 @@ def main():
                     probs.append("no diff for any -ko fixture of %s" % tdir)
                 if d & set(ok):
                     probs.append("diff for -ok fixtures: %s" % ", ".join(sorted(d & set(ok))))
+                outs = {cocci: r.stdout}
+                for sib in sibs:
+                    if not header_mark(sib, "report-only"):
+                        outs[sib] = run_sib(spatch, sib, mode, tree, args, extmod, env, tmp)
+                probs += summed(family_problems(outs, mode))
             elif mode in ("report", "org"):
-                rep = reported_files(r.stdout, mode)
-                miss = missing(ko, tdir, rep)
-                for sib in sibs if miss else ():
-                    s = subprocess.run(command(spatch, sib, mode, tree, args.jobs, extmod),
-                                       capture_output=True, text=True, env=env, cwd=tmp)
-                    rep |= reported_files(s.stdout, mode)
+                outs = {cocci: r.stdout}
+                for sib in sibs:
+                    outs[sib] = run_sib(spatch, sib, mode, tree, args, extmod, env, tmp)
+                rep = set()
+                for out in outs.values():
+                    rep |= reported_files(out, mode)
                 miss = missing(ko, tdir, rep)
                 if miss:
                     probs.append("no %s line for %s" % (mode, ", ".join(miss)))
+                probs += summed(family_problems(outs, mode))
             else:
                 mk = marked_files(r.stdout)
                 if not mk & set(ko):

@@ -7,8 +7,6 @@
 
 Outputs (see README.md in this directory):
   lib/wqfacts.py                checker/kapi.def, checker/sideeffect.def (kfacts.py)
-  open-coded-wait.cocci         wq002.py (its Python: lib/open_coded_wait.py,
-                                lib/loopparse.py, imported with LOADER)
   sleep-on.cocci                sleep_on.py (its Python: lib/sleep_on_sites.py,
                                 lib/sleep_on_shapes.py, imported with LOADER)
 
@@ -93,11 +91,6 @@ def pick(name, names):
     return "\n\n\n".join(out) + "\n"
 
 
-def build_wq002():
-    import wq002
-    return wq002.generate(loader("loopparse", "open_coded_wait"))
-
-
 # The @initialize:python@ part of a .cocci whose Python lives in
 # semantic-patches/lib/: put the lib/ folder beside the .cocci first on
 # sys.path (cocci.cocci_file is the --sp-file or --cocci-file argument:
@@ -135,8 +128,6 @@ def build_facts():
 TARGETS = (
     ("lib/wqfacts.py", build_facts, "semantic-patches/gen/kfacts.py, checker/kapi.def "
      "and checker/sideeffect.def"),
-    ("open-coded-wait.cocci", build_wq002,
-     "semantic-patches/gen/wq002.py"),
     ("sleep-on.cocci", build_wq001("sleep-on.cocci"),
      "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
     ("sleep-on-1-keep-loop.cocci", build_wq001("sleep-on-1-keep-loop.cocci"),

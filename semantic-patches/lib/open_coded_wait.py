@@ -3,9 +3,11 @@
 
 The rules' scripts call these functions: the facts collected about each
 wait entry (queues, adds, calls it is passed to, WQ_FLAG_EXCLUSIVE set by
-hand), the shape classifiers that decide between wait_event*() and
-prepare_to_wait(), and the statement that replaces a loop that only
-waits.  The state lives here, one copy per spatch process.  Statements
+hand), the shape classifiers that decide whether a loop only waits
+(wait_event*()) and, standalone, why one that does more stays (what
+would stop prepare_to_wait() in place: wqport fix's plan converts those,
+open-coded-wait-2.cocci), and the statement that replaces a loop that
+only waits.  The state lives here, one copy per spatch process.  Statements
 are read with loopparse.py.  With a plan (WQPORT_PLAN, wqport fix), only
 the sites the plan converts change, to the plan's form.
 """
@@ -13,14 +15,15 @@ import re
 
 import wqplan
 from loopparse import depths, OPS, state_of, is_running, sleep_of, \
-    lock_of, SIGF, sig_of, sig_tmo_of, test_of, has, negate, pretty
+    toks, parse_body, call_args, lock_of, SIGF, sig_of, sig_tmo_of, \
+    test_of, has, negate, pretty
 from wqplan import rp, site_key, base, plan, planned, in_macro
 
 RULE = wqplan.RULE = "WQ002"
 SITES = {}      # (file, line) -> ("convert", form) | ("refuse", reason)
 FACTS = {}      # (file, fn, w) -> dict
-MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait()
 DROPPED = set() # (file, fn, w) entries whose loop collapsed to wait_event*()
+MAPPED = set()  # (file, fn, w) entries moved to prepare_to_wait() (plan only)
 TWO = {}        # site key -> (statement, statement): a collapse in two
 # the irq lock pair that wait_event_lock_irq() drops and retakes
 # (checker/kapi.def KAPI_IRQ unlock_on, lock_off); the wait_event*()
@@ -45,7 +48,7 @@ def new_file(p):
     f = rp(p[0].file)
     if _cur[0] != f:
         _cur[0] = f
-        for x in (FACTS, MAPPED, DROPPED, EXCL):
+        for x in (FACTS, DROPPED, MAPPED):
             x.clear()
 
 
@@ -421,7 +424,8 @@ def say(p, msg, org=False):
         coccilib.report.print_report(p[0], msg)
 
 
-EXCL = set()     # site keys of add_wait_queue_exclusive()
+EXCL = set()     # site keys of add_wait_queue_exclusive(), never cleared:
+                 # a run given several files matches them all in turn
 
 
 def walk_blocks(body, fn):
@@ -508,6 +512,10 @@ def classify_map(body, head_cond):
 
 
 def report_site(p, w, Q, org):
+    """List the site at p with its decision; Q is the queue argument as
+    written, '&q' or a pointer."""
+    if Q.lstrip().startswith("&"):
+        Q = Q.lstrip()[1:].lstrip()
     k = site_key(p)
     s = SITES.get(k)
     if s and s[0] == "convert":
@@ -530,6 +538,73 @@ def report_site(p, w, Q, org):
     if not why:
         why = s[1] if s else "no-patch: no rewrite for this loop's shape"
     say(p, "WQ002 open-coded wait on '%s' left alone [%s]" % (pretty(Q), pretty(why)), org)
+
+
+def loop_stmt(pa, pe, w, Q, B, H):
+    """The statement that replaces the wait loop B (`while (H) B`, or
+    `for (;;) B` when H is ""), or None: then the site's decision says
+    why the loop stays."""
+    body = parse_body(B)
+    head = None if H.strip() in ('', '1', 'true') else toks(H)
+    n = collapse_stmt(pa, pe, w, Q, body, head) if body is not None else None
+    if n is None and not planned():
+        stays(pa, w, Q, body, head)
+    return n
+
+
+def lwn_stmt(pa, pe, w, Q, B):
+    """The statement that replaces the LWN article's loop B (`add; state;
+    if (C) break; schedule(); remove; [signal test]`), or None."""
+    body = parse_body(B)
+    if body is None or len(body) < 5:
+        return None
+    rm = body[4]
+    if rm[0] != "expr" or call_args(rm[1], "remove_wait_queue") is None:
+        return None
+    return collapse_stmt(pa, pe, w, Q, body[1:4] + body[5:], None, lwn=True)
+
+
+IN_PLACE = ("no-patch: the loop does more than wait; wqport fix converts it "
+            "in place (DEFINE_WAIT(), prepare_to_wait() in the loop) when "
+            "the function's control flow allows, no rule does without its plan")
+
+
+def map_why(pa, w, Q, body, head):
+    """Can the loop be moved to prepare_to_wait() in place, by its shape
+    and its entry's facts?  (ok, why not)"""
+    ok, why = classify_map(body, head)
+    why = entry_reason(pa, w, Q) or why
+    if ok and not why and len(fact(pa, w)["adds"]) > 1:
+        why = "no-patch: the entry '%s' is added at %d places; DEFINE_WAIT() must replace all of them" % (w, len(fact(pa, w)["adds"]))
+    return ok, why
+
+
+def stays(pa, w, Q, body, head):
+    """Standalone: why a loop that is no wait_event*() stays: the reason
+    prepare_to_wait() in place would not do either, or IN_PLACE."""
+    ok, why = map_why(pa, w, Q, body, head)
+    old = SITES.get(site_key(pa))
+    if ok and not why and not (old and old[0] == "convert"):
+        SITES[site_key(pa)] = ("refuse", IN_PLACE)
+    elif not ok or why:
+        decide(pa, None, why)
+
+
+def map_form(pa, w, Q, B, H):
+    """Plan only (open-coded-wait-1-prepare-to-wait.cocci): the
+    prepare_to_wait[_exclusive]() that replaces the state writes of the
+    loop B (H as for loop_stmt()) when the plan asks for that form and
+    the loop's shape allows it, else None."""
+    if not planned():
+        return None
+    body = parse_body(B)
+    ok, why = map_why(pa, w, Q, body,
+                      None if H.strip() in ('', '1', 'true') else toks(H))
+    form = "prepare_to_wait_exclusive" if site_key(pa) in EXCL else "prepare_to_wait"
+    f = decide(pa, form, why if not ok or why else None)
+    if f:
+        MAPPED.add(ent_key(pa, w))
+    return f
 
 
 def collapse_stmt(pa, pe, w, Q, body, head, lwn=False):
