@@ -611,7 +611,7 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		refuse(s, "no-patch", xasprintf(
 			strstr(s->anchor, "timeout") ?
 			"%s() in TASK_RUNNING has no helper that sets the state; set it before the call by hand" :
-			"%s() in TASK_RUNNING with no timeout; set the state inside the loop by hand",
+			"%s() in TASK_RUNNING with no timeout: no helper sets the state for it; set the state by hand on every path to it",
 			s->anchor));
 		return;
 	}
