@@ -283,6 +283,36 @@ static char *planned_words(const struct fix_site *s)
 			 " in place" : "");
 }
 
+/*
+ * The in-place entry words, and what else the rewrite of the function
+ * wrote into the loop: the state-after-test fix's test made again before
+ * the sleep (atmtcp.c:72 of 6.1), which "the loop keeps its shape"
+ * alone would leave out.
+ */
+static char *in_place_words(const struct fix_result *res,
+			    const struct fix_site *s)
+{
+	const char *call = strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+			   "prepare_to_wait" : "prepare_to_wait_exclusive";
+	unsigned line = 0;
+	int i;
+
+	for (i = 0; retested(res, s->func) && i < res->plan.n; i++) {
+		const struct fix_site *t = &res->plan.s[i];
+
+		if (t != s && t->form && !strcmp(t->form, "retest") &&
+		    t->func && !strcmp(t->func, s->func)) {
+			line = t->pos.line;
+			break;
+		}
+	}
+	if (!line)
+		return xasprintf("%s() -> %s() in place: %s", s->anchor, call,
+				 s->note);
+	return xasprintf("%s() -> %s() in place: %s, but for its test, made again after %s() right before the sleep (the state-after-test fix of line %u)",
+			 s->anchor, call, s->note, call, line);
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -377,10 +407,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			}
 			else if (form_in_place(s->form))
 				o->text = entry_as_written(res, s,
-					xasprintf("%s() -> %s() in place: %s",
-						  s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
-						  "prepare_to_wait" : "prepare_to_wait_exclusive",
-						  s->note));
+					in_place_words(res, s));
 			else if (s->outcome == FO_COVERED && s->note)
 				o->text = xstrdup(s->note);
 			else if (s->outcome == FO_COVERED)
