@@ -323,6 +323,36 @@ static const char *blocked_why(const struct fix_result *res, const char *fn)
 	return NULL;
 }
 
+/*
+ * The check's note on a wait_event*() form's return value ("X() returns
+ * 0 on timeout ...", rules/check_sleep_on.c) describes the form the
+ * check suggests; a site rewritten to another form (prepare_to_wait()
+ * and schedule_timeout(), which returns the jiffies left as the old
+ * call did) drops it: the site's words follow what was written.
+ */
+static void drop_unwritten_notes(struct fix_site *s, enum fix_outcome out)
+{
+	int i, k = 0;
+
+	for (i = 0; i < s->nnotes; i++) {
+		const char *m = s->notes[i].msg;
+		size_t n = strcspn(m, "(");
+		bool about = !s->notes[i].file && !strncmp(m, "wait_event", 10) &&
+			     strstr(m, "() returns 0 on timeout");
+		bool written = s->form && strlen(s->form) >= n &&
+			       !strncmp(s->form, m, n) &&
+			       (!s->form[n] || s->form[n] == '-');
+
+		if (about && out != FO_REFUSE && !written) {
+			free(s->notes[i].msg);
+			free(s->notes[i].file);
+			continue;
+		}
+		s->notes[k++] = s->notes[i];
+	}
+	s->nnotes = k;
+}
+
 void fixout_outcomes(struct fix_result *res, bool unsafe)
 {
 	int i;
@@ -445,5 +475,8 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->text = xstrdup(s->note ? s->note : "");
 		}
 		o->outcome_word = outcome_name(o->outcome);
+		drop_unwritten_notes(&res->plan.s[i], o->outcome);
+		o->notes = s->notes;
+		o->nnotes = s->nnotes;
 	}
 }
