@@ -63,7 +63,7 @@ static int qlx_do_dpc(void *data)
 			qlx_reset_chip(ha);
 		ha->dpc_active = 0;
 end_loop:
-		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:one-shot */
+		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:no-patch */
 	}
 	__set_current_state(TASK_RUNNING);
 	ha->dpc_active = 0;

@@ -700,6 +700,10 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 		free(k.c);
 	} else {
 		ls->kind = SH_NONE;
+		/* `end_loop: set_current_state(S);` at a loop body's end */
+		ls->label_in_loop = ck == CXCursor_LabelStmt && ci >= 2 &&
+			clang_getCursorKind(sc->path[ci - 1]) == CXCursor_CompoundStmt &&
+			is_loop(clang_getCursorKind(sc->path[ci - 2]));
 	}
 }
 
