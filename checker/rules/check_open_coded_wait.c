@@ -165,23 +165,22 @@ char *open_coded_token_message(unsigned target, const char *add,
 
 /*
  * The sleep in a loop that the add at node a leads to with the entry
- * queued (the nearest, breadth first); two blocks of one function may
- * each queue an entry of the same name, and the note names this add's
- * own sleep.  Else the first looped sleep with an entry of that name
- * queued, or -1.
+ * queued (the first such in the graph's order); two blocks of one
+ * function may each queue an entry of the same name, and the note names
+ * this add's own sleep.  Else the first looped sleep with an entry of
+ * that name queued, or -1.
  */
 static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
 			      int a, int e)
 {
 	int *todo = xrealloc(NULL, g->n * sizeof(int));
 	char *seen = xrealloc(NULL, g->n);
-	int head = 0, tail = 0, s = -1, n, i;
+	int tail = 0, s = -1, n, i;
 
 	memset(seen, 0, g->n);
 	todo[tail++] = a;
-	seen[a] = 1;
-	while (head < tail && s < 0) {
-		n = todo[head++];
+	while (tail) {
+		n = todo[--tail];
 		for (i = 0; i < g->nodes[n].nsucc; i++) {
 			int m = g->nodes[n].succ[i];
 
@@ -189,19 +188,18 @@ static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
 			    !(fl->in[m] & FL_QUEUED(e)))
 				continue;
 			seen[m] = 1;
-			if (node_is_sleep(g, m) && g->nodes[m].loop >= 0) {
-				s = m;
-				break;
-			}
 			todo[tail++] = m;
 		}
 	}
-	free(todo);
-	free(seen);
+	for (n = 0; n < g->n && s < 0; n++)
+		if (seen[n] && node_is_sleep(g, n) && g->nodes[n].loop >= 0)
+			s = n;
 	for (n = 0; n < g->n && s < 0; n++)
 		if (node_is_sleep(g, n) && g->nodes[n].loop >= 0 &&
 		    (fl->in[n] & FL_QUEUED(e)))
 			s = n;
+	free(todo);
+	free(seen);
 	return s;
 }
 
