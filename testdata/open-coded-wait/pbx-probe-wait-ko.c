@@ -9,6 +9,10 @@
  * a new element on each pass, never added twice; the site was refused
  * with "the entry 'waits[i]' may be added at line N while still queued",
  * which is false.  The obstacle is several entries on several queues.
+ *
+ * wqport-cocci: beyond-standalone (the entries are added in a loop of
+ * their own before the wait loop; tying them to it is the checker's
+ * flow, which no semantic patch's report rule repeats)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
