@@ -3,7 +3,7 @@
  * mvx_rtc.c -- channels between Linux and the MVX coprocessor program.
  *
  * wqport fixture (issue 41): the channel table is sized by MVX_CHANNELS
- * from the vendor header <asm/mvx-vpe.h>, which a run without the
+ * from the vendor header "mvx-vpe.h", which a run without the
  * vendor's include path does not find.  clang then drops every statement
  * that names the table, so the add_wait_queue() calls are not in the
  * syntax tree; the planner looked for the wait loop only among the
@@ -13,14 +13,14 @@
  * function) does not take them: the sites keep the planner's reason,
  * which must name the loop that is there.
  *
- * wqport-fix-test: no-compile (asm/mvx-vpe.h is missing on purpose)
+ * wqport-fix-test: no-compile (mvx-vpe.h is missing on purpose)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/sched.h>
 #include <linux/wait.h>
-#include <asm/mvx-vpe.h>
+#include "mvx-vpe.h"
 
 static struct mvx_chan_wq {
 	wait_queue_head_t sp_queue;
