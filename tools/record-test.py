@@ -273,6 +273,15 @@ class Checker:
         if m:
             self.claim("planned: F()", m.group(1) == form, where, text,
                        f"the record's form {form!r}")
+        # the check's note on a form's return value, kept on a rewritten
+        # site only where the rewrite wrote that form
+        for n in site.get("notes", []):
+            m = re.match(r"^(wait_event\w*)\(\) returns 0 on timeout",
+                         n["message"])
+            if m and site["outcome"] != "refused":
+                call = re.match(r"[\w]+", form).group(0) if form else ""
+                self.claim("note: X() returns 0 on timeout", call == m.group(1),
+                           where, n["message"], f"the record's form {form!r}")
 
     # -- the file's kernel words --------------------------------------
     def kernel(self, where, k, kr):

@@ -15,7 +15,9 @@
  *
  * WQ007 must count that test as a signal test.  This finds, from the
  * file's text, the body of each function a piece of code calls and that
- * the file defines, and asks a question of the body's text.  One level
+ * the file defines (or the body of its #define, for a macro of the
+ * file: `#define FDX_NO_SIGNAL (!signal_pending(current))`), and asks a
+ * question of the body's text.  One level
  * only: a helper's own helpers are not followed (each level multiplies
  * the text read, and two levels deep the guess of what runs is weak).
  */
@@ -23,6 +25,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "builder.h"
 
 static unsigned skip_blank(const char *buf, size_t len, unsigned i)
 {
@@ -97,15 +100,23 @@ bool text_helpers_match(const char *buf, size_t len, const char *code,
 			j++;
 		for (k = j; code[k] == ' ' || code[k] == '\t'; k++)
 			;
-		if (code[k] != '(') {
-			i = j;
-			continue;
-		}
 		name = xasprintf("%.*s", (int)(j - i), code + i);
-		if (text_function_body(buf, len, name, &from, &to)) {
+		if (code[k] == '(' &&
+		    text_function_body(buf, len, name, &from, &to)) {
 			body = xasprintf("%.*s", (int)(to - from), buf + from);
 			hit = pred(body);
 			free(body);
+		} else {
+			/* a macro of the file: `if (!FDX_NO_SIGNAL)` */
+			size_t end;
+			long at = macro_define_at(buf, len, name, j - i, &end);
+
+			if (at >= 0) {
+				body = xasprintf("%.*s", (int)(end - at - (j - i)),
+						 buf + at + (j - i));
+				hit = pred(body);
+				free(body);
+			}
 		}
 		free(name);
 		i = j;

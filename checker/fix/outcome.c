@@ -342,6 +342,36 @@ static char *refused_words(const struct fix_result *res,
 	return xstrdup(note);
 }
 
+/*
+ * The in-place entry words, and what else the rewrite of the function
+ * wrote into the loop: the state-after-test fix's test made again before
+ * the sleep (atmtcp.c:72 of 6.1), which "the loop keeps its shape"
+ * alone would leave out.
+ */
+static char *in_place_words(const struct fix_result *res,
+			    const struct fix_site *s)
+{
+	const char *call = strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+			   "prepare_to_wait" : "prepare_to_wait_exclusive";
+	unsigned line = 0;
+	int i;
+
+	for (i = 0; retested(res, s->func) && i < res->plan.n; i++) {
+		const struct fix_site *t = &res->plan.s[i];
+
+		if (t != s && t->form && !strcmp(t->form, "retest") &&
+		    t->func && !strcmp(t->func, s->func)) {
+			line = t->pos.line;
+			break;
+		}
+	}
+	if (!line)
+		return xasprintf("%s() -> %s() in place: %s", s->anchor, call,
+				 s->note);
+	return xasprintf("%s() -> %s() in place: %s, but for its test, made again after %s() right before the sleep (the state-after-test fix of line %u)",
+			 s->anchor, call, s->note, call, line);
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;
@@ -350,6 +380,36 @@ static const char *blocked_why(const struct fix_result *res, const char *fn)
 		if (!strcmp(res->blocked[i], fn))
 			return res->block_why[i];
 	return NULL;
+}
+
+/*
+ * The check's note on a wait_event*() form's return value ("X() returns
+ * 0 on timeout ...", rules/check_sleep_on.c) describes the form the
+ * check suggests; a site rewritten to another form (prepare_to_wait()
+ * and schedule_timeout(), which returns the jiffies left as the old
+ * call did) drops it: the site's words follow what was written.
+ */
+static void drop_unwritten_notes(struct fix_site *s, enum fix_outcome out)
+{
+	int i, k = 0;
+
+	for (i = 0; i < s->nnotes; i++) {
+		const char *m = s->notes[i].msg;
+		size_t n = strcspn(m, "(");
+		bool about = !s->notes[i].file && !strncmp(m, "wait_event", 10) &&
+			     strstr(m, "() returns 0 on timeout");
+		bool written = s->form && strlen(s->form) >= n &&
+			       !strncmp(s->form, m, n) &&
+			       (!s->form[n] || s->form[n] == '-');
+
+		if (about && out != FO_REFUSE && !written) {
+			free(s->notes[i].msg);
+			free(s->notes[i].file);
+			continue;
+		}
+		s->notes[k++] = s->notes[i];
+	}
+	s->nnotes = k;
 }
 
 void fixout_outcomes(struct fix_result *res, bool unsafe)
@@ -436,10 +496,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			}
 			else if (form_in_place(s->form))
 				o->text = entry_as_written(res, s,
-					xasprintf("%s() -> %s() in place: %s",
-						  s->anchor, strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
-						  "prepare_to_wait" : "prepare_to_wait_exclusive",
-						  s->note));
+					in_place_words(res, s));
 			else if (s->outcome == FO_COVERED && s->note)
 				o->text = xstrdup(s->note);
 			else if (s->outcome == FO_COVERED)
@@ -477,5 +534,8 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->text = refused_words(res, s, unsafe, &o->with_line);
 		}
 		o->outcome_word = outcome_name(o->outcome);
+		drop_unwritten_notes(&res->plan.s[i], o->outcome);
+		o->notes = s->notes;
+		o->nnotes = s->nnotes;
 	}
 }

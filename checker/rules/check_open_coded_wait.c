@@ -163,6 +163,46 @@ char *open_coded_token_message(unsigned target, const char *add,
 					       timed_sleep(sleep), state));
 }
 
+/*
+ * The sleep in a loop that the add at node a leads to with the entry
+ * queued (the first such in the graph's order); two blocks of one
+ * function may each queue an entry of the same name, and the note names
+ * this add's own sleep.  Else the first looped sleep with an entry of
+ * that name queued, or -1.
+ */
+static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
+			      int a, int e)
+{
+	int *todo = xrealloc(NULL, g->n * sizeof(int));
+	char *seen = xrealloc(NULL, g->n);
+	int tail = 0, s = -1, n, i;
+
+	memset(seen, 0, g->n);
+	todo[tail++] = a;
+	while (tail) {
+		n = todo[--tail];
+		for (i = 0; i < g->nodes[n].nsucc; i++) {
+			int m = g->nodes[n].succ[i];
+
+			if (m < 0 || m >= g->n || seen[m] ||
+			    !(fl->in[m] & FL_QUEUED(e)))
+				continue;
+			seen[m] = 1;
+			todo[tail++] = m;
+		}
+	}
+	for (n = 0; n < g->n && s < 0; n++)
+		if (seen[n] && node_is_sleep(g, n) && g->nodes[n].loop >= 0)
+			s = n;
+	for (n = 0; n < g->n && s < 0; n++)
+		if (node_is_sleep(g, n) && g->nodes[n].loop >= 0 &&
+		    (fl->in[n] & FL_QUEUED(e)))
+			s = n;
+	free(todo);
+	free(seen);
+	return s;
+}
+
 void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			   struct wq_file *f)
 {
@@ -180,11 +220,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		e = entry ? flow_entry(fl, entry) : -1;
 		if (e < 0)
 			continue;
-		for (s = 0; s < g->n; s++)
-			if (node_is_sleep(g, s) && g->nodes[s].loop >= 0 &&
-			    (fl->in[s] & FL_QUEUED(e)))
-				break;
-		if (s == g->n)
+		s = looped_sleep_after(g, fl, a, e);
+		if (s < 0)
 			continue;
 		q = event_queue(&g->nodes[a].ev);
 		form = suggest(g, a, s);

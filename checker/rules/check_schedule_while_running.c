@@ -45,6 +45,19 @@ static int state_before_loop(const struct cfg *g, int l)
 	return -1;
 }
 
+/* The first sleeping-state write inside loop l, or -1. */
+static int state_in_loop(const struct cfg *g, int l)
+{
+	int n;
+
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
+		if (g->nodes[n].kind == N_EVENT &&
+		    event_sleeping_state(&g->nodes[n].ev) &&
+		    cfg_in_loop(g, n, l))
+			return n;
+	return -1;
+}
+
 /*
  * schedule_timeout() and friends leave setting the state to their caller,
  * and so do the kernel's own wrappers around them: a function that
@@ -173,14 +186,23 @@ void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 		 * reaches it (the first pass sleeps, the next ones do not).
 		 */
 		if (woke && sn->loop >= 0 && (fl->in[s] & FL_SLEEP)) {
-			file_add_finding(f, WQ004, sn->pos, xasprintf(
-				"%s() runs in TASK_RUNNING after the first wake-up, so the loop spins; set the task state inside the loop, before the condition test",
-				sn->ev.api->name));
+			int w = state_in_loop(g, sn->loop);
+
+			if (w < 0)
+				file_add_finding(f, WQ004, sn->pos, xasprintf(
+					"%s() runs in TASK_RUNNING after the first wake-up, so the loop spins; set the task state inside the loop, before the condition test",
+					sn->ev.api->name));
+			else
+				file_add_finding(f, WQ004, sn->pos, xasprintf(
+					"%s() can run in TASK_RUNNING after a wake-up: a path to it in the loop skips the state write at line %u, and there the sleep returns at once; set the task state on every path to the sleep, before the condition test",
+					sn->ev.api->name, g->nodes[w].pos.line));
 			b = state_before_loop(g, sn->loop);
 			if (b >= 0) {
 				fd = &f->findings[f->nfindings - 1];
-				finding_add_note(fd, g->nodes[b].pos, xasprintf(
-					"the state is set only once, here, before the loop"));
+				finding_add_note(fd, g->nodes[b].pos, w < 0 ?
+					xstrdup("the state is set only once, here, before the loop") :
+					xasprintf("the state is set here, before the loop, and in the loop at line %u",
+						  g->nodes[w].pos.line));
 			}
 			/* the first pass sleeps in a state the fix cannot name */
 			if (other && node_is(g, s, K_SCHEDULE_TIMEOUT))

@@ -158,6 +158,174 @@ static bool exempt(const struct cfg *g, const struct wq_file *f)
 					g->body_end, running);
 }
 
+/* Offset of the '}' closing the block that opens at buf[o], or 0. */
+static unsigned block_close(const char *buf, size_t len, unsigned o)
+{
+	int depth = 0;
+	unsigned i, j;
+
+	if (o >= len || buf[o] != '{')
+		return 0;
+	for (i = o; i < len; i++) {
+		j = text_skip_noncode(buf, i, len);
+		if (j != i) {
+			i = j - 1;
+			continue;
+		}
+		if (buf[i] == '{')
+			depth++;
+		else if (buf[i] == '}' && --depth == 0)
+			return i;
+	}
+	return 0;
+}
+
+/* Is the word at buf[i] one that starts a branch or a jump? */
+static bool flow_word(const char *buf, unsigned i, unsigned to)
+{
+	static const char *const w[] = {
+		"if", "else", "switch", "case", "default", "goto", "return",
+		"break", "continue", "while", "for", "do", NULL
+	};
+	int k;
+
+	for (k = 0; w[k]; k++) {
+		size_t n = strlen(w[k]);
+
+		if (i + n <= to && !strncmp(buf + i, w[k], n) &&
+		    (i + n == to || !wq_ident_char(buf[i + n])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Allocation flags that let the allocator sleep (direct reclaim): a
+ * call passing one may sleep.  Named, not guessed: other calls may sleep
+ * too, and are not named.
+ */
+static const char *sleeping_gfp(const char *p, size_t n)
+{
+	static const char *const gfp[] = {
+		"GFP_KERNEL", "GFP_KERNEL_ACCOUNT", "GFP_NOIO", "GFP_NOFS",
+		"GFP_USER", "GFP_HIGHUSER", "GFP_HIGHUSER_MOVABLE", NULL
+	};
+	int k;
+
+	for (k = 0; gfp[k]; k++)
+		if (strlen(gfp[k]) == n && !strncmp(p, gfp[k], n))
+			return gfp[k];
+	return NULL;
+}
+
+/*
+ * The first call after loop l, in the straight code from the loop's end
+ * to the exit r (no branch, jump or block between), that passes an
+ * allocation flag that may sleep: the call that runs first in the
+ * sleeping state when the loop is left.  *at: its position; the name and
+ * the flag, "name\0flag", allocated; NULL when there is none.
+ */
+static char *sleeping_call_after(const struct cfg *g, const struct wq_file *f,
+				 int l, int r, struct wq_pos *at)
+{
+	int after = g->loops[l].last + 1;
+	unsigned o, end, i, j, open = 0;
+	int paren = 0;
+
+	if (after >= g->n || g->nodes[after].kind != N_JOIN)
+		return NULL;
+	o = block_close(f->buf, f->len,
+			text_offset(f->buf, f->len, g->nodes[after].pos));
+	end = text_offset(f->buf, f->len, g->nodes[r].pos);
+	if (!o || end <= o)
+		return NULL;
+	for (i = o + 1; i < end; i++) {
+		j = text_skip_noncode(f->buf, i, end);
+		if (j != i) {
+			i = j - 1;
+			continue;
+		}
+		if (f->buf[i] == '{')
+			return NULL;
+		if (f->buf[i] == '(' && paren++ == 0)
+			open = i;
+		else if (f->buf[i] == ')' && paren > 0)
+			paren--;
+		if (!wq_ident_char(f->buf[i]) || (i && wq_ident_char(f->buf[i - 1])))
+			continue;
+		for (j = i; j < end && wq_ident_char(f->buf[j]); j++)
+			;
+		if (!paren && flow_word(f->buf, i, end))
+			return NULL;
+		if (paren && sleeping_gfp(f->buf + i, j - i)) {
+			const char *flag = sleeping_gfp(f->buf + i, j - i);
+			unsigned b = open, e;
+
+			while (b > o && (f->buf[b - 1] == ' ' || f->buf[b - 1] == '\t'))
+				b--;
+			for (e = b; b > o && wq_ident_char(f->buf[b - 1]); b--)
+				;
+			if (b == e)
+				return NULL;
+			*at = text_pos(f->buf, f->len, b);
+			return xasprintf("%.*s%c%s", (int)(e - b), f->buf + b,
+					 '\0', flag);
+		}
+		i = j - 1;
+	}
+	return NULL;
+}
+
+/*
+ * The entry e's prepare_to_wait*() queued, where it is a member of a
+ * struct on this stack (wait_var_event()'s `wqe.wq_entry`, which WQ006
+ * does not follow), may still be queued at the exit r: its name, else
+ * NULL.
+ */
+static const char *member_entry_queued(const struct cfg *g,
+				       const struct flow *fl, int e, int r)
+{
+	const char *entry = event_entry(&g->nodes[e].ev);
+	int i = entry && node_is(g, e, K_PREPARE) ? flow_entry(fl, entry) : -1;
+
+	if (i < 0 || !(fl->in[r] & FL_QUEUED(i)) || cfg_is_local(g, entry) ||
+	    !cfg_is_local_head(g, entry))
+		return NULL;
+	return entry;
+}
+
+static void report(const struct cfg *g, const struct flow *fl,
+		   struct wq_file *f, int e, int r)
+{
+	const struct cfg_node *en = &g->nodes[e], *rn = &g->nodes[r];
+	const char *member = member_entry_queued(g, fl, e, r);
+	const char *q = event_queue(&en->ev);
+	struct wq_finding *fd;
+	struct wq_pos at;
+	char *call = sleeping_call_after(g, f, en->loop, r, &at);
+	char *also = member ? xasprintf(
+		", and the on-stack entry '%s' that %s%s queued may still be on '%s' (no finish_wait())",
+		member, en->ev.api->name,
+		strchr(en->ev.api->name, '>') ? "" : "()", q ? q : "?") :
+		xstrdup("");
+
+	file_add_finding(f, WQ005, rn->pos, xasprintf(
+		"%s in %s: the wait loop is left without __set_current_state(TASK_RUNNING)%s; what runs after the loop is left runs in that state, where a call that may sleep is a bug (the kernel warns \"do not call blocking ops when !TASK_RUNNING\")",
+		rn->flags & NF_FALL_OFF ? "falls off the end" : "returns",
+		state_text(&en->ev), also));
+	fd = &f->findings[f->nfindings - 1];
+	finding_add_note(fd, en->pos, xasprintf(
+		"the state is set here, by %s%s, and this exit skips the schedule()",
+		en->ev.api->name,
+		strchr(en->ev.api->name, '>') ? "" : "()"));
+	if (call)
+		finding_add_note(fd, at, xasprintf(
+			"%s() may sleep (%s), and runs here after the loop still in %s",
+			call, call + strlen(call) + 1, state_text(&en->ev)));
+	free(call);
+	free(also);
+}
+
 void check_state_not_restored(const struct cfg *g, const struct flow *fl,
 			      struct wq_file *f)
 {
@@ -195,15 +363,8 @@ void check_state_not_restored(const struct cfg *g, const struct flow *fl,
 					state_text(&en->ev)));
 				continue;
 			}
-			file_add_finding(f, WQ005, rn->pos, xasprintf(
-				"%s in %s: the wait loop is left without __set_current_state(TASK_RUNNING); the next blocking call sleeps for good",
-				rn->flags & NF_FALL_OFF ? "falls off the end" : "returns",
-				state_text(&en->ev)));
+			report(g, fl, f, e, r);
 			fd = &f->findings[f->nfindings - 1];
-			finding_add_note(fd, en->pos, xasprintf(
-				"the state is set here, by %s%s, and this exit skips the schedule()",
-				en->ev.api->name,
-				strchr(en->ev.api->name, '>') ? "" : "()"));
 			done[l] = 1;
 		}
 	}

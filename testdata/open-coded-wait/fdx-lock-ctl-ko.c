@@ -9,8 +9,8 @@
  * signal pending, so no wake-up for it is lost.  The model's words must
  * not say "the exit tested on line 46 before the state is set is not
  * modelled" for it (the macro is read as the signal test it expands to).
- * The checker's WQ007 (no signal_pending() exit) does not read the macro
- * yet: a false report of the rules, marked as what it reports today.
+ * The checker's WQ007 (no signal_pending() exit) reads the macro's body
+ * too (issue 41), and says nothing.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -39,7 +39,7 @@ static int fdx_lock(int interruptible)
 
 		add_wait_queue(&fdx_wait, &wait);	/* expect: WQ002 fix=converted */
 		for (;;) {
-			set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ007 */
+			set_current_state(TASK_INTERRUPTIBLE);
 			if (!test_and_set_bit(0, &fdx_busy))
 				break;
 			schedule();

@@ -596,12 +596,21 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 	int n;
 
 	flow_entry_states(g, w, NULL, in);
-	for (n = 0; n < g->n; n++)
-		if (names_entry(g, n, w) && g->nodes[n].ev.api->kind == K_ADD_WAIT &&
-		    (in[n] & (E_ADDED | E_SET)))
+	for (n = 0; n < g->n; n++) {
+		if (!names_entry(g, n, w) || g->nodes[n].ev.api->kind != K_ADD_WAIT ||
+		    !(in[n] & (E_ADDED | E_SET)))
+			continue;
+		if (strchr(w, '[') && g->nodes[n].loop >= 0)
+			/* waits[i] in a loop: a new element each pass */
+			refuse_entry(e, "two-queues", xasprintf(
+				"the entries '%s' are array elements, added at line %u once per pass of a loop, each to the queue '%s' of that pass: the task waits with several entries on several queues at once, and prepare_to_wait() puts one entry on one queue",
+				w, g->nodes[n].pos.line,
+				event_queue(&g->nodes[n].ev)));
+		else
 			refuse_entry(e, "two-queues", xasprintf(
 				"the entry '%s' may be added at line %u while still queued",
 				w, g->nodes[n].pos.line));
+	}
 	/* `set_current_state(S); add_wait_queue(q, &w);` is one prepare */
 	for (n = 0; n < g->n; n++) {
 		int m;

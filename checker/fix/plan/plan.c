@@ -640,7 +640,7 @@ static void plan_site(struct fix_site *s, struct site_ctx *sc,
 		old_target_delay(s, sc, p->target);
 	} else if (s->rule == WQ005) {
 		refuse(s, "no-patch", xstrdup(
-			"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by __set_current_state(TASK_RUNNING) there by hand"));
+			"an exit left in a sleeping task state has no automatic fix of its own: it is fixed with its wait loop, or by hand with __set_current_state(TASK_RUNNING), or finish_wait() where the entry is still queued, on that path right after the loop"));
 	} else {
 		refuse(s, "no-patch", xstrdup(
 			"a wait entry left queued has no automatic fix"));

@@ -541,6 +541,12 @@ static void plan_state_after_test_in(struct fix_site *s,
 			s->anchor, ls->cond ? ls->cond : "..."));
 		return;
 	}
+	if (ls->label_in_loop) {
+		refuse(s, "no-patch", xasprintf(
+			"%s() is under a label in the loop's body, where jumps from other work of the loop join: no semantic patch matches a state change there; convert by hand",
+			s->anchor));
+		return;
+	}
 	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
 		refuse(s, "one-shot", xasprintf(
 			"%s() is not in a loop of its own: the sleep happens once here and its test belongs to an enclosing if or loop, or to the caller, so there is no test to repeat after the state change; convert by hand",
@@ -613,7 +619,7 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		refuse(s, "no-patch", xasprintf(
 			strstr(s->anchor, "timeout") ?
 			"%s() in TASK_RUNNING has no helper that sets the state; set it before the call by hand" :
-			"%s() in TASK_RUNNING with no timeout; set the state inside the loop by hand",
+			"%s() in TASK_RUNNING with no timeout: no helper sets the state for it; set the state by hand on every path to it",
 			s->anchor));
 		return;
 	}

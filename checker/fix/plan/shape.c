@@ -700,6 +700,10 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 		free(k.c);
 	} else {
 		ls->kind = SH_NONE;
+		/* `end_loop: set_current_state(S);` at a loop body's end */
+		ls->label_in_loop = ck == CXCursor_LabelStmt && ci >= 2 &&
+			clang_getCursorKind(sc->path[ci - 1]) == CXCursor_CompoundStmt &&
+			is_loop(clang_getCursorKind(sc->path[ci - 2]));
 	}
 }
 
@@ -754,12 +758,33 @@ void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls)
 			ls->state = sc->state_before;
 		return;
 	}
-	if (clang_getCursorKind(parent) != CXCursor_CompoundStmt)
+	if (si == sc->depth - 1 &&
+	    clang_getCursorKind(sc->path[si]) == CXCursor_CompoundStmt) {
+		/*
+		 * the add's statement is not in the tree (its queue's type
+		 * did not parse: `channel_wqs[N]` with N an unknown macro),
+		 * so the path ends at the block around it: the loop is
+		 * looked for among the block's statements after the anchor
+		 */
+		parent = sc->path[si];
+	} else if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) {
 		return;
+	}
 	k = children(parent);
-	for (i = 0; i < k.n; i++)
-		if (clang_equalCursors(k.c[i], sc->path[si]))
+	for (i = 0; i < k.n; i++) {
+		unsigned a, b;
+
+		if (clang_equalCursors(parent, sc->path[si])) {
+			/* the first statement after the anchor, less one */
+			cursor_span(k.c[i], &a, &b);
+			if (a > sc->anchor_off) {
+				i--;
+				break;
+			}
+		} else if (clang_equalCursors(k.c[i], sc->path[si])) {
 			break;
+		}
+	}
 	for (i++; i < k.n; i++) {
 		enum CXCursorKind lk = clang_getCursorKind(k.c[i]);
 		char *t;

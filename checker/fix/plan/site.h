@@ -81,6 +81,8 @@ struct loop_shape {
 	bool add_first;		/* ... as the loop body's first statement */
 	bool sleep_first;	/* `for (;;)`: the loop sleeps before its
 				 * first test (TIOCMIWAIT style) */
+	bool label_in_loop;	/* the statement is under a label at a
+				 * loop body's top level (`end_loop:`) */
 	bool io_sleep;		/* it sleeps in io_schedule*(): the time is
 				 * I/O wait, which wait_event*() would not
 				 * account */
