@@ -161,6 +161,12 @@ static bool lock_is_wakers(const struct mrun *r, int l)
 	return eq;
 }
 
+/* The bit of lock l in mstate.held (the last of them past 31). */
+static uint32_t lock_bit(int l)
+{
+	return l < 0 ? 0 : 1u << (l < 31 ? l : 31);
+}
+
 static bool autoremove(const struct mrun *r, int ent)
 {
 	return ent == WE_ENT || (ent < VMAXE && r->vv->autorm[r->side][ent]);
@@ -390,7 +396,7 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 			return ADVANCE;
 		}
 		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
-			t->held = 0;
+			t->held &= ~lock_bit(ev->lock);
 		t->sub = 3;
 		t->iheld = 0;
 		return STAY;
@@ -398,7 +404,7 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
 			if (s->wheld)
 				return STUCK;
-			t->held = 1;
+			t->held |= lock_bit(ev->lock);
 		}
 		if (sleeping(r, s->ts)) {
 			if (!ev->timed)
@@ -440,12 +446,12 @@ static int step_event(const struct mrun *r, const struct mstate *s,
 		if (lock_is_wakers(r, ev->lock)) {
 			if (s->wheld)
 				return STUCK;
-			t->held = 1;
+			t->held |= lock_bit(ev->lock);
 		}
 		break;
 	case EV_UNLOCK:
 		if (lock_is_wakers(r, ev->lock))
-			t->held = 0;
+			t->held &= ~lock_bit(ev->lock);
 		break;
 	case EV_IRQOFF:
 		if (r->xirq) {
@@ -471,18 +477,19 @@ static int step_event(const struct mrun *r, const struct mstate *s,
  * Is test node nd `if (mutex_lock_interruptible(&m))` of the waker's
  * lock: its true arm is the failure, the lock not taken?
  */
-static bool lock_failed(const struct mrun *r, int nd)
+static uint32_t lock_failed(const struct mrun *r, int nd)
 {
 	const struct vfn *f = r->f;
+	uint32_t m = 0;
 	int k;
 
 	for (k = 0; k < f->nnev[nd]; k++) {
 		const struct vev *ev = &f->ev[f->nev[nd][k]];
 
 		if (ev->k == EV_LOCK && ev->fails && lock_is_wakers(r, ev->lock))
-			return true;
+			m |= lock_bit(ev->lock);
 	}
-	return false;
+	return m;
 }
 
 /*
@@ -528,8 +535,7 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 
 		if (c == 0 || (c == 1) == !s->done) {
 			t.node = nd->succ[0];
-			if (lock_failed(r, s->node))
-				t.held = 0;
+			t.held &= ~lock_failed(r, s->node);
 			out[n++] = t;
 			t.held = s->held;
 		}
@@ -621,6 +627,7 @@ void explore(struct mrun *r)
 	memset(&s0, 0, sizeof(s0));
 	s0.node = r->f->g.entry;
 	s0.ts = -1;
+	s0.held = r->entry_held ? lock_bit(r->xlock) : 0;
 	memset(s0.entq, -1, sizeof(s0.entq));
 	intern(r, &s0, &fresh);
 	for (i = 0; i < r->nn && !r->overflow; i++) {

@@ -23,7 +23,8 @@ struct mstate {
 	int16_t node;
 	uint8_t k, sub;		/* event of the node, its step */
 	int8_t ts;		/* interned state, -1: the caller's */
-	uint8_t done, wpc, held, wheld, nsl, spins, exited;
+	uint32_t held;		/* the waker's locks the waiter holds, by index */
+	uint8_t done, wpc, wheld, nsl, spins, exited;
 	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
 	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
 	int8_t entq[VMAXE + 2];
@@ -63,6 +64,8 @@ struct mrun {
 				 * take too, or -1 */
 	bool xirq;		/* the waker cannot run while the waiter has
 				 * interrupts off */
+	bool entry_held;	/* the waiter holds xlock from its entry (a lock
+				 * it drops before it takes it: its callers') */
 	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
 				 * was found asleep in */
 	uint32_t reached;	/* the sleeps it had the waiter asleep in */
