@@ -22,6 +22,8 @@ checked against those facts, not against expected text:
   (the original has one)                    the original's properties do
   as in the original: X, Y                  each is a property of both sides
   no waker in the file: timeouts only       the record: nothing may wake it
+  ... timeouts and signals only             ... and it slept interruptible
+                                            only (record asleep_in)
   a waker outside this file                 the record: a waker outside
   a hang (said of the model)                not when a waker is outside the
                                             file (the model did not run it)
@@ -244,7 +246,20 @@ class Checker:
                     self.claim("wakers read in a file of the module",
                                name in m["files"], where, verdict,
                                f"the record's files {m['files']!r}")
-        says_none = "no waker in the file: timeouts only" in rest
+        nw = re.search(r"no waker in the file: timeouts(?P<sig> and signals"
+                       r"| and fatal signals)? only(?P<some>, and signals in "
+                       r"its interruptible sleeps)?", rest)
+        says_none = nw is not None
+        if nw:
+            # what else ends the sleeps: the states the rewrite slept in
+            # (1 uninterruptible, 2 interruptible, 4 killable)
+            st = m.get("asleep_in", 0)
+            want = {2: " and signals", 4: " and fatal signals"}.get(st)
+            self.claim("timeouts (and signals) end the sleeps",
+                       nw.group("sig") == want and
+                       bool(nw.group("some")) == (want is None and
+                                                  bool(st & 6)),
+                       where, verdict, f"the record: slept in states {st}")
         says_out = "a waker outside this file" in rest
         self.claim("no waker in the file", says_none == m["no_waker"], where,
                    verdict, f"the record: no_waker {m['no_waker']}")

@@ -78,6 +78,9 @@ struct model_facts {
 	unsigned sleep_line[32];
 	uint32_t orig_at[8], new_at[8];
 	uint32_t reached;
+	unsigned asleep_in;	/* the states the rewrite slept in: 1
+				 * uninterruptible, 2 interruptible, 4
+				 * killable (vmodel.h M_*) */
 	/*
 	 * The rewrite's wait-loop exits tested before the loop's state
 	 * write where a later test hides them from the model (its

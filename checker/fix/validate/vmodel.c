@@ -615,6 +615,12 @@ static void note_reached(struct mrun *r, const struct mstate *s)
 	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
 	if (o >= 0 && o < 32)
 		r->reached |= 1u << o;
+	if (s->ts == r->intr)
+		r->asleep_in |= M_INTR;
+	else if (s->ts >= 0 && strstr(r->vv->names[NS_STATE][s->ts], "KILLABLE"))
+		r->asleep_in |= M_KILL;
+	else
+		r->asleep_in |= M_UNINTR;
 }
 
 /* Breadth first over the states of waiter || waker. */
@@ -850,6 +856,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
 	out->reached |= r.reached;
+	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
 	mrun_release(&r);
 }
@@ -965,7 +972,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		.capped = mr.count > MAXCOUNT,
 		.orig_props = mo.props, .new_props = mr.props,
 		.file = env.file, .lost_plain = mr.lost_plain,
-		.reached = mr.reached };
+		.reached = mr.reached, .asleep_in = mr.asleep_in };
 	snprintf(facts.files, sizeof(facts.files), "%s",
 		 env.files.s ? env.files.s : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",

@@ -22,6 +22,9 @@ enum mprop {
 };
 
 
+/* The states a waiter slept in (mside.asleep_in, record.h asleep_in) */
+enum { M_UNINTR = 1, M_INTR = 2, M_KILL = 4 };
+
 /* A waker: sets the condition, then wakes (under a lock, maybe). */
 struct mwaker {
 	bool task;		/* wakes the task, not a queue */
@@ -62,11 +65,12 @@ void find_module_wakers(const struct vside *s, const char *key,
 			const char *qs, const char *self, struct mwakers *ws);
 void wakers_release(struct mwakers *ws);
 /*
- * Is the queue of last name key a static head of this file that nothing
+ * Is the queue of last name key (in function fn) a static head of this
+ * file, or a member of a struct only this .c file defines, that nothing
  * outside it reaches (vreach.c)?  Else its waker is outside this file.
  */
 bool env_queue_sealed(const struct vside *s, const struct vval *vv,
-		      const char *key);
+		      const char *fn, const char *key);
 
 /* The result of the runs of one side (original or rewrite). */
 struct mside {
@@ -79,6 +83,7 @@ struct mside {
 	char *lost_if;		/* else what would close it: "the waker ..." */
 	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
 	uint32_t reached;	/* the sleeps a run had the waiter asleep in */
+	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
 
 /* What the model ran the function against, over its queues. */

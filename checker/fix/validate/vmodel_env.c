@@ -452,20 +452,28 @@ void find_module_wakers(const struct vside *s, const char *key,
 }
 
 /*
- * Is the queue of last name key a static head of this file that nothing
- * outside it reaches?  Every queue of that name must be the plain name.
+ * Is the queue of last name key one that nothing outside this file
+ * reaches: a static head of it, or a member of a struct it alone defines
+ * (vreach.c)?  Every queue of that name must be.
  */
 bool env_queue_sealed(const struct vside *s, const struct vval *vv,
-		      const char *key)
+		      const char *fn, const char *key)
 {
+	const struct fix_fn *f = NULL;
 	int i;
 
+	for (i = 0; i < s->nfns; i++)
+		if (!strcmp(s->fns[i].name, fn))
+			f = &s->fns[i];
 	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
-		char *k = last_name(vv->names[NS_QUEUE][i]);
+		const char *q = vv->names[NS_QUEUE][i];
+		char *k = last_name(q);
 		bool same = !strcmp(k, key);
 
 		free(k);
-		if (same && !vqueue_sealed(s->text, s->len, vv->names[NS_QUEUE][i]))
+		if (same && !vqueue_sealed(s->text, s->len, q) &&
+		    !(f && vqueue_member_sealed(s->text, s->len, s->path,
+						f->start, f->end, q)))
 			return false;
 	}
 	return true;
@@ -526,7 +534,7 @@ void model_env(const struct vside *orig, struct vval *vv,
 	find_wakers(orig, key, task, fn, ws, &named);
 	env->file |= ws->n > 0;
 	if (!task) {
-		sealed = env_queue_sealed(orig, vv, key);
+		sealed = env_queue_sealed(orig, vv, fn, key);
 		if (!sealed) {
 			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
 			if (ws->files)

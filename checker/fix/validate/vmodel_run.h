@@ -69,6 +69,7 @@ struct mrun {
 	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
 				 * was found asleep in */
 	uint32_t reached;	/* the sleeps it had the waiter asleep in */
+	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
 
 /* Is w one of the space-separated words of list? */

@@ -133,7 +133,13 @@ static char *env_text(const struct model_facts *mf)
 	if (mf->outside)
 		return xstrdup(", a waker outside this file (at any point)");
 	if (mf->no_waker && !mf->file)
-		return xstrdup(", no waker in the file: timeouts only");
+		/* what else ends a sleep: a signal, in the states it slept in */
+		return xasprintf(", no waker in the file: %s",
+				 mf->asleep_in == M_INTR ? "timeouts and signals only" :
+				 mf->asleep_in == M_KILL ? "timeouts and fatal signals only" :
+				 mf->asleep_in & (M_INTR | M_KILL) ?
+				 "timeouts only, and signals in its interruptible sleeps" :
+				 "timeouts only");
 	return xstrdup("");
 }
 
