@@ -55,8 +55,10 @@ int rtx_thread(void *data)
 }
 EXPORT_SYMBOL_GPL(rtx_thread);
 
-void rtx_init_thread(struct rtx_private *tp)
+void rtx_init_thread(void *data)
 {
+	struct rtx_private *tp = data;
+
 	init_waitqueue_head(&tp->thr_wait);
 	tp->time_to_die = 0;
 }

@@ -40,6 +40,7 @@
  * vmodel_cond.c reads which tests are the condition, vmodel_env.c the
  * wakers, vmodel_words.c writes every sentence of the verdict.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -605,16 +606,83 @@ static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
 			r->sleep_at[b] |= 1u << o;
 }
 
-/* The waiter is asleep in state s: that sleep is checked by the run. */
-static void note_reached(struct mrun *r, const struct mstate *s)
+/* Does text t name one of the space-separated words of list? */
+static bool text_names(const char *t, const char *list)
 {
-	int o;
+	const char *p = t;
+
+	while (p && *p) {
+		const char *b;
+		char *w;
+		bool in;
+
+		if (!(isalnum((unsigned char)*p) || *p == '_')) {
+			p++;
+			continue;
+		}
+		for (b = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		w = xasprintf("%.*s", (int)(p - b), b);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the sleep of state s one that waits on a test of what the waker
+ * writes: on the waiting arm of such a test, or a wait_event*() whose
+ * condition names it (or the waker's writes were not read)?
+ */
+static bool loss_seen(const struct mrun *r, const struct mstate *s)
+{
+	const struct vev *e;
+
+	if (!r->wguard || r->wguard[s->node])
+		return true;
+	if (s->k >= r->f->nnev[s->node])
+		return false;
+	e = &r->f->ev[r->f->nev[s->node][s->k]];
+	return e->k == EV_WAITEV && e->what && text_names(e->what, r->w->writes);
+}
+
+/*
+ * A loss p (P_LOST, P_TLOST) in state s whose sleep is on the waiting arm
+ * of a test of what the waker writes: a test read the condition before
+ * the waker made it true.  Else the sleep tests nothing the waker writes
+ * and loses its wake-up only if the waker can wake before the waiter is
+ * queued and asleep (what starts the waker is not modelled).
+ */
+static void note_seen(struct mrun *r, const struct mstate *s, unsigned p)
+{
+	int b, o;
 
 	if (s->k >= r->f->nnev[s->node])
 		return;
 	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
+	for (b = 0; b < 2; b++)
+		if ((p & (1u << b)) && o >= 0 && o < 32)
+			r->seen_at[b] |= 1u << o;
+}
+
+/*
+ * The waiter is at a sleep in state s (asleep: in it, its state not
+ * running): that sleep is checked by the run, schedule() in
+ * TASK_RUNNING too (a busy loop's).
+ */
+static void note_reached(struct mrun *r, const struct mstate *s, bool asleep)
+{
+	int o;
+
+	if (s->exited || s->k >= r->f->nnev[s->node])
+		return;
+	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
 	if (o >= 0 && o < 32)
 		r->reached |= 1u << o;
+	if (!asleep)
+		return;
 	if (s->ts == r->intr)
 		r->asleep_in |= M_INTR;
 	else if (s->ts >= 0 && strstr(r->vv->names[NS_STATE][s->ts], "KILLABLE"))
@@ -664,8 +732,7 @@ void explore(struct mrun *r)
 				add_succ(&r->n[i], to);
 			}
 		}
-		if (asleep(r, &r->n[i].s, &timed, &waits))
-			note_reached(r, &r->n[i].s);
+		note_reached(r, &r->n[i].s, asleep(r, &r->n[i].s, &timed, &waits));
 		if (asleep(r, &r->n[i].s, &timed, &waits) && waits &&
 		    waker_done(r, &r->n[i].s)) {
 			/*
@@ -687,6 +754,8 @@ void explore(struct mrun *r)
 				p = P_TLOST;
 			if (p)
 				note_sleep(r, &r->n[i].s, p);
+			if (p && loss_seen(r, &r->n[i].s))
+				note_seen(r, &r->n[i].s, p);
 			props |= p;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
@@ -788,6 +857,7 @@ void mrun_release(struct mrun *r)
 	free(r->hash);
 	free(r->cls);
 	free(r->guard);
+	free(r->wguard);
 	free(r->swait);
 }
 
@@ -806,6 +876,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
+	model_conditions_writes(f, r->cls, w->writes, &r->wguard);
 	r->swait = model_switches(f);
 	if (!w->task) {
 		bool other[VMAXQ];
@@ -856,9 +927,53 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
 	out->reached |= r.reached;
+	for (b = 0; b < 2; b++)
+		out->seen_at[b] |= r.seen_at[b];
 	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
 	mrun_release(&r);
+}
+
+/* Does f name one of the space-separated words of list? */
+static bool fn_names(const struct vfn *f, const char *list)
+{
+	int t;
+
+	for (t = 0; t < f->flow.n; t++) {
+		char *w;
+		bool in;
+
+		if (f->flow.t[t].kind != VT_ID)
+			continue;
+		w = xasprintf("%.*s", (int)f->flow.t[t].len,
+			      f->flow.text + f->flow.t[t].off);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is waker j of ws one for the queue's other sleepers: it writes names
+ * the function (either side) never names, where another waker of the
+ * queue writes one it does (usblp's read completion on the queue its
+ * write waits on too)?  Its wake-up is not this function's to lose.
+ */
+static bool other_sleepers(const struct vfn *o, const struct vfn *r,
+			   const struct mwakers *ws, int j)
+{
+	int i;
+
+	if (!ws->w[j].writes || !*ws->w[j].writes ||
+	    fn_names(o, ws->w[j].writes) || fn_names(r, ws->w[j].writes))
+		return false;
+	for (i = 0; i < ws->n; i++)
+		if (i != j && ws->w[i].writes && *ws->w[i].writes &&
+		    fn_names(o, ws->w[i].writes) && fn_names(r, ws->w[i].writes))
+			return true;
+	return false;
 }
 
 /* The queue keys the function sleeps or queues on (both sides). */
@@ -934,7 +1049,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 			break;	/* a function with queues: their wakers */
 		model_env(orig, &vv, &o, fn, key, task, &ws, &one);
 		env.opaque |= one.opaque;
-		env.unwoken |= one.unwoken;
+		/* no waker: none for any of its queues (the words say so) */
+		env.unwoken = (i == 0 || env.unwoken) && one.unwoken;
 		env.file |= one.file;
 		env.complete &= one.complete;
 		if (one.files.len)
@@ -943,6 +1059,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(one.files.s);
 		nw_total += ws.n;
 		for (j = 0; j < ws.n; j++) {
+			if (other_sleepers(&o, &r, &ws, j))
+				continue;
 			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
 			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
 				 one.complete, &mr);
@@ -972,7 +1090,9 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		.capped = mr.count > MAXCOUNT,
 		.orig_props = mo.props, .new_props = mr.props,
 		.file = env.file, .lost_plain = mr.lost_plain,
-		.reached = mr.reached, .asleep_in = mr.asleep_in };
+		.reached = mr.reached, .asleep_in = mr.asleep_in,
+		.orig_seen = { mo.seen_at[0], mo.seen_at[1] },
+		.new_seen = { mr.seen_at[0], mr.seen_at[1] } };
 	snprintf(facts.files, sizeof(facts.files), "%s",
 		 env.files.s ? env.files.s : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",

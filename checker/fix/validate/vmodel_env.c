@@ -52,6 +52,7 @@ void wakers_release(struct mwakers *ws)
 		free(ws->w[i].lock);
 		free(ws->w[i].clock);
 		free(ws->w[i].what);
+		free(ws->w[i].writes);
 	}
 	free(ws->files);
 	ws->files = NULL;
@@ -176,8 +177,9 @@ static char *released_locks(char **names, const int *depth, const bool *rel,
  * The last names of the locks held at token k of its function,
  * separated by spaces, and in *text the first as written.  A driver
  * macro that takes or drops a lock counts as the call in its body (len:
- * the text's length).  An unlock on an error exit (path_leaves()) is not
- * on the way to k.
+ * the text's length).  A lock or an unlock on a path that leaves before
+ * k (an error exit, a branch that wakes and returns: path_leaves()) is
+ * not on the way to k.
  */
 static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		       char **text, char **released)
@@ -197,7 +199,9 @@ static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "("))
 			continue;
 		if (lock || unlock) {
-			if (unlock && path_leaves(v, vtok_match(v, i + 1), k))
+			/* a lock or unlock on a path that leaves before k
+			 * (`mutex_lock(&l->m); ...; wake_up(); return;`) */
+			if (path_leaves(v, vtok_match(v, i + 1), k))
 				continue;
 			if (vcall_args(v, i + 1, a, e, 2) >= 1)
 				t = vtok_text(v, a[0], e[0]);
@@ -242,6 +246,113 @@ static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 	return held;
 }
 
+/* Add the last name of tokens [a, e) of v to the word list *out. */
+static void add_written(struct strbuf *out, const struct vtoks *v, int a, int e)
+{
+	char *t = vtok_text(v, a, e), *ln = last_name(t);
+
+	if (*ln && !(out->s && word_in(out->s, ln)))
+		sb_printf(out, "%s%s", out->len ? " " : "", ln);
+	free(ln);
+	free(t);
+}
+
+/*
+ * Is token i an argument of a lock, unlock or wait-API call (a lock or
+ * a queue, not what the sleeper tests)?
+ */
+static bool api_arg(const struct vtoks *v, int from, int i)
+{
+	int j, d = 0;
+
+	for (j = i - 1; j > from; j--) {
+		if (vtok_is(v, j, ")"))
+			d++;
+		else if (vtok_is(v, j, "(") && d)
+			d--;
+		else if (vtok_is(v, j, "(") || vtok_is(v, j, ";") ||
+			 vtok_is(v, j, "{") || vtok_is(v, j, "}"))
+			break;
+	}
+	if (j <= from || !vtok_is(v, j, "(") || v->t[j - 1].kind != VT_ID)
+		return false;
+	{
+		const char *c = v->text + v->t[j - 1].off;
+		size_t cl = v->t[j - 1].len;
+
+		return kapi_classify(c, cl) || kapi_lock(c, cl, false) ||
+		       kapi_is(c, cl, K_UNLOCK) || wake_name(c, cl, true) ||
+		       wake_name(c, cl, false) ||
+		       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
+		       (cl == 14 && !memcmp(c, "wq_has_sleeper", 14));
+	}
+}
+
+/*
+ * What the waker's function writes in tokens [from, k) before its
+ * wake-up: the last names of what it assigns, increments or decrements,
+ * and of each `&x` it hands to a call (set_bit(), atomic_inc(),
+ * list_add(), complete()), separated by spaces; "" when nothing.  More
+ * than it writes, never less: a name it only hands on counts too.
+ */
+static char *waker_writes(const struct vtoks *v, int from, int k)
+{
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"&=", "|=", "^=", NULL };
+	struct strbuf sb = { 0 };
+	int i, j, b;
+
+	for (i = from; i < k; i++) {
+		bool op = false;
+
+		for (j = 0; ops[j] && !op; j++)
+			op = vtok_is(v, i, ops[j]);
+		if ((op || vtok_is(v, i, "++") || vtok_is(v, i, "--")) && i > from) {
+			/* the lvalue before it: `a->b[i] = `, `x++` */
+			b = i - 1;
+			while (b > from && vtok_is(v, b, "]")) {
+				int d = 0;
+
+				for (; b > from; b--) {
+					d += vtok_is(v, b, "]") - vtok_is(v, b, "[");
+					if (!d)
+						break;
+				}
+				b--;
+			}
+			if (v->t[b].kind == VT_ID)
+				add_written(&sb, v, b, b + 1);
+		}
+		if ((vtok_is(v, i, "++") || vtok_is(v, i, "--")) && i + 1 < k) {
+			/* `++x->n`: the name before the next operator */
+			for (b = i + 1; b + 1 < k && (v->t[b + 1].kind == VT_ID ||
+						      vtok_is(v, b + 1, "->") ||
+						      vtok_is(v, b + 1, ".")); b++)
+				;
+			if (v->t[b].kind == VT_ID)
+				add_written(&sb, v, b, b + 1);
+		}
+		if (vtok_is(v, i, "&") && i > from &&
+		    (vtok_is(v, i - 1, "(") || vtok_is(v, i - 1, ",")) &&
+		    !api_arg(v, from, i)) {
+			/* `&x->y` as a call's argument: up to the , or ) */
+			int d = 0;
+
+			for (b = i + 1; b < k; b++) {
+				if (vtok_is(v, b, "(") || vtok_is(v, b, "["))
+					d++;
+				else if (vtok_is(v, b, ")") || vtok_is(v, b, "]")) {
+					if (!d--)
+						break;
+				} else if (!d && vtok_is(v, b, ","))
+					break;
+			}
+			add_written(&sb, v, i + 1, b);
+		}
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
 /* A file the wakers are read from: the sleeper's, or one of its module. */
 struct wfile {
 	const char *text;
@@ -282,7 +393,9 @@ static bool waker_add(struct mwakers *ws, struct mwaker *w)
 	for (i = 0; i < ws->n; i++)
 		if (ws->w[i].intr_only == w->intr_only &&
 		    !ws->w[i].lock == !w->lock &&
-		    (!w->lock || !strcmp(ws->w[i].lock, w->lock)))
+		    (!w->lock || !strcmp(ws->w[i].lock, w->lock)) &&
+		    !ws->w[i].writes == !w->writes &&
+		    (!w->writes || !strcmp(ws->w[i].writes, w->writes)))
 			return false;
 	if (ws->n == MAXWAKERS) {
 		ws->dropped = true;
@@ -321,6 +434,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
 	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock);
+	w.writes = waker_writes(ft, i, k);
 	close = vtok_match(ft, k + 1);
 	call = vtok_text(ft, k, close < 0 ? k + 1 : close + 1);
 	w.what = xasprintf("%s in %s()%s%s%s%s%s", call, fn,
@@ -334,6 +448,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 		free(w.lock);
 		free(w.clock);
 		free(w.what);
+		free(w.writes);
 	}
 }
 

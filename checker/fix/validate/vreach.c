@@ -20,8 +20,9 @@
  * macro body naming it.  For the model check's environment
  * (vmodel_env.c) only, a member of a struct whose definition is private
  * to this .c file is sealed alike (vqueue_member_sealed()): no other
- * file knows where in the struct it lies.  Anything else has an unknown
- * waker.
+ * file knows where in the struct it lies, unless a function the file
+ * shares with others takes the struct (then another file may hold a
+ * copy of its definition).  Anything else has an unknown waker.
  *
  * WQPORT_FILE_WAKERS_ONLY=1 puts the old excuse back (any queue whose
  * last name the file only sleeps on counts as never woken): the
@@ -233,6 +234,33 @@ static bool struct_declares(const struct vtoks *v, const char *tag, size_t tn,
 	return false;
 }
 
+/*
+ * Does a function this file shares (not static: defined for other files,
+ * or declared here and defined elsewhere) take a `struct tag`?  Then the
+ * struct crosses the file and another file may know its members.
+ */
+static bool struct_shared(const struct vtoks *v, const char *tag, size_t tn)
+{
+	int k, depth = 0, paren = 0;
+
+	for (k = 0; k + 1 < v->n; k++) {
+		if (v->t[k].kind == VT_PP)
+			continue;
+		if (vtok_is(v, k, "{"))
+			depth++;
+		else if (vtok_is(v, k, "}"))
+			depth--;
+		else if (!depth && vtok_is(v, k, "("))
+			paren++;
+		else if (!depth && vtok_is(v, k, ")"))
+			paren--;
+		else if (!depth && paren > 0 && vtok_is(v, k, "struct") &&
+			 name_is(v, k + 1, tag, tn) && !static_decl(v, k))
+			return true;
+	}
+	return false;
+}
+
 bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 			  unsigned fn, unsigned fn_end, const char *q)
 {
@@ -255,7 +283,8 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 	if (!type)
 		type = qmatch_decl_type(text, 0, len, root);
 	sealed = type && !strncmp(type, "struct ", 7) &&
-		 struct_declares(&v, type + 7, strlen(type + 7), m, strlen(m));
+		 struct_declares(&v, type + 7, strlen(type + 7), m, strlen(m)) &&
+		 !struct_shared(&v, type + 7, strlen(type + 7));
 	for (k = 0; k < v.n && sealed; k++) {
 		int c;
 
