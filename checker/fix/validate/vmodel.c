@@ -40,7 +40,6 @@
  * vmodel_cond.c reads which tests are the condition, vmodel_env.c the
  * wakers, vmodel_words.c writes every sentence of the verdict.
  */
-#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -606,31 +605,6 @@ static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
 			r->sleep_at[b] |= 1u << o;
 }
 
-/* Does text t name one of the space-separated words of list? */
-static bool text_names(const char *t, const char *list)
-{
-	const char *p = t;
-
-	while (p && *p) {
-		const char *b;
-		char *w;
-		bool in;
-
-		if (!(isalnum((unsigned char)*p) || *p == '_')) {
-			p++;
-			continue;
-		}
-		for (b = p; isalnum((unsigned char)*p) || *p == '_'; p++)
-			;
-		w = xasprintf("%.*s", (int)(p - b), b);
-		in = word_in(list, w);
-		free(w);
-		if (in)
-			return true;
-	}
-	return false;
-}
-
 /*
  * Is the sleep of state s one that waits on a test of what the waker
  * writes: on the waiting arm of such a test, or a wait_event*() whose
@@ -932,76 +906,6 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
 	mrun_release(&r);
-}
-
-/* Does f name one of the space-separated words of list? */
-static bool fn_names(const struct vfn *f, const char *list)
-{
-	int t;
-
-	for (t = 0; t < f->flow.n; t++) {
-		char *w;
-		bool in;
-
-		if (f->flow.t[t].kind != VT_ID)
-			continue;
-		w = xasprintf("%.*s", (int)f->flow.t[t].len,
-			      f->flow.text + f->flow.t[t].off);
-		in = word_in(list, w);
-		free(w);
-		if (in)
-			return true;
-	}
-	return false;
-}
-
-/*
- * Is waker j of ws one for the queue's other sleepers: it writes names
- * the function (either side) never names, where another waker of the
- * queue writes one it does (usblp's read completion on the queue its
- * write waits on too)?  Its wake-up is not this function's to lose.
- */
-static bool other_sleepers(const struct vfn *o, const struct vfn *r,
-			   const struct mwakers *ws, int j)
-{
-	int i;
-
-	if (!ws->w[j].writes || !*ws->w[j].writes ||
-	    fn_names(o, ws->w[j].writes) || fn_names(r, ws->w[j].writes))
-		return false;
-	for (i = 0; i < ws->n; i++)
-		if (i != j && ws->w[i].writes && *ws->w[i].writes &&
-		    fn_names(o, ws->w[i].writes) && fn_names(r, ws->w[i].writes))
-			return true;
-	return false;
-}
-
-/* The queue keys the function sleeps or queues on (both sides). */
-static int queue_keys(const struct vfn *o, const struct vfn *rw,
-		      const struct vval *vv, char **keys, int max)
-{
-	const struct vfn *fs[2] = { o, rw };
-	int n = 0, s, i, j;
-
-	for (s = 0; s < 2; s++)
-		for (i = 0; i < fs[s]->nev_all; i++) {
-			const struct vev *e = &fs[s]->ev[i];
-			char *k;
-
-			if (e->q < 0 || e->q >= vv->nnames[NS_QUEUE] ||
-			    !(e->k == EV_PREPARE || e->k == EV_ADD ||
-			      e->k == EV_SLEEPON || e->k == EV_WAITEV))
-				continue;
-			k = last_name(vv->names[NS_QUEUE][e->q]);
-			for (j = 0; j < n && strcmp(keys[j], k); j++)
-				;
-			if (j < n || n == max || !*k) {
-				free(k);
-				continue;
-			}
-			keys[n++] = k;
-		}
-	return n;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,

@@ -105,6 +105,16 @@ struct menv {
 
 /* Is w one of the space-separated words of list? */
 bool word_in(const char *list, const char *w);
+/* vmodel_cond.c: does text t name one of the words of list? */
+bool text_names(const char *t, const char *list);
+/* vmodel_env.c: the queue keys the function sleeps or queues on (both
+ * sides, allocated); is waker j of ws one for the queue's other sleepers
+ * (it writes nothing o or r names, where another waker writes what they
+ * do)? */
+int queue_keys(const struct vfn *o, const struct vfn *rw,
+	       const struct vval *vv, char **keys, int max);
+bool other_sleepers(const struct vfn *o, const struct vfn *r,
+		    const struct mwakers *ws, int j);
 /* vmodel_cond.c: for a waker that writes the names of writes (NULL: not
  * read): a test that names one and goes either way takes the sense of its
  * innermost loop (the arm that sleeps and comes back to it there waits);

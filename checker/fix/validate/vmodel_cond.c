@@ -7,6 +7,7 @@
  * (!cond) schedule();`), takes its sleeping arm while the flag is
  * false.  A test of what a wait_event*() returns is not the condition.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,6 +203,31 @@ void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other)
 			cls[i] = 0;
 		free(w);
 	}
+}
+
+/* Does text t name one of the space-separated words of list? */
+bool text_names(const char *t, const char *list)
+{
+	const char *p = t;
+
+	while (p && *p) {
+		const char *b;
+		char *w;
+		bool in;
+
+		if (!(isalnum((unsigned char)*p) || *p == '_')) {
+			p++;
+			continue;
+		}
+		for (b = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		w = xasprintf("%.*s", (int)(p - b), b);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
 }
 
 /* Does node nd's text name one of the space-separated words of list? */

@@ -684,3 +684,73 @@ void model_env(const struct vside *orig, struct vval *vv,
 		env->opaque = true;
 	}
 }
+
+/* Does f name one of the space-separated words of list? */
+static bool fn_names(const struct vfn *f, const char *list)
+{
+	int t;
+
+	for (t = 0; t < f->flow.n; t++) {
+		char *w;
+		bool in;
+
+		if (f->flow.t[t].kind != VT_ID)
+			continue;
+		w = xasprintf("%.*s", (int)f->flow.t[t].len,
+			      f->flow.text + f->flow.t[t].off);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is waker j of ws one for the queue's other sleepers: it writes names
+ * the function (either side) never names, where another waker of the
+ * queue writes one it does (usblp's read completion on the queue its
+ * write waits on too)?  Its wake-up is not this function's to lose.
+ */
+bool other_sleepers(const struct vfn *o, const struct vfn *r,
+			   const struct mwakers *ws, int j)
+{
+	int i;
+
+	if (!ws->w[j].writes || !*ws->w[j].writes ||
+	    fn_names(o, ws->w[j].writes) || fn_names(r, ws->w[j].writes))
+		return false;
+	for (i = 0; i < ws->n; i++)
+		if (i != j && ws->w[i].writes && *ws->w[i].writes &&
+		    fn_names(o, ws->w[i].writes) && fn_names(r, ws->w[i].writes))
+			return true;
+	return false;
+}
+
+/* The queue keys the function sleeps or queues on (both sides). */
+int queue_keys(const struct vfn *o, const struct vfn *rw,
+		      const struct vval *vv, char **keys, int max)
+{
+	const struct vfn *fs[2] = { o, rw };
+	int n = 0, s, i, j;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < fs[s]->nev_all; i++) {
+			const struct vev *e = &fs[s]->ev[i];
+			char *k;
+
+			if (e->q < 0 || e->q >= vv->nnames[NS_QUEUE] ||
+			    !(e->k == EV_PREPARE || e->k == EV_ADD ||
+			      e->k == EV_SLEEPON || e->k == EV_WAITEV))
+				continue;
+			k = last_name(vv->names[NS_QUEUE][e->q]);
+			for (j = 0; j < n && strcmp(keys[j], k); j++)
+				;
+			if (j < n || n == max || !*k) {
+				free(k);
+				continue;
+			}
+			keys[n++] = k;
+		}
+	return n;
+}
