@@ -8,6 +8,7 @@
  * false.  A test of what a wait_event*() returns is not the condition.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,10 +22,13 @@ bool is_sleep_ev(const struct vev *e)
 }
 
 /*
- * From node `from`, without passing node c: can the waiter reach a sleep
- * (back: false), or come back to c having slept on the way (back: true)?
+ * From node `from`, without passing node c, inside tokens [lo, hi] (a
+ * node with no tokens is inside; the exit is not): can the waiter reach
+ * a sleep (back: false), or come back to c having slept on the way
+ * (back: true)?
  */
-static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
+static bool reach_in(const struct vfn *f, int from, int c, bool back,
+		     bool *seen, int lo, int hi)
 {
 	int *stack, ns = 0, i, k;
 	bool hit = false;
@@ -41,6 +45,11 @@ static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
 			hit = back && slept;
 			continue;
 		}
+		if (f->g.n[nd].first < f->g.n[nd].last &&
+		    (f->g.n[nd].first < lo || f->g.n[nd].first > hi))
+			continue;
+		if (f->g.n[nd].kind == VN_EXIT && hi < INT_MAX)
+			continue;
 		for (k = 0; k < f->nnev[nd]; k++)
 			slept |= is_sleep_ev(&f->ev[f->nev[nd][k]]);
 		if (slept && !back)
@@ -56,6 +65,11 @@ static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
 	}
 	free(stack);
 	return hit;
+}
+
+static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
+{
+	return reach_in(f, from, c, back, seen, INT_MIN, INT_MAX);
 }
 
 /* The nodes reachable from `from` without passing c (allocated). */
@@ -321,58 +335,17 @@ static bool inner_loop(const struct vfn *f, int c, int *lo, int *hi)
 	return false;
 }
 
-/*
- * From node `from`, inside tokens [lo, hi] (a node with no tokens is
- * inside), without passing c: does the waiter come back to c having
- * slept?
- */
-static bool reach_inside(const struct vfn *f, int from, int c, int lo, int hi)
-{
-	bool *seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
-	int *stack = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(int)), ns = 0, i, k;
-	bool hit = false;
-
-	memset(seen, 0, 2 * f->g.nn * sizeof(bool));
-	stack[ns++] = from * 2;
-	seen[from * 2] = true;
-	while (ns && !hit) {
-		int x = stack[--ns], nd = x / 2;
-		const struct vnode *n = &f->g.n[nd];
-		bool slept = x & 1;
-
-		if (nd == c) {
-			hit = slept;
-			continue;
-		}
-		if (n->kind == VN_EXIT || (n->first < n->last &&
-					   (n->first < lo || n->first > hi)))
-			continue;
-		for (k = 0; k < f->nnev[nd]; k++)
-			slept |= is_sleep_ev(&f->ev[f->nev[nd][k]]);
-		for (i = 0; i < n->nsucc; i++) {
-			int to = n->succ[i] * 2 + slept;
-
-			if (!seen[to]) {
-				seen[to] = true;
-				stack[ns++] = to;
-			}
-		}
-	}
-	free(stack);
-	free(seen);
-	return hit;
-}
-
 void model_conditions_writes(const struct vfn *f, int8_t *cls,
 			     const char *writes, bool **wguard)
 {
-	bool *g, *names;
+	bool *g, *names, *seen;
 	int i, k, lo, hi;
 
 	*wguard = NULL;
 	if (!writes)
 		return;
 	g = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
 	names = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
 	memset(g, 0, f->g.nn * sizeof(bool));
 	for (i = 0; i < f->g.nn; i++) {
@@ -383,8 +356,8 @@ void model_conditions_writes(const struct vfn *f, int8_t *cls,
 			   !tests_a_wait(f, i) && node_names_any(f, i, writes);
 		if (!names[i] || cls[i] || !inner_loop(f, i, &lo, &hi))
 			continue;
-		t = reach_inside(f, nd->succ[0], i, lo, hi);
-		e = reach_inside(f, nd->succ[1], i, lo, hi);
+		t = reach_in(f, nd->succ[0], i, true, seen, lo, hi);
+		e = reach_in(f, nd->succ[1], i, true, seen, lo, hi);
 		if (t != e)
 			cls[i] = t ? 1 : 2;
 	}
@@ -401,6 +374,7 @@ void model_conditions_writes(const struct vfn *f, int8_t *cls,
 		free(o);
 	}
 	free(names);
+	free(seen);
 	*wguard = g;
 }
 
