@@ -643,14 +643,18 @@ static void note_seen(struct mrun *r, const struct mstate *s, unsigned p)
 
 /*
  * The waiter is at a sleep in state s (asleep: in it, its state not
- * running): that sleep is checked by the run, schedule() in
- * TASK_RUNNING too (a busy loop's).
+ * running): that sleep is checked by the run; so is a schedule() it
+ * reaches in TASK_RUNNING (a busy loop's: it has nothing to lose).
  */
 static void note_reached(struct mrun *r, const struct mstate *s, bool asleep)
 {
+	const struct vev *e;
 	int o;
 
 	if (s->exited || s->k >= r->f->nnev[s->node])
+		return;
+	e = &r->f->ev[r->f->nev[s->node][s->k]];
+	if (!asleep && !(e->k == EV_SLEEP && e->st < 0 && s->ts == r->run))
 		return;
 	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
 	if (o >= 0 && o < 32)

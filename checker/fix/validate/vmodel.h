@@ -118,8 +118,9 @@ bool other_sleepers(const struct vfn *o, const struct vfn *r,
 /* vmodel_cond.c: for a waker that writes the names of writes (NULL: not
  * read): a test that names one and goes either way takes the sense of its
  * innermost loop (the arm that sleeps and comes back to it there waits);
- * in *wguard the nodes on the waiting arms of the tests that name one
- * (allocated; NULL when writes is) */
+ * in *wguard the nodes on the waiting arms of the tests that name one,
+ * or on one arm only of such a test that goes either way (allocated;
+ * NULL when writes is) */
 void model_conditions_writes(const struct vfn *f, int8_t *cls,
 			     const char *writes, bool **wguard);
 /* vmodel_cond.c: is e a sleep; the tests that are the wait condition

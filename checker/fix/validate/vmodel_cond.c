@@ -361,15 +361,18 @@ void model_conditions_writes(const struct vfn *f, int8_t *cls,
 		if (t != e)
 			cls[i] = t ? 1 : 2;
 	}
+	/* a node one arm of such a test reaches and the other does not
+	 * (before coming back to it): the test decides whether it runs, the
+	 * waiting arm's when the test is the condition */
 	for (i = 0; i < f->g.nn; i++) {
 		bool *w, *o;
 
-		if (!names[i] || !cls[i])
+		if (!names[i])
 			continue;
-		w = reach_set(f, f->g.n[i].succ[cls[i] == 1 ? 0 : 1], i);
-		o = reach_set(f, f->g.n[i].succ[cls[i] == 1 ? 1 : 0], i);
+		w = reach_set(f, f->g.n[i].succ[cls[i] == 2 ? 1 : 0], i);
+		o = reach_set(f, f->g.n[i].succ[cls[i] == 2 ? 0 : 1], i);
 		for (k = 0; k < f->g.nn; k++)
-			g[k] |= w[k] && !o[k];
+			g[k] |= cls[i] ? w[k] && !o[k] : w[k] != o[k];
 		free(w);
 		free(o);
 	}
