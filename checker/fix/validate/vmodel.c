@@ -592,23 +592,32 @@ int sleep_ord(const struct vfn *f, int e)
 	return n;
 }
 
-/* Property p found with the waiter asleep in state s: in which sleep. */
-static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
+/*
+ * Property p (of the first nb) found with the waiter asleep in state s:
+ * in which sleep, into at[] (sleep_at[], or seen_at[] for a loss whose
+ * sleep waits on a test of what the waker writes: a test read the
+ * condition before the waker made it true; else the loss needs the
+ * waker to wake before the waiter is queued and asleep, and what starts
+ * the waker is not modelled).
+ */
+static void note_at(const struct mrun *r, const struct mstate *s, unsigned p,
+		    uint32_t *at, int nb)
 {
 	int b, o;
 
 	if (s->k >= r->f->nnev[s->node])
 		return;
 	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
-	for (b = 0; b < 7; b++)
+	for (b = 0; b < nb; b++)
 		if ((p & (1u << b)) && o >= 0 && o < 32)
-			r->sleep_at[b] |= 1u << o;
+			at[b] |= 1u << o;
 }
 
 /*
  * Is the sleep of state s one that waits on a test of what the waker
- * writes: on the waiting arm of such a test, or a wait_event*() whose
- * condition names it (or the waker's writes were not read)?
+ * writes: on the waiting arm of such a test (or on one arm only of one
+ * that goes either way), or a wait_event*() whose condition names it
+ * (or the waker's writes were not read)?
  */
 static bool loss_seen(const struct mrun *r, const struct mstate *s)
 {
@@ -620,25 +629,6 @@ static bool loss_seen(const struct mrun *r, const struct mstate *s)
 		return false;
 	e = &r->f->ev[r->f->nev[s->node][s->k]];
 	return e->k == EV_WAITEV && e->what && text_names(e->what, r->w->writes);
-}
-
-/*
- * A loss p (P_LOST, P_TLOST) in state s whose sleep is on the waiting arm
- * of a test of what the waker writes: a test read the condition before
- * the waker made it true.  Else the sleep tests nothing the waker writes
- * and loses its wake-up only if the waker can wake before the waiter is
- * queued and asleep (what starts the waker is not modelled).
- */
-static void note_seen(struct mrun *r, const struct mstate *s, unsigned p)
-{
-	int b, o;
-
-	if (s->k >= r->f->nnev[s->node])
-		return;
-	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
-	for (b = 0; b < 2; b++)
-		if ((p & (1u << b)) && o >= 0 && o < 32)
-			r->seen_at[b] |= 1u << o;
 }
 
 /*
@@ -731,9 +721,9 @@ void explore(struct mrun *r)
 				 */
 				p = P_TLOST;
 			if (p)
-				note_sleep(r, &r->n[i].s, p);
+				note_at(r, &r->n[i].s, p, r->sleep_at, 7);
 			if (p && loss_seen(r, &r->n[i].s))
-				note_seen(r, &r->n[i].s, p);
+				note_at(r, &r->n[i].s, p, r->seen_at, 2);
 			props |= p;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
