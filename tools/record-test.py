@@ -21,7 +21,13 @@ checked against those facts, not against expected text:
                                             lost wake-up, a hang, ...
   (the original has one)                    the original's properties do
   as in the original: X, Y                  each is a property of both sides
+  X if its waker can run before the         the loss was found at the site's
+  sleeper is queued with its state set      sleeps only off the waiting arm
+                                            of a test naming what its waker
+                                            writes (record new_seen)
   no waker in the file: timeouts only       the record: nothing may wake it
+  ... timeouts and signals only             ... and it slept interruptible
+                                            only (record asleep_in)
   a waker outside this file                 the record: a waker outside
   a hang (said of the model)                not when a waker is outside the
                                             file (the model did not run it)
@@ -98,6 +104,22 @@ EARLY = re.compile(r"the exits? tested on lines? ((?:\d+(?:, | and )?)+) "
                    r"wake-up for (?:it|them) between the test and the state "
                    r"write is lost unless a test after the state write sees "
                    r"the same change(?P<orig>, as in the original)?")
+
+
+UNSEEN = (" if its waker can run before the sleeper is queued with its "
+          "state set and no later test sees its change (none the sleep waits "
+          "on names what the waker's function writes before its wake-up: "
+          "what starts the waker is not modelled)")
+
+
+def unseen(m, side, bit, mine, nsl):
+    """Was loss bit (0 lost, 1 lost until the timeout) of side found at
+    the site's sleeps only off the waiting arm of a test that names what
+    its waker writes (record <side>_at, <side>_seen)?"""
+    at = m.get(side + "_at", [0] * 8)[bit]
+    seen = m.get(side + "_seen", [0xffffffff, 0xffffffff])[bit]
+    own = mine if nsl else 0xffffffff
+    return bool(at & own) and not at & own & seen
 
 
 def line_list(text):
@@ -184,11 +206,20 @@ class Checker:
             self.claim("nothing new (a property kept)", new & BAD != 0,
                        where, verdict, f"the rewrite's properties {new} "
                        "at the site's sleeps")
-        if "(the original has one)" in rest:
+        if "(the original has one" in rest:
             self.claim("the original has one", orig & BAD != 0,
                        where, verdict,
                        f"the original's properties {orig} at the site's "
                        "sleeps")
+            cond = "(the original has one if its waker can run before" in rest
+            only_unseen = (orig & BAD) and not orig & (4 | 8) and all(
+                unseen(m, "orig", b, mine, nsl)
+                for b in (0, 1) if orig & (1 << b))
+            self.claim("the original's loss needs the waker before the "
+                       "queueing", cond == bool(only_unseen), where, verdict,
+                       f"the record: original {orig}, found at "
+                       f"{m.get('orig_at')}, on a tested arm at "
+                       f"{m.get('orig_seen')}")
         e = EARLY.search(rest)
         early = bool(m.get("early_lines") and m.get("early_at", 0) & mine
                      and not new & 1)
@@ -222,6 +253,14 @@ class Checker:
                                where, verdict,
                                f"properties at the site's sleeps: original "
                                f"{orig}, rewrite {new}")
+                    if bit < 2:
+                        said = UNSEEN in g.group("tail")
+                        self.claim("... if its waker can run before the "
+                                   "sleeper is queued", said ==
+                                   unseen(m, "new", bit, mine, nsl),
+                                   where, verdict, f"the record: found at "
+                                   f"{m['new_at'][bit]}, on a tested arm "
+                                   f"at {m.get('new_seen')}")
                     at = LINES.search(g.group("tail"))
                     if at and nsl:
                         bits = m["new_at"][bit]
@@ -244,7 +283,20 @@ class Checker:
                     self.claim("wakers read in a file of the module",
                                name in m["files"], where, verdict,
                                f"the record's files {m['files']!r}")
-        says_none = "no waker in the file: timeouts only" in rest
+        nw = re.search(r"no waker in the file: timeouts(?P<sig> and signals"
+                       r"| and fatal signals)? only(?P<some>, and signals in "
+                       r"its interruptible sleeps)?", rest)
+        says_none = nw is not None
+        if nw:
+            # what else ends the sleeps: the states the rewrite slept in
+            # (1 uninterruptible, 2 interruptible, 4 killable)
+            st = m.get("asleep_in", 0)
+            want = {2: " and signals", 4: " and fatal signals"}.get(st)
+            self.claim("timeouts (and signals) end the sleeps",
+                       nw.group("sig") == want and
+                       bool(nw.group("some")) == (want is None and
+                                                  bool(st & 6)),
+                       where, verdict, f"the record: slept in states {st}")
         says_out = "a waker outside this file" in rest
         self.claim("no waker in the file", says_none == m["no_waker"], where,
                    verdict, f"the record: no_waker {m['no_waker']}")

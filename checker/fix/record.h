@@ -79,6 +79,18 @@ struct model_facts {
 	uint32_t orig_at[8], new_at[8];
 	uint32_t reached;
 	/*
+	 * Per side, of a lost wake-up (0) and one lost until the timeout
+	 * (1): the sleeps where a run found it on the waiting arm of a test
+	 * that names what its waker writes (or whose waker's writes were
+	 * not read).  Found only elsewhere, it needs the waker to run
+	 * before the sleeper is queued with its state set, and the words
+	 * say so.
+	 */
+	uint32_t orig_seen[2], new_seen[2];
+	unsigned asleep_in;	/* the states the rewrite slept in: 1
+				 * uninterruptible, 2 interruptible, 4
+				 * killable (vmodel.h M_*) */
+	/*
 	 * The rewrite's wait-loop exits tested before the loop's state
 	 * write where a later test hides them from the model (its
 	 * condition is one flag): their lines, the sleeps of those loops,

@@ -12,10 +12,7 @@
 #include <linux/sched/signal.h>
 #include <linux/wait.h>
 
-struct xdev {
-	wait_queue_head_t wq;
-	int done;
-};
+#include "xdev.h"
 
 int xdev_wait(struct xdev *x)
 {

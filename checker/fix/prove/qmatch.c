@@ -100,7 +100,7 @@ char *qmatch_strip(const char *e)
  * qualifiers, storage class, stars and blanks: `struct foo`; NULL when
  * name is not declared there.
  */
-static char *decl_type(const char *buf, unsigned fn, unsigned end,
+char *qmatch_decl_type(const char *buf, unsigned fn, unsigned end,
 		       const char *name)
 {
 	long at = fn;
@@ -377,8 +377,8 @@ bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
 					 qw, qs);
 		goto out;
 	}
-	ts = decl_type(buf, sfn, send, rs);
-	tw = decl_type(wbuf, wfn, wend, rw);
+	ts = qmatch_decl_type(buf, sfn, send, rs);
+	tw = qmatch_decl_type(wbuf, wfn, wend, rw);
 	if (!ts && !tw) {
 		/* two globals: the same one (not one static per file) */
 		ok = !strcmp(rs, rw) &&

@@ -30,6 +30,12 @@ bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
 void qmatch_free(struct qmatch *m);
 /* `&((struct foo *)p)->q` -> `p->q` */
 char *qmatch_strip(const char *e);
+/*
+ * The type the declaration of name in [fn, end) of buf gives it, without
+ * qualifiers, storage class and stars (`struct foo`), or NULL.
+ */
+char *qmatch_decl_type(const char *buf, unsigned fn, unsigned end,
+		       const char *name);
 /* a declared type without qualifiers, storage class and stars */
 char *type_norm(const char *t);
 

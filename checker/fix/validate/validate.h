@@ -257,6 +257,14 @@ void vside_release(struct vfn *f);
  * (vreach.c)?  Only such a queue may count as never woken.
  */
 bool vqueue_sealed(const char *text, size_t len, const char *q);
+/*
+ * ... or `root->m`, m a member of a struct defined in this .c file (the
+ * root declared in [fn, fn_end) or at file scope) that every use in the
+ * file only sleeps, queues on or sets up (vreach.c): for the model's
+ * environment.
+ */
+bool vqueue_member_sealed(const char *text, size_t len, const char *path,
+			  unsigned fn, unsigned fn_end, const char *q);
 /* Does the file name q's last name only in the wait API (no waker here)? */
 bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
 /* Does the body of the file's macro name hold the word w as a name? */

@@ -161,6 +161,12 @@ static bool lock_is_wakers(const struct mrun *r, int l)
 	return eq;
 }
 
+/* The bit of lock l in mstate.held (the last of them past 31). */
+static uint32_t lock_bit(int l)
+{
+	return l < 0 ? 0 : 1u << (l < 31 ? l : 31);
+}
+
 static bool autoremove(const struct mrun *r, int ent)
 {
 	return ent == WE_ENT || (ent < VMAXE && r->vv->autorm[r->side][ent]);
@@ -390,7 +396,7 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 			return ADVANCE;
 		}
 		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock))
-			t->held = 0;
+			t->held &= ~lock_bit(ev->lock);
 		t->sub = 3;
 		t->iheld = 0;
 		return STAY;
@@ -398,7 +404,7 @@ static int step_wait_event(const struct mrun *r, const struct mstate *s,
 		if (ev->lock >= 0 && lock_is_wakers(r, ev->lock)) {
 			if (s->wheld)
 				return STUCK;
-			t->held = 1;
+			t->held |= lock_bit(ev->lock);
 		}
 		if (sleeping(r, s->ts)) {
 			if (!ev->timed)
@@ -440,12 +446,12 @@ static int step_event(const struct mrun *r, const struct mstate *s,
 		if (lock_is_wakers(r, ev->lock)) {
 			if (s->wheld)
 				return STUCK;
-			t->held = 1;
+			t->held |= lock_bit(ev->lock);
 		}
 		break;
 	case EV_UNLOCK:
 		if (lock_is_wakers(r, ev->lock))
-			t->held = 0;
+			t->held &= ~lock_bit(ev->lock);
 		break;
 	case EV_IRQOFF:
 		if (r->xirq) {
@@ -471,18 +477,19 @@ static int step_event(const struct mrun *r, const struct mstate *s,
  * Is test node nd `if (mutex_lock_interruptible(&m))` of the waker's
  * lock: its true arm is the failure, the lock not taken?
  */
-static bool lock_failed(const struct mrun *r, int nd)
+static uint32_t lock_failed(const struct mrun *r, int nd)
 {
 	const struct vfn *f = r->f;
+	uint32_t m = 0;
 	int k;
 
 	for (k = 0; k < f->nnev[nd]; k++) {
 		const struct vev *ev = &f->ev[f->nev[nd][k]];
 
 		if (ev->k == EV_LOCK && ev->fails && lock_is_wakers(r, ev->lock))
-			return true;
+			m |= lock_bit(ev->lock);
 	}
-	return false;
+	return m;
 }
 
 /*
@@ -528,8 +535,7 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 
 		if (c == 0 || (c == 1) == !s->done) {
 			t.node = nd->succ[0];
-			if (lock_failed(r, s->node))
-				t.held = 0;
+			t.held &= ~lock_failed(r, s->node);
 			out[n++] = t;
 			t.held = s->held;
 		}
@@ -586,29 +592,71 @@ int sleep_ord(const struct vfn *f, int e)
 	return n;
 }
 
-/* Property p found with the waiter asleep in state s: in which sleep. */
-static void note_sleep(struct mrun *r, const struct mstate *s, unsigned p)
+/*
+ * Property p (of the first nb) found with the waiter asleep in state s:
+ * in which sleep, into at[] (sleep_at[], or seen_at[] for a loss whose
+ * sleep waits on a test of what the waker writes: a test read the
+ * condition before the waker made it true; else the loss needs the
+ * waker to wake before the waiter is queued and asleep, and what starts
+ * the waker is not modelled).
+ */
+static void note_at(const struct mrun *r, const struct mstate *s, unsigned p,
+		    uint32_t *at, int nb)
 {
 	int b, o;
 
 	if (s->k >= r->f->nnev[s->node])
 		return;
 	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
-	for (b = 0; b < 7; b++)
+	for (b = 0; b < nb; b++)
 		if ((p & (1u << b)) && o >= 0 && o < 32)
-			r->sleep_at[b] |= 1u << o;
+			at[b] |= 1u << o;
 }
 
-/* The waiter is asleep in state s: that sleep is checked by the run. */
-static void note_reached(struct mrun *r, const struct mstate *s)
+/*
+ * Is the sleep of state s one that waits on a test of what the waker
+ * writes: on the waiting arm of such a test (or on one arm only of one
+ * that goes either way), or a wait_event*() whose condition names it
+ * (or the waker's writes were not read)?
+ */
+static bool loss_seen(const struct mrun *r, const struct mstate *s)
 {
+	const struct vev *e;
+
+	if (!r->wguard || r->wguard[s->node])
+		return true;
+	if (s->k >= r->f->nnev[s->node])
+		return false;
+	e = &r->f->ev[r->f->nev[s->node][s->k]];
+	return e->k == EV_WAITEV && e->what && text_names(e->what, r->w->writes);
+}
+
+/*
+ * The waiter is at a sleep in state s (asleep: in it, its state not
+ * running): that sleep is checked by the run; so is a schedule() it
+ * reaches in TASK_RUNNING (a busy loop's: it has nothing to lose).
+ */
+static void note_reached(struct mrun *r, const struct mstate *s, bool asleep)
+{
+	const struct vev *e;
 	int o;
 
-	if (s->k >= r->f->nnev[s->node])
+	if (s->exited || s->k >= r->f->nnev[s->node])
+		return;
+	e = &r->f->ev[r->f->nev[s->node][s->k]];
+	if (!asleep && !(e->k == EV_SLEEP && e->st < 0 && s->ts == r->run))
 		return;
 	o = sleep_ord(r->f, r->f->nev[s->node][s->k]);
 	if (o >= 0 && o < 32)
 		r->reached |= 1u << o;
+	if (!asleep)
+		return;
+	if (s->ts == r->intr)
+		r->asleep_in |= M_INTR;
+	else if (s->ts >= 0 && strstr(r->vv->names[NS_STATE][s->ts], "KILLABLE"))
+		r->asleep_in |= M_KILL;
+	else
+		r->asleep_in |= M_UNINTR;
 }
 
 /* Breadth first over the states of waiter || waker. */
@@ -621,6 +669,7 @@ void explore(struct mrun *r)
 	memset(&s0, 0, sizeof(s0));
 	s0.node = r->f->g.entry;
 	s0.ts = -1;
+	s0.held = r->entry_held ? lock_bit(r->xlock) : 0;
 	memset(s0.entq, -1, sizeof(s0.entq));
 	intern(r, &s0, &fresh);
 	for (i = 0; i < r->nn && !r->overflow; i++) {
@@ -651,8 +700,7 @@ void explore(struct mrun *r)
 				add_succ(&r->n[i], to);
 			}
 		}
-		if (asleep(r, &r->n[i].s, &timed, &waits))
-			note_reached(r, &r->n[i].s);
+		note_reached(r, &r->n[i].s, asleep(r, &r->n[i].s, &timed, &waits));
 		if (asleep(r, &r->n[i].s, &timed, &waits) && waits &&
 		    waker_done(r, &r->n[i].s)) {
 			/*
@@ -673,7 +721,9 @@ void explore(struct mrun *r)
 				 */
 				p = P_TLOST;
 			if (p)
-				note_sleep(r, &r->n[i].s, p);
+				note_at(r, &r->n[i].s, p, r->sleep_at, 7);
+			if (p && loss_seen(r, &r->n[i].s))
+				note_at(r, &r->n[i].s, p, r->seen_at, 2);
 			props |= p;
 		}
 		if (!nw && !moved && !r->n[i].s.exited && r->n[i].s.held &&
@@ -775,6 +825,7 @@ void mrun_release(struct mrun *r)
 	free(r->hash);
 	free(r->cls);
 	free(r->guard);
+	free(r->wguard);
 	free(r->swait);
 }
 
@@ -793,6 +844,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
+	model_conditions_writes(f, r->cls, w->writes, &r->wguard);
 	r->swait = model_switches(f);
 	if (!w->task) {
 		bool other[VMAXQ];
@@ -843,36 +895,11 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
 	out->reached |= r.reached;
+	for (b = 0; b < 2; b++)
+		out->seen_at[b] |= r.seen_at[b];
+	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
 	mrun_release(&r);
-}
-
-/* The queue keys the function sleeps or queues on (both sides). */
-static int queue_keys(const struct vfn *o, const struct vfn *rw,
-		      const struct vval *vv, char **keys, int max)
-{
-	const struct vfn *fs[2] = { o, rw };
-	int n = 0, s, i, j;
-
-	for (s = 0; s < 2; s++)
-		for (i = 0; i < fs[s]->nev_all; i++) {
-			const struct vev *e = &fs[s]->ev[i];
-			char *k;
-
-			if (e->q < 0 || e->q >= vv->nnames[NS_QUEUE] ||
-			    !(e->k == EV_PREPARE || e->k == EV_ADD ||
-			      e->k == EV_SLEEPON || e->k == EV_WAITEV))
-				continue;
-			k = last_name(vv->names[NS_QUEUE][e->q]);
-			for (j = 0; j < n && strcmp(keys[j], k); j++)
-				;
-			if (j < n || n == max || !*k) {
-				free(k);
-				continue;
-			}
-			keys[n++] = k;
-		}
-	return n;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,
@@ -920,7 +947,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 			break;	/* a function with queues: their wakers */
 		model_env(orig, &vv, &o, fn, key, task, &ws, &one);
 		env.opaque |= one.opaque;
-		env.unwoken |= one.unwoken;
+		/* no waker: none for any of its queues (the words say so) */
+		env.unwoken = (i == 0 || env.unwoken) && one.unwoken;
 		env.file |= one.file;
 		env.complete &= one.complete;
 		if (one.files.len)
@@ -929,6 +957,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(one.files.s);
 		nw_total += ws.n;
 		for (j = 0; j < ws.n; j++) {
+			if (other_sleepers(&o, &r, &ws, j))
+				continue;
 			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
 			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
 				 one.complete, &mr);
@@ -958,7 +988,9 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		.capped = mr.count > MAXCOUNT,
 		.orig_props = mo.props, .new_props = mr.props,
 		.file = env.file, .lost_plain = mr.lost_plain,
-		.reached = mr.reached };
+		.reached = mr.reached, .asleep_in = mr.asleep_in,
+		.orig_seen = { mo.seen_at[0], mo.seen_at[1] },
+		.new_seen = { mr.seen_at[0], mr.seen_at[1] } };
 	snprintf(facts.files, sizeof(facts.files), "%s",
 		 env.files.s ? env.files.s : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",

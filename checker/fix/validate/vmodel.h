@@ -22,6 +22,9 @@ enum mprop {
 };
 
 
+/* The states a waiter slept in (mside.asleep_in, record.h asleep_in) */
+enum { M_UNINTR = 1, M_INTR = 2, M_KILL = 4 };
+
 /* A waker: sets the condition, then wakes (under a lock, maybe). */
 struct mwaker {
 	bool task;		/* wakes the task, not a queue */
@@ -33,6 +36,10 @@ struct mwaker {
 				 * separated by spaces, the last dropped
 				 * first; or NULL */
 	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
+	char *writes;		/* the last names its function writes before
+				 * its wake-up (vmodel_env.c waker_writes()),
+				 * separated by spaces; NULL: not read (a
+				 * waker outside this file) */
 	bool none;		/* no waker: timeouts only */
 	bool opaque;		/* a waker out of the file */
 };
@@ -62,11 +69,12 @@ void find_module_wakers(const struct vside *s, const char *key,
 			const char *qs, const char *self, struct mwakers *ws);
 void wakers_release(struct mwakers *ws);
 /*
- * Is the queue of last name key a static head of this file that nothing
+ * Is the queue of last name key (in function fn) a static head of this
+ * file, or a member of a struct only this .c file defines, that nothing
  * outside it reaches (vreach.c)?  Else its waker is outside this file.
  */
 bool env_queue_sealed(const struct vside *s, const struct vval *vv,
-		      const char *key);
+		      const char *fn, const char *key);
 
 /* The result of the runs of one side (original or rewrite). */
 struct mside {
@@ -79,17 +87,42 @@ struct mside {
 	char *lost_if;		/* else what would close it: "the waker ..." */
 	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
 	uint32_t reached;	/* the sleeps a run had the waiter asleep in */
+	uint32_t seen_at[2];	/* P_LOST, P_TLOST: where a run found it on
+				 * the waiting arm of a test of what its
+				 * waker writes (vmodel_run.h) */
+	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
 
 /* What the model ran the function against, over its queues. */
 struct menv {
 	bool opaque;		/* a waker outside this file and its module */
-	bool unwoken;		/* no waker: timeouts only */
+	bool unwoken;		/* no waker for any of its queues: timeouts
+				 * (and signals) only */
 	bool complete;		/* every waker there can be */
 	bool file;		/* a waker of this file */
 	struct strbuf files;	/* the module's files with a waker */
 };
 
+/* Is w one of the space-separated words of list? */
+bool word_in(const char *list, const char *w);
+/* vmodel_cond.c: does text t name one of the words of list? */
+bool text_names(const char *t, const char *list);
+/* vmodel_env.c: the queue keys the function sleeps or queues on (both
+ * sides, allocated); is waker j of ws one for the queue's other sleepers
+ * (it writes nothing o or r names, where another waker writes what they
+ * do)? */
+int queue_keys(const struct vfn *o, const struct vfn *rw,
+	       const struct vval *vv, char **keys, int max);
+bool other_sleepers(const struct vfn *o, const struct vfn *r,
+		    const struct mwakers *ws, int j);
+/* vmodel_cond.c: for a waker that writes the names of writes (NULL: not
+ * read): a test that names one and goes either way takes the sense of its
+ * innermost loop (the arm that sleeps and comes back to it there waits);
+ * in *wguard the nodes on the waiting arms of the tests that name one,
+ * or on one arm only of such a test that goes either way (allocated;
+ * NULL when writes is) */
+void model_conditions_writes(const struct vfn *f, int8_t *cls,
+			     const char *writes, bool **wguard);
 /* vmodel_cond.c: is e a sleep; the tests that are the wait condition
  * (cls: 0 either way, 1 true = wait, 2 true = go) and the nodes on
  * their waiting arms (guard), allocated */

@@ -7,6 +7,8 @@
  * (!cond) schedule();`), takes its sleeping arm while the flag is
  * false.  A test of what a wait_event*() returns is not the condition.
  */
+#include <ctype.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,10 +22,13 @@ bool is_sleep_ev(const struct vev *e)
 }
 
 /*
- * From node `from`, without passing node c: can the waiter reach a sleep
- * (back: false), or come back to c having slept on the way (back: true)?
+ * From node `from`, without passing node c, inside tokens [lo, hi] (a
+ * node with no tokens is inside; the exit is not): can the waiter reach
+ * a sleep (back: false), or come back to c having slept on the way
+ * (back: true)?
  */
-static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
+static bool reach_in(const struct vfn *f, int from, int c, bool back,
+		     bool *seen, int lo, int hi)
 {
 	int *stack, ns = 0, i, k;
 	bool hit = false;
@@ -40,6 +45,11 @@ static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
 			hit = back && slept;
 			continue;
 		}
+		if (f->g.n[nd].first < f->g.n[nd].last &&
+		    (f->g.n[nd].first < lo || f->g.n[nd].first > hi))
+			continue;
+		if (f->g.n[nd].kind == VN_EXIT && hi < INT_MAX)
+			continue;
 		for (k = 0; k < f->nnev[nd]; k++)
 			slept |= is_sleep_ev(&f->ev[f->nev[nd][k]]);
 		if (slept && !back)
@@ -55,6 +65,11 @@ static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
 	}
 	free(stack);
 	return hit;
+}
+
+static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
+{
+	return reach_in(f, from, c, back, seen, INT_MIN, INT_MAX);
 }
 
 /* The nodes reachable from `from` without passing c (allocated). */
@@ -202,6 +217,168 @@ void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other)
 			cls[i] = 0;
 		free(w);
 	}
+}
+
+/* Does text t name one of the space-separated words of list? */
+bool text_names(const char *t, const char *list)
+{
+	const char *p = t;
+
+	while (p && *p) {
+		const char *b;
+		char *w;
+		bool in;
+
+		if (!(isalnum((unsigned char)*p) || *p == '_')) {
+			p++;
+			continue;
+		}
+		for (b = p; isalnum((unsigned char)*p) || *p == '_'; p++)
+			;
+		w = xasprintf("%.*s", (int)(p - b), b);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/* Does node nd's text name one of the space-separated words of list? */
+static bool node_names_any(const struct vfn *f, int nd, const char *list)
+{
+	const struct vnode *n = &f->g.n[nd];
+	int t;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *k = &f->flow.t[t];
+		char *w;
+		bool in;
+
+		if (k->kind != VT_ID)
+			continue;
+		w = xasprintf("%.*s", (int)k->len, f->flow.text + k->off);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The tokens [*lo, *hi] of the innermost for/while/do loop around test
+ * node c (the loop whose head it is, or one whose body holds it); false
+ * when none does (a goto loop).
+ */
+static bool inner_loop(const struct vfn *f, int c, int *lo, int *hi)
+{
+	const struct vtoks *v = &f->flow;
+	int t = f->g.n[c].first, d = 0, p;
+
+	if (t <= 0 || t >= v->n)
+		return false;
+	/* the head of a while or for: `while (` before the test */
+	if (vtok_is(v, t - 1, "(") && t >= 2 &&
+	    (vtok_is(v, t - 2, "while") || vtok_is(v, t - 2, "for"))) {
+		int close = vtok_match(v, t - 1);
+
+		if (vtok_is(v, t - 2, "while") && t >= 3 && vtok_is(v, t - 3, "}")) {
+			/* do { ... } while (c): its body */
+			for (p = t - 3, d = 0; p >= 0; p--) {
+				d += vtok_is(v, p, "}") - vtok_is(v, p, "{");
+				if (!d)
+					break;
+			}
+			*lo = p;
+			*hi = close;
+			return p >= 0 && close > 0;
+		}
+		if (close > 0 && close + 1 < v->n && vtok_is(v, close + 1, "{")) {
+			*lo = t - 2;
+			*hi = vtok_match(v, close + 1);
+			return *hi > 0;
+		}
+		return false;
+	}
+	for (p = t - 1; p >= 0; p--) {
+		int q;
+
+		d += vtok_is(v, p, "}") - vtok_is(v, p, "{");
+		if (d >= 0)
+			continue;
+		d = 0;
+		/* an unmatched '{': a loop's body? */
+		if (p >= 1 && vtok_is(v, p - 1, "do")) {
+			q = vtok_match(v, p);
+			if (q > 0 && q + 2 < v->n && vtok_is(v, q + 1, "while") &&
+			    vtok_is(v, q + 2, "(")) {
+				*lo = p - 1;
+				*hi = vtok_match(v, q + 2);
+				return *hi > 0;
+			}
+		}
+		if (p >= 1 && vtok_is(v, p - 1, ")")) {
+			for (q = p - 1, d = 0; q >= 0; q--) {
+				d += vtok_is(v, q, ")") - vtok_is(v, q, "(");
+				if (!d)
+					break;
+			}
+			d = 0;
+			if (q >= 1 && (vtok_is(v, q - 1, "while") || vtok_is(v, q - 1, "for"))) {
+				*lo = q - 1;
+				*hi = vtok_match(v, p);
+				return *hi > 0;
+			}
+		}
+	}
+	return false;
+}
+
+void model_conditions_writes(const struct vfn *f, int8_t *cls,
+			     const char *writes, bool **wguard)
+{
+	bool *g, *names, *seen;
+	int i, k, lo, hi;
+
+	*wguard = NULL;
+	if (!writes)
+		return;
+	g = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
+	names = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	memset(g, 0, f->g.nn * sizeof(bool));
+	for (i = 0; i < f->g.nn; i++) {
+		const struct vnode *nd = &f->g.n[i];
+		bool t, e;
+
+		names[i] = nd->kind == VN_COND && nd->nsucc == 2 &&
+			   !tests_a_wait(f, i) && node_names_any(f, i, writes);
+		if (!names[i] || cls[i] || !inner_loop(f, i, &lo, &hi))
+			continue;
+		t = reach_in(f, nd->succ[0], i, true, seen, lo, hi);
+		e = reach_in(f, nd->succ[1], i, true, seen, lo, hi);
+		if (t != e)
+			cls[i] = t ? 1 : 2;
+	}
+	/* a node one arm of such a test reaches and the other does not
+	 * (before coming back to it): the test decides whether it runs, the
+	 * waiting arm's when the test is the condition */
+	for (i = 0; i < f->g.nn; i++) {
+		bool *w, *o;
+
+		if (!names[i])
+			continue;
+		w = reach_set(f, f->g.n[i].succ[cls[i] == 2 ? 1 : 0], i);
+		o = reach_set(f, f->g.n[i].succ[cls[i] == 2 ? 0 : 1], i);
+		for (k = 0; k < f->g.nn; k++)
+			g[k] |= cls[i] ? w[k] && !o[k] : w[k] != o[k];
+		free(w);
+		free(o);
+	}
+	free(names);
+	free(seen);
+	*wguard = g;
 }
 
 /* Does node nd's text name one of the words (a test of a signal, or of

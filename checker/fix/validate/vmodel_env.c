@@ -52,6 +52,7 @@ void wakers_release(struct mwakers *ws)
 		free(ws->w[i].lock);
 		free(ws->w[i].clock);
 		free(ws->w[i].what);
+		free(ws->w[i].writes);
 	}
 	free(ws->files);
 	ws->files = NULL;
@@ -176,8 +177,9 @@ static char *released_locks(char **names, const int *depth, const bool *rel,
  * The last names of the locks held at token k of its function,
  * separated by spaces, and in *text the first as written.  A driver
  * macro that takes or drops a lock counts as the call in its body (len:
- * the text's length).  An unlock on an error exit (path_leaves()) is not
- * on the way to k.
+ * the text's length).  A lock or an unlock on a path that leaves before
+ * k (an error exit, a branch that wakes and returns: path_leaves()) is
+ * not on the way to k.
  */
 static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		       char **text, char **released)
@@ -197,7 +199,9 @@ static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "("))
 			continue;
 		if (lock || unlock) {
-			if (unlock && path_leaves(v, vtok_match(v, i + 1), k))
+			/* a lock or unlock on a path that leaves before k
+			 * (`mutex_lock(&l->m); ...; wake_up(); return;`) */
+			if (path_leaves(v, vtok_match(v, i + 1), k))
 				continue;
 			if (vcall_args(v, i + 1, a, e, 2) >= 1)
 				t = vtok_text(v, a[0], e[0]);
@@ -242,6 +246,113 @@ static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 	return held;
 }
 
+/* Add the last name of tokens [a, e) of v to the word list *out. */
+static void add_written(struct strbuf *out, const struct vtoks *v, int a, int e)
+{
+	char *t = vtok_text(v, a, e), *ln = last_name(t);
+
+	if (*ln && !(out->s && word_in(out->s, ln)))
+		sb_printf(out, "%s%s", out->len ? " " : "", ln);
+	free(ln);
+	free(t);
+}
+
+/*
+ * Is token i an argument of a lock, unlock or wait-API call (a lock or
+ * a queue, not what the sleeper tests)?
+ */
+static bool api_arg(const struct vtoks *v, int from, int i)
+{
+	int j, d = 0;
+
+	for (j = i - 1; j > from; j--) {
+		if (vtok_is(v, j, ")"))
+			d++;
+		else if (vtok_is(v, j, "(") && d)
+			d--;
+		else if (vtok_is(v, j, "(") || vtok_is(v, j, ";") ||
+			 vtok_is(v, j, "{") || vtok_is(v, j, "}"))
+			break;
+	}
+	if (j <= from || !vtok_is(v, j, "(") || v->t[j - 1].kind != VT_ID)
+		return false;
+	{
+		const char *c = v->text + v->t[j - 1].off;
+		size_t cl = v->t[j - 1].len;
+
+		return kapi_classify(c, cl) || kapi_lock(c, cl, false) ||
+		       kapi_is(c, cl, K_UNLOCK) || wake_name(c, cl, true) ||
+		       wake_name(c, cl, false) ||
+		       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
+		       (cl == 14 && !memcmp(c, "wq_has_sleeper", 14));
+	}
+}
+
+/*
+ * What the waker's function writes in tokens [from, k) before its
+ * wake-up: the last names of what it assigns, increments or decrements,
+ * and of each `&x` it hands to a call (set_bit(), atomic_inc(),
+ * list_add(), complete()), separated by spaces; "" when nothing.  More
+ * than it writes, never less: a name it only hands on counts too.
+ */
+static char *waker_writes(const struct vtoks *v, int from, int k)
+{
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"&=", "|=", "^=", NULL };
+	struct strbuf sb = { 0 };
+	int i, j, b;
+
+	for (i = from; i < k; i++) {
+		bool op = false;
+
+		for (j = 0; ops[j] && !op; j++)
+			op = vtok_is(v, i, ops[j]);
+		if ((op || vtok_is(v, i, "++") || vtok_is(v, i, "--")) && i > from) {
+			/* the lvalue before it: `a->b[i] = `, `x++` */
+			b = i - 1;
+			while (b > from && vtok_is(v, b, "]")) {
+				int d = 0;
+
+				for (; b > from; b--) {
+					d += vtok_is(v, b, "]") - vtok_is(v, b, "[");
+					if (!d)
+						break;
+				}
+				b--;
+			}
+			if (v->t[b].kind == VT_ID)
+				add_written(&sb, v, b, b + 1);
+		}
+		if ((vtok_is(v, i, "++") || vtok_is(v, i, "--")) && i + 1 < k) {
+			/* `++x->n`: the name before the next operator */
+			for (b = i + 1; b + 1 < k && (v->t[b + 1].kind == VT_ID ||
+						      vtok_is(v, b + 1, "->") ||
+						      vtok_is(v, b + 1, ".")); b++)
+				;
+			if (v->t[b].kind == VT_ID)
+				add_written(&sb, v, b, b + 1);
+		}
+		if (vtok_is(v, i, "&") && i > from &&
+		    (vtok_is(v, i - 1, "(") || vtok_is(v, i - 1, ",")) &&
+		    !api_arg(v, from, i)) {
+			/* `&x->y` as a call's argument: up to the , or ) */
+			int d = 0;
+
+			for (b = i + 1; b < k; b++) {
+				if (vtok_is(v, b, "(") || vtok_is(v, b, "["))
+					d++;
+				else if (vtok_is(v, b, ")") || vtok_is(v, b, "]")) {
+					if (!d--)
+						break;
+				} else if (!d && vtok_is(v, b, ","))
+					break;
+			}
+			add_written(&sb, v, i + 1, b);
+		}
+	}
+	return sb.s ? sb.s : xstrdup("");
+}
+
 /* A file the wakers are read from: the sleeper's, or one of its module. */
 struct wfile {
 	const char *text;
@@ -282,7 +393,9 @@ static bool waker_add(struct mwakers *ws, struct mwaker *w)
 	for (i = 0; i < ws->n; i++)
 		if (ws->w[i].intr_only == w->intr_only &&
 		    !ws->w[i].lock == !w->lock &&
-		    (!w->lock || !strcmp(ws->w[i].lock, w->lock)))
+		    (!w->lock || !strcmp(ws->w[i].lock, w->lock)) &&
+		    !ws->w[i].writes == !w->writes &&
+		    (!w->writes || !strcmp(ws->w[i].writes, w->writes)))
 			return false;
 	if (ws->n == MAXWAKERS) {
 		ws->dropped = true;
@@ -321,6 +434,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
 	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock);
+	w.writes = waker_writes(ft, i, k);
 	close = vtok_match(ft, k + 1);
 	call = vtok_text(ft, k, close < 0 ? k + 1 : close + 1);
 	w.what = xasprintf("%s in %s()%s%s%s%s%s", call, fn,
@@ -334,6 +448,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 		free(w.lock);
 		free(w.clock);
 		free(w.what);
+		free(w.writes);
 	}
 }
 
@@ -452,20 +567,28 @@ void find_module_wakers(const struct vside *s, const char *key,
 }
 
 /*
- * Is the queue of last name key a static head of this file that nothing
- * outside it reaches?  Every queue of that name must be the plain name.
+ * Is the queue of last name key one that nothing outside this file
+ * reaches: a static head of it, or a member of a struct it alone defines
+ * (vreach.c)?  Every queue of that name must be.
  */
 bool env_queue_sealed(const struct vside *s, const struct vval *vv,
-		      const char *key)
+		      const char *fn, const char *key)
 {
+	const struct fix_fn *f = NULL;
 	int i;
 
+	for (i = 0; i < s->nfns; i++)
+		if (!strcmp(s->fns[i].name, fn))
+			f = &s->fns[i];
 	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
-		char *k = last_name(vv->names[NS_QUEUE][i]);
+		const char *q = vv->names[NS_QUEUE][i];
+		char *k = last_name(q);
 		bool same = !strcmp(k, key);
 
 		free(k);
-		if (same && !vqueue_sealed(s->text, s->len, vv->names[NS_QUEUE][i]))
+		if (same && !vqueue_sealed(s->text, s->len, q) &&
+		    !(f && vqueue_member_sealed(s->text, s->len, s->path,
+						f->start, f->end, q)))
 			return false;
 	}
 	return true;
@@ -526,7 +649,7 @@ void model_env(const struct vside *orig, struct vval *vv,
 	find_wakers(orig, key, task, fn, ws, &named);
 	env->file |= ws->n > 0;
 	if (!task) {
-		sealed = env_queue_sealed(orig, vv, key);
+		sealed = env_queue_sealed(orig, vv, fn, key);
 		if (!sealed) {
 			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
 			if (ws->files)
@@ -560,4 +683,74 @@ void model_env(const struct vside *orig, struct vval *vv,
 		ws->w[ws->n++] = opq;
 		env->opaque = true;
 	}
+}
+
+/* Does f name one of the space-separated words of list? */
+static bool fn_names(const struct vfn *f, const char *list)
+{
+	int t;
+
+	for (t = 0; t < f->flow.n; t++) {
+		char *w;
+		bool in;
+
+		if (f->flow.t[t].kind != VT_ID)
+			continue;
+		w = xasprintf("%.*s", (int)f->flow.t[t].len,
+			      f->flow.text + f->flow.t[t].off);
+		in = word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is waker j of ws one for the queue's other sleepers: it writes names
+ * the function (either side) never names, where another waker of the
+ * queue writes one it does (usblp's read completion on the queue its
+ * write waits on too)?  Its wake-up is not this function's to lose.
+ */
+bool other_sleepers(const struct vfn *o, const struct vfn *r,
+			   const struct mwakers *ws, int j)
+{
+	int i;
+
+	if (!ws->w[j].writes || !*ws->w[j].writes ||
+	    fn_names(o, ws->w[j].writes) || fn_names(r, ws->w[j].writes))
+		return false;
+	for (i = 0; i < ws->n; i++)
+		if (i != j && ws->w[i].writes && *ws->w[i].writes &&
+		    fn_names(o, ws->w[i].writes) && fn_names(r, ws->w[i].writes))
+			return true;
+	return false;
+}
+
+/* The queue keys the function sleeps or queues on (both sides). */
+int queue_keys(const struct vfn *o, const struct vfn *rw,
+		      const struct vval *vv, char **keys, int max)
+{
+	const struct vfn *fs[2] = { o, rw };
+	int n = 0, s, i, j;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < fs[s]->nev_all; i++) {
+			const struct vev *e = &fs[s]->ev[i];
+			char *k;
+
+			if (e->q < 0 || e->q >= vv->nnames[NS_QUEUE] ||
+			    !(e->k == EV_PREPARE || e->k == EV_ADD ||
+			      e->k == EV_SLEEPON || e->k == EV_WAITEV))
+				continue;
+			k = last_name(vv->names[NS_QUEUE][e->q]);
+			for (j = 0; j < n && strcmp(keys[j], k); j++)
+				;
+			if (j < n || n == max || !*k) {
+				free(k);
+				continue;
+			}
+			keys[n++] = k;
+		}
+	return n;
 }

@@ -23,7 +23,8 @@ struct mstate {
 	int16_t node;
 	uint8_t k, sub;		/* event of the node, its step */
 	int8_t ts;		/* interned state, -1: the caller's */
-	uint8_t done, wpc, held, wheld, nsl, spins, exited;
+	uint32_t held;		/* the waker's locks the waiter holds, by index */
+	uint8_t done, wpc, wheld, nsl, spins, exited;
 	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
 	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
 	int8_t entq[VMAXE + 2];
@@ -49,6 +50,8 @@ struct mrun {
 	char *qkey;		/* the queue the waker wakes */
 	int8_t *cls;		/* per node: 0 either, 1 true = wait, 2 true = go */
 	bool *guard;		/* per node: on the waiting arm of a condition */
+	bool *wguard;		/* ... of a test that names what the waker
+				 * writes; NULL: its writes were not read */
 	uint32_t *swait;	/* per switch node: the cases that sleep */
 	int run;		/* interned TASK_RUNNING */
 	int intr;		/* interned TASK_INTERRUPTIBLE */
@@ -63,13 +66,17 @@ struct mrun {
 				 * take too, or -1 */
 	bool xirq;		/* the waker cannot run while the waiter has
 				 * interrupts off */
+	bool entry_held;	/* the waiter holds xlock from its entry (a lock
+				 * it drops before it takes it: its callers') */
 	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
 				 * was found asleep in */
 	uint32_t reached;	/* the sleeps it had the waiter asleep in */
+	uint32_t seen_at[2];	/* P_LOST, P_TLOST: the sleeps it was found
+				 * in on the waiting arm of a test of what
+				 * the waker writes (or the writes unread) */
+	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
 
-/* Is w one of the space-separated words of list? */
-bool word_in(const char *list, const char *w);
 /* A run of f (side 0 the original, 1 the rewrite) against waker w of
  * queue qkey; explore() fills it; mrun_release() frees it. */
 void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,

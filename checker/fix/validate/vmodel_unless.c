@@ -9,8 +9,82 @@
  */
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "vmodel_run.h"
+
+/*
+ * Is lock l held when f is entered: does a path from the entry drop it
+ * before any takes it (`mutex_unlock(&chip->mutex); schedule();` in a
+ * function its callers call with the mutex held)?
+ */
+static bool held_at_entry(const struct vfn *f, int l)
+{
+	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int));
+	int ns = 0, i, k;
+	bool hit = false;
+
+	memset(seen, 0, f->g.nn * sizeof(bool));
+	stack[ns++] = f->g.entry;
+	seen[f->g.entry] = true;
+	while (ns && !hit) {
+		int nd = stack[--ns];
+		bool taken = false;
+
+		for (k = 0; k < f->nnev[nd] && !taken && !hit; k++) {
+			const struct vev *e = &f->ev[f->nev[nd][k]];
+
+			taken = e->k == EV_LOCK && e->lock == l;
+			hit = e->k == EV_UNLOCK && e->lock == l;
+		}
+		for (i = 0; !taken && i < f->g.n[nd].nsucc; i++)
+			if (!seen[f->g.n[nd].succ[i]]) {
+				seen[f->g.n[nd].succ[i]] = true;
+				stack[ns++] = f->g.n[nd].succ[i];
+			}
+	}
+	free(seen);
+	free(stack);
+	return hit;
+}
+
+/*
+ * The loss run again with the waker under a lock f is entered holding
+ * and drops before it sleeps: the lock's name, when that closes it.
+ * The callers' locks and the waker's callers' are not read, so this is
+ * what would close it, not what does.
+ */
+static char *entry_lock_closes(struct vval *vv, struct vfn *f, int side,
+			       const struct mwaker *w, const char *qkey)
+{
+	int tried[VMAXQ], nt = 0, i, j;
+	char *why = NULL;
+
+	for (i = 0; i < f->nev_all && !why; i++) {
+		const struct vev *e = &f->ev[i];
+		struct mrun r;
+
+		if (e->k != EV_UNLOCK || e->lock < 0)
+			continue;
+		for (j = 0; j < nt && tried[j] != e->lock; j++)
+			;
+		if (j < nt || nt == VMAXQ)
+			continue;
+		tried[nt++] = e->lock;
+		if (!held_at_entry(f, e->lock))
+			continue;
+		mrun_start(&r, vv, f, side, w, qkey);
+		r.xlock = e->lock;
+		r.entry_held = true;
+		explore(&r);
+		if (!r.overflow && !(r.props & P_LOST))
+			why = xasprintf("the waker runs under %s (which %s() is entered holding: the callers' locks are not read)",
+					vv->names[NS_LOCK][e->lock], f->fn->name);
+		mrun_release(&r);
+	}
+	return why;
+}
 
 /*
  * A lost wake-up the model found against w: is it one whatever the
@@ -89,5 +163,7 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 					w->opaque ? "the waker" : w->what, f->fn->name);
 		mrun_release(&r);
 	}
+	if (!why)
+		why = entry_lock_closes(vv, f, side, w, qkey);
 	return why;
 }

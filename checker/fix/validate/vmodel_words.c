@@ -84,31 +84,75 @@ static unsigned props_mine(unsigned props, const uint32_t *at, int n,
 }
 
 /*
+ * Was loss b (P_LOST 0, P_TLOST 1) found at the sleeps of mine only where
+ * no test before the sleep names what the waker writes (seen: where one
+ * does)?  Then it needs the waker to run before the sleeper is queued
+ * with its state set, which the model cannot order (a device the
+ * sleeper starts after queueing itself).
+ */
+static bool loss_unseen(int b, const uint32_t *at, const uint32_t *seen,
+			int nl, uint32_t mine)
+{
+	uint32_t own = nl ? sleeps_of(mine, nl) : ~0u;
+
+	return b < 2 && at && seen && (at[b] & own) && !(at[b] & own & seen[b]);
+}
+
+static const char unseen_words[] =
+	" if its waker can run before the sleeper is queued with its state set and no later test sees its change (none the sleep waits on names what the waker's function writes before its wake-up: what starts the waker is not modelled)";
+
+/*
  * The properties as claims scoped to what the model ran: "a hang" only
  * when its wakers are every waker there can be (complete); a lost
- * wake-up with what would close it when the model left that out.
+ * wake-up with what would close it when the model left that out, or
+ * with when it happens where no test of the sleep reads the waker's
+ * writes.
  */
 static char *props_words(unsigned props, bool complete, bool lost_plain,
 			 const char *lost_if, const uint32_t *at,
-			 const unsigned *lines, int nl, uint32_t mine)
+			 const uint32_t *seen, const unsigned *lines, int nl,
+			 uint32_t mine)
 {
 	struct strbuf sb = { 0 };
 	int b;
 
 	for (b = 0; b < 7; b++) {
+		bool unseen = loss_unseen(b, at, seen, nl, mine);
+
 		if (!(props & (1u << b)))
 			continue;
 		sb_printf(&sb, "%s", sb.len ? ", " : "");
 		if ((1u << b) == P_HANG && !complete)
 			sb_printf(&sb, "a sleep that none of the wakers read ends");
-		else if ((1u << b) == P_LOST && !lost_plain && lost_if && *lost_if)
+		else if ((1u << b) == P_LOST && !unseen && !lost_plain &&
+			 lost_if && *lost_if)
 			sb_printf(&sb, "a lost wake-up unless %s", lost_if);
 		else
 			sb_printf(&sb, "%s", prop_name[b]);
 		if (at)
 			sleeps_text(&sb, at[b], lines, nl, mine);
+		if (unseen)
+			sb_puts(&sb, unseen_words);
 	}
 	return sb.s ? sb.s : xstrdup("");
+}
+
+/* " (the original has one)", with when, if its losses are unseen ones */
+static const char *orig_has(unsigned op, const struct model_facts *mf,
+			    uint32_t mine)
+{
+	unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
+	int b;
+
+	if (!(op & bad))
+		return "";
+	if (op & (P_HANG | P_DEADLOCK))
+		return " (the original has one)";
+	for (b = 0; b < 2; b++)
+		if ((op & (1u << b)) &&
+		    !loss_unseen(b, mf->orig_at, mf->orig_seen, mf->nsleeps, mine))
+			return " (the original has one)";
+	return " (the original has one if its waker can run before the sleeper is queued with its state set and no later test sees its change)";
 }
 
 char *props_at(unsigned props, bool complete, const struct mside *m,
@@ -116,7 +160,7 @@ char *props_at(unsigned props, bool complete, const struct mside *m,
 {
 	return props_words(props, complete, m ? m->lost_plain : true,
 			   m ? m->lost_if : NULL, m ? m->sleep_at : NULL,
-			   lines, nl, ~0u);
+			   NULL, lines, nl, ~0u);
 }
 
 char *props_text(unsigned props, bool complete, const struct mside *m)
@@ -133,7 +177,13 @@ static char *env_text(const struct model_facts *mf)
 	if (mf->outside)
 		return xstrdup(", a waker outside this file (at any point)");
 	if (mf->no_waker && !mf->file)
-		return xstrdup(", no waker in the file: timeouts only");
+		/* what else ends a sleep: a signal, in the states it slept in */
+		return xasprintf(", no waker in the file: %s",
+				 mf->asleep_in == M_INTR ? "timeouts and signals only" :
+				 mf->asleep_in == M_KILL ? "timeouts and fatal signals only" :
+				 mf->asleep_in & (M_INTR | M_KILL) ?
+				 "timeouts only, and signals in its interruptible sleeps" :
+				 "timeouts only");
 	return xstrdup("");
 }
 
@@ -192,7 +242,8 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 	unsigned np = props_mine(mf->new_props, mf->new_at, nl, mine);
 	unsigned op = props_mine(mf->orig_props, mf->orig_at, nl, mine);
 	char *kept = props_words(np, mf->complete, mf->lost_plain, mf->lost_if,
-				 mf->new_at, mf->sleep_line, nl, mine);
+				 mf->new_at, mf->new_seen, mf->sleep_line, nl,
+				 mine);
 	char *et = env_text(mf), *v;
 	const char *more = mf->capped ? "more than " : "";
 	const char *cf = mf->configs ? ", in each #if configuration that reads as C" : "";
@@ -218,7 +269,7 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 	if (!(np & bad))
 		v = xasprintf("model: no lost wake-up %sin %s%llu schedule%s%s%s%s%s%s",
 			      early ? "of the tests after the state write " : "", more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
-			      (op & bad) ? " (the original has one)" : "",
+			      orig_has(op, mf, mine),
 			      np ? "; as in the original: " : "",
 			      np ? kept : "", et, cf);
 	else

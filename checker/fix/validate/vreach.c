@@ -17,7 +17,12 @@
  * DECLARE_WAIT_QUEUE_HEAD_ONSTACK()), whose every other use in the file
  * is an argument of the wait API that sleeps on it, queues or unqueues
  * on it, or sets it up: no wake-up, no address handed to anything, no
- * macro body naming it.  Anything else has an unknown waker.
+ * macro body naming it.  For the model check's environment
+ * (vmodel_env.c) only, a member of a struct whose definition is private
+ * to this .c file is sealed alike (vqueue_member_sealed()): no other
+ * file knows where in the struct it lies, unless a function the file
+ * shares with others takes the struct (then another file may hold a
+ * copy of its definition).  Anything else has an unknown waker.
  *
  * WQPORT_FILE_WAKERS_ONLY=1 puts the old excuse back (any queue whose
  * last name the file only sleeps on counts as never woken): the
@@ -27,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qmatch.h"
 #include "validate.h"
 
 static bool ident(const char *s, size_t n)
@@ -198,4 +204,106 @@ bool vqueue_sealed(const char *text, size_t len, const char *q)
 	}
 	vtok_release(&v);
 	return sealed && decls > 0;
+}
+
+/*
+ * Does the definition of `struct tag` in v declare member m?  Its body
+ * at its own depth only.
+ */
+static bool struct_declares(const struct vtoks *v, const char *tag, size_t tn,
+			    const char *m, size_t mn)
+{
+	int k, close, j, d;
+
+	for (k = 0; k + 2 < v->n; k++) {
+		if (!vtok_is(v, k, "struct") || !name_is(v, k + 1, tag, tn) ||
+		    !vtok_is(v, k + 2, "{"))
+			continue;
+		close = vtok_match(v, k + 2);
+		for (j = k + 3, d = 0; close > 0 && j < close; j++) {
+			if (vtok_is(v, j, "{"))
+				d++;
+			else if (vtok_is(v, j, "}"))
+				d--;
+			else if (!d && name_is(v, j, m, mn) &&
+				 (vtok_is(v, j + 1, ";") || vtok_is(v, j + 1, ",") ||
+				  vtok_is(v, j + 1, "[")))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does a function this file shares (not static: defined for other files,
+ * or declared here and defined elsewhere) take a `struct tag`?  Then the
+ * struct crosses the file and another file may know its members.
+ */
+static bool struct_shared(const struct vtoks *v, const char *tag, size_t tn)
+{
+	int k, depth = 0, paren = 0;
+
+	for (k = 0; k + 1 < v->n; k++) {
+		if (v->t[k].kind == VT_PP)
+			continue;
+		if (vtok_is(v, k, "{"))
+			depth++;
+		else if (vtok_is(v, k, "}"))
+			depth--;
+		else if (!depth && vtok_is(v, k, "("))
+			paren++;
+		else if (!depth && vtok_is(v, k, ")"))
+			paren--;
+		else if (!depth && paren > 0 && vtok_is(v, k, "struct") &&
+			 name_is(v, k + 1, tag, tn) && !static_decl(v, k))
+			return true;
+	}
+	return false;
+}
+
+bool vqueue_member_sealed(const char *text, size_t len, const char *path,
+			  unsigned fn, unsigned fn_end, const char *q)
+{
+	char *e = qmatch_strip(q), *type = NULL, *root, *m;
+	size_t pl = path ? strlen(path) : 0, rn;
+	struct vtoks v;
+	bool sealed = false;
+	int k;
+
+	/* `root->m` or `root.m` of a .c file: a header's struct is shared */
+	rn = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	m = e + rn + (!strncmp(e + rn, "->", 2) ? 2 : e[rn] == '.' ? 1 : 0);
+	if (pl < 2 || strcmp(path + pl - 2, ".c") || !rn || m == e + rn ||
+	    !ident(m, strlen(m)) || !vtok_cut(&v, text, 0, len)) {
+		free(e);
+		return false;
+	}
+	root = xasprintf("%.*s", (int)rn, e);
+	type = qmatch_decl_type(text, fn, fn_end, root);
+	if (!type)
+		type = qmatch_decl_type(text, 0, len, root);
+	sealed = type && !strncmp(type, "struct ", 7) &&
+		 struct_declares(&v, type + 7, strlen(type + 7), m, strlen(m)) &&
+		 !struct_shared(&v, type + 7, strlen(type + 7));
+	for (k = 0; k < v.n && sealed; k++) {
+		int c;
+
+		if (v.t[k].kind == VT_PP) {
+			sealed = !pp_names(&v, k, m, strlen(m));	/* a macro may wake it */
+			continue;
+		}
+		if (!name_is(&v, k, m, strlen(m)) || k == 0 ||
+		    !(vtok_is(&v, k - 1, "->") || vtok_is(&v, k - 1, ".")))
+			continue;
+		c = call_of(&v, k);
+		/* an argument of the wait API that sleeps, queues or sets it
+		 * up; anything else (a wake-up, its address stored or passed
+		 * on) may reach a waker */
+		sealed = c >= 0 && quiet_user(v.text + v.t[c].off, v.t[c].len);
+	}
+	vtok_release(&v);
+	free(root);
+	free(type);
+	free(e);
+	return sealed;
 }
