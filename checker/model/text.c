@@ -87,6 +87,29 @@ long text_find_word(const char *buf, unsigned from, unsigned to,
 	return text_find_word_if(buf, from, to, same_word, word);
 }
 
+bool text_addr_taken(const char *buf, unsigned from, unsigned to,
+		     const char *name)
+{
+	size_t n = strlen(name);
+	long at;
+
+	while (from < to && (at = text_find_word(buf, from, to, name)) >= 0) {
+		long k = at;
+		const char *after = buf + at + n;
+
+		while (k > (long)from && (buf[k - 1] == ' ' || buf[k - 1] == '\t'))
+			k--;
+		while (*after == ' ' || *after == '\t')
+			after++;
+		if (k > (long)from && buf[k - 1] == '&' &&
+		    (k < (long)from + 2 || buf[k - 2] != '&') &&
+		    strncmp(after, "->", 2) && *after != '.' && *after != '[')
+			return true;
+		from = (unsigned)(at + n);
+	}
+	return false;
+}
+
 /*
  * The next identifier in code at or after from, skipping comments,
  * literals and preprocessor directives (a #define's body is no use of

@@ -53,6 +53,12 @@ bool text_has_word(const char *buf, unsigned from, unsigned to,
 		   const char *word);
 long text_find_word(const char *buf, unsigned from, unsigned to,
 		    const char *word);
+/*
+ * Is `&name` written in [from, to): the address of name itself, handed
+ * on (not `&name->m`, `&name.m` or `&name[i]`, a part's address)?
+ */
+bool text_addr_taken(const char *buf, unsigned from, unsigned to,
+		     const char *name);
 long text_find_word_if(const char *buf, unsigned from, unsigned to,
 		       bool (*pred)(const void *ctx, const char *w, size_t n),
 		       const void *ctx);

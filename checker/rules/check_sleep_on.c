@@ -173,31 +173,6 @@ static bool own_name(const struct cfg *g, const char *x, size_t n)
 	return false;
 }
 
-/* Is &w written anywhere in g's body (its address handed on)? */
-static bool address_taken(const struct wq_file *f, const struct cfg *g,
-			  const char *w)
-{
-	unsigned from = g->body_start;
-	long at;
-
-	while (g->body_end > from &&
-	       (at = text_find_word(f->buf, from, g->body_end, w)) >= 0) {
-		long k = at;
-		const char *after = f->buf + at + strlen(w);
-
-		while (k > 0 && (f->buf[k - 1] == ' ' || f->buf[k - 1] == '\t'))
-			k--;
-		after += strspn(after, " \t");
-		/* &w itself, not &w->m or &w.m or &w[i] (a part's address) */
-		if (k > 0 && f->buf[k - 1] == '&' &&
-		    (k < 2 || f->buf[k - 2] != '&') &&
-		    strncmp(after, "->", 2) && *after != '.' && *after != '[')
-			return true;
-		from = (unsigned)at + strlen(w);
-	}
-	return false;
-}
-
 /*
  * Does the guard t of sleep nd read only the function's own parameters
  * and stack variables, none of them with its address taken (and
@@ -238,7 +213,10 @@ static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
 			   !(n == 5 && !strncmp(b, "false", 5))) {
 			char *w = xasprintf("%.*s", (int)n, b);
 
-			own = own_name(g, b, n) && !address_taken(f, g, w);
+			own = own_name(g, b, n) &&
+			      !(g->body_end > g->body_start &&
+				text_addr_taken(f->buf, g->body_start,
+						g->body_end, w));
 			free(w);
 			ids++;
 		}

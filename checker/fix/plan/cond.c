@@ -74,31 +74,6 @@ static bool after_type(const char *from, const char *d)
 				 !strncmp(b, "goto", 4))));
 }
 
-/*
- * Is `&w` in text fn, the address of w itself (not `&w->m`, `&w.m`,
- * `&w[i]`, the address of a part: `&priv->wait` hands on no pointer
- * to priv)?
- */
-static bool addr_taken(const char *fn, const char *w)
-{
-	size_t n = strlen(w);
-	const char *a;
-
-	for (a = fn; (a = strchr(a, '&')); a++) {
-		const char *x = a + 1, *e;
-
-		if (a > fn && a[-1] == '&')
-			continue;
-		x += strspn(x, " \t");
-		if (strncmp(x, w, n) || is_ident(x[n]))
-			continue;
-		e = x + n + strspn(x + n, " \t");
-		if (strncmp(e, "->", 2) && *e != '.' && *e != '[')
-			return true;
-	}
-	return false;
-}
-
 bool cond_only_locals(const struct site_ctx *sc, const char *c)
 {
 	char *fn;
@@ -128,7 +103,7 @@ bool cond_only_locals(const struct site_ctx *sc, const char *c)
 		      (decl[strlen(w)] == ';' || decl[strlen(w)] == ' ' ||
 		       decl[strlen(w)] == ',')) || !after_type(brace, decl))
 			all = false;
-		if (addr_taken(fn, w))
+		if (text_addr_taken(fn, 0, strlen(fn), w))
 			all = false;
 		free(w);
 	}
