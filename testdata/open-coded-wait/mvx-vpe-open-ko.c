@@ -10,8 +10,8 @@
  * add's siblings and said "no wait loop after the add_wait_queue()"
  * where a while loop follows the add in the same block.  Both entries of
  * mvx_open() are named 'wait', so the in-place form (one entry per
- * function) does not take them: the sites keep the planner's reason,
- * which must name the loop that is there.
+ * function) does not take them, and that is the reason each site gives
+ * (the last form tried): no site may say there is no wait loop.
  *
  * wqport-fix-test: no-compile (mvx-vpe.h is missing on purpose)
  */
@@ -62,7 +62,7 @@ int mvx_open(int index, int can_sleep)
 			} else {
 				DECLARE_WAITQUEUE(wait, current);
 
-				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:side-effect */
+				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:entry-passed */
 
 				set_current_state(TASK_INTERRUPTIBLE);
 				while ((p = mvx_get_shared(MVX_TARGET_VPE)) == NULL) {
@@ -82,7 +82,7 @@ int mvx_open(int index, int can_sleep)
 			} else {
 				DECLARE_WAITQUEUE(wait, current);
 
-				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:state-outside-loop */
+				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:entry-passed */
 
 				set_current_state(TASK_INTERRUPTIBLE);
 				while (*p == NULL) {
