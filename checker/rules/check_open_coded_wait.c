@@ -100,10 +100,11 @@ static const char *open_coded_form(bool excl, bool timeout, const char *state)
  * NULL when the target has neither that form nor prepare_to_wait():
  * --target=2.4 and a timed or exclusive loop, the form that kernel has.
  * Whether it is written right is for WQ003-WQ007 to say; a warning that
- * only says "keep it" is noise.
+ * only says "keep it" is noise.  once: the add's own sleep is in no
+ * loop (an earlier add of the entry's name has the loop).
  */
 static char *open_coded_text(unsigned target, const char *q,
-			     const char *entry, const char *form)
+			     const char *entry, const char *form, bool once)
 {
 	char *tnote, *msg;
 
@@ -129,10 +130,10 @@ static char *open_coded_text(unsigned target, const char *q,
 		tnote = xstrdup("");
 	}
 	msg = target_lacks(target, "prepare_to_wait") ?
-		xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s()%s",
-			  q ? q : "?", entry, form, tnote) :
-		xasprintf("open-coded wait loop on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
-			  q ? q : "?", entry, form, tnote);
+		xasprintf("open-coded wait%s on '%s' with entry '%s'; use %s()%s",
+			  once ? "" : " loop", q ? q : "?", entry, form, tnote) :
+		xasprintf("open-coded wait%s on '%s' with entry '%s'; use %s() or prepare_to_wait()/finish_wait()%s",
+			  once ? "" : " loop", q ? q : "?", entry, form, tnote);
 	free(tnote);
 	return msg;
 }
@@ -160,7 +161,7 @@ char *open_coded_token_message(unsigned target, const char *add,
 	return open_coded_text(target, no_amp(queue),
 			       entry ? no_amp(entry) : "?",
 			       open_coded_form(strstr(add, "exclusive") != NULL,
-					       timed_sleep(sleep), state));
+					       timed_sleep(sleep), state), false);
 }
 
 /*
@@ -171,7 +172,7 @@ char *open_coded_token_message(unsigned target, const char *add,
  * that name queued, or -1.
  */
 static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
-			      int a, int e)
+			      int a, int e, bool *once)
 {
 	int *todo = xrealloc(NULL, g->n * sizeof(int));
 	char *seen = xrealloc(NULL, g->n);
@@ -196,8 +197,18 @@ static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
 			s = n;
 	for (n = 0; n < g->n && s < 0; n++)
 		if (node_is_sleep(g, n) && g->nodes[n].loop >= 0 &&
-		    (fl->in[n] & FL_QUEUED(e)))
+		    (fl->in[n] & FL_QUEUED(e))) {
 			s = n;
+			/* the add reaches a sleep of its own, in no loop:
+			 * the note names that one (the looped sleep is an
+			 * earlier add's, not this add's) */
+			for (i = 0; i < g->n; i++)
+				if (seen[i] && node_is_sleep(g, i)) {
+					s = i;
+					*once = true;
+					break;
+				}
+		}
 	free(todo);
 	free(seen);
 	return s;
@@ -212,6 +223,7 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		const char *entry, *q, *form;
 		char *msg;
 		struct wq_finding *fd;
+		bool once = false;
 		int e;
 
 		if (!node_is(g, a, K_ADD_WAIT) || !fl->in[a])
@@ -220,18 +232,19 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		e = entry ? flow_entry(fl, entry) : -1;
 		if (e < 0)
 			continue;
-		s = looped_sleep_after(g, fl, a, e);
+		s = looped_sleep_after(g, fl, a, e, &once);
 		if (s < 0)
 			continue;
 		q = event_queue(&g->nodes[a].ev);
 		form = suggest(g, a, s);
-		msg = open_coded_text(f->target, q, entry, form);
+		msg = open_coded_text(f->target, q, entry, form, once);
 		if (!msg)
 			continue;
 		file_add_finding(f, WQ002, g->nodes[a].pos, msg);
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
-			"%s() sleeps here, in a loop, while '%s' is queued",
-			g->nodes[s].ev.api->name, entry));
+			"%s() sleeps here, %s, while '%s' is queued",
+			g->nodes[s].ev.api->name, once ? "once" : "in a loop",
+			entry));
 	}
 }
