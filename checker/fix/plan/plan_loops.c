@@ -549,7 +549,7 @@ static void plan_state_after_test_in(struct fix_site *s,
 	}
 	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
 		refuse(s, "one-shot", xasprintf(
-			"%s() is not in a loop of its own: the sleep happens once here and its test belongs to an enclosing if or loop, or to the caller, so there is no test to repeat after the state change; convert by hand",
+			"%s() is not in a loop of its own: the sleep happens once here, and the test it depends on is an enclosing if's or loop's, or the caller's; the re-test form repeats a while or for loop's own test before the sleep, and this sleep has no such loop; convert by hand",
 			s->anchor));
 		return;
 	}
