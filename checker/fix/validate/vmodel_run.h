@@ -83,6 +83,10 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 		int side, const struct mwaker *w, const char *qkey);
 void explore(struct mrun *r);
 void mrun_release(struct mrun *r);
+/* vmodel_words.c: the maximal paths of a run from its first state (a
+ * back edge ends one), and the steps that lead to its state at */
+uint64_t schedules(struct mrun *r);
+char *trace_of(const struct mrun *r, int at);
 /* vmodel_unless.c: what would close a lost wake-up the run found, or
  * NULL (allocated) */
 char *lost_unless(struct vval *vv, struct vfn *f, int side,

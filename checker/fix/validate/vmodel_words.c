@@ -5,13 +5,16 @@
  * can be, a lost wake-up with what would close it when the model left
  * that out, the sleeps it was found in when not all of them), and the
  * wakers it ran against (this file's, the module's files', one outside
- * this file at any point, none but timeouts).
+ * this file at any point, none but timeouts); and the numbers and steps
+ * they quote: a run's schedules (its maximal paths) and the trace that
+ * leads to a state.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vmodel.h"
+#include "vmodel_run.h"
 
 static const char *const prop_name[] = {
 	"a lost wake-up", "a wake-up lost until the timeout", "a hang",
@@ -290,4 +293,84 @@ done:
 	free(kept);
 	free(et);
 	return v;
+}
+
+/* Maximal paths from the first state; a back edge counts as an end. */
+uint64_t schedules(struct mrun *r)
+{
+	int *stack = xrealloc(NULL, (r->nn + 1) * sizeof(int)), ns = 0;
+	int *pos = xrealloc(NULL, (r->nn + 1) * sizeof(int));
+
+	if (!r->nn) {
+		free(stack);
+		free(pos);
+		return 0;
+	}
+	stack[ns++] = 0;
+	pos[0] = 0;
+	r->n[0].mark = 1;
+	while (ns) {
+		int nd = stack[ns - 1];
+		struct mnode *m = &r->n[nd];
+
+		if (pos[nd] < m->nsucc) {
+			int to = m->succ[pos[nd]++];
+
+			if (!r->n[to].mark) {
+				r->n[to].mark = 1;
+				pos[to] = 0;
+				stack[ns++] = to;
+			}
+			continue;
+		}
+		/* all successors done (or on the stack): sum them */
+		{
+			uint64_t c = 0;
+			int k;
+
+			for (k = 0; k < m->nsucc; k++) {
+				const struct mnode *x = &r->n[m->succ[k]];
+
+				c += x->mark == 2 ? x->count : 1;
+				if (c > MAXCOUNT)
+					c = MAXCOUNT + 1;	/* capped */
+			}
+			m->count = m->nsucc ? c : 1;
+			m->mark = 2;
+		}
+		ns--;
+	}
+	free(stack);
+	free(pos);
+	return r->n[0].count;
+}
+
+/* The steps that lead to state at, for a refusal. */
+char *trace_of(const struct mrun *r, int at)
+{
+	int *path = NULL, np = 0, i;
+	struct strbuf sb = { 0 };
+
+	for (i = at; i > 0; i = r->n[i].parent) {
+		path = xrealloc(path, (np + 1) * sizeof(int));
+		path[np++] = i;
+	}
+	for (i = np; i-- > 0;) {
+		const struct mnode *m = &r->n[path[i]];
+
+		if (m->pe >= 0) {
+			const struct vev *e = &r->f->ev[m->pe];
+
+			if (i + 1 < np && r->n[path[i + 1]].pe == m->pe)
+				continue;	/* one line for a call's steps */
+			sb_printf(&sb, "%swaiter: '%s' (line %u)", sb.len ? "; " : "",
+				  e->what ? e->what : "?", e->line);
+		} else if (m->pwaker == 1) {
+			sb_printf(&sb, "%swaker: makes the condition true", sb.len ? "; " : "");
+		} else if (m->pwaker == 2) {
+			sb_printf(&sb, "%swaker: %s", sb.len ? "; " : "", r->w->what);
+		}
+	}
+	free(path);
+	return sb.s ? sb.s : xstrdup("");
 }
