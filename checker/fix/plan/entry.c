@@ -623,7 +623,7 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 				event_queue(&g->nodes[n].ev)));
 		else
 			refuse_entry(e, "two-queues", xasprintf(
-				"the entry '%s' may be added at line %u while still queued",
+				"on a path through the function, read without the values its tests take, the entry '%s' reaches its add at line %u still queued; the in-place rewrite needs each add to find it off the queue on every path: convert by hand",
 				w, g->nodes[n].pos.line));
 	}
 	/* `set_current_state(S); add_wait_queue(q, &w);` is one prepare */
