@@ -43,7 +43,7 @@ checked against those facts, not against expected text:
   has every wait primitive the rewrite adds every one is there
   compiled with the flags / against         the compile check's headers,
   wqport's own model ...; not the tree's;   whether the tree is known, the
-  the header X the input misses             header the input misses
+  the header X clang did not find           the header the input misses
 
 The 2.4.22 tree's SARIF results carry the same kernel words and facts,
 checked alike; its --series patch's "In f(), X() (line N) becomes Y()"
@@ -377,8 +377,8 @@ class Checker:
                    ("not the headers of the tree" in comp) ==
                    (kr["tree_known"] and not kr["cc_flags"]), where, comp,
                    f"the record: tree_known {kr['tree_known']}")
-        m = re.search(r"follow from the header (.*), which the input", comp)
-        self.claim("the header the input misses",
+        m = re.search(r"follow from the header (.*), which the file includes and clang did not find", comp)
+        self.claim("the header clang did not find",
                    (m.group(1) if m else None) == kr["cc_missing"], where,
                    comp, f"the record: {kr['cc_missing']}")
 

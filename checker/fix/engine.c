@@ -624,9 +624,9 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				       res->plan.fns[i].name)) {
 				block(res, res->plan.fns[i].name, xasprintf(
 					"the result does not compile with the flags the file was checked with (%s)%s%s%s",
-					new_error, hdr ? "; the input itself misses the header " : "",
+					new_error, hdr ? "; clang did not find the header " : "",
 					hdr ? hdr : "",
-					hdr ? ", whose errors are not counted: give flags that find it after -- (they replace the shim headers) or a compilation database with -p" : ""));
+					hdr ? ", which the file includes, and the errors that follow from it (the input has them too) are not counted: give flags that find it after -- (they replace the shim headers) or a compilation database with -p" : ""));
 				ok = false;
 				break;
 			}

@@ -27,6 +27,20 @@
 static const char *open_coded_form(bool excl, bool timeout,
 				   const char *state);
 
+/* Is p the one node that leads to n, and n the only one p leads to? */
+static bool only_way_in(const struct cfg *g, int p, int n)
+{
+	int i, j;
+
+	if (g->nodes[p].nsucc != 1 || g->nodes[p].succ[0] != n)
+		return false;
+	for (i = 0; i < g->n; i++)
+		for (j = 0; j < g->nodes[i].nsucc; j++)
+			if (i != p && g->nodes[i].succ[j] == n)
+				return false;
+	return true;
+}
+
 /* Pick the wait_event*() flavour from what the loop does. */
 static const char *suggest(const struct cfg *g, int add, int sleep)
 {
@@ -58,6 +72,14 @@ static const char *suggest(const struct cfg *g, int add, int sleep)
 			else
 				break;
 		}
+	}
+	/* `set_current_state(S); add_wait_queue(q, &w);`: set right before */
+	if (!*state && add > 0 && only_way_in(g, add - 1, add)) {
+		const struct wq_event *ev = &g->nodes[add - 1].ev;
+
+		if (g->nodes[add - 1].kind == N_EVENT &&
+		    ev->api->kind == K_SET_STATE && event_sleeping_state(ev))
+			state = ev->args[ev->api->state_arg];
 	}
 	return open_coded_form(excl, timeout, state);
 }

@@ -38,6 +38,7 @@
 
 #include "analysis.h"
 #include "entry.h"
+#include "macros.h"
 #include "site_text.h"
 
 /* where an entry may be: the dataflow's bits */
@@ -69,6 +70,7 @@ struct ectx {
 	const struct wq_file *f;
 	unsigned *lines;	/* offset of each line's start */
 	unsigned nlines;
+	struct compat_ranges compat;	/* branches for other kernels */
 };
 
 static __thread struct ectx *cur;
@@ -574,7 +576,20 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 				api));
 		}
 	}
-	if (count_word(b, bs, be, w) != uses)
+	for (n = 0; n < c->compat.n && !e->reason; n++) {
+		unsigned ra = c->compat.r[2 * n], rb = c->compat.r[2 * n + 1];
+
+		ra = ra > bs ? ra : bs;
+		rb = rb < be ? rb : be;
+		if (ra >= rb || !count_word(b, ra, rb, w))
+			continue;
+		while (!word_at(b, ra, rb, w))
+			ra++;
+		refuse_entry(e, "old-kernel-branch", xasprintf(
+			"the entry '%s' is also named at line %u, in a branch for other kernels that this parse does not compile; the rewrite would change the compiled branch's entry only: convert by hand",
+			w, line_of(b, ra)));
+	}
+	if (!e->reason && count_word(b, bs, be, w) != uses)
 		refuse_entry(e, "entry-passed", xasprintf(
 			"the entry '%s' is used other than by DECLARE_WAITQUEUE(), add_wait_queue() and remove_wait_queue() (passed on, or its fields set); DEFINE_WAIT()'s entry differs there",
 			w));
@@ -608,7 +623,7 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 				event_queue(&g->nodes[n].ev)));
 		else
 			refuse_entry(e, "two-queues", xasprintf(
-				"the entry '%s' may be added at line %u while still queued",
+				"on a path through the function, read without the values its tests take, the entry '%s' reaches its add at line %u still queued; the in-place rewrite needs each add to find it off the queue on every path: convert by hand",
 				w, g->nodes[n].pos.line));
 	}
 	/* `set_current_state(S); add_wait_queue(q, &w);` is one prepare */
@@ -799,9 +814,11 @@ struct entry_plans *entry_plans_compute(void *tu, struct wq_file *f)
 			c.lines = xrealloc(c.lines, (c.nlines + 1) * sizeof(unsigned));
 			c.lines[c.nlines++] = i + 1;
 		}
+	compat_ranges(tu, f, &c.compat);
 	cur = &c;
 	cfg_for_each_function(tu, f, NULL, one_function);
 	cur = NULL;
+	compat_ranges_free(&c.compat);
 	free(c.lines);
 	return c.ep;
 }

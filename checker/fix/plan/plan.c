@@ -710,10 +710,14 @@ void plan_file(void *tu, struct wq_file *f, void *arg)
 {
 	struct fix_plan *p = arg;
 	char *old_what;
-	enum old_api old_api = old_api_state(f->buf, f->len, &old_what);
+	struct compat_ranges compat;
+	enum old_api old_api;
 	struct entry_plans *ep = NULL;
 	int i;
 
+	compat_ranges(tu, f, &compat);
+	old_api = old_api_state(f->buf, f->len, &compat, &old_what);
+	compat_ranges_free(&compat);
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), add_fn, p);
 	for (i = 0; i < f->nfindings && !ep; i++)
 		if (rule_planner(f->findings[i].rule) == PLAN_OPEN_CODED)

@@ -448,7 +448,8 @@ static bool portable_use(const char *p, int depth)
 	return false;
 }
 
-enum old_api old_api_state(const char *buf, size_t len, char **what)
+enum old_api old_api_state(const char *buf, size_t len,
+			   const struct compat_ranges *compat, char **what)
 {
 	char *m = mask_text(buf, len);
 	enum old_api st = OLD_NONE;
@@ -462,7 +463,8 @@ enum old_api old_api_state(const char *buf, size_t len, char **what)
 		else if (m[i] == '}' && depth > 0)
 			depth--;
 		if (m[i] != 's' || strncmp(m + i, "struct wait_queue", 17) ||
-		    is_ident(m[i + 17]) || (i && is_ident(m[i - 1])))
+		    is_ident(m[i + 17]) || (i && is_ident(m[i - 1])) ||
+		    (compat && compat_at(compat, i)))
 			continue;
 		if (!portable_use(m + i, depth)) {
 			const char *e = strpbrk(m + i, ";{)\n");

@@ -8,6 +8,7 @@
 #define WQPORT_PTW_H
 
 #include "fix.h"
+#include "macros.h"
 #include "site.h"
 
 struct sleep_stmt {
@@ -35,9 +36,12 @@ enum old_api { OLD_NONE, OLD_PORTABLE, OLD_BLOCKED };
 /*
  * Does the file use the 2.0-2.2 wait API, and can its declarations be
  * ported mechanically?  *what gets the first one that cannot (NULL
- * otherwise), to be freed.
+ * otherwise), to be freed.  A use inside compat (an uncompiled branch
+ * for other kernels, `#ifdef DECLARE_WAITQUEUE ... #else`) is not the
+ * file's: the branch this kernel compiles is what gets rewritten.
  */
-enum old_api old_api_state(const char *buf, size_t len, char **what);
+enum old_api old_api_state(const char *buf, size_t len,
+			   const struct compat_ranges *compat, char **what);
 void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		       const struct fix_plan *p);
 

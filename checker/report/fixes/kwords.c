@@ -163,7 +163,7 @@ char *kwords_compiled(const struct kernel_facts *k)
 			  k->tree_known ?
 			  ", not the headers of the tree the file is in" : "");
 	char *miss = k->cc_missing ? xasprintf(
-		", except the errors that follow from the header %s, which the input itself misses and which were not counted",
+		", except the errors that follow from the header %s, which the file includes and clang did not find (the input has the same errors; they were not counted)",
 		k->cc_missing) : xstrdup("");
 	char *s = xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result %s (syntax and types, no object code): no compiler error the input did not have%s.",
 			    WQPORT_VERSION, against, miss);

@@ -187,7 +187,7 @@ static const char *rule_why(int rule)
 	case WQ003:
 		return "The loop tests its condition before it sets the task state, so a wake_up() between the test and the state change is lost and the task sleeps although the condition holds.";
 	case WQ004:
-		return "schedule() is reached with the task in TASK_RUNNING and returns at once: the loop spins, or the delay does not happen.";
+		return "A schedule*() call made with the task in TASK_RUNNING does not sleep: it returns at once, so the loop spins, or the delay does not happen.";
 	case WQ006:
 		return "A path returns while the on-stack wait entry is still queued, leaving the queue with a pointer into a dead stack frame.";
 	default:
