@@ -569,6 +569,21 @@ static bool wakers_take(struct vval *vv, const struct vfn *o,
 	return all;
 }
 
+/*
+ * Is node nd's test whether a lock that can fail was taken (`if
+ * (mutex_lock_interruptible(&m))`, vev.fails)?  It fails on a signal
+ * only, which is no waker's change: schedule() sees it pending.
+ */
+static bool node_lock_fails(const struct vfn *f, int nd)
+{
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++)
+		if (f->ev[f->nev[nd][k]].k == EV_LOCK && f->ev[f->nev[nd][k]].fails)
+			return true;
+	return false;
+}
+
 static bool writes_state(const struct vfn *f, int nd, int run)
 {
 	int k;
@@ -590,8 +605,9 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * ran, so the later test hides what such an exit keeps: a waker that
  * makes that exit's own condition true between its test and the state
  * write has its wake-up lost.  A test of a signal (schedule() returns
- * at once with one pending), of what the sleep returned, or of the
- * function's own locals and parameters (no waker writes them) is not one,
+ * at once with one pending; also the failure of a lock taken with
+ * mutex_lock_interruptible(), usblp.c:908), of what the sleep returned,
+ * or of the function's own locals and parameters (no waker writes them) is not one,
  * nor any exit of a loop that drops a lock between its state write and
  * its sleep that every waker takes (wakers_take(): the lock may cover
  * the test and the state write, and a waker that takes it cannot come
@@ -603,11 +619,12 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  */
 int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 		const int8_t *cls, int run, unsigned *lines, int max,
-		uint32_t *at)
+		uint32_t *at, unsigned *unlock)
 {
 	int n = 0, e, w, t, j;
 
 	*at = 0;
+	*unlock = 0;
 	for (e = 0; e < f->nev_all; e++) {
 		const struct vev *sl = &f->ev[e];
 		int ns = -1, o = sleep_ord(f, e);
@@ -641,7 +658,8 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 		for (t = 0; t < f->g.nn; t++)
 			after |= between[t] && cls[t] && cyc[t] && t != ns;
 		/* a lock dropped after the state write that every waker
-		 * takes may cover the test too: not claimed */
+		 * takes may cover the test too: not claimed; one they may
+		 * not take is named (the words' "unless") */
 		for (t = 0; t < f->g.nn && after; t++) {
 			char *lk = between[t] && t != ns ? node_unlock_name(f, t) : NULL;
 			bool *tr;
@@ -651,6 +669,8 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 			tr = reach_set(f, t, -1);
 			if (tr[ns] && wakers_take(vv, orig, f, lk))
 				after = false;	/* on the way to the sleep */
+			else if (tr[ns] && !*unlock)
+				*unlock = f->flow.t[f->g.n[t].first].line;
 			free(tr);
 			free(lk);
 		}
@@ -659,7 +679,7 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 
 			if (!cls[t] || !cyc[t] || between[t] ||
 			    node_names(f, t, sl->recv, NULL) ||
-			    node_locals_only(f, t))
+			    node_locals_only(f, t) || node_lock_fails(f, t))
 				continue;
 			tr = reach_set(f, t, -1);
 			/* an exit: its going arm leaves the loop (a continue
@@ -737,7 +757,7 @@ void early_facts(struct vval *vv, const struct vfn *o,
 			const struct vfn *r, struct model_facts *mf)
 {
 	int run = vintern(vv, NS_STATE, "TASK_RUNNING");
-	unsigned ol[4];
+	unsigned ol[4], unl;
 	uint32_t oat;
 	int8_t *cls;
 	bool *guard;
@@ -745,11 +765,11 @@ void early_facts(struct vval *vv, const struct vfn *o,
 
 	model_conditions(r, &cls, &guard);
 	mf->nearly = early_exits(vv, o, r, cls, run, mf->early_line, 4,
-				 &mf->early_at);
+				 &mf->early_at, &unl);
 	free(cls);
 	free(guard);
 	model_conditions(o, &cls, &guard);
-	no = early_exits(vv, o, o, cls, run, ol, 4, &oat);
+	no = early_exits(vv, o, o, cls, run, ol, 4, &oat, &mf->early_unlock);
 	free(cls);
 	free(guard);
 	/* the original's lines, as every line the words give */
@@ -758,4 +778,6 @@ void early_facts(struct vval *vv, const struct vfn *o,
 		memcpy(mf->early_line, ol, sizeof(ol));
 	else
 		mf->nearly = 0;	/* not the same exits: not said */
+	if (!mf->nearly || !unl)
+		mf->early_unlock = 0;	/* the original's line, where both drop one */
 }
