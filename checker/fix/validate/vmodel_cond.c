@@ -487,12 +487,14 @@ static bool node_locals_only(const struct vfn *f, int nd)
 }
 
 /*
- * The last name of the lock node nd drops (its first unlock call: one of
- * kapi.def's, or a name with "unlock"; "sk" of release_sock(sk), "lock"
- * of spin_unlock(&d->lock)), allocated; NULL when nd drops none, ""
- * when the call names no lock (unlock_kernel()).
+ * The last name of the lock node nd drops (unlock: its first unlock
+ * call, one of kapi.def's or a name with "unlock"; "sk" of
+ * release_sock(sk), "lock" of spin_unlock(&d->lock)) or takes (a name
+ * with "lock" and no "unlock": lock_sock(sk), mutex_lock(&d->lock)),
+ * allocated; NULL when nd has no such call, "" when the call names no
+ * lock (unlock_kernel()).
  */
-static char *node_unlock_name(const struct vfn *f, int nd)
+static char *node_lock_name(const struct vfn *f, int nd, bool unlock)
 {
 	const struct vnode *n = &f->g.n[nd];
 	int t;
@@ -509,7 +511,11 @@ static char *node_unlock_name(const struct vfn *f, int nd)
 			continue;
 		for (i = 0; i + 6 <= k->len && strncmp(x + i, "unlock", 6); i++)
 			;
-		if (!kapi_is(x, k->len, K_UNLOCK) && i + 6 > k->len)
+		if (unlock != (kapi_is(x, k->len, K_UNLOCK) || i + 6 <= k->len))
+			continue;
+		for (i = 0; !unlock && i + 4 <= k->len && strncmp(x + i, "lock", 4); i++)
+			;
+		if (!unlock && i + 4 > k->len)
 			continue;
 		for (a = t + 2; a < f->flow.n; a++) {
 			if (vtok_is(&f->flow, a, "(") || vtok_is(&f->flow, a, "["))
@@ -582,6 +588,32 @@ static bool node_lock_fails(const struct vfn *f, int nd)
 		if (f->ev[f->nev[nd][k]].k == EV_LOCK && f->ev[f->nev[nd][k]].fails)
 			return true;
 	return false;
+}
+
+/*
+ * Is the lock of last name lk, dropped at node t, taken at a node of
+ * between[] (after a state write) on the way to t?  Then it is held
+ * from there only, not over the state write (pcm_oss.c:1637 of 6.1:
+ * snd_pcm_stream_lock_irq() after set_current_state()).
+ */
+static bool taken_after_write(const struct vfn *f, const bool *between,
+			      int t, const char *lk)
+{
+	bool hit = false;
+	int u;
+
+	for (u = 0; u < f->g.nn && !hit; u++) {
+		char *l = between[u] && u != t ? node_lock_name(f, u, false) : NULL;
+
+		if (l && !strcmp(l, lk)) {
+			bool *ur = reach_set(f, u, -1);
+
+			hit = ur[t];
+			free(ur);
+		}
+		free(l);
+	}
+	return hit;
 }
 
 static bool writes_state(const struct vfn *f, int nd, int run)
@@ -661,12 +693,14 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 		 * takes may cover the test too: not claimed; one they may
 		 * not take is named (the words' "unless") */
 		for (t = 0; t < f->g.nn && after; t++) {
-			char *lk = between[t] && t != ns ? node_unlock_name(f, t) : NULL;
+			char *lk = between[t] && t != ns ? node_lock_name(f, t, true) : NULL;
 			bool *tr;
 
 			if (!lk)
 				continue;
 			tr = reach_set(f, t, -1);
+			if (tr[ns] && taken_after_write(f, between, t, lk))
+				tr[ns] = false;	/* it covers no state write */
 			if (tr[ns] && wakers_take(vv, orig, f, lk))
 				after = false;	/* on the way to the sleep */
 			else if (tr[ns] && !*unlock)
