@@ -43,11 +43,11 @@ static int tvx_chip_thread(void *data)
 	for (;;) {
 		add_wait_queue(&chip->wq, &wait);	/* expect: WQ002 fix=converted */
 		if (!chip->done) {
-			set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:one-shot */
+			set_current_state(TASK_KILLABLE);	/* expect: WQ003 fix=refused:one-shot */
 			schedule();
 		}
 		remove_wait_queue(&chip->wq, &wait);
-		if (chip->done || signal_pending(current))
+		if (chip->done || fatal_signal_pending(current))
 			break;
 		if (chip->radio)
 			continue;
