@@ -10,6 +10,9 @@
  * thread after a register write.  The test comes before the state
  * change; the fix refuses each state write as one-shot, and its words
  * quote the if's own test.
+ * wqport-cocci: beyond-standalone (one-shot sleeps under an if, found
+ * by WQ003's path analysis and refused; state-after-test.cocci's report
+ * rule reads wait loops, not these)
  */
 #include <linux/module.h>
 #include <linux/io.h>
