@@ -639,13 +639,14 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * write has its wake-up lost.  A test of a signal (schedule() returns
  * at once with one pending; also the failure of a lock taken with
  * mutex_lock_interruptible(), usblp.c:908), of what the sleep returned,
- * or of the function's own locals and parameters (no waker writes them) is not one,
- * nor any exit of a loop that drops a lock between its state write and
- * its sleep that every waker takes (wakers_take(): the lock may cover
- * the test and the state write, and a waker that takes it cannot come
- * between; orig, the original, names the wakers).  A lock a waker does not
- * take keeps none out (6.1 af_iucv.c:832: release_sock(), wakers under
- * bh_lock_sock() only).
+ * or of the function's own locals and parameters (no waker writes
+ * them) is not one, nor any exit of a loop that drops a lock between
+ * its state write and its sleep that every waker takes (wakers_take():
+ * the lock may cover the test and the state write, and a waker that
+ * takes it cannot come between; orig, the original, names the wakers).
+ * A lock a waker does not take keeps none out (6.1 af_iucv.c:832:
+ * release_sock(), wakers under bh_lock_sock() only): *unlock gets its
+ * line, for the words' condition.
  * Fills lines[] (their first lines, at most max) and *at (the sleeps'
  * ordinals); returns how many.
  */

@@ -20,12 +20,13 @@
  * macro body naming it.  For the model's environment, a #define of this
  * file whose body only wakes it (or uses it as above) is followed to its
  * uses, which are then this file's wakers (vqueue_macro_wakers()): the
- * queue is still reached only through this file's code.  For the model check's environment
- * (vmodel_env.c) only, a member of a struct whose definition is private
- * to this .c file is sealed alike (vqueue_member_sealed()): no other
- * file knows where in the struct it lies, unless a function the file
- * shares with others takes the struct (then another file may hold a
- * copy of its definition).  Anything else has an unknown waker.
+ * queue is still reached only through this file's code.  For the model
+ * check's environment (vmodel_env.c) only, a member of a struct whose
+ * definition is private to this .c file is sealed alike
+ * (vqueue_member_sealed()): no other file knows where in the struct it
+ * lies, unless a function the file shares with others takes the struct
+ * (then another file may hold a copy of its definition).  Anything else
+ * has an unknown waker.
  *
  * WQPORT_FILE_WAKERS_ONLY=1 puts the old excuse back (any queue whose
  * last name the file only sleeps on counts as never woken): the
