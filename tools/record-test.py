@@ -103,7 +103,9 @@ EARLY = re.compile(r"the exits? tested on lines? ((?:\d+(?:, | and )?)+) "
                    r"before the state is set (?:is|are) not modelled: a "
                    r"wake-up for (?:it|them) between the test and the state "
                    r"write is lost unless a test after the state write sees "
-                   r"the same change(?P<orig>, as in the original)?")
+                   r"the same change(?: or the change cannot be made while "
+                   r"the lock dropped on line (?P<unlock>\d+) is held)?"
+                   r"(?P<orig>, as in the original)?")
 
 
 UNSEEN = (" if its waker can run before the sleeper is queued with its "
@@ -230,10 +232,13 @@ class Checker:
                    (e is None or (line_list(e.group(1)) ==
                                   m.get("early_lines") and
                                   bool(e.group("orig")) ==
-                                  m.get("early_orig"))),
+                                  m.get("early_orig") and
+                                  int(e.group("unlock") or 0) ==
+                                  m.get("early_unlock", 0))),
                    where, verdict, f"the record: early lines "
                    f"{m.get('early_lines')} at {m.get('early_at')}, "
-                   f"original {m.get('early_orig')}")
+                   f"original {m.get('early_orig')}, a lock dropped on "
+                   f"{m.get('early_unlock')}")
         nr = re.search(r"no run of the model reaches the sleeps? on lines? "
                        r"((?:\d+(?:, | and )?)+): not checked there", rest)
         self.claim("not checked there", sorted(line_list(nr.group(1)) if nr

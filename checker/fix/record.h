@@ -100,6 +100,9 @@ struct model_facts {
 	unsigned early_line[4];
 	uint32_t early_at;
 	bool early_orig;
+	unsigned early_unlock;	/* the line of a lock such a loop drops
+				 * between its state write and its sleep
+				 * (not every waker takes it), or 0 */
 };
 
 /* The record of one site. */

@@ -358,11 +358,14 @@ void paths_record(struct pstate *s, const struct tkey *k, bool outcome)
 		}
 }
 
-/* On the way where list_empty(&e.entry) holds, e is on no queue. */
+/*
+ * On the way where list_empty(&e.entry) holds, or e.task_list.next is
+ * NULL, e is on no queue.
+ */
 static void entry_outcome(const struct tkey *k, struct pstate *t,
 			  bool outcome)
 {
-	if (k->empty_entry >= 0 && outcome != k->flip)
+	if (k->empty_entry >= 0 && (outcome != k->flip) != k->linked_entry)
 		t->facts &= ~FL_QUEUED(k->empty_entry);
 }
 
@@ -389,14 +392,31 @@ static void branch(struct walk *w, const struct pstate *s, int n)
 
 /*
  * `list_empty(&wait.entry)` (`.task_list` before 4.13): the driver asks
- * whether a wake-up already took its entry off the queue.
+ * whether a wake-up already took its entry off the queue.  And
+ * `wait.task_list.next` (`.entry.next`; *linked): whether it was queued
+ * at all, on a DECLARE_WAITQUEUE() entry whose links start NULL (old
+ * kernel/posix-timers.c: `if (abs_wqueue.task_list.next)
+ * finish_wait(...)` after an add under an if).
  */
-static int empty_entry(const struct walk *w, const char *key)
+static int empty_entry(const struct walk *w, const char *key, bool *linked)
 {
 	static const char *const fn[] = { "list_empty_careful(&", "list_empty(&" };
 	static const char *const fld[] = { ".entry)", ".task_list)" };
+	static const char *const nxt[] = { ".entry.next", ".task_list.next" };
 	char name[128];
-	size_t i, j, l;
+	size_t i, j, l, kl = strlen(key);
+
+	*linked = false;
+	for (j = 0; j < 2; j++) {
+		l = strlen(nxt[j]);
+		if (kl > l && kl - l < sizeof(name) &&
+		    !strcmp(key + kl - l, nxt[j])) {
+			memcpy(name, key, kl - l);
+			name[kl - l] = 0;
+			*linked = true;
+			return flow_entry(w->fl, name);
+		}
+	}
 
 	for (i = 0; i < 2; i++) {
 		l = strlen(fn[i]);
@@ -529,7 +549,7 @@ static void key_tests(struct walk *w)
 		    strlen(nd->text) > 400)
 			continue;
 		k->key = canon(w, nd->text, strlen(nd->text), &k->flip);
-		k->empty_entry = empty_entry(w, k->key);
+		k->empty_entry = empty_entry(w, k->key, &k->linked_entry);
 		/* split the canonical text: `!(a || b)` is a negated || */
 		t = k->key;
 		len = strlen(t);

@@ -48,6 +48,8 @@ struct tkey {
 	const char *part[MAX_PARTS];
 	bool pflip[MAX_PARTS];
 	int empty_entry;		/* list_empty(&e.entry): e's index */
+	bool linked_entry;		/* ... e.task_list.next, e.entry.next:
+					 * true when e is on a queue */
 	struct trel rel;		/* the whole key's, for the ranges */
 	struct trel prel[MAX_PARTS];
 };

@@ -58,6 +58,10 @@ struct ent_plan {
 	struct strbuf edits;	/* "S12 A10 R20 N19 D3" */
 	unsigned *adds;
 	int nadds;
+	unsigned *once;		/* per add: the line of the first sleep it
+				 * reaches with the entry queued when none of
+				 * them is in a loop, else 0 */
+	int *nonce;		/* ... and how many such sleeps */
 };
 
 struct entry_plans {
@@ -429,6 +433,51 @@ static bool is_running_set(const struct cfg *g, int n)
 	       !event_sleeping_state(&g->nodes[n].ev);
 }
 
+/*
+ * The sleeps the add at node a reaches with entry w queued (before a
+ * remove or another add of w): the line of the first, with their number
+ * in *n, when none is in a loop (old pegasus.c: the second add of
+ * get_registers() sleeps once, after the first add's loop); else 0.
+ */
+static unsigned one_shot_sleeps(const struct cfg *g, int a, const char *w,
+				int *n)
+{
+	char *seen = xrealloc(NULL, g->n);
+	int *stack = xrealloc(NULL, g->n * sizeof(int)), sp = 0, i;
+	unsigned first = 0;
+	bool looped = false;
+
+	*n = 0;
+	memset(seen, 0, g->n);
+	seen[a] = 1;
+	stack[sp++] = a;
+	while (sp && !looped) {
+		int x = stack[--sp];
+
+		for (i = 0; i < g->nodes[x].nsucc; i++) {
+			int y = g->nodes[x].succ[i];
+
+			if (seen[y])
+				continue;
+			seen[y] = 1;
+			if (names_entry(g, y, w) &&
+			    (g->nodes[y].ev.api->kind == K_REMOVE_WAIT ||
+			     g->nodes[y].ev.api->kind == K_ADD_WAIT))
+				continue;
+			if (node_is_sleep(g, y)) {
+				looped |= g->nodes[y].loop >= 0;
+				if (!first || g->nodes[y].pos.line < first)
+					first = g->nodes[y].pos.line;
+				++*n;
+			}
+			stack[sp++] = y;
+		}
+	}
+	free(seen);
+	free(stack);
+	return looped ? 0 : first;
+}
+
 /* The sleeping state write right before the add at node a, or -1. */
 static int set_before(const struct ectx *c, const struct cfg *g, int a)
 {
@@ -565,6 +614,10 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 					"%s() at line %u is the body of an if with no braces; the in-place rewrite takes only an add that is a statement of its own: convert by hand",
 					api, nd->pos.line));
 			e->adds = xrealloc(e->adds, (e->nadds + 1) * sizeof(unsigned));
+			e->once = xrealloc(e->once, (e->nadds + 1) * sizeof(unsigned));
+			e->nonce = xrealloc(e->nonce, (e->nadds + 1) * sizeof(int));
+			e->once[e->nadds] = one_shot_sleeps(g, nd - g->nodes, w,
+							    &e->nonce[e->nadds]);
 			e->adds[e->nadds++] = nd->pos.line;
 		} else if (nd->ev.api->kind != K_REMOVE_WAIT) {
 			refuse_entry(e, "entry-passed", xasprintf(
@@ -836,6 +889,8 @@ void entry_plans_free(struct entry_plans *ep)
 		free(ep->v[i].why);
 		free(ep->v[i].edits.s);
 		free(ep->v[i].adds);
+		free(ep->v[i].once);
+		free(ep->v[i].nonce);
 	}
 	free(ep->v);
 	free(ep);
@@ -859,6 +914,8 @@ static const struct ent_plan *plan_of(const struct entry_plans *ep,
 bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 {
 	const struct ent_plan *e = plan_of(ep, s);
+	char *shape;
+	int k;
 
 	if (!e)
 		return false;
@@ -881,9 +938,21 @@ bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 	s->outcome = FO_CONVERT;
 	s->reason = NULL;
 	free(s->note);
+	for (k = 0; k < e->nadds && e->adds[k] != s->pos.line; k++)
+		;
+	/* what is true of the shape the rewrite keeps: a loop, or a sleep
+	 * that happens once (the add's own sleeps in no loop) */
+	shape = k == e->nadds || !e->once[k] ?
+		xstrdup("the loop keeps its shape") : e->nonce[k] == 1 ?
+		xasprintf("the sleep on line %u after it stays in no loop: it sleeps once, as before",
+			  e->once[k]) :
+		xasprintf("the sleeps after it, the first on line %u, stay in no loop: each sleeps once, as before",
+			  e->once[k]);
 	s->note = xasprintf(
-		"DEFINE_WAIT(%s), the state set with %s(), the entry removed with finish_wait(); the loop keeps its shape",
-		e->entry, e->excl ? "prepare_to_wait_exclusive" : "prepare_to_wait");
+		"DEFINE_WAIT(%s), the state set with %s(), the entry removed with finish_wait(); %s",
+		e->entry, e->excl ? "prepare_to_wait_exclusive" : "prepare_to_wait",
+		shape);
+	free(shape);
 	free(s->edits);
 	s->edits = xasprintf("%s", e->edits.s ? e->edits.s : "");
 	free(s->eq);

@@ -537,8 +537,8 @@ static void plan_state_after_test_in(struct fix_site *s,
 	}
 	if (ls->kind == SH_IF) {
 		refuse(s, "one-shot", xasprintf(
-			"%s() is under 'if (%s)', not in a loop of its own: the sleep happens once, and nothing re-tests the condition after it; a wait loop (or wait_event*()) must be written by hand",
-			s->anchor, ls->cond ? ls->cond : "..."));
+			"%s() is under 'if (%s)', not in a loop of its own: that test is made before the state change, and the re-test form repeats a while or for loop's own test after the state change, which this one has not; a wait loop (or wait_event*()) must be written by hand",
+			s->anchor, ls->if_test ? ls->if_test : "..."));
 		return;
 	}
 	if (ls->label_in_loop) {

@@ -568,46 +568,39 @@ void shape_release(struct loop_shape *ls)
 	free(ls->receiver);
 	free(ls->stmt_text);
 	free(ls->block_guard);
+	free(ls->if_test);
 	memset(ls, 0, sizeof(*ls));
 }
 
 /*
- * Is the if's test t only whether the sleep timed out: `!call(...)`,
- * `call(...) == 0` or `call(...) != 0`, `call(...)`?  Those read 0 or
- * not, which the wait_event*_timeout() forms answer as the old call
- * did (0 only on a timeout with nothing making them return earlier).
+ * Is the state write stmt in the block of an if with no else, a later
+ * statement of the block sleeping and none of them a loop (old tvaudio.c: `if
+ * (!chip->done) { set_current_state(S); schedule(); }`)?  Then the if's
+ * test is the one the sleep depends on, made before the state change,
+ * as for a statement alone under it (SH_IF).
  */
-static bool zero_test_of(const char *t, const char *anchor)
+static bool state_under_if(const struct site_ctx *sc, const struct kids *items,
+			   CXCursor stmt)
 {
-	size_t n = strlen(anchor);
-	const char *p = t, *e;
-	int depth = 0;
+	bool at = false, sleeps = false;
+	int i;
 
-	while (*p == ' ' || *p == '!' || *p == '(')
-		p++;
-	if (strncmp(p, anchor, n) || is_ident(p[n]))
+	if (!kapi_is(sc->anchor, strlen(sc->anchor), K_SET_STATE))
 		return false;
-	for (e = p + n; *e == ' '; e++)
-		;
-	if (*e != '(')
-		return false;
-	for (; *e; e++) {
-		depth += (*e == '(') - (*e == ')');
-		if (!depth)
-			break;
+	for (i = 0; i < items->n; i++) {
+		char *t;
+
+		if (!at) {	/* (the write may be a macro's do-while) */
+			at = clang_equalCursors(items->c[i], stmt);
+			continue;
+		}
+		if (is_loop(clang_getCursorKind(items->c[i])))
+			return false;
+		t = site_cursor_text(sc, items->c[i]);
+		sleeps |= strstr(t, "schedule") != NULL;
+		free(t);
 	}
-	if (!*e)
-		return false;
-	for (e++; *e == ' ' || *e == ')'; e++)
-		;
-	/* at most one '!' in front, and `== 0`/`!= 0` only without one */
-	if (strchr(t, '!') && strchr(t, '!') < p &&
-	    strchr(strchr(t, '!') + 1, '!') && strchr(strchr(t, '!') + 1, '!') < p)
-		return false;
-	if (!*e)
-		return true;
-	return (!strcmp(e, "== 0") || !strcmp(e, "!= 0")) &&
-	       !memchr(t, '!', p - t);
+	return sleeps;
 }
 
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
@@ -677,14 +670,15 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 
 		ls->kind = (k.n == 2 && items.n == 1 &&
 			    clang_equalCursors(items.c[0], stmt)) ||
-			   (k.n == 2 && clang_equalCursors(k.c[1], stmt)) ?
+			   (k.n == 2 && clang_equalCursors(k.c[1], stmt)) ||
+			   (k.n == 2 && state_under_if(sc, &items, stmt)) ?
 			   SH_IF : SH_OTHER;
 		if (ls->kind == SH_IF) {
 			char *g = site_cursor_text(sc, k.c[0]);
 
 			free(ls->cond);
 			ls->cond = wait_condition(g);
-			free(g);
+			ls->if_test = g;
 		} else if (k.n >= 2 && ci == si - 2 &&
 			   clang_equalCursors(k.c[1], sc->path[si - 1])) {
 			/*

@@ -52,6 +52,7 @@ struct loop_shape {
 	char *receiver;		/* x in `x = sleep(...)` */
 	char *stmt_text;	/* the statement holding the sleep */
 	char *block_guard;	/* `if (g) { ...; sleep; ... }`: !g, positive */
+	char *if_test;		/* SH_IF: the if's test as written (g) */
 	bool receiver_unsigned;
 	bool result_used;	/* used other than by a plain assignment */
 	bool result_zero_test;	/* ... only as `if (!sleep(...))` or

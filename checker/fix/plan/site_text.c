@@ -241,3 +241,42 @@ bool is_state_set(const char *t)
 	       !strncmp(t, "current->state =", 16) ||
 	       !strncmp(t, "current->__state =", 18);
 }
+
+/*
+ * Is the if's test t only whether the sleep timed out: `!call(...)`,
+ * `call(...) == 0` or `call(...) != 0`, `call(...)`?  Those read 0 or
+ * not, which the wait_event*_timeout() forms answer as the old call
+ * did (0 only on a timeout with nothing making them return earlier).
+ */
+bool zero_test_of(const char *t, const char *anchor)
+{
+	size_t n = strlen(anchor);
+	const char *p = t, *e;
+	int depth = 0;
+
+	while (*p == ' ' || *p == '!' || *p == '(')
+		p++;
+	if (strncmp(p, anchor, n) || is_ident(p[n]))
+		return false;
+	for (e = p + n; *e == ' '; e++)
+		;
+	if (*e != '(')
+		return false;
+	for (; *e; e++) {
+		depth += (*e == '(') - (*e == ')');
+		if (!depth)
+			break;
+	}
+	if (!*e)
+		return false;
+	for (e++; *e == ' ' || *e == ')'; e++)
+		;
+	/* at most one '!' in front, and `== 0`/`!= 0` only without one */
+	if (strchr(t, '!') && strchr(t, '!') < p &&
+	    strchr(strchr(t, '!') + 1, '!') && strchr(strchr(t, '!') + 1, '!') < p)
+		return false;
+	if (!*e)
+		return true;
+	return (!strcmp(e, "== 0") || !strcmp(e, "!= 0")) &&
+	       !memchr(t, '!', p - t);
+}

@@ -30,4 +30,10 @@ enum task_st state_of(const char *text);
 bool is_state_set(const char *t);
 bool from_macro(const struct site_ctx *sc, CXCursor c);
 
+/*
+ * Is the if's test t only whether the sleep (anchor) timed out: `!call(...)`,
+ * `call(...) == 0`, `call(...) != 0`, `call(...)`?
+ */
+bool zero_test_of(const char *t, const char *anchor);
+
 #endif /* WQPORT_SITE_TEXT_H */

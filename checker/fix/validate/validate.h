@@ -265,6 +265,19 @@ bool vqueue_sealed(const char *text, size_t len, const char *q);
  */
 bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 			  unsigned fn, unsigned fn_end, const char *q);
+/*
+ * vqueue_sealed() for the model's environment: a #define of this file
+ * whose body names q only to wake it (or in the quiet wait API) is
+ * followed to its uses, which are this file's wakers.
+ */
+bool vqueue_env_sealed(const char *text, size_t len, const char *q);
+/*
+ * The uses (token indexes of v, the file's tokens, at most max) of the
+ * file's own macros whose body wakes the queue of last name key and may
+ * be followed: wakers of this file.
+ */
+int vqueue_macro_wakers(const struct vtoks *v, const char *key, int *uses,
+			int max);
 /* Does the file name q's last name only in the wait API (no waker here)? */
 bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
 /* Does the body of the file's macro name hold the word w as a name? */

@@ -133,10 +133,14 @@ void model_conditions(const struct vfn *f, int8_t **cls, bool **guard);
 void model_conditions_other(const struct vfn *f, int8_t *cls, const bool *other);
 /* per switch node: its cases that reach a sleep (allocated) */
 uint32_t *model_switches(const struct vfn *f);
-/* the exits of a wait loop tested before its state write, where a test
- * after it hides them from the model: their lines, the sleeps in *at */
-int early_exits(const struct vfn *f, const int8_t *cls, int run,
-		unsigned *lines, int max, uint32_t *at);
+/* the exits of a wait loop of f tested before its state write, where a
+ * test after it hides them from the model: their lines, the sleeps in
+ * *at (o: the original, whose wakers the model runs); *unlock: the line
+ * of a lock such a loop drops before its sleep that not every waker
+ * takes, or 0 */
+int early_exits(struct vval *vv, const struct vfn *o, const struct vfn *f,
+		const int8_t *cls, int run, unsigned *lines, int max,
+		uint32_t *at, unsigned *unlock);
 /* ... of both sides into the record (the original's lines) */
 void early_facts(struct vval *vv, const struct vfn *o, const struct vfn *r,
 		 struct model_facts *mf);

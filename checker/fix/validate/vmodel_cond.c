@@ -486,28 +486,134 @@ static bool node_locals_only(const struct vfn *f, int nd)
 	return ids > 0;
 }
 
-/* Does node nd call an unlock (kapi.def's, or a name with "unlock")? */
-static bool node_unlocks(const struct vfn *f, int nd)
+/*
+ * The last name of the lock node nd drops (unlock: its first unlock
+ * call, one of kapi.def's or a name with "unlock"; "sk" of
+ * release_sock(sk), "lock" of spin_unlock(&d->lock)) or takes (a name
+ * with "lock" and no "unlock": lock_sock(sk), mutex_lock(&d->lock)),
+ * allocated; NULL when nd has no such call, "" when the call names no
+ * lock (unlock_kernel()).
+ */
+static char *node_lock_name(const struct vfn *f, int nd, bool unlock)
 {
 	const struct vnode *n = &f->g.n[nd];
 	int t;
 
-	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+	for (t = n->first; t < n->last && t + 1 < f->flow.n; t++) {
 		const struct vtok *k = &f->flow.t[t];
 		const char *x = f->flow.text + k->off;
-
-		if (k->kind != VT_ID || t + 1 >= f->flow.n ||
-		    f->flow.text[f->flow.t[t + 1].off] != '(')
-			continue;
+		struct strbuf arg = { 0 };
 		unsigned i;
+		int a, depth = 0;
+		char *ln;
 
-		if (kapi_is(x, k->len, K_UNLOCK))
-			return true;
-		for (i = 0; i + 6 <= k->len; i++)
-			if (!strncmp(x + i, "unlock", 6))
-				return true;
+		if (k->kind != VT_ID || !vtok_is(&f->flow, t + 1, "("))
+			continue;
+		for (i = 0; i + 6 <= k->len && strncmp(x + i, "unlock", 6); i++)
+			;
+		if (unlock != (kapi_is(x, k->len, K_UNLOCK) || i + 6 <= k->len))
+			continue;
+		for (i = 0; !unlock && i + 4 <= k->len && strncmp(x + i, "lock", 4); i++)
+			;
+		if (!unlock && i + 4 > k->len)
+			continue;
+		for (a = t + 2; a < f->flow.n; a++) {
+			if (vtok_is(&f->flow, a, "(") || vtok_is(&f->flow, a, "["))
+				depth++;
+			else if (vtok_is(&f->flow, a, ")") || vtok_is(&f->flow, a, "]"))
+				depth--;
+			if (depth < 0 || (!depth && vtok_is(&f->flow, a, ",")))
+				break;
+			sb_printf(&arg, "%.*s", (int)f->flow.t[a].len,
+				  f->flow.text + f->flow.t[a].off);
+		}
+		ln = last_name(arg.s ? arg.s : "");
+		free(arg.s);
+		return ln;
 	}
+	return NULL;
+}
+
+/*
+ * Does every waker the model runs the function against (model_env(): the
+ * file's, the module's) hold the lock of last name lk at its wake-up, or
+ * take it around what it writes before it?  Then a lock the loop holds
+ * from its test to its state write keeps them out of that window.  A
+ * waker outside this file, or one that does not take lk (the softirq's
+ * bh_lock_sock() against the task's lock_sock(), unless it defers to the
+ * backlog: not read), may come between.
+ */
+static bool wakers_take(struct vval *vv, const struct vfn *o,
+			const struct vfn *r, const char *lk)
+{
+	char *keys[4];
+	int nk = queue_keys(o, r, vv, keys, 4), i, j;
+	bool all = *lk != 0;
+
+	for (i = 0; i <= nk && all; i++) {
+		struct mwakers ws;
+		struct menv env = { .complete = true };
+
+		if (i == nk && nk)
+			break;
+		model_env(o->side, vv, o, o->fn->name, i < nk ? keys[i] : "",
+			  i == nk, &ws, &env);
+		for (j = 0; j < ws.n; j++) {
+			const struct mwaker *w = &ws.w[j];
+
+			if (w->none)
+				continue;
+			all &= !w->opaque &&
+			       ((w->lock && word_in(w->lock, lk)) ||
+				(w->clock && word_in(w->clock, lk)));
+		}
+		wakers_release(&ws);
+		free(env.files.s);
+	}
+	for (i = 0; i < nk; i++)
+		free(keys[i]);
+	return all;
+}
+
+/*
+ * Is node nd's test whether a lock that can fail was taken (`if
+ * (mutex_lock_interruptible(&m))`, vev.fails)?  It fails on a signal
+ * only, which is no waker's change: schedule() sees it pending.
+ */
+static bool node_lock_fails(const struct vfn *f, int nd)
+{
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++)
+		if (f->ev[f->nev[nd][k]].k == EV_LOCK && f->ev[f->nev[nd][k]].fails)
+			return true;
 	return false;
+}
+
+/*
+ * Is the lock of last name lk, dropped at node t, taken at a node of
+ * between[] (after a state write) on the way to t?  Then it is held
+ * from there only, not over the state write (pcm_oss.c:1637 of 6.1:
+ * snd_pcm_stream_lock_irq() after set_current_state()).
+ */
+static bool taken_after_write(const struct vfn *f, const bool *between,
+			      int t, const char *lk)
+{
+	bool hit = false;
+	int u;
+
+	for (u = 0; u < f->g.nn && !hit; u++) {
+		char *l = between[u] && u != t ? node_lock_name(f, u, false) : NULL;
+
+		if (l && !strcmp(l, lk)) {
+			bool *ur = reach_set(f, u, -1);
+
+			hit = ur[t];
+			free(ur);
+		}
+		free(l);
+	}
+	return hit;
 }
 
 static bool writes_state(const struct vfn *f, int nd, int run)
@@ -531,20 +637,27 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * ran, so the later test hides what such an exit keeps: a waker that
  * makes that exit's own condition true between its test and the state
  * write has its wake-up lost.  A test of a signal (schedule() returns
- * at once with one pending), of what the sleep returned, or of the
- * function's own locals and parameters (no waker writes them) is not one,
- * nor any exit of a loop that drops a lock between its state write and
- * its sleep (the lock may cover the test and the state write: a waker
- * that takes it cannot come between; not read).
+ * at once with one pending; also the failure of a lock taken with
+ * mutex_lock_interruptible(), usblp.c:908), of what the sleep returned,
+ * or of the function's own locals and parameters (no waker writes
+ * them) is not one, nor any exit of a loop that drops a lock between
+ * its state write and its sleep that every waker takes (wakers_take():
+ * the lock may cover the test and the state write, and a waker that
+ * takes it cannot come between; orig, the original, names the wakers).
+ * A lock a waker does not take keeps none out (6.1 af_iucv.c:832:
+ * release_sock(), wakers under bh_lock_sock() only): *unlock gets its
+ * line, for the words' condition.
  * Fills lines[] (their first lines, at most max) and *at (the sleeps'
  * ordinals); returns how many.
  */
-int early_exits(const struct vfn *f, const int8_t *cls, int run,
-		unsigned *lines, int max, uint32_t *at)
+int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
+		const int8_t *cls, int run, unsigned *lines, int max,
+		uint32_t *at, unsigned *unlock)
 {
 	int n = 0, e, w, t, j;
 
 	*at = 0;
+	*unlock = 0;
 	for (e = 0; e < f->nev_all; e++) {
 		const struct vev *sl = &f->ev[e];
 		int ns = -1, o = sleep_ord(f, e);
@@ -577,22 +690,31 @@ int early_exits(const struct vfn *f, const int8_t *cls, int run,
 		}
 		for (t = 0; t < f->g.nn; t++)
 			after |= between[t] && cls[t] && cyc[t] && t != ns;
-		/* a lock dropped after the state write may cover the test
-		 * too (release_sock()'s backlog): not claimed */
-		for (t = 0; t < f->g.nn; t++)
-			if (between[t] && t != ns && node_unlocks(f, t)) {
-				bool *tr = reach_set(f, t, -1);
+		/* a lock dropped after the state write that every waker
+		 * takes may cover the test too: not claimed; one they may
+		 * not take is named (the words' "unless") */
+		for (t = 0; t < f->g.nn && after; t++) {
+			char *lk = between[t] && t != ns ? node_lock_name(f, t, true) : NULL;
+			bool *tr;
 
-				if (tr[ns])	/* on the way to the sleep */
-					after = false;
-				free(tr);
-			}
+			if (!lk)
+				continue;
+			tr = reach_set(f, t, -1);
+			if (tr[ns] && taken_after_write(f, between, t, lk))
+				tr[ns] = false;	/* it covers no state write */
+			if (tr[ns] && wakers_take(vv, orig, f, lk))
+				after = false;	/* on the way to the sleep */
+			else if (tr[ns] && !*unlock)
+				*unlock = f->flow.t[f->g.n[t].first].line;
+			free(tr);
+			free(lk);
+		}
 		for (t = 0; t < f->g.nn && after; t++) {
 			bool *tr;
 
 			if (!cls[t] || !cyc[t] || between[t] ||
 			    node_names(f, t, sl->recv, NULL) ||
-			    node_locals_only(f, t))
+			    node_locals_only(f, t) || node_lock_fails(f, t))
 				continue;
 			tr = reach_set(f, t, -1);
 			/* an exit: its going arm leaves the loop (a continue
@@ -670,18 +792,19 @@ void early_facts(struct vval *vv, const struct vfn *o,
 			const struct vfn *r, struct model_facts *mf)
 {
 	int run = vintern(vv, NS_STATE, "TASK_RUNNING");
-	unsigned ol[4];
+	unsigned ol[4], unl;
 	uint32_t oat;
 	int8_t *cls;
 	bool *guard;
 	int no;
 
 	model_conditions(r, &cls, &guard);
-	mf->nearly = early_exits(r, cls, run, mf->early_line, 4, &mf->early_at);
+	mf->nearly = early_exits(vv, o, r, cls, run, mf->early_line, 4,
+				 &mf->early_at, &unl);
 	free(cls);
 	free(guard);
 	model_conditions(o, &cls, &guard);
-	no = early_exits(o, cls, run, ol, 4, &oat);
+	no = early_exits(vv, o, o, cls, run, ol, 4, &oat, &mf->early_unlock);
 	free(cls);
 	free(guard);
 	/* the original's lines, as every line the words give */
@@ -690,4 +813,6 @@ void early_facts(struct vval *vv, const struct vfn *o,
 		memcpy(mf->early_line, ol, sizeof(ol));
 	else
 		mf->nearly = 0;	/* not the same exits: not said */
+	if (!mf->nearly || !unl)
+		mf->early_unlock = 0;	/* the original's line, where both drop one */
 }

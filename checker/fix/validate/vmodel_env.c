@@ -525,6 +525,12 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 		if (same)
 			take_waker(f, &ft, k, task, self, ws, &found);
 	}
+	if (f->s && !task) {	/* this file's macros that wake it (vreach.c) */
+		int uses[16], nu = vqueue_macro_wakers(&ft, key, uses, 16);
+
+		for (k = 0; k < nu; k++)
+			take_waker(f, &ft, uses[k], false, self, ws, &found);
+	}
 	vtok_release(&ft);
 	return found;
 }
@@ -586,7 +592,7 @@ bool env_queue_sealed(const struct vside *s, const struct vval *vv,
 		bool same = !strcmp(k, key);
 
 		free(k);
-		if (same && !vqueue_sealed(s->text, s->len, q) &&
+		if (same && !vqueue_env_sealed(s->text, s->len, q) &&
 		    !(f && vqueue_member_sealed(s->text, s->len, s->path,
 						f->start, f->end, q)))
 			return false;

@@ -225,9 +225,12 @@ static char *early_text(char *v, const struct model_facts *mf)
 	for (i = 0; i < mf->nearly; i++)
 		sb_printf(&sb, "%s%u", !i ? "" : i == mf->nearly - 1 ? " and " : ", ",
 			  mf->early_line[i]);
-	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s between the test and the state write is lost unless a test after the state write sees the same change%s",
-		  mf->nearly > 1 ? "are" : "is", mf->nearly > 1 ? "them" : "it",
-		  mf->early_orig ? ", as in the original" : "");
+	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s between the test and the state write is lost unless a test after the state write sees the same change",
+		  mf->nearly > 1 ? "are" : "is", mf->nearly > 1 ? "them" : "it");
+	if (mf->early_unlock)	/* a lock the wakers were not seen to take */
+		sb_printf(&sb, " or the change cannot be made while the lock dropped on line %u is held",
+			  mf->early_unlock);
+	sb_printf(&sb, "%s", mf->early_orig ? ", as in the original" : "");
 	free(v);
 	return sb.s;
 }

@@ -17,12 +17,16 @@
  * DECLARE_WAIT_QUEUE_HEAD_ONSTACK()), whose every other use in the file
  * is an argument of the wait API that sleeps on it, queues or unqueues
  * on it, or sets it up: no wake-up, no address handed to anything, no
- * macro body naming it.  For the model check's environment
- * (vmodel_env.c) only, a member of a struct whose definition is private
- * to this .c file is sealed alike (vqueue_member_sealed()): no other
- * file knows where in the struct it lies, unless a function the file
- * shares with others takes the struct (then another file may hold a
- * copy of its definition).  Anything else has an unknown waker.
+ * macro body naming it.  For the model's environment, a #define of this
+ * file whose body only wakes it (or uses it as above) is followed to its
+ * uses, which are then this file's wakers (vqueue_macro_wakers()): the
+ * queue is still reached only through this file's code.  For the model
+ * check's environment (vmodel_env.c) only, a member of a struct whose
+ * definition is private to this .c file is sealed alike
+ * (vqueue_member_sealed()): no other file knows where in the struct it
+ * lies, unless a function the file shares with others takes the struct
+ * (then another file may hold a copy of its definition).  Anything else
+ * has an unknown waker.
  *
  * WQPORT_FILE_WAKERS_ONLY=1 puts the old excuse back (any queue whose
  * last name the file only sleeps on counts as never woken): the
@@ -98,6 +102,118 @@ static bool quiet_user(const char *c, size_t cl)
 	       (cl == 6 && !memcmp(c, "sizeof", 6));
 }
 
+/* A wake-up of a queue (kapi.def's), not one of interruptible sleepers only */
+static bool plain_wake(const char *c, size_t cl)
+{
+	const char *const *w;
+	size_t i;
+
+	for (i = 0; i + 13 <= cl; i++)
+		if (!memcmp(c + i, "interruptible", 13))
+			return false;
+	for (w = kapi_wakes(true); *w; w++)
+		if (strlen(*w) == cl && !memcmp(*w, c, cl))
+			return true;
+	return false;
+}
+
+/*
+ * Directive token k as `#define NAME...` of this file: NAME's bounds in
+ * the text (*nm, *nn) and the body's tokens in *b (from after NAME: a
+ * function-like macro's parameters first); false for another directive.
+ */
+static bool define_body(const struct vtoks *v, int k, const char **nm,
+			size_t *nn, struct vtoks *b)
+{
+	const char *s = v->text + v->t[k].off, *e = s + v->t[k].len, *p = s;
+
+	if (p < e && *p == '#')
+		p++;
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (e - p < 7 || memcmp(p, "define", 6) || (p[6] != ' ' && p[6] != '\t'))
+		return false;
+	for (p += 6; p < e && (*p == ' ' || *p == '\t'); p++)
+		;
+	*nm = p;
+	while (p < e && ident(p, 1))
+		p++;
+	*nn = p - *nm;
+	return *nn && vtok_cut(b, v->text, p - v->text, e - v->text);
+}
+
+/*
+ * May the file's macro defined at directive token k, whose body names q
+ * (a plain name; a member after `->`/`.` when member), be followed to its
+ * uses (vt_ioctl.c's `#define vt_wake_waitactive()
+ * wake_up(&vt_activate_queue)`)?  Its body names q only as the queue of
+ * a wake-up (not of interruptible sleepers only) or of the quiet wait
+ * API, and no other directive names the macro: then the queue is
+ * reached through it only where this file's code uses it, and each use
+ * of one that wakes is a waker of this file (vqueue_macro_wakers()).
+ * *wakes: the body wakes q.
+ */
+static bool define_followed(const struct vtoks *v, int k, const char *q,
+			    size_t n, bool member, bool *wakes)
+{
+	struct vtoks b;
+	const char *nm;
+	size_t nn;
+	bool ok = true;
+	int j, c;
+
+	*wakes = false;
+	if (!define_body(v, k, &nm, &nn, &b))
+		return false;
+	for (j = 0; j < b.n && ok; j++) {
+		if (!name_is(&b, j, q, n) ||
+		    (j > 0 && (vtok_is(&b, j - 1, "->") || vtok_is(&b, j - 1, "."))) != member)
+			continue;
+		c = call_of(&b, j);
+		if (c >= 0 && plain_wake(b.text + b.t[c].off, b.t[c].len))
+			*wakes = true;
+		else
+			ok = c >= 0 && quiet_user(b.text + b.t[c].off, b.t[c].len);
+	}
+	vtok_release(&b);
+	for (j = 0; j < v->n && ok; j++)
+		if (j != k && v->t[j].kind == VT_PP && pp_names(v, j, nm, nn))
+			ok = false;
+	return ok;
+}
+
+int vqueue_macro_wakers(const struct vtoks *v, const char *key, int *uses,
+			int max)
+{
+	size_t n = strlen(key);
+	int k, j, nu = 0;
+
+	for (k = 0; k < v->n; k++) {
+		const char *nm;
+		size_t nn;
+		struct vtoks b;
+		bool wakes, member;
+
+		if (v->t[k].kind != VT_PP || !pp_names(v, k, key, n) ||
+		    !define_body(v, k, &nm, &nn, &b))
+			continue;
+		/* the body's first naming of key says how it is named */
+		for (j = 0; j < b.n && !name_is(&b, j, key, n); j++)
+			;
+		member = j < b.n && j > 0 &&
+			 (vtok_is(&b, j - 1, "->") || vtok_is(&b, j - 1, "."));
+		vtok_release(&b);
+		if (!define_followed(v, k, key, n, member, &wakes) || !wakes)
+			continue;
+		for (j = 0; j < v->n && nu < max; j++)
+			if (v->t[j].kind == VT_ID && name_is(v, j, nm, nn) &&
+			    !(j > 0 && (vtok_is(v, j - 1, "->") ||
+					vtok_is(v, j - 1, "."))))
+				uses[nu++] = j;
+	}
+	return nu;
+}
+
 /* Is file-scope token k in a declaration that starts with `static`? */
 static bool static_decl(const struct vtoks *v, int k)
 {
@@ -148,7 +264,8 @@ bool vqueue_unnamed_here(const char *text, size_t len, const char *q)
 	return r;
 }
 
-bool vqueue_sealed(const char *text, size_t len, const char *q)
+static bool sealed_static(const char *text, size_t len, const char *q,
+			  bool follow)
 {
 	const char *old = getenv("WQPORT_FILE_WAKERS_ONLY");
 	size_t n = strlen(q);
@@ -171,8 +288,13 @@ bool vqueue_sealed(const char *text, size_t len, const char *q)
 		int c;
 
 		if (v.t[k].kind == VT_PP) {
-			if (pp_names(&v, k, q, n))
-				sealed = false;	/* a macro may wake it */
+			bool w;
+
+			/* a macro may wake it: from anywhere, unless this
+			 * file's own, followed to its uses (env only) */
+			if (pp_names(&v, k, q, n) &&
+			    !(follow && define_followed(&v, k, q, n, false, &w)))
+				sealed = false;
 			continue;
 		}
 		if (vtok_is(&v, k, "{"))
@@ -204,6 +326,16 @@ bool vqueue_sealed(const char *text, size_t len, const char *q)
 	}
 	vtok_release(&v);
 	return sealed && decls > 0;
+}
+
+bool vqueue_sealed(const char *text, size_t len, const char *q)
+{
+	return sealed_static(text, len, q, false);
+}
+
+bool vqueue_env_sealed(const char *text, size_t len, const char *q)
+{
+	return sealed_static(text, len, q, true);
 }
 
 /*
@@ -289,7 +421,12 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 		int c;
 
 		if (v.t[k].kind == VT_PP) {
-			sealed = !pp_names(&v, k, m, strlen(m));	/* a macro may wake it */
+			bool w;
+
+			/* a macro may wake it, unless this file's own,
+			 * followed to its uses */
+			sealed = !pp_names(&v, k, m, strlen(m)) ||
+				 define_followed(&v, k, m, strlen(m), true, &w);
 			continue;
 		}
 		if (!name_is(&v, k, m, strlen(m)) || k == 0 ||
