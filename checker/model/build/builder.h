@@ -19,10 +19,19 @@ struct mexp {
 	bool used;		/* its event is in the graph already */
 };
 
-/* The invocations met so far in one file */
+/* The functions of a translation unit that only lock or unlock (lockwrap.c) */
+struct lock_wrap;
+struct lock_wraps {
+	struct lock_wrap *v;
+	int n;
+	bool built;		/* read on the first question */
+};
+
+/* The invocations met so far in one file, and its lock wrappers */
 struct macro_cache {
 	struct mexp *v;
 	int n, cap;
+	struct lock_wraps wraps;
 };
 
 enum ctx_kind { CTX_LOOP, CTX_SWITCH };
@@ -129,6 +138,19 @@ void walk_expr(struct builder *b, CXCursor c);
 void scan_gap(struct builder *b, unsigned from, unsigned to);
 /* the pseudo-API of `current->state = X;` */
 const struct kapi *state_field_kapi(void);
+
+/*
+ * lockwrap.c: a function whose body is one lock or unlock call, by name
+ * (the table is read from tu's definitions on the first question); the
+ * call, and the lock it takes for a call with arguments args[0..nargs).
+ */
+const struct lock_wrap *lock_wrap_find(struct lock_wraps *ws, void *tu,
+				       const char *name, size_t len);
+bool lock_wrap_unlock(const struct lock_wrap *w);
+const char *lock_wrap_call(const struct lock_wrap *w);
+char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
+		     int nargs);
+void lock_wraps_free(struct lock_wraps *ws);
 
 /* lockmacro.c: a driver macro whose body drops a lock, or NULL */
 /*
