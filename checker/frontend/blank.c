@@ -16,7 +16,7 @@
  *   - a macro whose body names one of these, however deeply (the
  *     file's own #defines, those of the headers it includes with quotes,
  *     and the shim's),
- * nor is one lock or unlock call (a lock wrapper, model/lockwrap.c),
+ * nor is one lock or unlock call (a lock wrapper, model/build/lockwrap.c),
  * is handed to libclang as blanks: the same length, line breaks kept, so
  * every offset, line and column of the rest is what it was.  Every text
  * scan of the rules still reads the real file (wq_file.buf); only the
@@ -160,7 +160,7 @@ static bool names_kept(const char *text, size_t from, size_t to,
 /*
  * Is the body text[open, close] one call of a lock or an unlock
  * (`{ mutex_unlock(&cfg_mutex); }`)?  Such a function is that lock call
- * where it is called (model/lockwrap.c reads its body from the parse).
+ * where it is called (model/build/lockwrap.c reads its body from the parse).
  */
 static bool lock_wrapper_body(const char *text, size_t open, size_t close)
 {

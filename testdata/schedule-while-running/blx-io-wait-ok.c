@@ -10,10 +10,11 @@
  * callers avoid.  No caller is in this file, so the state each sleep
  * runs in is not known here: nothing to report.
  *
- * - blx_io_wait(): the hang-check budget is a local, not a parameter,
- *   and the sleep's result is not returned.
- * - blx_io_yield_wait(): two sleeps, each reached in the state the
- *   function was entered in.
+ * blx_io_wait(): the hang-check budget is a local, not a parameter, and
+ * the sleep's result is not returned; both sleeps are reached in the
+ * state the function was entered in.
+ *
+ * wqport-cocci: beyond-standalone (whether a caller in the file calls the helper is the call graph's, not one function's shape)
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -35,14 +36,5 @@ void blx_io_wait(void)
 		io_schedule();
 }
 EXPORT_SYMBOL_GPL(blx_io_wait);
-
-void blx_io_yield_wait(int polled)
-{
-	if (polled)
-		schedule_timeout(1);
-	else
-		schedule_timeout(blx_hang_secs * HZ / 4);
-}
-EXPORT_SYMBOL_GPL(blx_io_yield_wait);
 
 MODULE_LICENSE("GPL");

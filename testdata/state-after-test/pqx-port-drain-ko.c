@@ -8,6 +8,8 @@
  * the task state is set.  The waker takes the lock, but the sleeper no
  * longer holds it between its test and prepare_to_wait(): a wake-up
  * there finds the task running and is lost.
+ *
+ * wqport-cocci: beyond-standalone (told from pqx-port-drain-ok.c by where the wrapper that drops the lock is called, whose body a semantic patch does not read)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -83,14 +85,15 @@ void pqx_wait_xfer(struct pqx_bus *bus)
 {
 	DEFINE_WAIT(wait);
 
+again:
 	pqx_bus_get(bus);
-	while (bus->busy) {
+	if (bus->busy) {
 		pqx_bus_put(bus);
 		prepare_to_wait(&bus->xfer_wait, &wait, TASK_UNINTERRUPTIBLE);	/* expect: WQ003 */
 		schedule();
-		pqx_bus_get(bus);
+		finish_wait(&bus->xfer_wait, &wait);
+		goto again;
 	}
-	finish_wait(&bus->xfer_wait, &wait);
 	pqx_bus_put(bus);
 }
 

@@ -12,10 +12,13 @@
  *   pqx_port_offline() clears the mark and wakes under the same mutex.
  *   It returns with the mutex held, for its caller to change the ports.
  * - pqx_wait_xfer() does the same with the bus's transfer mutex, through
- *   wrappers on a member of their parameter (pqx_bus_get()/pqx_bus_put()).
+ *   wrappers on a member of their parameter (pqx_bus_get()/pqx_bus_put()),
+ *   and tests again after each wake-up.
  *
  * The wrappers' names say nothing; their bodies say they lock.
  * pqx-port-drain-ko.c drops each lock before the state change.
+ *
+ * wqport-cocci: beyond-standalone (the unlock is inside a function of the file whose body a semantic patch does not read at the call)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -90,14 +93,15 @@ void pqx_wait_xfer(struct pqx_bus *bus)
 {
 	DEFINE_WAIT(wait);
 
+again:
 	pqx_bus_get(bus);
-	while (bus->busy) {
+	if (bus->busy) {
 		prepare_to_wait(&bus->xfer_wait, &wait, TASK_UNINTERRUPTIBLE);
 		pqx_bus_put(bus);
 		schedule();
-		pqx_bus_get(bus);
+		finish_wait(&bus->xfer_wait, &wait);
+		goto again;
 	}
-	finish_wait(&bus->xfer_wait, &wait);
 	pqx_bus_put(bus);
 }
 
