@@ -13,6 +13,9 @@
  *   settle delay with no state set.
  * - blx_io_wait(): a sleep helper, but blx_flush() in this file calls it
  *   without setting the state first.
+ * - blx_core_exit(): called from the module exit in another file; the
+ *   sleep is a grace delay before the unregistration, not the last thing
+ *   it does, so it is no helper handing the wake-up back to a caller.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -72,5 +75,14 @@ int blx_flush(struct blx_queue *q)
 	return atomic_read(&q->inflight) ? -EBUSY : 0;
 }
 EXPORT_SYMBOL_GPL(blx_flush);
+
+extern void blx_unregister_queues(void);
+
+void blx_core_exit(void)
+{
+	/* give in-flight completions time to drain */
+	schedule_timeout(HZ / 2);	/* expect: WQ004 */
+	blx_unregister_queues();
+}
 
 MODULE_LICENSE("GPL");
