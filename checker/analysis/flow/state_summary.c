@@ -672,47 +672,10 @@ static void collect_sites(struct state_sums *s)
 /* ---- entries ---- */
 
 /*
- * Does fn return right after the sleep at n, doing nothing more (no
- * call, no write, no test)?  A helper hands the wake-up back to its
- * caller, who tests again; a function that goes on after the sleep
- * (`schedule_timeout(2 * HZ); usb_deregister(&drv);`) uses it as a
- * delay, which needs a state of its own.
- */
-static bool sleep_is_last(const struct cfg *g, int n)
-{
-	char *seen = xrealloc(NULL, g->n);
-	int *stack = xrealloc(NULL, g->n * sizeof(int));
-	int sp = 0, i;
-	bool last = true;
-
-	memset(seen, 0, g->n);
-	stack[sp++] = n;
-	while (sp && last) {
-		const struct cfg_node *nd = &g->nodes[stack[--sp]];
-
-		for (i = 0; i < nd->nsucc && last; i++) {
-			int m = nd->succ[i];
-			const struct cfg_node *sn = &g->nodes[m];
-
-			if (seen[m])
-				continue;
-			seen[m] = 1;
-			last = sn->kind == N_EXIT || sn->kind == N_JOIN ||
-			       (sn->kind == N_RETURN &&
-				!(sn->flags & NF_AFTER_CALL));
-			stack[sp++] = m;
-		}
-	}
-	free(seen);
-	free(stack);
-	return last;
-}
-
-/*
  * A sleep helper: every sleep of fn is reached with the task state as
  * fn was entered in, on every path from its entry (no state write, no
  * sleep that returned, no call that changes it), and is the last thing
- * fn does (sleep_is_last()).
+ * fn does (node_ends_function()).
  *
  *	void drv_io_wait(void)
  *	{
@@ -754,7 +717,7 @@ static bool sleep_helper(struct state_sums *s, int i, void *tu)
 		if (node_is_sleep(&fn->g, n)) {
 			sleeps = true;
 			found = (fl.in[n] & FL_STATE_BITS) == FL_UNKNOWN &&
-				sleep_is_last(&fn->g, n);
+				node_ends_function(&fn->g, n);
 		}
 	flow_free(&fn->g, &fl);
 	return sleeps && found;

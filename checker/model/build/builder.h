@@ -142,14 +142,14 @@ const struct kapi *state_field_kapi(void);
 /*
  * lockwrap.c: a function whose body is one lock or unlock call, by name
  * (the table is read from tu's definitions on the first question); the
- * call, and the lock it takes for a call with arguments args[0..nargs).
+ * unlock a call of name makes (*w: through such a function, whose event
+ * lock_wrap_event() then gives the lock), or NULL.
  */
 const struct lock_wrap *lock_wrap_find(struct lock_wraps *ws, void *tu,
 				       const char *name, size_t len);
-bool lock_wrap_unlock(const struct lock_wrap *w);
-const char *lock_wrap_call(const struct lock_wrap *w);
-char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
-		     int nargs);
+const struct kapi *lock_wrap_unlock(struct lock_wraps *ws, void *tu,
+				    const char *name, const struct lock_wrap **w);
+void lock_wrap_event(const struct lock_wrap *w, struct wq_event *ev);
 void lock_wraps_free(struct lock_wraps *ws);
 
 /* lockmacro.c: a driver macro whose body drops a lock, or NULL */

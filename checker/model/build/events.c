@@ -316,77 +316,9 @@ static const struct kapi state_field_api = {
 	"current->state", K_SET_STATE, 0, false
 };
 
-static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
-
 const struct kapi *state_field_kapi(void)
 {
 	return &state_field_api;
-}
-
-/*
- * A driver's own foo_unlock() drops a lock like spin_unlock(): a call
- * the parse kept, or one in a statement it dropped (a lock wrapper in a
- * header the shim does not have: cgroup_unlock()).
- */
-static bool unlock_name(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 7 && !strcmp(name + n - 7, "_unlock");
-}
-
-/* The function name[0..len) whose body only drops a lock, or NULL. */
-static const struct lock_wrap *unlock_wrapper(struct builder *b,
-					      const char *name, size_t len)
-{
-	const struct lock_wrap *w = b->macros ?
-		lock_wrap_find(&b->macros->wraps, b->tu, name, len) : NULL;
-
-	return w && lock_wrap_unlock(w) ? w : NULL;
-}
-
-/*
- * A call of such a function w (lockwrap.c), the call's arguments in
- * args[0..nargs): the unlock in its body, on the lock the body names
- * (`acme_bus_release(b)`: mutex_unlock(&b->io_mutex)).
- */
-static bool emit_wrapped_unlock(struct builder *b, struct wq_pos pos,
-				const struct lock_wrap *w, char *const *args,
-				int nargs)
-{
-	const char *call;
-	char *lock;
-	int n;
-
-	if (!(lock = lock_wrap_lock(w, args, nargs)))
-		return false;
-	call = lock_wrap_call(w);
-	n = append(b, N_EVENT, pos);
-	b->g->nodes[n].ev.api = kapi_classify(call, strlen(call));
-	b->g->nodes[n].ev.args[0] = lock;
-	b->g->nodes[n].ev.nargs = 1;
-	return true;
-}
-
-/* The same for the call c, whose arguments the AST has. */
-static bool wrapped_unlock_call(struct builder *b, CXCursor c,
-				const char *name)
-{
-	const struct lock_wrap *w = unlock_wrapper(b, name, strlen(name));
-	char *args[WQ_MAX_ARGS];
-	int n = clang_Cursor_getNumArguments(c), i;
-	bool ok;
-
-	if (!w || n < 0)
-		return false;
-	if (n > WQ_MAX_ARGS)
-		n = WQ_MAX_ARGS;
-	for (i = 0; i < n; i++)
-		args[i] = cursor_text(b, clang_Cursor_getArgument(c, i));
-	ok = emit_wrapped_unlock(b, cursor_pos(c), w, args, n);
-	for (i = 0; i < n; i++)
-		free(args[i]);
-	return ok;
 }
 
 static bool assign_token(const char *op)
@@ -874,17 +806,20 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 		bool state_call = !api &&
 				  callee_touches_state(b->g, name, strlen(name));
 
-		if (!api && !state_call && wrapped_unlock_call(b, c, name)) {
-			/* acme_bus_release(): the mutex_unlock() in its body */
-			pure = true;
-		} else if (!api && unlock_name(name)) {
-			api = &unlock_api;
+		const struct lock_wrap *w = NULL;
+
+		/* pqx_bus_put(): the mutex_unlock() in its body; foo_unlock() */
+		if (!api && !state_call && b->macros) {
+			api = lock_wrap_unlock(&b->macros->wraps, b->tu, name, &w);
+			pure = pure || w;
 		}
 		if (state_call)
 			emit_state_call(b, cursor_pos(c), name, strlen(name));
 		clang_disposeString(s);
 		if (api)
 			emit_call(b, c, api);
+		if (w)
+			lock_wrap_event(w, &b->g->nodes[b->g->n - 1].ev);
 		if (!pure)
 			note_call(b, c);
 	}
@@ -1030,12 +965,10 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 			api = NULL;
 		else if (!api)	/* `unlock_pool();`, a driver's lock macro */
 			api = macro_body_unlock(b->buf, b->len, name);
-		if (!api)	/* a function that only unlocks (lockwrap.c) */
-			w = unlock_wrapper(b, name, strlen(name));
-		if (!api && !w && unlock_name(name))
-			api = &unlock_api;	/* as in a parsed call */
+		if (!api && b->macros)	/* as in a call clang kept */
+			api = lock_wrap_unlock(&b->macros->wraps, b->tu, name, &w);
 		clang_disposeString(s);
-		if (!api && !w)
+		if (!api)
 			continue;
 		for (end = i + 1; end < n; end++) {
 			if (tok_is(b->tu, t[end], "("))
@@ -1045,27 +978,14 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 		}
 		if (end == n)
 			break;
-		if (w) {
-			struct wq_event call = { 0 };
-			int a;
-
-			macro_args(b->tu, clang_getRange(
-					clang_getTokenLocation(b->tu, t[i]),
-					clang_getRangeEnd(clang_getTokenExtent(
-						b->tu, t[end]))), &call);
-			emit_wrapped_unlock(b, loc_pos(clang_getTokenLocation(
-					b->tu, t[i])), w, call.args, call.nargs);
-			for (a = 0; a < call.nargs; a++)
-				free(call.args[a]);
-			i = end;
-			continue;
-		}
 		ev = append(b, N_EVENT, loc_pos(clang_getTokenLocation(b->tu, t[i])));
 		b->g->nodes[ev].ev.api = api;
 		macro_args(b->tu, clang_getRange(
 				clang_getTokenLocation(b->tu, t[i]),
 				clang_getRangeEnd(clang_getTokenExtent(b->tu, t[end]))),
 			   &b->g->nodes[ev].ev);
+		if (w)
+			lock_wrap_event(w, &b->g->nodes[ev].ev);
 		i = end;
 	}
 	clang_disposeTokens(b->tu, t, n);

@@ -198,16 +198,6 @@ const struct lock_wrap *lock_wrap_find(struct lock_wraps *ws, void *tu,
 	return NULL;
 }
 
-bool lock_wrap_unlock(const struct lock_wrap *w)
-{
-	return w->unlock;
-}
-
-const char *lock_wrap_call(const struct lock_wrap *w)
-{
-	return w->call;
-}
-
 /* A name or a member chain needs no parentheses around it. */
 static bool plain(const char *s)
 {
@@ -218,8 +208,9 @@ static bool plain(const char *s)
 	return true;
 }
 
-char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
-		     int nargs)
+/* The lock w takes or drops for a call with arguments args[0..nargs). */
+static char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
+			    int nargs)
 {
 	const char *a;
 
@@ -230,6 +221,47 @@ char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
 	a = args[w->param];
 	return plain(a) ? xasprintf("%s%s%s", w->pre, a, w->post) :
 	       xasprintf("%s(%s)%s", w->pre, a, w->post);
+}
+
+/* ---- the graph's events (events.c) ---- */
+
+static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
+
+/*
+ * The unlock a call of name (no kapi.def row) makes, or NULL: with *w
+ * set, the one in the body of w, a function that only unlocks (its
+ * event then takes the lock from lock_wrap_event()); else, for a
+ * driver's own foo_unlock(), an unlock of a lock not named.  The same
+ * in a call clang kept and in a statement it dropped (with the shim, a
+ * kernel header's cgroup_unlock() has no body to read: only its name).
+ */
+const struct kapi *lock_wrap_unlock(struct lock_wraps *ws, void *tu,
+				    const char *name, const struct lock_wrap **w)
+{
+	size_t n = strlen(name);
+	const struct lock_wrap *f = ws ? lock_wrap_find(ws, tu, name, n) : NULL;
+
+	*w = f && f->unlock ? f : NULL;
+	if (*w)
+		return kapi_classify(f->call, strlen(f->call));
+	return n > 7 && !strcmp(name + n - 7, "_unlock") ? &unlock_api : NULL;
+}
+
+/*
+ * The event of a call of w, with the call's arguments: the lock w's body
+ * drops instead (`pqx_bus_put(b)`: mutex_unlock(&b->xfer_mutex)).
+ */
+void lock_wrap_event(const struct lock_wrap *w, struct wq_event *ev)
+{
+	char *lock = lock_wrap_lock(w, ev->args, ev->nargs);
+	int i;
+
+	if (!lock)
+		return;
+	for (i = 0; i < ev->nargs; i++)
+		free(ev->args[i]);
+	ev->args[0] = lock;
+	ev->nargs = 1;
 }
 
 void lock_wraps_free(struct lock_wraps *ws)
