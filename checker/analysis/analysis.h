@@ -87,6 +87,8 @@ bool cfg_is_var(const struct cfg *g, const char *name, size_t len);
 bool cfg_is_autoremove(const struct cfg *g, const char *name);
 bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
 bool node_is_sleep(const struct cfg *g, int n);
+/* nothing but joins and returns after node n */
+bool node_ends_function(const struct cfg *g, int n);
 bool node_is_cond_test(const struct cfg *g, int n);
 int node_pos_loop_test(const struct cfg *g, int n);
 char *wait_condition(const char *test_text);

@@ -16,6 +16,7 @@
  *   - a macro whose body names one of these, however deeply (the
  *     file's own #defines, those of the headers it includes with quotes,
  *     and the shim's),
+ * nor is one lock or unlock call (a lock wrapper, model/build/lockwrap.c),
  * is handed to libclang as blanks: the same length, line breaks kept, so
  * every offset, line and column of the rest is what it was.  Every text
  * scan of the rules still reads the real file (wq_file.buf); only the
@@ -154,6 +155,45 @@ static bool names_kept(const char *text, size_t from, size_t to,
 			return true;
 	}
 	return false;
+}
+
+/*
+ * Is the body text[open, close] one call of a lock or an unlock
+ * (`{ mutex_unlock(&cfg_mutex); }`)?  Such a function is that lock call
+ * where it is called (model/build/lockwrap.c reads its body from the parse).
+ */
+static bool lock_wrapper_body(const char *text, size_t open, size_t close)
+{
+	size_t p = open + 1, s;
+	const struct kapi *k;
+	int depth = 0;
+
+	while (p < close && strchr(" \t\r\n", text[p]))
+		p++;
+	for (s = p; p < close && wq_ident_char(text[p]); p++)
+		;
+	k = kapi_classify(text + s, p - s);
+	if (p == s || !((k && k->kind == K_UNLOCK) ||
+			kapi_lock(text + s, p - s, false)))
+		return false;
+	while (p < close && strchr(" \t", text[p]))
+		p++;
+	if (p >= close || text[p] != '(')
+		return false;
+	for (; p < close; p++)
+		if (text[p] == '(')
+			depth++;
+		else if (text[p] == ')' && !--depth)
+			break;
+		else if (text[p] == ';' || text[p] == '{')
+			return false;
+	for (p++; p < close && strchr(" \t\r\n", text[p]); p++)
+		;
+	if (p >= close || text[p] != ';')
+		return false;
+	for (p++; p < close && strchr(" \t\r\n", text[p]); p++)
+		;
+	return p == close;
 }
 
 /* Mark the macros of ms whose bodies name a kept word or a hot macro
@@ -295,7 +335,8 @@ static bool blank_text(struct blanked_file *bf, const struct macros *own,
 	for (i = 0; i < fb.n; i++) {
 		const struct fn_body *b = &fb.b[i];
 
-		if (names_kept(t, b->decl, b->close + 1, own, sm))
+		if (names_kept(t, b->decl, b->close + 1, own, sm) ||
+		    lock_wrapper_body(t, b->open, b->close))
 			continue;
 		/* its preprocessor lines stay: #if pairs, #defines used later */
 		for (k = b->open + 1; k < b->close; k++) {

@@ -171,4 +171,5 @@ void macro_cache_free(struct macro_cache *mc)
 	free(mc->v);
 	mc->v = NULL;
 	mc->n = mc->cap = 0;
+	lock_wraps_free(&mc->wraps);
 }

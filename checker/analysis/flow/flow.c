@@ -73,6 +73,44 @@ bool node_is_sleep(const struct cfg *g, int n)
 	return node_is(g, n, K_SCHEDULE) || node_is(g, n, K_SCHEDULE_TIMEOUT);
 }
 
+/*
+ * Does the function return right after node n, doing nothing more (no
+ * call, no write, no test)?  Of a sleep (analysis/flow/state_summary.c):
+ * a helper hands the wake-up back to its caller, who tests again; a
+ * function that goes on after the sleep (`schedule_timeout(2 * HZ);
+ * usb_deregister(&drv);`) uses it as a delay, which needs a state of its
+ * own.
+ */
+bool node_ends_function(const struct cfg *g, int n)
+{
+	char *seen = xrealloc(NULL, g->n);
+	int *stack = xrealloc(NULL, g->n * sizeof(int));
+	int sp = 0, i;
+	bool last = true;
+
+	memset(seen, 0, g->n);
+	stack[sp++] = n;
+	while (sp && last) {
+		const struct cfg_node *nd = &g->nodes[stack[--sp]];
+
+		for (i = 0; i < nd->nsucc && last; i++) {
+			int m = nd->succ[i];
+			const struct cfg_node *sn = &g->nodes[m];
+
+			if (seen[m])
+				continue;
+			seen[m] = 1;
+			last = sn->kind == N_EXIT || sn->kind == N_JOIN ||
+			       (sn->kind == N_RETURN &&
+				!(sn->flags & NF_AFTER_CALL));
+			stack[sp++] = m;
+		}
+	}
+	free(seen);
+	free(stack);
+	return last;
+}
+
 /* A branch on what the task waits for: not a signal test or iterator. */
 bool node_is_cond_test(const struct cfg *g, int n)
 {

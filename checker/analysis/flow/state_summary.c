@@ -31,7 +31,10 @@
  *   takes a task state as a parameter (the `mode` of an action function
  *   run by __wait_on_bit()) starts in an unknown state (FL_UNKNOWN)
  *   unless every caller in the file is known and agrees; a thread or
- *   work function is started by the kernel in TASK_RUNNING.
+ *   work function is started by the kernel in TASK_RUNNING.  Other
+ *   functions not static (not called in the file, not stored as a
+ *   callback) start in TASK_RUNNING, as a kernel entry point does,
+ *   unless they are sleep helpers (sleep_helper()): unknown.
  *
  * Functions defined in headers the file includes with quotes, next to
  * it, count as the file's.  Only the functions that change the task
@@ -71,6 +74,8 @@ struct sum_fn {
 	unsigned from, to;	/* the body in its text */
 	bool is_static, addr_taken, thread, direct, touches, graph;
 	bool called;		/* another function of the file calls it */
+	bool stored;		/* its name is a value: `.write = fn` */
+	bool helper;		/* a sleep helper: see sleep_helper() */
 	bool linked;		/* touches, and calls or is called */
 	char *state_param;	/* the parameter carrying a task state */
 	int *calls;		/* the touching functions it calls, in order */
@@ -427,8 +432,9 @@ static bool starter(const char *name, size_t n)
  * (`__wait_on_bit(wq, &e, drv_action, mode)`): a function the file
  * does not see may run it, in whatever state it set.  A callback
  * stored in an operations table or a variable (`.write = fn`) is run by
- * a kernel framework; thread and work functions and module entry
- * points are started by the kernel; neither counts.
+ * a kernel framework (it is `stored`: an entry point); thread and work
+ * functions and module entry points are started by the kernel; neither
+ * counts.
  */
 static void find_addresses(struct state_sums *s)
 {
@@ -451,11 +457,14 @@ static void find_addresses(struct state_sums *s)
 			i = find_fn(s, tx->buf + w, end - w);
 			if (i < 0 || !s->fn[i].touches ||
 			    (p < tx->len && tx->buf[p] == '(') ||
-			    member_before(tx->buf, w) ||
-			    !call_name_at(tx->buf, 0, w, &call, &n) ||
-			    starter(call, n))
+			    member_before(tx->buf, w))
 				continue;
-			s->fn[i].addr_taken = true;
+			if (!call_name_at(tx->buf, 0, w, &call, &n))
+				s->fn[i].stored = true;
+			else if (!starter(call, n))
+				s->fn[i].addr_taken = true;
+			else if (n < 13 || memcmp(call, "EXPORT_SYMBOL", 13))
+				s->fn[i].stored = true;	/* module_init(fn) */
 		}
 	}
 }
@@ -663,16 +672,70 @@ static void collect_sites(struct state_sums *s)
 /* ---- entries ---- */
 
 /*
+ * A sleep helper: every sleep of fn is reached with the task state as
+ * fn was entered in, on every path from its entry (no state write, no
+ * sleep that returned, no call that changes it), and is the last thing
+ * fn does (node_ends_function()).
+ *
+ *	void drv_io_wait(void)
+ *	{
+ *		unsigned long t = drv_hang_secs * HZ / 2;
+ *
+ *		if (t)
+ *			io_schedule_timeout(t);
+ *		else
+ *			io_schedule();
+ *	}
+ *
+ * Its callers set the state (TASK_UNINTERRUPTIBLE after their own
+ * test); setting it here would come after that test.  A sleep in a loop
+ * of fn's own is reached again after it returned (TASK_RUNNING): not a
+ * helper, a poll loop.  Only a function no caller in the file calls is
+ * asked (the join of its callers' states is its entry otherwise).
+ */
+static bool sleep_helper(struct state_sums *s, int i, void *tu)
+{
+	struct sum_fn *fn = &s->fn[i];
+	struct sum_text *t = &s->texts[fn->text];
+	bool sleeps = false, found = true;
+	struct flow fl;
+	int n;
+
+	if (!fn->built) {
+		if (!function_relevant(fn->cur, t->file, t->buf, t->len))
+			return false;
+		fn->g.func = fn->name;
+		cfg_build_one(tu, fn->cur, t->file, t->buf, t->len, &t->mc, s,
+			      &state_sums_oracle, &fn->g);
+		fn->g.entry_state = FL_UNKNOWN;
+		fn->built = true;
+	}
+	if (!fn->g.n)
+		return false;
+	flow_compute(&fn->g, &fl);
+	for (n = 0; n < fn->g.n && found; n++)
+		if (node_is_sleep(&fn->g, n)) {
+			sleeps = true;
+			found = (fl.in[n] & FL_STATE_BITS) == FL_UNKNOWN &&
+				node_ends_function(&fn->g, n);
+		}
+	flow_free(&fn->g, &fl);
+	return sleeps && found;
+}
+
+/*
  * Does the state fn is entered in come from callers the file does not
  * show?  A function of other files' callers (not static) is taken to be
  * entered in TASK_RUNNING, as a kernel entry point is: code that may
  * sleep is not called with a sleeping state set, unless it is handed
- * the state (a `mode` parameter) or run by a waiting function through
- * a pointer, which these two cover.
+ * the state (a `mode` parameter), run by a waiting function through
+ * a pointer, or is a sleep helper no caller in the file calls, which
+ * these three cover.
  */
 static bool open_fn(const struct sum_fn *fn)
 {
-	return (fn->addr_taken && !fn->thread) || fn->state_param;
+	return (fn->addr_taken && !fn->thread) || fn->state_param ||
+	       fn->helper;
 }
 
 static void compute_entries(struct state_sums *s)
@@ -773,6 +836,9 @@ char *state_sums_unknown_why(const struct state_sums *s, const char *fn)
 	if (f->addr_taken && !f->thread)
 		return xasprintf("%s() is handed to another function, which calls it through a pointer in a state it chose",
 				 f->name);
+	if (f->helper)
+		return xasprintf("%s() sets no task state before it sleeps, so it sleeps in the state its callers set, and none of them is in this file",
+				 f->name);
 	if (f->run_caller && f->sleep_caller)
 		return xasprintf("%s() is called in TASK_RUNNING by %s() and in a sleeping state by %s()",
 				 f->name, f->run_caller, f->sleep_caller);
@@ -869,18 +935,32 @@ struct state_sums *state_sums_build(void *tu, struct wq_file *f)
 			if (s->fn[i].linked && summarise(s, i, tu))
 				changed = true;
 	}
+	for (i = 0; i < s->n; i++) {
+		struct sum_fn *fn = &s->fn[i];
+
+		/*
+		 * Callers in other files only, none a framework's (`.write =
+		 * fn`).  A static function's callers are the file's: its
+		 * entry is already theirs (none seen: TASK_RUNNING).
+		 */
+		if (fn->touches && fn->direct && !fn->is_static &&
+		    !fn->called && !fn->stored && !fn->thread &&
+		    !fn->addr_taken && !fn->state_param)
+			fn->helper = sleep_helper(s, i, tu);
+	}
 	collect_sites(s);
 	compute_entries(s);
 	if (getenv("WQPORT_DUMP_CFG"))	/* with the graphs, for debugging */
 		for (i = 0; i < s->n; i++)
 			if (s->fn[i].touches)
-				fprintf(stderr, "summary %s: exit %#x entry %#x%s%s%s%s\n",
+				fprintf(stderr, "summary %s: exit %#x entry %#x%s%s%s%s%s\n",
 					s->fn[i].name, s->fn[i].exit,
 					s->fn[i].entry,
 					s->fn[i].graph ? " graph" : "",
 					s->fn[i].is_static ? "" : " extern",
 					s->fn[i].addr_taken ? " passed" : "",
-					s->fn[i].thread ? " thread" : "");
+					s->fn[i].thread ? " thread" : "",
+					s->fn[i].helper ? " helper" : "");
 	for (i = 0; i < s->n; i++)
 		if (s->fn[i].built) {
 			cfg_release(&s->fn[i].g);

@@ -19,10 +19,19 @@ struct mexp {
 	bool used;		/* its event is in the graph already */
 };
 
-/* The invocations met so far in one file */
+/* The functions of a translation unit that only lock or unlock (lockwrap.c) */
+struct lock_wrap;
+struct lock_wraps {
+	struct lock_wrap *v;
+	int n;
+	bool built;		/* read on the first question */
+};
+
+/* The invocations met so far in one file, and its lock wrappers */
 struct macro_cache {
 	struct mexp *v;
 	int n, cap;
+	struct lock_wraps wraps;
 };
 
 enum ctx_kind { CTX_LOOP, CTX_SWITCH };
@@ -129,6 +138,19 @@ void walk_expr(struct builder *b, CXCursor c);
 void scan_gap(struct builder *b, unsigned from, unsigned to);
 /* the pseudo-API of `current->state = X;` */
 const struct kapi *state_field_kapi(void);
+
+/*
+ * lockwrap.c: a function whose body is one lock or unlock call, by name
+ * (the table is read from tu's definitions on the first question); the
+ * unlock a call of name makes (*w: through such a function, whose event
+ * lock_wrap_event() then gives the lock), or NULL.
+ */
+const struct lock_wrap *lock_wrap_find(struct lock_wraps *ws, void *tu,
+				       const char *name, size_t len);
+const struct kapi *lock_wrap_unlock(struct lock_wraps *ws, void *tu,
+				    const char *name, const struct lock_wrap **w);
+void lock_wrap_event(const struct lock_wrap *w, struct wq_event *ev);
+void lock_wraps_free(struct lock_wraps *ws);
 
 /* lockmacro.c: a driver macro whose body drops a lock, or NULL */
 /*

@@ -316,8 +316,6 @@ static const struct kapi state_field_api = {
 	"current->state", K_SET_STATE, 0, false
 };
 
-static const struct kapi unlock_api = { "unlock", K_UNLOCK, -1, false };
-
 const struct kapi *state_field_kapi(void)
 {
 	return &state_field_api;
@@ -808,15 +806,20 @@ static void walk_expr_in(struct builder *b, CXCursor c)
 		bool state_call = !api &&
 				  callee_touches_state(b->g, name, strlen(name));
 
-		/* a driver's own foo_unlock() drops a lock like spin_unlock() */
-		if (!api && strlen(name) > 7 &&
-		    !strcmp(name + strlen(name) - 7, "_unlock"))
-			api = &unlock_api;
+		const struct lock_wrap *w = NULL;
+
+		/* pqx_bus_put(): the mutex_unlock() in its body; foo_unlock() */
+		if (!api && !state_call && b->macros) {
+			api = lock_wrap_unlock(&b->macros->wraps, b->tu, name, &w);
+			pure = pure || w;
+		}
 		if (state_call)
 			emit_state_call(b, cursor_pos(c), name, strlen(name));
 		clang_disposeString(s);
 		if (api)
 			emit_call(b, c, api);
+		if (w)
+			lock_wrap_event(w, &b->g->nodes[b->g->n - 1].ev);
 		if (!pure)
 			note_call(b, c);
 	}
@@ -900,6 +903,7 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 	for (i = 0; i + 1 < n; i++) {
 		CXString s;
 		const struct kapi *api;
+		const struct lock_wrap *w = NULL;
 		const char *name;
 		unsigned end, depth = 0, off, dend;
 		int ev;
@@ -961,6 +965,8 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 			api = NULL;
 		else if (!api)	/* `unlock_pool();`, a driver's lock macro */
 			api = macro_body_unlock(b->buf, b->len, name);
+		if (!api && b->macros)	/* as in a call clang kept */
+			api = lock_wrap_unlock(&b->macros->wraps, b->tu, name, &w);
 		clang_disposeString(s);
 		if (!api)
 			continue;
@@ -978,6 +984,8 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 				clang_getTokenLocation(b->tu, t[i]),
 				clang_getRangeEnd(clang_getTokenExtent(b->tu, t[end]))),
 			   &b->g->nodes[ev].ev);
+		if (w)
+			lock_wrap_event(w, &b->g->nodes[ev].ev);
 		i = end;
 	}
 	clang_disposeTokens(b->tu, t, n);
