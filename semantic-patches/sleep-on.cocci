@@ -43,8 +43,10 @@
 // only a plan converts are in the files that follow this one, run by
 // wqport fix in name order, each on a fresh plan once a file before it has
 // changed the text: sleep-on-1-keep-loop.cocci (keep*),
-// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
-// DEFINE_WAIT, the 2.0-2.2 queue declarations).
+// sleep-on-2-cond.cocci (cond*), and as one run the parts
+// sleep-on-3a-prepare-to-wait.cocci (ptw, ptwu, ptwi, DEFINE_WAIT),
+// sleep-on-3b-prepare-to-wait-result.cocci (ptwh*) and
+// sleep-on-3c-old-queues.cocci (the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:

@@ -89,8 +89,10 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // only a plan converts are in the files that follow this one, run by
 // wqport fix in name order, each on a fresh plan once a file before it has
 // changed the text: sleep-on-1-keep-loop.cocci (keep*),
-// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
-// DEFINE_WAIT, the 2.0-2.2 queue declarations).
+// sleep-on-2-cond.cocci (cond*), and as one run the parts
+// sleep-on-3a-prepare-to-wait.cocci (ptw, ptwu, ptwi, DEFINE_WAIT),
+// sleep-on-3b-prepare-to-wait-result.cocci (ptwh*) and
+// sleep-on-3c-old-queues.cocci (the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
@@ -660,7 +662,11 @@ wq_fact(p, 'unsigned')
 
 '''.replace('SLEEP4', ALL4)
 
-POST_PTW = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+# The 2.0-2.2 queue and entry declarations, ported with the sleeps: the
+# last plan-only file, run when no file before it changed the text (after
+# a rewrite they wait for the next pass, as they did when they were the
+# last rules of one file).
+PORT_QUEUES = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
 
 @oq_e depends on patch@
 identifier q;
@@ -707,12 +713,21 @@ declarer name DECLARE_WAITQUEUE;
 - struct wait_queue w@p = { current, NULL };
 + DECLARE_WAITQUEUE(w, current);
 
-// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+'''
+
+# One DEFINE_WAIT per function (and, for the hoisted shapes, the variable
+# that takes schedule_timeout()'s result) where a ptw shape rewrote a sleep.
+# NAME: the rule names' prefix (the files of the group run as one spatch run
+# under wqport fix, so each names its own; a function gets its DEFINE_WAIT
+# once, from the first of them: wq_fn_take_wait()).
+ENTRY_HEAD = r'''// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
 // (the script constraint names the functions a ptw shape rewrote; `...`
 // alone, as a pattern on the body would not match one whose #ifdef
 // branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
 
-@ptw_lfn depends on patch@
+'''
+
+LEFT_DECL = r'''@ptw_lfn depends on patch@
 identifier fn : script:python () { wq_fn_left(fn) is not None };
 type T;
 position pl;
@@ -740,7 +755,9 @@ T fn@pl(...) {
 ...
 }
 
-@ptw_fn depends on patch@
+'''
+
+DEFINE_ENTRY = r'''@NAME_fn depends on patch@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
 type T;
 position pf;
@@ -750,16 +767,16 @@ T fn@pf(...) {
 ...
 }
 
-@script:python ptw_w@
-fn << ptw_fn.fn;
+@script:python NAME_w@
+fn << NAME_fn.fn;
 W;
 @@
-coccinelle.W = cocci.make_ident(wq_fn_wait_name(fn))
+coccinelle.W = cocci.make_ident(wq_fn_take_wait(fn))
 
 @depends on patch@
-identifier ptw_fn.fn;
-identifier ptw_w.W;
-position ptw_fn.pf;
+identifier NAME_fn.fn;
+identifier NAME_w.W;
+position NAME_fn.pf;
 type T;
 @@
 
@@ -822,13 +839,21 @@ PLAN_ONLY = (
      'a one-shot sleep\n'
      '/// with the condition the plan found for it (cond) becomes wait_event*()\n'
      '/// with that condition.'),
-    ('sleep-on-3-prepare-to-wait.cocci',
-     tuple(s[0] for s in SHAPES if s[0].startswith('ptw')),
+    ('sleep-on-3a-prepare-to-wait.cocci', ('ptw', 'ptwu', 'ptwi'),
      'the sleep becomes\n'
      '/// prepare_to_wait() / schedule*() / finish_wait() in place (the plan\'s\n'
      '/// forms prepare_to_wait, -unlock, -irq: the race is kept, --unsafe),\n'
-     '/// with one DEFINE_WAIT per function; a file whose plan says\n'
-     '/// port_queues also gets its 2.0-2.2 queue declarations ported.'),
+     '/// with one DEFINE_WAIT per function.'),
+    ('sleep-on-3b-prepare-to-wait-result.cocci', ('ptwh', 'ptwhu', 'ptwhi'),
+     'the same as\n'
+     '/// sleep-on-3a-prepare-to-wait.cocci for a timed sleep whose result is\n'
+     '/// used in place (in an if or a return): schedule_timeout()\'s result\n'
+     '/// goes through a variable set before the statement.'),
+    ('sleep-on-3c-old-queues.cocci', (),
+     'a file whose\n'
+     '/// plan says port_queues (a 2.0-2.2 driver whose sleeps are converted)\n'
+     '/// gets its struct wait_queue declarations ported to wait_queue_head_t\n'
+     '/// and DECLARE_WAITQUEUE().'),
 )
 FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
 
@@ -862,7 +887,11 @@ def generate(init, name='sleep-on.cocci'):
         for sh in SHAPES:
             if sh[0] in kinds:
                 o += emit_shape(*sh)
-        return o + (POST_PTW if 'ptw' in kinds else '').rstrip('\n') + '\n'
+        post = (ENTRY_HEAD + LEFT_DECL + DEFINE_ENTRY.replace('NAME', 'ptwh')
+                if 'ptwh' in kinds else
+                ENTRY_HEAD + DEFINE_ENTRY.replace('NAME', 'ptw') if 'ptw' in kinds else
+                PORT_QUEUES if not kinds else '')
+        return o + post.rstrip('\n') + '\n'
     parts = set(k for p in PLAN_ONLY for k in p[1])
     o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE
