@@ -82,8 +82,8 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // r_<shape> matches (all modes), s_<shape> decides in Python and drops the
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
 // only); the first shape that decides a site owns it.  A loop test is
-// matched negated (while (!C)) and positive (while (CP): the condition
-// waited for is its negation, NC) by one r_ rule.  site lists every
+// matched negated or, when it is not, positive: while (\(!C\|CP\)), the
+// condition waited for being C or the negation of CP (NC).  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.  The shapes
 // only a plan converts are in the files that follow this one, run by
@@ -146,21 +146,23 @@ EXPR = 'expression'
 STMT = 'statement'
 
 # A shape: (kind, metavariables, branches, outputs)
-#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'p' (the same
-#   with the test positive, added by shape()), 'b' (for/while(1) with
-#   if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
+#   branches: list of (head, body) -- head 'w' (while (NOTC) or if (NOTC)),
+#   'b' (for/while(1) with if (C) break;) or 'x' (no loop); body is a -/+
+#   text using NOTC, C, CC.
 SHAPES = []
+
+# The test of a 'w' head: negated (while (!C)) or, when it is not, positive
+# (while (CP): the condition waited for is the negation of CP).  An SmPL
+# disjunction tries its branches in order, so !x binds C, never CP.
+NOTC = r'\(!C\|CP\)'
 
 
 def shape(kind, mvs, branches, outs):
-    """Add a loop-test shape; its while-headed branches are written twice,
-    with the test negated (while (!C), head 'w') and positive (while (CP),
-    head 'p': the condition waited for is the negation of CP).  The script
-    outputs the condition NC."""
+    """Add a loop-test shape: its 'w' heads test NOTC; the script outputs
+    the condition NC."""
     mvs = dict(mvs)
     mvs[EXPR] = mvs[EXPR] + ['CP']
-    SHAPES.append((kind, mvs, branches + [('p', b) for h, b in branches if h == 'w'],
-                   outs + ['NC']))
+    SHAPES.append((kind, mvs, branches, outs + ['NC']))
 
 
 def loopheads(inner, plus):
@@ -381,9 +383,7 @@ OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'ex
 
 def subst(body, head):
     """body with the loop test NOTC and the output condition CC filled in."""
-    if head == 'p':
-        return body.replace('NOTC', 'CP').replace('CC', 'NC')
-    return body.replace('NOTC', '!C').replace('CC', 'NC')
+    return body.replace('NOTC', NOTC).replace('CC', 'NC')
 
 
 def disj(bodies):
@@ -514,7 +514,7 @@ def emit_shape(kind, mvs, branches, outs):
     # statements at p afresh, and the script gets C and CP with a default.
     # A ptw shape's script needs only p: the plan decides, and the
     # sleeper's name is read from the file at p (wq_name()).
-    twin = any(h == 'p' for h, _ in branches)
+    twin = 'CP' in mvs.get(EXPR, [])
     afresh = kind.startswith('ptw') or (twin and not whole and not pinned)
     seen = [] if kind.startswith('ptw') else [v for vs in mvs.values() for v in vs
                                              if v in SCRIPT_IN]

@@ -367,11 +367,15 @@ static char *join_parts(const struct spatch_env *env, char **v, int n)
 {
 	char *path = xasprintf("%s/parts.cocci", env->tmpdir);
 	char *lib = xasprintf("%s/lib", env->tmpdir);
-	char *dir = xstrdup(v[0]), *slash = strrchr(dir, '/');
-	char *target = xasprintf("%s/lib", slash ? (*slash = '\0', dir) : ".");
+	char *dir = xstrdup(v[0]), *slash = strrchr(dir, '/'), *abs, *target;
 	struct strbuf sb = { 0 };
 	bool ok = true;
 	int i;
+
+	/* the link is read from the scratch directory: name the folder whole */
+	abs = realpath(slash ? (*slash = '\0', dir) : ".", NULL);
+	target = xasprintf("%s/lib", abs ? abs : dir);
+	free(abs);
 
 	for (i = 0; i < n && ok; i++) {
 		size_t len;
