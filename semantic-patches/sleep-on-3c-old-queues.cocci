@@ -49,8 +49,9 @@ sys.dont_write_bytecode = True
 from sleep_on_shapes import *
 
 // ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+// (in every mode: without WQPORT_PLAN, wq_port_queues() matches nothing)
 
-@oq_e depends on patch@
+@oq_e@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 @@
@@ -58,7 +59,7 @@ position p : script:python () { wq_port_queues(p) };
 - extern struct wait_queue *q@p;
 + extern wait_queue_head_t q;
 
-@oq_s depends on patch@
+@oq_s@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -72,7 +73,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + static DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_g depends on patch@
+@oq_g@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -86,7 +87,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_w depends on patch@
+@oq_w@
 identifier w;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAITQUEUE;
