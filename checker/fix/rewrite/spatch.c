@@ -344,6 +344,17 @@ static size_t part_of(const char *patch)
 	return 0;
 }
 
+/* Does a planned site of the rule need one of the n patches from v[0] on? */
+static bool run_needed(char **v, int n, const struct fix_plan *plan, int rule)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (needed(v[k], plan, rule))
+			return true;
+	return false;
+}
+
 /* How many patches from v[i] on make one spatch run */
 static int run_len(char **v, int i)
 {
@@ -460,8 +471,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 			"--include-headers", "--in-place", "--no-show-diff",
 			"--tmp-dir", (char *)env->tmpdir, work, NULL
 		};
-		bool want = false;
-		int r, k;
+		int r;
 
 		nrun = run_len(patches, i);
 
@@ -477,9 +487,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				rc = 1;
 			continue;
 		}
-		for (k = 0; k < nrun; k++)
-			want = want || needed(patches[i + k], plan, rule);
-		if (!want)
+		if (!run_needed(patches + i, nrun, plan, rule))
 			continue;
 		if (ran && changed(work, *text, *len)) {
 			rc = 2;
