@@ -57,7 +57,7 @@ position p;
 @@
 
 (
-while (!C) {
+while (\(!C\|CP\)) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
@@ -76,13 +76,6 @@ for (;;) {
 while (1) {
 	if (C)
 		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-|
-while (CP) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
@@ -125,7 +118,7 @@ position p;
 @@
 
 (
-while (!C) {
+while (\(!C\|CP\)) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	if (SIGE)
 		S
@@ -144,13 +137,6 @@ for (;;) {
 while (1) {
 	if (C)
 		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-|
-while (CP) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	if (SIGE)
 		S
@@ -193,7 +179,7 @@ position p;
 @@
 
 (
-while (!C) {
+while (\(!C\|CP\)) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	SOU@p(Q0);
 }
@@ -208,11 +194,6 @@ for (;;) {
 while (1) {
 	if (C)
 		break;
-	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
-	SOU@p(Q0);
-}
-|
-while (CP) {
 	... when != \(sleep_on(...)\|interruptible_sleep_on(...)\|sleep_on_timeout(...)\|interruptible_sleep_on_timeout(...)\)
 	SOU@p(Q0);
 }

@@ -36,15 +36,17 @@
 // r_<shape> matches (all modes), s_<shape> decides in Python and drops the
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
 // only); the first shape that decides a site owns it.  A loop test is
-// matched negated (while (!C)) and positive (while (CP): the condition
-// waited for is its negation, NC) by one r_ rule.  site lists every
+// matched negated or, when it is not, positive: while (\(!C\|CP\)), the
+// condition waited for being C or the negation of CP (NC).  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.  The shapes
 // only a plan converts are in the files that follow this one, run by
 // wqport fix in name order, each on a fresh plan once a file before it has
 // changed the text: sleep-on-1-keep-loop.cocci (keep*),
-// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
-// DEFINE_WAIT, the 2.0-2.2 queue declarations).
+// sleep-on-2-cond.cocci (cond*), and as one run the parts
+// sleep-on-3a-prepare-to-wait.cocci (ptw, ptwu, ptwi, DEFINE_WAIT),
+// sleep-on-3b-prepare-to-wait-result.cocci (ptwh*) and
+// sleep-on-3c-old-queues.cocci (the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
@@ -230,9 +232,9 @@ position p, pw;
 @@
 
 (
-while@pw (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+while@pw (\(!C\|CP\)) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 |
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 |
@@ -245,12 +247,6 @@ for@pw (;;) {
 while@pw (1) {
 	if (C)
 		break;
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-|
-while@pw (CP) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-|
-while@pw (CP) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 )
@@ -294,7 +290,7 @@ position p, pw;
 @@
 
 (
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
 		S
@@ -316,7 +312,7 @@ while@pw (1) {
 		S
 }
 |
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	if (SIGE)
 		S
 	interruptible_sleep_on@p(Q0);
@@ -333,18 +329,6 @@ for@pw (;;) {
 while@pw (1) {
 	if (C)
 		break;
-	if (SIGE)
-		S
-	interruptible_sleep_on@p(Q0);
-}
-|
-while@pw (CP) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-|
-while@pw (CP) {
 	if (SIGE)
 		S
 	interruptible_sleep_on@p(Q0);
@@ -392,21 +376,11 @@ position p, pw;
 @@
 
 (
-while@pw (!C && !SIGE) interruptible_sleep_on@p(Q0);
+while@pw (\(!C\|CP\) && !SIGE) interruptible_sleep_on@p(Q0);
 if (SIGE)
 	S
 |
-while@pw (!C && !SIGE) {
-	interruptible_sleep_on@p(Q0);
-}
-if (SIGE)
-	S
-|
-while@pw (CP && !SIGE) interruptible_sleep_on@p(Q0);
-if (SIGE)
-	S
-|
-while@pw (CP && !SIGE) {
+while@pw (\(!C\|CP\) && !SIGE) {
 	interruptible_sleep_on@p(Q0);
 }
 if (SIGE)
@@ -450,7 +424,7 @@ position p, pw;
 @@
 
 (
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE) {
 		R = E;
@@ -478,7 +452,7 @@ while@pw (1) {
 	}
 }
 |
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	if (SIGE) {
 		R = E;
 		break;
@@ -499,22 +473,6 @@ for@pw (;;) {
 while@pw (1) {
 	if (C)
 		break;
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	interruptible_sleep_on@p(Q0);
-}
-|
-while@pw (CP) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-while@pw (CP) {
 	if (SIGE) {
 		R = E;
 		break;
@@ -560,27 +518,15 @@ position p, pw;
 @@
 
 (
-while@pw (!C && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (\(!C\|CP\) && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while@pw (!C && t) {
+while@pw (\(!C\|CP\) && t) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 |
-while@pw (!C && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (\(!C\|CP\) && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while@pw (!C && t > 0) {
-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-}
-|
-while@pw (CP && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-|
-while@pw (CP && t) {
-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-}
-|
-while@pw (CP && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-|
-while@pw (CP && t > 0) {
+while@pw (\(!C\|CP\) && t > 0) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
@@ -621,23 +567,13 @@ statement S1, S2;
 position p, pw;
 @@
 
-(
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	t = interruptible_sleep_on_timeout@p(Q0, T);
 	if (SIGE)
 		S1
 	if (!t)
 		S2
 }
-|
-while@pw (CP) {
-	t = interruptible_sleep_on_timeout@p(Q0, T);
-	if (SIGE)
-		S1
-	if (!t)
-		S2
-}
-)
 
 @script:python s_to2@
 p << r_to2.p;
@@ -678,19 +614,11 @@ statement S2;
 position p, pw;
 @@
 
-(
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	t = sleep_on_timeout@p(Q0, T);
 	if (!t)
 		S2
 }
-|
-while@pw (CP) {
-	t = sleep_on_timeout@p(Q0, T);
-	if (!t)
-		S2
-}
-)
 
 @script:python s_to2u@
 p << r_to2u.p;
@@ -729,19 +657,11 @@ expression C, Q0, L0, CP;
 position p, pw;
 @@
 
-(
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	ULK(L0);
 	sleep_on@p(Q0);
 	LCK(L0);
 }
-|
-while@pw (CP) {
-	ULK(L0);
-	sleep_on@p(Q0);
-	LCK(L0);
-}
-)
 
 @script:python s_lock@
 p << r_lock.p;
@@ -780,7 +700,7 @@ position p, pw;
 @@
 
 (
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	ULK(L0);
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
@@ -788,23 +708,7 @@ while@pw (!C) {
 		S
 }
 |
-while@pw (!C) {
-	if (SIGE)
-		S
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-}
-|
-while@pw (CP) {
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-	if (SIGE)
-		S
-}
-|
-while@pw (CP) {
+while@pw (\(!C\|CP\)) {
 	if (SIGE)
 		S
 	ULK(L0);
@@ -852,7 +756,7 @@ position p, pw;
 @@
 
 (
-while@pw (!C) {
+while@pw (\(!C\|CP\)) {
 	ULK(L0);
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
@@ -862,27 +766,7 @@ while@pw (!C) {
 	}
 }
 |
-while@pw (!C) {
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-}
-|
-while@pw (CP) {
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-while@pw (CP) {
+while@pw (\(!C\|CP\)) {
 	if (SIGE) {
 		R = E;
 		break;
@@ -930,33 +814,17 @@ position p;
 @@
 
 (
-if (!C) interruptible_sleep_on@p(Q0);
+if (\(!C\|CP\)) interruptible_sleep_on@p(Q0);
 if (SIGE)
 	S
 |
-if (!C) {
+if (\(!C\|CP\)) {
 	interruptible_sleep_on@p(Q0);
 }
 if (SIGE)
 	S
 |
-if (!C) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE)
-		S
-}
-|
-if (CP) interruptible_sleep_on@p(Q0);
-if (SIGE)
-	S
-|
-if (CP) {
-	interruptible_sleep_on@p(Q0);
-}
-if (SIGE)
-	S
-|
-if (CP) {
+if (\(!C\|CP\)) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
 		S
@@ -985,13 +853,13 @@ expression s_ifsig.NC;
 @@
 
 (
-- if (!C) interruptible_sleep_on@p(Q0);
+- if (\(!C\|CP\)) interruptible_sleep_on@p(Q0);
 - if (SIGE)
 -	S
 + if (wait_event_interruptible(QQ, NC))
 +	S
 |
-- if (!C) {
+- if (\(!C\|CP\)) {
 -	interruptible_sleep_on@p(Q0);
 - }
 - if (SIGE)
@@ -999,29 +867,7 @@ expression s_ifsig.NC;
 + if (wait_event_interruptible(QQ, NC))
 +	S
 |
-- if (!C) {
--	interruptible_sleep_on@p(Q0);
--	if (SIGE)
--		S
-- }
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- if (CP) interruptible_sleep_on@p(Q0);
-- if (SIGE)
--	S
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- if (CP) {
--	interruptible_sleep_on@p(Q0);
-- }
-- if (SIGE)
--	S
-+ if (wait_event_interruptible(QQ, NC))
-+	S
-|
-- if (CP) {
+- if (\(!C\|CP\)) {
 -	interruptible_sleep_on@p(Q0);
 -	if (SIGE)
 -		S
@@ -1037,15 +883,9 @@ position p, pw;
 @@
 
 (
-if@pw (!C) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
+if@pw (\(!C\|CP\)) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 |
-if@pw (!C) {
-	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-}
-|
-if@pw (CP) \(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
-|
-if@pw (CP) {
+if@pw (\(!C\|CP\)) {
 	\(sleep_on@p\|interruptible_sleep_on@p\)(Q0);
 }
 )
@@ -1082,15 +922,9 @@ position p, pw;
 @@
 
 (
-if@pw (!C) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
+if@pw (\(!C\|CP\)) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
 |
-if@pw (!C) {
-	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-}
-|
-if@pw (CP) \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
-|
-if@pw (CP) {
+if@pw (\(!C\|CP\)) {
 	\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T);
 }
 )

@@ -82,15 +82,17 @@ HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // r_<shape> matches (all modes), s_<shape> decides in Python and drops the
 // match with cocci.include_match(False), t_<shape> rewrites (patch mode
 // only); the first shape that decides a site owns it.  A loop test is
-// matched negated (while (!C)) and positive (while (CP): the condition
-// waited for is its negation, NC) by one r_ rule.  site lists every
+// matched negated or, when it is not, positive: while (\(!C\|CP\)), the
+// condition waited for being C or the negation of CP (NC).  site lists every
 // call in report/org mode; the last rule stars every call in context mode.
 // The triples are regular: keep them in step when editing one.  The shapes
 // only a plan converts are in the files that follow this one, run by
 // wqport fix in name order, each on a fresh plan once a file before it has
 // changed the text: sleep-on-1-keep-loop.cocci (keep*),
-// sleep-on-2-cond.cocci (cond*), sleep-on-3-prepare-to-wait.cocci (ptw*,
-// DEFINE_WAIT, the 2.0-2.2 queue declarations).
+// sleep-on-2-cond.cocci (cond*), and as one run the parts
+// sleep-on-3a-prepare-to-wait.cocci (ptw, ptwu, ptwi, DEFINE_WAIT),
+// sleep-on-3b-prepare-to-wait-result.cocci (ptwh*) and
+// sleep-on-3c-old-queues.cocci (the 2.0-2.2 queue declarations).
 //
 // Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
 // (realpath(file), line of the sleep_on-family identifier).  Fields read:
@@ -144,21 +146,23 @@ EXPR = 'expression'
 STMT = 'statement'
 
 # A shape: (kind, metavariables, branches, outputs)
-#   branches: list of (head, body) -- head 'w' (while (NOTC)), 'p' (the same
-#   with the test positive, added by shape()), 'b' (for/while(1) with
-#   if (C) break;) or 'x' (no loop); body is a -/+ text using NOTC, C, CC.
+#   branches: list of (head, body) -- head 'w' (while (NOTC) or if (NOTC)),
+#   'b' (for/while(1) with if (C) break;) or 'x' (no loop); body is a -/+
+#   text using NOTC, C, CC.
 SHAPES = []
+
+# The test of a 'w' head: negated (while (!C)) or, when it is not, positive
+# (while (CP): the condition waited for is the negation of CP).  An SmPL
+# disjunction tries its branches in order, so !x binds C, never CP.
+NOTC = r'\(!C\|CP\)'
 
 
 def shape(kind, mvs, branches, outs):
-    """Add a loop-test shape; its while-headed branches are written twice,
-    with the test negated (while (!C), head 'w') and positive (while (CP),
-    head 'p': the condition waited for is the negation of CP).  The script
-    outputs the condition NC."""
+    """Add a loop-test shape: its 'w' heads test NOTC; the script outputs
+    the condition NC."""
     mvs = dict(mvs)
     mvs[EXPR] = mvs[EXPR] + ['CP']
-    SHAPES.append((kind, mvs, branches + [('p', b) for h, b in branches if h == 'w'],
-                   outs + ['NC']))
+    SHAPES.append((kind, mvs, branches, outs + ['NC']))
 
 
 def loopheads(inner, plus):
@@ -379,9 +383,7 @@ OUTKIND = {'NC': 'expression', 'QQ': 'expression', 'LL': 'expression', 'PC': 'ex
 
 def subst(body, head):
     """body with the loop test NOTC and the output condition CC filled in."""
-    if head == 'p':
-        return body.replace('NOTC', 'CP').replace('CC', 'NC')
-    return body.replace('NOTC', '!C').replace('CC', 'NC')
+    return body.replace('NOTC', NOTC).replace('CC', 'NC')
 
 
 def disj(bodies):
@@ -512,7 +514,7 @@ def emit_shape(kind, mvs, branches, outs):
     # statements at p afresh, and the script gets C and CP with a default.
     # A ptw shape's script needs only p: the plan decides, and the
     # sleeper's name is read from the file at p (wq_name()).
-    twin = any(h == 'p' for h, _ in branches)
+    twin = 'CP' in mvs.get(EXPR, [])
     afresh = kind.startswith('ptw') or (twin and not whole and not pinned)
     seen = [] if kind.startswith('ptw') else [v for vs in mvs.values() for v in vs
                                              if v in SCRIPT_IN]
@@ -660,9 +662,14 @@ wq_fact(p, 'unsigned')
 
 '''.replace('SLEEP4', ALL4)
 
-POST_PTW = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+# The 2.0-2.2 queue and entry declarations, ported with the sleeps: the
+# last plan-only file, run when no file before it changed the text (after
+# a rewrite they wait for the next pass, as they did when they were the
+# last rules of one file).
+PORT_QUEUES = r'''// ---- 2.0-2.2 queues and entries, ported with the sleeps (plan mode) ----
+// (in every mode: without WQPORT_PLAN, wq_port_queues() matches nothing)
 
-@oq_e depends on patch@
+@oq_e@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 @@
@@ -670,7 +677,7 @@ position p : script:python () { wq_port_queues(p) };
 - extern struct wait_queue *q@p;
 + extern wait_queue_head_t q;
 
-@oq_s depends on patch@
+@oq_s@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -684,7 +691,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + static DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_g depends on patch@
+@oq_g@
 identifier q;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAIT_QUEUE_HEAD;
@@ -698,7 +705,7 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
-@oq_w depends on patch@
+@oq_w@
 identifier w;
 position p : script:python () { wq_port_queues(p) };
 declarer name DECLARE_WAITQUEUE;
@@ -707,12 +714,21 @@ declarer name DECLARE_WAITQUEUE;
 - struct wait_queue w@p = { current, NULL };
 + DECLARE_WAITQUEUE(w, current);
 
-// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
+'''
+
+# One DEFINE_WAIT per function (and, for the hoisted shapes, the variable
+# that takes schedule_timeout()'s result) where a ptw shape rewrote a sleep.
+# NAME: the rule names' prefix (the files of the group run as one spatch run
+# under wqport fix, so each names its own; a function gets its DEFINE_WAIT
+# once, from the first of them: wq_fn_take_wait()).
+ENTRY_HEAD = r'''// ---- prepare_to_wait forms: one DEFINE_WAIT per function ----
 // (the script constraint names the functions a ptw shape rewrote; `...`
 // alone, as a pattern on the body would not match one whose #ifdef
 // branches both return, the serial drivers' SERIAL_DO_RESTART idiom)
 
-@ptw_lfn depends on patch@
+'''
+
+LEFT_DECL = r'''@ptw_lfn depends on patch@
 identifier fn : script:python () { wq_fn_left(fn) is not None };
 type T;
 position pl;
@@ -740,7 +756,9 @@ T fn@pl(...) {
 ...
 }
 
-@ptw_fn depends on patch@
+'''
+
+DEFINE_ENTRY = r'''@NAME_fn depends on patch@
 identifier fn : script:python () { wq_fn_needs_wait(fn) };
 type T;
 position pf;
@@ -750,16 +768,16 @@ T fn@pf(...) {
 ...
 }
 
-@script:python ptw_w@
-fn << ptw_fn.fn;
+@script:python NAME_w@
+fn << NAME_fn.fn;
 W;
 @@
-coccinelle.W = cocci.make_ident(wq_fn_wait_name(fn))
+coccinelle.W = cocci.make_ident(wq_fn_take_wait(fn))
 
 @depends on patch@
-identifier ptw_fn.fn;
-identifier ptw_w.W;
-position ptw_fn.pf;
+identifier NAME_fn.fn;
+identifier NAME_w.W;
+position NAME_fn.pf;
 type T;
 @@
 
@@ -822,13 +840,21 @@ PLAN_ONLY = (
      'a one-shot sleep\n'
      '/// with the condition the plan found for it (cond) becomes wait_event*()\n'
      '/// with that condition.'),
-    ('sleep-on-3-prepare-to-wait.cocci',
-     tuple(s[0] for s in SHAPES if s[0].startswith('ptw')),
+    ('sleep-on-3a-prepare-to-wait.cocci', ('ptw', 'ptwu', 'ptwi'),
      'the sleep becomes\n'
      '/// prepare_to_wait() / schedule*() / finish_wait() in place (the plan\'s\n'
      '/// forms prepare_to_wait, -unlock, -irq: the race is kept, --unsafe),\n'
-     '/// with one DEFINE_WAIT per function; a file whose plan says\n'
-     '/// port_queues also gets its 2.0-2.2 queue declarations ported.'),
+     '/// with one DEFINE_WAIT per function.'),
+    ('sleep-on-3b-prepare-to-wait-result.cocci', ('ptwh', 'ptwhu', 'ptwhi'),
+     'the same as\n'
+     '/// sleep-on-3a-prepare-to-wait.cocci for a timed sleep whose result is\n'
+     '/// used in place (in an if or a return): schedule_timeout()\'s result\n'
+     '/// goes through a variable set before the statement.'),
+    ('sleep-on-3c-old-queues.cocci', (),
+     'a file whose\n'
+     '/// plan says port_queues (a 2.0-2.2 driver whose sleeps are converted)\n'
+     '/// gets its struct wait_queue declarations ported to wait_queue_head_t\n'
+     '/// and DECLARE_WAITQUEUE().'),
 )
 FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
 
@@ -862,7 +888,11 @@ def generate(init, name='sleep-on.cocci'):
         for sh in SHAPES:
             if sh[0] in kinds:
                 o += emit_shape(*sh)
-        return o + (POST_PTW if 'ptw' in kinds else '').rstrip('\n') + '\n'
+        post = (ENTRY_HEAD + LEFT_DECL + DEFINE_ENTRY.replace('NAME', 'ptwh')
+                if 'ptwh' in kinds else
+                ENTRY_HEAD + DEFINE_ENTRY.replace('NAME', 'ptw') if 'ptw' in kinds else
+                PORT_QUEUES if not kinds else '')
+        return o + post.rstrip('\n') + '\n'
     parts = set(k for p in PLAN_ONLY for k in p[1])
     o = HEADER + iso_lines() + '\n' + init + '\n'
     o += PRE

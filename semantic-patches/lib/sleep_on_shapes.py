@@ -89,8 +89,12 @@ def wq_left_name(p):
     return wq_fresh_name(p, ('left', 'time_left', 'remaining', 'wq_left'), WQ_FNLEFT)
 
 
+WQ_FNGIVEN = set()  # functions whose DEFINE_WAIT a rule of this run added
+
+
 def wq_fn_needs_wait(fn):
-    return (WQ_CUR[0], str(fn)) in WQ_FNWAIT
+    k = (WQ_CUR[0], str(fn))
+    return k in WQ_FNWAIT and k not in WQ_FNGIVEN
 
 
 def wq_fn_left(fn):
@@ -98,8 +102,12 @@ def wq_fn_left(fn):
     return WQ_FNLEFT.get((WQ_CUR[0], str(fn)))
 
 
-def wq_fn_wait_name(fn):
-    return WQ_FNWAIT.get((WQ_CUR[0], str(fn)), 'wait')
+def wq_fn_take_wait(fn):
+    """The DEFINE_WAIT entry's name in fn, given once a run: the files of
+    sleep-on-3*.cocci each add it, and wqport fix runs them as one."""
+    k = (WQ_CUR[0], str(fn))
+    WQ_FNGIVEN.add(k)
+    return WQ_FNWAIT.get(k, 'wait')
 
 
 def wq_run(kind, p, env, outs, co):

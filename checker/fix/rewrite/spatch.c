@@ -9,6 +9,7 @@
  * --in-place on the scratch copy, until one of them changes it: the plan
  * names sites by their lines in the text it was made on, so the files
  * after it wait for the next pass, planned on the changed text (2).
+ * The parts of one pass (<stem>-3a-*.cocci, <stem>-3b-*.cocci) run as one.
  * The user's file is never touched here.
  */
 #include <dirent.h>
@@ -65,11 +66,16 @@ static bool wants_cond(const struct fix_site *s)
 	return s->cond && *s->cond;
 }
 
-/* the in-place forms, and the 2.0-2.2 queue declarations the same file ports */
+/* the in-place forms (the call a statement, or its result used in place) */
 static bool wants_ptw(const struct fix_site *s)
 {
-	return (s->form && !strncmp(s->form, "prepare_to_wait", 15)) ||
-	       s->port_queues;
+	return s->form && !strncmp(s->form, "prepare_to_wait", 15);
+}
+
+/* the 2.0-2.2 queue declarations, ported with the sleeps */
+static bool wants_queues(const struct fix_site *s)
+{
+	return s->port_queues;
 }
 
 static const struct {
@@ -79,6 +85,8 @@ static const struct {
 	{ "-keep-loop.cocci", wants_keep },
 	{ "-cond.cocci", wants_cond },
 	{ "-prepare-to-wait.cocci", wants_ptw },
+	{ "-prepare-to-wait-result.cocci", wants_ptw },
+	{ "-old-queues.cocci", wants_queues },
 };
 
 /* Has patch, for the rule, a planned site to convert? */
@@ -308,14 +316,119 @@ static bool changed(const char *work, const char *text, size_t len)
 	return diff;
 }
 
+/*
+ * The parts of one pass: <stem>-3a-<what>.cocci, <stem>-3b-<what>.cocci, ...
+ * (a number and a letter) are files a maintainer reads and runs one by
+ * one, and wqport fix runs as one spatch run, in name order, as the
+ * rules of one file: a rule sees what the parts before it decided (one
+ * DEFINE_WAIT per function), and a function one part rewrote is left to
+ * the next pass by the parts after it, as by the later rules of a file.
+ * The length of the "<stem>-3" that names the pass, or 0.
+ */
+static size_t part_of(const char *patch)
+{
+	const char *b = strrchr(patch, '/'), *c;
+
+	b = b ? b + 1 : patch;
+	for (c = b; (c = strchr(c, '-')); c++) {
+		const char *d = c + 1;
+
+		if (*d < '0' || *d > '9')
+			continue;
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (*d >= 'a' && *d <= 'z' && (d[1] == '-' || d[1] == '.'))
+			return (size_t)(d - patch);
+		return 0;
+	}
+	return 0;
+}
+
+/* Does a planned site of the rule need one of the n patches from v[0] on? */
+static bool run_needed(char **v, int n, const struct fix_plan *plan, int rule)
+{
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (needed(v[k], plan, rule))
+			return true;
+	return false;
+}
+
+/* How many patches from v[i] on make one spatch run */
+static int run_len(char **v, int i)
+{
+	size_t k = part_of(v[i]);
+	int n = 1;
+
+	while (k && v[i + n] && part_of(v[i + n]) == k &&
+	       !strncmp(v[i], v[i + n], k))
+		n++;
+	return n;
+}
+
+/*
+ * Write the n parts from v[0] on as one file in the scratch directory:
+ * the first whole, each next one from the end of its @initialize:python@
+ * part (its header, virtual rules and loader are the first's), and a
+ * lib/ link beside it to the folder the parts import their Python from.
+ * Returns its name, or NULL.
+ */
+static char *join_parts(const struct spatch_env *env, char **v, int n)
+{
+	char *path = xasprintf("%s/parts.cocci", env->tmpdir);
+	char *lib = xasprintf("%s/lib", env->tmpdir);
+	char *dir = xstrdup(v[0]), *slash = strrchr(dir, '/'), *abs, *target;
+	struct strbuf sb = { 0 };
+	bool ok = true;
+	int i;
+
+	/* the link is read from the scratch directory: name the folder whole */
+	abs = realpath(slash ? (*slash = '\0', dir) : ".", NULL);
+	target = xasprintf("%s/lib", abs ? abs : dir);
+	free(abs);
+
+	for (i = 0; i < n && ok; i++) {
+		size_t len;
+		char *t = read_all(v[i], &len);
+		const char *from = t;
+
+		if (!t) {
+			ok = false;
+			break;
+		}
+		if (i) {
+			const char *init = strstr(t, "\n@initialize:python@\n");
+			const char *end = init ? strstr(init + 1, "\n\n") : NULL;
+
+			if (end)
+				from = end + 2;
+		}
+		sb_add(&sb, from, len - (size_t)(from - t));
+		free(t);
+	}
+	unlink(lib);
+	if (ok && (symlink(target, lib) || !write_all(path, sb.s ? sb.s : "", sb.len)))
+		ok = false;
+	free(sb.s);
+	free(lib);
+	free(dir);
+	free(target);
+	if (!ok) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
 int spatch_apply(const struct spatch_env *env, const char *path,
 		 const struct fix_plan *plan, int rule, char **text,
 		 size_t *len, char **err)
 {
 	const char *base = strrchr(path, '/');
-	char *work, *planf, *errf, **patches;
+	char *work, *planf, *errf, **patches, *joined = NULL;
 	struct strbuf sb = { 0 };
-	int i, rc = 0;
+	int i, nrun, rc = 0;
 	bool any = false, shape = false, entry = false, ran = false;
 
 	for (i = 0; i < plan->n; i++) {
@@ -351,7 +464,7 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 		rc = -1;
 		goto out;
 	}
-	for (i = 0; patches[i]; i++) {
+	for (i = 0; patches[i]; i += nrun) {
 		char *argv[] = {
 			(char *)env->spatch, "--sp-file", patches[i],
 			"-D", "patch", "--very-quiet", "--no-includes",
@@ -359,6 +472,8 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 			"--tmp-dir", (char *)env->tmpdir, work, NULL
 		};
 		int r;
+
+		nrun = run_len(patches, i);
 
 		/*
 		 * The in-place entry patch edits by the lines of the text the
@@ -372,13 +487,24 @@ int spatch_apply(const struct spatch_env *env, const char *path,
 				rc = 1;
 			continue;
 		}
-		if (!needed(patches[i], plan, rule))
+		if (!run_needed(patches + i, nrun, plan, rule))
 			continue;
 		if (ran && changed(work, *text, *len)) {
 			rc = 2;
 			break;
 		}
 		ran = true;
+		if (nrun > 1) {
+			free(joined);
+			joined = join_parts(env, patches + i, nrun);
+			if (!joined) {
+				*err = xasprintf("cannot write to %s: %s",
+						 env->tmpdir, strerror(errno));
+				rc = -1;
+				goto out;
+			}
+			argv[2] = joined;
+		}
 		r = run(argv, planf, errf, spatch_limit(env));
 		if (r != 0) {
 			size_t n;
@@ -421,6 +547,14 @@ out:
 	unlink(work);
 	unlink(planf);
 	unlink(errf);
+	if (joined) {
+		char *lib = xasprintf("%s/lib", env->tmpdir);
+
+		unlink(joined);
+		unlink(lib);
+		free(lib);
+		free(joined);
+	}
 	for (i = 0; patches[i]; i++)
 		free(patches[i]);
 	free(patches);
