@@ -41,6 +41,7 @@
  * wakers, vmodel_words.c writes every sentence of the verdict.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -533,6 +534,8 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 	if (nd->kind == VN_COND && nd->nsucc == 2) {
 		int c = r->cls[s->node];
 
+		if (c == 0 && r->decides[s->node])
+			t.spins = 0;	/* the model chose not to sleep */
 		if (c == 0 || (c == 1) == !s->done) {
 			t.node = nd->succ[0];
 			t.held &= ~lock_failed(r, s->node);
@@ -711,7 +714,9 @@ void explore(struct mrun *r)
 			unsigned p = 0;
 
 			if (!timed)
-				p = r->n[i].s.done ? P_LOST : P_HANG;
+				p = r->n[i].s.done ? P_LOST :
+				    /* kthread_stop() ends it: in its run */
+				    r->kguard[r->n[i].s.node] ? 0 : P_HANG;
 			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done &&
 				 (r->w->task || on_wakers_queue(r, &r->n[i].s)))
 				/*
@@ -747,6 +752,8 @@ void mrun_release(struct mrun *r)
 	free(r->guard);
 	free(r->wguard);
 	free(r->swait);
+	free(r->decides);
+	free(r->kguard);
 }
 
 /* ---- the entry point ---- */
@@ -766,6 +773,10 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	model_conditions(f, &r->cls, &r->guard);
 	model_conditions_writes(f, r->cls, w->writes, &r->wguard);
 	r->swait = model_switches(f);
+	r->decides = model_decides(f, r->cls);
+	kstop_guard(f, r->cls, &r->kguard);
+	if (w->kstop)
+		kstop_conditions(f, r->cls, r->guard, r->wguard);
 	if (!w->task) {
 		bool other[VMAXQ];
 		int q;
@@ -802,15 +813,30 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 			free(name);
 			free(t);
 		}
-	if ((r.props & P_LOST) && !out->lost_plain) {
+	if (r.props & P_LOST) {
 		char *u = lost_unless(vv, f, side, w, qkey);
 
-		if (!u)
+		if (!w->opaque && !w->none && out->nlost_by < MAXWAKERS) {
+			out->lost_by[out->nlost_by] = xstrdup(w->what);
+			out->lost_by_plain[out->nlost_by] = !u;
+			out->lost_by_at[out->nlost_by++] = r.sleep_at[0];
+		}
+		if (!u) {
 			out->lost_plain = true;
-		else if (!out->lost_if)
+		} else if (!out->lost_if) {
 			out->lost_if = u;
-		else
+		} else if (!strstr(out->lost_if, u)) {
+			/* each waker's loss closed by its own exclusion */
+			char *both = xasprintf("%s and %s", out->lost_if, u);
+
+			free(out->lost_if);
 			free(u);
+			out->lost_if = both;
+		} else {
+			free(u);
+		}
+	} else {
+		out->nclean++;
 	}
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
@@ -820,6 +846,29 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
 	mrun_release(&r);
+}
+
+/*
+ * The wakers of the rewrite whose runs lost a wake-up, into the record,
+ * when another waker's run lost none (then naming them tells which):
+ * when there are at most two, and each fits.
+ */
+static void lost_by_facts(const struct mside *mr, struct model_facts *mf)
+{
+	int i;
+
+	if (!mr->nclean || mr->nlost_by > 2)
+		return;
+	for (i = 0; i < mr->nlost_by; i++)
+		if (strlen(mr->lost_by[i]) >= sizeof(mf->lost_by[0]))
+			return;
+	for (i = 0; i < mr->nlost_by; i++) {
+		snprintf(mf->lost_by[i], sizeof(mf->lost_by[i]), "%s",
+			 mr->lost_by[i]);
+		mf->lost_by_at[i] = mr->lost_by_at[i];
+		mf->lost_by_plain[i] = mr->lost_by_plain[i];
+	}
+	mf->nlost_by = mr->nlost_by;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,
@@ -877,6 +926,11 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(one.files.s);
 		nw_total += ws.n;
 		for (j = 0; j < ws.n; j++) {
+			if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
+				fprintf(stderr, "%s(): waker %s [lock %s, writes %s]%s\n",
+					fn, ws.w[j].what, ws.w[j].lock ? ws.w[j].lock : "-",
+					ws.w[j].writes ? ws.w[j].writes : "-",
+					other_sleepers(&o, &r, &ws, j) ? ": another sleeper's" : "");
 			if (other_sleepers(&o, &r, &ws, j))
 				continue;
 			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
@@ -884,6 +938,16 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 				 one.complete, &mr);
 		}
 		wakers_release(&ws);
+	}
+	if (tests_kstop(&o) || tests_kstop(&r)) {
+		/* kthread_stop(), from any file: a waker of those tests */
+		struct mwakers ks = { .n = 1 };
+
+		kstop_waker(&ks.w[0]);
+		run_side(&vv, &o, 0, &ks.w[0], "", 0, env.complete, &mo);
+		run_side(&vv, &r, 1, &ks.w[0], "", ~mo.props, env.complete, &mr);
+		nw_total++;
+		wakers_release(&ks);
 	}
 	for (i = 0; i < nk; i++)
 		free(keys[i]);
@@ -915,6 +979,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		 env.files.s ? env.files.s : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
 		 mr.lost_if ? mr.lost_if : "");
+	lost_by_facts(&mr, &facts);
 	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
 	early_facts(&vv, &o, &r, &facts);
 	memcpy(facts.orig_at, mo.sleep_at, sizeof(facts.orig_at));
@@ -936,6 +1001,10 @@ out:
 	free(mr.trace);
 	free(mo.lost_if);
 	free(mr.lost_if);
+	for (i = 0; i < mo.nlost_by; i++)
+		free(mo.lost_by[i]);
+	for (i = 0; i < mr.nlost_by; i++)
+		free(mr.lost_by[i]);
 	vside_release(&o);
 	vside_release(&r);
 	for (i = 0; i < 4; i++)

@@ -53,6 +53,10 @@ struct mrun {
 	bool *wguard;		/* ... of a test that names what the waker
 				 * writes; NULL: its writes were not read */
 	uint32_t *swait;	/* per switch node: the cases that sleep */
+	bool *decides;		/* per node: model_decides() */
+	bool *kguard;		/* per node: on the waiting arm of a test of
+				 * kthread_should_stop(): kthread_stop() ends
+				 * a sleep there */
 	int run;		/* interned TASK_RUNNING */
 	int intr;		/* interned TASK_INTERRUPTIBLE */
 	struct mnode *n;
@@ -76,6 +80,20 @@ struct mrun {
 				 * the waker writes (or the writes unread) */
 	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
+
+/* vmodel_kthread.c: the test kthread_stop() makes true */
+#define KSTOP_TEST "kthread_should_stop"
+/* per node: an either-way test (cls 0) that decides whether a sleep
+ * runs, one arm reaching it and the other not (allocated) */
+bool *model_decides(const struct vfn *f, const int8_t *cls);
+/* does a test of f read kthread_should_stop(); in *kguard the nodes on
+ * the waiting arms of those tests (allocated); for kthread_stop()'s run,
+ * the other tests go either way and the guard is kguard's; the waker */
+bool tests_kstop(const struct vfn *f);
+void kstop_guard(const struct vfn *f, const int8_t *cls, bool **kguard);
+void kstop_conditions(const struct vfn *f, int8_t *cls, bool *guard,
+		      const bool *wguard);
+void kstop_waker(struct mwaker *w);
 
 /* A run of f (side 0 the original, 1 the rewrite) against waker w of
  * queue qkey; explore() fills it; mrun_release() frees it. */
