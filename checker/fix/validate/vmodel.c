@@ -430,9 +430,11 @@ static int step_event(const struct mrun *r, const struct mstate *s,
 	switch (ev->k) {
 	case EV_STATE:
 		t->ts = ev->st;
+		t->kread &= !sleeping(r, ev->st);
 		break;
 	case EV_PREPARE:
 		t->ts = ev->st;
+		t->kread &= !sleeping(r, ev->st);
 		/* fall through */
 	case EV_ADD:
 		ent_queue(t, ev->ent, ev->q);
@@ -534,8 +536,10 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 	if (nd->kind == VN_COND && nd->nsucc == 2) {
 		int c = r->cls[s->node];
 
-		if (c == 0 && r->decides[s->node])
-			t.spins = 0;	/* the model chose not to sleep */
+		if (c == 0 && r->decides[s->node] && sleeping(r, s->ts))
+			t.spins = 0;	/* the model chose whether to sleep */
+		if (r->w->kstop && r->ktest[s->node] && s->done)
+			t.kread = 1;
 		if (c == 0 || (c == 1) == !s->done) {
 			t.node = nd->succ[0];
 			t.held &= ~lock_failed(r, s->node);
@@ -713,7 +717,9 @@ void explore(struct mrun *r)
 			 */
 			unsigned p = 0;
 
-			if (!timed)
+			if (r->n[i].s.kread)
+				p = 0;	/* kthread_stop(): a test saw it */
+			else if (!timed)
 				p = r->n[i].s.done ? P_LOST :
 				    /* kthread_stop() ends it: in its run */
 				    r->kguard[r->n[i].s.node] ? 0 : P_HANG;
@@ -753,6 +759,7 @@ void mrun_release(struct mrun *r)
 	free(r->wguard);
 	free(r->swait);
 	free(r->decides);
+	free(r->ktest);
 	free(r->kguard);
 }
 
@@ -774,6 +781,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	model_conditions_writes(f, r->cls, w->writes, &r->wguard);
 	r->swait = model_switches(f);
 	r->decides = model_decides(f, r->cls);
+	r->ktest = kstop_tests(f);
 	kstop_guard(f, r->cls, &r->kguard);
 	if (w->kstop)
 		kstop_conditions(f, r->cls, r->guard, r->wguard);
@@ -800,6 +808,14 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		out->overflow = true;
 		mrun_release(&r);
 		return;
+	}
+	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
+	{
+		char *t = r.props & P_LOST ? trace_of(&r, r.prop_at[0]) : NULL;
+
+		fprintf(stderr, "  side %d, %s: props %u at %u %s\n", side, w->what,
+			r.props, r.sleep_at[0], t ? t : "");
+		free(t);
 	}
 	out->count += schedules(&r);
 	if (out->count > MAXCOUNT)

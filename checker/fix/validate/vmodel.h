@@ -40,8 +40,8 @@ struct mwaker {
 				 * its wake-up (vmodel_env.c waker_writes()),
 				 * separated by spaces; NULL: not read (a
 				 * waker outside this file) */
-	bool other_sleeper;	/* another sleeper of the queue in the file
-				 * names what it writes (or not read) */
+	bool other_sleeper;	/* it assigns something before its wake-up:
+				 * it may be another sleeper's */
 	bool kstop;		/* kthread_stop(): makes the tests of
 				 * kthread_should_stop() true, wakes the task */
 	bool none;		/* no waker: timeouts only */

@@ -561,56 +561,20 @@ static char *callers_lock(const struct wfile *f, const struct vtoks *ft,
 }
 
 /*
- * Does a function of the sleeper's file other than self, that sleeps or
- * queues on a queue of last name key, name one of the words of writes?
- * Then a waker that writes them may be that sleeper's.
+ * Does the waker's function assign anything in tokens [from, k) before
+ * its wake-up (=, op=, ++, --), beyond what it hands to calls?  A
+ * wake-up after none (a hang-up that wakes every sleeper) is everyone's.
  */
-static bool other_sleeper_named(const struct vside *s, const struct vtoks *ft,
-				const char *key, const char *self,
-				const char *writes)
+static bool assigns_before(const struct vtoks *v, int from, int k)
 {
-	int k, i, a[2], e[2];
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"&=", "|=", "^=", "++", "--", NULL };
+	int i, j;
 
-	for (k = 0; k + 1 < ft->n; k++) {
-		const struct kapi *ka;
-		char *arg, *ln;
-		bool same;
-
-		if (ft->t[k].kind != VT_ID || !tok_eq(ft, k + 1, "("))
-			continue;
-		ka = kapi_classify(ft->text + ft->t[k].off, ft->t[k].len);
-		if (!ka || !(ka->kind == K_SLEEP_ON || ka->kind == K_ADD_WAIT ||
-			     ka->kind == K_PREPARE || ka->kind == K_WAIT_EVENT) ||
-		    vcall_args(ft, k + 1, a, e, 2) < 1)
-			continue;
-		arg = vtok_text(ft, a[0], e[0]);
-		ln = last_name(arg);
-		same = !strcmp(ln, key);
-		free(arg);
-		free(ln);
-		for (i = 0; same && i < s->nfns; i++) {
-			const struct fix_fn *g = &s->fns[i];
-			int t;
-
-			if (ft->t[k].off < g->start || ft->t[k].off >= g->end ||
-			    !strcmp(g->name, self))
-				continue;
-			for (t = 0; t < ft->n; t++) {
-				char *w;
-				bool in;
-
-				if (ft->t[t].off < g->start || ft->t[t].off >= g->end ||
-				    ft->t[t].kind != VT_ID)
-					continue;
-				w = xasprintf("%.*s", (int)ft->t[t].len,
-					      ft->text + ft->t[t].off);
-				in = word_in(writes, w);
-				free(w);
-				if (in)
-					return true;
-			}
-		}
-	}
+	for (i = from; i < k; i++)
+		for (j = 0; ops[j]; j++)
+			if (vtok_is(v, i, ops[j]))
+				return true;
 	return false;
 }
 
@@ -669,8 +633,8 @@ static void caller_locks(const struct wfile *f, const struct vtoks *ft,
  * the model sees one like it already.
  */
 static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
-		       const char *key, bool task, const char *self,
-		       struct mwakers *ws, bool *found)
+		       bool task, const char *self, struct mwakers *ws,
+		       bool *found)
 {
 	const char *c = ft->text + ft->t[k].off;
 	size_t cl = ft->t[k].len;
@@ -700,9 +664,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 			   f->name ? ")" : "", ltext ? " holding " : "",
 			   ltext ? ltext : "");
 	caller_locks(f, ft, fn, &w);
-	/* whose the wake-up may be: a sibling's are not read */
-	w.other_sleeper = !f->s || (*w.writes &&
-				    other_sleeper_named(f->s, ft, key, self, w.writes));
+	w.other_sleeper = assigns_before(ft, i, k);
 	free(call);
 	free(ltext);
 	free(fn);
@@ -785,7 +747,7 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 		free(arg);
 		free(ln);
 		if (same)
-			take_waker(f, &ft, k, key, task, self, ws, &found);
+			take_waker(f, &ft, k, task, self, ws, &found);
 	}
 	vtok_release(&ft);
 	return found;
@@ -972,10 +934,9 @@ static bool fn_names(const struct vfn *f, const char *list)
  * Is waker j of ws one for the queue's other sleepers: it writes names
  * the function (either side) never names, where another waker of the
  * queue writes one it does (usblp's read completion on the queue its
- * write waits on too), and another sleeper of the queue in the file
- * names one (a hang-up's wake-up of every sleeper, which writes nothing
- * they test, is everyone's)?  Its wake-up is not this function's to
- * lose.
+ * write waits on too), and it assigns something before its wake-up (a
+ * hang-up's wake-up of every sleeper, which changes nothing they test,
+ * is everyone's)?  Its wake-up is not this function's to lose.
  */
 bool other_sleepers(const struct vfn *o, const struct vfn *r,
 			   const struct mwakers *ws, int j)

@@ -9,13 +9,17 @@
  * file is a waker of that test.  The model runs it as a waker of the
  * task whose condition is those tests alone (the others go either way),
  * and a sleep on their waiting arm is one it ends: no run of another
- * waker claims "a hang" there.
+ * waker claims "a hang" there.  Its loss is claimed only where no such
+ * test read the stop after the thread's last sleeping state write: a
+ * test that did saw it, and a sleep after it was decided by a test the
+ * model lets go either way (`shouldsleep = 0` on the stop, then `if
+ * (shouldsleep) schedule();`).
  *
  * A test that goes either way in the model and decides whether a sleep
  * runs (one arm reaches it, the other does not: `if (no_work())
- * schedule();`) is a choice of the model's, not of the code: a
- * schedule() in TASK_RUNNING after it (a yield after the work) is not a
- * busy loop's.
+ * schedule();`), passed with a sleeping state set, is a choice of the
+ * model's, not of the code: a schedule() in TASK_RUNNING after it (a
+ * yield after the work) is not a busy loop's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +91,16 @@ static bool names_kstop(const struct vfn *f, int nd)
 		    name_is(&f->flow, t, KSTOP_TEST, strlen(KSTOP_TEST)))
 			return true;
 	return false;
+}
+
+bool *kstop_tests(const struct vfn *f)
+{
+	bool *t = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	int i;
+
+	for (i = 0; i < f->g.nn; i++)
+		t[i] = f->g.n[i].kind == VN_COND && names_kstop(f, i);
+	return t;
 }
 
 bool tests_kstop(const struct vfn *f)

@@ -26,6 +26,9 @@ struct mstate {
 	uint32_t held;		/* the waker's locks the waiter holds, by index */
 	uint8_t done, wpc, wheld, nsl, spins, exited;
 	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
+	uint8_t kread;		/* kthread_stop()'s run: a test of
+				 * kthread_should_stop() read it true since
+				 * the last sleeping state write */
 	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
 	int8_t entq[VMAXE + 2];
 };
@@ -54,6 +57,7 @@ struct mrun {
 				 * writes; NULL: its writes were not read */
 	uint32_t *swait;	/* per switch node: the cases that sleep */
 	bool *decides;		/* per node: model_decides() */
+	bool *ktest;		/* per node: a test of kthread_should_stop() */
 	bool *kguard;		/* per node: on the waiting arm of a test of
 				 * kthread_should_stop(): kthread_stop() ends
 				 * a sleep there */
@@ -90,6 +94,7 @@ bool *model_decides(const struct vfn *f, const int8_t *cls);
  * the waiting arms of those tests (allocated); for kthread_stop()'s run,
  * the other tests go either way and the guard is kguard's; the waker */
 bool tests_kstop(const struct vfn *f);
+bool *kstop_tests(const struct vfn *f);
 void kstop_guard(const struct vfn *f, const int8_t *cls, bool **kguard);
 void kstop_conditions(const struct vfn *f, int8_t *cls, bool *guard,
 		      const bool *wguard);
