@@ -270,7 +270,7 @@ class Checker:
                     at = LINES.search(g.group("tail"))
                     if at and nsl:
                         bits = m["new_at"][bit]
-                        ok = all(lines[i] in line_list(at.group(1)) ==
+                        ok = all((lines[i] in line_list(at.group(1))) ==
                                  bool(bits >> i & 1)
                                  for i in range(nsl) if mine >> i & 1)
                         self.claim("... at the sleep on line N", ok, where,
