@@ -79,7 +79,8 @@ static char *entry_lock_closes(struct vval *vv, struct vfn *f, int side,
 		r.entry_held = true;
 		explore(&r);
 		if (!r.overflow && !(r.props & P_LOST))
-			why = xasprintf("the waker runs under %s (which %s() is entered holding: the callers' locks are not read)",
+			why = xasprintf("%s runs under %s (which %s() is entered holding: the callers' locks are not read)",
+					w->opaque ? "the waker" : w->what,
 					vv->names[NS_LOCK][e->lock], f->fn->name);
 		mrun_release(&r);
 	}
