@@ -810,13 +810,8 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		return;
 	}
 	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
-	{
-		char *t = r.props & P_LOST ? trace_of(&r, r.prop_at[0]) : NULL;
-
-		fprintf(stderr, "  side %d, %s: props %u at %u %s\n", side, w->what,
-			r.props, r.sleep_at[0], t ? t : "");
-		free(t);
-	}
+		fprintf(stderr, "  side %d, %s: props %u at %u\n", side, w->what,
+			r.props, r.sleep_at[0]);
 	out->count += schedules(&r);
 	if (out->count > MAXCOUNT)
 		out->count = MAXCOUNT + 1;	/* capped: "more than" */
@@ -829,31 +824,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 			free(name);
 			free(t);
 		}
-	if (r.props & P_LOST) {
-		char *u = lost_unless(vv, f, side, w, qkey);
-
-		if (!w->opaque && !w->none && out->nlost_by < MAXWAKERS) {
-			out->lost_by[out->nlost_by] = xstrdup(w->what);
-			out->lost_by_plain[out->nlost_by] = !u;
-			out->lost_by_at[out->nlost_by++] = r.sleep_at[0];
-		}
-		if (!u) {
-			out->lost_plain = true;
-		} else if (!out->lost_if) {
-			out->lost_if = u;
-		} else if (!strstr(out->lost_if, u)) {
-			/* each waker's loss closed by its own exclusion */
-			char *both = xasprintf("%s and %s", out->lost_if, u);
-
-			free(out->lost_if);
-			free(u);
-			out->lost_if = both;
-		} else {
-			free(u);
-		}
-	} else {
-		out->nclean++;
-	}
+	side_loss(out, vv, f, side, w, qkey, &r);
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
 	out->reached |= r.reached;
@@ -862,29 +833,6 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
 	mrun_release(&r);
-}
-
-/*
- * The wakers of the rewrite whose runs lost a wake-up, into the record,
- * when another waker's run lost none (then naming them tells which):
- * when there are at most two, and each fits.
- */
-static void lost_by_facts(const struct mside *mr, struct model_facts *mf)
-{
-	int i;
-
-	if (!mr->nclean || mr->nlost_by > 2)
-		return;
-	for (i = 0; i < mr->nlost_by; i++)
-		if (strlen(mr->lost_by[i]) >= sizeof(mf->lost_by[0]))
-			return;
-	for (i = 0; i < mr->nlost_by; i++) {
-		snprintf(mf->lost_by[i], sizeof(mf->lost_by[i]), "%s",
-			 mr->lost_by[i]);
-		mf->lost_by_at[i] = mr->lost_by_at[i];
-		mf->lost_by_plain[i] = mr->lost_by_plain[i];
-	}
-	mf->nlost_by = mr->nlost_by;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,

@@ -114,5 +114,10 @@ char *trace_of(const struct mrun *r, int at);
  * NULL (allocated) */
 char *lost_unless(struct vval *vv, struct vfn *f, int side,
 		  const struct mwaker *w, const char *qkey);
+/* ... what run r of waker w found of a lost wake-up, into out; the
+ * rewrite's losing wakers into the record, when another run lost none */
+void side_loss(struct mside *out, struct vval *vv, struct vfn *f, int side,
+	       const struct mwaker *w, const char *qkey, const struct mrun *r);
+void lost_by_facts(const struct mside *mr, struct model_facts *mf);
 
 #endif /* WQPORT_FIX_VMODEL_RUN_H */
