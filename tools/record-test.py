@@ -24,6 +24,7 @@ checked against those facts, not against expected text:
   a lost wake-up by X (and Y)               X, Y the record's wakers whose
                                             runs lost one at the site's sleeps
   a lost wake-up unless C                   C the record's exclusions (lost_if)
+  not modelled: a queue's wakers past ...   the record: more wakers than run
   X if its waker can run before the         the loss was found at the site's
   sleeper is queued with its state set      sleeps only off the waiting arm
                                             of a test naming what its waker
@@ -310,6 +311,10 @@ class Checker:
                    says_out == (m["outside"] and not m["no_waker"]), where,
                    verdict, f"the record: outside {m['outside']}, "
                    f"no_waker {m['no_waker']}")
+        self.claim("not modelled: a queue's wakers past the first N",
+                   ("not modelled: a queue's wakers past the first" in rest)
+                   == bool(m.get("dropped")), where, verdict,
+                   f"the record: dropped {m.get('dropped')}")
         self.claim("in each #if configuration",
                    ("in each #if configuration" in rest) == m["configs"],
                    where, verdict, f"the record: configs {m['configs']}")

@@ -57,6 +57,8 @@ struct model_facts {
 	bool no_waker;		/* nothing may wake one of its sleeps */
 	bool outside;		/* a waker outside this file and its module */
 	bool complete;		/* every waker there can be was run */
+	bool dropped;		/* a queue had more wakers than the model
+				 * runs (MAXWAKERS): the rest were not */
 	char files[160];	/* the module's other files with a waker */
 	int nwakers;		/* the wakers it ran (those two included) */
 	unsigned long long schedules;	/* interleavings of the rewrite */

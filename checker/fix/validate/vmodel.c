@@ -883,7 +883,12 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		/* no waker: none for any of its queues (the words say so) */
 		env.unwoken = (i == 0 || env.unwoken) && one.unwoken;
 		env.file |= one.file;
-		env.complete &= one.complete;
+		/* more wakers than the model runs: not every one was */
+		env.complete &= one.complete && !ws.dropped;
+		env.dropped |= ws.dropped;
+		if (ws.dropped && getenv("WQPORT_DUMP_WAKERS"))
+			fprintf(stderr, "%s(): more than %d wakers, the rest not run\n",
+				fn, MAXWAKERS);
 		if (one.files.len)
 			sb_printf(&env.files, "%s%s", env.files.len ? ", " : "",
 				  one.files.s);
@@ -931,7 +936,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	/* the facts the verdict rests on (fix/record.h), its words from them */
 	facts = (struct model_facts){ .ran = true,
 		.no_waker = env.unwoken, .outside = env.opaque,
-		.complete = env.complete, .nwakers = nw_total,
+		.complete = env.complete, .dropped = env.dropped,
+		.nwakers = nw_total,
 		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
 		.capped = mr.count > MAXCOUNT,
 		.orig_props = mo.props, .new_props = mr.props,

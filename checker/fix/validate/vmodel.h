@@ -109,6 +109,7 @@ struct menv {
 	bool unwoken;		/* no waker for any of its queues: timeouts
 				 * (and signals) only */
 	bool complete;		/* every waker there can be */
+	bool dropped;		/* a queue's wakers past MAXWAKERS not run */
 	bool file;		/* a waker of this file */
 	struct strbuf files;	/* the module's files with a waker */
 };

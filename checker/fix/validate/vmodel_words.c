@@ -194,7 +194,22 @@ char *props_text(unsigned props, bool complete, const struct mside *m)
 }
 
 /* ", a waker outside this file (at any point)" and the like. */
+static char *env_text1(const struct model_facts *mf);
+
 static char *env_text(const struct model_facts *mf)
+{
+	char *t = env_text1(mf), *d;
+
+	if (!mf->dropped)
+		return t;
+	/* the scope: not every waker of the file was run */
+	d = xasprintf("%s; not modelled: a queue's wakers past the first %d",
+		      t, MAXWAKERS);
+	free(t);
+	return d;
+}
+
+static char *env_text1(const struct model_facts *mf)
 {
 	if (mf->files[0])
 		return xasprintf(", wakers read in %s%s", mf->file ? "this file and " : "",

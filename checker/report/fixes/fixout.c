@@ -192,6 +192,7 @@ static void json_lost(struct strbuf *sb, const struct model_facts *m)
 {
 	int i;
 
+	sb_printf(sb, ", \"dropped\": %s", m->dropped ? "true" : "false");
 	sb_puts(sb, ", \"lost_if\": ");
 	report_json_escape(sb, m->lost_if);
 	sb_puts(sb, ", \"lost_by\": [");
