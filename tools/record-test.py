@@ -21,6 +21,10 @@ checked against those facts, not against expected text:
                                             lost wake-up, a hang, ...
   (the original has one)                    the original's properties do
   as in the original: X, Y                  each is a property of both sides
+  a lost wake-up by X (and Y)               X, Y the record's wakers whose
+                                            runs lost one at the site's sleeps
+  a lost wake-up unless C                   C the record's exclusions (lost_if)
+  not modelled: a queue's wakers past ...   the record: more wakers than run
   X if its waker can run before the         the loss was found at the site's
   sleeper is queued with its state set      sleeps only off the waiting arm
                                             of a test naming what its waker
@@ -258,6 +262,9 @@ class Checker:
                                where, verdict,
                                f"properties at the site's sleeps: original "
                                f"{orig}, rewrite {new}")
+                    if bit == 0:
+                        self.lost_words(where, verdict, kept, g, m, mine,
+                                        nsl)
                     if bit < 2:
                         said = UNSEEN in g.group("tail")
                         self.claim("... if its waker can run before the "
@@ -269,7 +276,7 @@ class Checker:
                     at = LINES.search(g.group("tail"))
                     if at and nsl:
                         bits = m["new_at"][bit]
-                        ok = all(lines[i] in line_list(at.group(1)) ==
+                        ok = all((lines[i] in line_list(at.group(1))) ==
                                  bool(bits >> i & 1)
                                  for i in range(nsl) if mine >> i & 1)
                         self.claim("... at the sleep on line N", ok, where,
@@ -309,9 +316,39 @@ class Checker:
                    says_out == (m["outside"] and not m["no_waker"]), where,
                    verdict, f"the record: outside {m['outside']}, "
                    f"no_waker {m['no_waker']}")
+        self.claim("not modelled: a queue's wakers past the first N",
+                   ("not modelled: a queue's wakers past the first" in rest)
+                   == bool(m.get("dropped")), where, verdict,
+                   f"the record: dropped {m.get('dropped')}")
         self.claim("in each #if configuration",
                    ("in each #if configuration" in rest) == m["configs"],
                    where, verdict, f"the record: configs {m['configs']}")
+
+    def lost_words(self, where, verdict, kept, g, m, mine, nsl):
+        """'a lost wake-up by X and Y': X, Y the record's losing wakers
+        at the site's sleeps (only plain ones unless the loss is said
+        conditional on the waker's order); 'unless C': C the record's
+        lost_if, the exclusions that would close each waker's loss."""
+        tail = g.group("tail")
+        cond = UNSEEN in tail
+        names = [b["what"] for b in m.get("lost_by", [])
+                 if (cond or b["plain"]) and
+                 (not nsl or not b["at"] or b["at"] & mine)]
+        by = " by " + " and ".join(names) if names else ""
+        if tail.startswith(" by ") or by:
+            self.claim("a lost wake-up by the wakers named",
+                       kept[g.start("tail"):].startswith(by) and
+                       bool(by), where, verdict,
+                       f"the record's losing wakers {m.get('lost_by')}")
+        u = kept.find("a lost wake-up unless ")
+        if u >= 0:
+            rest = kept[u + len("a lost wake-up unless "):]
+            self.claim("a lost wake-up unless C",
+                       bool(m.get("lost_if")) and
+                       rest.startswith(m["lost_if"]) and
+                       not m.get("lost_plain"), where, verdict,
+                       f"the record: lost_if {m.get('lost_if')!r}, plain "
+                       f"{m.get('lost_plain')}")
 
     # -- the site's own sentence --------------------------------------
     def message(self, where, site, rec):

@@ -57,6 +57,8 @@ struct model_facts {
 	bool no_waker;		/* nothing may wake one of its sleeps */
 	bool outside;		/* a waker outside this file and its module */
 	bool complete;		/* every waker there can be was run */
+	bool dropped;		/* a queue had more wakers than the model
+				 * runs (MAXWAKERS): the rest were not */
 	char files[160];	/* the module's other files with a waker */
 	int nwakers;		/* the wakers it ran (those two included) */
 	unsigned long long schedules;	/* interleavings of the rewrite */
@@ -66,7 +68,20 @@ struct model_facts {
 	bool file;		/* a waker of this file was run */
 	bool lost_plain;	/* the rewrite's lost wake-up: nothing the
 				 * model left out would close it */
-	char lost_if[256];	/* else what would ("the waker ... takes X") */
+	char lost_if[1024];	/* else what would ("the waker ... takes X"),
+				 * for each waker whose loss it would close,
+				 * joined by " and " */
+	/*
+	 * The wakers whose runs found a lost wake-up, named when another
+	 * waker's run found none (else "a lost wake-up" is every waker's):
+	 * what each is, the sleeps (by ordinal) its runs found the loss
+	 * in, and whether it is plain (no exclusion the model left out
+	 * closes it).
+	 */
+	int nlost_by;
+	char lost_by[2][200];
+	uint32_t lost_by_at[2];
+	bool lost_by_plain[2];	/* ... and whether no exclusion closes it */
 	/*
 	 * Per sleep, by its ordinal in the function (the original's line;
 	 * nsleeps 0 when the two sides do not have as many sleeps): where

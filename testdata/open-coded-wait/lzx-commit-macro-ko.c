@@ -3,9 +3,11 @@
  * wqport fixture (issue 41): a commit thread that tests its work list
  * under a spinlock it takes through the driver's own macros, queues
  * itself and sets its state before it drops the lock.  The waker takes
- * the same lock through the same macro around its wake-up, so no
- * wake-up is lost, in the original or in the rewrite: the model must
- * read the lock behind LZX_LOCK() for the waker as well.
+ * the same lock through the same macro around its wake-up, so none of
+ * its wake-ups is lost, in the original or in the rewrite: the model
+ * must read the lock behind LZX_LOCK() for the waker as well.  The loss
+ * both keep is kthread_stop()'s, between the loop's test and the state
+ * write, and the model says so.
  */
 #include <linux/module.h>
 #include <linux/kthread.h>

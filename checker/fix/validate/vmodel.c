@@ -41,6 +41,7 @@
  * wakers, vmodel_words.c writes every sentence of the verdict.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -429,9 +430,11 @@ static int step_event(const struct mrun *r, const struct mstate *s,
 	switch (ev->k) {
 	case EV_STATE:
 		t->ts = ev->st;
+		t->kread &= !sleeping(r, ev->st);
 		break;
 	case EV_PREPARE:
 		t->ts = ev->st;
+		t->kread &= !sleeping(r, ev->st);
 		/* fall through */
 	case EV_ADD:
 		ent_queue(t, ev->ent, ev->q);
@@ -533,6 +536,10 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 	if (nd->kind == VN_COND && nd->nsucc == 2) {
 		int c = r->cls[s->node];
 
+		if (c == 0 && r->decides[s->node] && sleeping(r, s->ts))
+			t.spins = 0;	/* the model chose whether to sleep */
+		if (r->w->kstop && r->ktest[s->node] && s->done)
+			t.kread = 1;
 		if (c == 0 || (c == 1) == !s->done) {
 			t.node = nd->succ[0];
 			t.held &= ~lock_failed(r, s->node);
@@ -710,8 +717,12 @@ void explore(struct mrun *r)
 			 */
 			unsigned p = 0;
 
-			if (!timed)
-				p = r->n[i].s.done ? P_LOST : P_HANG;
+			if (r->n[i].s.kread)
+				p = 0;	/* kthread_stop(): a test saw it */
+			else if (!timed)
+				p = r->n[i].s.done ? P_LOST :
+				    /* kthread_stop() ends it: in its run */
+				    r->kguard[r->n[i].s.node] ? 0 : P_HANG;
 			else if (!(r->w->task && r->w->opaque) && r->n[i].s.done &&
 				 (r->w->task || on_wakers_queue(r, &r->n[i].s)))
 				/*
@@ -747,6 +758,9 @@ void mrun_release(struct mrun *r)
 	free(r->guard);
 	free(r->wguard);
 	free(r->swait);
+	free(r->decides);
+	free(r->ktest);
+	free(r->kguard);
 }
 
 /* ---- the entry point ---- */
@@ -766,6 +780,11 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	model_conditions(f, &r->cls, &r->guard);
 	model_conditions_writes(f, r->cls, w->writes, &r->wguard);
 	r->swait = model_switches(f);
+	r->decides = model_decides(f, r->cls);
+	r->ktest = kstop_tests(f);
+	kstop_guard(f, r->cls, &r->kguard);
+	if (w->kstop)
+		kstop_conditions(f, r->cls, r->guard, r->wguard);
 	if (!w->task) {
 		bool other[VMAXQ];
 		int q;
@@ -790,6 +809,9 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		mrun_release(&r);
 		return;
 	}
+	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
+		fprintf(stderr, "  side %d, %s: props %u at %u\n", side, w->what,
+			r.props, r.sleep_at[0]);
 	out->count += schedules(&r);
 	if (out->count > MAXCOUNT)
 		out->count = MAXCOUNT + 1;	/* capped: "more than" */
@@ -802,16 +824,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 			free(name);
 			free(t);
 		}
-	if ((r.props & P_LOST) && !out->lost_plain) {
-		char *u = lost_unless(vv, f, side, w, qkey);
-
-		if (!u)
-			out->lost_plain = true;
-		else if (!out->lost_if)
-			out->lost_if = u;
-		else
-			free(u);
-	}
+	side_loss(out, vv, f, side, w, qkey, &r);
 	for (b = 0; b < 8; b++)
 		out->sleep_at[b] |= r.sleep_at[b];
 	out->reached |= r.reached;
@@ -870,13 +883,23 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		/* no waker: none for any of its queues (the words say so) */
 		env.unwoken = (i == 0 || env.unwoken) && one.unwoken;
 		env.file |= one.file;
-		env.complete &= one.complete;
+		/* more wakers than the model runs: not every one was */
+		env.complete &= one.complete && !ws.dropped;
+		env.dropped |= ws.dropped;
+		if (ws.dropped && getenv("WQPORT_DUMP_WAKERS"))
+			fprintf(stderr, "%s(): more than %d wakers, the rest not run\n",
+				fn, MAXWAKERS);
 		if (one.files.len)
 			sb_printf(&env.files, "%s%s", env.files.len ? ", " : "",
 				  one.files.s);
 		free(one.files.s);
 		nw_total += ws.n;
 		for (j = 0; j < ws.n; j++) {
+			if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
+				fprintf(stderr, "%s(): waker %s [lock %s, writes %s]%s\n",
+					fn, ws.w[j].what, ws.w[j].lock ? ws.w[j].lock : "-",
+					ws.w[j].writes ? ws.w[j].writes : "-",
+					other_sleepers(&o, &r, &ws, j) ? ": another sleeper's" : "");
 			if (other_sleepers(&o, &r, &ws, j))
 				continue;
 			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
@@ -884,6 +907,16 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 				 one.complete, &mr);
 		}
 		wakers_release(&ws);
+	}
+	if (tests_kstop(&o) || tests_kstop(&r)) {
+		/* kthread_stop(), from any file: a waker of those tests */
+		struct mwakers ks = { .n = 1 };
+
+		kstop_waker(&ks.w[0]);
+		run_side(&vv, &o, 0, &ks.w[0], "", 0, env.complete, &mo);
+		run_side(&vv, &r, 1, &ks.w[0], "", ~mo.props, env.complete, &mr);
+		nw_total++;
+		wakers_release(&ks);
 	}
 	for (i = 0; i < nk; i++)
 		free(keys[i]);
@@ -903,7 +936,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	/* the facts the verdict rests on (fix/record.h), its words from them */
 	facts = (struct model_facts){ .ran = true,
 		.no_waker = env.unwoken, .outside = env.opaque,
-		.complete = env.complete, .nwakers = nw_total,
+		.complete = env.complete, .dropped = env.dropped,
+		.nwakers = nw_total,
 		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
 		.capped = mr.count > MAXCOUNT,
 		.orig_props = mo.props, .new_props = mr.props,
@@ -915,6 +949,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		 env.files.s ? env.files.s : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
 		 mr.lost_if ? mr.lost_if : "");
+	lost_by_facts(&mr, &facts);
 	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
 	early_facts(&vv, &o, &r, &facts);
 	memcpy(facts.orig_at, mo.sleep_at, sizeof(facts.orig_at));
@@ -936,6 +971,10 @@ out:
 	free(mr.trace);
 	free(mo.lost_if);
 	free(mr.lost_if);
+	for (i = 0; i < mo.nlost_by; i++)
+		free(mo.lost_by[i]);
+	for (i = 0; i < mr.nlost_by; i++)
+		free(mr.lost_by[i]);
 	vside_release(&o);
 	vside_release(&r);
 	for (i = 0; i < 4; i++)

@@ -8,7 +8,7 @@
 
 #include "validate.h"
 
-#define MAXWAKERS 4	/* distinct wakers per queue */
+#define MAXWAKERS 8	/* distinct wakers per queue */
 #define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
 
 enum mprop {
@@ -40,6 +40,10 @@ struct mwaker {
 				 * its wake-up (vmodel_env.c waker_writes()),
 				 * separated by spaces; NULL: not read (a
 				 * waker outside this file) */
+	bool other_sleeper;	/* it assigns something before its wake-up:
+				 * it may be another sleeper's */
+	bool kstop;		/* kthread_stop(): makes the tests of
+				 * kthread_should_stop() true, wakes the task */
 	bool none;		/* no waker: timeouts only */
 	bool opaque;		/* a waker out of the file */
 };
@@ -84,7 +88,13 @@ struct mside {
 	bool overflow;
 	bool lost_plain;	/* a lost wake-up no exclusion of the waiter's
 				 * that the model leaves out could close */
-	char *lost_if;		/* else what would close it: "the waker ..." */
+	char *lost_if;		/* else what would close it: "the waker ...",
+				 * of each waker, joined by " and " */
+	int nlost_by;		/* the wakers whose runs lost one */
+	char *lost_by[MAXWAKERS];	/* what they are */
+	uint32_t lost_by_at[MAXWAKERS];	/* the sleeps they lose in */
+	bool lost_by_plain[MAXWAKERS];	/* no exclusion closes it */
+	int nclean;		/* waker runs that found no lost wake-up */
 	uint32_t sleep_at[8];	/* per property: the sleeps it was found in */
 	uint32_t reached;	/* the sleeps a run had the waiter asleep in */
 	uint32_t seen_at[2];	/* P_LOST, P_TLOST: where a run found it on
@@ -99,6 +109,7 @@ struct menv {
 	bool unwoken;		/* no waker for any of its queues: timeouts
 				 * (and signals) only */
 	bool complete;		/* every waker there can be */
+	bool dropped;		/* a queue's wakers past MAXWAKERS not run */
 	bool file;		/* a waker of this file */
 	struct strbuf files;	/* the module's files with a waker */
 };

@@ -385,6 +385,199 @@ static bool wfile_fn(const struct wfile *f, unsigned off, unsigned *from,
 	return true;
 }
 
+/*
+ * Is token k (the name of a function the file hands on, not a call) an
+ * argument of a K_ATOMIC_START call (kapi.def: blk_init_queue(fn,
+ * &lock), whose kernel caller runs fn holding that lock with interrupts
+ * off)?  The lock argument as written (allocated), else NULL.
+ */
+static char *atomic_start_lock(const struct vtoks *v, int k, char **api)
+{
+	const struct kapi *kf;
+	int p, d = 0, a[4], e[4], n, j;
+
+	for (p = k - 1; p > 0; p--) {
+		if (vtok_is(v, p, ")"))
+			d++;
+		else if (vtok_is(v, p, "(") && d)
+			d--;
+		else if (vtok_is(v, p, "(") || vtok_is(v, p, ";") ||
+			 vtok_is(v, p, "{") || vtok_is(v, p, "}"))
+			break;
+	}
+	if (p <= 0 || !vtok_is(v, p, "(") || v->t[p - 1].kind != VT_ID)
+		return NULL;
+	kf = kapi_fact(v->text + v->t[p - 1].off, v->t[p - 1].len);
+	if (!kf || kf->kind != K_ATOMIC_START)
+		return NULL;
+	n = vcall_args(v, p, a, e, 4);
+	for (j = 0; j < n; j++)
+		if (vtok_is(v, a[j], "&") && e[j] > a[j] + 1) {
+			*api = vtok_text(v, p - 1, p);
+			return vtok_text(v, a[j], e[j]);
+		}
+	return NULL;
+}
+
+/* Is the file-scope declaration whose name is token k static? */
+static bool decl_static(const struct vtoks *v, int k)
+{
+	int p;
+
+	for (p = k - 1; p >= 0 && v->t[p].kind != VT_PP &&
+	     !vtok_is(v, p, ";") && !vtok_is(v, p, "}"); p--)
+		if (name_is(v, p, "static", 6))
+			return true;
+	return false;
+}
+
+/* Keep in *common (a word list, NULL: not yet) the words of list. */
+static void words_common(char **common, const char *list)
+{
+	struct strbuf sb = { 0 };
+	char *copy, *w, *save = NULL;
+
+	if (!*common) {
+		*common = xstrdup(list);
+		return;
+	}
+	copy = xstrdup(*common);
+	for (w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (word_in(list, w))
+			sb_printf(&sb, "%s%s", sb.len ? " " : "", w);
+	free(copy);
+	free(*common);
+	*common = sb.s ? sb.s : xstrdup("");
+}
+
+static char *callers_lock(const struct wfile *f, const struct vtoks *ft,
+			  const char *fn, int depth, char **text, char **by);
+
+/*
+ * The locks held at the call of token k, in function caller starting at
+ * offset from: those its body takes before it, else (depth allowing)
+ * those its own callers hold around every call of it.
+ */
+static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
+			    int k, unsigned from, const char *caller,
+			    int depth, char **text, char **by)
+{
+	char *held, *released, *t;
+	int i;
+
+	for (i = k; i > 0 && ft->t[i].off > from; i--)
+		;
+	held = lock_held(ft, f->len, i, k, &t, &released);
+	free(released);
+	if (held) {
+		*text = t;
+		*by = xasprintf("%s() holds", caller);
+		return held;
+	}
+	free(t);
+	return depth < 2 ? callers_lock(f, ft, caller, depth + 1, text, by) :
+			   NULL;
+}
+
+/*
+ * The locks (last names, separated by spaces) held around every call of
+ * the static function fn in f: each call's caller holds them (its own
+ * lock calls before the call, or its callers' around every call of it,
+ * two levels up), or the kernel does (fn handed to a K_ATOMIC_START
+ * call with the lock).  NULL when fn is not static, is named in a
+ * directive or handed on otherwise (its callers are not all read), has
+ * no call, or the callers hold no lock in common.  *text: the first as
+ * written at the first call, *by: who holds it there.
+ */
+static char *callers_lock(const struct wfile *f, const struct vtoks *ft,
+			  const char *fn, int depth, char **text, char **by)
+{
+	size_t n = strlen(fn);
+	char *common = NULL;
+	bool is_static = false, fail = false;
+	int k;
+
+	*text = NULL;
+	*by = NULL;
+	for (k = 0; k < ft->n && !fail; k++) {
+		char *held = NULL, *t = NULL, *b = NULL, *caller;
+		unsigned from;
+
+		if (ft->t[k].kind == VT_PP) {
+			fail = text_has_word(ft->text, ft->t[k].off,
+					     ft->t[k].off + ft->t[k].len, fn);
+			continue;
+		}
+		if (!name_is(ft, k, fn, n) ||
+		    (k > 0 && (tok_eq(ft, k - 1, "->") || tok_eq(ft, k - 1, "."))))
+			continue;
+		if (ft->t[k].block < 0 && tok_eq(ft, k + 1, "(")) {
+			is_static |= decl_static(ft, k);	/* declared */
+			continue;
+		}
+		if (!tok_eq(ft, k + 1, "(")) {
+			/* handed on: to a kernel caller holding a lock */
+			char *api = NULL;
+
+			held = atomic_start_lock(ft, k, &api);
+			if (held) {
+				t = held;
+				held = last_name(t);
+				b = xasprintf("the kernel holds around it (%s())", api);
+			}
+			free(api);
+		} else if (wfile_fn(f, ft->t[k].off, &from, &caller)) {
+			if (!strcmp(caller, fn)) {
+				free(caller);
+				continue;	/* recursion */
+			}
+			held = call_site_lock(f, ft, k, from, caller, depth,
+					      &t, &b);
+			free(caller);
+		}
+		if (!held) {
+			fail = true;
+		} else {
+			words_common(&common, held);
+			fail = !*common;
+			if (!*text) {
+				*text = t;
+				*by = b;
+				t = b = NULL;
+			}
+		}
+		free(held);
+		free(t);
+		free(b);
+	}
+	if (fail || !is_static || !common) {
+		free(common);
+		free(*text);
+		free(*by);
+		*text = *by = NULL;
+		return NULL;
+	}
+	return common;
+}
+
+/*
+ * Does the waker's function assign anything in tokens [from, k) before
+ * its wake-up (=, op=, ++, --), beyond what it hands to calls?  A
+ * wake-up after none (a hang-up that wakes every sleeper) is everyone's.
+ */
+static bool assigns_before(const struct vtoks *v, int from, int k)
+{
+	static const char *const ops[] = { "=", "+=", "-=", "*=", "/=", "%=",
+		"&=", "|=", "^=", "++", "--", NULL };
+	int i, j;
+
+	for (i = from; i < k; i++)
+		for (j = 0; ops[j]; j++)
+			if (vtok_is(v, i, ops[j]))
+				return true;
+	return false;
+}
+
 /* Add waker w to ws unless the model sees one like it; false if not. */
 static bool waker_add(struct mwakers *ws, struct mwaker *w)
 {
@@ -403,6 +596,35 @@ static bool waker_add(struct mwakers *ws, struct mwaker *w)
 	}
 	ws->w[ws->n++] = *w;
 	return true;
+}
+
+/*
+ * The locks the callers of the waker's function fn hold around every
+ * call of it (callers_lock()), added to w's: "wake_up(&d->q) in
+ * foo_event() (under &d->lock, which foo_irq() holds)".
+ */
+static void caller_locks(const struct wfile *f, const struct vtoks *ft,
+			 const char *fn, struct mwaker *w)
+{
+	char *text, *by, *cl = callers_lock(f, ft, fn, 0, &text, &by), *t;
+	char *copy, *x, *save = NULL;
+
+	if (!cl)
+		return;
+	copy = xstrdup(cl);
+	for (x = strtok_r(copy, " ", &save); x; x = strtok_r(NULL, " ", &save))
+		if (!w->lock || !word_in(w->lock, x)) {
+			t = w->lock ? xasprintf("%s %s", w->lock, x) : xstrdup(x);
+			free(w->lock);
+			w->lock = t;
+		}
+	free(copy);
+	t = xasprintf("%s (under %s, which %s)", w->what, text, by);
+	free(w->what);
+	w->what = t;
+	free(cl);
+	free(text);
+	free(by);
 }
 
 /*
@@ -441,6 +663,8 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 			   f->name ? " (" : "", f->name ? f->name : "",
 			   f->name ? ")" : "", ltext ? " holding " : "",
 			   ltext ? ltext : "");
+	caller_locks(f, ft, fn, &w);
+	w.other_sleeper = assigns_before(ft, i, k);
 	free(call);
 	free(ltext);
 	free(fn);
@@ -716,14 +940,16 @@ static bool fn_names(const struct vfn *f, const char *list)
  * Is waker j of ws one for the queue's other sleepers: it writes names
  * the function (either side) never names, where another waker of the
  * queue writes one it does (usblp's read completion on the queue its
- * write waits on too)?  Its wake-up is not this function's to lose.
+ * write waits on too), and it assigns something before its wake-up (a
+ * hang-up's wake-up of every sleeper, which changes nothing they test,
+ * is everyone's)?  Its wake-up is not this function's to lose.
  */
 bool other_sleepers(const struct vfn *o, const struct vfn *r,
 			   const struct mwakers *ws, int j)
 {
 	int i;
 
-	if (!ws->w[j].writes || !*ws->w[j].writes ||
+	if (!ws->w[j].writes || !*ws->w[j].writes || !ws->w[j].other_sleeper ||
 	    fn_names(o, ws->w[j].writes) || fn_names(r, ws->w[j].writes))
 		return false;
 	for (i = 0; i < ws->n; i++)

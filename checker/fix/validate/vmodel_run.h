@@ -26,6 +26,9 @@ struct mstate {
 	uint32_t held;		/* the waker's locks the waiter holds, by index */
 	uint8_t done, wpc, wheld, nsl, spins, exited;
 	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
+	uint8_t kread;		/* kthread_stop()'s run: a test of
+				 * kthread_should_stop() read it true since
+				 * the last sleeping state write */
 	uint16_t queued;	/* entries on a queue, SO_ENT and WE_ENT too */
 	int8_t entq[VMAXE + 2];
 };
@@ -53,6 +56,11 @@ struct mrun {
 	bool *wguard;		/* ... of a test that names what the waker
 				 * writes; NULL: its writes were not read */
 	uint32_t *swait;	/* per switch node: the cases that sleep */
+	bool *decides;		/* per node: model_decides() */
+	bool *ktest;		/* per node: a test of kthread_should_stop() */
+	bool *kguard;		/* per node: on the waiting arm of a test of
+				 * kthread_should_stop(): kthread_stop() ends
+				 * a sleep there */
 	int run;		/* interned TASK_RUNNING */
 	int intr;		/* interned TASK_INTERRUPTIBLE */
 	struct mnode *n;
@@ -77,6 +85,21 @@ struct mrun {
 	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
 
+/* vmodel_kthread.c: the test kthread_stop() makes true */
+#define KSTOP_TEST "kthread_should_stop"
+/* per node: an either-way test (cls 0) that decides whether a sleep
+ * runs, one arm reaching it and the other not (allocated) */
+bool *model_decides(const struct vfn *f, const int8_t *cls);
+/* does a test of f read kthread_should_stop(); in *kguard the nodes on
+ * the waiting arms of those tests (allocated); for kthread_stop()'s run,
+ * the other tests go either way and the guard is kguard's; the waker */
+bool tests_kstop(const struct vfn *f);
+bool *kstop_tests(const struct vfn *f);
+void kstop_guard(const struct vfn *f, const int8_t *cls, bool **kguard);
+void kstop_conditions(const struct vfn *f, int8_t *cls, bool *guard,
+		      const bool *wguard);
+void kstop_waker(struct mwaker *w);
+
 /* A run of f (side 0 the original, 1 the rewrite) against waker w of
  * queue qkey; explore() fills it; mrun_release() frees it. */
 void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
@@ -91,5 +114,10 @@ char *trace_of(const struct mrun *r, int at);
  * NULL (allocated) */
 char *lost_unless(struct vval *vv, struct vfn *f, int side,
 		  const struct mwaker *w, const char *qkey);
+/* ... what run r of waker w found of a lost wake-up, into out; the
+ * rewrite's losing wakers into the record, when another run lost none */
+void side_loss(struct mside *out, struct vval *vv, struct vfn *f, int side,
+	       const struct mwaker *w, const char *qkey, const struct mrun *r);
+void lost_by_facts(const struct mside *mr, struct model_facts *mf);
 
 #endif /* WQPORT_FIX_VMODEL_RUN_H */

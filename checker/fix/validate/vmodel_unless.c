@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "vmodel_run.h"
+#include "record.h"
 
 /*
  * Is lock l held when f is entered: does a path from the entry drop it
@@ -79,7 +80,8 @@ static char *entry_lock_closes(struct vval *vv, struct vfn *f, int side,
 		r.entry_held = true;
 		explore(&r);
 		if (!r.overflow && !(r.props & P_LOST))
-			why = xasprintf("the waker runs under %s (which %s() is entered holding: the callers' locks are not read)",
+			why = xasprintf("%s runs under %s (which %s() is entered holding: the callers' locks are not read)",
+					w->opaque ? "the waker" : w->what,
 					vv->names[NS_LOCK][e->lock], f->fn->name);
 		mrun_release(&r);
 	}
@@ -167,3 +169,63 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 		why = entry_lock_closes(vv, f, side, w, qkey);
 	return why;
 }
+
+/*
+ * What run r of waker w found of a lost wake-up, into out: the waker
+ * (what it is, the sleeps it lost in, and whether the loss is plain),
+ * the exclusion that would close it joined to the others' ("A and B":
+ * each waker's loss closed by its own), or one more run that lost none.
+ */
+void side_loss(struct mside *out, struct vval *vv, struct vfn *f, int side,
+	       const struct mwaker *w, const char *qkey, const struct mrun *r)
+{
+	char *u;
+
+	if (!(r->props & P_LOST)) {
+		out->nclean++;
+		return;
+	}
+	u = lost_unless(vv, f, side, w, qkey);
+	if (!w->opaque && !w->none && out->nlost_by < MAXWAKERS) {
+		out->lost_by[out->nlost_by] = xstrdup(w->what);
+		out->lost_by_plain[out->nlost_by] = !u;
+		out->lost_by_at[out->nlost_by++] = r->sleep_at[0];
+	}
+	if (!u) {
+		out->lost_plain = true;
+	} else if (!out->lost_if) {
+		out->lost_if = u;
+	} else if (!strstr(out->lost_if, u)) {
+		char *both = xasprintf("%s and %s", out->lost_if, u);
+
+		free(out->lost_if);
+		free(u);
+		out->lost_if = both;
+	} else {
+		free(u);
+	}
+}
+
+/*
+ * The wakers of the rewrite whose runs lost a wake-up, into the record,
+ * when another waker's run lost none (then naming them tells which):
+ * when there are at most two, and each fits.
+ */
+void lost_by_facts(const struct mside *mr, struct model_facts *mf)
+{
+	int i;
+
+	if (!mr->nclean || mr->nlost_by > 2)
+		return;
+	for (i = 0; i < mr->nlost_by; i++)
+		if (strlen(mr->lost_by[i]) >= sizeof(mf->lost_by[0]))
+			return;
+	for (i = 0; i < mr->nlost_by; i++) {
+		snprintf(mf->lost_by[i], sizeof(mf->lost_by[i]), "%s",
+			 mr->lost_by[i]);
+		mf->lost_by_at[i] = mr->lost_by_at[i];
+		mf->lost_by_plain[i] = mr->lost_by_plain[i];
+	}
+	mf->nlost_by = mr->nlost_by;
+}
+

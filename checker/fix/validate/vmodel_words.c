@@ -111,10 +111,30 @@ static const char unseen_words[] =
  * with when it happens where no test of the sleep reads the waker's
  * writes.
  */
+/*
+ * " by X" (" by X and Y"): the wakers of the record whose loss was found
+ * at the sleeps of mine (plain: only those no exclusion closes);
+ * nothing when the record names none (every waker's run lost one, or
+ * more than it keeps).
+ */
+static void lost_by_text(struct strbuf *sb, const struct model_facts *mf,
+			 uint32_t mine, bool plain)
+{
+	uint32_t own = mf->nsleeps ? sleeps_of(mine, mf->nsleeps) : ~0u;
+	int i, k = 0;
+
+	for (i = 0; i < mf->nlost_by; i++)
+		if ((!plain || mf->lost_by_plain[i]) &&
+		    (!mf->nsleeps || !mf->lost_by_at[i] ||
+		     (mf->lost_by_at[i] & own)))
+			sb_printf(sb, "%s%s", k++ ? " and " : " by ",
+				  mf->lost_by[i]);
+}
+
 static char *props_words(unsigned props, bool complete, bool lost_plain,
 			 const char *lost_if, const uint32_t *at,
 			 const uint32_t *seen, const unsigned *lines, int nl,
-			 uint32_t mine)
+			 uint32_t mine, const struct model_facts *mf)
 {
 	struct strbuf sb = { 0 };
 	int b;
@@ -132,6 +152,8 @@ static char *props_words(unsigned props, bool complete, bool lost_plain,
 			sb_printf(&sb, "a lost wake-up unless %s", lost_if);
 		else
 			sb_printf(&sb, "%s", prop_name[b]);
+		if ((1u << b) == P_LOST && (lost_plain || unseen) && mf)
+			lost_by_text(&sb, mf, mine, !unseen);
 		if (at)
 			sleeps_text(&sb, at[b], lines, nl, mine);
 		if (unseen)
@@ -163,7 +185,7 @@ char *props_at(unsigned props, bool complete, const struct mside *m,
 {
 	return props_words(props, complete, m ? m->lost_plain : true,
 			   m ? m->lost_if : NULL, m ? m->sleep_at : NULL,
-			   NULL, lines, nl, ~0u);
+			   NULL, lines, nl, ~0u, NULL);
 }
 
 char *props_text(unsigned props, bool complete, const struct mside *m)
@@ -172,7 +194,22 @@ char *props_text(unsigned props, bool complete, const struct mside *m)
 }
 
 /* ", a waker outside this file (at any point)" and the like. */
+static char *env_text1(const struct model_facts *mf);
+
 static char *env_text(const struct model_facts *mf)
+{
+	char *t = env_text1(mf), *d;
+
+	if (!mf->dropped)
+		return t;
+	/* the scope: not every waker of the file was run */
+	d = xasprintf("%s; not modelled: a queue's wakers past the first %d",
+		      t, MAXWAKERS);
+	free(t);
+	return d;
+}
+
+static char *env_text1(const struct model_facts *mf)
 {
 	if (mf->files[0])
 		return xasprintf(", wakers read in %s%s", mf->file ? "this file and " : "",
@@ -249,7 +286,7 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 	unsigned op = props_mine(mf->orig_props, mf->orig_at, nl, mine);
 	char *kept = props_words(np, mf->complete, mf->lost_plain, mf->lost_if,
 				 mf->new_at, mf->new_seen, mf->sleep_line, nl,
-				 mine);
+				 mine, mf);
 	char *et = env_text(mf), *v;
 	const char *more = mf->capped ? "more than " : "";
 	const char *cf = mf->configs ? ", in each #if configuration that reads as C" : "";

@@ -188,6 +188,24 @@ static void json_sleeps(struct strbuf *sb, const struct site_outcome *o)
 		  m->lost_plain ? "true" : "false");
 }
 
+/* What closes the rewrite's lost wake-up, and the wakers that lose it */
+static void json_lost(struct strbuf *sb, const struct model_facts *m)
+{
+	int i;
+
+	sb_printf(sb, ", \"dropped\": %s", m->dropped ? "true" : "false");
+	sb_puts(sb, ", \"lost_if\": ");
+	report_json_escape(sb, m->lost_if);
+	sb_puts(sb, ", \"lost_by\": [");
+	for (i = 0; i < m->nlost_by; i++) {
+		sb_printf(sb, "%s{\"what\": ", i ? ", " : "");
+		report_json_escape(sb, m->lost_by[i]);
+		sb_printf(sb, ", \"at\": %u, \"plain\": %s}", m->lost_by_at[i],
+			  m->lost_by_plain[i] ? "true" : "false");
+	}
+	sb_puts(sb, "]");
+}
+
 /* The facts of a site's record, beside its words (fo->record) */
 static void json_record(struct strbuf *sb, const struct site_outcome *o)
 {
@@ -206,6 +224,7 @@ static void json_record(struct strbuf *sb, const struct site_outcome *o)
 		  m->configs ? "true" : "false");
 	report_json_escape(sb, m->files);
 	json_sleeps(sb, o);
+	json_lost(sb, m);
 	sb_puts(sb, "}}");
 }
 
