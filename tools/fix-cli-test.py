@@ -284,7 +284,7 @@ def scenario_model(wq, td, tmp):
     """Every converted site carries the validation's result and the model
     check's verdict (text line, JSON, SARIF); a wait_event*() form the
     model refuses is planned again in the faithful form, with the reason
-    (WQPORT_MODEL_FAIL=<function>, a test hook of fix/validate/vmodel.c, makes the
+    (WQPORT_MODEL_FAIL=<function>, a test hook of fix/modelcheck/vmodel.c, makes the
     model find a hang in that function's wait_event*() form only)."""
     shutil.copy(os.path.join(td, "samples", "acme-adc-legacy-ko.c"),
                 os.path.join(tmp, "acme.c"))

@@ -103,7 +103,7 @@ SCENARIOS = {
     },
     "model": {
         # the token validation off (WQPORT_NO_VALIDATE=tokens), so that
-        # the model check generated from the file (fix/validate/vmodel.c) is the
+        # the model check generated from the file (fix/modelcheck/vmodel.c) is the
         # one thing between the wrong rewrite and the user: it must see
         # the unqueued sleep as a lost wake-up against the file's waker
         "env": "WQPORT_NO_MODEL",

@@ -12,7 +12,7 @@ right ones.  Each line `validate: <rewrite> <expected>` in the original
 says what the validation (fix/validate/validate.c) must answer for that rewrite:
 the start of its verdict, `unproven: ...` naming the statement, or
 `validated: ...`; a line `model: <rewrite> <expected>` says the same of
-the model check generated from the file (fix/validate/vmodel.c) alone
+the model check generated from the file (fix/modelcheck/vmodel.c) alone
 (WQPORT_MODEL_AGAINST=1): `unproven: the model ...` or `model: ...`.  The checker runs with WQPORT_VALIDATE_AGAINST=<rewrite>
 (a test hook of cmd/fix_cmd.c), which prints one verdict per changed
 function instead of fixing.

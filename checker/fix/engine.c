@@ -24,6 +24,7 @@
 #include "analysis.h"
 #include "engine.h"
 #include "fixout.h"
+#include "modelcheck.h"
 #include "validate.h"
 #include "write.h"
 

@@ -11,6 +11,7 @@
 
 #include "ptw.h"
 #include "result.h"
+#include "modelcheck.h"
 #include "validate.h"
 
 static int count_in(const char *hay, const char *needle)

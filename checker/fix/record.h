@@ -44,7 +44,7 @@ struct kernel_facts {
 
 /*
  * What the model check generated from the file ran the site's function
- * against, and what it found (fix/validate/vmodel.c fills it where it
+ * against, and what it found (fix/modelcheck/vmodel.c fills it where it
  * words its verdict).  The environment's scope: the wakers of this file
  * it ran, a queue or task nothing may wake (timeouts only), a waker
  * outside this file that may run at any point.  The properties are

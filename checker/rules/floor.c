@@ -448,6 +448,30 @@ static void hold_use(struct wq_file *f, int i)
 }
 
 /*
+ * The places m expands in this configuration: its uses in code (not on
+ * a #define line: the macros that use it are counted where they are
+ * used), none in a skipped branch.  The rules' findings may be at fewer
+ * (a function the parse lost), so the note counts these.
+ */
+static int code_uses(const struct wq_file *f, const struct tok_macro *m,
+		     const struct ranges *skip)
+{
+	int j, n = 0;
+
+	for (j = 0; j < m->nuse; j++) {
+		unsigned b = m->use[j].off;
+
+		while (b > 0 && f->buf[b - 1] != '\n')
+			b--;
+		while (b < m->use[j].off && (f->buf[b] == ' ' || f->buf[b] == '\t'))
+			b++;
+		if (f->buf[b] != '#' && range_at(skip, m->use[j].off) < 0)
+			n++;
+	}
+	return n;
+}
+
+/*
  * The rules report a sleep in a driver's macro of this file at each
  * use, since they walk the expansion.  It is one site, in the macro:
  * one finding at the sleep in its body (as for a macro no code uses),
@@ -509,9 +533,13 @@ static void macro_once(struct wq_file *f, const struct tok_scan *ts,
 				ts->m[s->macro].line, ts->m[s->macro].col },
 				xasprintf("in the body of macro '%s': rewrite the loop there, for all its uses",
 					  ts->m[s->macro].name));
-		if (fd)
+		if (fd) {
+			int n = code_uses(f, &ts->m[s->macro], skip);
+
 			note_uses(f, fd, &f->findings[first[slot]],
-				  ts->m[s->macro].name, nuses[slot]);
+				  ts->m[s->macro].name,
+				  n > nuses[slot] ? n : nuses[slot]);
+		}
 	}
 	for (i = 0, k = 0; i < f->nfindings; i++) {
 		if (i < nf && on[i])

@@ -652,6 +652,32 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 }
 
 /*
+ * Why the end n of g, reached with the entry w linked, refuses it: a
+ * leak (WQ006), or, where the entry is off its queue or the queue is
+ * gone with its owner on every path there (entry_fate.c, as WQ006
+ * reads it), a queue no rewrite may name again after the loop.
+ */
+static char *leak_words(struct ectx *c, const struct cfg *g, const char *w,
+			int n)
+{
+	struct flow fl;
+	int e;
+	bool fated;
+
+	flow_compute(g, &fl);
+	e = flow_entry(&fl, w);
+	fated = e >= 0 && entry_exit_fated(g, &fl, c->f, e, n);
+	flow_free(g, &fl);
+	if (fated)
+		return xasprintf(
+			"%s() ends with the entry '%s' still linked on a path where its queue is gone with its owner or the entry is off it (no WQ006): the in-place rewrite would take it off that queue again after the loop, which may no longer be there; convert by hand",
+			g->func, w);
+	return xasprintf(
+		"%s() ends with the entry '%s' still queued on a path (WQ006), and no return statement there takes finish_wait() before it: remove the entry on that path by hand, then convert",
+		g->func, w);
+}
+
+/*
  * The entry along the paths (in[], per node): never added twice, the
  * state set after each add and only with it queued, no void end reached
  * with it queued; merged[] marks `set_current_state(S); add_wait_queue()`
@@ -718,9 +744,7 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 		if (g->nodes[n].kind == N_RETURN &&
 		    (g->nodes[n].flags & NF_FALL_OFF) &&
 		    (in[n] & (E_ADDED | E_SET))) {
-			refuse_entry(e, "leak-at-end", xasprintf(
-				"%s() ends with the entry '%s' still queued on a path (WQ006), and no return statement there takes finish_wait() before it: remove the entry on that path by hand, then convert",
-				g->func, w));
+			refuse_entry(e, "leak-at-end", leak_words(c, g, w, n));
 			return false;
 		}
 	return true;

@@ -549,7 +549,7 @@ static void plan_state_after_test_in(struct fix_site *s,
 	}
 	if (ls->kind != SH_WHILE && ls->kind != SH_FOR) {
 		refuse(s, "one-shot", xasprintf(
-			"%s() is not in a loop of its own: the sleep happens once here, and the test it depends on is an enclosing if's or loop's, or the caller's; the re-test form repeats a while or for loop's own test before the sleep, and this sleep has no such loop; convert by hand",
+			"%s() is not a statement of a loop's own body (it is nested in an if, an else, a switch or a block, or in no loop): the test it depends on is an enclosing statement's or the caller's, and the re-test form repeats a while or for loop's own test only where the state change is a statement of that loop's body; convert by hand",
 			s->anchor));
 		return;
 	}

@@ -16,7 +16,7 @@
  * lock around the sleep; where the target has no such form, the
  * faithful form stays (it sleeps as the old code did), with the reason.
  *
- * The model check generated from the file (fix/validate/vmodel.c) has the last
+ * The model check generated from the file (fix/modelcheck/vmodel.c) has the last
  * word: a function whose wait_event*() rewrite it finds adding a lost
  * wake-up, a hang or a lost timeout is planned again (cmd/fix_cmd.c) with
  * the form refused here, with its trace; sleep_on() sites then keep the

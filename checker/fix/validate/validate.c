@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"		/* target_api_at() */
 #include "validate.h"
 
 
@@ -344,98 +343,6 @@ static const char *sname(const struct vval *vv, int st)
 	return st < 0 ? "the state it was called in" : vv->names[NS_STATE][st];
 }
 
-struct vcmp {
-	struct vval *vv;
-	struct vfn *o, *r;
-	struct vrun *ro, *rr;
-	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
-	int woke;		/* a sleep the original ran in TASK_RUNNING */
-	const char *woke_to;	/* ... that now sleeps, in this state */
-};
-
-/* The lines of text[start, end): their starts, count in *n. */
-static const char **split_lines(const char *text, unsigned start, unsigned end,
-				unsigned *n)
-{
-	const char **l = NULL;
-	unsigned i, k = 0;
-
-	for (i = start; i < end; i++)
-		if (i == start || text[i - 1] == '\n') {
-			l = xrealloc(l, (k + 2) * sizeof(*l));
-			l[k++] = text + i;
-		}
-	if (l)
-		l[k] = text + end;
-	*n = k;
-	return l;
-}
-
-static bool line_eq(const char *a, const char *ae, const char *b, const char *be)
-{
-	return ae - a == be - b && !memcmp(a, b, ae - a);
-}
-
-/*
- * Messages name lines of the original, which the user has: a line the
- * rewrite kept maps to itself, a new one to the first line of the
- * original it replaces (or the line before an insertion).
- */
-static void line_map(struct vcmp *m)
-{
-	const struct fix_fn *of = m->o->fn, *rf = m->r->fn;
-	const char *ot = m->o->side->text, *rt = m->r->side->text;
-	unsigned no, nr, i, j, ofirst = 1, *dp;
-	const char **ol = split_lines(ot, of->start, of->end, &no);
-	const char **rl = split_lines(rt, rf->start, rf->end, &nr);
-
-	m->rfirst = 1;
-	for (i = 0; i < rf->start; i++)
-		m->rfirst += rt[i] == '\n';
-	for (i = 0; i < of->start; i++)
-		ofirst += ot[i] == '\n';
-	m->nlmap = nr;
-	m->lmap = xrealloc(NULL, (nr + 1) * sizeof(unsigned));
-	if (!no || !nr || (unsigned long)no * nr > 4000000) {
-		for (j = 0; j < nr; j++)
-			m->lmap[j] = m->rfirst + j;
-		goto out;
-	}
-	/* longest common subsequence of the lines, from the ends */
-	dp = xrealloc(NULL, (size_t)(no + 1) * (nr + 1) * sizeof(unsigned));
-#define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
-	for (i = no + 1; i-- > 0;)
-		for (j = nr + 1; j-- > 0;)
-			DP(i, j) = i == no || j == nr ? 0 :
-				   line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) ?
-				   DP(i + 1, j + 1) + 1 :
-				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) : DP(i, j + 1);
-	for (i = 0, j = 0; j < nr;) {
-		if (i < no && line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) &&
-		    DP(i, j) == DP(i + 1, j + 1) + 1) {
-			m->lmap[j++] = ofirst + i++;
-		} else if (i < no && DP(i + 1, j) > DP(i, j + 1)) {
-			i++;
-		} else {
-			/* a new line: the original line it stands for */
-			m->lmap[j++] = ofirst + (i < no ? i : no - 1);
-		}
-	}
-#undef DP
-	free(dp);
-out:
-	free(ol);
-	free(rl);
-}
-
-/* The original's line for line l of the rewrite. */
-static unsigned LN(const struct vcmp *m, unsigned l)
-{
-	if (!m->lmap || l < m->rfirst || l - m->rfirst >= m->nlmap)
-		return l;
-	return m->lmap[l - m->rfirst];
-}
-
 /*
  * May queue q count as never woken?  Only a static queue head of this
  * file that nothing outside it can reach and nothing in it wakes
@@ -551,7 +458,7 @@ static char *budget_sleep(struct vcmp *m, int e)
 	if (!hit)
 		return NULL;
 	return xasprintf("'%s' at line %u sleeps the whole remaining budget '%s' at once: the original ran there in TASK_RUNNING (running -> sleeping), where each pass of the loop yields and '%s' counts the wall time down; one tick per pass, the budget kept by jiffies, keeps the loop's timing",
-			 re->what, LN(m, re->line), t, t);
+			 re->what, vcmp_line(m, re->line), t, t);
 }
 
 static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
@@ -597,26 +504,26 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 
 		if (c->maybemask && c->maybe_ev >= 0)
 			return xasprintf("'%s' at line %u may sleep on no queue: the entry left '%s' with the autoremove wake-up of '%s' at line %u and nothing prepares it again before this sleep%s%s%s (the original sleeps on '%s'%s)",
-					 re->what, LN(m, re->line), qname(m->vv, c->maybemask),
-					 m->r->ev[c->maybe_ev].what, LN(m, m->r->ev[c->maybe_ev].line),
+					 re->what, vcmp_line(m, re->line), qname(m->vv, c->maybemask),
+					 m->r->ev[c->maybe_ev].what, vcmp_line(m, m->r->ev[c->maybe_ev].line),
 					 c->ts_ev >= 0 ? ": the state comes from '" : "",
 					 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "",
 					 c->ts_ev >= 0 ? "', outside prepare_to_wait*()" : "",
 					 qname(m->vv, oq), sc);
 		if (c->ts_ev >= 0 && m->r->ev[c->ts_ev].k == EV_STATE)
 			return xasprintf("'%s' at line %u sleeps on no queue on the path through '%s' at line %u: the state is set outside prepare_to_wait*() and no entry is queued (the original sleeps on '%s'%s)",
-					 re->what, LN(m, re->line), m->r->ev[c->ts_ev].what,
-					 LN(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq), sc);
+					 re->what, vcmp_line(m, re->line), m->r->ev[c->ts_ev].what,
+					 vcmp_line(m, m->r->ev[c->ts_ev].line), qname(m->vv, oq), sc);
 		return xasprintf("'%s' at line %u sleeps on no queue (the original sleeps on '%s'%s)",
-				 re->what, LN(m, re->line), qname(m->vv, oq), sc);
+				 re->what, vcmp_line(m, re->line), qname(m->vv, oq), sc);
 	}
 	if (oq && (c->qmask & ~oq))
 		return xasprintf("'%s' at line %u sleeps on '%s', the original on '%s'",
-				 re->what, LN(m, re->line), qname(m->vv, c->qmask & ~oq),
+				 re->what, vcmp_line(m, re->line), qname(m->vv, c->qmask & ~oq),
 				 qname(m->vv, oq));
 	if ((c->xmask & oq & ~ox) || (c->qmask & ~c->xmask & oq & ~onx))
 		return xasprintf("'%s' at line %u sleeps %sexclusive on '%s', the original %sexclusive",
-				 re->what, LN(m, re->line), c->xmask ? "" : "non-",
+				 re->what, vcmp_line(m, re->line), c->xmask ? "" : "non-",
 				 qname(m->vv, c->qmask & oq), c->xmask ? "non-" : "");
 	/* the caller's state on both sides (c->ts < 0, ost_any) is no
 	 * change (usblp.c usblp_write(): a path that skips the wait) */
@@ -632,30 +539,30 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 	}
 	if (c->ts == run && re->k == EV_SLEEP && !ost_run && (ostate || ost_any))
 		return xasprintf("'%s' at line %u runs in TASK_RUNNING on the path through '%s' at line %u (the original sleeps in %s there)",
-				 re->what, LN(m, re->line),
+				 re->what, vcmp_line(m, re->line),
 				 c->ts_ev >= 0 ? m->r->ev[c->ts_ev].what : "the function's entry",
-				 LN(m, c->ts_ev >= 0 ? m->r->ev[c->ts_ev].line : re->line),
+				 vcmp_line(m, c->ts_ev >= 0 ? m->r->ev[c->ts_ev].line : re->line),
 				 ostate ? ostate : "the caller's state");
 	if (c->ts != run && !ost_same && !ost_run && !ost_any && ostate)
 		return xasprintf("'%s' at line %u sleeps in %s%s%s%s, the original in %s",
-				 re->what, LN(m, re->line), sname(m->vv, c->ts),
+				 re->what, vcmp_line(m, re->line), sname(m->vv, c->ts),
 				 c->ts_ev >= 0 && c->ts_ev != e ? " (set by '" : "",
 				 c->ts_ev >= 0 && c->ts_ev != e ? m->r->ev[c->ts_ev].what : "",
 				 c->ts_ev >= 0 && c->ts_ev != e ? "')" : "", ostate);
 	if (re->timed ? !otimed : !ountimed)
 		return xasprintf("'%s' at line %u %s, the original's sleep %s",
-				 re->what, LN(m, re->line), re->timed ? "has a timeout" : "has no timeout",
+				 re->what, vcmp_line(m, re->line), re->timed ? "has a timeout" : "has no timeout",
 				 re->timed ? "has none" : "has one");
 	if (c->irq && !oirq)
 		return xasprintf("'%s' at line %u sleeps with interrupts disabled by '%s' at line %u, the original did not",
-				 re->what, LN(m, re->line),
+				 re->what, vcmp_line(m, re->line),
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
-				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
+				 vcmp_line(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
 	if (c->irq && !re->keeps_irq && oirq_kept)
 		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it (and the lock it holds) now runs with interrupts on%s",
-				 re->what, LN(m, re->line),
+				 re->what, vcmp_line(m, re->line),
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
-				 LN(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0),
+				 vcmp_line(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0),
 				 irq_keep_words(c->irq_ev >= 0 ?
 						m->r->ev[c->irq_ev].what : NULL,
 						m->vv->target));
@@ -663,7 +570,7 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 		for (i = 0; i < VMAXQ && !(c->locks & ~olocks & (1u << i)); i++)
 			;
 		return xasprintf("'%s' at line %u sleeps holding '%s', the original did not",
-				 re->what, LN(m, re->line), m->vv->names[NS_LOCK][i]);
+				 re->what, vcmp_line(m, re->line), m->vv->names[NS_LOCK][i]);
 	}
 	return NULL;
 }
@@ -701,236 +608,8 @@ static char *compare_exits(struct vcmp *m)
 			continue;
 		return xasprintf("the %s at line %u leaves '%s' queued, the original never does",
 				 n->last > n->first ? "return" : "end of the function",
-				 LN(m, n->first < m->r->flow.n ? m->r->flow.t[n->first].line : 0),
+				 vcmp_line(m, n->first < m->r->flow.n ? m->r->flow.t[n->first].line : 0),
 				 m->vv->names[NS_ENTRY][m->rr->leak_ent[i]]);
-	}
-	return NULL;
-}
-
-/* ---- side effects, declarations, APIs ---- */
-
-struct vcount {
-	char *name[64];
-	int n[64];
-	int len;
-};
-
-static void count_add(struct vcount *c, const char *s, size_t n, int w)
-{
-	int i;
-
-	for (i = 0; i < c->len; i++)
-		if (strlen(c->name[i]) == n && !memcmp(c->name[i], s, n)) {
-			c->n[i] += w;
-			return;
-		}
-	if (c->len == 64)
-		return;
-	c->name[c->len] = xasprintf("%.*s", (int)n, s);
-	c->n[c->len++] = w;
-}
-
-static void count_release(struct vcount *c)
-{
-	int i;
-
-	for (i = 0; i < c->len; i++)
-		free(c->name[i]);
-}
-
-/* Side-effect calls and ++/-- in the tests of fn, a wait_event*()
- * condition weighing two (it runs before the first sleep twice). */
-static void count_effects(const struct vfn *f, struct vcount *c)
-{
-	const struct vtoks *v = &f->flow;
-	int i, k;
-
-	for (i = 0; i < f->g.nn; i++) {
-		const struct vnode *nd = &f->g.n[i];
-		int weight = 1, a = nd->first, b = nd->last;
-
-		if (nd->kind == VN_COND)
-			goto scan;
-		/* the conditions of wait_event*() in a statement */
-		for (k = nd->first; nd->kind == VN_STMT && k < nd->last; k++) {
-			int args[8], ends[8], na, j;
-
-			if (v->t[k].kind != VT_ID || !tok_eq(v, k + 1, "(") ||
-			    !(starts(v->text + v->t[k].off, v->t[k].len, "wait_event") ||
-			      starts(v->text + v->t[k].off, v->t[k].len, "io_wait_event")))
-				continue;
-			na = vcall_args(v, k + 1, args, ends, 8);
-			for (j = args[1]; na >= 2 && j < ends[1]; j++)
-				if (v->t[j].kind == VT_ID && tok_eq(v, j + 1, "(") &&
-				    !(j > 0 && (tok_eq(v, j - 1, "->") || tok_eq(v, j - 1, "."))) &&
-				    vside_effect(f->side, v->text + v->t[j].off, v->t[j].len, 0))
-					count_add(c, v->text + v->t[j].off, v->t[j].len, 2);
-		}
-		continue;
-scan:
-		for (k = a; k < b; k++) {
-			if (v->t[k].kind == VT_ID && tok_eq(v, k + 1, "(") &&
-			    !(k > 0 && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, "."))) &&
-			    vside_effect(f->side, v->text + v->t[k].off, v->t[k].len, 0))
-				count_add(c, v->text + v->t[k].off, v->t[k].len, weight);
-			if (tok_eq(v, k, "++") || tok_eq(v, k, "--"))
-				count_add(c, v->text + v->t[k].off, v->t[k].len, weight);
-		}
-	}
-}
-
-static char *compare_effects(struct vcmp *m)
-{
-	struct vcount co = { 0 }, cr = { 0 };
-	char *why = NULL;
-	int i, j;
-
-	count_effects(m->o, &co);
-	count_effects(m->r, &cr);
-	for (i = 0; i < cr.len && !why; i++) {
-		int before = 0;
-
-		for (j = 0; j < co.len; j++)
-			if (!strcmp(co.name[j], cr.name[i]))
-				before = co.n[j];
-		if (cr.n[i] > before)
-			why = xasprintf("'%s%s' has side effects and runs more often in the rewritten tests (the loop's test made again, or moved into a wait_event*() condition, which runs it twice before the first sleep)",
-					cr.name[i], strcmp(cr.name[i], "++") &&
-					strcmp(cr.name[i], "--") ? "()" : "");
-	}
-	count_release(&co);
-	count_release(&cr);
-	return why;
-}
-
-static bool entry_decl(const struct vtoks *v, int i, int *name, bool *old)
-{
-	*old = false;
-	if (v->t[i].kind != VT_ID)
-		return false;
-	if ((name_is(v, i, "DEFINE_WAIT", 11) || name_is(v, i, "DEFINE_WAIT_FUNC", 16) ||
-	     name_is(v, i, "DECLARE_WAITQUEUE", 17)) && tok_eq(v, i + 1, "(") &&
-	    i + 2 < v->n && v->t[i + 2].kind == VT_ID) {
-		*name = i + 2;
-		return true;
-	}
-	if ((name_is(v, i, "wait_queue_t", 12) || name_is(v, i, "wait_queue_entry_t", 18)) &&
-	    i + 1 < v->n && v->t[i + 1].kind == VT_ID && !(i > 0 && tok_eq(v, i - 1, "("))) {
-		*name = i + 1;
-		return true;
-	}
-	if (name_is(v, i, "struct", 6) && i + 2 < v->n &&
-	    (name_is(v, i + 1, "wait_queue", 10) || name_is(v, i + 1, "wait_queue_entry", 16)) &&
-	    v->t[i + 2].kind == VT_ID) {
-		*name = i + 2;
-		*old = name_is(v, i + 1, "wait_queue", 10);
-		return true;
-	}
-	return false;
-}
-
-/* Entry declarations sharing a name in one block, both compiled. */
-static int twice(const struct vtoks *v, int *where)
-{
-	int i, j, n = 0, a, b;
-	bool old;
-
-	for (i = 0; i < v->n; i++) {
-		if (!entry_decl(v, i, &a, &old))
-			continue;
-		for (j = i + 1; j < v->n; j++)
-			if (entry_decl(v, j, &b, &old) && same_tok(v, a, b) &&
-			    v->t[i].block == v->t[j].block && !vtok_exclusive(v, i, j)) {
-				n++;
-				*where = j;
-			}
-	}
-	return n;
-}
-
-static char *compare_decls(struct vcmp *m)
-{
-	int wo = -1, wr = -1;
-
-	if (twice(&m->r->raw, &wr) > twice(&m->o->raw, &wo)) {
-		const struct vtoks *v = &m->r->raw;
-		int k = wr, e;
-		char *t;
-
-		for (e = k; e < v->n && !tok_eq(v, e, ";"); e++)
-			;
-		t = vtok_text(v, k, e);
-		return xasprintf("'%s' at line %u declares a wait entry a second time in the same block of %s() (it does not compile)",
-				 t, LN(m, v->t[k].line), m->r->fn->name);
-	}
-	return NULL;
-}
-
-static int count_name(const struct vtoks *v, const char *name)
-{
-	int i, n = 0;
-
-	for (i = 0; i < v->n; i++)
-		if (name_is(v, i, name, strlen(name)) && tok_eq(v, i + 1, "("))
-			n++;
-	return n;
-}
-
-/* New uses of an API the target, or the version branch around it, lacks;
- * an old 2.0 `struct wait_queue` entry handed to the 2.6 API. */
-static char *compare_apis(struct vcmp *m)
-{
-	const struct vtoks *v = &m->r->raw;
-	const char *name;
-	unsigned since;
-	size_t a;
-	int i, c, br, d, nm;
-	bool old;
-
-	for (a = 0; (name = target_api_at(a, &since)); a++) {
-
-		if (count_name(v, name) <= count_name(&m->o->raw, name))
-			continue;
-		for (i = 0; i < v->n; i++) {
-			if (!name_is(v, i, name, strlen(name)) || !tok_eq(v, i + 1, "("))
-				continue;
-			if (m->vv->target && since > m->vv->target)
-				return xasprintf("'%s()' at line %u does not exist in the target kernel",
-						 name, LN(m, v->t[i].line));
-			for (c = v->t[i].chain, br = v->t[i].branch; c >= 0;
-			     br = v->ch[c].pbranch, c = v->ch[c].parent)
-				if (v->ch[c].upper[br] && since >= v->ch[c].upper[br]) {
-					char *t = kernel_version_text(v->ch[c].upper[br]);
-					char *why = xasprintf("'%s()' at line %u is in a branch for kernels before %s, which have no %s()",
-							      name, LN(m, v->t[i].line), t, name);
-
-					free(t);
-					return why;
-				}
-		}
-	}
-	/* prepare_to_wait*()/finish_wait() on a 2.0 entry */
-	for (i = 0; i < v->n; i++) {
-		int args[4], ends[4], na;
-
-		if (!(name_is(v, i, "prepare_to_wait", 15) ||
-		      name_is(v, i, "prepare_to_wait_exclusive", 25) ||
-		      name_is(v, i, "finish_wait", 11)) || !tok_eq(v, i + 1, "("))
-			continue;
-		na = vcall_args(v, i + 1, args, ends, 4);
-		if (na < 2)
-			continue;
-		nm = args[1] + (tok_eq(v, args[1], "&") ? 1 : 0);
-		for (d = 0; d < v->n; d++) {
-			int dn;
-
-			if (entry_decl(v, d, &dn, &old) && old && same_tok(v, dn, nm) &&
-			    !vtok_exclusive(v, d, i))
-				return xasprintf("'%.*s()' at line %u takes '%.*s', declared at line %u as a 2.0 'struct wait_queue', which that API does not take",
-						 (int)v->t[i].len, v->text + v->t[i].off,
-						 LN(m, v->t[i].line), (int)v->t[nm].len,
-						 v->text + v->t[nm].off, LN(m, v->t[d].line));
-		}
 	}
 	return NULL;
 }
@@ -968,7 +647,7 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
 				fn);
 		goto out;
 	}
-	line_map(&m);
+	vcmp_line_map(&m);
 	ro.vv = rr.vv = &vv;
 	ro.f = &o;
 	rr.f = &r;

@@ -130,24 +130,14 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
 		      char **proof, bool *unreadable);
 
 /*
- * The model check generated from the file (vmodel.c): fn before and
- * after the rewrite against the file's wakers of its queues.  NULL when
- * the rewrite adds no property, with *verdict "model: ..." (allocated);
- * else an allocated "unproven: ..." with the trace.
+ * The configurations of fn a preprocessor may select, when the rewrite
+ * kept every directive where it was (validate_pp.c): their count, each a
+ * selection of *sel (ot->nch entries, as vtok_select()); *ot, *rt the
+ * tokens of both sides, released by the caller when the count is above 0.
  */
-char *model_check_function(const struct vside *orig, const struct vside *rew,
-			   const char *fn, char **verdict,
-			   struct model_facts *mf);
-/* ... in one configuration of its #if chains (as validate_config());
- * mf (may be NULL): the facts of the verdict, for the site's record */
-char *model_check_config(const struct vside *orig, const struct vside *rew,
-			 const char *fn, const int *sel, char **verdict,
-			 bool *unreadable, struct model_facts *mf);
-/*
- * The model check's verdict from its record (vmodel_words.c), for the
- * sleeps of mine by ordinal (a site's own; ~0u: the whole function).
- */
-char *model_words(const struct model_facts *mf, uint32_t mine);
+int vconfig_alternatives(const struct vside *orig, const struct vside *rew,
+			 const char *fn, struct vtoks *ot, struct vtoks *rt,
+			 int **sel);
 
 
 /* ---- shared by validate.c and validate_ev.c ---- */
@@ -285,6 +275,31 @@ bool vmacro_names(const struct vside *s, const char *name, size_t n,
 		  const char *w);
 /* Does a call of name repeat an effect when it runs again? */
 bool vside_effect(const struct vside *s, const char *name, size_t n, int depth);
+
+/*
+ * One comparison of a function's two sides (validate.c, validate_cmp.c):
+ * their runs (validate.c's fixpoint, private to it) and the map from the
+ * rewrite's lines to the original's, for the words.
+ */
+struct vrun;
+struct vcmp {
+	struct vval *vv;
+	struct vfn *o, *r;
+	struct vrun *ro, *rr;
+	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
+	int woke;		/* a sleep the original ran in TASK_RUNNING */
+	const char *woke_to;	/* ... that now sleeps, in this state */
+};
+/* The map of the rewrite's lines to the original's, and one line read
+ * through it (validate_cmp.c) */
+void vcmp_line_map(struct vcmp *m);
+unsigned vcmp_line(const struct vcmp *m, unsigned l);
+/* The rewrite's tests repeating a side effect, a wait entry declared twice
+ * in one block, an API the target lacks: the first as a reason, or NULL
+ * (validate_cmp.c) */
+char *compare_effects(struct vcmp *m);
+char *compare_decls(struct vcmp *m);
+char *compare_apis(struct vcmp *m);
 
 /* " (a wait_event*_lock_irq() form keeps them)" where that is so of the
  * call what (the one that disabled interrupts) and the target, else ""

@@ -277,14 +277,9 @@ static int configs(const struct vtoks *v, int **out)
 	return n;
 }
 
-/*
- * The configurations of fn a preprocessor may select, when the rewrite
- * kept every directive where it was: *ot, *rt the tokens of both sides
- * (released by the caller when the count is above 0).
- */
-static int alternatives(const struct vside *orig, const struct vside *rew,
-			const char *fn, struct vtoks *ot, struct vtoks *rt,
-			int **sel)
+int vconfig_alternatives(const struct vside *orig, const struct vside *rew,
+			 const char *fn, struct vtoks *ot, struct vtoks *rt,
+			 int **sel)
 {
 	const struct fix_fn *of = vfind_fn(orig, fn), *rf = vfind_fn(rew, fn);
 	int n, k, m = 0;
@@ -314,45 +309,6 @@ static int alternatives(const struct vside *orig, const struct vside *rew,
 	return m;
 }
 
-/*
- * The model check of each configuration that reads as C; the first that
- * finds a property the original lacks refuses, the first verdict stands.
- */
-char *model_check_function(const struct vside *orig, const struct vside *rew,
-			   const char *fn, char **verdict, struct model_facts *mf)
-{
-	struct vtoks ot, rt;
-	char *why, *v = NULL;
-	bool unreadable;
-	int *sel = NULL, n, k, modelled = 0;
-
-	why = model_check_config(orig, rew, fn, NULL, verdict, &unreadable, mf);
-	if (why || !unreadable)
-		return why;
-	n = alternatives(orig, rew, fn, &ot, &rt, &sel);
-	for (k = 0; k < n && !why; k++) {
-		why = model_check_config(orig, rew, fn, &sel[k * ot.nch], &v,
-					 &unreadable, modelled ? NULL : mf);
-		if (why || unreadable) {
-			free(v);
-			continue;
-		}
-		if (!modelled++) {
-			free(*verdict);
-			*verdict = xasprintf("%s, in each #if configuration that reads as C", v);
-			if (mf)
-				mf->configs = true;
-		}
-		free(v);
-	}
-	if (n) {
-		free(sel);
-		vtok_release(&ot);
-		vtok_release(&rt);
-	}
-	return why;
-}
-
 char *validate_function(const struct vside *orig, const struct vside *rew,
 			const char *fn, unsigned target, char **proof)
 {
@@ -364,7 +320,7 @@ char *validate_function(const struct vside *orig, const struct vside *rew,
 	why = validate_config(orig, rew, fn, target, NULL, proof, &unreadable);
 	if (!why || !unreadable)
 		return why;
-	n = alternatives(orig, rew, fn, &ot, &rt, &sel);
+	n = vconfig_alternatives(orig, rew, fn, &ot, &rt, &sel);
 	if (!n)
 		return why;
 	for (k = 0; k < n && !first; k++) {

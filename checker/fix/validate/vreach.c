@@ -264,6 +264,52 @@ bool vqueue_unnamed_here(const char *text, size_t len, const char *q)
 	return r;
 }
 
+static bool struct_declares(const struct vtoks *v, const char *tag, size_t tn,
+			    const char *m, size_t mn);
+static bool struct_shared(const struct vtoks *v, const char *tag, size_t tn);
+
+/*
+ * Is the use of the queue at k (`root->m = &q;`) a store into a member of
+ * a struct private to this file (as vqueue_member_sealed() reads it) that
+ * nothing in the file reads: every `->m` or `.m` is assigned, no macro
+ * names m?  Its address then reaches nobody (env only: lan78xx.c's
+ * `dev->wait = &unlink_wakeup`, a pointer nothing reads).
+ */
+static bool store_unread(const struct vtoks *v, const char *text, size_t len,
+			 int k)
+{
+	const char *m;
+	size_t mn;
+	char *root, *type;
+	bool ok;
+	int j;
+
+	if (k < 5 || !vtok_is(v, k - 1, "&") || !vtok_is(v, k - 2, "=") ||
+	    !(vtok_is(v, k - 4, "->") || vtok_is(v, k - 4, ".")) ||
+	    !vtok_is(v, k + 1, ";") || !ident(v->text + v->t[k - 5].off, v->t[k - 5].len) ||
+	    (k > 5 && (vtok_is(v, k - 6, "->") || vtok_is(v, k - 6, "."))))
+		return false;
+	m = v->text + v->t[k - 3].off;
+	mn = v->t[k - 3].len;
+	root = xasprintf("%.*s", (int)v->t[k - 5].len, v->text + v->t[k - 5].off);
+	type = qmatch_decl_type(text, 0, len, root);
+	ok = type && !strncmp(type, "struct ", 7) &&
+	     struct_declares(v, type + 7, strlen(type + 7), m, mn) &&
+	     !struct_shared(v, type + 7, strlen(type + 7));
+	for (j = 1; j < v->n && ok; j++) {
+		if (v->t[j].kind == VT_PP) {
+			ok = !pp_names(v, j, m, mn);
+			continue;
+		}
+		if (name_is(v, j, m, mn) &&
+		    (vtok_is(v, j - 1, "->") || vtok_is(v, j - 1, ".")))
+			ok = vtok_is(v, j + 1, "=");
+	}
+	free(root);
+	free(type);
+	return ok;
+}
+
 static bool sealed_static(const char *text, size_t len, const char *q,
 			  bool follow)
 {
@@ -320,7 +366,7 @@ static bool sealed_static(const char *text, size_t len, const char *q,
 			    vtok_is(&v, k + 1, ","))) {
 			/* static wait_queue_head_t q; static struct wait_queue *q = NULL; */
 			decls++;
-		} else {
+		} else if (!(follow && store_unread(&v, text, len, k))) {
 			sealed = false;	/* assigned, stored, declared otherwise */
 		}
 	}

@@ -6,7 +6,7 @@
 #ifndef WQPORT_FIX_VMODEL_H
 #define WQPORT_FIX_VMODEL_H
 
-#include "validate.h"
+#include "modelcheck.h"
 
 #define MAXWAKERS 8	/* distinct wakers per queue */
 #define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
