@@ -128,7 +128,14 @@ def build_facts():
 TARGETS = (
     ("lib/wqfacts.py", build_facts, "semantic-patches/gen/kfacts.py, checker/kapi.def "
      "and checker/sideeffect.def"),
-    ("sleep-on.cocci", build_wq001("sleep-on.cocci"),
+    ("sleep-on-0a-sleep-on.cocci", build_wq001("sleep-on-0a-sleep-on.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-0b-timeout.cocci", build_wq001("sleep-on-0b-timeout.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-0c-interruptible.cocci", build_wq001("sleep-on-0c-interruptible.cocci"),
+     "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
+    ("sleep-on-0d-interruptible-lock-if.cocci",
+     build_wq001("sleep-on-0d-interruptible-lock-if.cocci"),
      "semantic-patches/gen/sleep_on.py and checker/kapi.def"),
     ("sleep-on-1-keep-loop.cocci", build_wq001("sleep-on-1-keep-loop.cocci"),
      "semantic-patches/gen/sleep_on.py and checker/kapi.def"),

@@ -636,7 +636,10 @@ p << pre_loop.p;
 @@
 wq_fact(p, 'inloop')
 
-@pre_signed@
+'''
+
+# the receiver's type of a timed sleeper's result (its part only)
+PRE_TIMED = r'''@pre_signed@
 {long, int, long int, signed long} t;
 position p;
 @@
@@ -660,7 +663,7 @@ p << pre_unsigned.p;
 @@
 wq_fact(p, 'unsigned')
 
-'''.replace('SLEEP4', ALL4)
+'''
 
 # The 2.0-2.2 queue and entry declarations, ported with the sleeps: the
 # last plan-only file, run when no file before it changed the text (after
@@ -792,7 +795,7 @@ T fn@pf(...) {
 LISTING = r'''// ---- listing every site ----
 
 @site depends on report || org@
-position p;
+position p OWNP;
 @@
 
 SLEEP4
@@ -800,19 +803,19 @@ SLEEP4
 @script:python depends on report@
 p << site.p;
 @@
-wq_print(p, False)
+wq_print(p, False, NAMES)
 
 @script:python depends on org@
 p << site.p;
 @@
-wq_print(p, True)
+wq_print(p, True, NAMES)
 
 @depends on context@
+position p OWNP;
 @@
 
 * SLEEPNAMES(...)
-'''.replace('SLEEP4', ALL4).replace(
-    'SLEEPNAMES', r'\(' + r'\|'.join(r[0] for r in SLEEPERS) + r'\)')
+'''
 
 
 def iso_lines():
@@ -877,8 +880,130 @@ virtual report
 '''
 
 
-def generate(init, name='sleep-on.cocci'):
-    """The text of sleep-on.cocci or of one of its plan-only files (FILES),
+# The files that run alone (`make coccicheck`): one per sleeper, since
+# shapes of different sleepers never compete for one site.  Each owns its
+# sleepers' sites: its pre_* rules, shapes and listing name only them.
+# wqport fix runs the three as one spatch run (the parts of one pass:
+# checker/fix/rewrite/spatch.c), in name order: name -> (the sleepers,
+# the shapes, what the header says, the tag of its rule names).
+STANDALONE = {
+    'sleep-on-0a-sleep-on.cocci': ((SL[:-2],), ('loop', 'lock', 'if'),
+                                   'while (!c) sleep_on(&q);  ->  wait_event(q, c);\n'
+                                   '///   (also with spin_unlock_irq()/spin_lock_irq() around the\n'
+                                   '///   sleep: wait_event_lock_irq(); if (!c): one-shot, unsafe)',
+                                   'sl'),
+    'sleep-on-0b-timeout.cocci': (TIMED, ('to', 'to2', 'to2u', 'ift', 'delay'),
+                                  'while (!c && t) t = *sleep_on_timeout(&q, t);\n'
+                                  '///   ->  t = wait_event*_timeout(q, c, t);  (also `t > 0`)\n'
+                                  '///   sleep_on_timeout(&q, t) on a queue nothing else uses\n'
+                                  '///   ->  schedule_timeout_uninterruptible(t)',
+                                  'to'),
+    'sleep-on-0c-interruptible.cocci': ((ISL[:-2],), ('loop', 'sig', 'sigh', 'brk'),
+                                        'while (!c) { interruptible_sleep_on(&q);\n'
+                                        '///       if (signal_pending(current)) S }\n'
+                                        '///   ->  if (wait_event_interruptible(q, c)) S\n'
+                                        '///   (also S being { ret = E; break; }, or the signal tested\n'
+                                        '///   in the loop head and after the loop)',
+                                        'isl'),
+    'sleep-on-0d-interruptible-lock-if.cocci': (
+        (ISL[:-2],), ('lock_sig', 'lock_brk', 'ifsig', 'if'),
+        'while (!c) { spin_unlock_irq(&l); interruptible_sleep_on(&q);\n'
+        '///       spin_lock_irq(&l); if (signal_pending(current)) S }\n'
+        '///   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S\n'
+        '///   if (!c) interruptible_sleep_on(&q); ...  (one-shot: unsafe)',
+        'isl2'),
+}
+# interruptible_sleep_on()'s sites are split between two files by where the
+# call stands: right after spin_unlock_irq() or as the branch of an if
+# (the lock and one-shot shapes: 0d's) or elsewhere (0c's), so that each
+# site is listed by one file, with the decision of the shapes that own it.
+OWNED = {'isl': '!=', 'isl2': '='}
+OWN = r'''// ---- the sites this file owns (the other interruptible_sleep_on() file
+// lists the rest) ----
+
+@own_TAG depends on report || org || context@
+identifier ULK =~ "^UNLOCK$";
+expression L, E;
+position p;
+@@
+
+(
+ULK(L);
+SLEEP1;
+|
+if (E) SLEEP1;
+|
+if (E) { SLEEP1; ... }
+)
+
+'''
+FILES = tuple(sorted(STANDALONE)) + FILES[1:]
+
+SA_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
+/// Convert %s, removed in Linux 3.15, to wait_event*().
+///
+/// The sleep_on() family tests the condition before the task is on the
+/// wait queue, so a wake-up that comes in between is lost; wait_event*()
+/// queue the task before testing.  Rewritten shapes:
+///   %s
+/// The driver's own error code is kept.  Sites whose meaning would change
+/// (one-shot sleeps, interruptible loops without a signal test, unsigned or
+/// unknown timeout types, do-while loops, interrupts disabled, irqsave
+/// locks, #define bodies, #if 0) are left alone and listed with a reason in
+/// report and org mode.  With WQPORT_PLAN set (wqport fix), only the sites
+/// the plan says to convert, into the primitive it names, are rewritten.
+//
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqport authors.
+// Options: --no-includes --include-headers
+// Requires: 1.1.1
+// Keywords: sleep_on, wait_event
+//
+// Layout: pre_* rules classify each site (irqs off, irqsave lock, bare,
+// assigned, in a loop, the receiver's type); then one triple per shape:
+// r_ matches, s_ decides in Python (dropping the match), t_ rewrites (patch
+// mode); the first shape that decides a site owns it.  A loop test is
+// matched as while (\(!C\|CP\)): C waited for, or the negation of CP.  site
+// lists every call in report/org mode.  The other sleepers' sites are the
+// other sleep-on-0?-*.cocci files'; wqport fix runs the three as one spatch
+// run, then the plan-only sleep-on-[123]*.cocci (plan.md).
+
+virtual patch
+virtual context
+virtual org
+virtual report
+'''
+
+
+def narrow(text, part):
+    """A text of rules, for one standalone part: its sleepers only, its
+    rule names tagged (the three run as one spatch run)."""
+    names, kinds, _, tag = part
+
+    def alt(fmt):
+        a = [fmt % n for n in names]
+        return a[0] if len(a) == 1 else r'\(' + r'\|'.join(a) + r'\)'
+    text = text.replace('SLEEP4', alt('%s@p(...)')).replace('SLEEPNAMES', alt('%s@p'))
+    text = text.replace('SLEEP1', alt('%s@p(...)')).replace('own_TAG', 'own_' + tag)
+    own = {'!=': 'p != own_%s.p' % tag, '=': 'own_%s.p' % tag}.get(OWNED.get(tag), 'p')
+    text = text.replace('position p OWNP;', 'position %s;' % own)
+    if OWNED.get(tag) == '=':
+        # the sites the own_ rule found are the ones listed
+        text = re.sub(r'@site depends on report \|\| org@\n.*?\n\n.*?\n\n', '', text,
+                      flags=re.S).replace('site.p', 'own_%s.p' % tag)
+    # the #if 0 sites are listed by the first file of a sleeper
+    text = re.sub(r'\bNAMES\b', repr(tuple(names) if tag != 'isl2' else ()), text)
+    if tag != 'to':
+        text = text.replace(SNI, alt('%s@p'))
+    text = re.sub(r'\bpre_', 'pre_%s_' % tag, text)
+    text = re.sub(r'@site\b|\bsite\.p\b', lambda m: m.group(0).replace('site', 'site_' + tag), text)
+    if tag.startswith('isl'):
+        text = re.sub(r'\b([rst])_(loop|if)\b', r'\1_i\2', text)
+    return text
+
+
+def generate(init, name):
+    """The text of a standalone part or of one of the plan-only files (FILES),
     init its @initialize:python@ part (the import of its Python from
     lib/)."""
     plan_only = dict((p[0], p) for p in PLAN_ONLY)
@@ -893,10 +1018,15 @@ def generate(init, name='sleep-on.cocci'):
                 ENTRY_HEAD + DEFINE_ENTRY.replace('NAME', 'ptw') if 'ptw' in kinds else
                 PORT_QUEUES if not kinds else '')
         return o + post.rstrip('\n') + '\n'
-    parts = set(k for p in PLAN_ONLY for k in p[1])
-    o = HEADER + iso_lines() + '\n' + init + '\n'
-    o += PRE
+    part = STANDALONE[name]
+    names = part[0]
+    o = (SA_HEADER % (', '.join(n + '()' for n in names), part[2]) + iso_lines() + '\n' +
+         init + '\n')
+    own = OWN.replace('UNLOCK', kfacts.irq('unlock_on')[0]) if part[3] in OWNED else ''
+    o += narrow(PRE + (PRE_TIMED if 'to' in part[1] else ''), part)
     for sh in SHAPES:
-        if sh[0] not in parts:
-            o += emit_shape(*sh)
-    return o + LISTING
+        if sh[0] in part[1]:
+            o += narrow(emit_shape(*sh), part)
+    # after the shapes: a match a shape's script drops (include_match(False))
+    # would take with it the bindings of a rule before it
+    return o + narrow(own + LISTING, part)

@@ -367,15 +367,16 @@ class WqPos(object):
         self.current_element = 'something_else'
 
 
-def wq_hidden_sites(p):
-    """Sites spatch never parses (#if 0): listed once per file."""
+def wq_hidden_sites(p, names):
+    """Sites of the sleepers names spatch never parses (#if 0): listed once
+    per file."""
     rp = os.path.realpath(p[0].file)
-    if rp in WQ_REPORTED:
+    if not names or (rp, names) in WQ_REPORTED:
         return []
-    WQ_REPORTED.add(rp)
+    WQ_REPORTED.add((rp, names))
     lines, masked, starts = wq_text(rp)
     out = []
-    for m in re.finditer(r'\b%s\s*\(' % WQ_SLEEPER_RE, masked):
+    for m in re.finditer(r'\b(?:%s)\s*\(' % '|'.join(names), masked):
         if not wq_cpp_state(masked, m.start()):
             continue
         if not re.search(r'^[ \t]*#[ \t]*if[ \t]+0\b', masked[:m.start()], re.M):
@@ -388,11 +389,12 @@ def wq_hidden_sites(p):
     return out
 
 
-def wq_print(p, org):
+def wq_print(p, org, names):
+    """List the site p (and the file's #if 0 sites of the sleepers names)."""
     import coccilib.report
     import coccilib.org
     items = []
-    for hp, hm in wq_hidden_sites(p):
+    for hp, hm in wq_hidden_sites(p, names):
         if (os.path.realpath(hp.file), int(hp.line), int(hp.column)) != wq_key(p):
             items.append((hp, hm))
     items.append((p[0], wq_mode_msg(p)))
