@@ -940,18 +940,13 @@ if (E) { SLEEP1; ... }
 FILES = tuple(sorted(STANDALONE)) + FILES[1:]
 
 SA_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
-/// Convert %s, removed in Linux 3.15, to wait_event*().
-///
-/// The sleep_on() family tests the condition before the task is on the
-/// wait queue, so a wake-up that comes in between is lost; wait_event*()
-/// queue the task before testing.  Rewritten shapes:
+/// Convert %s (removed in Linux 3.15) to wait_event*(),
+/// which queues the task before testing the condition (a wake-up between
+/// the test and the sleep is lost).  Rewritten shapes:
 ///   %s
-/// The driver's own error code is kept.  Sites whose meaning would change
-/// (one-shot sleeps, interruptible loops without a signal test, unsigned or
-/// unknown timeout types, do-while loops, interrupts disabled, irqsave
-/// locks, #define bodies, #if 0) are left alone and listed with a reason in
-/// report and org mode.  With WQPORT_PLAN set (wqport fix), only the sites
-/// the plan says to convert, into the primitive it names, are rewritten.
+/// Sites whose meaning would change are left alone and listed with a
+/// reason in report and org mode.  With WQPORT_PLAN set (wqport fix), only
+/// the sites the plan converts, into its primitive, are rewritten.
 //
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqport authors.
@@ -959,14 +954,10 @@ SA_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
 // Requires: 1.1.1
 // Keywords: sleep_on, wait_event
 //
-// Layout: pre_* rules classify each site (irqs off, irqsave lock, bare,
-// assigned, in a loop, the receiver's type); then one triple per shape:
-// r_ matches, s_ decides in Python (dropping the match), t_ rewrites (patch
-// mode); the first shape that decides a site owns it.  A loop test is
-// matched as while (\(!C\|CP\)): C waited for, or the negation of CP.  site
-// lists every call in report/org mode.  The other sleepers' sites are the
-// other sleep-on-0?-*.cocci files'; wqport fix runs the three as one spatch
-// run, then the plan-only sleep-on-[123]*.cocci (plan.md).
+// pre_* rules classify each site; then per shape r_ matches, s_ decides in
+// Python, t_ rewrites; the first shape that decides a site owns it.  The
+// other sleepers' sites are the other sleep-on-0?-*.cocci files': wqport
+// fix runs them as one spatch run (README.md, plan.md).
 
 virtual patch
 virtual context
