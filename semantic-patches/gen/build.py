@@ -7,7 +7,7 @@
 
 Outputs (see README.md in this directory):
   lib/wqfacts.py                checker/kapi.def, checker/sideeffect.def (kfacts.py)
-  sleep-on.cocci                sleep_on.py (its Python: lib/sleep_on_sites.py,
+  sleep-on-*.cocci              sleep_on.py (its Python: lib/sleep_on_sites.py,
                                 lib/sleep_on_shapes.py, imported with LOADER)
 
 Each library's `# @@COMMON name ...@@` lines are replaced by those
@@ -111,7 +111,7 @@ def loader(*modules):
 
 
 def build_wq001(name):
-    """sleep-on.cocci or one of its plan-only files."""
+    """A standalone sleep-on-0?-*.cocci or one of the plan-only files."""
     import sleep_on
     return lambda: sleep_on.generate(loader("sleep_on_shapes"), name)
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Generator of sleep-on.cocci (WQ001).
+"""Generator of the sleep-on-*.cocci files (WQ001).
 
 The SmPL rules are built here from a table of loop shapes (SHAPES): each
 shape gives three rules, r_<shape> (match, every mode), s_<shape> (decide
@@ -43,88 +43,6 @@ NO_ISO = ('drop_cast', 'add_signed', 'add_int1', 'add_int2', 'not_int1',
           'extern_decl_init', 'static_decl_init', 'braces0', 'braces1',
           'braces2', 'braces3', 'braces4', 'ret', 'ptr_to_array', 'mkinit',
           'fld_to_ptr', 'sizeof_type_expr')
-
-
-HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
-/// Convert the sleep_on() family, removed in Linux 3.15, to wait_event*().
-///
-/// sleep_on(), interruptible_sleep_on() and their _timeout variants test the
-/// condition before the task is on the wait queue, so a wake-up that comes in
-/// between is lost.  wait_event*() queue the task before testing.  Rewritten
-/// shapes:
-///   while (!c) sleep_on(&q);                 -> wait_event(q, c);
-///   while (!c) { interruptible_sleep_on(&q);
-///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
-///   while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
-///   if (signal_pending(current)) S           -> if (wait_event_interruptible(q, c)) S
-///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
-///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
-///   (also written `t > 0`)
-///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
-///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
-///   sleep_on_timeout(&q, t) on a queue nothing else uses
-///                                            -> schedule_timeout_uninterruptible(t)
-/// The driver's own error code is kept.  Sites whose meaning would change
-/// (one-shot sleeps, interruptible loops without a signal test, unsigned or
-/// unknown timeout types, do-while loops, interrupts disabled, irqsave locks,
-/// #define bodies, #if 0) are left alone and listed with a reason in report
-/// and org mode.  With WQPORT_PLAN set (wqport fix), only the sites the plan
-/// says to convert, into the primitive it names, are rewritten.
-//
-// Confidence: Moderate
-// Copyright: (C) 2026 The wqport authors.
-// Options: --no-includes --include-headers
-// Requires: 1.1.1
-// Keywords: sleep_on, wait_event
-//
-// Layout: pre_* rules classify every site (irqs off, irqsave lock, bare,
-// assigned, in a loop, signed/unsigned receiver); then one triple per shape:
-// r_<shape> matches (all modes), s_<shape> decides in Python and drops the
-// match with cocci.include_match(False), t_<shape> rewrites (patch mode
-// only); the first shape that decides a site owns it.  A loop test is
-// matched negated or, when it is not, positive: while (\(!C\|CP\)), the
-// condition waited for being C or the negation of CP (NC).  site lists every
-// call in report/org mode; the last rule stars every call in context mode.
-// The triples are regular: keep them in step when editing one.  The shapes
-// only a plan converts are in the files that follow this one, run by
-// wqport fix in name order, each on a fresh plan once a file before it has
-// changed the text: sleep-on-1-keep-loop.cocci (keep*),
-// sleep-on-2-cond.cocci (cond*), and as one run the parts
-// sleep-on-3a-prepare-to-wait.cocci (ptw, ptwu, ptwi, DEFINE_WAIT),
-// sleep-on-3b-prepare-to-wait-result.cocci (ptwh*) and
-// sleep-on-3c-old-queues.cocci (the 2.0-2.2 queue declarations).
-//
-// Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
-// (realpath(file), line of the sleep_on-family identifier).  Fields read:
-// action (only "convert" is rewritten), form (must equal what the shape
-// produces), cond (only for a bare sleep with no condition of its own),
-// lock (when set, must equal the lock the loop drops), keep_loop (only the
-// keep* shapes convert such entries, and only them), caveat and reason
-// (printed in report/org mode).  Forms produced, by shape:
-//   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
-//   sig, brk      wait_event_interruptible (loop with a signal_pending test)
-//   sigh          wait_event_interruptible (the signal tested in the loop head
-//                 and right after the loop)
-//   to            wait_event_timeout / wait_event_interruptible_timeout
-//   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
-//   lock          wait_event_lock_irq
-//   lock_sig/brk  wait_event_interruptible_lock_irq
-//   keep*         wait_event / wait_event_interruptible in a loop that stays
-//                 (plan mode, keep_loop entries only; the other loop shapes
-//                 leave keep_loop entries alone)
-//   ifsig, if     wait_event / wait_event_interruptible (one-shot, unsafe)
-//   ift           wait_event_timeout / wait_event_interruptible_timeout
-//   delay         schedule_timeout_uninterruptible / schedule_timeout_interruptible
-//   cond*         wait_event* with the plan's cond (plan mode only)
-//   ptw*          prepare_to_wait (plan mode only; adds DEFINE_WAIT)
-// Never rewritten, in any mode: do-while loops, #define bodies, #if 0 and
-// old-kernel LINUX_VERSION_CODE branches (checked on the file text).
-
-virtual patch
-virtual context
-virtual org
-virtual report
-'''
 
 
 def strip_minus(body):
@@ -859,16 +777,16 @@ PLAN_ONLY = (
      '/// gets its struct wait_queue declarations ported to wait_queue_head_t\n'
      '/// and DECLARE_WAITQUEUE().'),
 )
-FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
+FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)  # the first: see STANDALONE
 
 PART_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
-/// Part of the sleep_on() conversion (sleep-on.cocci, WQ001) that only
+/// Part of the sleep_on() conversion (sleep-on-0?-*.cocci, WQ001) that only
 /// wqport fix's plan applies: %s
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqport authors.
 // Comments: plan-only: without WQPORT_PLAN it changes and reports nothing.
-// Comments: the rule triples and the plan fields read are sleep-on.cocci's.
+// Comments: the rule triples and the plan fields read are sleep-on-0?'s.
 // Options: --no-includes --include-headers
 // Requires: 1.1.1
 // Keywords: sleep_on, wait_event

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""WQ001 (sleep-on): what every sleep_on() site of a file is, for sleep-on.cocci.
+"""WQ001 (sleep-on): what every sleep_on() site of a file is, for the sleep-on-*.cocci files.
 
-sleep-on.cocci imports this module (and sleep_on_shapes.py) in its
+Each sleep-on-*.cocci imports this module (and sleep_on_shapes.py) in its
 @initialize:python@ part: the plan reader, the file-text checks spatch
 cannot make (do-while, #define bodies, #if 0 and old-kernel branches),
 the decision record of each site and the report/org text.  The rules
