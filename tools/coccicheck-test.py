@@ -46,8 +46,9 @@ not plan-only: in report and org mode, a -ko fixture may be reported by
 any of them (together they must list every one), and each site is
 listed once, by one file, with one decision (a site is the
 file:line:column a line names); in patch mode, no two files give diffs
-with overlapping hunks in one source file (the second would not apply
-after the first).
+whose hunks in one source file clash: one changing a line the other's
+hunk holds, as context or changed (the second would not apply after the
+first; a context line both keep is no clash).
 
 Exit status: 0 all checks pass, 1 a check failed, 2 usage, 77 spatch is
 missing (ctest SKIP_RETURN_CODE).
@@ -228,16 +229,26 @@ def report_sites(out, mode):
 
 
 def hunks(out):
-    """{file: [(first, last) line of the old text]} of a diff."""
-    got, cur = {}, None
+    """{file: [(first, last, changed)]} of a diff: each hunk's lines of the
+    old text, and the lines it removes (an insertion: the line it comes
+    before) as a set."""
+    got, cur, h, old = {}, None, None, 0
     for ln in out.splitlines():
         if ln.startswith("--- "):
-            cur = re.sub(r"^.*?/testdata/", "", ln[4:].split()[0])
+            cur, h = re.sub(r"^.*?/testdata/", "", ln[4:].split()[0]), None
+            continue
         m = re.match(r"@@ -(\d+)(?:,(\d+))? ", ln)
         if cur and m:
             a = int(m.group(1))
-            got.setdefault(cur, []).append((a, a + max(int(m.group(2) or 1), 1) - 1))
-    return got
+            h = [a, a + max(int(m.group(2) or 1), 1) - 1, set()]
+            got.setdefault(cur, []).append(h)
+            old = a
+        elif h is not None and ln[:1] in ("-", "+", " ") and not ln.startswith("+++"):
+            if ln[:1] != " ":
+                h[2].add(old)
+            if ln[:1] != "+":
+                old += 1
+    return dict((f, [tuple(x) for x in hs]) for f, hs in got.items())
 
 
 def family_problems(outs, mode):
@@ -260,14 +271,16 @@ def family_problems(outs, mode):
         seen = {}
         for cocci, out in outs.items():
             for f, hs in hunks(out).items():
-                for a, b in hs:
-                    for c, d, other in seen.get(f, ()):
-                        if a <= d and c <= b:
+                # they clash when one changes a line the other reads (its
+                # context lines may be shared: patch applies both then)
+                for a, b, ch in hs:
+                    for c, d, ch2, other in seen.get(f, ()):
+                        if any(a <= x <= b for x in ch2) or any(c <= x <= d for x in ch):
                             probs.append("%s lines %d-%d: diffs of %s and %s overlap" %
                                          (f, max(a, c), min(b, d), other,
                                           os.path.basename(cocci)))
-                for a, b in hs:
-                    seen.setdefault(f, []).append((a, b, os.path.basename(cocci)))
+                for a, b, ch in hs:
+                    seen.setdefault(f, []).append((a, b, ch, os.path.basename(cocci)))
     return probs
 
 

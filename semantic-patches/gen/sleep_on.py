@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Generator of sleep-on.cocci (WQ001).
+"""Generator of the sleep-on-*.cocci files (WQ001).
 
 The SmPL rules are built here from a table of loop shapes (SHAPES): each
 shape gives three rules, r_<shape> (match, every mode), s_<shape> (decide
@@ -43,88 +43,6 @@ NO_ISO = ('drop_cast', 'add_signed', 'add_int1', 'add_int2', 'not_int1',
           'extern_decl_init', 'static_decl_init', 'braces0', 'braces1',
           'braces2', 'braces3', 'braces4', 'ret', 'ptr_to_array', 'mkinit',
           'fld_to_ptr', 'sizeof_type_expr')
-
-
-HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
-/// Convert the sleep_on() family, removed in Linux 3.15, to wait_event*().
-///
-/// sleep_on(), interruptible_sleep_on() and their _timeout variants test the
-/// condition before the task is on the wait queue, so a wake-up that comes in
-/// between is lost.  wait_event*() queue the task before testing.  Rewritten
-/// shapes:
-///   while (!c) sleep_on(&q);                 -> wait_event(q, c);
-///   while (!c) { interruptible_sleep_on(&q);
-///       if (signal_pending(current)) S }     -> if (wait_event_interruptible(q, c)) S
-///   while (!c && !signal_pending(current)) interruptible_sleep_on(&q);
-///   if (signal_pending(current)) S           -> if (wait_event_interruptible(q, c)) S
-///   ... { ret = E; break; }                  -> if (wait_event_interruptible(q, c)) ret = E;
-///   while (!c && t) t = *sleep_on_timeout(&q, t);  -> t = wait_event*_timeout(q, c, t);
-///   (also written `t > 0`)
-///   spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); in the loop
-///                                            -> wait_event[_interruptible]_lock_irq(q, c, l)
-///   sleep_on_timeout(&q, t) on a queue nothing else uses
-///                                            -> schedule_timeout_uninterruptible(t)
-/// The driver's own error code is kept.  Sites whose meaning would change
-/// (one-shot sleeps, interruptible loops without a signal test, unsigned or
-/// unknown timeout types, do-while loops, interrupts disabled, irqsave locks,
-/// #define bodies, #if 0) are left alone and listed with a reason in report
-/// and org mode.  With WQPORT_PLAN set (wqport fix), only the sites the plan
-/// says to convert, into the primitive it names, are rewritten.
-//
-// Confidence: Moderate
-// Copyright: (C) 2026 The wqport authors.
-// Options: --no-includes --include-headers
-// Requires: 1.1.1
-// Keywords: sleep_on, wait_event
-//
-// Layout: pre_* rules classify every site (irqs off, irqsave lock, bare,
-// assigned, in a loop, signed/unsigned receiver); then one triple per shape:
-// r_<shape> matches (all modes), s_<shape> decides in Python and drops the
-// match with cocci.include_match(False), t_<shape> rewrites (patch mode
-// only); the first shape that decides a site owns it.  A loop test is
-// matched negated or, when it is not, positive: while (\(!C\|CP\)), the
-// condition waited for being C or the negation of CP (NC).  site lists every
-// call in report/org mode; the last rule stars every call in context mode.
-// The triples are regular: keep them in step when editing one.  The shapes
-// only a plan converts are in the files that follow this one, run by
-// wqport fix in name order, each on a fresh plan once a file before it has
-// changed the text: sleep-on-1-keep-loop.cocci (keep*),
-// sleep-on-2-cond.cocci (cond*), and as one run the parts
-// sleep-on-3a-prepare-to-wait.cocci (ptw, ptwu, ptwi, DEFINE_WAIT),
-// sleep-on-3b-prepare-to-wait-result.cocci (ptwh*) and
-// sleep-on-3c-old-queues.cocci (the 2.0-2.2 queue declarations).
-//
-// Plan mode (WQPORT_PLAN=file of JSON lines, see plan.md): keyed by
-// (realpath(file), line of the sleep_on-family identifier).  Fields read:
-// action (only "convert" is rewritten), form (must equal what the shape
-// produces), cond (only for a bare sleep with no condition of its own),
-// lock (when set, must equal the lock the loop drops), keep_loop (only the
-// keep* shapes convert such entries, and only them), caveat and reason
-// (printed in report/org mode).  Forms produced, by shape:
-//   loop          wait_event / wait_event_interruptible (while (!c) sleep;)
-//   sig, brk      wait_event_interruptible (loop with a signal_pending test)
-//   sigh          wait_event_interruptible (the signal tested in the loop head
-//                 and right after the loop)
-//   to            wait_event_timeout / wait_event_interruptible_timeout
-//   to2, to2u     the same, for t = sleep(q, T); if (!t) ... loops
-//   lock          wait_event_lock_irq
-//   lock_sig/brk  wait_event_interruptible_lock_irq
-//   keep*         wait_event / wait_event_interruptible in a loop that stays
-//                 (plan mode, keep_loop entries only; the other loop shapes
-//                 leave keep_loop entries alone)
-//   ifsig, if     wait_event / wait_event_interruptible (one-shot, unsafe)
-//   ift           wait_event_timeout / wait_event_interruptible_timeout
-//   delay         schedule_timeout_uninterruptible / schedule_timeout_interruptible
-//   cond*         wait_event* with the plan's cond (plan mode only)
-//   ptw*          prepare_to_wait (plan mode only; adds DEFINE_WAIT)
-// Never rewritten, in any mode: do-while loops, #define bodies, #if 0 and
-// old-kernel LINUX_VERSION_CODE branches (checked on the file text).
-
-virtual patch
-virtual context
-virtual org
-virtual report
-'''
 
 
 def strip_minus(body):
@@ -636,7 +554,10 @@ p << pre_loop.p;
 @@
 wq_fact(p, 'inloop')
 
-@pre_signed@
+'''
+
+# the receiver's type of a timed sleeper's result (its part only)
+PRE_TIMED = r'''@pre_signed@
 {long, int, long int, signed long} t;
 position p;
 @@
@@ -660,7 +581,7 @@ p << pre_unsigned.p;
 @@
 wq_fact(p, 'unsigned')
 
-'''.replace('SLEEP4', ALL4)
+'''
 
 # The 2.0-2.2 queue and entry declarations, ported with the sleeps: the
 # last plan-only file, run when no file before it changed the text (after
@@ -792,7 +713,7 @@ T fn@pf(...) {
 LISTING = r'''// ---- listing every site ----
 
 @site depends on report || org@
-position p;
+position p OWNP;
 @@
 
 SLEEP4
@@ -800,19 +721,19 @@ SLEEP4
 @script:python depends on report@
 p << site.p;
 @@
-wq_print(p, False)
+wq_print(p, False, NAMES)
 
 @script:python depends on org@
 p << site.p;
 @@
-wq_print(p, True)
+wq_print(p, True, NAMES)
 
 @depends on context@
+position p OWNP;
 @@
 
 * SLEEPNAMES(...)
-'''.replace('SLEEP4', ALL4).replace(
-    'SLEEPNAMES', r'\(' + r'\|'.join(r[0] for r in SLEEPERS) + r'\)')
+'''
 
 
 def iso_lines():
@@ -856,16 +777,16 @@ PLAN_ONLY = (
      '/// gets its struct wait_queue declarations ported to wait_queue_head_t\n'
      '/// and DECLARE_WAITQUEUE().'),
 )
-FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)
+FILES = ('sleep-on.cocci',) + tuple(p[0] for p in PLAN_ONLY)  # the first: see STANDALONE
 
 PART_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
-/// Part of the sleep_on() conversion (sleep-on.cocci, WQ001) that only
+/// Part of the sleep_on() conversion (sleep-on-0?-*.cocci, WQ001) that only
 /// wqport fix's plan applies: %s
 ///
 // Confidence: Moderate
 // Copyright: (C) 2026 The wqport authors.
 // Comments: plan-only: without WQPORT_PLAN it changes and reports nothing.
-// Comments: the rule triples and the plan fields read are sleep-on.cocci's.
+// Comments: the rule triples and the plan fields read are sleep-on-0?'s.
 // Options: --no-includes --include-headers
 // Requires: 1.1.1
 // Keywords: sleep_on, wait_event
@@ -877,8 +798,121 @@ virtual report
 '''
 
 
-def generate(init, name='sleep-on.cocci'):
-    """The text of sleep-on.cocci or of one of its plan-only files (FILES),
+# The files that run alone (`make coccicheck`): one per sleeper, since
+# shapes of different sleepers never compete for one site.  Each owns its
+# sleepers' sites: its pre_* rules, shapes and listing name only them.
+# wqport fix runs the three as one spatch run (the parts of one pass:
+# checker/fix/rewrite/spatch.c), in name order: name -> (the sleepers,
+# the shapes, what the header says, the tag of its rule names).
+STANDALONE = {
+    'sleep-on-0a-sleep-on.cocci': ((SL[:-2],), ('loop', 'lock', 'if'),
+                                   'while (!c) sleep_on(&q);  ->  wait_event(q, c);\n'
+                                   '///   (also with spin_unlock_irq()/spin_lock_irq() around the\n'
+                                   '///   sleep: wait_event_lock_irq(); if (!c): one-shot, unsafe)',
+                                   'sl'),
+    'sleep-on-0b-timeout.cocci': (TIMED, ('to', 'to2', 'to2u', 'ift', 'delay'),
+                                  'while (!c && t) t = *sleep_on_timeout(&q, t);\n'
+                                  '///   ->  t = wait_event*_timeout(q, c, t);  (also `t > 0`)\n'
+                                  '///   sleep_on_timeout(&q, t) on a queue nothing else uses\n'
+                                  '///   ->  schedule_timeout_uninterruptible(t)',
+                                  'to'),
+    'sleep-on-0c-interruptible.cocci': ((ISL[:-2],), ('loop', 'sig', 'sigh', 'brk'),
+                                        'while (!c) { interruptible_sleep_on(&q);\n'
+                                        '///       if (signal_pending(current)) S }\n'
+                                        '///   ->  if (wait_event_interruptible(q, c)) S\n'
+                                        '///   (also S being { ret = E; break; }, or the signal tested\n'
+                                        '///   in the loop head and after the loop)',
+                                        'isl'),
+    'sleep-on-0d-interruptible-lock-if.cocci': (
+        (ISL[:-2],), ('lock_sig', 'lock_brk', 'ifsig', 'if'),
+        'while (!c) { spin_unlock_irq(&l); interruptible_sleep_on(&q);\n'
+        '///       spin_lock_irq(&l); if (signal_pending(current)) S }\n'
+        '///   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S\n'
+        '///   if (!c) interruptible_sleep_on(&q); ...  (one-shot: unsafe)',
+        'isl2'),
+}
+# interruptible_sleep_on()'s sites are split between two files by where the
+# call stands: right after spin_unlock_irq() or as the branch of an if
+# (the lock and one-shot shapes: 0d's) or elsewhere (0c's), so that each
+# site is listed by one file, with the decision of the shapes that own it.
+OWNED = {'isl': '!=', 'isl2': '='}
+OWN = r'''// ---- the sites this file owns (the other interruptible_sleep_on() file
+// lists the rest) ----
+
+@own_TAG depends on report || org || context@
+identifier ULK =~ "^UNLOCK$";
+expression L, E;
+position p;
+@@
+
+(
+ULK(L);
+SLEEP1;
+|
+if (E) SLEEP1;
+|
+if (E) { SLEEP1; ... }
+)
+
+'''
+FILES = tuple(sorted(STANDALONE)) + FILES[1:]
+
+SA_HEADER = r'''// SPDX-License-Identifier: GPL-2.0-only
+/// Convert %s (removed in Linux 3.15) to wait_event*(),
+/// which queues the task before testing the condition (a wake-up between
+/// the test and the sleep is lost).  Rewritten shapes:
+///   %s
+/// Sites whose meaning would change are left alone and listed with a
+/// reason in report and org mode.  With WQPORT_PLAN set (wqport fix), only
+/// the sites the plan converts, into its primitive, are rewritten.
+//
+// Confidence: Moderate
+// Copyright: (C) 2026 The wqport authors.
+// Options: --no-includes --include-headers
+// Requires: 1.1.1
+// Keywords: sleep_on, wait_event
+//
+// pre_* rules classify each site; then per shape r_ matches, s_ decides in
+// Python, t_ rewrites; the first shape that decides a site owns it.  The
+// other sleepers' sites are the other sleep-on-0?-*.cocci files': wqport
+// fix runs them as one spatch run (README.md, plan.md).
+
+virtual patch
+virtual context
+virtual org
+virtual report
+'''
+
+
+def narrow(text, part):
+    """A text of rules, for one standalone part: its sleepers only, its
+    rule names tagged (the three run as one spatch run)."""
+    names, kinds, _, tag = part
+
+    def alt(fmt):
+        a = [fmt % n for n in names]
+        return a[0] if len(a) == 1 else r'\(' + r'\|'.join(a) + r'\)'
+    text = text.replace('SLEEP4', alt('%s@p(...)')).replace('SLEEPNAMES', alt('%s@p'))
+    text = text.replace('SLEEP1', alt('%s@p(...)')).replace('own_TAG', 'own_' + tag)
+    own = {'!=': 'p != own_%s.p' % tag, '=': 'own_%s.p' % tag}.get(OWNED.get(tag), 'p')
+    text = text.replace('position p OWNP;', 'position %s;' % own)
+    if OWNED.get(tag) == '=':
+        # the sites the own_ rule found are the ones listed
+        text = re.sub(r'@site depends on report \|\| org@\n.*?\n\n.*?\n\n', '', text,
+                      flags=re.S).replace('site.p', 'own_%s.p' % tag)
+    # the #if 0 sites are listed by the first file of a sleeper
+    text = re.sub(r'\bNAMES\b', repr(tuple(names) if tag != 'isl2' else ()), text)
+    if tag != 'to':
+        text = text.replace(SNI, alt('%s@p'))
+    text = re.sub(r'\bpre_', 'pre_%s_' % tag, text)
+    text = re.sub(r'@site\b|\bsite\.p\b', lambda m: m.group(0).replace('site', 'site_' + tag), text)
+    if tag.startswith('isl'):
+        text = re.sub(r'\b([rst])_(loop|if)\b', r'\1_i\2', text)
+    return text
+
+
+def generate(init, name):
+    """The text of a standalone part or of one of the plan-only files (FILES),
     init its @initialize:python@ part (the import of its Python from
     lib/)."""
     plan_only = dict((p[0], p) for p in PLAN_ONLY)
@@ -893,10 +927,15 @@ def generate(init, name='sleep-on.cocci'):
                 ENTRY_HEAD + DEFINE_ENTRY.replace('NAME', 'ptw') if 'ptw' in kinds else
                 PORT_QUEUES if not kinds else '')
         return o + post.rstrip('\n') + '\n'
-    parts = set(k for p in PLAN_ONLY for k in p[1])
-    o = HEADER + iso_lines() + '\n' + init + '\n'
-    o += PRE
+    part = STANDALONE[name]
+    names = part[0]
+    o = (SA_HEADER % (', '.join(n + '()' for n in names), part[2]) + iso_lines() + '\n' +
+         init + '\n')
+    own = OWN.replace('UNLOCK', kfacts.irq('unlock_on')[0]) if part[3] in OWNED else ''
+    o += narrow(PRE + (PRE_TIMED if 'to' in part[1] else ''), part)
     for sh in SHAPES:
-        if sh[0] not in parts:
-            o += emit_shape(*sh)
-    return o + LISTING
+        if sh[0] in part[1]:
+            o += narrow(emit_shape(*sh), part)
+    # after the shapes: a match a shape's script drops (include_match(False))
+    # would take with it the bindings of a rule before it
+    return o + narrow(own + LISTING, part)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""WQ001 (sleep-on) shape decisions, for sleep-on.cocci.
+"""WQ001 (sleep-on) shape decisions, for the sleep-on-*.cocci files.
 
-wq_run() is what each s_<shape> script rule of sleep-on.cocci calls: it
+wq_run() is what each s_<shape> script rule of the sleep-on-*.cocci files calls: it
 decides the site (wq_shape()), sets the script outputs (the queue, the
 condition, the primitive, the DEFINE_WAIT name) and says whether the
 t_<shape> rule may rewrite it.  The site records and checks are

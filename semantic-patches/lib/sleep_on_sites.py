@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""WQ001 (sleep-on): what every sleep_on() site of a file is, for sleep-on.cocci.
+"""WQ001 (sleep-on): what every sleep_on() site of a file is, for the sleep-on-*.cocci files.
 
-sleep-on.cocci imports this module (and sleep_on_shapes.py) in its
+Each sleep-on-*.cocci imports this module (and sleep_on_shapes.py) in its
 @initialize:python@ part: the plan reader, the file-text checks spatch
 cannot make (do-while, #define bodies, #if 0 and old-kernel branches),
 the decision record of each site and the report/org text.  The rules
@@ -11,7 +11,7 @@ copy per spatch process.
 
 import os, re, sys
 
-from wqfacts import WQ_SLEEPERS  # the sleep_on() family (checker/kapi.def)
+from wqfacts import WQ_SLEEPERS, WQ_FORM_T  # the sleep_on() family (checker/kapi.def)
 from wqplan import plan_records
 
 WQ_SLEEPER_RE = '(?:%s)' % '|'.join(WQ_SLEEPERS)
@@ -367,32 +367,50 @@ class WqPos(object):
         self.current_element = 'something_else'
 
 
-def wq_hidden_sites(p):
-    """Sites spatch never parses (#if 0): listed once per file."""
+# the sleepers of each standalone sleep-on-0?-*.cocci, in their order:
+# the first sleeper, the timed pair, the other one
+WQ_GROUPS = [(WQ_SLEEPERS[0],), tuple(n for n in WQ_SLEEPERS if n in WQ_FORM_T)]
+WQ_GROUPS += [(n,) for n in WQ_SLEEPERS if not any(n in g for g in WQ_GROUPS)]
+
+
+def wq_hidden_sites(p, names):
+    """Sites spatch never parses (#if 0), listed once per file, by the
+    standalone file of the sleepers names (WQ_GROUPS): those of its
+    sleepers, and those of sleepers with no parsed site in the text if it
+    is the first file with one.  names () lists none."""
+    groups = WQ_GROUPS
     rp = os.path.realpath(p[0].file)
-    if rp in WQ_REPORTED:
+    if not names or (rp, names) in WQ_REPORTED:
         return []
-    WQ_REPORTED.add(rp)
+    WQ_REPORTED.add((rp, names))
     lines, masked, starts = wq_text(rp)
-    out = []
+    hidden, live = [], set()
     for m in re.finditer(r'\b%s\s*\(' % WQ_SLEEPER_RE, masked):
-        if not wq_cpp_state(masked, m.start()):
+        name = re.match(r'\w+', masked[m.start():]).group(0)
+        g = [i for i, ns in enumerate(groups) if name in ns][0]
+        if not wq_cpp_state(masked, m.start()) or \
+                not re.search(r'^[ \t]*#[ \t]*if[ \t]+0\b', masked[:m.start()], re.M):
+            live.add(g)
             continue
-        if not re.search(r'^[ \t]*#[ \t]*if[ \t]+0\b', masked[:m.start()], re.M):
+        hidden.append((m, name, g))
+    out = []
+    for m, name, g in hidden:
+        if groups[g if g in live or not live else min(live)] != names:
             continue
         line = masked.count('\n', 0, m.start()) + 1
         col = m.start() - starts[line - 1]
-        name = re.match(r'\w+', masked[m.start():]).group(0)
         out.append((WqPos(p[0].file, line, col, col + len(name)),
                     '%s() needs manual conversion: %s' % (name, R_OLD)))
     return out
 
 
-def wq_print(p, org):
+def wq_print(p, org, names):
+    """List the site p (and the file's #if 0 sites this file lists:
+    wq_hidden_sites())."""
     import coccilib.report
     import coccilib.org
     items = []
-    for hp, hm in wq_hidden_sites(p):
+    for hp, hm in wq_hidden_sites(p, names):
         if (os.path.realpath(hp.file), int(hp.line), int(hp.column)) != wq_key(p):
             items.append((hp, hm))
     items.append((p[0], wq_mode_msg(p)))

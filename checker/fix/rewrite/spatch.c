@@ -9,7 +9,8 @@
  * --in-place on the scratch copy, until one of them changes it: the plan
  * names sites by their lines in the text it was made on, so the files
  * after it wait for the next pass, planned on the changed text (2).
- * The parts of one pass (<stem>-3a-*.cocci, <stem>-3b-*.cocci) run as one.
+ * The parts of one pass (<stem>-0a-*.cocci, <stem>-0b-*.cocci, ...; no
+ * <stem>.cocci is needed) run as one.
  * The user's file is never touched here.
  */
 #include <dirent.h>
