@@ -12,8 +12,9 @@ This script measures them, in one run, over the same tree:
   (c) wqport -j N --stats --format=json TREE, the full check, with
       --no-cache (which still precompiles the shim for the run), and
       (c') the same without a PCH (WQPORT_NO_PCH=1);
-  (d) with --spatch: spatch --sp-file semantic-patches/sleep-on.cocci
-      over a copy of the files (b) selected, -j N, if that rule exists;
+  (d) with --spatch: spatch --sp-file over a copy of the files (b)
+      selected, -j N, once per part of the sleep_on() family
+      (semantic-patches/sleep-on-0*.cocci, what `make coccicheck` runs);
   (e) the full check with the shim precompiled (-include-pch, made by
       clang-14): its findings must equal (c)'s;
   (f0) a first run into an empty cache folder (what a user's first run
@@ -60,9 +61,11 @@ the word list read from checker/kapi.def.
 
 import argparse
 import collections
+import glob
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -82,7 +85,9 @@ TOOLS_DIR = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS_DIR)
 DEFAULT_CHECKER = os.path.join(ROOT, "build", "checker", "wqport")
 KAPI_DEF = os.path.join(ROOT, "checker", "kapi.def")
-SPATCH_RULE = os.path.join(ROOT, "semantic-patches", "sleep-on.cocci")
+# the standalone parts of the sleep_on() family, one spatch run each
+SPATCH_RULES = sorted(glob.glob(os.path.join(ROOT, "semantic-patches",
+                                             "sleep-on-0*.cocci")))
 KSRC_NAME = ksrc.KSRC_NAME
 KSRC_TARBALL = ksrc.KSRC_TARBALL
 
@@ -489,8 +494,9 @@ def main(argv=None):
     ap.add_argument("--save-json", metavar="DIR",
                     help="with --against: keep both JSON reports in DIR")
     ap.add_argument("--spatch", action="store_true",
-                    help="also time spatch with "
-                    "semantic-patches/sleep-on.cocci")
+                    help="also time spatch with the standalone parts "
+                    "of the sleep_on() family (semantic-patches/"
+                    "sleep-on-0*.cocci)")
     ap.add_argument("--only-real", action="store_true",
                     help="run the real-header rows (i), (i') and (j) only")
     ap.add_argument("--reference", metavar="PATH",
@@ -673,13 +679,13 @@ def main(argv=None):
             rows.append(("(c) wqport full", None, None, None))
 
         if args.spatch:
-            if not os.path.isfile(SPATCH_RULE):
-                say("--spatch: %s does not exist yet, skipped"
-                    % os.path.relpath(SPATCH_RULE, ROOT))
-                rows.append(("(d) spatch sleep-on.cocci", None, None, None))
+            if not SPATCH_RULES:
+                say("--spatch: no semantic-patches/sleep-on-0*.cocci, "
+                    "skipped")
+                rows.append(("(d) spatch sleep-on-0*.cocci", None, None, None))
             elif not shutil.which("spatch"):
                 say("--spatch: spatch is not installed, skipped")
-                rows.append(("(d) spatch sleep-on.cocci", None, None, None))
+                rows.append(("(d) spatch sleep-on-0*.cocci", None, None, None))
             else:
                 # the files the prefilter kept, copied out of the tree
                 # with their paths, so spatch sees the same input
@@ -689,11 +695,14 @@ def main(argv=None):
                     dst = os.path.join(sp_dir, os.path.relpath(p, tree))
                     os.makedirs(os.path.dirname(dst), exist_ok=True)
                     shutil.copyfile(p, dst)
-                say("(d) spatch over the %d prefiltered files" % len(files))
-                sp_run, sp_ratio, sp_peak = step(
-                    ["spatch", "--sp-file", SPATCH_RULE, "--dir", sp_dir,
-                     "-j", str(args.jobs)], (0,))
-                rows.append(("(d) spatch sleep-on.cocci, (b)'s files",
+                say("(d) spatch over the %d prefiltered files, %d parts"
+                    % (len(files), len(SPATCH_RULES)))
+                cmd = " && ".join(
+                    "spatch --sp-file %s --dir %s -j %d >/dev/null"
+                    % (shlex.quote(r), shlex.quote(sp_dir), args.jobs)
+                    for r in SPATCH_RULES)
+                sp_run, sp_ratio, sp_peak = step(["sh", "-c", cmd], (0,))
+                rows.append(("(d) spatch sleep-on-0*.cocci, (b)'s files",
                              sp_run, sp_peak, len(files), sp_ratio))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
