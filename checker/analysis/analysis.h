@@ -125,6 +125,9 @@ const char *state_sums_entry_setter(const struct state_sums *s,
 				    const char *fn);
 /* Why the state fn is entered in is not known (for a message). */
 char *state_sums_unknown_why(const struct state_sums *s, const char *fn);
+/* Is fn a sleep helper: it sleeps in the state its callers (none in this
+ * file) set, and does nothing after? */
+bool state_sums_helper(const struct state_sums *s, const char *fn);
 /* Does a call of callee always set the state (a sleep, or a state)? */
 bool state_sums_always_sets(const struct state_sums *s, const char *callee);
 /*

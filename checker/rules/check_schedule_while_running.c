@@ -21,8 +21,11 @@
  * TASK_INTERRUPTIBLE when the queue is empty), the callers (a helper
  * called inside their wait loop), or an unknown caller (a callback, a
  * function of other files, an action function given the state as
- * `mode`).  Where such a state may reach the sleep beside TASK_RUNNING,
- * or the state is not known at all, nothing is reported: the sleep is
+ * `mode`).  A sleep helper (it sleeps in the state its callers set, none
+ * of them in this file, and does nothing after: blk_io_schedule()) is
+ * correct as it is and not recorded.  Where such a state may reach the
+ * sleep beside TASK_RUNNING, or the state is not known at all, nothing
+ * is reported: the sleep is
  * recorded for `wqport fix`, which refuses it (state-from-helper,
  * state-from-caller) rather than rewrite a sleep whose state it does
  * not know.  Where only such a sleeping state reaches it, it sleeps.
@@ -136,6 +139,8 @@ static void hold(const struct cfg *g, const struct flow *fl, int s,
 				  name, setter, g->nodes[c].pos.line));
 		return;
 	}
+	if ((st & FL_UNKNOWN) && state_sums_helper(g->sums, g->func))
+		return;	/* a sleep helper: its callers' state is its purpose */
 	if (st & FL_UNKNOWN) {
 		why = state_sums_unknown_why(g->sums, g->func);
 		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-caller",

@@ -836,14 +836,18 @@ char *state_sums_unknown_why(const struct state_sums *s, const char *fn)
 	if (f->addr_taken && !f->thread)
 		return xasprintf("%s() is handed to another function, which calls it through a pointer in a state it chose",
 				 f->name);
-	if (f->helper)
-		return xasprintf("%s() sets no task state before it sleeps, so it sleeps in the state its callers set, and none of them is in this file",
-				 f->name);
 	if (f->run_caller && f->sleep_caller)
 		return xasprintf("%s() is called in TASK_RUNNING by %s() and in a sleeping state by %s()",
 				 f->name, f->run_caller, f->sleep_caller);
 	return xasprintf("the state %s()'s callers leave is not known",
 			 f->name);
+}
+
+bool state_sums_helper(const struct state_sums *s, const char *fn)
+{
+	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
+
+	return i >= 0 && s->fn[i].helper;
 }
 
 bool state_sums_touches(const struct state_sums *s, const char *name,
