@@ -264,9 +264,9 @@ bool vqueue_unnamed_here(const char *text, size_t len, const char *q)
 	return r;
 }
 
-static bool struct_declares(const struct vtoks *v, const char *tag, size_t tn,
-			    const char *m, size_t mn);
-static bool struct_shared(const struct vtoks *v, const char *tag, size_t tn);
+static bool private_member(const struct vtoks *v, const char *text,
+			   size_t len, unsigned fn, unsigned fn_end,
+			   const char *root, const char *m, size_t mn);
 
 /*
  * Is the use of the queue at k (`root->m = &q;`) a store into a member of
@@ -280,7 +280,7 @@ static bool store_unread(const struct vtoks *v, const char *text, size_t len,
 {
 	const char *m;
 	size_t mn;
-	char *root, *type;
+	char *root;
 	bool ok;
 	int j;
 
@@ -292,10 +292,7 @@ static bool store_unread(const struct vtoks *v, const char *text, size_t len,
 	m = v->text + v->t[k - 3].off;
 	mn = v->t[k - 3].len;
 	root = xasprintf("%.*s", (int)v->t[k - 5].len, v->text + v->t[k - 5].off);
-	type = qmatch_decl_type(text, 0, len, root);
-	ok = type && !strncmp(type, "struct ", 7) &&
-	     struct_declares(v, type + 7, strlen(type + 7), m, mn) &&
-	     !struct_shared(v, type + 7, strlen(type + 7));
+	ok = private_member(v, text, len, 0, len, root, m, mn);
 	for (j = 1; j < v->n && ok; j++) {
 		if (v->t[j].kind == VT_PP) {
 			ok = !pp_names(v, j, m, mn);
@@ -306,7 +303,6 @@ static bool store_unread(const struct vtoks *v, const char *text, size_t len,
 			ok = vtok_is(v, j + 1, "=");
 	}
 	free(root);
-	free(type);
 	return ok;
 }
 
@@ -439,10 +435,30 @@ static bool struct_shared(const struct vtoks *v, const char *tag, size_t tn)
 	return false;
 }
 
+/*
+ * Is m a member of the struct root's declaration (in [fn, fn_end), else at
+ * file scope) names, one this .c file defines and shares with no other?
+ */
+static bool private_member(const struct vtoks *v, const char *text,
+			   size_t len, unsigned fn, unsigned fn_end,
+			   const char *root, const char *m, size_t mn)
+{
+	char *type = qmatch_decl_type(text, fn, fn_end, root);
+	bool ok;
+
+	if (!type)
+		type = qmatch_decl_type(text, 0, len, root);
+	ok = type && !strncmp(type, "struct ", 7) &&
+	     struct_declares(v, type + 7, strlen(type + 7), m, mn) &&
+	     !struct_shared(v, type + 7, strlen(type + 7));
+	free(type);
+	return ok;
+}
+
 bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 			  unsigned fn, unsigned fn_end, const char *q)
 {
-	char *e = qmatch_strip(q), *type = NULL, *root, *m;
+	char *e = qmatch_strip(q), *root, *m;
 	size_t pl = path ? strlen(path) : 0, rn;
 	struct vtoks v;
 	bool sealed = false;
@@ -457,12 +473,7 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 		return false;
 	}
 	root = xasprintf("%.*s", (int)rn, e);
-	type = qmatch_decl_type(text, fn, fn_end, root);
-	if (!type)
-		type = qmatch_decl_type(text, 0, len, root);
-	sealed = type && !strncmp(type, "struct ", 7) &&
-		 struct_declares(&v, type + 7, strlen(type + 7), m, strlen(m)) &&
-		 !struct_shared(&v, type + 7, strlen(type + 7));
+	sealed = private_member(&v, text, len, fn, fn_end, root, m, strlen(m));
 	for (k = 0; k < v.n && sealed; k++) {
 		int c;
 
@@ -486,7 +497,6 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 	}
 	vtok_release(&v);
 	free(root);
-	free(type);
 	free(e);
 	return sealed;
 }
