@@ -343,6 +343,146 @@ static char *refused_words(const struct fix_result *res,
 	return xstrdup(note);
 }
 
+/* The lines of [b, e), each up to its newline: *n of them. */
+static const char **body_lines(const char *b, const char *e, unsigned *n)
+{
+	const char **l = NULL;
+	const char *p;
+
+	*n = 0;
+	for (p = b; p < e; p = strchr(p, '\n') + 1) {
+		l = xrealloc(l, (*n + 2) * sizeof(*l));
+		l[(*n)++] = p;
+		if (!strchr(p, '\n') || strchr(p, '\n') >= e)
+			break;
+	}
+	if (l)
+		l[*n] = e;
+	return l;
+}
+
+static bool same_line(const char *a, const char *b)
+{
+	size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+
+	return la == lb && !memcmp(a, b, la);
+}
+
+/*
+ * Does the rewrite leave line `line` of the original as it was?  The
+ * function's lines before and after, matched as diff matches them (a
+ * longest common subsequence), so that a line the rewrite kept is told
+ * from an identical one it replaced (two add_wait_queue(&q, &wait) of
+ * one entry, one rewritten to wait_event()).  False when not known.
+ */
+static bool line_kept(const struct fix_result *res, const char *fn,
+		      unsigned line)
+{
+	const char *ob, *oe, *rb, *re, *p;
+	const char **ol, **rl;
+	unsigned no, nr, i, j, first = 1, want, *dp;
+	bool kept = false;
+
+	if (!res->final || !fn || !fn_body(res->orig, fn, &ob, &oe) ||
+	    !fn_body(res->final, fn, &rb, &re))
+		return false;
+	for (p = res->orig; p <= ob; p++)
+		first += *p == '\n';	/* ob is the newline before '{' */
+	if (line < first || !(ol = body_lines(ob + 1, oe, &no)))
+		return false;
+	want = line - first;
+	rl = body_lines(rb + 1, re, &nr);
+	if (!rl || want >= no || (unsigned long)no * nr > 4000000) {
+		free(ol);
+		free(rl);
+		return false;
+	}
+	dp = xrealloc(NULL, (size_t)(no + 1) * (nr + 1) * sizeof(unsigned));
+#define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
+	for (i = no + 1; i-- > 0;)
+		for (j = nr + 1; j-- > 0;)
+			DP(i, j) = i == no || j == nr ? 0 :
+				   same_line(ol[i], rl[j]) ? DP(i + 1, j + 1) + 1 :
+				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) :
+				   DP(i, j + 1);
+	for (i = 0, j = 0; i < no && j < nr && i <= want;) {
+		if (same_line(ol[i], rl[j]) && DP(i, j) == DP(i + 1, j + 1) + 1) {
+			kept = i == want;
+			i++;
+			j++;
+		} else if (DP(i + 1, j) >= DP(i, j + 1)) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+#undef DP
+	free(dp);
+	free(ol);
+	free(rl);
+	return kept;
+}
+
+/* Does site t's line add the entry ew (`&ew` in its anchor's call)? */
+static bool line_adds(const struct fix_result *res, const struct fix_site *t,
+		      const char *ew)
+{
+	const char *p = res->orig, *e, *at;
+	unsigned line = 1;
+	size_t n = strlen(ew);
+
+	if (!t->anchor || strncmp(t->anchor, "add_wait_queue", 14))
+		return false;
+	while (p && line < t->pos.line && (p = strchr(p, '\n'))) {
+		p++;
+		line++;
+	}
+	if (!p)
+		return false;
+	e = p + strcspn(p, "\n");
+	for (at = p; (at = strstr(at, ew)) && at < e; at += n)
+		if (at > p && at[-1] == '&' &&
+		    !isalnum((unsigned char)at[n]) && at[n] != '_')
+			return true;
+	return false;
+}
+
+static const char *in_place_call(const struct fix_site *s)
+{
+	return strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+	       "prepare_to_wait" : "prepare_to_wait_exclusive";
+}
+
+/*
+ * An add planned in place whose line the diff leaves as it was: the
+ * rewrite of its function did not make the in-place change there (the
+ * entry's other add became a wait_event*() and the entry's declaration
+ * stayed).  Its words say what the diff shows, not the plan.
+ */
+static char *in_place_not_written(const struct fix_result *res,
+				  const struct fix_site *s, bool unsafe)
+{
+	int j;
+
+	if (!form_in_place(s->form) || !res->final ||
+	    !line_kept(res, s->func, s->pos.line))
+		return NULL;
+	for (j = 0; j < res->plan.n; j++) {
+		const struct fix_site *t = &res->plan.s[j];
+
+		if (t == s || !t->func || strcmp(t->func, s->func) ||
+		    !s->ew || !line_adds(res, t, s->ew) ||
+		    form_in_place(t->form) || !site_applied(t, unsafe) ||
+		    line_kept(res, t->func, t->pos.line))
+			continue;
+		return xasprintf("left as it was: the rewrite planned here (%s() in place) was not made, and the diff keeps this line; the %s() of the same entry '%s' on line %u became %s()",
+				 in_place_call(s), t->anchor, s->ew, t->pos.line,
+				 t->form);
+	}
+	return xasprintf("left as it was: the rewrite planned here (%s() in place) was not made, and the diff keeps this line",
+			 in_place_call(s));
+}
+
 /*
  * The in-place entry words, and what else the rewrite of the function
  * wrote into the loop: the state-after-test fix's test made again before
@@ -352,8 +492,7 @@ static char *refused_words(const struct fix_result *res,
 static char *in_place_words(const struct fix_result *res,
 			    const struct fix_site *s)
 {
-	const char *call = strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
-			   "prepare_to_wait" : "prepare_to_wait_exclusive";
+	const char *call = in_place_call(s);
 	unsigned line = 0;
 	int i;
 
@@ -423,6 +562,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		struct site_outcome *o = &res->out[res->nout++];
 		const char *why = blocked_why(res, s->func);
 		bool eligible = site_applied(s, unsafe);
+		char *nw;
 
 		memset(o, 0, sizeof(*o));
 		o->rule = s->rule;
@@ -457,6 +597,10 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				xasprintf("the wait loop in %s() was not converted",
 					  s->func) :
 				planned_words(s);
+		} else if (eligible && (nw = in_place_not_written(res, s, unsafe))) {
+			o->outcome = FO_REFUSE;
+			o->reason = "no-patch";
+			o->text = nw;
 		} else if (eligible) {
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);
