@@ -138,6 +138,13 @@ bool state_sums_always_sets(const struct state_sums *s, const char *callee);
  */
 int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 		      uint32_t bits, const char **setter);
+/*
+ * Every such call (up to max, nearest first), also those whose state
+ * reaches n through a later call that may return in the state it was
+ * entered in: their nodes in hits[], their count.
+ */
+int state_calls_before(const struct cfg *g, const struct flow *fl, int n,
+		       uint32_t bits, int *hits, int max);
 
 /* analysis/target.c: suggestions worded for old kernels (--target) */
 unsigned target_api_since(const char *name);

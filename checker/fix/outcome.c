@@ -512,6 +512,19 @@ static char *in_place_words(const struct fix_result *res,
 			 s->anchor, call, s->note, call, line);
 }
 
+char *unproven_rewrite_words(char *why)
+{
+	const char *pfx = "unproven: ";
+	char *w;
+
+	if (!why || strncmp(why, pfx, strlen(pfx)))
+		return why;
+	w = xasprintf("%sin the rewrite the tool made and put back (not shown; lines as in the original), %s",
+		      pfx, why + strlen(pfx));
+	free(why);
+	return w;
+}
+
 static const char *blocked_why(const struct fix_result *res, const char *fn)
 {
 	int i;

@@ -108,6 +108,35 @@ static bool deliberate_yield(const struct cfg *g, const struct flow *fl,
 }
 
 /*
+ * The calls that may leave TASK_RUNNING at the sleep s, each named:
+ * "f() (called at line N)", "f() (called at line N) or g() (called at
+ * line M)" (io-wq.c's worker: io_run_task_work() right before the sleep,
+ * and io_worker_handle_work() before it, whose TASK_RUNNING passes
+ * through the first when it has no work to run).
+ */
+static char *running_setters(const struct cfg *g, const struct flow *fl,
+			     int s)
+{
+	int hits[4], n = state_calls_before(g, fl, s, FL_RUN_CALLEE, hits, 4);
+	char *out = NULL, *t;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(g->nodes[hits[j]].text, g->nodes[hits[i]].text))
+				break;
+		if (j < i)
+			continue;	/* named once, at its nearest call */
+		t = xasprintf("%s%s%s() (called at line %u)", out ? out : "",
+			      out ? " or " : "", g->nodes[hits[i]].text,
+			      g->nodes[hits[i]].pos.line);
+		free(out);
+		out = t;
+	}
+	return out ? out : xstrdup("a function it calls");
+}
+
+/*
  * The sleep at s runs in a state another function set, and it is not
  * known to be that state: record it for the fix, with the reason and
  * the function that set it.
@@ -133,10 +162,13 @@ static void hold(const struct cfg *g, const struct flow *fl, int s,
 		return;
 	}
 	if ((st & FL_RUN_CALLEE) &&
-	    (c = state_call_before(g, fl, s, FL_RUN_CALLEE, &setter)) >= 0) {
+	    state_call_before(g, fl, s, FL_RUN_CALLEE, &setter) >= 0) {
+		char *who = running_setters(g, fl, s);
+
 		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-helper",
-			xasprintf("%s() may run in the sleeping state set before it or in the TASK_RUNNING %s() (called at line %u) may leave; the tool does not know which, so it leaves the sleep alone",
-				  name, setter, g->nodes[c].pos.line));
+			xasprintf("%s() may run in the sleeping state set before it or in the TASK_RUNNING %s may leave; the tool does not know which, so it leaves the sleep alone",
+				  name, who));
+		free(who);
 		return;
 	}
 	if ((st & FL_UNKNOWN) && state_sums_helper(g->sums, g->func))

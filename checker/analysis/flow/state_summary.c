@@ -508,20 +508,27 @@ bool state_sums_always_sets(const struct state_sums *s, const char *callee)
 	       !(s->fn[i].exit & SX_FOUND);
 }
 
-int state_call_before(const struct cfg *g, const struct flow *fl, int n,
-		      uint32_t bits, const char **setter)
+/*
+ * The calls whose callee left the state of kind bits reaching node n,
+ * nearest first, at most max of them in hits[]; with more than one
+ * wanted, the search goes on past a call that may also return in the
+ * state it was entered in (io_uring's io_run_task_work(): TASK_RUNNING
+ * an earlier call left may pass through it).
+ */
+static int calls_before(const struct cfg *g, const struct flow *fl, int n,
+			uint32_t bits, int *hits, int max)
 {
 	char *seen = xrealloc(NULL, g->n);
 	int *stack = xrealloc(NULL, g->n * sizeof(int));
-	int sp = 0, hit = -1, i;
+	int sp = 0, nhit = 0, i;
 
 	memset(seen, 0, g->n);
 	stack[sp++] = n;
 	seen[n] = 1;
-	while (sp && hit < 0) {
+	while (sp && nhit < max) {
 		int m = stack[--sp];
 
-		for (i = 0; i < fl->npred[m] && hit < 0; i++) {
+		for (i = 0; i < fl->npred[m] && nhit < max; i++) {
 			int p = fl->pred[m][i];
 			const struct cfg_node *pn = &g->nodes[p];
 			int c;
@@ -533,12 +540,9 @@ int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 			    (c = find_fn(g->sums, pn->text,
 					 strlen(pn->text))) >= 0 &&
 			    (apply(&g->sums->fn[c], fl->in[p]) & bits)) {
-				hit = p;
-				*setter = g->sums->fn[c].exit_setter ?
-					  g->sums->fn[c].exit_setter :
-					  g->sums->fn[c].name;
-				if (bits & FL_RUN_CALLEE)
-					*setter = g->sums->fn[c].name;
+				hits[nhit++] = p;
+				if (max > 1 && (g->sums->fn[c].exit & SX_FOUND))
+					stack[sp++] = p;
 				continue;
 			}
 			/* an own state change or sleep ends the search */
@@ -551,7 +555,33 @@ int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 	}
 	free(seen);
 	free(stack);
+	return nhit;
+}
+
+static const char *setter_of(const struct cfg *g, int p, uint32_t bits)
+{
+	const struct sum_fn *f = &g->sums->fn[find_fn(g->sums, g->nodes[p].text,
+						      strlen(g->nodes[p].text))];
+
+	return f->exit_setter && !(bits & FL_RUN_CALLEE) ? f->exit_setter :
+	       f->name;
+}
+
+int state_call_before(const struct cfg *g, const struct flow *fl, int n,
+		      uint32_t bits, const char **setter)
+{
+	int hit;
+
+	if (calls_before(g, fl, n, bits, &hit, 1) < 1)
+		return -1;
+	*setter = setter_of(g, hit, bits);
 	return hit;
+}
+
+int state_calls_before(const struct cfg *g, const struct flow *fl, int n,
+		       uint32_t bits, int *hits, int max)
+{
+	return calls_before(g, fl, n, bits, hits, max);
 }
 
 static uint32_t returns_state(const struct cfg *g, const struct flow *fl)
