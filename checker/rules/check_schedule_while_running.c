@@ -22,8 +22,11 @@
  * called inside their wait loop), or an unknown caller (a callback, a
  * function of other files, an action function given the state as
  * `mode`).  A sleep helper (it sleeps in the state its callers set, none
- * of them in this file, and does nothing after: blk_io_schedule()) is
- * correct as it is and not recorded.  Where such a state may reach the
+ * of them in the files read: this file and the headers beside it that it
+ * includes, not the module's other files; and it does nothing after:
+ * blk_io_schedule()) is correct as it is and not recorded.  One that a
+ * caller of this file calls in TASK_RUNNING is a finding, with a note at
+ * that call.  Where such a state may reach the
  * sleep beside TASK_RUNNING, or the state is not known at all, nothing
  * is reported: the sleep is
  * recorded for `wqport fix`, which refuses it (state-from-helper,
@@ -199,6 +202,26 @@ static void note_running_setter(const struct cfg *g, const struct flow *fl,
 			"%s() leaves the task in TASK_RUNNING here", setter));
 }
 
+/*
+ * TASK_RUNNING the function was entered in, from a caller of this file
+ * (a sleep helper that leaves the state to its callers, called by one
+ * that sets none: blx_flush() calling blx_io_wait()): the finding names
+ * that call, so that the fix is looked for there.
+ */
+static void note_running_caller(const struct cfg *g, const struct flow *fl,
+				int s, struct wq_finding *fd)
+{
+	struct wq_pos at;
+	const char *caller;
+
+	if (!(fl->in[s] & FL_RUN_INIT) || !g->sums || !g->func ||
+	    !(caller = state_sums_run_caller(g->sums, g->func, &at)))
+		return;
+	finding_add_note(fd, at, xasprintf(
+		"%s() calls %s() here in TASK_RUNNING: the sleep runs in the state its caller left",
+		caller, g->func));
+}
+
 void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 			    struct wq_file *f)
 {
@@ -277,6 +300,8 @@ void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 					sn->ev.api->name));
 			}
 			note_running_setter(g, fl, s,
+					    &f->findings[f->nfindings - 1]);
+			note_running_caller(g, fl, s,
 					    &f->findings[f->nfindings - 1]);
 		}
 	}

@@ -65,6 +65,7 @@ struct sum_text {
 struct sum_call {
 	int caller, callee;
 	uint32_t state;		/* at the call; FL_UNKNOWN: the caller's entry */
+	struct wq_pos pos;	/* of the call (line 0: not known) */
 };
 
 struct sum_fn {
@@ -79,6 +80,7 @@ struct sum_fn {
 	bool linked;		/* touches, and calls or is called */
 	char *state_param;	/* the parameter carrying a task state */
 	int *calls;		/* the touching functions it calls, in order */
+	unsigned *call_at;	/* ... each call's offset in its text */
 	int ncalls;
 	struct cfg g;
 	bool built;
@@ -87,6 +89,8 @@ struct sum_fn {
 	uint32_t entry;		/* FL_* */
 	const char *entry_setter;
 	const char *run_caller, *sleep_caller;
+	struct wq_pos run_pos;	/* run_caller's call of it (line 0: none) */
+	bool run_main;		/* ... in the checked file's own text */
 };
 
 #define HASH_BITS	10
@@ -308,6 +312,9 @@ static void scan_body(struct state_sums *s, int i)
 		} else if ((c = find_fn(s, t->buf + w, n)) >= 0) {
 			fn->calls = xrealloc(fn->calls,
 					     (fn->ncalls + 1) * sizeof(int));
+			fn->call_at = xrealloc(fn->call_at,
+					       (fn->ncalls + 1) * sizeof(unsigned));
+			fn->call_at[fn->ncalls] = (unsigned)w;
 			fn->calls[fn->ncalls++] = c;
 			if (c != i)
 				s->fn[c].called = true;
@@ -655,12 +662,13 @@ static bool summarise(struct state_sums *s, int i, void *tu)
 }
 
 static void add_site(struct state_sums *s, int caller, int callee,
-		     uint32_t state)
+		     uint32_t state, struct wq_pos pos)
 {
 	s->sites = xrealloc(s->sites, (s->nsites + 1) * sizeof(*s->sites));
 	s->sites[s->nsites].caller = caller;
 	s->sites[s->nsites].callee = callee;
 	s->sites[s->nsites].state = state & FL_STATE_BITS;
+	s->sites[s->nsites].pos = pos;
 	s->nsites++;
 }
 
@@ -685,7 +693,7 @@ static void collect_sites(struct state_sums *s)
 				if (nd->kind == N_CALL &&
 				    (k = find_fn(s, nd->text,
 						 strlen(nd->text))) >= 0)
-					add_site(s, i, k, fl.in[n]);
+					add_site(s, i, k, fl.in[n], nd->pos);
 			}
 			flow_free(&fn->g, &fl);
 			continue;
@@ -693,7 +701,10 @@ static void collect_sites(struct state_sums *s)
 		if (fn->graph)
 			continue;
 		for (k = 0; k < fn->ncalls; k++) {
-			add_site(s, i, fn->calls[k], st);
+			add_site(s, i, fn->calls[k], st,
+				 text_pos(s->texts[fn->text].buf,
+					  s->texts[fn->text].len,
+					  fn->call_at[k]));
 			st |= apply(&s->fn[fn->calls[k]], st);
 		}
 	}
@@ -768,6 +779,18 @@ static bool open_fn(const struct sum_fn *fn)
 	       fn->helper;
 }
 
+/* fn is called in TASK_RUNNING at c: its caller, and where */
+static void run_caller(struct state_sums *s, struct sum_fn *fn,
+		       const struct sum_call *c)
+{
+	const struct sum_fn *cr = &s->fn[c->caller];
+
+	fn->run_caller = cr->name;
+	fn->run_pos = c->pos;
+	fn->run_main = cr->text >= 0 && cr->text < s->ntexts &&
+		       !s->texts[cr->text].own;
+}
+
 static void compute_entries(struct state_sums *s)
 {
 	bool changed = true;
@@ -794,7 +817,7 @@ static void compute_entries(struct state_sums *s)
 						FL_RUN_CALLEE)) {
 					j |= FL_RUN_INIT;
 					if (!fn->run_caller)
-						fn->run_caller = cr->name;
+						run_caller(s, fn, c);
 				}
 				if (c->state & (FL_SLEEP | FL_SLEEP_CALLEE |
 						FL_SLEEP_CALLER)) {
@@ -809,7 +832,7 @@ static void compute_entries(struct state_sums *s)
 						fn->sleep_caller = cr->name;
 					if ((cr->entry & FL_RUN_INIT) &&
 					    !fn->run_caller)
-						fn->run_caller = cr->name;
+						run_caller(s, fn, c);
 				}
 			}
 			if ((fn->addr_taken && !fn->thread) ||
@@ -871,6 +894,18 @@ char *state_sums_unknown_why(const struct state_sums *s, const char *fn)
 				 f->name, f->run_caller, f->sleep_caller);
 	return xasprintf("the state %s()'s callers leave is not known",
 			 f->name);
+}
+
+const char *state_sums_run_caller(const struct state_sums *s, const char *fn,
+				  struct wq_pos *pos)
+{
+	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
+
+	if (i < 0 || !s->fn[i].run_caller || !s->fn[i].run_main ||
+	    !s->fn[i].run_pos.line)
+		return NULL;
+	*pos = s->fn[i].run_pos;
+	return s->fn[i].run_caller;
 }
 
 bool state_sums_helper(const struct state_sums *s, const char *fn)
@@ -1013,6 +1048,7 @@ void state_sums_free(struct state_sums *s)
 		free(s->fn[i].name);
 		free(s->fn[i].state_param);
 		free(s->fn[i].calls);
+		free(s->fn[i].call_at);
 	}
 	for (i = 0; i < s->ntexts; i++) {
 		if (s->texts[i].own)
