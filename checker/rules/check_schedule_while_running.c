@@ -218,7 +218,7 @@ static void note_running_caller(const struct cfg *g, const struct flow *fl,
 	    !(caller = state_sums_run_caller(g->sums, g->func, &at)))
 		return;
 	finding_add_note(fd, at, xasprintf(
-		"%s() calls %s() here in TASK_RUNNING: the sleep runs in the state its caller left",
+		"%s() calls %s() here in TASK_RUNNING, and that state reaches the sleep",
 		caller, g->func));
 }
 
