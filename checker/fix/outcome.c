@@ -343,31 +343,6 @@ static char *refused_words(const struct fix_result *res,
 	return xstrdup(note);
 }
 
-/* The lines of [b, e), each up to its newline: *n of them. */
-static const char **body_lines(const char *b, const char *e, unsigned *n)
-{
-	const char **l = NULL;
-	const char *p;
-
-	*n = 0;
-	for (p = b; p < e; p = strchr(p, '\n') + 1) {
-		l = xrealloc(l, (*n + 2) * sizeof(*l));
-		l[(*n)++] = p;
-		if (!strchr(p, '\n') || strchr(p, '\n') >= e)
-			break;
-	}
-	if (l)
-		l[*n] = e;
-	return l;
-}
-
-static bool same_line(const char *a, const char *b)
-{
-	size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
-
-	return la == lb && !memcmp(a, b, la);
-}
-
 /*
  * Does the rewrite leave line `line` of the original as it was?  The
  * function's lines before and after, matched as diff matches them (a
@@ -379,8 +354,8 @@ static bool line_kept(const struct fix_result *res, const char *fn,
 		      unsigned line)
 {
 	const char *ob, *oe, *rb, *re, *p;
-	const char **ol, **rl;
-	unsigned no, nr, i, j, first = 1, want, *dp;
+	const char **ol = NULL, **rl = NULL;
+	unsigned no = 0, nr = 0, i, j, first = 1, want, *dp = NULL;
 	bool kept = false;
 
 	if (!res->final || !fn || !fn_body(res->orig, fn, &ob, &oe) ||
@@ -388,25 +363,14 @@ static bool line_kept(const struct fix_result *res, const char *fn,
 		return false;
 	for (p = res->orig; p <= ob; p++)
 		first += *p == '\n';	/* ob is the newline before '{' */
-	if (line < first || !(ol = body_lines(ob + 1, oe, &no)))
-		return false;
 	want = line - first;
-	rl = body_lines(rb + 1, re, &nr);
-	if (!rl || want >= no || (unsigned long)no * nr > 4000000) {
-		free(ol);
-		free(rl);
-		return false;
-	}
-	dp = xrealloc(NULL, (size_t)(no + 1) * (nr + 1) * sizeof(unsigned));
+	ol = text_lines(res->orig, ob + 1 - res->orig, oe - res->orig, &no);
+	rl = text_lines(res->final, rb + 1 - res->final, re - res->final, &nr);
+	if (line >= first && want < no && nr)
+		dp = lines_lcs(ol, no, rl, nr);
 #define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
-	for (i = no + 1; i-- > 0;)
-		for (j = nr + 1; j-- > 0;)
-			DP(i, j) = i == no || j == nr ? 0 :
-				   same_line(ol[i], rl[j]) ? DP(i + 1, j + 1) + 1 :
-				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) :
-				   DP(i, j + 1);
-	for (i = 0, j = 0; i < no && j < nr && i <= want;) {
-		if (same_line(ol[i], rl[j]) && DP(i, j) == DP(i + 1, j + 1) + 1) {
+	for (i = 0, j = 0; dp && i < no && j < nr && i <= want;) {
+		if (lines_same(ol, i, rl, j) && DP(i, j) == DP(i + 1, j + 1) + 1) {
 			kept = i == want;
 			i++;
 			j++;
