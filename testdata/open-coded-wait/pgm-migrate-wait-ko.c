@@ -9,6 +9,8 @@
  * owns, made with init_wait() and handed in by pointer: compiled, it
  * would be refused too (the in-place rewrite replaces only an entry
  * made here).  The refusal must not promise a fix with other flags.
+ *
+ * wqport-cocci: beyond-standalone (the entry is a pointer queued with __add_wait_queue_entry_tail(), a form the semantic patch does not match; the fix refuses the site for its #ifdef)
  */
 #include <linux/module.h>
 #include <linux/sched.h>
