@@ -125,9 +125,17 @@ const char *state_sums_entry_setter(const struct state_sums *s,
 				    const char *fn);
 /* Why the state fn is entered in is not known (for a message). */
 char *state_sums_unknown_why(const struct state_sums *s, const char *fn);
-/* Is fn a sleep helper: it sleeps in the state its callers (none in this
- * file) set, and does nothing after? */
+/* Is fn a sleep helper: it sleeps in the state its callers set (none of
+ * them in the files read: this file and the headers beside it that it
+ * includes; a module's other files are not read), and does nothing
+ * after? */
 bool state_sums_helper(const struct state_sums *s, const char *fn);
+/*
+ * The function of this file's own text that calls fn in TASK_RUNNING
+ * (the first one found), *pos its call; NULL when none is known.
+ */
+const char *state_sums_run_caller(const struct state_sums *s, const char *fn,
+				  struct wq_pos *pos);
 /* Does a call of callee always set the state (a sleep, or a state)? */
 bool state_sums_always_sets(const struct state_sums *s, const char *callee);
 /*
@@ -138,6 +146,13 @@ bool state_sums_always_sets(const struct state_sums *s, const char *callee);
  */
 int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 		      uint32_t bits, const char **setter);
+/*
+ * Every such call (up to max, nearest first), also those whose state
+ * reaches n through a later call that may return in the state it was
+ * entered in: their nodes in hits[], their count.
+ */
+int state_calls_before(const struct cfg *g, const struct flow *fl, int n,
+		       uint32_t bits, int *hits, int max);
 
 /* analysis/target.c: suggestions worded for old kernels (--target) */
 unsigned target_api_since(const char *name);

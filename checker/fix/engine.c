@@ -488,7 +488,8 @@ static bool validate(const struct fix_run *r, struct fix_result *res,
 			continue;
 		}
 		if (why) {
-			block(res, fn, why);
+			block(res, fn, proof_failed ?
+			      unproven_rewrite_words(why) : why);
 			free(proof);
 			ok = false;
 			continue;

@@ -344,6 +344,110 @@ static char *refused_words(const struct fix_result *res,
 }
 
 /*
+ * Does the rewrite leave line `line` of the original as it was?  The
+ * function's lines before and after, matched as diff matches them (a
+ * longest common subsequence), so that a line the rewrite kept is told
+ * from an identical one it replaced (two add_wait_queue(&q, &wait) of
+ * one entry, one rewritten to wait_event()).  False when not known.
+ */
+static bool line_kept(const struct fix_result *res, const char *fn,
+		      unsigned line)
+{
+	const char *ob, *oe, *rb, *re, *p;
+	const char **ol = NULL, **rl = NULL;
+	unsigned no = 0, nr = 0, i, j, first = 1, want, *dp = NULL;
+	bool kept = false;
+
+	if (!res->final || !fn || !fn_body(res->orig, fn, &ob, &oe) ||
+	    !fn_body(res->final, fn, &rb, &re))
+		return false;
+	for (p = res->orig; p <= ob; p++)
+		first += *p == '\n';	/* ob is the newline before '{' */
+	want = line - first;
+	ol = text_lines(res->orig, ob + 1 - res->orig, oe - res->orig, &no);
+	rl = text_lines(res->final, rb + 1 - res->final, re - res->final, &nr);
+	if (line >= first && want < no && nr)
+		dp = lines_lcs(ol, no, rl, nr);
+#define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
+	for (i = 0, j = 0; dp && i < no && j < nr && i <= want;) {
+		if (lines_same(ol, i, rl, j) && DP(i, j) == DP(i + 1, j + 1) + 1) {
+			kept = i == want;
+			i++;
+			j++;
+		} else if (DP(i + 1, j) >= DP(i, j + 1)) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+#undef DP
+	free(dp);
+	free(ol);
+	free(rl);
+	return kept;
+}
+
+/* Does site t's line add the entry ew (`&ew` in its anchor's call)? */
+static bool line_adds(const struct fix_result *res, const struct fix_site *t,
+		      const char *ew)
+{
+	const char *p = res->orig, *e, *at;
+	unsigned line = 1;
+	size_t n = strlen(ew);
+
+	if (!t->anchor || strncmp(t->anchor, "add_wait_queue", 14))
+		return false;
+	while (p && line < t->pos.line && (p = strchr(p, '\n'))) {
+		p++;
+		line++;
+	}
+	if (!p)
+		return false;
+	e = p + strcspn(p, "\n");
+	for (at = p; (at = strstr(at, ew)) && at < e; at += n)
+		if (at > p && at[-1] == '&' &&
+		    !isalnum((unsigned char)at[n]) && at[n] != '_')
+			return true;
+	return false;
+}
+
+static const char *in_place_call(const struct fix_site *s)
+{
+	return strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
+	       "prepare_to_wait" : "prepare_to_wait_exclusive";
+}
+
+/*
+ * An add planned in place whose line the diff leaves as it was: the
+ * rewrite of its function did not make the in-place change there (the
+ * entry's other add became a wait_event*() and the entry's declaration
+ * stayed).  Its words say what the diff shows, not the plan.
+ */
+static char *in_place_not_written(const struct fix_result *res,
+				  const struct fix_site *s, bool unsafe)
+{
+	int j;
+
+	if (!form_in_place(s->form) || !res->final ||
+	    !line_kept(res, s->func, s->pos.line))
+		return NULL;
+	for (j = 0; j < res->plan.n; j++) {
+		const struct fix_site *t = &res->plan.s[j];
+
+		if (t == s || !t->func || strcmp(t->func, s->func) ||
+		    !s->ew || !line_adds(res, t, s->ew) ||
+		    form_in_place(t->form) || !site_applied(t, unsafe) ||
+		    line_kept(res, t->func, t->pos.line))
+			continue;
+		return xasprintf("left as it was: the rewrite planned here (%s() in place) was not made, and the diff keeps this line; the %s() of the same entry '%s' on line %u became %s()",
+				 in_place_call(s), t->anchor, s->ew, t->pos.line,
+				 t->form);
+	}
+	return xasprintf("left as it was: the rewrite planned here (%s() in place) was not made, and the diff keeps this line",
+			 in_place_call(s));
+}
+
+/*
  * The in-place entry words, and what else the rewrite of the function
  * wrote into the loop: the state-after-test fix's test made again before
  * the sleep (atmtcp.c:72 of 6.1), which "the loop keeps its shape"
@@ -352,8 +456,7 @@ static char *refused_words(const struct fix_result *res,
 static char *in_place_words(const struct fix_result *res,
 			    const struct fix_site *s)
 {
-	const char *call = strncmp(s->form, "prepare_to_wait_exclusive", 25) ?
-			   "prepare_to_wait" : "prepare_to_wait_exclusive";
+	const char *call = in_place_call(s);
 	unsigned line = 0;
 	int i;
 
@@ -371,6 +474,19 @@ static char *in_place_words(const struct fix_result *res,
 				 s->note);
 	return xasprintf("%s() -> %s() in place: %s, but for its test, made again after %s() right before the sleep (the state-after-test fix of line %u)",
 			 s->anchor, call, s->note, call, line);
+}
+
+char *unproven_rewrite_words(char *why)
+{
+	const char *pfx = "unproven: ";
+	char *w;
+
+	if (!why || strncmp(why, pfx, strlen(pfx)))
+		return why;
+	w = xasprintf("%sin the rewrite the tool made and put back (not shown; lines as in the original), %s",
+		      pfx, why + strlen(pfx));
+	free(why);
+	return w;
 }
 
 static const char *blocked_why(const struct fix_result *res, const char *fn)
@@ -423,6 +539,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		struct site_outcome *o = &res->out[res->nout++];
 		const char *why = blocked_why(res, s->func);
 		bool eligible = site_applied(s, unsafe);
+		char *nw;
 
 		memset(o, 0, sizeof(*o));
 		o->rule = s->rule;
@@ -457,6 +574,10 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				xasprintf("the wait loop in %s() was not converted",
 					  s->func) :
 				planned_words(s);
+		} else if (eligible && (nw = in_place_not_written(res, s, unsafe))) {
+			o->outcome = FO_REFUSE;
+			o->reason = "no-patch";
+			o->text = nw;
 		} else if (eligible) {
 			o->proof = proof_of(res, s->func, false);
 			o->model = proof_of(res, s->func, true);

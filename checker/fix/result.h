@@ -84,6 +84,12 @@ struct fix_result {
 	struct kernel_facts kf;	/* the words' kernel facts (record.c) */
 };
 
+/*
+ * The translation validation's "unproven: X" of a rewrite that is put
+ * back: X is said of that rewrite, which the user does not see; the
+ * words say so (outcome.c).  Takes why, returns the new words.
+ */
+char *unproven_rewrite_words(char *why);
 /* The final outcome of each planned site of res (fix/outcome.c). */
 void fixout_outcomes(struct fix_result *res, bool unsafe);
 /*

@@ -22,8 +22,11 @@
  * called inside their wait loop), or an unknown caller (a callback, a
  * function of other files, an action function given the state as
  * `mode`).  A sleep helper (it sleeps in the state its callers set, none
- * of them in this file, and does nothing after: blk_io_schedule()) is
- * correct as it is and not recorded.  Where such a state may reach the
+ * of them in the files read: this file and the headers beside it that it
+ * includes, not the module's other files; and it does nothing after:
+ * blk_io_schedule()) is correct as it is and not recorded.  One that a
+ * caller of this file calls in TASK_RUNNING is a finding, with a note at
+ * that call.  Where such a state may reach the
  * sleep beside TASK_RUNNING, or the state is not known at all, nothing
  * is reported: the sleep is
  * recorded for `wqport fix`, which refuses it (state-from-helper,
@@ -108,6 +111,35 @@ static bool deliberate_yield(const struct cfg *g, const struct flow *fl,
 }
 
 /*
+ * The calls that may leave TASK_RUNNING at the sleep s, each named:
+ * "f() (called at line N)", "f() (called at line N) or g() (called at
+ * line M)" (io-wq.c's worker: io_run_task_work() right before the sleep,
+ * and io_worker_handle_work() before it, whose TASK_RUNNING passes
+ * through the first when it has no work to run).
+ */
+static char *running_setters(const struct cfg *g, const struct flow *fl,
+			     int s)
+{
+	int hits[4], n = state_calls_before(g, fl, s, FL_RUN_CALLEE, hits, 4);
+	char *out = NULL, *t;
+	int i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(g->nodes[hits[j]].text, g->nodes[hits[i]].text))
+				break;
+		if (j < i)
+			continue;	/* named once, at its nearest call */
+		t = xasprintf("%s%s%s() (called at line %u)", out ? out : "",
+			      out ? " or " : "", g->nodes[hits[i]].text,
+			      g->nodes[hits[i]].pos.line);
+		free(out);
+		out = t;
+	}
+	return out ? out : xstrdup("a function it calls");
+}
+
+/*
  * The sleep at s runs in a state another function set, and it is not
  * known to be that state: record it for the fix, with the reason and
  * the function that set it.
@@ -133,10 +165,13 @@ static void hold(const struct cfg *g, const struct flow *fl, int s,
 		return;
 	}
 	if ((st & FL_RUN_CALLEE) &&
-	    (c = state_call_before(g, fl, s, FL_RUN_CALLEE, &setter)) >= 0) {
+	    state_call_before(g, fl, s, FL_RUN_CALLEE, &setter) >= 0) {
+		char *who = running_setters(g, fl, s);
+
 		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-helper",
-			xasprintf("%s() may run in the sleeping state set before it or in the TASK_RUNNING %s() (called at line %u) may leave; the tool does not know which, so it leaves the sleep alone",
-				  name, setter, g->nodes[c].pos.line));
+			xasprintf("%s() may run in the sleeping state set before it or in the TASK_RUNNING %s may leave; the tool does not know which, so it leaves the sleep alone",
+				  name, who));
+		free(who);
 		return;
 	}
 	if ((st & FL_UNKNOWN) && state_sums_helper(g->sums, g->func))
@@ -165,6 +200,26 @@ static void note_running_setter(const struct cfg *g, const struct flow *fl,
 	if (c >= 0)
 		finding_add_note(fd, g->nodes[c].pos, xasprintf(
 			"%s() leaves the task in TASK_RUNNING here", setter));
+}
+
+/*
+ * TASK_RUNNING the function was entered in, from a caller of this file
+ * (a sleep helper that leaves the state to its callers, called by one
+ * that sets none: blx_flush() calling blx_io_wait()): the finding names
+ * that call, so that the fix is looked for there.
+ */
+static void note_running_caller(const struct cfg *g, const struct flow *fl,
+				int s, struct wq_finding *fd)
+{
+	struct wq_pos at;
+	const char *caller;
+
+	if (!(fl->in[s] & FL_RUN_INIT) || !g->sums || !g->func ||
+	    !(caller = state_sums_run_caller(g->sums, g->func, &at)))
+		return;
+	finding_add_note(fd, at, xasprintf(
+		"%s() calls %s() here in TASK_RUNNING, and that state reaches the sleep",
+		caller, g->func));
 }
 
 void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
@@ -245,6 +300,8 @@ void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 					sn->ev.api->name));
 			}
 			note_running_setter(g, fl, s,
+					    &f->findings[f->nfindings - 1]);
+			note_running_caller(g, fl, s,
 					    &f->findings[f->nfindings - 1]);
 		}
 	}

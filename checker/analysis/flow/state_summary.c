@@ -48,59 +48,7 @@
 #include "analysis.h"
 #include "builder.h"
 
-#define SX_FOUND	0x1u	/* a return leaves the state it was entered in */
-#define SX_SLEEP	0x2u	/* ... a sleeping state set in it or below */
-#define SX_RUN		0x4u	/* ... TASK_RUNNING: set, or a sleep returned */
-
-#define MAX_ROUNDS	16
-
-struct sum_text {
-	char *buf;		/* the file's text */
-	size_t len;
-	CXFile file;
-	bool own;		/* buf was read here */
-	struct macro_cache mc;
-};
-
-struct sum_call {
-	int caller, callee;
-	uint32_t state;		/* at the call; FL_UNKNOWN: the caller's entry */
-};
-
-struct sum_fn {
-	char *name;
-	CXCursor cur;
-	int text;
-	unsigned from, to;	/* the body in its text */
-	bool is_static, addr_taken, thread, direct, touches, graph;
-	bool called;		/* another function of the file calls it */
-	bool stored;		/* its name is a value: `.write = fn` */
-	bool helper;		/* a sleep helper: see sleep_helper() */
-	bool linked;		/* touches, and calls or is called */
-	char *state_param;	/* the parameter carrying a task state */
-	int *calls;		/* the touching functions it calls, in order */
-	int ncalls;
-	struct cfg g;
-	bool built;
-	unsigned exit;		/* SX_* */
-	const char *exit_setter;
-	uint32_t entry;		/* FL_* */
-	const char *entry_setter;
-	const char *run_caller, *sleep_caller;
-};
-
-#define HASH_BITS	10
-
-struct state_sums {
-	struct sum_fn *fn;
-	int n;
-	int *hash;		/* open addressing on the names: index + 1 */
-	unsigned hsize;
-	struct sum_text *texts;
-	int ntexts;
-	struct sum_call *sites;
-	int nsites;
-};
+#include "state_sums.h"
 
 static unsigned name_hash(const char *name, size_t len)
 {
@@ -308,6 +256,9 @@ static void scan_body(struct state_sums *s, int i)
 		} else if ((c = find_fn(s, t->buf + w, n)) >= 0) {
 			fn->calls = xrealloc(fn->calls,
 					     (fn->ncalls + 1) * sizeof(int));
+			fn->call_at = xrealloc(fn->call_at,
+					       (fn->ncalls + 1) * sizeof(unsigned));
+			fn->call_at[fn->ncalls] = (unsigned)w;
 			fn->calls[fn->ncalls++] = c;
 			if (c != i)
 				s->fn[c].called = true;
@@ -508,20 +459,27 @@ bool state_sums_always_sets(const struct state_sums *s, const char *callee)
 	       !(s->fn[i].exit & SX_FOUND);
 }
 
-int state_call_before(const struct cfg *g, const struct flow *fl, int n,
-		      uint32_t bits, const char **setter)
+/*
+ * The calls whose callee left the state of kind bits reaching node n,
+ * nearest first, at most max of them in hits[]; with more than one
+ * wanted, the search goes on past a call that may also return in the
+ * state it was entered in (io_uring's io_run_task_work(): TASK_RUNNING
+ * an earlier call left may pass through it).
+ */
+static int calls_before(const struct cfg *g, const struct flow *fl, int n,
+			uint32_t bits, int *hits, int max)
 {
 	char *seen = xrealloc(NULL, g->n);
 	int *stack = xrealloc(NULL, g->n * sizeof(int));
-	int sp = 0, hit = -1, i;
+	int sp = 0, nhit = 0, i;
 
 	memset(seen, 0, g->n);
 	stack[sp++] = n;
 	seen[n] = 1;
-	while (sp && hit < 0) {
+	while (sp && nhit < max) {
 		int m = stack[--sp];
 
-		for (i = 0; i < fl->npred[m] && hit < 0; i++) {
+		for (i = 0; i < fl->npred[m] && nhit < max; i++) {
 			int p = fl->pred[m][i];
 			const struct cfg_node *pn = &g->nodes[p];
 			int c;
@@ -533,12 +491,9 @@ int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 			    (c = find_fn(g->sums, pn->text,
 					 strlen(pn->text))) >= 0 &&
 			    (apply(&g->sums->fn[c], fl->in[p]) & bits)) {
-				hit = p;
-				*setter = g->sums->fn[c].exit_setter ?
-					  g->sums->fn[c].exit_setter :
-					  g->sums->fn[c].name;
-				if (bits & FL_RUN_CALLEE)
-					*setter = g->sums->fn[c].name;
+				hits[nhit++] = p;
+				if (max > 1 && (g->sums->fn[c].exit & SX_FOUND))
+					stack[sp++] = p;
 				continue;
 			}
 			/* an own state change or sleep ends the search */
@@ -551,7 +506,33 @@ int state_call_before(const struct cfg *g, const struct flow *fl, int n,
 	}
 	free(seen);
 	free(stack);
+	return nhit;
+}
+
+static const char *setter_of(const struct cfg *g, int p, uint32_t bits)
+{
+	const struct sum_fn *f = &g->sums->fn[find_fn(g->sums, g->nodes[p].text,
+						      strlen(g->nodes[p].text))];
+
+	return f->exit_setter && !(bits & FL_RUN_CALLEE) ? f->exit_setter :
+	       f->name;
+}
+
+int state_call_before(const struct cfg *g, const struct flow *fl, int n,
+		      uint32_t bits, const char **setter)
+{
+	int hit;
+
+	if (calls_before(g, fl, n, bits, &hit, 1) < 1)
+		return -1;
+	*setter = setter_of(g, hit, bits);
 	return hit;
+}
+
+int state_calls_before(const struct cfg *g, const struct flow *fl, int n,
+		       uint32_t bits, int *hits, int max)
+{
+	return calls_before(g, fl, n, bits, hits, max);
 }
 
 static uint32_t returns_state(const struct cfg *g, const struct flow *fl)
@@ -625,12 +606,13 @@ static bool summarise(struct state_sums *s, int i, void *tu)
 }
 
 static void add_site(struct state_sums *s, int caller, int callee,
-		     uint32_t state)
+		     uint32_t state, struct wq_pos pos)
 {
 	s->sites = xrealloc(s->sites, (s->nsites + 1) * sizeof(*s->sites));
 	s->sites[s->nsites].caller = caller;
 	s->sites[s->nsites].callee = callee;
 	s->sites[s->nsites].state = state & FL_STATE_BITS;
+	s->sites[s->nsites].pos = pos;
 	s->nsites++;
 }
 
@@ -655,7 +637,7 @@ static void collect_sites(struct state_sums *s)
 				if (nd->kind == N_CALL &&
 				    (k = find_fn(s, nd->text,
 						 strlen(nd->text))) >= 0)
-					add_site(s, i, k, fl.in[n]);
+					add_site(s, i, k, fl.in[n], nd->pos);
 			}
 			flow_free(&fn->g, &fl);
 			continue;
@@ -663,7 +645,10 @@ static void collect_sites(struct state_sums *s)
 		if (fn->graph)
 			continue;
 		for (k = 0; k < fn->ncalls; k++) {
-			add_site(s, i, fn->calls[k], st);
+			add_site(s, i, fn->calls[k], st,
+				 text_pos(s->texts[fn->text].buf,
+					  s->texts[fn->text].len,
+					  fn->call_at[k]));
 			st |= apply(&s->fn[fn->calls[k]], st);
 		}
 	}
@@ -738,6 +723,18 @@ static bool open_fn(const struct sum_fn *fn)
 	       fn->helper;
 }
 
+/* fn is called in TASK_RUNNING at c: its caller, and where */
+static void run_caller(struct state_sums *s, struct sum_fn *fn,
+		       const struct sum_call *c)
+{
+	const struct sum_fn *cr = &s->fn[c->caller];
+
+	fn->run_caller = cr->name;
+	fn->run_pos = c->pos;
+	fn->run_main = cr->text >= 0 && cr->text < s->ntexts &&
+		       !s->texts[cr->text].own;
+}
+
 static void compute_entries(struct state_sums *s)
 {
 	bool changed = true;
@@ -764,7 +761,7 @@ static void compute_entries(struct state_sums *s)
 						FL_RUN_CALLEE)) {
 					j |= FL_RUN_INIT;
 					if (!fn->run_caller)
-						fn->run_caller = cr->name;
+						run_caller(s, fn, c);
 				}
 				if (c->state & (FL_SLEEP | FL_SLEEP_CALLEE |
 						FL_SLEEP_CALLER)) {
@@ -779,7 +776,7 @@ static void compute_entries(struct state_sums *s)
 						fn->sleep_caller = cr->name;
 					if ((cr->entry & FL_RUN_INIT) &&
 					    !fn->run_caller)
-						fn->run_caller = cr->name;
+						run_caller(s, fn, c);
 				}
 			}
 			if ((fn->addr_taken && !fn->thread) ||
@@ -841,6 +838,18 @@ char *state_sums_unknown_why(const struct state_sums *s, const char *fn)
 				 f->name, f->run_caller, f->sleep_caller);
 	return xasprintf("the state %s()'s callers leave is not known",
 			 f->name);
+}
+
+const char *state_sums_run_caller(const struct state_sums *s, const char *fn,
+				  struct wq_pos *pos)
+{
+	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
+
+	if (i < 0 || !s->fn[i].run_caller || !s->fn[i].run_main ||
+	    !s->fn[i].run_pos.line)
+		return NULL;
+	*pos = s->fn[i].run_pos;
+	return s->fn[i].run_caller;
 }
 
 bool state_sums_helper(const struct state_sums *s, const char *fn)
@@ -983,6 +992,7 @@ void state_sums_free(struct state_sums *s)
 		free(s->fn[i].name);
 		free(s->fn[i].state_param);
 		free(s->fn[i].calls);
+		free(s->fn[i].call_at);
 	}
 	for (i = 0; i < s->ntexts; i++) {
 		if (s->texts[i].own)

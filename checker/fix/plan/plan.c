@@ -568,7 +568,7 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 
 		refuse(s, old ? "old-kernel-branch" : "inactive-branch", xasprintf(
 			old ? "inside '%s', a branch for other kernels: left as it is" :
-			      "inside '%s', a branch these flags do not compile; fix it with the flags that do (after --)",
+			      "inside '%s', a branch these flags do not compile, so the fix leaves it as it is; with flags that compile it (after --), the fix reads it and converts it if it can",
 			sc->skipped_if));
 	} else if (sc->in_macro && rewrites) {
 		refuse(s, "macro", xasprintf(

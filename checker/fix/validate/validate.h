@@ -293,6 +293,20 @@ struct vcmp {
 /* The map of the rewrite's lines to the original's, and one line read
  * through it (validate_cmp.c) */
 void vcmp_line_map(struct vcmp *m);
+/* The starts of the lines of text[start, end), *n of them, and end after
+ * them (validate_cmp.c). */
+const char **text_lines(const char *text, unsigned start, unsigned end,
+			unsigned *n);
+/* Is line i of a the same text as line j of b (lines of text_lines())? */
+bool lines_same(const char *const *a, unsigned i, const char *const *b,
+		unsigned j);
+/*
+ * The longest common subsequence of two line lists: entry i * (nb + 1) + j
+ * is its length for a[i..] and b[j..]; NULL when the table would be too
+ * large (over 4,000,000 entries).
+ */
+unsigned *lines_lcs(const char *const *a, unsigned na, const char *const *b,
+		    unsigned nb);
 unsigned vcmp_line(const struct vcmp *m, unsigned l);
 /* The rewrite's tests repeating a side effect, a wait entry declared twice
  * in one block, an API the target lacks: the first as a reason, or NULL

@@ -11,9 +11,8 @@
 #include "analysis.h"		/* target_api_at() */
 #include "validate.h"
 
-/* The lines of text[start, end): their starts, count in *n. */
-static const char **split_lines(const char *text, unsigned start, unsigned end,
-				unsigned *n)
+const char **text_lines(const char *text, unsigned start, unsigned end,
+			unsigned *n)
 {
 	const char **l = NULL;
 	unsigned i, k = 0;
@@ -29,9 +28,30 @@ static const char **split_lines(const char *text, unsigned start, unsigned end,
 	return l;
 }
 
-static bool line_eq(const char *a, const char *ae, const char *b, const char *be)
+bool lines_same(const char *const *a, unsigned i, const char *const *b,
+		unsigned j)
 {
-	return ae - a == be - b && !memcmp(a, b, ae - a);
+	const char *ae = a[i + 1], *be = b[j + 1];
+
+	return ae - a[i] == be - b[j] && !memcmp(a[i], b[j], ae - a[i]);
+}
+
+unsigned *lines_lcs(const char *const *a, unsigned na, const char *const *b,
+		    unsigned nb)
+{
+	unsigned i, j, *dp;
+
+	if ((unsigned long)na * nb > 4000000)
+		return NULL;
+	dp = xrealloc(NULL, (size_t)(na + 1) * (nb + 1) * sizeof(unsigned));
+#define DP(x, y) dp[(size_t)(x) * (nb + 1) + (y)]
+	for (i = na + 1; i-- > 0;)
+		for (j = nb + 1; j-- > 0;)
+			DP(i, j) = i == na || j == nb ? 0 :
+				   lines_same(a, i, b, j) ? DP(i + 1, j + 1) + 1 :
+				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) : DP(i, j + 1);
+#undef DP
+	return dp;
 }
 
 /*
@@ -44,8 +64,8 @@ void vcmp_line_map(struct vcmp *m)
 	const struct fix_fn *of = m->o->fn, *rf = m->r->fn;
 	const char *ot = m->o->side->text, *rt = m->r->side->text;
 	unsigned no, nr, i, j, ofirst = 1, *dp;
-	const char **ol = split_lines(ot, of->start, of->end, &no);
-	const char **rl = split_lines(rt, rf->start, rf->end, &nr);
+	const char **ol = text_lines(ot, of->start, of->end, &no);
+	const char **rl = text_lines(rt, rf->start, rf->end, &nr);
 
 	m->rfirst = 1;
 	for (i = 0; i < rf->start; i++)
@@ -54,22 +74,15 @@ void vcmp_line_map(struct vcmp *m)
 		ofirst += ot[i] == '\n';
 	m->nlmap = nr;
 	m->lmap = xrealloc(NULL, (nr + 1) * sizeof(unsigned));
-	if (!no || !nr || (unsigned long)no * nr > 4000000) {
+	if (!no || !nr || !(dp = lines_lcs(ol, no, rl, nr))) {
 		for (j = 0; j < nr; j++)
 			m->lmap[j] = m->rfirst + j;
 		goto out;
 	}
 	/* longest common subsequence of the lines, from the ends */
-	dp = xrealloc(NULL, (size_t)(no + 1) * (nr + 1) * sizeof(unsigned));
 #define DP(a, b) dp[(size_t)(a) * (nr + 1) + (b)]
-	for (i = no + 1; i-- > 0;)
-		for (j = nr + 1; j-- > 0;)
-			DP(i, j) = i == no || j == nr ? 0 :
-				   line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) ?
-				   DP(i + 1, j + 1) + 1 :
-				   DP(i + 1, j) > DP(i, j + 1) ? DP(i + 1, j) : DP(i, j + 1);
 	for (i = 0, j = 0; j < nr;) {
-		if (i < no && line_eq(ol[i], ol[i + 1], rl[j], rl[j + 1]) &&
+		if (i < no && lines_same(ol, i, rl, j) &&
 		    DP(i, j) == DP(i + 1, j + 1) + 1) {
 			m->lmap[j++] = ofirst + i++;
 		} else if (i < no && DP(i + 1, j) > DP(i, j + 1)) {
