@@ -45,7 +45,8 @@
  * Words of a test that looks at signals: 2.0 and 2.2 tested
  * current->signal & ~current->blocked, 2.4 had current->sigpending; a
  * test of what schedule_timeout() returned sees the early return a
- * signal causes; an interruptible or killable call in a test
+ * signal causes, as does one of what prepare_to_wait_event() returns;
+ * an interruptible or killable call in a test
  * (mutex_lock_interruptible()) leaves on a signal.
  */
 static bool signal_text(const char *t)
@@ -55,6 +56,8 @@ static bool signal_text(const char *t)
 		     strstr(t, "kthread_should_stop") ||
 		     strstr(t, "do_signal") || strstr(t, "dequeue_signal") ||
 		     strstr(t, "get_signal") ||
+		     /* -ERESTARTSYS when a signal is pending in its state */
+		     strstr(t, "prepare_to_wait_event") ||
 		     strstr(t, "schedule_timeout") ||
 		     strstr(t, "schedule_hrtimeout") ||
 		     strstr(t, "interruptible") || strstr(t, "killable"));

@@ -7,8 +7,9 @@
  * call that does not look at signals.  The deferred-work runner in
  * qsx_core.c only runs completions (nothing in its name or in this file
  * says it sees a signal), and the reaper of this file only reads the
- * ring: with a signal pending, each sleep returns at once and the loop
- * spins until the ring drains.
+ * ring, and the slot wait drops what prepare_to_wait_event() returned:
+ * with a signal pending, each sleep returns at once and the loop spins
+ * until the ring drains.
  */
 #include <linux/errno.h>
 #include <linux/hrtimer.h>
@@ -79,6 +80,22 @@ int qsx_drain(struct qsx_ring *ring)
 	}
 	finish_wait(&ring->cq_wait, &wait);
 	return err == -ENOENT ? 0 : err;
+}
+
+int qsx_wait_slot(struct qsx_ring *ring)
+{
+	struct wait_queue_entry wait;
+	long ret;
+
+	init_wait(&wait);
+	for (;;) {
+		ret = prepare_to_wait_event(&ring->cq_wait, &wait, TASK_INTERRUPTIBLE); /* expect: WQ007 */
+		if (ring->inflight < 64)
+			break;
+		schedule();
+	}
+	finish_wait(&ring->cq_wait, &wait);
+	return 0;
 }
 
 MODULE_LICENSE("GPL");

@@ -6,7 +6,9 @@
  * call whose result the loop tests.  The deferred-work runner lives in
  * qsx_core.c and returns -EINTR when a signal is pending (its name says
  * so); the reaper is a helper of this file that tests signal_pending()
- * itself.  Neither loop spins on a signal: not the WQ007 bug.
+ * itself; the slot wait tests what prepare_to_wait_event() returned,
+ * -ERESTARTSYS on a signal.  No loop spins on a signal: not the WQ007
+ * bug.
  */
 #include <linux/errno.h>
 #include <linux/hrtimer.h>
@@ -77,6 +79,24 @@ int qsx_drain(struct qsx_ring *ring)
 	}
 	finish_wait(&ring->cq_wait, &wait);
 	return err == -ENOENT ? 0 : err;
+}
+
+int qsx_wait_slot(struct qsx_ring *ring)
+{
+	struct wait_queue_entry wait;
+	long ret;
+
+	init_wait(&wait);
+	for (;;) {
+		ret = prepare_to_wait_event(&ring->cq_wait, &wait, TASK_INTERRUPTIBLE);
+		if (ring->inflight < 64)
+			break;
+		if (ret)
+			return ret;
+		schedule();
+	}
+	finish_wait(&ring->cq_wait, &wait);
+	return 0;
 }
 
 MODULE_LICENSE("GPL");
