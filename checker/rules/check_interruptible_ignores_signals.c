@@ -26,7 +26,10 @@
  * call kthread_should_stop(), the freezer, daemonize() or
  * allow_signal(), the marks of a thread's main loop.  A loop test that
  * calls a helper of the same file counts as a signal test when the
- * helper's body tests signals (one level, analysis/helpers.c).
+ * helper's body tests signals (one level, analysis/helpers.c); so does
+ * a call whose name says it looks at signals (io_run_task_work_sig()),
+ * in the test or in the value of a variable the test reads
+ * (`ret = io_run_task_work_sig(ctx); if (ret < 0) break;`).
  *
  * A bounded retry delay (`while (!(p = alloc()) && --tries)` around a
  * schedule_timeout(HZ)) is left alone too: a signal shortens its delays
@@ -42,7 +45,8 @@
  * Words of a test that looks at signals: 2.0 and 2.2 tested
  * current->signal & ~current->blocked, 2.4 had current->sigpending; a
  * test of what schedule_timeout() returned sees the early return a
- * signal causes; an interruptible or killable call in a test
+ * signal causes, as does one of what prepare_to_wait_event() returns;
+ * an interruptible or killable call in a test
  * (mutex_lock_interruptible()) leaves on a signal.
  */
 static bool signal_text(const char *t)
@@ -52,6 +56,8 @@ static bool signal_text(const char *t)
 		     strstr(t, "kthread_should_stop") ||
 		     strstr(t, "do_signal") || strstr(t, "dequeue_signal") ||
 		     strstr(t, "get_signal") ||
+		     /* -ERESTARTSYS when a signal is pending in its state */
+		     strstr(t, "prepare_to_wait_event") ||
 		     strstr(t, "schedule_timeout") ||
 		     strstr(t, "schedule_hrtimeout") ||
 		     strstr(t, "interruptible") || strstr(t, "killable"));
@@ -122,18 +128,100 @@ static int interruptible_set(const struct cfg *g, int l)
  * invocation's text, not its own: the loop is then out of sight, and
  * taken to test them.
  */
-static bool tests_signals(const struct cfg *g, int l, const struct wq_file *f)
+/*
+ * Does text t call a function whose name says it handles signals: a
+ * part, between underscores, "sig", "signal" or "signals"
+ * (io_run_task_work_sig(), drv_wait_signal()), that does not send or
+ * clear one (send_sig(), force_sig(), kill_pgrp_sig(), flush_signals())?
+ * Such a call in another file cannot be read, and its name is the best
+ * word on it there is.
+ */
+static bool signal_named_call(const char *t)
 {
-	int n;
+	static const char *const senders[] = {
+		"send", "force", "kill", "flush", "allow", "disallow", "ignore",
+	};
+	const char *p = t;
+	unsigned end;
+	long at;
+	size_t i;
+
+	while (t && (at = text_next_ident(t, p - t, strlen(t), &end)) >= 0) {
+		const char *w = t + at, *q = t + end, *part = w;
+		bool sig = false, sends = false;
+
+		p = q;
+		while (*q == ' ' || *q == '\t')
+			q++;
+		if (*q != '(')
+			continue;
+		while (part < p) {
+			const char *e = memchr(part, '_', p - part);
+			size_t n = (e ? e : p) - part;
+
+			sig |= (n == 3 && !memcmp(part, "sig", 3)) ||
+			       (n == 6 && !memcmp(part, "signal", 6)) ||
+			       (n == 7 && !memcmp(part, "signals", 7));
+			for (i = 0; part == w && i < sizeof(senders) / sizeof(senders[0]); i++)
+				sends |= n == strlen(senders[i]) &&
+					 !memcmp(part, senders[i], n);
+			part = e ? e + 1 : p;
+		}
+		if (sig && !sends)
+			return true;
+	}
+	return false;
+}
+
+/* Does text t (a test, or the value a test reads) look at signals? */
+static bool text_tests_signals(const struct wq_file *f, const char *t)
+{
+	return signal_text(t) || signal_named_call(t) ||
+	       /* `if (drv_check_signals(dev))`: a helper of the file */
+	       text_helpers_match(f->buf, f->len, t, signal_text);
+}
+
+struct assigned_in {
+	const struct cfg *g;
+	int loop;
+	const struct wq_file *f;
+};
+
+/*
+ * Is plain name w written in the loop with a value that looks at
+ * signals (`ret = io_run_task_work_sig(ctx);` before `if (ret < 0)`)?
+ */
+static bool signal_value(const void *ctx, const char *w, size_t len)
+{
+	const struct assigned_in *a = ctx;
+	const struct cfg *g = a->g;
+	int n, l = a->loop;
 
 	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
-		if (g->nodes[n].kind == N_TEST && cfg_in_loop(g, n, l) &&
-		    (signal_text(g->nodes[n].text) ||
-		     (g->nodes[n].flags & (NF_IN_MACRO | NF_SIGNAL_TEST)) ||
-		     /* `if (drv_check_signals(dev))`: a helper of the file */
-		     text_helpers_match(f->buf, f->len, g->nodes[n].text,
-					signal_text)))
+		if (g->nodes[n].kind == N_ASSIGN && cfg_in_loop(g, n, l) &&
+		    g->nodes[n].text && g->nodes[n].rhs &&
+		    strlen(g->nodes[n].text) == len &&
+		    !memcmp(g->nodes[n].text, w, len) &&
+		    text_tests_signals(a->f, g->nodes[n].rhs))
 			return true;
+	return false;
+}
+
+static bool tests_signals(const struct cfg *g, int l, const struct wq_file *f)
+{
+	const struct assigned_in a = { g, l, f };
+	int n;
+
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++) {
+		const char *t = g->nodes[n].text;
+
+		if (g->nodes[n].kind != N_TEST || !cfg_in_loop(g, n, l))
+			continue;
+		if ((g->nodes[n].flags & (NF_IN_MACRO | NF_SIGNAL_TEST)) ||
+		    text_tests_signals(f, t) ||
+		    (t && text_any_plain_name(t, strlen(t), signal_value, &a)))
+			return true;
+	}
 	return false;
 }
 

@@ -24,8 +24,12 @@
 
 #include "rules.h"
 
-static const char *open_coded_form(bool excl, bool timeout,
-				   const char *state);
+/* What a wait loop does that a wait_event*() form must do too. */
+struct wait_kind {
+	bool excl;		/* its add is add_wait_queue_exclusive() */
+	bool timeout;		/* it sleeps with a timeout */
+	const char *state;	/* the sleeping state it sets, or "" */
+};
 
 /* Is p the one node that leads to n, and n the only one p leads to? */
 static bool only_way_in(const struct cfg *g, int p, int n)
@@ -41,8 +45,8 @@ static bool only_way_in(const struct cfg *g, int p, int n)
 	return true;
 }
 
-/* Pick the wait_event*() flavour from what the loop does. */
-static const char *suggest(const struct cfg *g, int add, int sleep)
+/* What the loop of the add at add and the sleep at sleep does. */
+static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 {
 	bool excl = strstr(g->nodes[add].ev.api->name, "exclusive") != NULL;
 	bool timeout = node_is(g, sleep, K_SCHEDULE_TIMEOUT);
@@ -81,55 +85,75 @@ static const char *suggest(const struct cfg *g, int add, int sleep)
 		    ev->api->kind == K_SET_STATE && event_sleeping_state(ev))
 			state = ev->args[ev->api->state_arg];
 	}
-	return open_coded_form(excl, timeout, state);
+	return (struct wait_kind){ excl, timeout, state };
 }
 
-/*
- * A dated form (kapi.def KAPI_FORM with a first release: the finding
- * names that release for an older --target) that waits in that state,
- * with no lock, exclusive and timed as asked, or NULL.
- */
-static const char *dated_form(enum kform_state st, bool timeout, bool excl)
+static enum kform_state kind_state(const struct wait_kind *k)
 {
-	const struct kapi_form *k = kform_find(KF_EVENT, st,
-					       timeout ? KF_JIFFIES : KF_UNTIMED,
-					       excl, KF_NO_LOCK);
-
-	return k && k->first ? k->name : NULL;
+	return strstr(k->state, "TASK_INTERRUPTIBLE") ? KF_INTERRUPTIBLE :
+	       strstr(k->state, "TASK_KILLABLE") ? KF_KILLABLE :
+	       KF_UNINTERRUPTIBLE;
 }
 
-/*
- * The wait_event*() flavour of a loop sleeping in state: the form that
- * does all the loop does, else the exclusive one without the timeout,
- * else the one that is not exclusive.
- */
-static const char *open_coded_form(bool excl, bool timeout, const char *state)
+/* The form (kapi.def KAPI_FORM) that does all the loop does, or NULL. */
+static const struct kapi_form *exact_form(const struct wait_kind *k)
 {
-	enum kform_state st = strstr(state, "TASK_INTERRUPTIBLE") ? KF_INTERRUPTIBLE :
-			      strstr(state, "TASK_KILLABLE") ? KF_KILLABLE :
-			      KF_UNINTERRUPTIBLE;
-	const char *f = dated_form(st, timeout, excl);
-
-	if (!f && excl)
-		f = dated_form(st, false, true);
-	if (!f)
-		f = dated_form(st, timeout, false);
-	return f ? f : dated_form(KF_UNINTERRUPTIBLE, timeout, false);
+	return kform_find(KF_EVENT, kind_state(k),
+			  k->timeout ? KF_JIFFIES : KF_UNTIMED, k->excl,
+			  KF_NO_LOCK);
 }
 
 /*
- * The finding's text for a loop on q with entry, whose form is form;
- * NULL when the target has neither that form nor prepare_to_wait():
+ * The wait_event*() flavour of a loop: the form that does all the loop
+ * does (exclusive and timed as it is; a form that drops the exclusive
+ * add or the timeout is not the loop's), when its first release is
+ * known (the finding names it for an older --target) or the target is
+ * one whose headers have it; else NULL.
+ */
+static const char *open_coded_form(const struct wait_kind *k, unsigned target)
+{
+	const struct kapi_form *f = exact_form(k);
+
+	if (!f || (!f->first && target && target < f->seen))
+		return NULL;
+	return f->name;
+}
+
+/* The finding's text for a wait no wait_event*() form does. */
+static char *no_form_text(const char *q, const char *entry,
+			  const struct wait_kind *k, bool once)
+{
+	char *why = exact_form(k) ? xstrdup("") :
+		    xasprintf(" (no wait_event*() form waits %sin %s%s)",
+			      k->excl ? "exclusive " : "",
+			      kform_task_state(kind_state(k)),
+			      k->timeout ? " with a timeout" : "");
+	char *msg = xasprintf("open-coded wait%s on '%s' with entry '%s'; use prepare_to_wait%s()/finish_wait()%s",
+			      once ? "" : " loop", q ? q : "?", entry,
+			      k->excl ? "_exclusive" : "", why);
+
+	free(why);
+	return msg;
+}
+
+/*
+ * The finding's text for a loop on q with entry that does what k says;
+ * NULL when the target has neither its form nor prepare_to_wait():
  * --target=2.4 and a timed or exclusive loop, the form that kernel has.
  * Whether it is written right is for WQ003-WQ007 to say; a warning that
  * only says "keep it" is noise.  once: the add's own sleep is in no
  * loop (an earlier add of the entry's name has the loop).
  */
 static char *open_coded_text(unsigned target, const char *q,
-			     const char *entry, const char *form, bool once)
+			     const char *entry, const struct wait_kind *k,
+			     bool once)
 {
+	const char *form = open_coded_form(k, target);
 	char *tnote, *msg;
 
+	if (!form)
+		return target_lacks(target, "prepare_to_wait") ? NULL :
+		       no_form_text(q, entry, k, once);
 	if (target_lacks(target, form) &&
 	    target_lacks(target, "prepare_to_wait"))
 		return NULL;
@@ -180,10 +204,12 @@ char *open_coded_token_message(unsigned target, const char *add,
 			       const char *queue, const char *entry,
 			       const char *sleep, const char *state)
 {
+	const struct wait_kind k = {
+		strstr(add, "exclusive") != NULL, timed_sleep(sleep), state
+	};
+
 	return open_coded_text(target, no_amp(queue),
-			       entry ? no_amp(entry) : "?",
-			       open_coded_form(strstr(add, "exclusive") != NULL,
-					       timed_sleep(sleep), state), false);
+			       entry ? no_amp(entry) : "?", &k, false);
 }
 
 /*
@@ -242,7 +268,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 	int a, s;
 
 	for (a = 0; a < g->n; a++) {
-		const char *entry, *q, *form;
+		const char *entry, *q;
+		struct wait_kind k;
 		char *msg;
 		struct wq_finding *fd;
 		bool once = false;
@@ -258,8 +285,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		if (s < 0)
 			continue;
 		q = event_queue(&g->nodes[a].ev);
-		form = suggest(g, a, s);
-		msg = open_coded_text(f->target, q, entry, form, once);
+		k = loop_kind(g, a, s);
+		msg = open_coded_text(f->target, q, entry, &k, once);
 		if (!msg)
 			continue;
 		file_add_finding(f, WQ002, g->nodes[a].pos, msg);

@@ -24,6 +24,7 @@
  * only sets the state and leaves the schedule() to its caller does so
  * on purpose.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,9 +143,45 @@ static void feasible_returns(const struct cfg *g, const struct flow *fl,
 
 /*
  * Left alone: kernel threads, whose exits go to kthread_parkme() or
- * do_exit(), which set the state themselves; and helpers every caller of
+ * do_exit(), which set the state themselves (a task function that ends
+ * in do_exit() itself too); and helpers every caller of
  * which (in this file) sets the task running right after the call.
  */
+/*
+ * Does the body [from, to) end the task: its last statement a call of
+ * do_exit() or kthread_exit(), with no return anywhere?  Then no path
+ * falls off its end or returns (kernel/vhost_task.c's task function):
+ * the task is gone, and do_exit() sets its state.
+ */
+static bool ends_task(const char *buf, unsigned from, unsigned to)
+{
+	static const char *const exits[] = {
+		"do_exit", "kthread_exit", "kthread_complete_and_exit",
+	};
+	unsigned i = to, j;
+	size_t k;
+
+	while (i > from && buf[i - 1] != '}')
+		i--;
+	if (i <= from || text_has_word(buf, from, i, "return"))
+		return false;
+	for (i--; i > from && isspace((unsigned char)buf[i - 1]); i--)
+		;
+	if (i <= from || buf[i - 1] != ';')
+		return false;
+	for (j = i - 1; j > from && !strchr(";{}", buf[j - 1]); j--)
+		;
+	while (j < i && isspace((unsigned char)buf[j]))
+		j++;
+	for (k = 0; k < sizeof(exits) / sizeof(exits[0]); k++) {
+		size_t n = strlen(exits[k]);
+
+		if (!strncmp(buf + j, exits[k], n) && !wq_ident_char(buf[j + n]))
+			return true;
+	}
+	return false;
+}
+
 static bool exempt(const struct cfg *g, const struct wq_file *f)
 {
 	static const char *const running[] = {
@@ -154,6 +191,7 @@ static bool exempt(const struct cfg *g, const struct wq_file *f)
 
 	return text_is_thread(f->buf, f->len, g->body_start, g->body_end,
 			      g->func) ||
+	       ends_task(f->buf, g->body_start, g->body_end) ||
 	       text_callers_follow_with(f->buf, f->len, g->func, g->body_start,
 					g->body_end, running);
 }

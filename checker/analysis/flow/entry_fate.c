@@ -33,7 +33,11 @@
  *   the file stores to polling_mode), `while (wait)` after
  *   `if (wait) __add_wait_queue_entry_tail()` (no later write of the
  *   local).  Off with WQPORT_NO_FEASIBILITY, like the other correlated
- *   tests.
+ *   tests;
+ * - a local flag of the enqueue, read as zero: set to a nonzero
+ *   constant right after it (`add_wait_queue(&q, &wait); on_wq = true;`)
+ *   and written elsewhere only zero, where the entry is off its queue
+ *   (drivers/md/raid5.c's `if (unlikely(on_wq)) remove_wait_queue()`).
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -301,6 +305,9 @@ struct fate {
 	char *guard;
 	bool guard_val;
 	bool torn_down;		/* the file stores NULL to the queue pointer */
+	/* a local set nonzero right after the enqueue and zero only where
+	 * the entry is off its queue (`on_wq = true;`), or NULL */
+	const char *flag;
 };
 
 /*
@@ -378,6 +385,79 @@ static bool fixed_after(const struct cfg *g, const struct wq_file *f,
 			ok = false;
 	}
 	return ok;
+}
+
+/* Is rhs a constant: *nonzero set to whether it is not 0 / false? */
+static bool constant_value(const char *rhs, bool *nonzero)
+{
+	bool neg;
+	char *b = bare(rhs, &neg);
+	char *end;
+	long v = strtol(b, &end, 0);
+	bool ok = true;
+
+	if (!strcmp(b, "true") || !strcmp(b, "false"))
+		*nonzero = b[0] == 't';
+	else if (*b && !*end)
+		*nonzero = v != 0;
+	else
+		ok = false;
+	*nonzero ^= ok && neg;
+	free(b);
+	return ok;
+}
+
+/*
+ * The enqueue's flag: the local the node right after enqueue q sets to
+ * a nonzero constant, when every other write of it stores zero where
+ * entry e is off its queue (so the flag read zero says never enqueued,
+ * or dequeued), and its address is not taken.  NULL when none.
+ */
+static const char *find_flag(const struct cfg *g, const struct flow *fl,
+			     const struct wq_file *f, int q, int e)
+{
+	const struct cfg_node *a;
+	const char *v;
+	bool nz;
+	int i;
+
+	if (paths_no_feasibility() || g->nodes[q].nsucc != 1)
+		return NULL;
+	a = &g->nodes[g->nodes[q].succ[0]];
+	if (a->kind != N_ASSIGN || !a->text || !a->rhs ||
+	    !constant_value(a->rhs, &nz) || !nz)
+		return NULL;
+	v = a->text;
+	for (i = 0; i < g->nvars && strcmp(g->vars[i], v); i++)
+		;
+	if (i == g->nvars ||
+	    text_addr_taken(f->buf, g->body_start, g->body_end, v))
+		return NULL;
+	for (i = 0; i < g->n; i++) {
+		const struct cfg_node *w = &g->nodes[i];
+
+		if (w == a || w->kind != N_ASSIGN || !w->text ||
+		    strcmp(w->text, v))
+			continue;
+		if (!w->rhs || !constant_value(w->rhs, &nz) || nz ||
+		    (fl->in[i] & FL_QUEUED(e)))
+			return NULL;
+	}
+	return v;
+}
+
+/* Does bare test text b read just the flag v (`unlikely(on_wq)`)? */
+static bool reads_flag(const char *b, const char *v)
+{
+	size_t n = strlen(v), m = strlen(b);
+
+	if (!strncmp(b, "unlikely(", 9) || !strncmp(b, "likely(", 7)) {
+		const char *in = strchr(b, '(') + 1;
+
+		return m - (in - b) == n + 1 && !strncmp(in, v, n) &&
+		       b[m - 1] == ')';
+	}
+	return !strcmp(b, v);
 }
 
 /*
@@ -510,9 +590,11 @@ static bool fated_edge(const struct cfg *g, int t, bool taken,
 	if (queue_gone(text, taken, ft->queue))
 		return true;
 	b = bare(text, &neg);
-	/* the enqueue's own guard, the other way: never enqueued */
+	/* the enqueue's own guard, the other way: never enqueued; its
+	 * flag read zero: never enqueued, or dequeued */
 	if ((ft->guard && !strcmp(b, ft->guard) &&
 	     (taken != neg) != ft->guard_val) ||
+	    (ft->flag && taken == neg && reads_flag(b, ft->flag)) ||
 	    owner_done(b, taken != neg, ft)) {
 		free(b);
 		return true;
@@ -544,7 +626,7 @@ bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
 {
 	const struct cfg_node *add = &g->nodes[fl->enqueued_at[e]];
 	struct fate ft = { fl->entries[e], event_queue(&add->ev), false, NULL,
-			   NULL, false, false };
+			   NULL, false, false, NULL };
 	char *seen, *fn = NULL;
 	int *stack, sp = 0, i;
 	bool leak = false;
@@ -558,6 +640,7 @@ bool entry_exit_fated(const struct cfg *g, const struct flow *fl,
 		ft.removes = dequeues(f, fn, &ft.field);
 	}
 	find_guard(g, fl, f, fl->enqueued_at[e], &ft);
+	ft.flag = find_flag(g, fl, f, fl->enqueued_at[e], e);
 	ft.torn_down = queue_torn_down(f, ft.queue);
 	seen = xrealloc(NULL, g->n);
 	stack = xrealloc(NULL, g->n * sizeof(int));

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Statements clang dropped from the AST, read from their tokens.
+ *
+ * A statement whose expression has errors (a struct the shim does not
+ * know) leaves a gap between the children of its compound statement.
+ * The API calls in a gap become events in place, in source order, and
+ * each name it mentions may be written (a constant stored by a plain
+ * `name = K;` is kept as the write's value).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+/*
+ * The constant a dropped statement stores to the name at token i, when
+ * the tokens are just `name = K;` with K a number, true, false or NULL
+ * (the value is then known, as a parsed one's would be), else NULL.
+ */
+static char *gap_constant(struct builder *b, CXToken *t, unsigned n,
+			  unsigned i)
+{
+	CXString s;
+	char *k = NULL;
+	CXTokenKind kind;
+
+	static const char *const before[] = { ";", "{", "}", ")", "else" };
+	size_t j = 0;
+
+	for (; i && j < sizeof(before) / sizeof(before[0]); j++)
+		if (tok_is(b->tu, t[i - 1], before[j]))
+			break;
+	if (i + 3 >= n || !tok_is(b->tu, t[i + 1], "=") ||
+	    !tok_is(b->tu, t[i + 3], ";") ||
+	    j == sizeof(before) / sizeof(before[0]))
+		return NULL;
+	kind = clang_getTokenKind(t[i + 2]);
+	s = clang_getTokenSpelling(b->tu, t[i + 2]);
+	if ((kind == CXToken_Literal && isdigit((unsigned char)*clang_getCString(s))) ||
+	    (kind == CXToken_Identifier &&
+	     (!strcmp(clang_getCString(s), "true") ||
+	      !strcmp(clang_getCString(s), "false") ||
+	      !strcmp(clang_getCString(s), "NULL"))))
+		k = xstrdup(clang_getCString(s));
+	clang_disposeString(s);
+	return k;
+}
+
+/*
+ * What a dropped statement writes is unknown: each name it mentions
+ * (but calls) may be written, and a call in it may write fields.
+ */
+static void gap_writes(struct builder *b, CXToken *t, unsigned n)
+{
+	unsigned i;
+	int k = 0, w;
+
+	if (b->cur < 0)
+		return;
+	for (i = 0; i < n && k < 16; i++) {
+		CXString s;
+		const char *name;
+
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier)
+			continue;
+		s = clang_getTokenSpelling(b->tu, t[i]);
+		name = clang_getCString(s);
+		if (i + 1 < n && tok_is(b->tu, t[i + 1], "(")) {
+			if (!kapi_classify(name, strlen(name)) &&
+			    !kapi_pure(name))
+				b->after_call = true;
+		} else if (!(i && (tok_is(b->tu, t[i - 1], "->") ||
+				   tok_is(b->tu, t[i - 1], ".")))) {
+			w = append(b, N_ASSIGN,
+				   loc_pos(clang_getTokenLocation(b->tu, t[i])));
+			b->g->nodes[w].text = xstrdup(name);
+			b->g->nodes[w].rhs = gap_constant(b, t, n, i);
+			k++;
+		}
+		clang_disposeString(s);
+	}
+}
+
+/*
+ * If a `#` at buf[off] starts a preprocessor line, the end of that
+ * logical line; else 0.
+ */
+static unsigned directive_end(const char *buf, size_t len, unsigned off)
+{
+	unsigned p = off;
+
+	while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+		p--;
+	if (p > 0 && buf[p - 1] != '\n')
+		return 0;
+	for (p = off; p < len && buf[p] != '\n'; p++)
+		if (buf[p] == '\\' && p + 1 < len && buf[p + 1] == '\n')
+			p++;
+	return p;
+}
+
+/*
+ * clang drops a statement whose expression has errors (a struct the shim
+ * does not know, say) from the AST altogether.  Such statements leave
+ * gaps between the children of a compound statement; API calls found by
+ * their tokens in a gap become events in place, in source order.
+ */
+void scan_gap(struct builder *b, unsigned from, unsigned to)
+{
+	CXSourceRange r;
+	CXToken *t;
+	unsigned n, all, i, j;
+
+	if (to > b->len || from >= to)
+		return;
+	for (j = from; j < to; j++)
+		if (!strchr(" \t\r\n;{}", b->buf[j]))
+			break;
+	if (j == to)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(b->tu, b->file, from),
+			   clang_getLocationForOffset(b->tu, b->file, to));
+	clang_tokenize(b->tu, r, &t, &n);
+	all = n;
+	/* the range takes the token that starts at `to`: the next statement's */
+	while (n) {
+		unsigned off;
+
+		clang_getFileLocation(clang_getTokenLocation(b->tu, t[n - 1]),
+				      NULL, NULL, NULL, &off);
+		if (off < to)
+			break;
+		n--;
+	}
+	gap_writes(b, t, n);
+	for (i = 0; i + 1 < n; i++) {
+		CXString s;
+		const struct kapi *api;
+		const struct lock_wrap *w = NULL;
+		const char *name;
+		unsigned end, depth = 0, off, dend;
+		int ev;
+
+		if (tok_is(b->tu, t[i], "#")) {
+			/* a #define in the body is no call */
+			clang_getFileLocation(clang_getTokenLocation(b->tu, t[i]),
+					      NULL, NULL, NULL, &off);
+			dend = directive_end(b->buf, b->len, off);
+			while (dend && i + 1 < n) {
+				clang_getFileLocation(clang_getTokenLocation(
+						b->tu, t[i + 1]), NULL, NULL,
+						NULL, &off);
+				if (off >= dend)
+					break;
+				i++;
+			}
+			continue;
+		}
+		if (i + 4 < n && tok_is(b->tu, t[i], "current") &&
+		    tok_is(b->tu, t[i + 1], "->") &&
+		    tok_is(b->tu, t[i + 2], "state") &&
+		    tok_is(b->tu, t[i + 3], "=")) {
+			/* `current->state = X;` in a dropped statement */
+			struct strbuf sb = { 0 };
+
+			for (end = i + 4; end < n && !tok_is(b->tu, t[end], ";");
+			     end++) {
+				s = clang_getTokenSpelling(b->tu, t[end]);
+				sb_puts(&sb, clang_getCString(s));
+				clang_disposeString(s);
+			}
+			ev = append(b, N_EVENT,
+				    loc_pos(clang_getTokenLocation(b->tu, t[i])));
+			b->g->nodes[ev].ev.api = state_field_kapi();
+			b->g->nodes[ev].ev.args[0] = sb.s ? sb.s : xstrdup("");
+			b->g->nodes[ev].ev.nargs = 1;
+			i = end;
+			continue;
+		}
+		if (clang_getTokenKind(t[i]) != CXToken_Identifier ||
+		    !tok_is(b->tu, t[i + 1], "("))
+			continue;
+		s = clang_getTokenSpelling(b->tu, t[i]);
+		name = clang_getCString(s);
+		api = kapi_classify(name, strlen(name));
+		if (!api && callee_touches_state(b->g, name, strlen(name)) &&
+		    !(i && (tok_is(b->tu, t[i - 1], "->") ||
+			    tok_is(b->tu, t[i - 1], ".")))) {
+			/* a call of a function of the file, in a dropped statement */
+			emit_state_call(b, loc_pos(clang_getTokenLocation(b->tu, t[i])),
+					name, strlen(name));
+			clang_disposeString(s);
+			continue;
+		}
+		/* `ops->sleep_on(q)`: a method of that name (method_call()) */
+		if (api && api->kind == K_SLEEP_ON && i &&
+		    (tok_is(b->tu, t[i - 1], "->") || tok_is(b->tu, t[i - 1], ".")))
+			api = NULL;
+		else if (!api)	/* `unlock_pool();`, a driver's lock macro */
+			api = macro_body_unlock(b->buf, b->len, name);
+		if (!api && b->macros)	/* as in a call clang kept */
+			api = lock_wrap_unlock(&b->macros->wraps, b->tu, name, &w);
+		clang_disposeString(s);
+		if (!api)
+			continue;
+		for (end = i + 1; end < n; end++) {
+			if (tok_is(b->tu, t[end], "("))
+				depth++;
+			else if (tok_is(b->tu, t[end], ")") && --depth == 0)
+				break;
+		}
+		if (end == n)
+			break;
+		ev = append(b, N_EVENT, loc_pos(clang_getTokenLocation(b->tu, t[i])));
+		b->g->nodes[ev].ev.api = api;
+		macro_args(b->tu, clang_getRange(
+				clang_getTokenLocation(b->tu, t[i]),
+				clang_getRangeEnd(clang_getTokenExtent(b->tu, t[end]))),
+			   &b->g->nodes[ev].ev);
+		if (w)
+			lock_wrap_event(w, &b->g->nodes[ev].ev);
+		i = end;
+	}
+	clang_disposeTokens(b->tu, t, all);
+}

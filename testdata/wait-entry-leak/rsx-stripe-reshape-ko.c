@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * rsx_stripe.c -- request path of the RSX software RAID personality,
+ * an older version than rsx-stripe-reshape-ok.c.
+ *
+ * wqport fixture: the flag that says the entry is queued is cleared on
+ * an error path while the entry is still on the reshape queue (the
+ * first writer), or once the writer passes the reshape point (the
+ * second, in a statement clang drops for the struct this file only
+ * declares, and a write beside it): the remove under the flag is
+ * skipped with the entry queued, and the function returns with it on
+ * the queue.
+ * wqport-args: --select=WQ006
+ */
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
+
+enum { RSX_DONE, RSX_RETRY, RSX_SLEEP };
+
+struct rsx_geom;
+
+struct rsx_conf {
+	wait_queue_head_t	reshape_wait;
+	unsigned long		reshape_pos;
+	struct rsx_geom		*geom;
+};
+
+int rsx_make_stripe(struct rsx_conf *conf, unsigned long sector);
+
+int rsx_make_request(struct rsx_conf *conf, unsigned long sector)
+{
+	DEFINE_WAIT_FUNC(wait, woken_wake_function);
+	bool on_wq;
+	int res;
+
+	if (likely(conf->reshape_pos == ~0UL)) {
+		on_wq = false;
+	} else {
+		add_wait_queue(&conf->reshape_wait, &wait);
+		on_wq = true;
+	}
+	for (;;) {
+		res = rsx_make_stripe(conf, sector);
+		if (res == RSX_RETRY)
+			continue;
+		if (res < 0) {
+			on_wq = false;
+			break;
+		}
+		if (res == RSX_SLEEP) {
+			wait_woken(&wait, TASK_UNINTERRUPTIBLE,
+				   MAX_SCHEDULE_TIMEOUT);
+			continue;
+		}
+		break;
+	}
+	if (unlikely(on_wq))
+		remove_wait_queue(&conf->reshape_wait, &wait);
+	if (res != RSX_DONE)
+		return -EAGAIN; /* expect: WQ006 */
+	return 0;
+}
+
+int rsx_make_discard(struct rsx_conf *conf, unsigned long sector)
+{
+	DEFINE_WAIT_FUNC(wait, woken_wake_function);
+	unsigned long chunk;
+	bool on_wq;
+	int res;
+
+	if (conf->reshape_pos == ~0UL) {
+		chunk = conf->geom->chunk_sectors;
+		on_wq = false;
+	} else {
+		add_wait_queue(&conf->reshape_wait, &wait);
+		on_wq = true;
+		chunk = 1;
+	}
+	while ((res = rsx_make_stripe(conf, sector)) == RSX_SLEEP) {
+		wait_woken(&wait, TASK_UNINTERRUPTIBLE, MAX_SCHEDULE_TIMEOUT);
+		if (sector > conf->reshape_pos) {
+			chunk = conf->geom->chunk_sectors;
+			on_wq = false;
+		}
+		sector += chunk;
+	}
+	if (on_wq)
+		remove_wait_queue(&conf->reshape_wait, &wait);
+	return res == RSX_DONE ? 0 : -EIO; /* expect: WQ006 */
+}
+
+MODULE_LICENSE("GPL");
