@@ -114,18 +114,6 @@ p << pre_sl_bare.p;
 @@
 wq_fact(p, 'bare')
 
-@pre_sl_assign@
-expression x;
-position p;
-@@
-
-x = sleep_on@p(...);
-
-@script:python@
-p << pre_sl_assign.p;
-@@
-wq_fact(p, 'assign')
-
 @pre_sl_loop@
 expression E, E1, E2, E3;
 position p;

@@ -115,18 +115,6 @@ p << pre_to_bare.p;
 @@
 wq_fact(p, 'bare')
 
-@pre_to_assign@
-expression x;
-position p;
-@@
-
-x = \(sleep_on_timeout@p(...)\|interruptible_sleep_on_timeout@p(...)\);
-
-@script:python@
-p << pre_to_assign.p;
-@@
-wq_fact(p, 'assign')
-
 @pre_to_loop@
 expression E, E1, E2, E3;
 position p;
@@ -174,21 +162,16 @@ p << pre_to_unsigned.p;
 wq_fact(p, 'unsigned')
 
 // to: while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);
+//   (also t > 0)
 @r_to@
 expression C, Q0, t, CP;
 position p, pw;
 @@
 
 (
-while@pw (\(!C\|CP\) && t) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
+while@pw (\(!C\|CP\) && \(t\|t > 0\)) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 |
-while@pw (\(!C\|CP\) && t) {
-	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-}
-|
-while@pw (\(!C\|CP\) && t > 0) t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
-|
-while@pw (\(!C\|CP\) && t > 0) {
+while@pw (\(!C\|CP\) && \(t\|t > 0\)) {
 	t = \(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, t);
 }
 )
@@ -357,11 +340,7 @@ expression Q0, T;
 position p;
 @@
 
-(
-sleep_on_timeout@p(Q0, T)
-|
-interruptible_sleep_on_timeout@p(Q0, T)
-)
+\(sleep_on_timeout@p\|interruptible_sleep_on_timeout@p\)(Q0, T)
 
 @script:python s_delay@
 p << r_delay.p;

@@ -116,18 +116,6 @@ p << pre_isl_bare.p;
 @@
 wq_fact(p, 'bare')
 
-@pre_isl_assign@
-expression x;
-position p;
-@@
-
-x = interruptible_sleep_on@p(...);
-
-@script:python@
-p << pre_isl_assign.p;
-@@
-wq_fact(p, 'assign')
-
 @pre_isl_loop@
 expression E, E1, E2, E3;
 position p;
@@ -207,9 +195,10 @@ expression s_iloop.NC;
 
 // sig: a loop whose body also tests signal_pending() and leaves with S
 //   ->  if (wait_event_interruptible(q, c)) S
+//   (a branch { R = E; break; } binds S to its assignment alone, R = E;)
 @r_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0, CP;
+expression C, Q0, R, E, CP;
 statement S;
 position p, pw;
 @@
@@ -218,7 +207,7 @@ position p, pw;
 while@pw (\(!C\|CP\)) {
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 }
 |
 for@pw (;;) {
@@ -226,7 +215,7 @@ for@pw (;;) {
 		break;
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 }
 |
 while@pw (1) {
@@ -234,12 +223,12 @@ while@pw (1) {
 		break;
 	interruptible_sleep_on@p(Q0);
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 }
 |
 while@pw (\(!C\|CP\)) {
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 	interruptible_sleep_on@p(Q0);
 }
 |
@@ -247,7 +236,7 @@ for@pw (;;) {
 	if (C)
 		break;
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 	interruptible_sleep_on@p(Q0);
 }
 |
@@ -255,7 +244,7 @@ while@pw (1) {
 	if (C)
 		break;
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 	interruptible_sleep_on@p(Q0);
 }
 )
@@ -264,12 +253,13 @@ while@pw (1) {
 p << r_sig.p;
 C << r_sig.C = "";
 Q0 << r_sig.Q0;
+R << r_sig.R = "";
 CP << r_sig.CP = "";
 S << r_sig.S;
 QQ;
 NC;
 @@
-if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
+if not wq_run('sig', p, {'C': C, 'Q0': Q0, 'R': R, 'CP': CP, 'S': S}, ['QQ', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_sig depends on patch@
@@ -339,102 +329,6 @@ expression s_sigh.NC;
 -	S
 + if (wait_event_interruptible(QQ, NC))
 +	S
-
-// brk: a loop whose signal test does { R = E; break; }
-//   ->  if (wait_event_interruptible(q, c)) R = E;
-@r_brk@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-expression C, Q0, R, E, CP;
-position p, pw;
-@@
-
-(
-while@pw (\(!C\|CP\)) {
-	interruptible_sleep_on@p(Q0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-for@pw (;;) {
-	if (C)
-		break;
-	interruptible_sleep_on@p(Q0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-while@pw (1) {
-	if (C)
-		break;
-	interruptible_sleep_on@p(Q0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-while@pw (\(!C\|CP\)) {
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	interruptible_sleep_on@p(Q0);
-}
-|
-for@pw (;;) {
-	if (C)
-		break;
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	interruptible_sleep_on@p(Q0);
-}
-|
-while@pw (1) {
-	if (C)
-		break;
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	interruptible_sleep_on@p(Q0);
-}
-)
-
-@script:python s_brk@
-p << r_brk.p;
-C << r_brk.C = "";
-Q0 << r_brk.Q0;
-CP << r_brk.CP = "";
-QQ;
-NC;
-@@
-if not wq_run('brk', p, {'C': C, 'Q0': Q0, 'CP': CP}, ['QQ', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_brk depends on patch@
-expression r_brk.R, r_brk.E;
-position r_brk.pw;
-expression E0;
-statement S0;
-expression s_brk.QQ;
-expression s_brk.NC;
-@@
-
-(
-- while@pw (E0) S0
-+ if (wait_event_interruptible(QQ, NC))
-+	R = E;
-|
-- for@pw (;;) S0
-+ if (wait_event_interruptible(QQ, NC))
-+	R = E;
-)
 
 // ---- the sites this file owns (the other interruptible_sleep_on() file
 // lists the rest) ----

@@ -115,18 +115,6 @@ p << pre_isl2_bare.p;
 @@
 wq_fact(p, 'bare')
 
-@pre_isl2_assign@
-expression x;
-position p;
-@@
-
-x = interruptible_sleep_on@p(...);
-
-@script:python@
-p << pre_isl2_assign.p;
-@@
-wq_fact(p, 'assign')
-
 @pre_isl2_loop@
 expression E, E1, E2, E3;
 position p;
@@ -151,11 +139,12 @@ wq_fact(p, 'inloop')
 
 // lock_sig: the same, interruptible, with a signal test leaving with S
 //   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S
+//   (a branch { R = E; break; }: S is its assignment, as in sig)
 @r_lock_sig@
 expression SIGE : script:python () { wq_is_sig(SIGE) };
 identifier ULK =~ "^spin_unlock_irq$";
 identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0, CP;
+expression C, Q0, L0, R, E, CP;
 statement S;
 position p, pw;
 @@
@@ -166,12 +155,12 @@ while@pw (\(!C\|CP\)) {
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 }
 |
 while@pw (\(!C\|CP\)) {
 	if (SIGE)
-		S
+		\({ \(S\&R = E;\) break; }\|S\)
 	ULK(L0);
 	interruptible_sleep_on@p(Q0);
 	LCK(L0);
@@ -183,13 +172,14 @@ p << r_lock_sig.p;
 C << r_lock_sig.C = "";
 Q0 << r_lock_sig.Q0;
 L0 << r_lock_sig.L0;
+R << r_lock_sig.R = "";
 CP << r_lock_sig.CP = "";
 S << r_lock_sig.S;
 QQ;
 LL;
 NC;
 @@
-if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'CP': CP, 'S': S}, ['QQ', 'LL', 'NC'], coccinelle):
+if not wq_run('lock_sig', p, {'C': C, 'Q0': Q0, 'L0': L0, 'R': R, 'CP': CP, 'S': S}, ['QQ', 'LL', 'NC'], coccinelle):
 	cocci.include_match(False)
 
 @t_lock_sig depends on patch@
@@ -205,65 +195,6 @@ expression s_lock_sig.NC;
 - while@pw (E0) S0
 + if (wait_event_interruptible_lock_irq(QQ, NC, LL))
 +	S
-
-// lock_brk: the same, the signal test doing { R = E; break; }
-//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;
-@r_lock_brk@
-expression SIGE : script:python () { wq_is_sig(SIGE) };
-identifier ULK =~ "^spin_unlock_irq$";
-identifier LCK =~ "^spin_lock_irq$";
-expression C, Q0, L0, R, E, CP;
-position p, pw;
-@@
-
-(
-while@pw (\(!C\|CP\)) {
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-	if (SIGE) {
-		R = E;
-		break;
-	}
-}
-|
-while@pw (\(!C\|CP\)) {
-	if (SIGE) {
-		R = E;
-		break;
-	}
-	ULK(L0);
-	interruptible_sleep_on@p(Q0);
-	LCK(L0);
-}
-)
-
-@script:python s_lock_brk@
-p << r_lock_brk.p;
-C << r_lock_brk.C = "";
-Q0 << r_lock_brk.Q0;
-L0 << r_lock_brk.L0;
-CP << r_lock_brk.CP = "";
-QQ;
-LL;
-NC;
-@@
-if not wq_run('lock_brk', p, {'C': C, 'Q0': Q0, 'L0': L0, 'CP': CP}, ['QQ', 'LL', 'NC'], coccinelle):
-	cocci.include_match(False)
-
-@t_lock_brk depends on patch@
-expression r_lock_brk.R, r_lock_brk.E;
-position r_lock_brk.pw;
-expression E0;
-statement S0;
-expression s_lock_brk.QQ;
-expression s_lock_brk.LL;
-expression s_lock_brk.NC;
-@@
-
-- while@pw (E0) S0
-+ if (wait_event_interruptible_lock_irq(QQ, NC, LL))
-+	R = E;
 
 // ifsig: if (!c) interruptible_sleep_on(&q); if (signal_pending(current)) S
 //   ->  if (wait_event_interruptible(q, c)) S  (one-shot: unsafe)

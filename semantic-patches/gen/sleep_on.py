@@ -105,12 +105,18 @@ shape('loop', {EXPR: ['C', 'Q0']},
        for h in ('for (;;)', 'while (1)')],
       ['QQ', 'WE'])
 
-# b. signal test returning / jumping out
+# b. signal test returning / jumping out: if (SIGE) S, or, the signal
+# branch { R = E; break; }, with S its assignment (the rewrite writes
+# R = E;).  One rewrite rule: spatch 1.1.1 refuses a second one that
+# takes a position from the match rule over the first one's changes.
+SIGS = r'\({ \(S\&R = E;\) break; }\|S\)'
 SIGB1 = m(['%s(Q0);' % ISL, 'if (%s)' % SIG, '\tS'])
 SIGB2 = m(['if (%s)' % SIG, '\tS', '%s(Q0);' % ISL])
 PLUS_SIG = '+ if (wait_event_interruptible(QQ, CC))\n+\tS'
-shape('sig', {EXPR: ['C', 'Q0'], STMT: ['S']},
-      loopheads(SIGB1, PLUS_SIG) + loopheads(SIGB2, PLUS_SIG), ['QQ'])
+SIGF1 = m(['%s(Q0);' % ISL, 'if (%s)' % SIG, '\t' + SIGS])
+SIGF2 = m(['if (%s)' % SIG, '\t' + SIGS, '%s(Q0);' % ISL])
+shape('sig', {EXPR: ['C', 'Q0', 'R', 'E'], STMT: ['S']},
+      loopheads(SIGF1, PLUS_SIG) + loopheads(SIGF2, PLUS_SIG), ['QQ'])
 
 # b''. the signal tested in the loop head and again right after the loop:
 # while (!C && !signal_pending(current)) interruptible_sleep_on(&Q);
@@ -121,21 +127,13 @@ shape('sigh', {EXPR: ['C', 'Q0'], STMT: ['S']},
         % (ISL, PLUS_SIG))],
       ['QQ'])
 
-# b'. signal branch { R = E; break; }
-BRKB1 = m(['%s(Q0);' % ISL, 'if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'])
-BRKB2 = m(['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}', '%s(Q0);' % ISL])
-PLUS_BRK = '+ if (wait_event_interruptible(QQ, CC))\n+\tR = E;'
-shape('brk', {EXPR: ['C', 'Q0', 'R', 'E']},
-      loopheads(BRKB1, PLUS_BRK) + loopheads(BRKB2, PLUS_BRK), ['QQ'])
-
-# e. timeout loops (before the one-shot ifs, which never overlap them)
+# e. timeout loops (before the one-shot ifs, which never overlap them); 2.4
+# drivers wrote the time left as `t > 0`
+TLEFT = r'\(t\|t > 0\)'
 shape('to', {EXPR: ['C', 'Q0', 't']},
-      [('w', '- while (NOTC && t) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
-       ('w', '- while (NOTC && t) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);' % STO),
-       # 2.4 drivers wrote the time left as `t > 0`
-       ('w', '- while (NOTC && t > 0) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % STO),
-       ('w', '- while (NOTC && t > 0) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);'
-        % STO)],
+      [('w', '- while (NOTC && %s) t = %s(Q0, t);\n+ t = WE(QQ, CC, t);' % (TLEFT, STO)),
+       ('w', '- while (NOTC && %s) {\n-\tt = %s(Q0, t);\n- }\n+ t = WE(QQ, CC, t);'
+        % (TLEFT, STO))],
       ['QQ', 'WE'])
 
 # e'. while (!C) { t = isot(&Q, T); if (signal_pending) S1 if (!t) S2 }
@@ -158,16 +156,11 @@ shape('lock', {EXPR: ['C', 'Q0', 'L0']},
       ['QQ', 'LL'])
 LKI = [l % ISL if '%' in l else l for l in LK]
 PLUS_LSIG = '+ if (wait_event_interruptible_lock_irq(QQ, CC, LL))\n+\tS'
-PLUS_LBRK = '+ if (wait_event_interruptible_lock_irq(QQ, CC, LL))\n+\tR = E;'
-shape('lock_sig', {EXPR: ['C', 'Q0', 'L0'], STMT: ['S']},
-      [('w', '- while (NOTC) {\n' + m(LKI + ['if (%s)' % SIG, '\tS']) + '\n- }\n' + PLUS_LSIG),
-       ('w', '- while (NOTC) {\n' + m(['if (%s)' % SIG, '\tS'] + LKI) + '\n- }\n' + PLUS_LSIG)],
-      ['QQ', 'LL'])
-shape('lock_brk', {EXPR: ['C', 'Q0', 'L0', 'R', 'E']},
-      [('w', '- while (NOTC) {\n' + m(LKI + ['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}']) +
-        '\n- }\n' + PLUS_LBRK),
-       ('w', '- while (NOTC) {\n' + m(['if (%s) {' % SIG, '\tR = E;', '\tbreak;', '}'] + LKI) +
-        '\n- }\n' + PLUS_LBRK)],
+shape('lock_sig', {EXPR: ['C', 'Q0', 'L0', 'R', 'E'], STMT: ['S']},
+      [('w', '- while (NOTC) {\n' + m(LKI + ['if (%s)' % SIG, '\t' + SIGS]) + '\n- }\n' +
+        PLUS_LSIG),
+       ('w', '- while (NOTC) {\n' + m(['if (%s)' % SIG, '\t' + SIGS] + LKI) + '\n- }\n' +
+        PLUS_LSIG)],
       ['QQ', 'LL'])
 
 # k. plan keep_loop: the loop has early exits before the sleep, so it stays
@@ -212,6 +205,8 @@ shape('ift', {EXPR: ['C', 'Q0', 'T']},
 SHAPES.append(('delay', {EXPR: ['Q0', 'T']},
                [('x', '- %s@p(Q0, T)\n+ %s(T)' % (r[0], r[4])) for r in SLEEPERS if r[2]],
                []))
+# the match of a shape whose rewrite has a branch per sleeper: one call
+MATCH = {'delay': '%s(Q0, T)' % STO}
 
 # h. plan-supplied condition
 SHAPES.append(('cond_sig', {EXPR: ['Q0'], STMT: ['S']},
@@ -315,12 +310,12 @@ def disj(bodies):
 DOC = {
     'loop': 'while (!c) sleep_on(&q);  ->  wait_event(q, c);  (interruptible: unsafe)',
     'sig': 'a loop whose body also tests signal_pending() and leaves with S\n'
-           '//   ->  if (wait_event_interruptible(q, c)) S',
+           '//   ->  if (wait_event_interruptible(q, c)) S\n'
+           '//   (a branch { R = E; break; } binds S to its assignment alone, R = E;)',
     'sigh': 'while (!c && !signal_pending(current)) interruptible_sleep_on(&q);\n'
             '//   if (signal_pending(current)) S  ->  if (wait_event_interruptible(q, c)) S',
-    'brk': 'a loop whose signal test does { R = E; break; }\n'
-           '//   ->  if (wait_event_interruptible(q, c)) R = E;',
-    'to': 'while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);',
+    'to': 'while (!c && t) t = *sleep_on_timeout(&q, t);  ->  t = wait_event*_timeout(q, c, t);\n'
+          '//   (also t > 0)',
     'to2': 'while (!c) { t = interruptible_sleep_on_timeout(&q, T); signal S1; if (!t) S2 }\n'
            '//   ->  t = wait_event_interruptible_timeout(q, c, T); (plan only: the timeout\n'
            '//   then bounds the whole wait)',
@@ -329,9 +324,8 @@ DOC = {
     'lock': 'while (!c) { spin_unlock_irq(&l); sleep_on(&q); spin_lock_irq(&l); }\n'
             '//   ->  wait_event_lock_irq(q, c, l);',
     'lock_sig': 'the same, interruptible, with a signal test leaving with S\n'
-                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S',
-    'lock_brk': 'the same, the signal test doing { R = E; break; }\n'
-                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) R = E;',
+                '//   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S\n'
+                '//   (a branch { R = E; break; }: S is its assignment, as in sig)',
     'keep_sig': 'plan keep_loop: the loop stays; its last statements, the sleep then its\n'
                 '//   signal exit, become if (wait_event_interruptible(q, c)) S',
     'keep_sigb': 'plan keep_loop: the same with the signal exit before the sleep',
@@ -382,13 +376,13 @@ REGEX = {'SIGE': ('expression', ': script:python () { wq_is_sig(SIGE) }'),
                  'pr_err|dev_dbg|dev_info|dev_warn|dev_err|DPRINTK|dprintk|PDEBUG|DBG|dbg)$"')}
 
 # the metavariables wq_shape() reads (the rest are only matched)
-SCRIPT_IN = ('C', 'CP', 'Q0', 'L0', 't', 'S', 'S1', 'S2')
+SCRIPT_IN = ('C', 'CP', 'Q0', 'L0', 't', 'S', 'S1', 'S2', 'R')
 
 # shapes whose loop (or if) is removed whole through a statement
 # metavariable: each branch is that statement (and, for sigh, the signal
 # test after it), replaced by the same + lines.  kind -> (head, what follows)
-WHOLE = dict([(k, ('while', '')) for k in ('loop', 'sig', 'brk', 'to', 'to2', 'to2u', 'lock',
-                                           'lock_sig', 'lock_brk')] +
+WHOLE = dict([(k, ('while', '')) for k in ('loop', 'sig', 'to', 'to2', 'to2u', 'lock',
+                                           'lock_sig')] +
              [('sigh', ('while', '- if (SIGE)\n-\tS\n')), ('if', ('if', '')),
               ('ift', ('if', ''))])
 
@@ -398,7 +392,7 @@ def emit_shape(kind, mvs, branches, outs):
     r, s, t = 'r_' + kind, 's_' + kind, 't_' + kind
     bodies = [subst(b, h) for h, b in branches]
     rew = disj(bodies)
-    mat = strip_minus(rew)
+    mat = MATCH.get(kind) or strip_minus(rew)
     whole = kind in WHOLE
     if whole:
         # Removing a loop whose body has { ...; break; } leaves its } behind
@@ -436,7 +430,8 @@ def emit_shape(kind, mvs, branches, outs):
     afresh = kind.startswith('ptw') or (twin and not whole and not pinned)
     seen = [] if kind.startswith('ptw') else [v for vs in mvs.values() for v in vs
                                              if v in SCRIPT_IN]
-    dflt = dict((v, ' = ""') for v in ('C', 'CP') if twin)
+    # R: bound only where the signal branch is { R = E; break; } (sig)
+    dflt = dict([(v, ' = ""') for v in ('C', 'CP') if twin] + [('R', ' = ""')])
     ins = ['p << %s.p;' % r] + ['%s << %s.%s%s;' % (v, r, v, dflt.get(v, '')) for v in seen]
     env = ', '.join("'%s': %s" % (v, v) for v in seen)
     o += '@script:python %s@\n%s\n%s@@\n' % (s, '\n'.join(ins),
@@ -519,18 +514,6 @@ SLEEP4;
 p << pre_bare.p;
 @@
 wq_fact(p, 'bare')
-
-@pre_assign@
-expression x;
-position p;
-@@
-
-x = SLEEP4;
-
-@script:python@
-p << pre_assign.p;
-@@
-wq_fact(p, 'assign')
 
 @pre_loop@
 expression E, E1, E2, E3;
@@ -816,7 +799,7 @@ STANDALONE = {
                                   '///   sleep_on_timeout(&q, t) on a queue nothing else uses\n'
                                   '///   ->  schedule_timeout_uninterruptible(t)',
                                   'to'),
-    'sleep-on-0c-interruptible.cocci': ((ISL[:-2],), ('loop', 'sig', 'sigh', 'brk'),
+    'sleep-on-0c-interruptible.cocci': ((ISL[:-2],), ('loop', 'sig', 'sigh'),
                                         'while (!c) { interruptible_sleep_on(&q);\n'
                                         '///       if (signal_pending(current)) S }\n'
                                         '///   ->  if (wait_event_interruptible(q, c)) S\n'
@@ -824,7 +807,7 @@ STANDALONE = {
                                         '///   in the loop head and after the loop)',
                                         'isl'),
     'sleep-on-0d-interruptible-lock-if.cocci': (
-        (ISL[:-2],), ('lock_sig', 'lock_brk', 'ifsig', 'if'),
+        (ISL[:-2],), ('lock_sig', 'ifsig', 'if'),
         'while (!c) { spin_unlock_irq(&l); interruptible_sleep_on(&q);\n'
         '///       spin_lock_irq(&l); if (signal_pending(current)) S }\n'
         '///   ->  if (wait_event_interruptible_lock_irq(q, c, l)) S\n'

@@ -133,6 +133,10 @@ WQ_LOOP_SHAPES = ('loop', 'sig', 'sigh', 'brk', 'to', 'to2', 'to2u', 'lock', 'lo
 
 
 def wq_shape(kind, name, p, env, res):
+    if str(env.get('R', '')):
+        # the signal branch is { R = E; break; } (sig, lock_sig bind R
+        # only then): a shape of its own, brk
+        kind = kind.replace('sig', 'brk')
     if str(env.get('CP', '')):
         # the loop test written positively (while (c == 0) ...): the
         # condition waited for is its negation
