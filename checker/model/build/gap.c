@@ -106,11 +106,89 @@ static unsigned directive_end(const char *buf, size_t len, unsigned off)
  * gaps between the children of a compound statement; API calls found by
  * their tokens in a gap become events in place, in source order.
  */
+/*
+ * Does the block that closes at token c end with a jump (continue,
+ * break, return, goto): `{ __set_current_state(TASK_RUNNING); continue; }`?
+ */
+static bool block_jumps(struct builder *b, CXToken *t, unsigned c)
+{
+	static const char *const jumps[] = { "continue", "break", "return", "goto" };
+	unsigned k, i;
+
+	if (c < 2 || !tok_is(b->tu, t[c - 1], ";"))
+		return false;
+	for (k = c - 1; k > 0 && !tok_is(b->tu, t[k - 1], ";") &&
+	     !tok_is(b->tu, t[k - 1], "{") && !tok_is(b->tu, t[k - 1], "}"); k--)
+		;
+	for (i = 0; i < sizeof(jumps) / sizeof(jumps[0]); i++)
+		if (tok_is(b->tu, t[k], jumps[i]))
+			return true;
+	return false;
+}
+
+/*
+ * For each token of the gap, the closing brace of the innermost block
+ * around it that ends with a jump, or 0.
+ */
+static unsigned *jump_blocks(struct builder *b, CXToken *t, unsigned n)
+{
+	unsigned *close = xrealloc(NULL, (n + 1) * sizeof(unsigned));
+	unsigned *open = xrealloc(NULL, (n + 1) * sizeof(unsigned));
+	unsigned i, k, sp = 0;
+
+	memset(close, 0, (n + 1) * sizeof(unsigned));
+	for (i = 0; i < n; i++) {
+		if (tok_is(b->tu, t[i], "{")) {
+			open[sp++] = i;
+		} else if (tok_is(b->tu, t[i], "}") && sp) {
+			sp--;
+			if (block_jumps(b, t, i))
+				for (k = open[sp]; k <= i; k++)
+					if (!close[k])
+						close[k] = i;
+		}
+	}
+	free(open);
+	return close;
+}
+
+/*
+ * A state change at token i ending at token end whose block leaves by a
+ * jump with no wait API call after it (`{ __set_current_state(
+ * TASK_RUNNING); continue; }`): it is on a path that leaves, and the
+ * tokens are read in a line, so it must not stand before the code after
+ * the block.
+ */
+static bool state_left(struct builder *b, CXToken *t, const unsigned *close,
+		       unsigned i, unsigned end)
+{
+	unsigned k;
+
+	if (!close[i])
+		return false;
+	for (k = end + 1; k + 1 < close[i]; k++) {
+		CXString s;
+		bool api;
+
+		if (clang_getTokenKind(t[k]) != CXToken_Identifier ||
+		    !tok_is(b->tu, t[k + 1], "("))
+			continue;
+		s = clang_getTokenSpelling(b->tu, t[k]);
+		api = kapi_classify(clang_getCString(s),
+				    strlen(clang_getCString(s))) != NULL;
+		clang_disposeString(s);
+		if (api)
+			return false;
+	}
+	return true;
+}
+
 void scan_gap(struct builder *b, unsigned from, unsigned to)
 {
 	CXSourceRange r;
 	CXToken *t;
 	unsigned n, all, i, j;
+	unsigned *jumping;
 
 	if (to > b->len || from >= to)
 		return;
@@ -134,6 +212,7 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 		n--;
 	}
 	gap_writes(b, t, n);
+	jumping = jump_blocks(b, t, n);
 	for (i = 0; i + 1 < n; i++) {
 		CXString s;
 		const struct kapi *api;
@@ -169,6 +248,11 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 				s = clang_getTokenSpelling(b->tu, t[end]);
 				sb_puts(&sb, clang_getCString(s));
 				clang_disposeString(s);
+			}
+			if (state_left(b, t, jumping, i, end)) {
+				free(sb.s);
+				i = end;
+				continue;
 			}
 			ev = append(b, N_EVENT,
 				    loc_pos(clang_getTokenLocation(b->tu, t[i])));
@@ -212,6 +296,10 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 		}
 		if (end == n)
 			break;
+		if (api->kind == K_SET_STATE && state_left(b, t, jumping, i, end)) {
+			i = end;
+			continue;
+		}
 		ev = append(b, N_EVENT, loc_pos(clang_getTokenLocation(b->tu, t[i])));
 		b->g->nodes[ev].ev.api = api;
 		macro_args(b->tu, clang_getRange(
@@ -222,5 +310,6 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 			lock_wrap_event(w, &b->g->nodes[ev].ev);
 		i = end;
 	}
+	free(jumping);
 	clang_disposeTokens(b->tu, t, all);
 }
