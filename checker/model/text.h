@@ -80,6 +80,13 @@ bool text_callers_follow_with(const char *buf, size_t len, const char *fn,
 			      unsigned from, unsigned to,
 			      const char *const *after);
 
+/*
+ * The body [*from, *to) of the definition of function name in buf (the
+ * name after a type, its parameter list, then `{`), or false.
+ */
+bool text_function_body(const char *buf, size_t len, const char *name,
+			unsigned *from, unsigned *to);
+
 /* Is offset off in the body of a #define?  *name: the macro's (allocated) */
 bool text_define_around(const char *buf, size_t len, unsigned off,
 			char **name);

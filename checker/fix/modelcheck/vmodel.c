@@ -869,6 +869,10 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		*verdict = xstrdup("model: not modelled: no sleep in the function");
 		goto out;
 	}
+	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
+		for (i = 0; i < o.nev_all; i++)
+			fprintf(stderr, "%s(): event %d line %u: %s\n", fn, o.ev[i].k,
+				o.ev[i].line, o.ev[i].what);
 	nk = queue_keys(&o, &r, &vv, keys, 4);
 	for (i = 0; i <= nk; i++) {
 		struct mwakers ws;

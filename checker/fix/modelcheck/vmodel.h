@@ -44,6 +44,9 @@ struct mwaker {
 				 * it may be another sleeper's */
 	bool kstop;		/* kthread_stop(): makes the tests of
 				 * kthread_should_stop() true, wakes the task */
+	char *unread;		/* a guard before its wake-up whose lock the
+				 * model does not read ("guard(foo)(d)"), or
+				 * NULL */
 	bool none;		/* no waker: timeouts only */
 	bool opaque;		/* a waker out of the file */
 };
@@ -56,6 +59,14 @@ struct mwakers {
 	char *files;		/* those with a waker: "foo_core.c, foo_irq.c" */
 };
 
+/*
+ * vmodel_locks.c: the last names of the locks held at token k of the
+ * function starting at token from (separated by spaces, NULL: none), the
+ * first as written in *text, those taken and dropped before k in
+ * *released; *unread: a guard whose lock is not read (if not set yet).
+ */
+char *lock_held(const struct vtoks *v, size_t len, int from, int k,
+		char **text, char **released, char **unread);
 /* The last identifier of a queue or lock expression (allocated). */
 char *last_name(const char *s);
 /*

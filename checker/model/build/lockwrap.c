@@ -16,7 +16,8 @@
  * kernel's own headers, include/linux/cgroup.h's cgroup_unlock(); the
  * shim headers do not have those, and an unknown header's functions are
  * not read).  A driver macro does the same job through
- * lockmacro.c.
+ * locktext.c (which also reads, from the text, the wrappers the model
+ * check of `wqport fix` meets).
  */
 #include <stdlib.h>
 #include <string.h>
