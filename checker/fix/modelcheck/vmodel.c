@@ -795,11 +795,13 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	}
 }
 
-static void run_side(struct vval *vv, struct vfn *f, int side,
-		     const struct mwaker *w, const char *qkey, unsigned only,
-		     bool complete, struct mside *out)
+/* One waker's run of one side, into out; the properties it found. */
+static unsigned run_side(struct vval *vv, struct vfn *f, int side,
+			 const struct mwaker *w, const char *qkey,
+			 unsigned only, bool complete, struct mside *out)
 {
 	struct mrun r;
+	unsigned props;
 	int b;
 
 	mrun_start(&r, vv, f, side, w, qkey);
@@ -807,7 +809,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	if (r.overflow) {
 		out->overflow = true;
 		mrun_release(&r);
-		return;
+		return 0;
 	}
 	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
 		fprintf(stderr, "  side %d, %s: props %u at %u\n", side, w->what,
@@ -832,7 +834,9 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		out->seen_at[b] |= r.seen_at[b];
 	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
+	props = r.props;
 	mrun_release(&r);
+	return props;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,
@@ -844,7 +848,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct mside mo = { 0 }, mr = { 0 };
 	struct menv env = { .complete = true };
 	struct model_facts facts;
-	char *keys[4], *why = NULL, *err = NULL;
+	char *keys[4], *why = NULL, *err = NULL, *unread = NULL;
 	int nk, i, j, nw_total = 0;
 
 	*verdict = NULL;
@@ -869,10 +873,6 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		*verdict = xstrdup("model: not modelled: no sleep in the function");
 		goto out;
 	}
-	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
-		for (i = 0; i < o.nev_all; i++)
-			fprintf(stderr, "%s(): event %d line %u: %s\n", fn, o.ev[i].k,
-				o.ev[i].line, o.ev[i].what);
 	nk = queue_keys(&o, &r, &vv, keys, 4);
 	for (i = 0; i <= nk; i++) {
 		struct mwakers ws;
@@ -906,9 +906,12 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 					other_sleepers(&o, &r, &ws, j) ? ": another sleeper's" : "");
 			if (other_sleepers(&o, &r, &ws, j))
 				continue;
-			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
-			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
-				 one.complete, &mr);
+			if ((run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo) |
+			     run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
+				      one.complete, &mr)) & (P_LOST | P_TLOST) &&
+			    ws.w[j].unread && !unread)
+				unread = xasprintf("%s before %s, a guard whose lock the model does not read",
+						   ws.w[j].unread, ws.w[j].what);
 		}
 		wakers_release(&ws);
 	}
@@ -936,6 +939,13 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 				mr.trace = xasprintf("a hang (WQPORT_MODEL_FAIL: '%s')",
 						     r.ev[i].what);
 			}
+	}
+	if (!unread && (mo.props | mr.props) & (P_LOST | P_TLOST))
+		unread = fn_guard(&o, &r);
+	if (unread && !(mr.props & ~mo.props)) {
+		/* a loss claimed against a lock the model did not read */
+		*verdict = xasprintf("model: not modelled: %s", unread);
+		goto out;
 	}
 	/* the facts the verdict rests on (fix/record.h), its words from them */
 	facts = (struct model_facts){ .ran = true,
@@ -970,6 +980,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	}
 	*verdict = model_words(&facts, ~0u);
 out:
+	free(unread);
 	free(env.files.s);
 	free(mo.trace);
 	free(mr.trace);

@@ -67,6 +67,10 @@ struct mwakers {
  */
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		char **text, char **released, char **unread);
+/* vmodel_locks.c: a guard in the function's tokens (either side), whose
+ * scope the sleeper's events do not follow: "guard(...)(...) in f(),
+ * ..." (allocated), or NULL */
+char *fn_guard(const struct vfn *o, const struct vfn *r);
 /* The last identifier of a queue or lock expression (allocated). */
 char *last_name(const char *s);
 /*

@@ -114,7 +114,7 @@ static char *guard_lock(const struct vtoks *v, int i, int *end, char **unread)
 	int close = vtok_match(v, i + 1), a[2], e[2], lp, j;
 	const char *lockfn;
 
-	if (!use || close < 0 || i + 3 >= close || v->t[i + 2].kind != VT_ID)
+	if (!use || close < i + 3 || v->t[i + 2].kind != VT_ID)
 		return NULL;
 	lockfn = kapi_guard(v->text + v->t[i + 2].off, v->t[i + 2].len);
 	lp = use == 1 ? close + 1 : i + 1;
@@ -122,7 +122,8 @@ static char *guard_lock(const struct vtoks *v, int i, int *end, char **unread)
 		return NULL;
 	if (!lockfn || vcall_args(v, lp, a, e, 2) < use) {
 		if (!*unread)
-			*unread = vtok_text(v, i, close + 1);
+			*unread = vtok_text(v, i, use == 1 && vtok_match(v, lp) > lp ?
+					    vtok_match(v, lp) + 1 : close + 1);
 		return NULL;
 	}
 	if (use == 1) {
@@ -166,7 +167,7 @@ static char *lock_effect(const struct vtoks *v, size_t len, int i, int k,
 	}
 	if (kapi_guard_use(c, cl)) {
 		t = guard_lock(v, i, &end, unread);
-		*drop = t && end < k;
+		*drop = t && end <= k;	/* k: a callee's own end */
 		return t;
 	}
 	return named_lock(v, len, i, unlock);
@@ -319,4 +320,30 @@ char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 {
 	*released = NULL;
 	return locks_before(v, len, from, k, false, text, released, unread);
+}
+
+char *fn_guard(const struct vfn *o, const struct vfn *r)
+{
+	const struct vfn *fs[2] = { o, r };
+	int s, i;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i + 1 < fs[s]->flow.n; i++) {
+			const struct vtoks *v = &fs[s]->flow;
+			int close = vtok_match(v, i + 1);
+			char *t, *why;
+
+			if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "(") ||
+			    close < 0 || !kapi_guard_use(v->text + v->t[i].off,
+							 v->t[i].len))
+				continue;
+			if (tok_eq(v, close + 1, "(") && vtok_match(v, close + 1) > 0)
+				close = vtok_match(v, close + 1);
+			t = vtok_text(v, i, close + 1);
+			why = xasprintf("%s in %s(), a guard whose scope the sleeper's events do not follow",
+					t, o->fn->name);
+			free(t);
+			return why;
+		}
+	return NULL;
 }
