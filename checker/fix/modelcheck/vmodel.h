@@ -63,10 +63,12 @@ struct mwakers {
  * vmodel_locks.c: the last names of the locks held at token k of the
  * function starting at token from (separated by spaces, NULL: none), the
  * first as written in *text, those taken and dropped before k in
- * *released; *unread: a guard whose lock is not read (if not set yet).
+ * *released; *unread: a guard whose lock is not read (if not set yet);
+ * callee[0..1]: the braces of the body of the function it calls whose
+ * locks those are, when it takes none itself, or -1.
  */
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,
-		char **text, char **released, char **unread);
+		char **text, char **released, char **unread, int *callee);
 /* vmodel_locks.c: a guard in the function's tokens (either side), whose
  * scope the sleeper's events do not follow: "guard(...)(...) in f(),
  * ..." (allocated), or NULL */

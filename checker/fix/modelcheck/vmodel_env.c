@@ -287,11 +287,11 @@ static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
 			    int depth, char **text, char **by)
 {
 	char *held, *released, *t, *unread = NULL;
-	int i;
+	int i, callee[2];
 
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	held = lock_held(ft, f->len, i, k, &t, &released, &unread);
+	held = lock_held(ft, f->len, i, k, &t, &released, &unread, callee);
 	free(released);
 	free(unread);	/* a caller's unread guard: its lock is not read */
 	if (held) {
@@ -466,7 +466,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	struct mwaker w;
 	unsigned from;
 	char *fn, *ltext, *call;
-	int i, close;
+	int i, close, callee[2];
 
 	if (!wfile_fn(f, ft->t[k].off, &from, &fn))
 		return;
@@ -480,8 +480,18 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	w.intr_only = contains(c, cl, "interruptible");
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread);
+	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread, callee);
 	w.writes = waker_writes(ft, i, k);
+	if (callee[0] >= 0) {
+		/* what the function whose locks it takes writes, too */
+		char *cw = waker_writes(ft, callee[0] + 1, callee[1]), *t;
+
+		t = *cw ? xasprintf("%s%s%s", w.writes, *w.writes ? " " : "", cw) :
+		    xstrdup(w.writes);
+		free(w.writes);
+		free(cw);
+		w.writes = t;
+	}
 	close = vtok_match(ft, k + 1);
 	call = vtok_text(ft, k, close < 0 ? k + 1 : close + 1);
 	w.what = xasprintf("%s in %s()%s%s%s%s%s", call, fn,

@@ -170,7 +170,12 @@ static char *lock_effect(const struct vtoks *v, size_t len, int i, int k,
 		*drop = t && end <= k;	/* k: a callee's own end */
 		return t;
 	}
-	return named_lock(v, len, i, unlock);
+	t = named_lock(v, len, i, unlock);
+	if (t && path_leaves(v, vtok_match(v, i + 1), k)) {
+		free(t);	/* a macro's or wrapper's, as a call's */
+		t = NULL;
+	}
+	return t;
 }
 
 /* Is the name at token i called (not a member's, a declaration's)? */
@@ -202,7 +207,7 @@ static bool callee_body(const struct vtoks *v, size_t len, int i, int *lb,
 }
 
 static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
-			  bool callee, char **text, char **released,
+			  int *callee, char **text, char **released,
 			  char **unread);
 
 /*
@@ -213,7 +218,8 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
  * than one, does.
  */
 static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
-			  char **text, char **released, char **unread)
+			  int *body, char **text, char **released,
+			  char **unread)
 {
 	char *held = NULL, *t = NULL, *rel = NULL;
 	int i, lb, rb, found = 0;
@@ -223,9 +229,11 @@ static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
 
 		if (!plain_call(v, i) || !callee_body(v, len, i, &lb, &rb))
 			continue;
-		h = locks_before(v, len, lb + 1, rb, true, &ht, &hr, unread);
+		h = locks_before(v, len, lb + 1, rb, NULL, &ht, &hr, unread);
 		if (h || hr) {
 			found++;
+			body[0] = lb;
+			body[1] = rb;
 			free(held);
 			free(t);
 			free(rel);
@@ -239,6 +247,7 @@ static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
 		free(held);
 		free(t);
 		free(rel);
+		body[0] = body[1] = -1;
 		return NULL;
 	}
 	*text = t;
@@ -255,11 +264,12 @@ static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
  * the end of its scope.  A lock or an unlock on a path that leaves before
  * k (an error exit, a branch that wakes and returns: path_leaves()) is
  * not on the way to k.  A function that takes none itself is read one
- * call deep (callee_locks()).  *unread: a guard of a class kapi.def
- * does not list, met on the way (its text).
+ * call deep (callee_locks(); callee[0..1]: the braces of that function's
+ * body, NULL: not).  *unread: a guard of a class kapi.def does not list,
+ * met on the way (its text).
  */
 static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
-			  bool callee, char **text, char **released,
+			  int *callee, char **text, char **released,
 			  char **unread)
 {
 	char *names[8], *texts[8];
@@ -296,8 +306,9 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 		}
 	}
 	*text = NULL;
-	if (!n && !callee)
-		return callee_locks(v, len, from, k, text, released, unread);
+	if (!n && callee)
+		return callee_locks(v, len, from, k, callee, text, released,
+				    unread);
 	*released = released_locks(names, depth, rel, n, last);
 	for (j = 0; j < n; j++) {
 		if (depth[j] > 0 && !held) {
@@ -316,10 +327,11 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 }
 
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,
-		char **text, char **released, char **unread)
+		char **text, char **released, char **unread, int *callee)
 {
 	*released = NULL;
-	return locks_before(v, len, from, k, false, text, released, unread);
+	callee[0] = callee[1] = -1;
+	return locks_before(v, len, from, k, callee, text, released, unread);
 }
 
 char *fn_guard(const struct vfn *o, const struct vfn *r)
