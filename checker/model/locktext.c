@@ -36,7 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "locktext.h"
 #include "text.h"
 
 /* The unlock API called in the logical line [p, e), or NULL. */

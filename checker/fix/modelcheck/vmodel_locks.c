@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "locktext.h"
 #include "vmodel.h"
 
 /*

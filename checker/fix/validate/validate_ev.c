@@ -18,7 +18,6 @@
 
 #include "analysis.h"		/* target_api_since() */
 #include "validate.h"
-#include "locktext.h"
 
 /* A call that sleeps on, queues on or leaves a queue (kapi.def) */
 static bool waits_on(const char *c, size_t cl)

@@ -11,7 +11,6 @@
 
 #include "ast.h"
 #include "cfg.h"
-#include "locktext.h"
 
 /* One macro invocation in the main file (macro.c) */
 struct mexp {
