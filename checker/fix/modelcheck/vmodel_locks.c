@@ -100,6 +100,43 @@ static char *released_locks(char **names, const int *depth, const bool *rel,
 	return out;
 }
 
+/* Are locks a and b written alike, but for `&`, brackets and spaces? */
+static bool same_lock(const char *a, const char *b)
+{
+	for (;;) {
+		while (*a == '&' || *a == '(' || *a == ')' || *a == ' ')
+			a++;
+		while (*b == '&' || *b == '(' || *b == ')' || *b == ' ')
+			b++;
+		if (*a != *b)
+			return false;
+		if (!*a)
+			return true;
+		a++;
+		b++;
+	}
+}
+
+/*
+ * The slot among the n locks seen so far of lock t (last name ln): the
+ * one written alike; else, for an unlock, the last one taken and still
+ * held of that last name (a lock reached through another name); else n,
+ * a new one: `&loaner->mutex` and `&chip->mutex` are two locks.
+ */
+static int lock_slot(char **names, char **texts, const int *depth, int n,
+		     const char *t, const char *ln, bool unlock)
+{
+	int j;
+
+	for (j = 0; j < n; j++)
+		if (same_lock(texts[j], t))
+			return j;
+	for (j = n - 1; unlock && j >= 0; j--)
+		if (depth[j] > 0 && !strcmp(names[j], ln))
+			return j;
+	return n;
+}
+
 /*
  * The scope a guard at token i holds its lock for, to token *end: a
  * `guard(c)(&l);` to the end of its block, a `scoped_guard(c, &l) stmt`
@@ -286,8 +323,7 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 		if (!t)
 			continue;
 		ln = last_name(t);
-		for (j = 0; j < n && strcmp(names[j], ln); j++)
-			;
+		j = lock_slot(names, texts, depth, n, t, ln, unlock);
 		if (j == n && n < 8) {
 			names[n] = ln;
 			texts[n] = t;
@@ -313,7 +349,7 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 		if (depth[j] > 0 && !held) {
 			held = xstrdup(names[j]);
 			*text = xstrdup(texts[j]);
-		} else if (depth[j] > 0) {
+		} else if (depth[j] > 0 && !word_in(held, names[j])) {
 			char *t = xasprintf("%s %s", held, names[j]);
 
 			free(held);
