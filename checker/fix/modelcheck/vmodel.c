@@ -149,17 +149,10 @@ bool word_in(const char *list, const char *w)
 
 static bool lock_is_wakers(const struct mrun *r, int l)
 {
-	char *k;
-	bool eq;
-
 	if (l >= 0 && l == r->xlock)
 		return true;
-	if (!r->w->lock || l < 0 || l >= r->vv->nnames[NS_LOCK])
-		return false;
-	k = last_name(r->vv->names[NS_LOCK][l]);
-	eq = word_in(r->w->lock, k);
-	free(k);
-	return eq;
+	return r->w->lock && l >= 0 && l < r->vv->nnames[NS_LOCK] &&
+	       l < VMAXQ && r->wlock[l];
 }
 
 /* The bit of lock l in mstate.held (the last of them past 31). */
@@ -775,6 +768,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->w = w;
 	r->qkey = (char *)qkey;
 	r->xlock = -1;
+	waker_lock_match(f, vv, w, r->wlock);
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);

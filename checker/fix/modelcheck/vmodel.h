@@ -44,6 +44,13 @@ struct mwaker {
 				 * it may be another sleeper's */
 	bool kstop;		/* kthread_stop(): makes the tests of
 				 * kthread_should_stop() true, wakes the task */
+	char *held_texts;	/* the locks its own function holds at the
+				 * wake-up as written, one a line, or NULL */
+	char *callers;		/* the last names of its callers' locks, or
+				 * NULL */
+	const char *wbuf;	/* the text of its file */
+	size_t wlen;
+	unsigned wfn, wend, woff;	/* its function, its wake-up there */
 	char *unread;		/* a guard before its wake-up whose lock the
 				 * model does not read ("guard(foo)(d)"), or
 				 * NULL */
@@ -61,8 +68,8 @@ struct mwakers {
 
 /*
  * vmodel_locks.c: the last names of the locks held at token k of the
- * function starting at token from (separated by spaces, NULL: none), the
- * first as written in *text, those taken and dropped before k in
+ * function starting at token from (separated by spaces, NULL: none),
+ * each as written in *text (one a line), those taken and dropped before k in
  * *released; *unread: a guard whose lock is not read (if not set yet);
  * callee[0..1]: the braces of the body of the function it calls whose
  * locks those are, when it takes none itself, or -1.
@@ -73,6 +80,12 @@ char *lock_held(const struct vtoks *v, size_t len, int from, int k,
  * scope the sleeper's events do not follow: "guard(...)(...) in f(),
  * ..." (allocated), or NULL */
 char *fn_guard(const struct vfn *o, const struct vfn *r);
+/* vmodel_locks.c: per lock of the waiter (vv's NS_LOCK names), is it
+ * one w holds: the last name is one of w's, and unless it comes from a
+ * caller, qmatch.c does not find the two expressions surely different
+ * (`res->spinlock` of one struct, `dlm->spinlock` of another) */
+void waker_lock_match(const struct vfn *f, const struct vval *vv,
+		      const struct mwaker *w, bool *same);
 /* The last identifier of a queue or lock expression (allocated). */
 char *last_name(const char *s);
 /*

@@ -54,6 +54,8 @@ void wakers_release(struct mwakers *ws)
 		free(ws->w[i].what);
 		free(ws->w[i].writes);
 		free(ws->w[i].unread);
+		free(ws->w[i].held_texts);
+		free(ws->w[i].callers);
 	}
 	free(ws->files);
 	ws->files = NULL;
@@ -209,6 +211,24 @@ static bool wfile_fn(const struct wfile *f, unsigned off, unsigned *from,
 	return true;
 }
 
+/* The end of f's function that starts at offset from. */
+static unsigned wfile_end(const struct wfile *f, unsigned from)
+{
+	const char *nm;
+	size_t nn;
+	unsigned a, to;
+	int i;
+
+	if (f->s) {
+		for (i = 0; i < f->s->nfns; i++)
+			if (f->s->fns[i].start == from)
+				return f->s->fns[i].end;
+		return from;
+	}
+	return text_enclosing_function(f->text, f->len, from, &a, &to, &nm, &nn) ?
+	       to : from;
+}
+
 /*
  * Is token k (the name of a function the file hands on, not a call) an
  * argument of a K_ATOMIC_START call (kapi.def: blk_init_queue(fn,
@@ -294,6 +314,8 @@ static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
 	held = lock_held(ft, f->len, i, k, &t, &released, &unread, callee);
 	free(released);
 	free(unread);	/* a caller's unread guard: its lock is not read */
+	if (t && strchr(t, '\n'))
+		*strchr(t, '\n') = '\0';	/* the first */
 	if (held) {
 		*text = t;
 		*by = xasprintf("%s() holds", caller);
@@ -436,6 +458,7 @@ static void caller_locks(const struct wfile *f, const struct vtoks *ft,
 
 	if (!cl)
 		return;
+	w->callers = xstrdup(cl);
 	copy = xstrdup(cl);
 	for (x = strtok_r(copy, " ", &save); x; x = strtok_r(NULL, " ", &save))
 		if (!w->lock || !word_in(w->lock, x)) {
@@ -481,6 +504,17 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
 	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread, callee);
+	if (ltext && callee[0] < 0) {
+		/* where they are held, to tell them from the waiter's */
+		w.held_texts = xstrdup(ltext);
+		w.wbuf = f->text;
+		w.wlen = f->len;
+		w.wfn = from;
+		w.wend = wfile_end(f, from);
+		w.woff = ft->t[k].off;
+	}
+	if (ltext && strchr(ltext, '\n'))
+		*strchr(ltext, '\n') = '\0';	/* the first, for the words */
 	w.writes = waker_writes(ft, i, k);
 	if (callee[0] >= 0) {
 		/* what the function whose locks it takes writes, too */
@@ -507,6 +541,8 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 		free(w.lock);
 		free(w.clock);
 		free(w.unread);
+		free(w.held_texts);
+		free(w.callers);
 		free(w.what);
 		free(w.writes);
 	}

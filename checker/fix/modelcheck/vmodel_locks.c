@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "qmatch.h"
 #include "vmodel.h"
 
 /*
@@ -293,8 +294,8 @@ static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
 
 /*
  * The last names of the locks held at token k of its function (from:
- * where it starts), separated by spaces, and in *text the first as
- * written; in *released those taken and dropped before k.  A driver's
+ * where it starts), separated by spaces, and in *text each as written,
+ * one a line; in *released those taken and dropped before k.  A driver's
  * macro or wrapper function that takes or drops a lock counts as the
  * call in its body (len: the text's length), a guard as a lock held to
  * the end of its scope.  A lock or an unlock on a path that leaves before
@@ -346,14 +347,20 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 				    unread);
 	*released = released_locks(names, depth, rel, n, last);
 	for (j = 0; j < n; j++) {
+		char *t;
+
 		if (depth[j] > 0 && !held) {
 			held = xstrdup(names[j]);
 			*text = xstrdup(texts[j]);
-		} else if (depth[j] > 0 && !word_in(held, names[j])) {
-			char *t = xasprintf("%s %s", held, names[j]);
-
-			free(held);
-			held = t;
+		} else if (depth[j] > 0) {
+			t = xasprintf("%s\n%s", *text, texts[j]);
+			free(*text);
+			*text = t;
+			if (!word_in(held, names[j])) {
+				t = xasprintf("%s %s", held, names[j]);
+				free(held);
+				held = t;
+			}
 		}
 		free(names[j]);
 		free(texts[j]);
@@ -393,4 +400,56 @@ char *fn_guard(const struct vfn *o, const struct vfn *r)
 			return why;
 		}
 	return NULL;
+}
+
+/* Is the waiter's lock ls surely not the lock lw w holds as written? */
+static bool other_lock(const struct vfn *f, const char *ls,
+		       const struct mwaker *w, const char *lw)
+{
+	const struct vside *s = f->side;
+	struct qmatch m;
+	bool other;
+
+	if (qmatch_text2(s->text, s->len, f->fn->start, f->fn->end, ls,
+			 w->wbuf == s->text ? NULL : w->wbuf, w->wlen, w->wfn,
+			 w->wend, w->woff, lw, &m, NULL)) {
+		qmatch_free(&m);
+		return false;
+	}
+	other = m.different;
+	qmatch_free(&m);
+	return other;
+}
+
+void waker_lock_match(const struct vfn *f, const struct vval *vv,
+		      const struct mwaker *w, bool *same)
+{
+	int l;
+
+	for (l = 0; l < vv->nnames[NS_LOCK] && l < VMAXQ; l++) {
+		char *ln = last_name(vv->names[NS_LOCK][l]), *copy, *t, *save = NULL;
+		bool any = false, all_other = true;
+
+		same[l] = w->lock && word_in(w->lock, ln);
+		if (same[l] && w->held_texts) {
+			copy = xstrdup(w->held_texts);
+			for (t = strtok_r(copy, "\n", &save); t;
+			     t = strtok_r(NULL, "\n", &save)) {
+				char *tl = last_name(t);
+
+				if (!strcmp(tl, ln)) {
+					any = true;
+					all_other &= other_lock(f, vv->names[NS_LOCK][l],
+								w, t);
+				}
+				free(tl);
+			}
+			free(copy);
+			/* held by its own function as another lock only; a
+			 * caller's lock of that name is not told apart */
+			same[l] = !(any && all_other) ||
+				  (w->callers && word_in(w->callers, ln));
+		}
+		free(ln);
+	}
 }
