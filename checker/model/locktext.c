@@ -194,14 +194,13 @@ static bool plain_operand(const char *buf, const struct ltok *t, int i,
 	return true;
 }
 
-/* Does s name a thing or a member chain only (no brackets needed)? */
-static bool plain_text(const char *s)
+bool text_member_chain(const char *s)
 {
 	for (; *s; s++)
 		if (!wq_ident_char(*s) && *s != '.' &&
 		    !(s[0] == '-' && s[1] == '>' && s++))
 			return false;
-	return *s == '\0';
+	return true;
 }
 
 /*
@@ -227,7 +226,7 @@ static char *substitute(const char *buf, const struct ltok *t, int a, int b,
 					lt_is(buf, &t[i - 1], "."))))
 				break;
 		if (word && k < np && k < nargs)
-			sb_printf(&sb, plain_text(args[k]) ? "%s" : "(%s)", args[k]);
+			sb_printf(&sb, text_member_chain(args[k]) ? "%s" : "(%s)", args[k]);
 		else
 			sb_add(&sb, w, t[i].len);
 	}

@@ -121,4 +121,7 @@ const struct kapi *macro_body_unlock(const char *buf, size_t len,
 char *text_lock_use(const char *buf, size_t len, const char *name, size_t n,
 		    char *const *args, int nargs, bool *unlock, bool *fn);
 
+/* Does s name a thing or a member chain only (no brackets needed)? */
+bool text_member_chain(const char *s);
+
 #endif /* WQPORT_TEXT_H */

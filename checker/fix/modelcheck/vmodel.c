@@ -768,7 +768,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->w = w;
 	r->qkey = (char *)qkey;
 	r->xlock = -1;
-	waker_lock_match(f, vv, w, r->wlock);
+	waker_lock_match(vv, w, r->wlock);
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);

@@ -46,6 +46,8 @@ struct mwaker {
 				 * kthread_should_stop() true, wakes the task */
 	char *held_texts;	/* the locks its own function holds at the
 				 * wake-up as written, one a line, or NULL */
+	uint32_t other;		/* the waiter's locks surely not those its
+				 * last names say (waker_other_locks()) */
 	char *callers;		/* the last names of its callers' locks, or
 				 * NULL */
 	const char *wbuf;	/* the text of its file */
@@ -80,12 +82,18 @@ char *lock_held(const struct vtoks *v, size_t len, int from, int k,
  * scope the sleeper's events do not follow: "guard(...)(...) in f(),
  * ..." (allocated), or NULL */
 char *fn_guard(const struct vfn *o, const struct vfn *r);
-/* vmodel_locks.c: per lock of the waiter (vv's NS_LOCK names), is it
- * one w holds: the last name is one of w's, and unless it comes from a
- * caller, qmatch.c does not find the two expressions surely different
- * (`res->spinlock` of one struct, `dlm->spinlock` of another) */
-void waker_lock_match(const struct vfn *f, const struct vval *vv,
-		      const struct mwaker *w, bool *same);
+/*
+ * vmodel_locks.c: in w->other the waiter's locks (vv's NS_LOCK names, o
+ * the original function) that w's own function holds a lock of the same
+ * last name of, but that qmatch.c finds surely another (`res->spinlock`
+ * of one struct, `dlm->spinlock` of another), no caller holding one of
+ * that name; per lock of the waiter, is it one w holds (its last name
+ * one of w's, and not one of w->other)?
+ */
+void waker_other_locks(const struct vfn *o, const struct vval *vv,
+		       struct mwaker *w);
+void waker_lock_match(const struct vval *vv, const struct mwaker *w,
+		      bool *same);
 /* The last identifier of a queue or lock expression (allocated). */
 char *last_name(const char *s);
 /*

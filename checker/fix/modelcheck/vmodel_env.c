@@ -747,6 +747,7 @@ void model_env(const struct vside *orig, struct vval *vv,
 {
 	struct mwaker opq;
 	bool named, sealed = false;
+	int j;
 
 	find_wakers(orig, key, task, fn, ws, &named);
 	env->file |= ws->n > 0;
@@ -767,6 +768,8 @@ void model_env(const struct vside *orig, struct vval *vv,
 		 */
 		named = untimed_sleep(o);
 	}
+	for (j = 0; j < ws->n; j++)
+		waker_other_locks(o, vv, &ws->w[j]);
 	memset(&opq, 0, sizeof(opq));
 	if (!ws->n && !named) {
 		opq.none = true;

@@ -421,35 +421,46 @@ static bool other_lock(const struct vfn *f, const char *ls,
 	return other;
 }
 
-void waker_lock_match(const struct vfn *f, const struct vval *vv,
-		      const struct mwaker *w, bool *same)
+void waker_other_locks(const struct vfn *o, const struct vval *vv,
+		       struct mwaker *w)
+{
+	int l;
+
+	w->other = 0;
+	for (l = 0; w->held_texts && l < vv->nnames[NS_LOCK] && l < 32; l++) {
+		char *ln = last_name(vv->names[NS_LOCK][l]), *copy, *t, *save = NULL;
+		bool any = false, all_other = true;
+
+		copy = xstrdup(w->held_texts);
+		for (t = strtok_r(copy, "\n", &save); t;
+		     t = strtok_r(NULL, "\n", &save)) {
+			char *tl = last_name(t);
+
+			if (!strcmp(tl, ln)) {
+				any = true;
+				all_other &= other_lock(o, vv->names[NS_LOCK][l], w, t);
+			}
+			free(tl);
+		}
+		free(copy);
+		/* held by its own function as another lock only; a caller's
+		 * lock of that name is not told apart */
+		if (any && all_other && !(w->callers && word_in(w->callers, ln)))
+			w->other |= 1u << l;
+		free(ln);
+	}
+}
+
+void waker_lock_match(const struct vval *vv, const struct mwaker *w,
+		      bool *same)
 {
 	int l;
 
 	for (l = 0; l < vv->nnames[NS_LOCK] && l < VMAXQ; l++) {
-		char *ln = last_name(vv->names[NS_LOCK][l]), *copy, *t, *save = NULL;
-		bool any = false, all_other = true;
+		char *ln = last_name(vv->names[NS_LOCK][l]);
 
-		same[l] = w->lock && word_in(w->lock, ln);
-		if (same[l] && w->held_texts) {
-			copy = xstrdup(w->held_texts);
-			for (t = strtok_r(copy, "\n", &save); t;
-			     t = strtok_r(NULL, "\n", &save)) {
-				char *tl = last_name(t);
-
-				if (!strcmp(tl, ln)) {
-					any = true;
-					all_other &= other_lock(f, vv->names[NS_LOCK][l],
-								w, t);
-				}
-				free(tl);
-			}
-			free(copy);
-			/* held by its own function as another lock only; a
-			 * caller's lock of that name is not told apart */
-			same[l] = !(any && all_other) ||
-				  (w->callers && word_in(w->callers, ln));
-		}
+		same[l] = w->lock && word_in(w->lock, ln) &&
+			  !(l < 32 && (w->other & (1u << l)));
 		free(ln);
 	}
 }
