@@ -412,6 +412,47 @@ bool kapi_lock(const char *name, size_t len, bool spins)
 	return false;
 }
 
+static const struct {
+	const char *cls, *lock;
+} guards[] = {
+#define KAPI_GUARD(cls, lock) { #cls, #lock },
+#include "kapi.def"
+#undef KAPI_GUARD
+};
+
+static const struct {
+	const char *name;
+	int scoped;
+} guard_uses[] = {
+#define KAPI_GUARD_USE(nm, scoped) { #nm, scoped },
+#include "kapi.def"
+#undef KAPI_GUARD_USE
+};
+
+/* The lock call a guard of class cls[0..len) makes (KAPI_GUARD), or NULL */
+const char *kapi_guard(const char *cls, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(guards) / sizeof(guards[0]); i++)
+		if (!strncmp(guards[i].cls, cls, len) && !guards[i].cls[len])
+			return guards[i].lock;
+	return NULL;
+}
+
+/* Is name[0..len) a guard's use (KAPI_GUARD_USE): 1 `guard(c)(l)`, 2
+ * `scoped_guard(c, l) stmt`; 0 if not */
+int kapi_guard_use(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(guard_uses) / sizeof(guard_uses[0]); i++)
+		if (!strncmp(guard_uses[i].name, name, len) &&
+		    !guard_uses[i].name[len])
+			return 1 + guard_uses[i].scoped;
+	return 0;
+}
+
 /* The i-th lock-taking call, a spinning one (spins 1) if spins, or NULL
  * past the end. */
 const char *kapi_lock_name(size_t i, bool spins)

@@ -162,6 +162,10 @@ const struct kapi_thread *kapi_thread_table(size_t *count);
 /* a call that takes a lock, a spinning one if spins (kapi.def KAPI_LOCK) */
 bool kapi_lock(const char *name, size_t len, bool spins);
 const char *kapi_lock_name(size_t i, bool spins);
+/* kapi.def KAPI_GUARD: the lock call of a guard class, or NULL; and
+ * KAPI_GUARD_USE: 1 guard(), 2 scoped_guard(), 0 neither */
+const char *kapi_guard(const char *cls, size_t len);
+int kapi_guard_use(const char *name, size_t len);
 /* a release a wait loop's exit branch may make (kapi.def KAPI_EXIT_UNLOCK) */
 bool kapi_exit_unlock(const char *name, size_t len);
 

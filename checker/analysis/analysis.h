@@ -95,9 +95,8 @@ char *wait_condition(const char *test_text);
 /* Drop a `&& t` operand (a timeout variable) from a guard; true if found. */
 bool cond_drop_operand(char *guard, const char *t);
 
-/* analysis/helpers.c: the static helpers of the same file, one level */
-bool text_function_body(const char *buf, size_t len, const char *name,
-			unsigned *from, unsigned *to);
+/* analysis/helpers.c: the static helpers of the same file, one level
+ * (their bodies: model/text.c text_function_body()) */
 /* Does pred hold for the body of a function of buf that code calls? */
 bool text_helpers_match(const char *buf, size_t len, const char *code,
 			bool (*pred)(const char *text));

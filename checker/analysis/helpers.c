@@ -27,60 +27,6 @@
 #include "analysis.h"
 #include "builder.h"
 
-static unsigned skip_blank(const char *buf, size_t len, unsigned i)
-{
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' ||
-			   buf[i] == '\r'))
-		i++;
-	return i;
-}
-
-/*
- * The body [*from, *to) of the definition of name in buf: the name
- * after a type (not after an operator, as a call is), its parameter
- * list, then `{`.
- */
-bool text_function_body(const char *buf, size_t len, const char *name,
-			unsigned *from, unsigned *to)
-{
-	size_t n = strlen(name);
-	long at = 0;
-
-	while ((at = text_find_word(buf, at, len, name)) >= 0) {
-		unsigned i = at + n, b = at;
-		int depth = 0;
-
-		at = i;
-		while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t' ||
-				 buf[b - 1] == '\n'))
-			b--;
-		if (!b || !(wq_ident_char(buf[b - 1]) || buf[b - 1] == '*'))
-			continue;	/* a call, a cast, a macro argument */
-		i = skip_blank(buf, len, i);
-		if (i >= len || buf[i] != '(')
-			continue;
-		for (; i < len; i++)
-			if (buf[i] == '(')
-				depth++;
-			else if (buf[i] == ')' && --depth == 0)
-				break;
-		i = skip_blank(buf, len, i + 1);
-		if (i >= len || buf[i] != '{')
-			continue;	/* a declaration */
-		*from = i;
-		for (depth = 0; i < len; i++)
-			if (buf[i] == '{')
-				depth++;
-			else if (buf[i] == '}' && --depth == 0)
-				break;
-		if (i >= len)
-			return false;
-		*to = i + 1;
-		return true;
-	}
-	return false;
-}
-
 bool text_helpers_match(const char *buf, size_t len, const char *code,
 			bool (*pred)(const char *text))
 {

@@ -149,17 +149,10 @@ bool word_in(const char *list, const char *w)
 
 static bool lock_is_wakers(const struct mrun *r, int l)
 {
-	char *k;
-	bool eq;
-
 	if (l >= 0 && l == r->xlock)
 		return true;
-	if (!r->w->lock || l < 0 || l >= r->vv->nnames[NS_LOCK])
-		return false;
-	k = last_name(r->vv->names[NS_LOCK][l]);
-	eq = word_in(r->w->lock, k);
-	free(k);
-	return eq;
+	return r->w->lock && l >= 0 && l < r->vv->nnames[NS_LOCK] &&
+	       l < VMAXQ && r->wlock[l];
 }
 
 /* The bit of lock l in mstate.held (the last of them past 31). */
@@ -775,6 +768,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->w = w;
 	r->qkey = (char *)qkey;
 	r->xlock = -1;
+	waker_lock_match(vv, w, r->wlock);
 	r->run = vintern(vv, NS_STATE, "TASK_RUNNING");
 	r->intr = vintern(vv, NS_STATE, "TASK_INTERRUPTIBLE");
 	model_conditions(f, &r->cls, &r->guard);
@@ -795,11 +789,13 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	}
 }
 
-static void run_side(struct vval *vv, struct vfn *f, int side,
-		     const struct mwaker *w, const char *qkey, unsigned only,
-		     bool complete, struct mside *out)
+/* One waker's run of one side, into out; the properties it found. */
+static unsigned run_side(struct vval *vv, struct vfn *f, int side,
+			 const struct mwaker *w, const char *qkey,
+			 unsigned only, bool complete, struct mside *out)
 {
 	struct mrun r;
+	unsigned props;
 	int b;
 
 	mrun_start(&r, vv, f, side, w, qkey);
@@ -807,7 +803,7 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 	if (r.overflow) {
 		out->overflow = true;
 		mrun_release(&r);
-		return;
+		return 0;
 	}
 	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
 		fprintf(stderr, "  side %d, %s: props %u at %u\n", side, w->what,
@@ -832,7 +828,9 @@ static void run_side(struct vval *vv, struct vfn *f, int side,
 		out->seen_at[b] |= r.seen_at[b];
 	out->asleep_in |= r.asleep_in;
 	out->props |= r.props;
+	props = r.props;
 	mrun_release(&r);
+	return props;
 }
 
 char *model_check_config(const struct vside *orig, const struct vside *rew,
@@ -844,7 +842,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct mside mo = { 0 }, mr = { 0 };
 	struct menv env = { .complete = true };
 	struct model_facts facts;
-	char *keys[4], *why = NULL, *err = NULL;
+	char *keys[4], *why = NULL, *err = NULL, *unread = NULL;
 	int nk, i, j, nw_total = 0;
 
 	*verdict = NULL;
@@ -902,9 +900,12 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 					other_sleepers(&o, &r, &ws, j) ? ": another sleeper's" : "");
 			if (other_sleepers(&o, &r, &ws, j))
 				continue;
-			run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo);
-			run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
-				 one.complete, &mr);
+			if ((run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo) |
+			     run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
+				      one.complete, &mr)) & (P_LOST | P_TLOST) &&
+			    ws.w[j].unread && !unread)
+				unread = xasprintf("%s before %s, a guard whose lock the model does not read",
+						   ws.w[j].unread, ws.w[j].what);
 		}
 		wakers_release(&ws);
 	}
@@ -932,6 +933,13 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 				mr.trace = xasprintf("a hang (WQPORT_MODEL_FAIL: '%s')",
 						     r.ev[i].what);
 			}
+	}
+	if (!unread && (mo.props | mr.props) & (P_LOST | P_TLOST))
+		unread = fn_guard(&o, &r);
+	if (unread && !(mr.props & ~mo.props)) {
+		/* a loss claimed against a lock the model did not read */
+		*verdict = xasprintf("model: not modelled: %s", unread);
+		goto out;
 	}
 	/* the facts the verdict rests on (fix/record.h), its words from them */
 	facts = (struct model_facts){ .ran = true,
@@ -966,6 +974,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	}
 	*verdict = model_words(&facts, ~0u);
 out:
+	free(unread);
 	free(env.files.s);
 	free(mo.trace);
 	free(mr.trace);

@@ -44,6 +44,18 @@ struct mwaker {
 				 * it may be another sleeper's */
 	bool kstop;		/* kthread_stop(): makes the tests of
 				 * kthread_should_stop() true, wakes the task */
+	char *held_texts;	/* the locks its own function holds at the
+				 * wake-up as written, one a line, or NULL */
+	uint32_t other;		/* the waiter's locks surely not those its
+				 * last names say (waker_other_locks()) */
+	char *callers;		/* the last names of its callers' locks, or
+				 * NULL */
+	const char *wbuf;	/* the text of its file */
+	size_t wlen;
+	unsigned wfn, wend, woff;	/* its function, its wake-up there */
+	char *unread;		/* a guard before its wake-up whose lock the
+				 * model does not read ("guard(foo)(d)"), or
+				 * NULL */
 	bool none;		/* no waker: timeouts only */
 	bool opaque;		/* a waker out of the file */
 };
@@ -56,6 +68,32 @@ struct mwakers {
 	char *files;		/* those with a waker: "foo_core.c, foo_irq.c" */
 };
 
+/*
+ * vmodel_locks.c: the last names of the locks held at token k of the
+ * function starting at token from (separated by spaces, NULL: none),
+ * each as written in *text (one a line), those taken and dropped before k in
+ * *released; *unread: a guard whose lock is not read (if not set yet);
+ * callee[0..1]: the braces of the body of the function it calls whose
+ * locks those are, when it takes none itself, or -1.
+ */
+char *lock_held(const struct vtoks *v, size_t len, int from, int k,
+		char **text, char **released, char **unread, int *callee);
+/* vmodel_locks.c: a guard in the function's tokens (either side), whose
+ * scope the sleeper's events do not follow: "guard(...)(...) in f(),
+ * ..." (allocated), or NULL */
+char *fn_guard(const struct vfn *o, const struct vfn *r);
+/*
+ * vmodel_locks.c: in w->other the waiter's locks (vv's NS_LOCK names, o
+ * the original function) that w's own function holds a lock of the same
+ * last name of, but that qmatch.c finds surely another (`res->spinlock`
+ * of one struct, `dlm->spinlock` of another), no caller holding one of
+ * that name; per lock of the waiter, is it one w holds (its last name
+ * one of w's, and not one of w->other)?
+ */
+void waker_other_locks(const struct vfn *o, const struct vval *vv,
+		       struct mwaker *w);
+void waker_lock_match(const struct vval *vv, const struct mwaker *w,
+		      bool *same);
 /* The last identifier of a queue or lock expression (allocated). */
 char *last_name(const char *s);
 /*

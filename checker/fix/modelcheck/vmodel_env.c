@@ -53,6 +53,9 @@ void wakers_release(struct mwakers *ws)
 		free(ws->w[i].clock);
 		free(ws->w[i].what);
 		free(ws->w[i].writes);
+		free(ws->w[i].unread);
+		free(ws->w[i].held_texts);
+		free(ws->w[i].callers);
 	}
 	free(ws->files);
 	ws->files = NULL;
@@ -67,183 +70,6 @@ static bool wake_name(const char *s, size_t n, bool queue)
 		if (strlen(*w) == n && !memcmp(*w, s, n))
 			return true;
 	return false;
-}
-
-/*
- * A lock call in the body of a driver macro whose use is token k of v
- * (`#define LAZY_LOCK(f) spin_lock_irqsave(&jfs_lock, f)`): the lock as
- * the body names it, a parameter replaced by the use's argument; NULL
- * when the macro takes no lock.  *unlock for an unlock.
- */
-static char *macro_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
-{
-	const char *text = v->text;
-	size_t n = v->t[k].len, end;
-	long at = macro_define_at(text, len, text + v->t[k].off, n, &end);
-	struct vtoks b;
-	char *lock = NULL;
-	int i, close = 0;
-
-	if (at < 0 || !vtok_cut(&b, text, at, end))
-		return NULL;
-	if (b.n > 1 && vtok_is(&b, 1, "(") && b.t[1].off == at + n)
-		close = vtok_match(&b, 1);	/* function-like: its parameters */
-	for (i = close + 1; close >= 0 && i + 1 < b.n && !lock; i++) {
-		const char *c = text + b.t[i].off;
-		size_t cl = b.t[i].len;
-		int a[2], e[2], p, np = 0, ua[8], ue[8], nu;
-
-		*unlock = kapi_is(c, cl, K_UNLOCK);
-		if (b.t[i].kind != VT_ID || !tok_eq(&b, i + 1, "(") ||
-		    (!*unlock && !kapi_lock(c, cl, false)) ||
-		    vcall_args(&b, i + 1, a, e, 2) < 1)
-			continue;
-		lock = vtok_text(&b, a[0], e[0]);
-		nu = close ? vcall_args(v, k + 1, ua, ue, 8) : 0;
-		for (p = 2; p < close; p++) {
-			if (b.t[p].kind != VT_ID)
-				continue;
-			if (a[0] + 1 == e[0] && name_is(&b, a[0], text + b.t[p].off,
-							 b.t[p].len) && np < nu) {
-				free(lock);
-				lock = vtok_text(v, ua[np], ue[np]);
-				break;
-			}
-			np++;
-		}
-	}
-	vtok_release(&b);
-	return lock;
-}
-
-/*
- * Does the path through the unlock call closed at token close leave its
- * block (return, or goto a label not between it and k) before it ends
- * and before k?  Then that unlock is an error exit's, not on the way to
- * the wake-up at k (`mutex_unlock(&chip->mutex); return -EIO;`).
- */
-static bool path_leaves(const struct vtoks *v, int close, int k)
-{
-	int j, d = 0, l;
-
-	for (j = close + 1; close >= 0 && j < k; j++) {
-		if (tok_eq(v, j, "{")) {
-			d++;
-		} else if (tok_eq(v, j, "}")) {
-			if (--d < 0)
-				return false;
-		} else if (d == 0 && name_is(v, j, "return", 6)) {
-			return true;
-		} else if (d == 0 && name_is(v, j, "goto", 4) && j + 1 < k) {
-			for (l = close + 1; l + 1 < k; l++)
-				if (same_tok(v, l, j + 1) && l != j + 1 &&
-				    tok_eq(v, l + 1, ":"))
-					return false;
-			return true;
-		} else if (d == 0 && (name_is(v, j, "break", 5) ||
-				      name_is(v, j, "continue", 8))) {
-			return false;
-		}
-	}
-	return false;
-}
-
-/*
- * The locks of names[0..n) taken and dropped before the wake-up and not
- * held at it, their last names separated by spaces, the last dropped
- * first (a mutex around a spinlock: erase_free_sem, then
- * erase_completion_lock); NULL when none.
- */
-static char *released_locks(char **names, const int *depth, const bool *rel,
-			    int n, int last)
-{
-	char *out = NULL, *t;
-	int j;
-
-	if (last < 0 || depth[last])
-		return NULL;
-	out = xstrdup(names[last]);
-	for (j = 0; j < n; j++) {
-		if (j == last || !rel[j] || depth[j])
-			continue;
-		t = xasprintf("%s %s", out, names[j]);
-		free(out);
-		out = t;
-	}
-	return out;
-}
-
-/*
- * The last names of the locks held at token k of its function,
- * separated by spaces, and in *text the first as written.  A driver
- * macro that takes or drops a lock counts as the call in its body (len:
- * the text's length).  A lock or an unlock on a path that leaves before
- * k (an error exit, a branch that wakes and returns: path_leaves()) is
- * not on the way to k.
- */
-static char *lock_held(const struct vtoks *v, size_t len, int from, int k,
-		       char **text, char **released)
-{
-	char *names[8], *texts[8];
-	int depth[8], n = 0, i, j, last = -1;
-	bool rel[8] = { false };
-	char *held = NULL;
-
-	for (i = from; i < k; i++) {
-		int a[2], e[2];
-		const char *c = v->text + v->t[i].off;
-		size_t cl = v->t[i].len;
-		bool unlock = kapi_is(c, cl, K_UNLOCK), lock = kapi_lock(c, cl, false);
-		char *t = NULL, *ln;
-
-		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "("))
-			continue;
-		if (lock || unlock) {
-			/* a lock or unlock on a path that leaves before k
-			 * (`mutex_lock(&l->m); ...; wake_up(); return;`) */
-			if (path_leaves(v, vtok_match(v, i + 1), k))
-				continue;
-			if (vcall_args(v, i + 1, a, e, 2) >= 1)
-				t = vtok_text(v, a[0], e[0]);
-		} else {
-			t = macro_lock(v, len, i, &unlock);
-		}
-		if (!t)
-			continue;
-		ln = last_name(t);
-		for (j = 0; j < n && strcmp(names[j], ln); j++)
-			;
-		if (j == n && n < 8) {
-			names[n] = ln;
-			texts[n] = t;
-			depth[n++] = 0;
-		} else {
-			free(ln);
-			free(t);
-		}
-		if (j < n) {
-			depth[j] += unlock ? -1 : 1;
-			if (unlock && !depth[j])
-				last = j;	/* released before k */
-			rel[j] |= unlock && !depth[j];
-		}
-	}
-	*text = NULL;
-	*released = released_locks(names, depth, rel, n, last);
-	for (j = 0; j < n; j++) {
-		if (depth[j] > 0 && !held) {
-			held = xstrdup(names[j]);
-			*text = xstrdup(texts[j]);
-		} else if (depth[j] > 0) {
-			char *t = xasprintf("%s %s", held, names[j]);
-
-			free(held);
-			held = t;
-		}
-		free(names[j]);
-		free(texts[j]);
-	}
-	return held;
 }
 
 /* Add the last name of tokens [a, e) of v to the word list *out. */
@@ -385,6 +211,24 @@ static bool wfile_fn(const struct wfile *f, unsigned off, unsigned *from,
 	return true;
 }
 
+/* The end of f's function that starts at offset from. */
+static unsigned wfile_end(const struct wfile *f, unsigned from)
+{
+	const char *nm;
+	size_t nn;
+	unsigned a, to;
+	int i;
+
+	if (f->s) {
+		for (i = 0; i < f->s->nfns; i++)
+			if (f->s->fns[i].start == from)
+				return f->s->fns[i].end;
+		return from;
+	}
+	return text_enclosing_function(f->text, f->len, from, &a, &to, &nm, &nn) ?
+	       to : from;
+}
+
 /*
  * Is token k (the name of a function the file hands on, not a call) an
  * argument of a K_ATOMIC_START call (kapi.def: blk_init_queue(fn,
@@ -462,13 +306,16 @@ static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
 			    int k, unsigned from, const char *caller,
 			    int depth, char **text, char **by)
 {
-	char *held, *released, *t;
-	int i;
+	char *held, *released, *t, *unread = NULL;
+	int i, callee[2];
 
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	held = lock_held(ft, f->len, i, k, &t, &released);
+	held = lock_held(ft, f->len, i, k, &t, &released, &unread, callee);
 	free(released);
+	free(unread);	/* a caller's unread guard: its lock is not read */
+	if (t && strchr(t, '\n'))
+		*strchr(t, '\n') = '\0';	/* the first */
 	if (held) {
 		*text = t;
 		*by = xasprintf("%s() holds", caller);
@@ -587,7 +434,7 @@ static bool waker_add(struct mwakers *ws, struct mwaker *w)
 		if (ws->w[i].intr_only == w->intr_only &&
 		    !ws->w[i].lock == !w->lock &&
 		    (!w->lock || !strcmp(ws->w[i].lock, w->lock)) &&
-		    !ws->w[i].writes == !w->writes &&
+		    !ws->w[i].writes == !w->writes && !ws->w[i].unread == !w->unread &&
 		    (!w->writes || !strcmp(ws->w[i].writes, w->writes)))
 			return false;
 	if (ws->n == MAXWAKERS) {
@@ -611,6 +458,7 @@ static void caller_locks(const struct wfile *f, const struct vtoks *ft,
 
 	if (!cl)
 		return;
+	w->callers = xstrdup(cl);
 	copy = xstrdup(cl);
 	for (x = strtok_r(copy, " ", &save); x; x = strtok_r(NULL, " ", &save))
 		if (!w->lock || !word_in(w->lock, x)) {
@@ -641,7 +489,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	struct mwaker w;
 	unsigned from;
 	char *fn, *ltext, *call;
-	int i, close;
+	int i, close, callee[2];
 
 	if (!wfile_fn(f, ft->t[k].off, &from, &fn))
 		return;
@@ -655,8 +503,29 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	w.intr_only = contains(c, cl, "interruptible");
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock);
+	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread, callee);
+	if (ltext && callee[0] < 0) {
+		/* where they are held, to tell them from the waiter's */
+		w.held_texts = xstrdup(ltext);
+		w.wbuf = f->text;
+		w.wlen = f->len;
+		w.wfn = from;
+		w.wend = wfile_end(f, from);
+		w.woff = ft->t[k].off;
+	}
+	if (ltext && strchr(ltext, '\n'))
+		*strchr(ltext, '\n') = '\0';	/* the first, for the words */
 	w.writes = waker_writes(ft, i, k);
+	if (callee[0] >= 0) {
+		/* what the function whose locks it takes writes, too */
+		char *cw = waker_writes(ft, callee[0] + 1, callee[1]), *t;
+
+		t = *cw ? xasprintf("%s%s%s", w.writes, *w.writes ? " " : "", cw) :
+		    xstrdup(w.writes);
+		free(w.writes);
+		free(cw);
+		w.writes = t;
+	}
 	close = vtok_match(ft, k + 1);
 	call = vtok_text(ft, k, close < 0 ? k + 1 : close + 1);
 	w.what = xasprintf("%s in %s()%s%s%s%s%s", call, fn,
@@ -671,6 +540,9 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	if (!waker_add(ws, &w)) {
 		free(w.lock);
 		free(w.clock);
+		free(w.unread);
+		free(w.held_texts);
+		free(w.callers);
 		free(w.what);
 		free(w.writes);
 	}
@@ -875,6 +747,7 @@ void model_env(const struct vside *orig, struct vval *vv,
 {
 	struct mwaker opq;
 	bool named, sealed = false;
+	int j;
 
 	find_wakers(orig, key, task, fn, ws, &named);
 	env->file |= ws->n > 0;
@@ -895,6 +768,8 @@ void model_env(const struct vside *orig, struct vval *vv,
 		 */
 		named = untimed_sleep(o);
 	}
+	for (j = 0; j < ws->n; j++)
+		waker_other_locks(o, vv, &ws->w[j]);
 	memset(&opq, 0, sizeof(opq));
 	if (!ws->n && !named) {
 		opq.none = true;

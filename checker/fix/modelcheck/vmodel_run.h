@@ -70,6 +70,8 @@ struct mrun {
 	bool overflow;
 	unsigned props;
 	int prop_at[8];		/* a state with the property, per bit */
+	bool wlock[VMAXQ];	/* per lock of the waiter's: one the waker
+				 * holds (waker_lock_match()) */
 	int xlock;		/* a lock of the waiter's the waker is made to
 				 * take too, or -1 */
 	bool xirq;		/* the waker cannot run while the waiter has

@@ -352,6 +352,7 @@ struct vscan {
 	int depth;
 	int tok, line;		/* the statement in the function, for macros */
 	const char *via;	/* "macro 'PREP()'", "helper 'foo()'" */
+	bool calls;		/* via a function's body, not a macro's */
 };
 
 static int state_of(struct vval *vv, const struct vtoks *v, int a, int e)
@@ -371,7 +372,8 @@ static void add_ev(struct vscan *sc, struct vev *ev, const struct vtoks *v,
 
 	ev->tok = sc->depth ? sc->tok : name;
 	ev->line = sc->depth ? (unsigned)sc->line : v->t[name].line;
-	ev->what = sc->via ? xasprintf("%s, which expands to %s", sc->via, call) :
+	ev->what = sc->via ? xasprintf("%s, which %s %s", sc->via,
+				       sc->calls ? "calls" : "expands to", call) :
 			     xstrdup(call);
 	free(call);
 	f->ev = xrealloc(f->ev, (f->nev_all + 1) * sizeof(*f->ev));
@@ -602,6 +604,41 @@ static void sleep_ev(struct vval *vv, const struct vtoks *v, int k, int a,
 	}
 }
 
+/*
+ * A call at token k of a function of the file whose body is one lock or
+ * unlock call (model/locktext.c: `drv_lock(d)`, mutex_lock(&d->lock)):
+ * that call's events, with the call's arguments in the body.
+ */
+static bool wrapper_call(struct vscan *sc, const struct vtoks *v, int k,
+			 const int *a, const int *e, int na, int **list, int *n)
+{
+	const struct vside *s = sc->f->side;
+	char *args[8], *x;
+	bool unlock, fn;
+	int i;
+
+	if (k > 0 && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, ".")))
+		return false;
+	na = na < 0 ? 0 : na > 8 ? 8 : na;
+	for (i = 0; i < na; i++)
+		args[i] = vtok_text(v, a[i], e[i]);
+	x = text_lock_use(s->text, s->len, v->text + v->t[k].off, v->t[k].len,
+			  args, na, &unlock, &fn);
+	for (i = 0; i < na; i++)
+		free(args[i]);
+	if (x && !fn) {
+		free(x);
+		return false;	/* a macro's: expanded as one */
+	}
+	if (!x)
+		return false;
+	sc->calls = true;
+	scan_expansion(sc, v, k, x, vtok_text(v, k, vtok_match(v, k + 1) + 1),
+		       list, n);
+	sc->calls = false;
+	return true;
+}
+
 static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 			int **list, int *n)
 {
@@ -713,6 +750,11 @@ static void scan_events(struct vscan *sc, const struct vtoks *v, int a, int b,
 				k = close;
 				continue;
 			}
+			if (!sc->depth && wrapper_call(sc, v, k, args, ends, na, list, n)) {
+				free(nm);
+				k = close;
+				continue;
+			}
 			if (!(k > a && (tok_eq(v, k - 1, "->") || tok_eq(v, k - 1, "."))) &&
 			    (st = helper_state(sc, nm, &hev)) >= 0) {
 				ev.k = EV_STATE;
@@ -799,7 +841,7 @@ bool vside_load_sel(struct vval *vv, struct vfn *f, const struct vside *s,
 	f->nev = xrealloc(NULL, f->g.nn * sizeof(int *));
 	f->nnev = xrealloc(NULL, f->g.nn * sizeof(int));
 	for (i = 0; i < f->g.nn; i++) {
-		struct vscan sc = { vv, f, side, 0, 0, 0, NULL };
+		struct vscan sc = { vv, f, side, 0, 0, 0, NULL, false };
 		const struct vnode *nd = &f->g.n[i];
 
 		f->nev[i] = NULL;

@@ -152,14 +152,4 @@ const struct kapi *lock_wrap_unlock(struct lock_wraps *ws, void *tu,
 void lock_wrap_event(const struct lock_wrap *w, struct wq_event *ev);
 void lock_wraps_free(struct lock_wraps *ws);
 
-/* lockmacro.c: a driver macro whose body drops a lock, or NULL */
-/*
- * The line `#define name...` of buf: the offset of name in it and in
- * *end the end of its logical line; -1 when there is none.
- */
-long macro_define_at(const char *buf, size_t len, const char *name, size_t n,
-		     size_t *end);
-const struct kapi *macro_body_unlock(const char *buf, size_t len,
-				     const char *name);
-
 #endif /* WQPORT_BUILDER_H */

@@ -16,7 +16,8 @@
  * kernel's own headers, include/linux/cgroup.h's cgroup_unlock(); the
  * shim headers do not have those, and an unknown header's functions are
  * not read).  A driver macro does the same job through
- * lockmacro.c.
+ * locktext.c (which also reads, from the text, the wrappers the model
+ * check of `wqport fix` meets).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -198,16 +199,6 @@ const struct lock_wrap *lock_wrap_find(struct lock_wraps *ws, void *tu,
 	return NULL;
 }
 
-/* A name or a member chain needs no parentheses around it. */
-static bool plain(const char *s)
-{
-	for (; *s; s++)
-		if (!wq_ident_char(*s) && *s != '.' &&
-		    !(s[0] == '-' && s[1] == '>' && s++))
-			return false;
-	return true;
-}
-
 /* The lock w takes or drops for a call with arguments args[0..nargs). */
 static char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
 			    int nargs)
@@ -219,7 +210,7 @@ static char *lock_wrap_lock(const struct lock_wrap *w, char *const *args,
 	if (w->param >= nargs)
 		return NULL;
 	a = args[w->param];
-	return plain(a) ? xasprintf("%s%s%s", w->pre, a, w->post) :
+	return text_member_chain(a) ? xasprintf("%s%s%s", w->pre, a, w->post) :
 	       xasprintf("%s(%s)%s", w->pre, a, w->post);
 }
 
