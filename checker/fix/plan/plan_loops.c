@@ -627,9 +627,17 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 	tick = budget_poll(sc, &ls);
 	shape_release(&ls);	/* only the walk's checks were wanted */
 	if (sc->queued_before) {
-		refuse(s, "no-patch", xasprintf(
-			"the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",
-			sc->queued_before, sc->queued_before));
+		/*
+		 * prepare_to_wait()'s entry leaves the queue at the first
+		 * wake-up; add_wait_queue()'s (DECLARE_WAITQUEUE) stays, and
+		 * only a wake-up between the test and the helper's state
+		 * write is lost.
+		 */
+		refuse(s, "no-patch", strstr(sc->queued_before, "prepare_to_wait") ?
+		       xasprintf("the task is on a wait queue here (%s() before the loop); a delay helper would sleep the full timeout after the first wake-up: move %s() into the loop by hand",
+				 sc->queued_before, sc->queued_before) :
+		       xasprintf("the task is on a wait queue here (%s() before the loop); a delay helper sets the state after the loop's test, so a wake-up between the two would be lost until the timeout: set the state inside the loop, before the test, by hand",
+				 sc->queued_before));
 		return;
 	}
 	if (tick) {
