@@ -208,4 +208,9 @@ char *props_text(unsigned props, bool complete, const struct mside *m);
 int sleep_lines(const struct vfn *o, const struct vfn *r, unsigned *lines);
 
 
+/* vmodel_kthread.c: a wake_up_process(arg) at text offset at that starts
+ * the thread its function made with kthread_create*() */
+bool vkthread_start_wake(const char *text, size_t len, unsigned at,
+			 const char *arg);
+
 #endif /* WQPORT_FIX_VMODEL_H */

@@ -613,7 +613,10 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 			continue;
 		arg = vtok_text(&ft, a[0], e[0]);
 		ln = last_name(arg);
-		same = task || !strcmp(ln, key);
+		/* a thread's start wakes no sleep of its function */
+		same = task ? !vkthread_start_wake(f->text, f->len,
+						   ft.t[k].off, arg) :
+		       !strcmp(ln, key);
 		if (same && f->name && !task)
 			same = !other_queue(s, self, qs, f, &ft, k, arg);
 		free(arg);

@@ -15,12 +15,19 @@
  * model lets go either way (`shouldsleep = 0` on the stop, then `if
  * (shouldsleep) schedule();`).
  *
+ * A wake_up_process(t) of a thread the same function made just before
+ * with kthread_create() (`t = kthread_create(fn, ...); kthread_bind(t,
+ * 0); wake_up_process(t);`) starts that thread: it has run none of its
+ * function yet, so it wakes no sleep (kernel/kthread.c runs fn only
+ * after it), and the model runs no such waker.
+ *
  * A test that goes either way in the model and decides whether a sleep
  * runs (one arm reaches it, the other does not: `if (no_work())
  * schedule();`), passed with a sleeping state set, is a choice of the
  * model's, not of the code: a schedule() in TASK_RUNNING after it (a
  * yield after the work) is not a busy loop's.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -141,4 +148,38 @@ void kstop_waker(struct mwaker *w)
 	w->kstop = true;
 	w->what = xstrdup("kthread_stop() (kernel/kthread.c: kthread_should_stop() made true, then wake_up_process())");
 	w->writes = xstrdup(KSTOP_TEST);
+}
+
+/*
+ * Does the wake_up_process() whose argument text is arg, at offset at
+ * of text, start a thread its function made with kthread_create*()
+ * before it (`arg = kthread_create...(`)?
+ */
+bool vkthread_start_wake(const char *text, size_t len, unsigned at,
+			 const char *arg)
+{
+	unsigned from, to, i, end;
+	const char *name;
+	size_t n, an = strlen(arg);
+	long w;
+
+	if (!an || !text_enclosing_function(text, len, at, &from, &to, &name, &n))
+		return false;
+	for (i = from; (w = text_next_ident(text, i, at, &end)) >= 0; i = end) {
+		unsigned p = w;
+
+		if (end - w < 14 || memcmp(text + w, "kthread_create", 14))
+			continue;
+		/* back over `=` and blanks to the name written */
+		while (p > from && isspace((unsigned char)text[p - 1]))
+			p--;
+		if (p <= from + 1 || text[p - 1] != '=' || strchr("=!<>", text[p - 2]))
+			continue;
+		for (p--; p > from && isspace((unsigned char)text[p - 1]); p--)
+			;
+		if (p >= from + an && !memcmp(text + p - an, arg, an) &&
+		    !wq_ident_char(text[p - an - 1]))
+			return true;
+	}
+	return false;
 }
