@@ -29,6 +29,11 @@ struct wait_kind {
 	bool excl;		/* its add is add_wait_queue_exclusive() */
 	bool timeout;		/* it sleeps with a timeout */
 	const char *state;	/* the sleeping state it sets, or "" */
+	/* its add is __add_wait_queue*(): the caller holds the queue's own
+	 * lock, which prepare_to_wait() and wait_event*() take; KF_NO_LOCK,
+	 * else KF_QUEUE_LOCK or KF_QUEUE_LOCK_IRQ (spin_unlock_irq() of it) */
+	enum kform_lock qlock;
+	const char *add;	/* the add's API name */
 };
 
 /* Is p the one node that leads to n, and n the only one p leads to? */
@@ -85,7 +90,8 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 		    ev->api->kind == K_SET_STATE && event_sleeping_state(ev))
 			state = ev->args[ev->api->state_arg];
 	}
-	return (struct wait_kind){ excl, timeout, state };
+	return (struct wait_kind){ excl, timeout, state, KF_NO_LOCK,
+				   g->nodes[add].ev.api->name };
 }
 
 static enum kform_state kind_state(const struct wait_kind *k)
@@ -144,12 +150,40 @@ static char *no_form_text(const char *q, const char *entry,
  * only says "keep it" is noise.  once: the add's own sleep is in no
  * loop (an earlier add of the entry's name has the loop).
  */
+/*
+ * The finding's text for a loop whose entry is added under its queue's
+ * own lock (__add_wait_queue*(), add): a *_locked*() form of that state
+ * where one exists, else why neither prepare_to_wait() nor a
+ * wait_event*() form fits, without naming one that would deadlock.
+ */
+static char *queue_locked_text(const char *q, const char *entry,
+			       const char *add, const struct wait_kind *k,
+			       bool once)
+{
+	const struct kapi_form *f = kform_find(KF_EVENT, kind_state(k),
+					       k->timeout ? KF_JIFFIES : KF_UNTIMED,
+					       k->excl, k->qlock);
+
+	if (f)
+		return xasprintf("open-coded wait%s on '%s' with entry '%s', added by %s() under the queue's own lock; use %s(), or keep the loop where it does more than wait (prepare_to_wait() takes that lock)",
+				 once ? "" : " loop", q ? q : "?", entry, add,
+				 f->name);
+	return xasprintf("open-coded wait%s on '%s' with entry '%s', added by %s() under the queue's own lock: prepare_to_wait() and wait_event*() take that lock themselves, and no wait_event*() form waits %sin %s%s with it held; keep the loop, or add the entry outside the lock",
+			 once ? "" : " loop", q ? q : "?", entry, add,
+			 k->excl ? "exclusive " : "",
+			 kform_task_state(kind_state(k)),
+			 k->timeout ? " with a timeout" : "");
+}
+
 static char *open_coded_text(unsigned target, const char *q,
 			     const char *entry, const struct wait_kind *k,
 			     bool once)
 {
 	const char *form = open_coded_form(k, target);
 	char *tnote, *msg;
+
+	if (k->qlock != KF_NO_LOCK && !target_lacks(target, "prepare_to_wait"))
+		return queue_locked_text(q, entry, k->add, k, once);
 
 	if (!form)
 		return target_lacks(target, "prepare_to_wait") ? NULL :
@@ -205,7 +239,9 @@ char *open_coded_token_message(unsigned target, const char *add,
 			       const char *sleep, const char *state)
 {
 	const struct wait_kind k = {
-		strstr(add, "exclusive") != NULL, timed_sleep(sleep), state
+		strstr(add, "exclusive") != NULL, timed_sleep(sleep), state,
+		/* the function's locks are not read here */
+		KF_NO_LOCK, add
 	};
 
 	return open_coded_text(target, no_amp(queue),
@@ -262,6 +298,48 @@ static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
 	return s;
 }
 
+/* Is text a the queue q's own lock (`&q.lock`, `&q->lock`)? */
+static bool own_lock(const char *a, const char *q)
+{
+	size_t n = strlen(q);
+
+	while (*a == ' ')
+		a++;
+	if (*a++ != '&' || strncmp(a, q, n))
+		return false;
+	a += n;
+	return !strcmp(a, ".lock") || !strcmp(a, "->lock");
+}
+
+/*
+ * The queue's own lock, when the wait loop around sleep s drops it
+ * before it sleeps (`spin_unlock_irq(&q.lock); schedule();
+ * spin_lock_irq(&q.lock);`), its entry added by __add_wait_queue*(),
+ * which leaves the locking to its caller: KF_QUEUE_LOCK_IRQ for
+ * spin_unlock_irq(), else KF_QUEUE_LOCK.  KF_NO_LOCK when the loop does
+ * not hold it (an add under the lock, the loop after it: the test is
+ * not made under it; fs/eventpoll.c serialises its queue otherwise).
+ */
+static enum kform_lock queue_lock_kind(const struct cfg *g, int s,
+				       const char *q)
+{
+	int l = g->nodes[s].loop, n;
+
+	if (!q || l < 0)
+		return KF_NO_LOCK;
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++) {
+		const struct wq_event *ev = &g->nodes[n].ev;
+
+		if (g->nodes[n].kind == N_EVENT && cfg_in_loop(g, n, l) &&
+		    ev->api->kind == K_UNLOCK && ev->nargs > 0 &&
+		    own_lock(ev->args[0], q))
+			return strstr(ev->api->name, "_irq") &&
+			       !strstr(ev->api->name, "irqrestore") ?
+			       KF_QUEUE_LOCK_IRQ : KF_QUEUE_LOCK;
+	}
+	return KF_NO_LOCK;
+}
+
 void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			   struct wq_file *f)
 {
@@ -286,6 +364,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			continue;
 		q = event_queue(&g->nodes[a].ev);
 		k = loop_kind(g, a, s);
+		if (!strncmp(g->nodes[a].ev.api->name, "__add_wait_queue", 16))
+			k.qlock = queue_lock_kind(g, s, q);
 		msg = open_coded_text(f->target, q, entry, &k, once);
 		if (!msg)
 			continue;

@@ -10,6 +10,8 @@
  * TASK_RUNNING and returns at once (the WQ004 bug; a delay of one
  * jiffy is never slept).  The branch is read from its tokens, as in a
  * build without the option.
+ * wqport-cocci: beyond-standalone (the sleep is in an #ifdef branch off
+ * in this configuration, which spatch does not parse)
  */
 #include <linux/jiffies.h>
 #include <linux/kthread.h>

@@ -10,6 +10,7 @@
  * declares, and a write beside it): the remove under the flag is
  * skipped with the entry queued, and the function returns with it on
  * the queue.
+ * wqport-test: shim-only (a statement no compiler accepts, on purpose)
  * wqport-args: --select=WQ006
  */
 #include <linux/module.h>

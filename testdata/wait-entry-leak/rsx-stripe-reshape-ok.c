@@ -9,6 +9,7 @@
  * remove_wait_queue() never queued it.  The second writer's first
  * statement reads a geometry struct this file only declares: clang drops
  * it, and the flag's write beside it is still read.
+ * wqport-test: shim-only (a statement no compiler accepts, on purpose)
  * wqport-args: --select=WQ006
  */
 #include <linux/module.h>
