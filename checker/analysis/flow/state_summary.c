@@ -50,32 +50,6 @@
 
 #include "state_sums.h"
 
-static unsigned name_hash(const char *name, size_t len)
-{
-	unsigned h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)name[i]) * 16777619u;
-	return h;
-}
-
-static int find_fn(const struct state_sums *s, const char *name, size_t len)
-{
-	unsigned h;
-
-	if (!s || !s->hsize)
-		return -1;
-	for (h = name_hash(name, len) & (s->hsize - 1); s->hash[h];
-	     h = (h + 1) & (s->hsize - 1)) {
-		const char *n = s->fn[s->hash[h] - 1].name;
-
-		if (strlen(n) == len && !memcmp(n, name, len))
-			return s->hash[h] - 1;
-	}
-	return -1;
-}
-
 static void make_hash(struct state_sums *s)
 {
 	int i;
@@ -85,10 +59,10 @@ static void make_hash(struct state_sums *s)
 	s->hash = xrealloc(NULL, s->hsize * sizeof(int));
 	memset(s->hash, 0, s->hsize * sizeof(int));
 	for (i = 0; i < s->n; i++) {
-		unsigned h = name_hash(s->fn[i].name, strlen(s->fn[i].name)) &
+		unsigned h = sums_name_hash(s->fn[i].name, strlen(s->fn[i].name)) &
 			     (s->hsize - 1);
 
-		if (find_fn(s, s->fn[i].name, strlen(s->fn[i].name)) >= 0)
+		if (sums_find_fn(s, s->fn[i].name, strlen(s->fn[i].name)) >= 0)
 			continue;	/* the first definition counts */
 		while (s->hash[h])
 			h = (h + 1) & (s->hsize - 1);
@@ -253,7 +227,7 @@ static void scan_body(struct state_sums *s, int i)
 			continue;
 		if (state_word(t->buf + w, n)) {
 			fn->direct = true;
-		} else if ((c = find_fn(s, t->buf + w, n)) >= 0) {
+		} else if ((c = sums_find_fn(s, t->buf + w, n)) >= 0) {
 			fn->calls = xrealloc(fn->calls,
 					     (fn->ncalls + 1) * sizeof(int));
 			fn->call_at = xrealloc(fn->call_at,
@@ -405,7 +379,7 @@ static void find_addresses(struct state_sums *s)
 			size_t n;
 
 			at = end;
-			i = find_fn(s, tx->buf + w, end - w);
+			i = sums_find_fn(s, tx->buf + w, end - w);
 			if (i < 0 || !s->fn[i].touches ||
 			    (p < tx->len && tx->buf[p] == '(') ||
 			    member_before(tx->buf, w))
@@ -444,7 +418,7 @@ static uint32_t apply(const struct sum_fn *fn, uint32_t st)
 uint32_t state_sums_apply(const struct state_sums *s, const char *callee,
 			  uint32_t state)
 {
-	int i = callee ? find_fn(s, callee, strlen(callee)) : -1;
+	int i = callee ? sums_find_fn(s, callee, strlen(callee)) : -1;
 
 	if (i < 0 || !s->fn[i].touches)
 		return state;
@@ -453,7 +427,7 @@ uint32_t state_sums_apply(const struct state_sums *s, const char *callee,
 
 bool state_sums_always_sets(const struct state_sums *s, const char *callee)
 {
-	int i = callee ? find_fn(s, callee, strlen(callee)) : -1;
+	int i = callee ? sums_find_fn(s, callee, strlen(callee)) : -1;
 
 	return i >= 0 && s->fn[i].touches && s->fn[i].exit &&
 	       !(s->fn[i].exit & SX_FOUND);
@@ -488,7 +462,7 @@ static int calls_before(const struct cfg *g, const struct flow *fl, int n,
 				continue;
 			seen[p] = 1;
 			if (pn->kind == N_CALL && g->sums &&
-			    (c = find_fn(g->sums, pn->text,
+			    (c = sums_find_fn(g->sums, pn->text,
 					 strlen(pn->text))) >= 0 &&
 			    (apply(&g->sums->fn[c], fl->in[p]) & bits)) {
 				hits[nhit++] = p;
@@ -511,7 +485,7 @@ static int calls_before(const struct cfg *g, const struct flow *fl, int n,
 
 static const char *setter_of(const struct cfg *g, int p, uint32_t bits)
 {
-	const struct sum_fn *f = &g->sums->fn[find_fn(g->sums, g->nodes[p].text,
+	const struct sum_fn *f = &g->sums->fn[sums_find_fn(g->sums, g->nodes[p].text,
 						      strlen(g->nodes[p].text))];
 
 	return f->exit_setter && !(bits & FL_RUN_CALLEE) ? f->exit_setter :
@@ -635,7 +609,7 @@ static void collect_sites(struct state_sums *s)
 				const struct cfg_node *nd = &fn->g.nodes[n];
 
 				if (nd->kind == N_CALL &&
-				    (k = find_fn(s, nd->text,
+				    (k = sums_find_fn(s, nd->text,
 						 strlen(nd->text))) >= 0)
 					add_site(s, i, k, fl.in[n], nd->pos);
 			}
@@ -802,69 +776,6 @@ static void compute_entries(struct state_sums *s)
 		if (s->fn[i].entry & FL_SLEEP_CALLER)
 			s->fn[i].entry_setter = s->fn[i].sleep_caller;
 	}
-}
-
-uint32_t state_sums_entry(const struct state_sums *s, const char *fn)
-{
-	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
-
-	return i >= 0 && s->fn[i].touches ? s->fn[i].entry : FL_RUN_INIT;
-}
-
-const char *state_sums_entry_setter(const struct state_sums *s,
-				    const char *fn)
-{
-	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
-
-	return i >= 0 ? s->fn[i].entry_setter : NULL;
-}
-
-char *state_sums_unknown_why(const struct state_sums *s, const char *fn)
-{
-	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
-	const struct sum_fn *f;
-
-	if (i < 0)
-		return xstrdup("the state it is entered in is not known");
-	f = &s->fn[i];
-	if (f->state_param)
-		return xasprintf("%s() takes the task state as its parameter '%s': its caller set it",
-				 f->name, f->state_param);
-	if (f->addr_taken && !f->thread)
-		return xasprintf("%s() is handed to another function, which calls it through a pointer in a state it chose",
-				 f->name);
-	if (f->run_caller && f->sleep_caller)
-		return xasprintf("%s() is called in TASK_RUNNING by %s() and in a sleeping state by %s()",
-				 f->name, f->run_caller, f->sleep_caller);
-	return xasprintf("the state %s()'s callers leave is not known",
-			 f->name);
-}
-
-const char *state_sums_run_caller(const struct state_sums *s, const char *fn,
-				  struct wq_pos *pos)
-{
-	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
-
-	if (i < 0 || !s->fn[i].run_caller || !s->fn[i].run_main ||
-	    !s->fn[i].run_pos.line)
-		return NULL;
-	*pos = s->fn[i].run_pos;
-	return s->fn[i].run_caller;
-}
-
-bool state_sums_helper(const struct state_sums *s, const char *fn)
-{
-	int i = fn ? find_fn(s, fn, strlen(fn)) : -1;
-
-	return i >= 0 && s->fn[i].helper;
-}
-
-bool state_sums_touches(const struct state_sums *s, const char *name,
-			size_t len)
-{
-	int i = find_fn(s, name, len);
-
-	return i >= 0 && s->fn[i].touches;
 }
 
 const struct state_oracle state_sums_oracle = {

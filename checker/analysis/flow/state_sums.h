@@ -69,4 +69,9 @@ struct state_sums {
 	int nsites;
 };
 
+/* state_query.c: the hash of name[0..len); the index of function
+ * name[0..len) in s, or -1 */
+unsigned sums_name_hash(const char *name, size_t len);
+int sums_find_fn(const struct state_sums *s, const char *name, size_t len);
+
 #endif
