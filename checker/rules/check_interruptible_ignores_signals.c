@@ -347,6 +347,35 @@ static bool spins(const struct cfg *g, const struct flow *fl, int e, int s,
 	return paths_feasible(g, fl, e, seg, 2) != -1;
 }
 
+/*
+ * Does function fn, whose body starts at offset body, return void (`static
+ * void __sched fn(...)`, the type maybe on the line before)?  Then it has
+ * no -ERESTARTSYS to return.
+ */
+static bool returns_void(const char *buf, unsigned body, const char *fn)
+{
+	long at = -1, w;
+	unsigned from = body > 600 ? body - 600 : 0, i, ls;
+	size_t n = strlen(fn);
+
+	while ((w = text_find_word(buf, from, body, fn)) >= 0) {
+		at = w;
+		from = w + n;
+	}
+	if (at < 0)
+		return false;
+	for (ls = at; ls > 0 && buf[ls - 1] != '\n'; ls--)
+		;
+	for (i = ls; i < (unsigned)at && isspace((unsigned char)buf[i]); i++)
+		;
+	if (i == (unsigned)at && ls > 0)	/* `static void\nfn(` */
+		for (ls--; ls > 0 && buf[ls - 1] != '\n'; ls--)
+			;
+	if (memchr(buf + ls, '*', at - ls))
+		return false;
+	return text_has_word(buf, ls, at, "void");
+}
+
 void check_interruptible_ignores_signals(const struct cfg *g, const struct flow *fl,
 				 struct wq_file *f)
 {
@@ -379,8 +408,10 @@ void check_interruptible_ignores_signals(const struct cfg *g, const struct flow 
 		if (thread)
 			break;
 		file_add_finding(f, WQ007, g->nodes[e].pos, xasprintf(
-			"TASK_INTERRUPTIBLE wait loop with no signal_pending() exit: with a signal pending, %s() returns at once and the loop spins; leave it with -ERESTARTSYS on signal_pending(current), or sleep in TASK_UNINTERRUPTIBLE",
-			g->nodes[s].ev.api->name));
+			"TASK_INTERRUPTIBLE wait loop with no signal_pending() exit: with a signal pending, %s() returns at once and the loop spins; leave it %son signal_pending(current), or sleep in TASK_UNINTERRUPTIBLE",
+			g->nodes[s].ev.api->name,
+			returns_void(f->buf, g->body_start, g->func) ? "" :
+			"with -ERESTARTSYS "));
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
 			"%s() is called here, in the loop", g->nodes[s].ev.api->name));
