@@ -81,7 +81,7 @@ char *kwords_text(const struct kernel_facts *k)
 	if (!k->from) {
 		sb_printf(&sb, "The kernel the code is from is not known (no kernel tree or build found above it); the rewrite is written for Linux %s (%s), and whether the code's kernel has what it calls is not known either.",
 			  t, k->target_given ? "--target" :
-			  "the default target; --target names another");
+			  "the default target, the newest kernel wqport's tables know; --target names another");
 		free(t);
 		return sb.s;
 	}
@@ -89,7 +89,7 @@ char *kwords_text(const struct kernel_facts *k)
 	fw = from_words(k->from_file);
 	sb_printf(&sb, "The code is from Linux %s (%s); the rewrite is written for Linux %s (%s).",
 		  f, fw, t, k->target_given ? "--target" :
-		  "the default target; --target names another");
+		  "the default target, the newest kernel wqport's tables know; --target names another");
 	nl = names_with(k, KH_NO, &lack);
 	nu = names_with(k, KH_UNKNOWN, &unk);
 	hdrs = k->where && strncmp(k->where, "table:", 6);
