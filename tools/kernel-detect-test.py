@@ -310,8 +310,14 @@ def fix(checker, td):
             else:
                 expect(out == "" and "0 sites" in err,
                        f"fix in {tree}: touched:\n{out}{err}")
+            # the summary says which kernel the rewrite is for, and why
+            expect("the rewrite is written for Linux 6.1 (the default target, "
+                   "the newest kernel wqport's tables know" in err,
+                   f"fix in {tree}: the default target unsaid:\n{err}")
             rc2, out2, err2 = run(checker, ["fix", "--target=3.13", rel], cwd=t)
             expect("converted" in err2, f"fix --target=3.13 in {tree}:\n{err2}")
+            expect("written for Linux 3.13 (--target)" in err2,
+                   f"fix --target=3.13 in {tree}: the target unsaid:\n{err2}")
 
 
 def cache(checker, td):
