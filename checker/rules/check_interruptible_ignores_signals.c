@@ -348,22 +348,61 @@ static bool spins(const struct cfg *g, const struct flow *fl, int e, int s,
 }
 
 /*
- * Does function fn, whose body starts at offset body, return void (`static
- * void __sched fn(...)`, the type maybe on the line before)?  Then it has
- * no -ERESTARTSYS to return.
+ * What can function fn, whose body starts at offset body, hand back to its
+ * caller on a signal?  Its return type is read from the text before its
+ * name (`static void __sched fn(`, the type maybe on the line before).
  */
-static bool returns_void(const char *buf, unsigned body, const char *fn)
+enum ret_kind {
+	RET_OTHER,	/* a pointer or a type not known here: no claim */
+	RET_VOID,	/* nothing: no error code to return */
+	RET_ERRNO,	/* a signed integer: -ERESTARTSYS fits */
+	RET_VALUE,	/* unsigned or bool: no room for a negative errno */
+};
+
+/* words before a function's name that are not its return type */
+static const char *const decl_words[] = {
+	"static", "inline", "__inline", "__always_inline", "noinline",
+	"extern", "__sched", "__init", "__exit", "__cold", "__must_check",
+	"notrace", "__maybe_unused", "__weak", "__noreturn", "const",
+};
+
+static const char *const errno_types[] = {
+	"int", "long", "ssize_t", "s32", "s64", "signed", "loff_t",
+};
+
+static const char *const value_types[] = {
+	"unsigned", "bool", "u8", "u16", "u32", "u64", "size_t", "__u8",
+	"__u16", "__u32", "__u64", "char", "short", "uint", "ulong",
+};
+
+static bool in_list(const char *const *list, size_t n, const char *w,
+		    size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strlen(list[i]) == len && !memcmp(list[i], w, len))
+			return true;
+	return false;
+}
+
+/* sets *type to the return type's words (without storage words) */
+static enum ret_kind return_kind(const char *buf, unsigned body,
+				 const char *fn, char *type, size_t size)
 {
 	long at = -1, w;
-	unsigned from = body > 600 ? body - 600 : 0, i, ls;
-	size_t n = strlen(fn);
+	unsigned from = body > 600 ? body - 600 : 0, i, ls, end;
+	size_t n = strlen(fn), used = 0;
+	enum ret_kind kind = RET_OTHER;
+	bool any = false, other = false, value = false, sign = false;
 
+	type[0] = 0;
 	while ((w = text_find_word(buf, from, body, fn)) >= 0) {
 		at = w;
 		from = w + n;
 	}
 	if (at < 0)
-		return false;
+		return RET_OTHER;
 	for (ls = at; ls > 0 && buf[ls - 1] != '\n'; ls--)
 		;
 	for (i = ls; i < (unsigned)at && isspace((unsigned char)buf[i]); i++)
@@ -372,8 +411,50 @@ static bool returns_void(const char *buf, unsigned body, const char *fn)
 		for (ls--; ls > 0 && buf[ls - 1] != '\n'; ls--)
 			;
 	if (memchr(buf + ls, '*', at - ls))
-		return false;
-	return text_has_word(buf, ls, at, "void");
+		return RET_OTHER;
+	for (from = ls; (w = text_next_ident(buf, from, at, &end)) >= 0;
+	     from = end) {
+		size_t len = end - w;
+
+		if (in_list(decl_words, sizeof(decl_words) / sizeof(decl_words[0]), buf + w, len))
+			continue;
+		if (len == 4 && !memcmp(buf + w, "void", 4))
+			kind = RET_VOID;
+		else if (in_list(value_types, sizeof(value_types) / sizeof(value_types[0]),
+				 buf + w, len))
+			value = true;
+		else if (in_list(errno_types, sizeof(errno_types) / sizeof(errno_types[0]),
+				 buf + w, len))
+			sign = true;
+		else
+			other = true;
+		if (used + len + 2 < size) {
+			used += snprintf(type + used, size - used, "%s%.*s",
+					 any ? " " : "", (int)len, buf + w);
+			any = true;
+		}
+	}
+	if (kind == RET_VOID || other)
+		return kind;
+	if (value)
+		return RET_VALUE;
+	return sign ? RET_ERRNO : RET_OTHER;
+}
+
+/* how the loop can leave on a signal, for a function returning kind */
+static char *leave_advice(const char *buf, unsigned body, const char *fn)
+{
+	char type[64];
+
+	switch (return_kind(buf, body, fn, type, sizeof(type))) {
+	case RET_ERRNO:
+		return xstrdup("leave it with -ERESTARTSYS on signal_pending(current), or sleep in TASK_UNINTERRUPTIBLE");
+	case RET_VALUE:
+		return xasprintf("leave it on signal_pending(current) with a result its callers take as failure, or sleep in TASK_UNINTERRUPTIBLE (%s() returns %s, which holds no -ERESTARTSYS)",
+				 fn, type);
+	default:
+		return xstrdup("leave it on signal_pending(current), or sleep in TASK_UNINTERRUPTIBLE");
+	}
 }
 
 void check_interruptible_ignores_signals(const struct cfg *g, const struct flow *fl,
@@ -387,6 +468,7 @@ void check_interruptible_ignores_signals(const struct cfg *g, const struct flow 
 	memset(done, 0, g->nloops + 1);
 	for (s = 0; s < g->n; s++) {
 		struct wq_finding *fd;
+		char *advice;
 		int l, e = -1;
 
 		if (!node_is_sleep(g, s) || !fl->in[s])
@@ -407,11 +489,11 @@ void check_interruptible_ignores_signals(const struct cfg *g, const struct flow 
 			thread = is_thread(g, f);
 		if (thread)
 			break;
+		advice = leave_advice(f->buf, g->body_start, g->func);
 		file_add_finding(f, WQ007, g->nodes[e].pos, xasprintf(
-			"TASK_INTERRUPTIBLE wait loop with no signal_pending() exit: with a signal pending, %s() returns at once and the loop spins; leave it %son signal_pending(current), or sleep in TASK_UNINTERRUPTIBLE",
-			g->nodes[s].ev.api->name,
-			returns_void(f->buf, g->body_start, g->func) ? "" :
-			"with -ERESTARTSYS "));
+			"TASK_INTERRUPTIBLE wait loop with no signal_pending() exit: with a signal pending, %s() returns at once and the loop spins; %s",
+			g->nodes[s].ev.api->name, advice));
+		free(advice);
 		fd = &f->findings[f->nfindings - 1];
 		finding_add_note(fd, g->nodes[s].pos, xasprintf(
 			"%s() is called here, in the loop", g->nodes[s].ev.api->name));
