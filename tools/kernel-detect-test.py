@@ -320,6 +320,49 @@ def fix(checker, td):
                    f"fix --target=3.13 in {tree}: the target unsaid:\n{err2}")
 
 
+def bkl(checker, td):
+    """The big kernel lock of the old tty layer (fix/modelcheck/vmodel_bkl.c):
+    an open that sleeps on the close's queue and the close that wakes it
+    lose no wake-up where the tty layer calls both holding the BKL.  The
+    model says so for the kernel the code is from: as a fact on a 2.6.21
+    tree, as a condition with the release on a lone file, and not at all
+    on a 3.0 tree (the tty lock, no BKL: the lost wake-up stands)."""
+    src = os.path.join(td, "sleep-on", "tzx-serial-open-ko.c")
+    rel = os.path.join("drivers", "char", "tzx_serial.c")
+    covers = "unless the big kernel lock covers tzx_open() (a tty_operations.open callback) and tzx_close()"
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, mk, want in (
+                ("linux-2.6.21", "VERSION = 2\nPATCHLEVEL = 6\nSUBLEVEL = 21\n"
+                 "KERNELRELEASE = 2.6.21\n",
+                 covers + " (a tty_operations.close callback): Linux 2.6.21 "
+                 "calls them holding it, as every kernel before 2.6.37 does"),
+                ("linux-3.0", "VERSION = 3\nPATCHLEVEL = 0\nSUBLEVEL = 0\n"
+                 "KERNELRELEASE = 3.0.0\n", None),
+                ("lone", None,
+                 covers + " (a tty_operations.close callback): kernels before "
+                 "2.6.37 call them holding it (schedule() drops it; which "
+                 "kernel this file is for is not known")):
+            d = os.path.join(tmp, name)
+            os.makedirs(os.path.join(d, "include", "linux"))
+            os.makedirs(os.path.join(d, "drivers", "char"))
+            if mk:
+                with open(os.path.join(d, "Makefile"), "w") as f:
+                    f.write(mk)
+                open(os.path.join(d, "include", "linux", "wait.h"), "w").close()
+            shutil.copy(src, os.path.join(d, rel))
+            rc, out, err = run(checker, ["fix", rel], cwd=d)
+            line = [ln for ln in err.splitlines() if "tzx_serial.c:60:" in ln]
+            expect(len(line) == 1, f"{name}: no site line:\n{err}")
+            if not line:
+                continue
+            if want:
+                expect(want in line[0], f"{name}: want '{want}':\n{line[0]}")
+            else:
+                expect("big kernel lock" not in line[0] and
+                       line[0].endswith("as in the original: a lost wake-up [WQ001]"),
+                       f"{name}: the BKL said of 3.0:\n{line[0]}")
+
+
 def cache(checker, td):
     kt = os.path.join(td, "kernel-trees")
     rel = os.path.join("drivers", "media", "usb", "pvx", "pvx-dvb.c")
@@ -340,7 +383,7 @@ def cache(checker, td):
                f"{p.stdout}{p.stderr}")
 
 
-SCENARIOS = {f.__name__: f for f in (trees, build, config, fix, cache)}
+SCENARIOS = {f.__name__: f for f in (trees, build, config, fix, bkl, cache)}
 
 
 def main():

@@ -198,6 +198,8 @@ enum target_fact {
  */
 bool target_has_fact(unsigned kernel, enum target_fact fact);
 const char *target_fact_text(enum target_fact fact);
+/* the first release a fact holds in (WQ_KVER) */
+unsigned target_fact_first(enum target_fact fact);
 char *target_fact_note(enum target_fact fact);
 char *text_old_timeout_before(const char *buf, size_t len, unsigned off);
 

@@ -363,7 +363,7 @@ char *text_old_timeout_before(const char *buf, size_t len, unsigned off)
 }
 
 /* Facts of the target kernel (checker/target-facts.def). */
-static const unsigned target_fact_since[] = {
+static const unsigned fact_since[] = {
 #define TARGET_FACT(id, a, b, c, what) [id] = WQ_KVER(a, b, c),
 #include "target-facts.def"
 #undef TARGET_FACT
@@ -377,17 +377,22 @@ static const char *const target_fact_what[] = {
 
 bool target_has_fact(unsigned kernel, enum target_fact fact)
 {
-	return kernel != WQ_KERNEL_UNKNOWN && kernel >= target_fact_since[fact];
+	return kernel != WQ_KERNEL_UNKNOWN && kernel >= fact_since[fact];
 }
 
 char *target_fact_note(enum target_fact fact)
 {
-	char *v = kernel_version_text(target_fact_since[fact]), *s;
+	char *v = kernel_version_text(fact_since[fact]), *s;
 
 	s = xasprintf("not a bug from Linux %s on, where %s; which kernel this file is for is not known (no kernel tree or build above it): pass --target",
 		      v, target_fact_what[fact]);
 	free(v);
 	return s;
+}
+
+unsigned target_fact_first(enum target_fact fact)
+{
+	return fact_since[fact];
 }
 
 const char *target_fact_text(enum target_fact fact)

@@ -443,8 +443,8 @@ static bool model_retry(struct fix_result *res, bool unsafe, const char *fn,
 static bool validate(const struct fix_run *r, struct fix_result *res,
 		     const char *text, size_t len, const struct fix_plan *p1)
 {
-	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns, res->path };
-	struct vside n = { text, len, p1->fns, p1->nfns, NULL };
+	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns, res->path, res->plan.kernel };
+	struct vside n = { text, len, p1->fns, p1->nfns, NULL, res->plan.kernel };
 	const char *off = getenv("WQPORT_NO_VALIDATE");
 	const char *nomodel = getenv("WQPORT_NO_MODEL");
 	bool vonly_off;
@@ -718,8 +718,8 @@ static bool validate_against(const struct fix_run *r, void *index,
 	}
 	analyse(r, index, res->path, text, len, true, &p1, &f1);
 	for (i = 0; i < res->plan.nfns; i++) {
-		struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns, res->path };
-		struct vside n = { text, len, p1.fns, p1.nfns, NULL };
+		struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns, res->path, res->plan.kernel };
+		struct vside n = { text, len, p1.fns, p1.nfns, NULL, res->plan.kernel };
 		const char *fn = res->plan.fns[i].name;
 		char *why, *proof = NULL;
 
@@ -749,7 +749,7 @@ static bool validate_against(const struct fix_run *r, void *index,
 static bool over_validation_limit(const struct fix_result *res,
 				  const char *fn)
 {
-	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns, res->path };
+	struct vside o = { res->orig, res->olen, res->plan.fns, res->plan.nfns, res->path, res->plan.kernel };
 	struct vval vv;
 	struct vfn f;
 	char *why = NULL;

@@ -634,3 +634,100 @@ bool text_function_body(const char *buf, size_t len, const char *name,
 	}
 	return false;
 }
+
+/*
+ * Which kernel callback a function of the file is: a kapi.def
+ * K_LOCKED_CALLBACK row ("tty_operations.open") whose member the
+ * function is stored in, by a designated initializer (`.open = fn`, the
+ * 2.4 `open: fn`) or an assignment, itself or through its one caller one
+ * level up (a block_til_ready() helper of the open).  The fix's planner
+ * (fix/plan/wevariant.c) and its model check (the big kernel lock of old
+ * tty layers, fix/modelcheck/vmodel_bkl.c) both ask.
+ */
+/* Is fn stored as member m in an initializer or by an assignment? */
+static bool registered_as(const char *buf, size_t len, const char *fn,
+			  const char *type, const char *m)
+{
+	long at = 0;
+	size_t n = strlen(fn);
+
+	if (!text_has_word(buf, 0, len, type))
+		return false;
+	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
+		long p = at;
+
+		at += n;
+		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+			p--;
+		if (p > 0 && buf[p - 1] == '&')
+			p--;
+		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+			p--;
+		/* `.open = fn` or the 2.4 `open: fn` */
+		if (p > 0 && (buf[p - 1] == '=' || buf[p - 1] == ':')) {
+			long e = p - 1, s;
+
+			while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
+				e--;
+			for (s = e; s > 0 && wq_ident_char(buf[s - 1]); s--)
+				;
+			if ((size_t)(e - s) == strlen(m) && !strncmp(buf + s, m, e - s))
+				return true;
+		}
+	}
+	return false;
+}
+
+const char *text_locked_callback(const char *buf, size_t len,
+				 const char *func, char **via)
+{
+	size_t nk, i;
+	const struct kapi *k = kapi_table(&nk);
+
+	for (i = 0; i < nk; i++) {
+		const char *dot;
+		char *type, *m;
+		bool hit;
+		long at = 0;
+
+		if (k[i].kind != K_LOCKED_CALLBACK ||
+		    !(dot = strchr(k[i].name, '.')))
+			continue;
+		type = xasprintf("%.*s", (int)(dot - k[i].name), k[i].name);
+		m = xstrdup(dot + 1);
+		hit = registered_as(buf, len, func, type, m);
+		/* one level: a block_til_ready() helper of the open */
+		while (!hit &&
+		       (at = text_find_word(buf, at, len, func)) >= 0) {
+			unsigned from, to, e = at + strlen(func);
+			const char *cn;
+			size_t cnn;
+
+			at = e;
+			while (e < len && (buf[e] == ' ' || buf[e] == '\t'))
+				e++;
+			if (e >= len || buf[e] != '(' ||
+			    !text_enclosing_function(buf, len, at, &from,
+						     &to, &cn, &cnn) ||
+			    (unsigned)at < from) {
+				continue;
+			}
+			{
+				char *caller = xasprintf("%.*s", (int)cnn, cn);
+
+				if (strcmp(caller, func))
+					hit = registered_as(buf, len, caller,
+							    type, m);
+				if (hit)
+					*via = caller;
+				else
+					free(caller);
+			}
+		}
+		free(type);
+		free(m);
+		if (hit)
+			return k[i].name;
+	}
+	return NULL;
+}

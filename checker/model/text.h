@@ -70,6 +70,13 @@ long text_next_ident(const char *buf, unsigned from, unsigned to,
 unsigned text_offset(const char *buf, size_t len, struct wq_pos pos);
 struct wq_pos text_pos(const char *buf, size_t len, unsigned off);
 bool text_is_thread_function(const char *buf, size_t len, const char *fn);
+/*
+ * The kapi.def K_LOCKED_CALLBACK row ("struct.member")
+ * that func is, or is called from one level up (*via: that caller, to
+ * free; else NULL), or NULL.
+ */
+const char *text_locked_callback(const char *buf, size_t len,
+				 const char *func, char **via);
 /* The function around offset at: its body [*from, *to) and name */
 bool text_enclosing_function(const char *buf, size_t len, unsigned at,
 			     unsigned *from, unsigned *to, const char **name,

@@ -37,6 +37,7 @@
  * ends.  "N schedules" counts the maximal interleavings of the states
  * found (back edges counted once).
  *
+ * vmodel_config.c runs each waker against each side (the entry point),
  * vmodel_cond.c reads which tests are the condition, vmodel_env.c the
  * wakers, vmodel_words.c writes every sentence of the verdict.
  */
@@ -132,7 +133,25 @@ static bool qmatch(const struct mrun *r, int q)
 /* Does the waker take a lock the waiter's can exclude? */
 static bool waker_locks(const struct mrun *r)
 {
-	return r->w->lock || r->xlock >= 0 || r->xirq;
+	return r->w->lock || r->xlock >= 0 || r->xirq || r->xbkl;
+}
+
+/*
+ * xbkl: is the big kernel lock free for the waker to take, the waiter
+ * not yet started, gone, or in a sleep (schedule() drops the lock)?
+ */
+static bool bkl_free(const struct mrun *r, const struct mstate *s)
+{
+	const struct vev *e;
+
+	if (s->exited || (s->node == r->f->g.entry && !s->k && !s->sub &&
+			  !s->nsl))
+		return true;
+	if (s->k >= r->f->nnev[s->node])
+		return false;
+	e = &r->f->ev[r->f->nev[s->node][s->k]];
+	return ((e->k == EV_SLEEP || e->k == EV_SLEEPON) && s->sub == 1) ||
+	       (e->k == EV_WAITEV && s->sub == 3);
 }
 
 /* Is w one of the space-separated words of list? */
@@ -175,7 +194,8 @@ static bool waker_step(const struct mrun *r, struct mstate *s)
 		return false;
 	switch (s->wpc) {
 	case 0:		/* take the lock */
-		if ((waker_locks(r) && s->held) || s->iheld)
+		if ((waker_locks(r) && s->held) || s->iheld ||
+		    (r->xbkl && !bkl_free(r, s)))
 			return false;
 		s->wheld = waker_locks(r);
 		break;
@@ -500,7 +520,7 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 	struct mstate t = *s;
 	int n = 0, i;
 
-	if (s->exited)
+	if (s->exited || (r->xbkl && s->wheld))
 		return 0;
 	nd = &f->g.n[s->node];
 	if (s->k < f->nnev[s->node]) {
@@ -787,207 +807,4 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 			other[q] = !qmatch(r, q);
 		model_conditions_other(f, r->cls, other);
 	}
-}
-
-/* One waker's run of one side, into out; the properties it found. */
-static unsigned run_side(struct vval *vv, struct vfn *f, int side,
-			 const struct mwaker *w, const char *qkey,
-			 unsigned only, bool complete, struct mside *out)
-{
-	struct mrun r;
-	unsigned props;
-	int b;
-
-	mrun_start(&r, vv, f, side, w, qkey);
-	explore(&r);
-	if (r.overflow) {
-		out->overflow = true;
-		mrun_release(&r);
-		return 0;
-	}
-	if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
-		fprintf(stderr, "  side %d, %s: props %u at %u\n", side, w->what,
-			r.props, r.sleep_at[0]);
-	out->count += schedules(&r);
-	if (out->count > MAXCOUNT)
-		out->count = MAXCOUNT + 1;	/* capped: "more than" */
-	for (b = 0; b < 7; b++)
-		if ((r.props & (1u << b) & only) && !out->trace) {
-			char *t = trace_of(&r, r.prop_at[b]);
-			char *name = props_text(1u << b, complete, NULL);
-
-			out->trace = xasprintf("%s (%s)", name, t);
-			free(name);
-			free(t);
-		}
-	side_loss(out, vv, f, side, w, qkey, &r);
-	for (b = 0; b < 8; b++)
-		out->sleep_at[b] |= r.sleep_at[b];
-	out->reached |= r.reached;
-	for (b = 0; b < 2; b++)
-		out->seen_at[b] |= r.seen_at[b];
-	out->asleep_in |= r.asleep_in;
-	out->props |= r.props;
-	props = r.props;
-	mrun_release(&r);
-	return props;
-}
-
-char *model_check_config(const struct vside *orig, const struct vside *rew,
-			 const char *fn, const int *sel, char **verdict,
-			 bool *unreadable, struct model_facts *mf)
-{
-	struct vval vv;
-	struct vfn o, r;
-	struct mside mo = { 0 }, mr = { 0 };
-	struct menv env = { .complete = true };
-	struct model_facts facts;
-	char *keys[4], *why = NULL, *err = NULL, *unread = NULL;
-	int nk, i, j, nw_total = 0;
-
-	*verdict = NULL;
-	if (mf)
-		memset(mf, 0, sizeof(*mf));
-	memset(&vv, 0, sizeof(vv));
-	memset(&o, 0, sizeof(o));
-	memset(&r, 0, sizeof(r));
-	*unreadable = false;
-	if (!vside_load_sel(&vv, &o, orig, fn, 0, sel, &err) ||
-	    !vside_load_sel(&vv, &r, rew, fn, 1, sel, &err)) {
-		*unreadable = err && strstr(err, "do not read as C");
-		*verdict = xasprintf("model: not modelled: %s", err ? err : "no graph");
-		free(err);
-		goto out;
-	}
-	if (vv.overflow) {
-		*verdict = xstrdup("model: not modelled: more wait entries, queues or locks than the model follows");
-		goto out;
-	}
-	if (!has_sleep(&o) && !has_sleep(&r)) {
-		*verdict = xstrdup("model: not modelled: no sleep in the function");
-		goto out;
-	}
-	nk = queue_keys(&o, &r, &vv, keys, 4);
-	for (i = 0; i <= nk; i++) {
-		struct mwakers ws;
-		bool task = i == nk;
-		const char *key = task ? "" : keys[i];
-		struct menv one = { .complete = true };
-
-		if (task && nk)
-			break;	/* a function with queues: their wakers */
-		model_env(orig, &vv, &o, fn, key, task, &ws, &one);
-		env.opaque |= one.opaque;
-		/* no waker: none for any of its queues (the words say so) */
-		env.unwoken = (i == 0 || env.unwoken) && one.unwoken;
-		env.file |= one.file;
-		/* more wakers than the model runs: not every one was */
-		env.complete &= one.complete && !ws.dropped;
-		env.dropped |= ws.dropped;
-		if (ws.dropped && getenv("WQPORT_DUMP_WAKERS"))
-			fprintf(stderr, "%s(): more than %d wakers, the rest not run\n",
-				fn, MAXWAKERS);
-		if (one.files.len)
-			sb_printf(&env.files, "%s%s", env.files.len ? ", " : "",
-				  one.files.s);
-		free(one.files.s);
-		nw_total += ws.n;
-		for (j = 0; j < ws.n; j++) {
-			if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
-				fprintf(stderr, "%s(): waker %s [lock %s, writes %s]%s\n",
-					fn, ws.w[j].what, ws.w[j].lock ? ws.w[j].lock : "-",
-					ws.w[j].writes ? ws.w[j].writes : "-",
-					other_sleepers(&o, &r, &ws, j) ? ": another sleeper's" : "");
-			if (other_sleepers(&o, &r, &ws, j))
-				continue;
-			if ((run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo) |
-			     run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
-				      one.complete, &mr)) & (P_LOST | P_TLOST) &&
-			    ws.w[j].unread && !unread)
-				unread = xasprintf("%s before %s, a guard whose lock the model does not read",
-						   ws.w[j].unread, ws.w[j].what);
-		}
-		wakers_release(&ws);
-	}
-	if (tests_kstop(&o) || tests_kstop(&r)) {
-		/* kthread_stop(), from any file: a waker of those tests */
-		struct mwakers ks = { .n = 1 };
-
-		kstop_waker(&ks.w[0]);
-		run_side(&vv, &o, 0, &ks.w[0], "", 0, env.complete, &mo);
-		run_side(&vv, &r, 1, &ks.w[0], "", ~mo.props, env.complete, &mr);
-		nw_total++;
-		wakers_release(&ks);
-	}
-	for (i = 0; i < nk; i++)
-		free(keys[i]);
-	if (mo.overflow || mr.overflow) {
-		*verdict = xasprintf("model: not modelled: more than %d states", MAXSTATES);
-		goto out;
-	}
-	/* a test hook: the plumbing of a refusal (fix-cli model-refused) */
-	if (getenv("WQPORT_MODEL_FAIL") && !strcmp(getenv("WQPORT_MODEL_FAIL"), fn)) {
-		for (i = 0; i < r.nev_all; i++)
-			if (r.ev[i].k == EV_WAITEV && !mr.trace) {
-				mr.props |= P_HANG & ~mo.props;
-				mr.trace = xasprintf("a hang (WQPORT_MODEL_FAIL: '%s')",
-						     r.ev[i].what);
-			}
-	}
-	if (!unread && (mo.props | mr.props) & (P_LOST | P_TLOST))
-		unread = fn_guard(&o, &r);
-	if (unread && !(mr.props & ~mo.props)) {
-		/* a loss claimed against a lock the model did not read */
-		*verdict = xasprintf("model: not modelled: %s", unread);
-		goto out;
-	}
-	/* the facts the verdict rests on (fix/record.h), its words from them */
-	facts = (struct model_facts){ .ran = true,
-		.no_waker = env.unwoken, .outside = env.opaque,
-		.complete = env.complete, .dropped = env.dropped,
-		.nwakers = nw_total,
-		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,
-		.capped = mr.count > MAXCOUNT,
-		.orig_props = mo.props, .new_props = mr.props,
-		.file = env.file, .lost_plain = mr.lost_plain,
-		.reached = mr.reached, .asleep_in = mr.asleep_in,
-		.orig_seen = { mo.seen_at[0], mo.seen_at[1] },
-		.new_seen = { mr.seen_at[0], mr.seen_at[1] } };
-	snprintf(facts.files, sizeof(facts.files), "%s",
-		 env.files.s ? env.files.s : "");
-	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
-		 mr.lost_if ? mr.lost_if : "");
-	lost_by_facts(&mr, &facts);
-	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
-	early_facts(&vv, &o, &r, &facts);
-	memcpy(facts.orig_at, mo.sleep_at, sizeof(facts.orig_at));
-	memcpy(facts.new_at, mr.sleep_at, sizeof(facts.new_at));
-	if (mf)
-		*mf = facts;
-	if (mr.props & ~mo.props) {
-		char *added = props_text(mr.props & ~mo.props, env.complete, &mr);
-
-		why = xasprintf("unproven: the model generated from the file finds %s in the rewritten %s() that the original does not have: %s",
-				added, fn, mr.trace ? mr.trace : "");
-		free(added);
-		goto out;
-	}
-	*verdict = model_words(&facts, ~0u);
-out:
-	free(unread);
-	free(env.files.s);
-	free(mo.trace);
-	free(mr.trace);
-	free(mo.lost_if);
-	free(mr.lost_if);
-	for (i = 0; i < mo.nlost_by; i++)
-		free(mo.lost_by[i]);
-	for (i = 0; i < mr.nlost_by; i++)
-		free(mr.lost_by[i]);
-	vside_release(&o);
-	vside_release(&r);
-	for (i = 0; i < 4; i++)
-		for (j = 0; j < vv.nnames[i]; j++)
-			free(vv.names[i][j]);
-	return why;
 }

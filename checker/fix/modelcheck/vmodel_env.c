@@ -504,15 +504,14 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
 	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread, callee);
-	if (ltext && callee[0] < 0) {
-		/* where they are held, to tell them from the waiter's */
+	w.wbuf = f->text;
+	w.wlen = f->len;
+	w.wfn = from;
+	w.wend = wfile_end(f, from);
+	w.woff = ft->t[k].off;
+	/* where they are held, to tell them from the waiter's */
+	if (ltext && callee[0] < 0)
 		w.held_texts = xstrdup(ltext);
-		w.wbuf = f->text;
-		w.wlen = f->len;
-		w.wfn = from;
-		w.wend = wfile_end(f, from);
-		w.woff = ft->t[k].off;
-	}
 	if (ltext && strchr(ltext, '\n'))
 		*strchr(ltext, '\n') = '\0';	/* the first, for the words */
 	w.writes = waker_writes(ft, i, k);

@@ -78,6 +78,10 @@ struct mrun {
 				 * interrupts off */
 	bool entry_held;	/* the waiter holds xlock from its entry (a lock
 				 * it drops before it takes it: its callers') */
+	bool xbkl;		/* the big kernel lock: the waiter holds it
+				 * but where it sleeps (schedule() drops it),
+				 * the waker from before its change until after
+				 * its wake-up (vmodel_bkl.c) */
 	uint32_t sleep_at[8];	/* per property: the sleeps (sleep_ord()) it
 				 * was found asleep in */
 	uint32_t reached;	/* the sleeps it had the waiter asleep in */
@@ -118,6 +122,9 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 		  const struct mwaker *w, const char *qkey);
 /* ... what run r of waker w found of a lost wake-up, into out; the
  * rewrite's losing wakers into the record, when another run lost none */
+/* vmodel_bkl.c: the big kernel lock of an old tty layer closes it */
+char *bkl_closes(struct vval *vv, struct vfn *f, int side,
+		 const struct mwaker *w, const char *qkey);
 void side_loss(struct mside *out, struct vval *vv, struct vfn *f, int side,
 	       const struct mwaker *w, const char *qkey, const struct mrun *r);
 void lost_by_facts(const struct mside *mr, struct model_facts *mf);

@@ -167,6 +167,8 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 	}
 	if (!why)
 		why = entry_lock_closes(vv, f, side, w, qkey);
+	if (!why)
+		why = bkl_closes(vv, f, side, w, qkey);
 	return why;
 }
 

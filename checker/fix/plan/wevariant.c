@@ -31,40 +31,6 @@
 #include "site.h"
 #include "site_text.h"
 
-/* Is fn stored as member m in an initializer or by an assignment? */
-static bool registered_as(const char *buf, size_t len, const char *fn,
-			  const char *type, const char *m)
-{
-	long at = 0;
-	size_t n = strlen(fn);
-
-	if (!text_has_word(buf, 0, len, type))
-		return false;
-	while ((at = text_find_word(buf, at, len, fn)) >= 0) {
-		long p = at;
-
-		at += n;
-		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
-			p--;
-		if (p > 0 && buf[p - 1] == '&')
-			p--;
-		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
-			p--;
-		/* `.open = fn` or the 2.4 `open: fn` */
-		if (p > 0 && (buf[p - 1] == '=' || buf[p - 1] == ':')) {
-			long e = p - 1, s;
-
-			while (e > 0 && (buf[e - 1] == ' ' || buf[e - 1] == '\t'))
-				e--;
-			for (s = e; s > 0 && is_ident(buf[s - 1]); s--)
-				;
-			if ((size_t)(e - s) == strlen(m) && !strncmp(buf + s, m, e - s))
-				return true;
-		}
-	}
-	return false;
-}
-
 /*
  * The K_LOCKED_CALLBACK ("struct.member") that func is, or is called
  * from one level up (*via: that caller, to free; else NULL), or NULL.
@@ -72,55 +38,7 @@ static bool registered_as(const char *buf, size_t len, const char *fn,
 const char *tty_locked_callback(const struct site_ctx *sc, const char *func,
 				char **via)
 {
-	size_t nk, i;
-	const struct kapi *k = kapi_table(&nk);
-
-	for (i = 0; i < nk; i++) {
-		const char *dot;
-		char *type, *m;
-		bool hit;
-		long at = 0;
-
-		if (k[i].kind != K_LOCKED_CALLBACK ||
-		    !(dot = strchr(k[i].name, '.')))
-			continue;
-		type = xasprintf("%.*s", (int)(dot - k[i].name), k[i].name);
-		m = xstrdup(dot + 1);
-		hit = registered_as(sc->buf, sc->len, func, type, m);
-		/* one level: a block_til_ready() helper of the open */
-		while (!hit &&
-		       (at = text_find_word(sc->buf, at, sc->len, func)) >= 0) {
-			unsigned from, to, e = at + strlen(func);
-			const char *cn;
-			size_t cnn;
-
-			at = e;
-			while (e < sc->len && (sc->buf[e] == ' ' || sc->buf[e] == '\t'))
-				e++;
-			if (e >= sc->len || sc->buf[e] != '(' ||
-			    !text_enclosing_function(sc->buf, sc->len, at, &from,
-						     &to, &cn, &cnn) ||
-			    (unsigned)at < from) {
-				continue;
-			}
-			{
-				char *caller = xasprintf("%.*s", (int)cnn, cn);
-
-				if (strcmp(caller, func))
-					hit = registered_as(sc->buf, sc->len, caller,
-							    type, m);
-				if (hit)
-					*via = caller;
-				else
-					free(caller);
-			}
-		}
-		free(type);
-		free(m);
-		if (hit)
-			return k[i].name;
-	}
-	return NULL;
+	return text_locked_callback(sc->buf, sc->len, func, via);
 }
 
 /* Does the call at off (its name's end) name fn among its arguments? */

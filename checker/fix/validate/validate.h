@@ -115,6 +115,7 @@ struct vside {
 	const struct fix_fn *fns;	/* every function of the text */
 	int nfns;
 	const char *path;	/* the file, for its module's wakers, or NULL */
+	unsigned kernel;	/* the kernel the code is from, 0: not known */
 };
 
 char *validate_function(const struct vside *orig, const struct vside *rew,
@@ -186,6 +187,7 @@ struct vval {
 	bool autorm[2][VMAXE];	/* per side: entry is autoremove */
 	bool overflow;
 	unsigned target;
+	unsigned kernel;	/* the original's kernel (vside), 0: not known */
 };
 
 enum { NS_STATE, NS_QUEUE, NS_ENTRY, NS_LOCK };
