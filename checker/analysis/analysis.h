@@ -74,6 +74,8 @@ bool condclass_mode_test(const struct cfg *g, const struct wq_file *f,
 /* WQ004: TASK_RUNNING reaches sleep s only by a deliberate skip */
 bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
 			       int s);
+/* Does test t read only the task's own flags (current->flags)? */
+bool condclass_own_flags(const struct cfg *g, const struct wq_file *f, int t);
 /* Does test text t read plain names only (no field, element, call)? */
 bool condclass_plain_test(const char *t, size_t n);
 const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,
@@ -89,6 +91,8 @@ bool node_is(const struct cfg *g, int n, enum kapi_kind kind);
 bool node_is_sleep(const struct cfg *g, int n);
 /* nothing but joins and returns after node n */
 bool node_ends_function(const struct cfg *g, int n);
+/* ... or the wait undone (finish_wait(), back to running), then returns */
+bool node_ends_wait(const struct cfg *g, int n);
 bool node_is_cond_test(const struct cfg *g, int n);
 int node_pos_loop_test(const struct cfg *g, int n);
 char *wait_condition(const char *test_text);

@@ -177,6 +177,85 @@ bool condclass_mode_test(const struct cfg *g, const struct wq_file *f, int t)
 	return any;
 }
 
+/* Is w (n bytes) a local set to `current` in g's body (`tsk = current;`)? */
+static bool current_alias(const struct cfg *g, const struct wq_file *f,
+			  const char *w, size_t n)
+{
+	char name[64];
+	long at;
+	unsigned i;
+
+	if (n >= sizeof(name) || !cfg_is_var(g, w, n) || is_param(g, w, n))
+		return false;
+	memcpy(name, w, n);
+	name[n] = '\0';
+	for (at = g->body_start;
+	     (at = text_find_word(f->buf, at, g->body_end, name)) >= 0;
+	     at += n) {
+		i = at + n;
+		while (i < g->body_end && isspace((unsigned char)f->buf[i]))
+			i++;
+		if (i >= g->body_end || f->buf[i] != '=' || f->buf[i + 1] == '=')
+			continue;
+		for (i++; i < g->body_end && isspace((unsigned char)f->buf[i]); i++)
+			;
+		if (i + 7 <= g->body_end && !memcmp(f->buf + i, "current", 7) &&
+		    !wq_ident_char(f->buf[i + 7])) {
+			for (i += 7; i < g->body_end &&
+			     isspace((unsigned char)f->buf[i]); i++)
+				;
+			return i < g->body_end &&
+			       (f->buf[i] == ';' || f->buf[i] == ',');
+		}
+		return false;	/* its first store is something else */
+	}
+	return false;
+}
+
+/*
+ * Does test t read only the task's own flags (`current->flags`, or
+ * through `tsk = current`) against constants?  Only the task itself
+ * changes its flags (PF_EXITING, ...): no other task's change of what
+ * the test reads is there to be lost.
+ */
+bool condclass_own_flags(const struct cfg *g, const struct wq_file *f, int t)
+{
+	const char *x = g->nodes[t].text;
+	size_t n, i = 0, j, k;
+	bool any = false;
+
+	if (!x)
+		return false;
+	n = strlen(x);
+	while (i < n) {
+		if (!wq_ident_char(x[i]) || isdigit((unsigned char)x[i])) {
+			while (i < n && wq_ident_char(x[i]) &&
+			       isdigit((unsigned char)x[i]))
+				i++;
+			if (i < n && !wq_ident_char(x[i]))
+				i++;
+			continue;
+		}
+		for (j = i; j < n && wq_ident_char(x[j]); j++)
+			;
+		for (k = i; k < j && !islower((unsigned char)x[k]); k++)
+			;
+		if (k == j || (j - i == 6 && !memcmp(x + i, "likely", 6)) ||
+		    (j - i == 8 && !memcmp(x + i, "unlikely", 8))) {
+			i = j;		/* a constant, or the hint */
+			continue;
+		}
+		if (!((j - i == 7 && !memcmp(x + i, "current", 7)) ||
+		      current_alias(g, f, x + i, j - i)) ||
+		    j + 7 > n || memcmp(x + j, "->flags", 7) ||
+		    wq_ident_char(x[j + 7]))
+			return false;
+		any = true;
+		i = j + 7;
+	}
+	return any;
+}
+
 static bool signal_test(const struct cfg_node *nd)
 {
 	return nd->flags & NF_SIGNAL_TEST;

@@ -531,7 +531,8 @@ void check_state_after_test(const struct cfg *g, const struct flow *fl,
 		/* a path test, state, sleep that the tests on it allow */
 		s = feasible_sleep(g, fl, t, e, s);
 		if (s < 0 || bounded_poll(g, fl, f, t, e, s) ||
-		    condclass_not_lost(g, f, e, s))
+		    condclass_not_lost(g, f, e, s) ||
+		    condclass_own_flags(g, f, t))
 			continue;
 		name = waited_name(g, t);
 		setter = state_setter_text(&en->ev);

@@ -81,7 +81,30 @@ bool node_is_sleep(const struct cfg *g, int n)
  * usb_deregister(&drv);`) uses it as a delay, which needs a state of its
  * own.
  */
-bool node_ends_function(const struct cfg *g, int n)
+/*
+ * May node m follow a helper's sleep?  Joins and the end; with undo, the
+ * undoing of the wait too: the entry off its queue (finish_wait(),
+ * remove_wait_queue()), the state set back to running, the sleep's
+ * result stored, and a return of a value it computes.
+ */
+static bool ends_after(const struct cfg *g, int m, bool undo)
+{
+	const struct cfg_node *sn = &g->nodes[m];
+
+	if (sn->kind == N_EXIT || sn->kind == N_JOIN)
+		return true;
+	if (sn->kind == N_RETURN)
+		return undo || !(sn->flags & NF_AFTER_CALL);
+	if (!undo)
+		return false;
+	if (sn->kind == N_ASSIGN)
+		return true;
+	return node_is(g, m, K_FINISH) || node_is(g, m, K_REMOVE_WAIT) ||
+	       (node_is(g, m, K_SET_STATE) &&
+		!event_sleeping_state(&sn->ev));
+}
+
+static bool ends_from(const struct cfg *g, int n, bool undo)
 {
 	char *seen = xrealloc(NULL, g->n);
 	int *stack = xrealloc(NULL, g->n * sizeof(int));
@@ -95,20 +118,27 @@ bool node_ends_function(const struct cfg *g, int n)
 
 		for (i = 0; i < nd->nsucc && last; i++) {
 			int m = nd->succ[i];
-			const struct cfg_node *sn = &g->nodes[m];
 
 			if (seen[m])
 				continue;
 			seen[m] = 1;
-			last = sn->kind == N_EXIT || sn->kind == N_JOIN ||
-			       (sn->kind == N_RETURN &&
-				!(sn->flags & NF_AFTER_CALL));
+			last = ends_after(g, m, undo);
 			stack[sp++] = m;
 		}
 	}
 	free(seen);
 	free(stack);
 	return last;
+}
+
+bool node_ends_function(const struct cfg *g, int n)
+{
+	return ends_from(g, n, false);
+}
+
+bool node_ends_wait(const struct cfg *g, int n)
+{
+	return ends_from(g, n, true);
 }
 
 /* A branch on what the task waits for: not a signal test or iterator. */

@@ -651,12 +651,21 @@ static void collect_sites(struct state_sums *s)
  * of fn's own is reached again after it returned (TASK_RUNNING): not a
  * helper, a poll loop.  Only a function no caller in the file calls is
  * asked (the join of its callers' states is its entry otherwise).
+ * A helper that queues itself may undo its wait after the sleep and
+ * return what it finds (2.6-5.x fscache's sleep-till-congested: "the
+ * caller must have set the appropriate sleep mode"):
+ *
+ *	add_wait_queue_exclusive(wq, &wait);
+ *	if (!congested())
+ *		*timeoutp = schedule_timeout(*timeoutp);
+ *	finish_wait(wq, &wait);
+ *	return congested();
  */
 static bool sleep_helper(struct state_sums *s, int i, void *tu)
 {
 	struct sum_fn *fn = &s->fn[i];
 	struct sum_text *t = &s->texts[fn->text];
-	bool sleeps = false, found = true;
+	bool sleeps = false, found = true, queues = false;
 	struct flow fl;
 	int n;
 
@@ -672,11 +681,14 @@ static bool sleep_helper(struct state_sums *s, int i, void *tu)
 	if (!fn->g.n)
 		return false;
 	flow_compute(&fn->g, &fl);
+	for (n = 0; n < fn->g.n; n++)
+		queues |= node_is(&fn->g, n, K_ADD_WAIT);
 	for (n = 0; n < fn->g.n && found; n++)
 		if (node_is_sleep(&fn->g, n)) {
 			sleeps = true;
 			found = (fl.in[n] & FL_STATE_BITS) == FL_UNKNOWN &&
-				node_ends_function(&fn->g, n);
+				(node_ends_function(&fn->g, n) ||
+				 (queues && node_ends_wait(&fn->g, n)));
 		}
 	flow_free(&fn->g, &fl);
 	return sleeps && found;
