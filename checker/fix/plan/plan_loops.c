@@ -613,7 +613,7 @@ static bool budget_poll(const struct site_ctx *sc, const struct loop_shape *ls)
 void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;
-	bool tick;
+	bool tick, looped;
 
 	if (strcmp(s->anchor, "schedule_timeout")) {
 		refuse(s, "no-patch", xasprintf(
@@ -625,7 +625,18 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 	}
 	shape_of(sc, &ls);
 	tick = budget_poll(sc, &ls);
+	looped = ls.kind == SH_WHILE || ls.kind == SH_FOR ||
+		 ls.kind == SH_DO || ls.has_goto || ls.label_in_loop;
 	shape_release(&ls);	/* only the walk's checks were wanted */
+	if (sc->queued_before && !looped) {
+		/* no loop of its own: the test before it is the one */
+		refuse(s, "no-patch", strstr(sc->queued_before, "prepare_to_wait") ?
+		       xasprintf("the task is on a wait queue here (%s() before the sleep); a delay helper would sleep the full timeout after a wake-up: set the state by hand",
+				 sc->queued_before) :
+		       xasprintf("the task is on a wait queue here (%s() before the sleep); a delay helper sets the state after the test before the sleep, so a wake-up between the two would be lost until the timeout: set the state before the test, by hand",
+				 sc->queued_before));
+		return;
+	}
 	if (sc->queued_before) {
 		/*
 		 * prepare_to_wait()'s entry leaves the queue at the first
