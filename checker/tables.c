@@ -553,7 +553,11 @@ static const struct {
 
 bool kapi_pure(const char *name)
 {
+	const struct kapi *k = kapi_fact(name, strlen(name));
 	size_t i;
+
+	if (k && k->kind == K_BIG_LOCK)
+		return true;
 
 	for (i = 0; i < sizeof(kpures) / sizeof(kpures[0]); i++) {
 		size_t l = strlen(kpures[i].name);

@@ -124,6 +124,7 @@ enum kapi_kind {
 	K_START_WORK,
 	K_LOCKED_CALLBACK,
 	K_ATOMIC_START,
+	K_BIG_LOCK,
 };
 
 struct kapi {

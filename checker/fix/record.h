@@ -71,6 +71,8 @@ struct model_facts {
 	char lost_if[1024];	/* else what would ("the waker ... takes X"),
 				 * for each waker whose loss it would close,
 				 * joined by " and " */
+	bool orig_lost_plain;	/* the same of the original's lost wake-up */
+	char orig_lost_if[1024];
 	/*
 	 * The wakers whose runs found a lost wake-up, named when another
 	 * waker's run found none (else "a lost wake-up" is every waker's):

@@ -181,6 +181,9 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		 env.files.s ? env.files.s : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
 		 mr.lost_if ? mr.lost_if : "");
+	facts.orig_lost_plain = mo.lost_plain;
+	snprintf(facts.orig_lost_if, sizeof(facts.orig_lost_if), "%s",
+		 mo.lost_if ? mo.lost_if : "");
 	lost_by_facts(&mr, &facts);
 	facts.nsleeps = sleep_lines(&o, &r, facts.sleep_line);
 	early_facts(&vv, &o, &r, &facts);

@@ -162,22 +162,31 @@ static char *props_words(unsigned props, bool complete, bool lost_plain,
 	return sb.s ? sb.s : xstrdup("");
 }
 
-/* " (the original has one)", with when, if its losses are unseen ones */
-static const char *orig_has(unsigned op, const struct model_facts *mf,
-			    uint32_t mine)
+/*
+ * " (the original has one)", with when, if its losses are unseen ones, or
+ * what would close its lost wake-up when the model left that out;
+ * allocated
+ */
+static char *orig_has(unsigned op, const struct model_facts *mf,
+		      uint32_t mine)
 {
 	unsigned bad = P_LOST | P_TLOST | P_HANG | P_DEADLOCK;
 	int b;
 
 	if (!(op & bad))
-		return "";
+		return xstrdup("");
 	if (op & (P_HANG | P_DEADLOCK))
-		return " (the original has one)";
+		return xstrdup(" (the original has one)");
 	for (b = 0; b < 2; b++)
 		if ((op & (1u << b)) &&
-		    !loss_unseen(b, mf->orig_at, mf->orig_seen, mf->nsleeps, mine))
-			return " (the original has one)";
-	return " (the original has one if its waker can run before the sleeper is queued with its state set and no later test sees its change)";
+		    !loss_unseen(b, mf->orig_at, mf->orig_seen, mf->nsleeps, mine)) {
+			if (b == 0 && !(op & P_TLOST) && !mf->orig_lost_plain &&
+			    mf->orig_lost_if[0])
+				return xasprintf(" (the original has one unless %s)",
+						 mf->orig_lost_if);
+			return xstrdup(" (the original has one)");
+		}
+	return xstrdup(" (the original has one if its waker can run before the sleeper is queued with its state set and no later test sees its change)");
 }
 
 char *props_at(unsigned props, bool complete, const struct mside *m,
@@ -309,13 +318,15 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 		}
 	}
 	early = mf->nearly && (mf->early_at & mine) && !(np & P_LOST);
-	if (!(np & bad))
+	if (!(np & bad)) {
+		char *oh = orig_has(op, mf, mine);
+
 		v = xasprintf("model: no lost wake-up %sin %s%llu schedule%s%s%s%s%s%s",
 			      early ? "of the tests after the state write " : "", more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
-			      orig_has(op, mf, mine),
-			      np ? "; as in the original: " : "",
+			      oh, np ? "; as in the original: " : "",
 			      np ? kept : "", et, cf);
-	else
+		free(oh);
+	} else
 		v = xasprintf("model: nothing new in %s%llu schedule%s; as in the original: %s%s%s",
 			      more, mf->schedules, mf->schedules == 1 && !mf->capped ? "" : "s",
 			      kept, et, cf);
