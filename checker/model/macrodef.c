@@ -130,6 +130,27 @@ static char *quoted_define(const char *path, const char *buf, size_t blen,
 	return found;
 }
 
+char *macro_define_file(const char *path, const char *buf, size_t blen,
+			const char *name, size_t len, size_t *size)
+{
+	unsigned line, col;
+	char *hp, *h;
+
+	if (find_define(buf, blen, name, len, &line, &col)) {
+		*size = blen;
+		h = xrealloc(NULL, blen + 1);
+		memcpy(h, buf, blen);
+		h[blen] = '\0';
+		return h;
+	}
+	hp = quoted_define(path, buf, blen, name, len, &line, &col, 0);
+	if (!hp)
+		return NULL;
+	h = read_regular_file(hp, 16u << 20, size);
+	free(hp);
+	return h;
+}
+
 void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f, int from)
 {
 	int i, j;

@@ -47,6 +47,13 @@ void macro_uses_free(struct macro_use *u, int n);
  * Findings from index from on that sit on a driver macro defined in an
  * included header get a note at its #define (macrodef.c).
  */
+/*
+ * The text (allocated, *size long) of the file holding the `#define name`
+ * that buf (the text of path) uses: buf itself, or the first header it
+ * includes with quotes, on through their own (macrodef.c); NULL: none.
+ */
+char *macro_define_file(const char *path, const char *buf, size_t blen,
+			const char *name, size_t len, size_t *size);
 void note_macro_definitions(CXTranslationUnit tu, struct wq_file *f,
 			    int from);
 

@@ -658,6 +658,27 @@ int down_write_trylock(struct rw_semaphore *sem);
 void up_write(struct rw_semaphore *sem);
 void downgrade_write(struct rw_semaphore *sem);
 
+/*
+ * Scope-based guards (<linux/cleanup.h>, 6.4 on).  The kernel's macros
+ * declare a variable whose cleanup attribute drops the lock; the shim
+ * keeps their control flow (scoped_guard() is a for statement that a
+ * break leaves) with a call in place of the lock, and the frontend reads
+ * a for over `__wqport_scope` as its body run once (model/build/cfg.c).
+ * Which lock a guard takes is read from the text (kapi.def KAPI_GUARD).
+ * The failure statement of scoped_cond_guard() is not modelled.
+ */
+void __wqport_guard();
+#define guard(_name)			__wqport_guard
+#define scoped_guard(_name, args...)						for (int __wqport_scope = (__wqport_guard(args), 1);			     __wqport_scope; __wqport_scope = 0)
+#define scoped_cond_guard(_name, _fail, args...)				scoped_guard(_name, args)
+#define __free(_name)
+#define no_free_ptr(p)			(p)
+#define return_ptr(p)			return (p)
+#define DEFINE_FREE(_name, _type, _free)
+#define DEFINE_GUARD(_name, _type, _lock, _unlock)
+#define DEFINE_LOCK_GUARD_0(_name, _lock, _unlock, ...)
+#define DEFINE_LOCK_GUARD_1(_name, _type, _lock, _unlock, ...)
+
 /* ---- time ---- */
 #define HZ			250
 #define MSEC_PER_SEC		1000L

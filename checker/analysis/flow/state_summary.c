@@ -361,7 +361,7 @@ static bool starter(const char *name, size_t n)
  * functions and module entry points are started by the kernel; neither
  * counts.
  */
-static void find_addresses(struct state_sums *s)
+static void find_addresses(struct state_sums *s, const char *path)
 {
 	int t, i;
 
@@ -386,6 +386,8 @@ static void find_addresses(struct state_sums *s)
 				continue;
 			if (!call_name_at(tx->buf, 0, w, &call, &n))
 				s->fn[i].stored = true;
+			else if (fn_name_is_data(s, path, tx->buf, call, n, w))
+				continue;	/* a trace record's number */
 			else if (!starter(call, n))
 				s->fn[i].addr_taken = true;
 			else if (n < 13 || memcmp(call, "EXPORT_SYMBOL", 13))
@@ -848,7 +850,7 @@ struct state_sums *state_sums_build(void *tu, struct wq_file *f)
 				if (s->fn[s->fn[i].calls[k]].touches)
 					changed = s->fn[i].touches = true;
 	}
-	find_addresses(s);
+	find_addresses(s, f->includer ? f->includer : f->path);
 	for (i = 0; i < s->n; i++) {
 		struct sum_fn *fn = &s->fn[i];
 		const struct sum_text *t = &s->texts[fn->text];

@@ -74,4 +74,13 @@ struct state_sums {
 unsigned sums_name_hash(const char *name, size_t len);
 int sums_find_fn(const struct state_sums *s, const char *name, size_t len);
 
+/*
+ * fnaddr.c: is the function name at offset at of buf, an argument of
+ * call[0..n) (a driver's macro), only data there: the macro's definition
+ * (in the summaries' texts, else in path's quoted headers)
+ * uses that parameter only cast to an integer (a trace record)?
+ */
+bool fn_name_is_data(const struct state_sums *s, const char *path,
+		     const char *buf, const char *call, size_t n, unsigned at);
+
 #endif

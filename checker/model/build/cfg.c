@@ -277,6 +277,28 @@ static CXSourceRange for_header(CXCursor c, const struct kids *k)
 	return clang_getRange(from, to);
 }
 
+/*
+ * The shim's scoped_guard() (wqport-shim.h): `for (int __wqport_scope =
+ * (lock, 1); __wqport_scope; __wqport_scope = 0) body` runs its body once.
+ */
+static bool shim_scope(const struct kids *k)
+{
+	struct kids d;
+	bool yes = false;
+
+	if (k->n < 2 || clang_getCursorKind(k->c[0]) != CXCursor_DeclStmt)
+		return false;
+	d = children(k->c[0]);
+	if (d.n == 1 && clang_getCursorKind(d.c[0]) == CXCursor_VarDecl) {
+		char *name = cursor_name(d.c[0]);
+
+		yes = !strcmp(name, "__wqport_scope");
+		free(name);
+	}
+	free(d.c);
+	return yes;
+}
+
 /* Which of a for statement's children are init, cond and inc? */
 static void build_for(struct builder *b, CXCursor c)
 {
@@ -286,6 +308,13 @@ static void build_for(struct builder *b, CXCursor c)
 	int nsemi = 0, depth = 0, j;
 	CXToken *t;
 	bool from_macro = true;
+
+	if (shim_scope(&k)) {
+		b->after_call = true;	/* the guard's lock: a call */
+		build_once(b, k.c[k.n - 1]);
+		free(k.c);
+		return;
+	}
 
 	clang_tokenize(b->tu, for_header(c, &k), &t, &n);
 	if (n && tok_is(b->tu, t[0], "for")) {
