@@ -34,6 +34,9 @@ struct wait_kind {
 	 * else KF_QUEUE_LOCK or KF_QUEUE_LOCK_IRQ (spin_unlock_irq() of it) */
 	enum kform_lock qlock;
 	const char *add;	/* the add's API name */
+	/* an unlock of another lock in the loop (`mutex_unlock(&d->lock);
+	 * schedule();`): a wait_event*() in its place sleeps holding it */
+	const struct wq_event *dropped;
 };
 
 /* Is p the one node that leads to n, and n the only one p leads to? */
@@ -91,7 +94,7 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 			state = ev->args[ev->api->state_arg];
 	}
 	return (struct wait_kind){ excl, timeout, state, KF_NO_LOCK,
-				   g->nodes[add].ev.api->name };
+				   g->nodes[add].ev.api->name, NULL };
 }
 
 static enum kform_state kind_state(const struct wait_kind *k)
@@ -188,6 +191,11 @@ static char *open_coded_text(unsigned target, const char *q,
 	if (!form)
 		return target_lacks(target, "prepare_to_wait") ? NULL :
 		       no_form_text(q, entry, k, once);
+	if (k->dropped && !target_lacks(target, "prepare_to_wait"))
+		return xasprintf("open-coded wait%s on '%s' with entry '%s'; use prepare_to_wait()/finish_wait() and keep the %s() of %s before the sleep: %s() in place of the loop would sleep holding that lock",
+				 once ? "" : " loop", q ? q : "?", entry,
+				 k->dropped->api->name, k->dropped->args[0],
+				 form);
 	if (target_lacks(target, form) &&
 	    target_lacks(target, "prepare_to_wait"))
 		return NULL;
@@ -241,7 +249,7 @@ char *open_coded_token_message(unsigned target, const char *add,
 	const struct wait_kind k = {
 		strstr(add, "exclusive") != NULL, timed_sleep(sleep), state,
 		/* the function's locks are not read here */
-		KF_NO_LOCK, add
+		KF_NO_LOCK, add, NULL
 	};
 
 	return open_coded_text(target, no_amp(queue),
@@ -340,6 +348,45 @@ static enum kform_lock queue_lock_kind(const struct cfg *g, int s,
 	return KF_NO_LOCK;
 }
 
+/* Does n lead straight to s, with no test or other event on the way? */
+static bool straight_to(const struct cfg *g, int n, int s)
+{
+	int steps;
+
+	for (steps = 0; steps < 16 && n != s; steps++) {
+		if (g->nodes[n].nsucc != 1)
+			return false;
+		n = g->nodes[n].succ[0];
+		if (n != s && (g->nodes[n].kind == N_TEST ||
+			       g->nodes[n].kind == N_EVENT))
+			return false;
+	}
+	return n == s;
+}
+
+/*
+ * The unlock of a lock other than q's own that the loop around sleep s
+ * makes right before it (`mutex_unlock(&d->lock); schedule();`): the
+ * loop holds that lock from its test to its sleep.  NULL if none.
+ */
+static const struct wq_event *other_lock_dropped(const struct cfg *g, int s,
+						 const char *q)
+{
+	int l = g->nodes[s].loop, n;
+
+	if (l < 0)
+		return NULL;
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++) {
+		const struct wq_event *ev = &g->nodes[n].ev;
+
+		if (g->nodes[n].kind == N_EVENT && cfg_in_loop(g, n, l) &&
+		    ev->api->kind == K_UNLOCK && ev->nargs > 0 &&
+		    !(q && own_lock(ev->args[0], q)) && straight_to(g, n, s))
+			return ev;
+	}
+	return NULL;
+}
+
 void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			   struct wq_file *f)
 {
@@ -366,6 +413,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		k = loop_kind(g, a, s);
 		if (!strncmp(g->nodes[a].ev.api->name, "__add_wait_queue", 16))
 			k.qlock = queue_lock_kind(g, s, q);
+		else
+			k.dropped = other_lock_dropped(g, s, q);
 		msg = open_coded_text(f->target, q, entry, &k, once);
 		if (!msg)
 			continue;
