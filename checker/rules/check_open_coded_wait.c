@@ -348,6 +348,66 @@ static enum kform_lock queue_lock_kind(const struct cfg *g, int s,
 	return KF_NO_LOCK;
 }
 
+/* Does text t[0..n), blanks and a leading `&` aside, equal entry? */
+static bool names_entry(const char *t, size_t n, const char *entry)
+{
+	size_t m = strlen(entry);
+
+	while (n && (*t == ' ' || *t == '\t' || *t == '&' || *t == '('))
+		t++, n--;
+	while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == ')'))
+		n--;
+	return n == m && !memcmp(t, entry, m);
+}
+
+/*
+ * The wake function of the file's own that the entry is made with in
+ * the function (`DEFINE_WAIT_FUNC(e, fn)`, `init_waitqueue_func_entry(&e,
+ * fn)`: a call whose first argument is the entry and whose second a
+ * function this file defines), allocated, or NULL.
+ */
+static char *entry_wake_fn(const struct cfg *g, const struct wq_file *f,
+			   const char *entry)
+{
+	unsigned at = g->body_start, end, from, to;
+	long w;
+
+	while ((w = text_next_ident(f->buf, at, g->body_end, &end)) >= 0) {
+		unsigned p = end, a1, a2, e2;
+		int depth = 0;
+
+		at = end;
+		while (p < g->body_end && (f->buf[p] == ' ' || f->buf[p] == '\t'))
+			p++;
+		if (p >= g->body_end || f->buf[p] != '(')
+			continue;
+		a1 = p + 1;
+		for (a2 = a1; a2 < g->body_end; a2++) {
+			if (f->buf[a2] == '(')
+				depth++;
+			else if (f->buf[a2] == ')' && depth-- == 0)
+				break;
+			else if (f->buf[a2] == ',' && !depth)
+				break;
+		}
+		if (a2 >= g->body_end || f->buf[a2] != ',' ||
+		    !names_entry(f->buf + a1, a2 - a1, entry))
+			continue;
+		for (a2++; a2 < g->body_end && f->buf[a2] == ' '; a2++)
+			;
+		for (e2 = a2; e2 < g->body_end && wq_ident_char(f->buf[e2]); e2++)
+			;
+		if (e2 > a2 && e2 < g->body_end && f->buf[e2] == ')') {
+			char *fn = xasprintf("%.*s", (int)(e2 - a2), f->buf + a2);
+
+			if (text_function_body(f->buf, f->len, fn, &from, &to))
+				return fn;
+			free(fn);
+		}
+	}
+	return NULL;
+}
+
 /* Does n lead straight to s, with no test or other event on the way? */
 static bool straight_to(const struct cfg *g, int n, int s)
 {
@@ -364,24 +424,147 @@ static bool straight_to(const struct cfg *g, int n, int s)
 	return n == s;
 }
 
+/* Is the call name[0..n) one that takes a lock (kapi.def KAPI_LOCK, or a
+ * name with "lock" and no "unlock": lock_sock(), tty_lock())? */
+static bool takes_lock(const char *name, size_t n)
+{
+	char w[64];
+
+	if (kapi_lock(name, n, false))
+		return true;
+	if (n >= sizeof(w))
+		return false;
+	memcpy(w, name, n);
+	w[n] = '\0';
+	return strstr(w, "lock") && !strstr(w, "unlock");
+}
+
+/*
+ * Is the lock that arg names taken again in [from, to) of the file (a
+ * call that takes a lock, its first argument arg), after the sleep and
+ * before the loop goes back to its test?
+ */
+static bool taken_again(const struct wq_file *f, unsigned from, unsigned to,
+			const char *arg)
+{
+	unsigned end;
+	long w;
+	bool held = false;
+
+	while ((w = text_next_ident(f->buf, from, to, &end)) >= 0) {
+		unsigned p = end, a;
+		int depth = 0;
+		const struct kapi *k;
+		bool take;
+
+		from = end;
+		while (p < to && (f->buf[p] == ' ' || f->buf[p] == '\t'))
+			p++;
+		if (p >= to || f->buf[p] != '(')
+			continue;
+		take = takes_lock(f->buf + w, end - w);
+		k = kapi_lookup(f->buf + w, end - w);
+		if (!take && !(k && k->kind == K_UNLOCK))
+			continue;
+		for (a = p + 1; a < to; a++) {
+			if (f->buf[a] == '(')
+				depth++;
+			else if ((f->buf[a] == ')' && depth-- == 0) ||
+				 (f->buf[a] == ',' && !depth))
+				break;
+		}
+		if (a < to && names_entry(f->buf + p + 1, a - p - 1,
+					 arg + (*arg == '&')))
+			held = take;	/* the last of them stands */
+	}
+	return held;
+}
+
+/*
+ * The end of the loop l's text: the `}` closing the body that follows
+ * its head (`while (c) {`, `for (;;) {`), else the end of its last
+ * statement the graph has (a goto loop, a body of one statement).
+ */
+static unsigned loop_end(const struct cfg *g, const struct wq_file *f,
+			 int l)
+{
+	unsigned o = text_offset(f->buf, f->len, g->nodes[g->loops[l].head].pos);
+	unsigned to = 0, i;
+	int paren = 0, brace = 0, n;
+
+	for (i = o; i < f->len; i++) {
+		char c = f->buf[i];
+
+		if (c == '(')
+			paren++;
+		else if (c == ')')
+			paren--;
+		else if (c == ';' && paren >= 0 && paren < 1)
+			break;
+		else if (c == '{' && paren <= 0)
+			break;
+	}
+	if ((i >= f->len || f->buf[i] != '{') &&
+	    g->nodes[g->loops[l].head].kind != N_JOIN) {
+		/* `for (;;) {` heads at its body's first statement: the
+		 * block around it is the body (not a label's function) */
+		for (i = o; i > g->body_start; i--) {
+			if (f->buf[i - 1] == '}')
+				brace++;
+			else if (f->buf[i - 1] == '{' && brace-- == 0)
+				break;
+		}
+		if (i > g->body_start + 1) {
+			i--;
+			brace = 0;
+		}
+	}
+	if (i < f->len && f->buf[i] == '{' && i > g->body_start) {
+		for (; i < f->len; i++) {
+			if (f->buf[i] == '{')
+				brace++;
+			else if (f->buf[i] == '}' && --brace == 0)
+				return i;
+		}
+	}
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
+		if (cfg_in_loop(g, n, l)) {
+			unsigned t = text_offset(f->buf, f->len, g->nodes[n].pos);
+
+			if (t > to)
+				to = t;
+		}
+	while (to < f->len && f->buf[to] != ';' && f->buf[to] != '}')
+		to++;
+	return to;
+}
+
 /*
  * The unlock of a lock other than q's own that the loop around sleep s
- * makes right before it (`mutex_unlock(&d->lock); schedule();`): the
- * loop holds that lock from its test to its sleep.  NULL if none.
+ * makes right before it and takes again after it (`mutex_unlock(&d->lock);
+ * schedule(); mutex_lock(&d->lock);`): the loop holds that lock from its
+ * test to its sleep, and on entry.  A lock taken at the top of each pass
+ * (a `retry:` label, the loop body's first statement) is not held where a
+ * wait_event*() would stand.  NULL if none.
  */
 static const struct wq_event *other_lock_dropped(const struct cfg *g, int s,
-						 const char *q)
+						 const char *q,
+						 const struct wq_file *f)
 {
 	int l = g->nodes[s].loop, n;
+	unsigned from, to;
 
 	if (l < 0)
 		return NULL;
+	from = text_offset(f->buf, f->len, g->nodes[s].pos);
+	to = loop_end(g, f, l);
 	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++) {
 		const struct wq_event *ev = &g->nodes[n].ev;
 
 		if (g->nodes[n].kind == N_EVENT && cfg_in_loop(g, n, l) &&
 		    ev->api->kind == K_UNLOCK && ev->nargs > 0 &&
-		    !(q && own_lock(ev->args[0], q)) && straight_to(g, n, s))
+		    !(q && own_lock(ev->args[0], q)) && straight_to(g, n, s) &&
+		    from < to && taken_again(f, from, to, ev->args[0]))
 			return ev;
 	}
 	return NULL;
@@ -395,7 +578,7 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 	for (a = 0; a < g->n; a++) {
 		const char *entry, *q;
 		struct wait_kind k;
-		char *msg;
+		char *msg, *wake_fn;
 		struct wq_finding *fd;
 		bool once = false;
 		int e;
@@ -414,8 +597,15 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		if (!strncmp(g->nodes[a].ev.api->name, "__add_wait_queue", 16))
 			k.qlock = queue_lock_kind(g, s, q);
 		else
-			k.dropped = other_lock_dropped(g, s, q);
-		msg = open_coded_text(f->target, q, entry, &k, once);
+			k.dropped = other_lock_dropped(g, s, q, f);
+		wake_fn = k.qlock == KF_NO_LOCK ? entry_wake_fn(g, f, entry) :
+			  NULL;
+		msg = wake_fn && !target_lacks(f->target, "prepare_to_wait") ?
+		      xasprintf("open-coded wait%s on '%s' with entry '%s', which wakes through %s() of this file: a wait_event*() form would wake through a function of its own instead; keep the loop, or use prepare_to_wait()/finish_wait() with that entry where %s() leaves it queued",
+				once ? "" : " loop", q ? q : "?", entry,
+				wake_fn, wake_fn) :
+		      open_coded_text(f->target, q, entry, &k, once);
+		free(wake_fn);
 		if (!msg)
 			continue;
 		file_add_finding(f, WQ002, g->nodes[a].pos, msg);
