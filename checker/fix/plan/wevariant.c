@@ -160,7 +160,7 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 	if (cb && (!target ||
 		   target_has_fact(target, TF_TTY_LOCKED_CALLBACKS))) {
 		/* the tree's own tty.h when known, else the target's row */
-		char *whose = NULL;
+		char *whose = NULL, *tv, *on;
 		enum kh_have tty = api_claim(p->kernel, p->kinc, target,
 					     "wait_event_interruptible_tty",
 					     &whose);
@@ -184,11 +184,18 @@ bool wait_event_gate(const struct site_ctx *sc, struct fix_site *s,
 		s->outcome = FO_REFUSE;
 		s->reason = "tty-lock";
 		/* a helper: the callback is its caller, not itself */
+		/* the target's tty lock: on the code's own old kernel it may
+		 * be the big kernel lock, which the model speaks of */
+		tv = target ? kernel_version_text(target) : NULL;
+		on = tv ? xasprintf("on Linux %s (the target)", tv) :
+		     xstrdup("on the target");
 		s->note = via ? xasprintf(
-			"%s() is called from %s(), a %s callback, which runs with the tty lock held: %s() would sleep holding it%s",
-			s->func, via, cb, s->form, then) : xasprintf(
-			"%s() is a %s callback, which runs with the tty lock held: %s() would sleep holding it%s",
-			s->func, cb, s->form, then);
+			"%s() is called from %s(), a %s callback, which runs with the tty lock held %s: %s() would sleep holding it%s",
+			s->func, via, cb, on, s->form, then) : xasprintf(
+			"%s() is a %s callback, which runs with the tty lock held %s: %s() would sleep holding it%s",
+			s->func, cb, on, s->form, then);
+		free(tv);
+		free(on);
 		free(then);
 		free(whose);
 		s->form = NULL;
