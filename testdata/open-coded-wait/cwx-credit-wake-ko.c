@@ -7,6 +7,7 @@
  * The loop is open-coded on purpose: a wait_event*() form would wake
  * through a function of its own instead of cwx_credit_wake(), so the
  * finding must not offer one.
+ * wqport-cocci: beyond-standalone (the entry is made by init_waitqueue_func_entry(), which the semantic patch does not match; the fix refuses it as an entry not made here)
  */
 #include <linux/module.h>
 #include <linux/sched.h>
