@@ -279,24 +279,34 @@ static CXSourceRange for_header(CXCursor c, const struct kids *k)
 
 /*
  * The shim's scoped_guard() (wqport-shim.h): `for (int __wqport_scope =
- * (lock, 1); __wqport_scope; __wqport_scope = 0) body` runs its body once.
+ * (lock, 1); __wqport_scope; __wqport_scope = 0) body` runs its body once,
+ * as the kernel's does: `for (CLASS(name, scope)(args), *done = NULL;
+ * !done; done = (void *)1)` in the cleanup.h of Debian's 6.1, read by
+ * its two variables here, or by the name of the macro the statement
+ * expands from (KAPI_GUARD_USE) when the expansion is in the file.
  */
 static bool shim_scope(const struct kids *k)
 {
 	struct kids d;
-	bool yes = false;
+	bool shim = false, scope = false, done = false;
+	int i;
 
 	if (k->n < 2 || clang_getCursorKind(k->c[0]) != CXCursor_DeclStmt)
 		return false;
 	d = children(k->c[0]);
-	if (d.n == 1 && clang_getCursorKind(d.c[0]) == CXCursor_VarDecl) {
-		char *name = cursor_name(d.c[0]);
+	for (i = 0; i < d.n; i++) {
+		char *name;
 
-		yes = !strcmp(name, "__wqport_scope");
+		if (clang_getCursorKind(d.c[i]) != CXCursor_VarDecl)
+			continue;
+		name = cursor_name(d.c[i]);
+		shim |= !strcmp(name, "__wqport_scope");
+		scope |= !strcmp(name, "scope");
+		done |= !strcmp(name, "done");
 		free(name);
 	}
 	free(d.c);
-	return yes;
+	return shim || (scope && done && d.n == 2);
 }
 
 /* Which of a for statement's children are init, cond and inc? */
@@ -307,16 +317,25 @@ static void build_for(struct builder *b, CXCursor c)
 	unsigned semi[2] = { 0, 0 }, rparen = 0, n, i;
 	int nsemi = 0, depth = 0, j;
 	CXToken *t;
-	bool from_macro = true;
+	bool from_macro = true, once = false;
 
-	if (shim_scope(&k)) {
+	clang_tokenize(b->tu, for_header(c, &k), &t, &n);
+	if (n && clang_getTokenKind(t[0]) == CXToken_Identifier) {
+		/* the kernel's own scoped_guard() (real headers): kapi.def
+		 * KAPI_GUARD_USE, the macro the statement expands from */
+		CXString sp = clang_getTokenSpelling(b->tu, t[0]);
+		const char *nm = clang_getCString(sp);
+
+		once = kapi_guard_use(nm, strlen(nm)) == 2;
+		clang_disposeString(sp);
+	}
+	if (k.n && (once || shim_scope(&k))) {
+		clang_disposeTokens(b->tu, t, n);
 		b->after_call = true;	/* the guard's lock: a call */
 		build_once(b, k.c[k.n - 1]);
 		free(k.c);
 		return;
 	}
-
-	clang_tokenize(b->tu, for_header(c, &k), &t, &n);
 	if (n && tok_is(b->tu, t[0], "for")) {
 		from_macro = false;
 		for (i = 1; i < n; i++) {
