@@ -364,8 +364,47 @@ static bool names_entry(const char *t, size_t n, const char *entry)
  * The wake function of the file's own that the entry is made with in
  * the function (`DEFINE_WAIT_FUNC(e, fn)`, `init_waitqueue_func_entry(&e,
  * fn)`: a call whose first argument is the entry and whose second a
- * function this file defines), allocated, or NULL.
+ * function this file defines; or `e.func = fn;`), allocated, or NULL.
  */
+/*
+ * `E.func = fn;` or `E->func = fn;` at the member name (at, end) of the
+ * body, E the entry: fn, allocated, if the file defines it; else NULL.
+ */
+static char *func_assigned(const struct cfg *g, const struct wq_file *f,
+			   const char *entry, unsigned at, unsigned end)
+{
+	size_t m = strlen(entry);
+	unsigned p = end, e, from, to;
+	char *fn;
+
+	if (end - at != 4 || memcmp(f->buf + at, "func", 4))
+		return NULL;
+	if (at >= 1 && f->buf[at - 1] == '.')
+		at -= 1;
+	else if (at >= 2 && !memcmp(f->buf + at - 2, "->", 2))
+		at -= 2;
+	else
+		return NULL;
+	if (at < g->body_start + m || memcmp(f->buf + at - m, entry, m) ||
+	    wq_ident_char(f->buf[at - m - 1]))
+		return NULL;
+	while (p < g->body_end && (f->buf[p] == ' ' || f->buf[p] == '\t'))
+		p++;
+	if (p + 1 >= g->body_end || f->buf[p] != '=' || f->buf[p + 1] == '=')
+		return NULL;
+	for (p++; p < g->body_end && f->buf[p] == ' '; p++)
+		;
+	for (e = p; e < g->body_end && wq_ident_char(f->buf[e]); e++)
+		;
+	if (e == p || e >= g->body_end || f->buf[e] != ';')
+		return NULL;
+	fn = xasprintf("%.*s", (int)(e - p), f->buf + p);
+	if (text_function_body(f->buf, f->len, fn, &from, &to))
+		return fn;
+	free(fn);
+	return NULL;
+}
+
 static char *entry_wake_fn(const struct cfg *g, const struct wq_file *f,
 			   const char *entry)
 {
@@ -375,8 +414,11 @@ static char *entry_wake_fn(const struct cfg *g, const struct wq_file *f,
 	while ((w = text_next_ident(f->buf, at, g->body_end, &end)) >= 0) {
 		unsigned p = end, a1, a2, e2;
 		int depth = 0;
+		char *fa;
 
 		at = end;
+		if ((fa = func_assigned(g, f, entry, w, end)))
+			return fa;
 		while (p < g->body_end && (f->buf[p] == ' ' || f->buf[p] == '\t'))
 			p++;
 		if (p >= g->body_end || f->buf[p] != '(')

@@ -6,7 +6,8 @@
  * entry off the queue; the writer sleeps until its entry says granted.
  * The loop is open-coded on purpose: a wait_event*() form would wake
  * through a function of its own instead of cwx_credit_wake(), so the
- * finding must not offer one.
+ * finding must not offer one, whether the entry gets its function from
+ * init_waitqueue_func_entry() or by assignment (`w.wait.func = fn;`).
  * wqport-cocci: beyond-standalone (the entry is made by init_waitqueue_func_entry(), which the semantic patch does not match; the fix refuses it as an entry not made here)
  */
 #include <linux/module.h>
@@ -71,6 +72,24 @@ void cwx_throttle_release(struct cwx_throttle *thr)
 	thr->credit++;
 	__wake_up_locked(&thr->waitq, TASK_NORMAL, 1);
 	spin_unlock_irqrestore(&thr->lock, flags);
+}
+
+/* the same wait with the wake function set by assignment, eventpoll style */
+void cwx_throttle_wait_set(struct cwx_throttle *thr)
+{
+	struct cwx_waiter w = { .thr = thr, .granted = false };
+
+	init_wait(&w.wait);
+	w.wait.func = cwx_credit_wake;
+	spin_lock_irq(&thr->lock);
+	__set_current_state(TASK_UNINTERRUPTIBLE);
+	add_wait_queue(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-passed */
+	spin_unlock_irq(&thr->lock);
+	while (!READ_ONCE(w.granted)) {
+		schedule();
+		set_current_state(TASK_UNINTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
 }
 
 MODULE_LICENSE("GPL");
