@@ -37,6 +37,9 @@ struct wait_kind {
 	/* an unlock of another lock in the loop (`mutex_unlock(&d->lock);
 	 * schedule();`): a wait_event*() in its place sleeps holding it */
 	const struct wq_event *dropped;
+	/* dropped with spin_unlock_irq() and taken again with
+	 * spin_lock_irq(): a wait_event*_lock_irq*() form does the same */
+	bool dropped_irq;
 };
 
 /* Is p the one node that leads to n, and n the only one p leads to? */
@@ -94,7 +97,7 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 			state = ev->args[ev->api->state_arg];
 	}
 	return (struct wait_kind){ excl, timeout, state, KF_NO_LOCK,
-				   g->nodes[add].ev.api->name, NULL };
+				   g->nodes[add].ev.api->name, NULL, false };
 }
 
 static enum kform_state kind_state(const struct wait_kind *k)
@@ -126,6 +129,24 @@ static const char *open_coded_form(const struct wait_kind *k, unsigned target)
 	if (!f || (!f->first && target && target < f->seen))
 		return NULL;
 	return f->name;
+}
+
+/*
+ * The wait_event*_lock_irq*() form for a loop that drops another
+ * spinlock with spin_unlock_irq() around its sleep and takes it again
+ * with spin_lock_irq(), when the target's headers have it; else NULL.
+ */
+static const struct kapi_form *dropped_lock_form(const struct wait_kind *k,
+						 unsigned target)
+{
+	const struct kapi_form *f;
+
+	if (!k->dropped_irq)
+		return NULL;
+	f = kform_find(KF_EVENT, kind_state(k),
+		       k->timeout ? KF_JIFFIES : KF_UNTIMED, k->excl,
+		       KF_SPIN_IRQ);
+	return f && !target_lacks(target, f->name) ? f : NULL;
 }
 
 /* The finding's text for a wait no wait_event*() form does. */
@@ -183,6 +204,7 @@ static char *open_coded_text(unsigned target, const char *q,
 			     bool once)
 {
 	const char *form = open_coded_form(k, target);
+	const struct kapi_form *lf;
 	char *tnote, *msg;
 
 	if (k->qlock != KF_NO_LOCK && !target_lacks(target, "prepare_to_wait"))
@@ -191,6 +213,12 @@ static char *open_coded_text(unsigned target, const char *q,
 	if (!form)
 		return target_lacks(target, "prepare_to_wait") ? NULL :
 		       no_form_text(q, entry, k, once);
+	if (k->dropped && !target_lacks(target, "prepare_to_wait") &&
+	    (lf = dropped_lock_form(k, target)))
+		return xasprintf("open-coded wait%s on '%s' with entry '%s'; use %s(), which drops %s around its sleep as the loop does with %s(), or prepare_to_wait()/finish_wait() keeping that unlock before the sleep: %s() in place of the loop would sleep holding the lock",
+				 once ? "" : " loop", q ? q : "?", entry,
+				 lf->name, k->dropped->args[0],
+				 k->dropped->api->name, form);
 	if (k->dropped && !target_lacks(target, "prepare_to_wait"))
 		return xasprintf("open-coded wait%s on '%s' with entry '%s'; use prepare_to_wait()/finish_wait() and keep the %s() of %s before the sleep: %s() in place of the loop would sleep holding that lock",
 				 once ? "" : " loop", q ? q : "?", entry,
@@ -249,7 +277,7 @@ char *open_coded_token_message(unsigned target, const char *add,
 	const struct wait_kind k = {
 		strstr(add, "exclusive") != NULL, timed_sleep(sleep), state,
 		/* the function's locks are not read here */
-		KF_NO_LOCK, add, NULL
+		KF_NO_LOCK, add, NULL, false
 	};
 
 	return open_coded_text(target, no_amp(queue),
@@ -481,25 +509,79 @@ static bool takes_lock(const char *name, size_t n)
 	return strstr(w, "lock") && !strstr(w, "unlock");
 }
 
+/* A block opened after the sleep, and the lock's state at its `{`. */
+struct held_block {
+	bool held;	/* the state when the block opened */
+	bool irq;	/* and whether it was taken with spin_lock_irq() */
+	bool exits;	/* a return, goto or break leaves the loop from it */
+};
+
+#define HELD_DEPTH 16
+
+static bool word_is(const char *w, size_t n, const char *kw)
+{
+	return strlen(kw) == n && !memcmp(w, kw, n);
+}
+
+/* Braces in the code of [a, b): a block that leaves the loop takes back
+ * what its lock calls changed; *sp counts blocks past HELD_DEPTH too. */
+static void held_braces(const char *buf, unsigned a, unsigned b,
+			struct held_block *st, int *sp, bool *held, bool *irq)
+{
+	unsigned j;
+
+	while (a < b) {
+		j = text_skip_noncode(buf, a, b);
+		if (j != a) {
+			a = j;
+			continue;
+		}
+		if (buf[a] == '{') {
+			if (*sp < HELD_DEPTH)
+				st[*sp] = (struct held_block){ *held, *irq,
+							       false };
+			(*sp)++;
+		} else if (buf[a] == '}' && *sp > 0) {
+			(*sp)--;
+			if (*sp < HELD_DEPTH && st[*sp].exits) {
+				*held = st[*sp].held;
+				*irq = st[*sp].irq;
+			}
+		}
+		a++;
+	}
+}
+
 /*
  * Is the lock that arg names taken again in [from, to) of the file (a
  * call that takes a lock, its first argument arg), after the sleep and
- * before the loop goes back to its test?
+ * before the loop goes back to its test?  The last lock or unlock of it
+ * stands, but one in a block that leaves the loop (`if (err) {
+ * spin_unlock(l); return -EIO; }`) is not on the way back.
  */
 static bool taken_again(const struct wq_file *f, unsigned from, unsigned to,
-			const char *arg)
+			const char *arg, bool *irq)
 {
+	struct held_block st[HELD_DEPTH];
 	unsigned end;
 	long w;
 	bool held = false;
+	int sp = 0;
 
+	*irq = false;
 	while ((w = text_next_ident(f->buf, from, to, &end)) >= 0) {
 		unsigned p = end, a;
 		int depth = 0;
 		const struct kapi *k;
 		bool take;
 
+		held_braces(f->buf, from, w, st, &sp, &held, irq);
 		from = end;
+		if (sp > 0 && sp <= HELD_DEPTH &&
+		    (word_is(f->buf + w, end - w, "return") ||
+		     word_is(f->buf + w, end - w, "goto") ||
+		     word_is(f->buf + w, end - w, "break")))
+			st[sp - 1].exits = true;
 		while (p < to && (f->buf[p] == ' ' || f->buf[p] == '\t'))
 			p++;
 		if (p >= to || f->buf[p] != '(')
@@ -516,9 +598,13 @@ static bool taken_again(const struct wq_file *f, unsigned from, unsigned to,
 				break;
 		}
 		if (a < to && names_entry(f->buf + p + 1, a - p - 1,
-					 arg + (*arg == '&')))
-			held = take;	/* the last of them stands */
+					 arg + (*arg == '&'))) {
+			held = take;
+			*irq = take && word_is(f->buf + w, end - w,
+					       "spin_lock_irq");
+		}
 	}
+	held_braces(f->buf, from, to, st, &sp, &held, irq);
 	return held;
 }
 
@@ -587,11 +673,13 @@ static unsigned loop_end(const struct cfg *g, const struct wq_file *f,
  * schedule(); mutex_lock(&d->lock);`): the loop holds that lock from its
  * test to its sleep, and on entry.  A lock taken at the top of each pass
  * (a `retry:` label, the loop body's first statement) is not held where a
- * wait_event*() would stand.  NULL if none.
+ * wait_event*() would stand.  NULL if none; *irq when it is dropped with
+ * spin_unlock_irq() and taken again with spin_lock_irq().
  */
 static const struct wq_event *other_lock_dropped(const struct cfg *g, int s,
 						 const char *q,
-						 const struct wq_file *f)
+						 const struct wq_file *f,
+						 bool *irq)
 {
 	int l = g->nodes[s].loop, n;
 	unsigned from, to;
@@ -606,8 +694,10 @@ static const struct wq_event *other_lock_dropped(const struct cfg *g, int s,
 		if (g->nodes[n].kind == N_EVENT && cfg_in_loop(g, n, l) &&
 		    ev->api->kind == K_UNLOCK && ev->nargs > 0 &&
 		    !(q && own_lock(ev->args[0], q)) && straight_to(g, n, s) &&
-		    from < to && taken_again(f, from, to, ev->args[0]))
+		    from < to && taken_again(f, from, to, ev->args[0], irq)) {
+			*irq = *irq && !strcmp(ev->api->name, "spin_unlock_irq");
 			return ev;
+		}
 	}
 	return NULL;
 }
@@ -639,7 +729,8 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		if (!strncmp(g->nodes[a].ev.api->name, "__add_wait_queue", 16))
 			k.qlock = queue_lock_kind(g, s, q);
 		else
-			k.dropped = other_lock_dropped(g, s, q, f);
+			k.dropped = other_lock_dropped(g, s, q, f,
+							&k.dropped_irq);
 		wake_fn = k.qlock == KF_NO_LOCK ? entry_wake_fn(g, f, entry) :
 			  NULL;
 		msg = wake_fn && !target_lacks(f->target, "prepare_to_wait") ?
