@@ -272,12 +272,48 @@ static bool stepped_name(const void *ctx, const char *w, size_t n)
 	return stepped_in_loop(il->g, il->loop, w, n);
 }
 
-/* Does test text t read a plain name that loop l steps as a counter? */
+/*
+ * Does text t read the member m (`d->tries`) as a whole, neither a part
+ * of a longer access (`x->d->tries`, `d->tries.n`) nor called?
+ */
+static bool reads_member(const char *t, const char *m)
+{
+	size_t n = strlen(m);
+	const char *p;
+
+	for (p = strstr(t, m); p; p = strstr(p + 1, m)) {
+		char b = p > t ? p[-1] : ' ', a = p[n];
+
+		if (wq_ident_char(b) || b == '.' || b == '>')
+			continue;
+		if (wq_ident_char(a) || a == '(' || a == '.' ||
+		    (a == '-' && p[n + 1] == '>'))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * Does test text t read a counter loop l steps: a plain name, or a
+ * member of a struct the loop steps as a whole (`d->tries < 20` with
+ * `d->tries++`)?  Another thread may reset such a member, but a loop
+ * that counts its own passes in it ends like one counting in a local.
+ */
 static bool reads_loop_counter(const struct cfg *g, int l, const char *t)
 {
 	struct in_loop il = { g, l };
+	int n;
 
-	return text_any_plain_name(t, strlen(t), stepped_name, &il);
+	if (text_any_plain_name(t, strlen(t), stepped_name, &il))
+		return true;
+	for (n = g->loops[l].first; n <= g->loops[l].last && n < g->n; n++)
+		if (cfg_in_loop(g, n, l) && counter_step(g, n) &&
+		    (strstr(g->nodes[n].text, "->") ||
+		     strchr(g->nodes[n].text, '.')) &&
+		    reads_member(t, g->nodes[n].text))
+			return true;
+	return false;
 }
 
 /* Does a branch of test t leave loop l (break, return, goto out)? */
