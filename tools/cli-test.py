@@ -560,12 +560,19 @@ def inactive_body(checker, td):
             "waits.c": "#include <linux/xq_regs.h>\n#ifdef CONFIG_XQ\n" +
                        "#include <linux/wait.h>\n" +
                        body % "sleep_on" + "#endif\n",
+            # a function outside the #if that does not parse either (a
+            # vendor's own return type): the #if is not why
+            "active.c": "#include \"xq_types.h\"\n" +
+                        "XQ_STATUS XQ_CALL xq_poke(XQ_U32 v)\n{\n" +
+                        "\treturn xq_write(v);\n}\n" +
+                        "#ifdef CONFIG_XQ\n" + body % "xq_poll" +
+                        "#endif\n",
         }
         for name, text in files.items():
             with open(os.path.join(tmp, name), "w") as f:
                 f.write(text)
         rc, out, err = run(checker, ["--no-prefilter", "dead.c", "nowait.c",
-                                     "waits.c"], cwd=tmp)
+                                     "waits.c", "active.c"], cwd=tmp)
         expect("dead.c: warning: not checked: the functions (lines 2-10) "
                "are under '#if 0': dead code by convention" in err,
                "#if 0 body:\n" + err)
@@ -573,8 +580,13 @@ def inactive_body(checker, td):
                "(lines 2-10) are under '#ifdef CONFIG_XQ', off in this "
                "configuration, and name no wait API" in err,
                "inactive body with no wait:\n" + err)
-        expect("file not found" not in err, "a missing header was blamed:\n" +
+        expect("active.c: warning: not checked: no function parses" in err
+               and "active.c: warning: nothing to check" not in err,
+               "an #if blamed where a function outside it fails too:\n" +
                err)
+        expect("file not found" not in err.replace(
+            "'xq_types.h' file not found", ""),
+            "a missing header was blamed:\n" + err)
         expect("waits.c:9:3: error: sleep_on()" in out and
                "waits.c:2:1: note: inside '#ifdef CONFIG_XQ'" in out and
                "waits.c" not in err and rc == 1,

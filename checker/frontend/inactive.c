@@ -211,6 +211,8 @@ static void add_region(const struct wq_file *f, struct inactive_set *set,
 	if (e - a > set->body_size && has_body(f->buf + off, e - off)) {
 		free(set->body_dir);
 		set->body_size = e - a;
+		set->body_start = a;
+		set->body_end = e;
 		set->body_first = text_pos(f->buf, f->len, a).line;
 		set->body_last = text_pos(f->buf, f->len, e).line;
 		set->body_dir = xasprintf("%.*s", (int)(d->end - d->start),
@@ -511,8 +513,13 @@ void inactive_release(struct inactive_set *set)
 
 char *inactive_body(const struct wq_file *f, const struct inactive_set *set)
 {
-	(void)f;
 	if (!set->body_dir)
+		return NULL;
+	/* a function outside it that did not parse either: the region is
+	 * not why nothing was checked (the shim lacks the file's types) */
+	if (has_body(f->buf, set->body_start) ||
+	    (set->body_end < f->len &&
+	     has_body(f->buf + set->body_end, f->len - set->body_end)))
 		return NULL;
 	if (set->body_if0)
 		return xasprintf(

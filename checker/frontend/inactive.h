@@ -33,6 +33,7 @@ struct inactive_set {
 	int ndir;
 	/* the largest skipped range outside functions holding a body */
 	unsigned body_first, body_last, body_size;
+	unsigned body_start, body_end;	/* its bytes */
 	char *body_dir;
 	bool body_if0, body_words;
 };
