@@ -304,7 +304,71 @@ static void report_site(struct wq_file *f, const struct floor_ctx *ctx,
 	}
 }
 
-/* The rules' findings inside skipped branches: the note, or out (#if 0). */
+/* The word after the spaces at p (its length in *n), or NULL. */
+static const char *word_at(const char *p, size_t *n)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	for (*n = 0; wq_ident_char(p[*n]); (*n)++)
+		;
+	return *n ? p : NULL;
+}
+
+/*
+ * The name a directive tests to be defined, `#ifdef W`, `#if defined(W)`
+ * (neg 0), or not, `#ifndef W`, `#if !defined W` (neg 1); NULL if it
+ * tests anything else.
+ */
+static const char *tests_defined(const char *t, int neg, size_t *n)
+{
+	const char *w;
+
+	if (!strncmp(t, neg ? "#ifndef" : "#ifdef", neg ? 7 : 6))
+		return word_at(t + (neg ? 7 : 6), n);
+	if (strncmp(t, "#if", 3) || wq_ident_char(t[3]))
+		return NULL;
+	t += 3;
+	while (*t == ' ' || *t == '\t')
+		t++;
+	if (neg && *t++ != '!')
+		return NULL;
+	w = word_at(t, n);
+	if (!w || *n != 7 || strncmp(w, "defined", 7))
+		return NULL;
+	t = w + 7;
+	while (*t == ' ' || *t == '\t' || *t == '(')
+		t++;
+	w = word_at(t, n);
+	for (t = w ? w + *n : t; *t == ' ' || *t == '\t' || *t == ')'; t++)
+		;
+	return w && !*t ? w : NULL;
+}
+
+/*
+ * Is the off branch c a driver's own definition of a wait API for
+ * kernels without it (`#ifndef wait_event_interruptible_timeout`, or
+ * the #else of `#ifdef` it)?  It is that API, off here because the
+ * headers define it: no loop in it is the driver's to convert.
+ */
+static bool api_fallback(const struct tok_scan *ts, const struct tok_cond *c)
+{
+	const struct tok_cond *o = &ts->c[c->opener];
+	const struct kapi *k;
+	const char *w;
+	size_t n;
+
+	if (o == c)
+		w = tests_defined(c->text, 1, &n);
+	else if (!strncmp(c->text, "#else", 5))
+		w = tests_defined(o->text, 0, &n);
+	else
+		return false;
+	k = w ? kapi_lookup(w, n) : NULL;
+	return k && k->kind == K_WAIT_EVENT;
+}
+
+/* The rules' findings inside skipped branches: the note, or out (#if 0,
+ * a driver's own definition of a wait API). */
 static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 			  const struct ranges *skip, int first_new)
 {
@@ -318,7 +382,7 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 			off_cond(ts, skip->r[2 * r]) : NULL;
 		bool noted = false;
 
-		if (c && c->dead) {
+		if (c && (c->dead || api_fallback(ts, c))) {
 			free(fd->msg);
 			free(fd->func);
 			for (j = 0; j < fd->nnotes; j++) {
@@ -679,7 +743,7 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		int fn = range_at(&fns, s->off);
 		bool in_fn = fn >= 0;
 
-		if (s->dead || (off && off->dead) ||
+		if (s->dead || (off && (off->dead || api_fallback(&ts, off))) ||
 		    !(opt->rule_mask & (1ul << s->rule)) ||
 		    (off && opt->active_only))
 			continue;
