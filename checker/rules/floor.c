@@ -348,7 +348,9 @@ static const char *tests_defined(const char *t, int neg, size_t *n)
  * Is the off branch c a driver's own definition of a wait API for
  * kernels without it (`#ifndef wait_event_interruptible_timeout`, or
  * the #else of `#ifdef` it)?  It is that API, off here because the
- * headers define it: no loop in it is the driver's to convert.
+ * headers define it: no open-coded loop in it is the driver's to
+ * convert.  A sleep_on() in it still loses wake-ups on the kernels
+ * that build it: WQ001 reports it.
  */
 static bool api_fallback(const struct tok_scan *ts, const struct tok_cond *c)
 {
@@ -367,8 +369,8 @@ static bool api_fallback(const struct tok_scan *ts, const struct tok_cond *c)
 	return k && k->kind == K_WAIT_EVENT;
 }
 
-/* The rules' findings inside skipped branches: the note, or out (#if 0,
- * a driver's own definition of a wait API). */
+/* The rules' findings inside skipped branches: the note, or out (#if 0;
+ * WQ002 in a driver's own definition of a wait API). */
 static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 			  const struct ranges *skip, int first_new)
 {
@@ -382,7 +384,8 @@ static void mark_findings(struct wq_file *f, const struct tok_scan *ts,
 			off_cond(ts, skip->r[2 * r]) : NULL;
 		bool noted = false;
 
-		if (c && (c->dead || api_fallback(ts, c))) {
+		if (c && (c->dead ||
+			  (fd->rule == WQ002 && api_fallback(ts, c)))) {
 			free(fd->msg);
 			free(fd->func);
 			for (j = 0; j < fd->nnotes; j++) {
@@ -743,7 +746,8 @@ int token_floor(void *tu_, struct wq_file *f, const struct wq_options *opt,
 		int fn = range_at(&fns, s->off);
 		bool in_fn = fn >= 0;
 
-		if (s->dead || (off && (off->dead || api_fallback(&ts, off))) ||
+		if (s->dead || (off && (off->dead || (s->rule == WQ002 &&
+						      api_fallback(&ts, off)))) ||
 		    !(opt->rule_mask & (1ul << s->rule)) ||
 		    (off && opt->active_only))
 			continue;

@@ -291,6 +291,9 @@ struct vcmp {
 	unsigned *lmap, rfirst, nlmap;	/* rewrite line -> original line */
 	int woke;		/* a sleep the original ran in TASK_RUNNING */
 	const char *woke_to;	/* ... that now sleeps, in this state */
+	int woke_some;		/* one it ran in TASK_RUNNING on some paths,
+				 * in woke_from on others */
+	const char *woke_from;
 };
 /* The map of the rewrite's lines to the original's, and one line read
  * through it (validate_cmp.c) */
