@@ -616,11 +616,16 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 	bool tick, looped;
 
 	if (strcmp(s->anchor, "schedule_timeout")) {
-		refuse(s, "no-patch", xasprintf(
-			strstr(s->anchor, "timeout") ?
-			"%s() in TASK_RUNNING has no helper that sets the state; set it before the call by hand" :
-			"%s() in TASK_RUNNING with no timeout: no helper sets the state for it; set the state by hand on every path to it",
-			s->anchor));
+		unsigned target = sc->plan ? sc->plan->target : 0;
+
+		refuse(s, "no-patch", strstr(s->anchor, "timeout") ?
+		       xasprintf("%s() in TASK_RUNNING has no helper that sets the state; set it before the call by hand",
+				 s->anchor) :
+		       target_lacks(target, "schedule_timeout_uninterruptible") ?
+		       xasprintf("%s() in TASK_RUNNING with no timeout: no helper sets the state for it; set the state by hand on every path to it",
+				 s->anchor) :
+		       xasprintf("%s() in TASK_RUNNING with no timeout: set the state by hand on every path to it (schedule_timeout_interruptible() or _uninterruptible() with MAX_SCHEDULE_TIMEOUT would set it and sleep with no timeout; wqport does not write that form)",
+				 s->anchor));
 		return;
 	}
 	shape_of(sc, &ls);
