@@ -5,11 +5,11 @@
  * An older version than rxq-io-thread-ok.c.
  *
  * wqport fixture: in the branch that is off unless the debug option is
- * built, an expired delay sets the task running but does not go round
- * the loop: the schedule_timeout() after it is then called in
- * TASK_RUNNING and returns at once (the WQ004 bug; a delay of one
- * jiffy is never slept).  The branch is read from its tokens, as in a
- * build without the option.
+ * built, the delay path puts the task back to running before its sleep
+ * instead of after it: the schedule_timeout() is then called in
+ * TASK_RUNNING and returns at once (the WQ004 bug; the delay is never
+ * slept, the thread spins until it expires).  The branch is read from
+ * its tokens, as in a build without the option.
  * wqport-cocci: beyond-standalone (the sleep is in an #ifdef branch off
  * in this configuration, which spatch does not parse)
  */
@@ -51,11 +51,13 @@ static int rxq_io_thread(void *data)
 							     ktime_get_real()));
 			unsigned long timeout;
 
-			if (delay_ns <= 0)
+			if (delay_ns <= 0) {
 				__set_current_state(TASK_RUNNING);
+				continue;
+			}
 			timeout = max(nsecs_to_jiffies(delay_ns), 1UL);
-			schedule_timeout(timeout); /* expect: WQ004 */
 			__set_current_state(TASK_RUNNING);
+			schedule_timeout(timeout); /* expect: WQ004 */
 			continue;
 		}
 #endif

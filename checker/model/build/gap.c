@@ -183,37 +183,111 @@ static bool state_left(struct builder *b, CXToken *t, const unsigned *close,
 	return true;
 }
 
-void scan_gap(struct builder *b, unsigned from, unsigned to)
+/* The token after the one matching the opener at i (`(`, `{`), or n. */
+static unsigned tok_match(struct builder *b, CXToken *t, unsigned i,
+			  unsigned n, const char *open, const char *close)
 {
-	CXSourceRange r;
-	CXToken *t;
-	unsigned n, all, i, j;
-	unsigned *jumping;
+	unsigned depth = 0;
 
-	if (to > b->len || from >= to)
-		return;
-	for (j = from; j < to; j++)
-		if (!strchr(" \t\r\n;{}", b->buf[j]))
-			break;
-	if (j == to)
-		return;
-	r = clang_getRange(clang_getLocationForOffset(b->tu, b->file, from),
-			   clang_getLocationForOffset(b->tu, b->file, to));
-	clang_tokenize(b->tu, r, &t, &n);
-	all = n;
-	/* the range takes the token that starts at `to`: the next statement's */
-	while (n) {
-		unsigned off;
-
-		clang_getFileLocation(clang_getTokenLocation(b->tu, t[n - 1]),
-				      NULL, NULL, NULL, &off);
-		if (off < to)
-			break;
-		n--;
+	for (; i < n; i++) {
+		if (tok_is(b->tu, t[i], open))
+			depth++;
+		else if (tok_is(b->tu, t[i], close) && --depth == 0)
+			return i + 1;
 	}
-	gap_writes(b, t, n);
-	jumping = jump_blocks(b, t, n);
-	for (i = 0; i + 1 < n; i++) {
+	return n;
+}
+
+/* The token after the statement starting at token i, or n. */
+static unsigned tok_stmt_end(struct builder *b, CXToken *t, unsigned i,
+			     unsigned n)
+{
+	unsigned depth = 0, e;
+
+	if (i >= n)
+		return n;
+	if (tok_is(b->tu, t[i], "{"))
+		return tok_match(b, t, i, n, "{", "}");
+	if (tok_is(b->tu, t[i], "if") && i + 1 < n &&
+	    tok_is(b->tu, t[i + 1], "(")) {
+		e = tok_stmt_end(b, t, tok_match(b, t, i + 1, n, "(", ")"), n);
+		return e < n && tok_is(b->tu, t[e], "else") ?
+		       tok_stmt_end(b, t, e + 1, n) : e;
+	}
+	for (; i < n; i++) {
+		if (tok_is(b->tu, t[i], "(") || tok_is(b->tu, t[i], "{"))
+			depth++;
+		else if (tok_is(b->tu, t[i], ")") || tok_is(b->tu, t[i], "}"))
+			depth -= depth > 0;
+		else if (!depth && tok_is(b->tu, t[i], ";"))
+			return i + 1;
+	}
+	return n;
+}
+
+static void scan_range(struct builder *b, CXToken *t, unsigned lo,
+		       unsigned n, const unsigned *jumping);
+
+/* Does the arm [lo, hi) leave by a jump: a block ending in one, or a
+ * `return ...;`, `continue;`, `break;`, `goto l;` of its own? */
+static bool arm_jumps(struct builder *b, CXToken *t, unsigned lo,
+		      unsigned hi)
+{
+	if (hi <= lo)
+		return false;
+	if (tok_is(b->tu, t[hi - 1], "}"))
+		return block_jumps(b, t, hi - 1);
+	return tok_is(b->tu, t[lo], "continue") ||
+	       tok_is(b->tu, t[lo], "break") ||
+	       tok_is(b->tu, t[lo], "return") || tok_is(b->tu, t[lo], "goto");
+}
+
+/*
+ * A dropped `if (c) A; else B;` at token i (of n): the calls of c, then
+ * A's on one branch and B's on the other, joined after them.  Read in a
+ * line, the two arms would run one after the other (the io and the plain
+ * sleep of one wait).  The token after the statement.
+ */
+static unsigned scan_if(struct builder *b, CXToken *t, unsigned i,
+			unsigned n, const unsigned *jumping)
+{
+	unsigned c = tok_match(b, t, i + 1, n, "(", ")");
+	unsigned a = tok_stmt_end(b, t, c, n), e = a;
+	int fork, then_end, j;
+
+	scan_range(b, t, i + 2, c > i + 2 ? c - 1 : i + 2, jumping);
+	fork = b->cur;
+	scan_range(b, t, c, a, jumping);
+	/* an arm that leaves (`{ ...; continue; }`) does not reach the
+	 * code after the if: the jump itself is not read */
+	then_end = arm_jumps(b, t, c, a) ? -1 : b->cur;
+	b->cur = fork;
+	if (a < n && tok_is(b->tu, t[a], "else")) {
+		e = tok_stmt_end(b, t, a + 1, n);
+		scan_range(b, t, a + 1, e, jumping);
+		if (arm_jumps(b, t, a + 1, e))
+			b->cur = -1;
+	}
+	if (then_end == fork && b->cur == fork)
+		return e;	/* no event in either arm, no jump */
+	/* an arm with none is the edge from the fork itself */
+	j = new_node(b, N_JOIN, loc_pos(clang_getTokenLocation(b->tu, t[i])));
+	link_nodes(b, then_end, j);
+	link_nodes(b, b->cur, j);
+	b->cur = then_end < 0 && b->cur < 0 ? -1 : j;
+	return e;
+}
+
+/*
+ * The API calls of tokens [lo, n) become events in place, in source
+ * order; an `if (c) A; else B;` among them forks (scan_if()).
+ */
+static void scan_range(struct builder *b, CXToken *t, unsigned lo,
+		       unsigned n, const unsigned *jumping)
+{
+	unsigned i;
+
+	for (i = lo; i + 1 < n; i++) {
 		CXString s;
 		const struct kapi *api;
 		const struct lock_wrap *w = NULL;
@@ -221,6 +295,10 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 		unsigned end, depth = 0, off, dend;
 		int ev;
 
+		if (tok_is(b->tu, t[i], "if") && tok_is(b->tu, t[i + 1], "(")) {
+			i = scan_if(b, t, i, n, jumping) - 1;
+			continue;
+		}
 		if (tok_is(b->tu, t[i], "#")) {
 			/* a #define in the body is no call */
 			clang_getFileLocation(clang_getTokenLocation(b->tu, t[i]),
@@ -310,6 +388,39 @@ void scan_gap(struct builder *b, unsigned from, unsigned to)
 			lock_wrap_event(w, &b->g->nodes[ev].ev);
 		i = end;
 	}
+}
+
+void scan_gap(struct builder *b, unsigned from, unsigned to)
+{
+	CXSourceRange r;
+	CXToken *t;
+	unsigned n, all, j;
+	unsigned *jumping;
+
+	if (to > b->len || from >= to)
+		return;
+	for (j = from; j < to; j++)
+		if (!strchr(" \t\r\n;{}", b->buf[j]))
+			break;
+	if (j == to)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(b->tu, b->file, from),
+			   clang_getLocationForOffset(b->tu, b->file, to));
+	clang_tokenize(b->tu, r, &t, &n);
+	all = n;
+	/* the range takes the token that starts at `to`: the next statement's */
+	while (n) {
+		unsigned off;
+
+		clang_getFileLocation(clang_getTokenLocation(b->tu, t[n - 1]),
+				      NULL, NULL, NULL, &off);
+		if (off < to)
+			break;
+		n--;
+	}
+	gap_writes(b, t, n);
+	jumping = jump_blocks(b, t, n);
+	scan_range(b, t, 0, n, jumping);
 	free(jumping);
 	clang_disposeTokens(b->tu, t, all);
 }
