@@ -638,7 +638,7 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		refuse(s, "no-patch", strstr(sc->queued_before, "prepare_to_wait") ?
 		       xasprintf("the task is on a wait queue here (%s() before the sleep); a delay helper would sleep the full timeout after a wake-up: set the state by hand",
 				 sc->queued_before) :
-		       xasprintf("the task is on a wait queue here (%s() before the sleep); a delay helper sets the state after the test before the sleep, so a wake-up between the two would be lost until the timeout: set the state before the test, by hand",
+		       xasprintf("the task is on a wait queue here (%s() before the sleep); a delay helper sets the state only at the sleep, so a wake-up after the add and before it would be lost until the timeout: set the state by hand right after the add, before any test",
 				 sc->queued_before));
 		return;
 	}

@@ -18,6 +18,7 @@
 #include "ast.h"
 #include "analysis.h"
 #include "site_text.h"
+#include "text.h"
 #include "validate.h"
 
 /* ---- finding the site ---- */
@@ -272,7 +273,15 @@ static const char *queued_before(const struct site_ctx *sc)
 	char *fn = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
 			     sc->buf + sc->fn_start);
 	const char *last_add = NULL, *which = NULL, *last_rm = NULL;
+	unsigned n = strlen(fn), k, e;
 	int i;
+
+	/* code only: a comment's "after prepare_to_wait() has queued us" */
+	for (k = 0; k < n; k = e > k ? e : k + 1) {
+		e = text_skip_noncode(fn, k, n);
+		if (e > k)
+			memset(fn + k, ' ', e - k);
+	}
 
 	for (i = 0; adds[i]; i++) {
 		const char *p = fn, *q;
