@@ -179,8 +179,11 @@ static void hold(const struct cfg *g, const struct flow *fl, int s,
 	if (st & FL_UNKNOWN) {
 		why = state_sums_unknown_why(g->sums, g->func);
 		file_add_held(f, WQ004, g->nodes[s].pos, "state-from-caller",
-			xasprintf("%s() runs in the state %s() is entered in: %s; the tool does not know it, so it leaves the sleep alone",
-				  name, g->func, why));
+			xasprintf("%s() runs%s in the state %s() is entered in: %s; the tool does not know it, so it leaves the sleep alone",
+				  name, (st & FL_RUN_WOKE) &&
+				  g->nodes[s].loop >= 0 ?
+				  ", on its first pass," : "",
+				  g->func, why));
 		free(why);
 		return;
 	}
@@ -266,6 +269,19 @@ void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 			}
 			/* the first pass sleeps in a state the fix cannot name */
 			if (other && node_is(g, s, K_SCHEDULE_TIMEOUT))
+				hold(g, fl, s, f);
+		} else if (woke && sn->loop >= 0 && (fl->in[s] & FL_UNKNOWN) &&
+			   state_in_loop(g, sn->loop) < 0) {
+			/*
+			 * Entered in a state the tool does not know, but
+			 * every pass after the first runs in the TASK_RUNNING
+			 * the sleep before it left (a `goto retry` throttle):
+			 * those passes return at once, whatever the first.
+			 */
+			file_add_finding(f, WQ004, sn->pos, xasprintf(
+				"%s() runs in TASK_RUNNING on every pass of the loop after the first (the sleep before it leaves the task running), so those passes return at once; set the task state inside the loop, before the sleep",
+				sn->ev.api->name));
+			if (node_is(g, s, K_SCHEDULE_TIMEOUT))
 				hold(g, fl, s, f);
 		} else if ((init || woke || rc || other) &&
 			   node_is(g, s, K_SCHEDULE_TIMEOUT) &&
