@@ -719,7 +719,7 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 	for (n = 0; n < g->n; n++)
 		if (node_is_sleep(g, n) && (in[n] & E_ADDED)) {
 			refuse_entry(e, "state-outside-loop", xasprintf(
-				"the sleep at line %u can follow add_wait_queue() with no task-state write in between (the state is set before the add, or not at all): DEFINE_WAIT()'s entry is queued by prepare_to_wait() only; convert by hand",
+				"the sleep at line %u can follow add_wait_queue() with no task-state write in between (the state is set before the add, or not at all): in place, prepare_to_wait() would queue the entry and write the state at the add, after any test made between the state write and the add; convert by hand",
 				g->nodes[n].pos.line));
 			return false;
 		}
