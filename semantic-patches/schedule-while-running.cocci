@@ -14,7 +14,8 @@
 ///
 /// Sleep helpers that return schedule_timeout()'s result or pass their own
 /// parameter as the timeout leave the state to their callers and are not
-/// touched; a sleep on a hoisted prepare_to_wait()/add_wait_queue() entry
+/// touched when run alone (under wqport fix the plan decides: a function
+/// that sets the state itself before its loop is converted); a sleep on a hoisted prepare_to_wait()/add_wait_queue() entry
 /// needs a loop rewrite and is only reported.  A bare schedule() loop is
 /// reported by schedule-while-running-report.cocci.
 ///

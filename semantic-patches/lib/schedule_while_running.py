@@ -131,7 +131,10 @@ def site(p, T):
                         "function of the file (a helper called before the sleep, or the "
                         "callers); this rule cannot follow calls: let wqport fix decide")
         del HOIST[k]
-    if k not in HOIST or k in WRAP:
+    # a sleep helper (its own parameter as the timeout) leaves the state
+    # to its callers: alone, this rule cannot follow them; with a plan,
+    # wqport fix has (a helper that sets the state itself is planned)
+    if k not in HOIST or (k in WRAP and not planned()):
         return
     why = None
     if (rp(p[0].file), p[0].current_element) in QUEUED:
