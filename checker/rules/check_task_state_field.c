@@ -22,6 +22,21 @@
 #include "macros.h"
 #include "rules.h"
 
+/* Is the value stored at the `=` after off TASK_RUNNING (`= TASK_RUNNING;`)? */
+static bool writes_running(const struct wq_file *f, unsigned off)
+{
+	const char *p = f->buf + off, *e = f->buf + f->len;
+
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p >= e || *p != '=' || (p + 1 < e && p[1] == '='))
+		return false;
+	for (p++; p < e && (*p == ' ' || *p == '\t' || *p == '('); p++)
+		;
+	return e - p > 12 && !strncmp(p, "TASK_RUNNING", 12) &&
+	       !wq_ident_char(p[12]);
+}
+
 void check_task_state_field(void *tu, struct wq_file *f)
 {
 	struct compat_ranges old;
@@ -63,7 +78,9 @@ void check_task_state_field(void *tu, struct wq_file *f)
 		file_add_finding(f, WQ011, pos, wr ? xasprintf(
 			"task_struct::state is written directly; the field is __state since 5.14: %s",
 			cur ? "use set_current_state() (or __set_current_state() where no barrier is needed)" :
-			      "only the task itself may set its state: use set_current_state() in it, or wake_up_process()") :
+			writes_running(f, off + 5) ?
+			      "only the task itself may set its state: use set_current_state() in it, or wake_up_process() to make it running" :
+			      "only the task itself may set its state: use set_current_state() in it") :
 			xasprintf("task_struct::state is read directly; the field is __state since 5.14: use READ_ONCE(%s->__state) or task_is_running(%s)",
 				  name, name));
 		free(name);
