@@ -734,9 +734,9 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 		wake_fn = k.qlock == KF_NO_LOCK ? entry_wake_fn(g, f, entry) :
 			  NULL;
 		msg = wake_fn && !target_lacks(f->target, "prepare_to_wait") ?
-		      xasprintf("open-coded wait%s on '%s' with entry '%s', which wakes through %s() of this file: a wait_event*() form would wake through a function of its own instead; keep the loop, or use prepare_to_wait()/finish_wait() with that entry where %s() leaves it queued",
+		      xasprintf("open-coded wait%s on '%s' with entry '%s', which wakes through %s() of this file: a wait_event*() form would wake through a function of its own instead; keep the loop, or use prepare_to_wait%s()/finish_wait() with that entry where %s() leaves it queued",
 				once ? "" : " loop", q ? q : "?", entry,
-				wake_fn, wake_fn) :
+				wake_fn, k.excl ? "_exclusive" : "", wake_fn) :
 		      open_coded_text(f->target, q, entry, &k, once);
 		free(wake_fn);
 		if (!msg)

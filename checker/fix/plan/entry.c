@@ -718,9 +718,17 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 	flow_entry_states(g, w, merged, in);
 	for (n = 0; n < g->n; n++)
 		if (node_is_sleep(g, n) && (in[n] & E_ADDED)) {
+			const char *add = "add_wait_queue";
+			int a;
+
+			for (a = 0; a < g->n; a++)
+				if (names_entry(g, a, w) &&
+				    g->nodes[a].ev.api->kind == K_ADD_WAIT)
+					add = g->nodes[a].ev.api->name;
 			refuse_entry(e, "state-outside-loop", xasprintf(
-				"the sleep at line %u can follow add_wait_queue() with no task-state write in between (the state is set before the add, or not at all): in place, prepare_to_wait() would queue the entry and write the state at the add, after any test made between the state write and the add; convert by hand",
-				g->nodes[n].pos.line));
+				"the sleep at line %u can follow %s() with no task-state write in between (the state is set before the add, or not at all): in place, prepare_to_wait%s() would queue the entry and write the state at the add, after any test made between the state write and the add; convert by hand",
+				g->nodes[n].pos.line, add,
+				strstr(add, "exclusive") ? "_exclusive" : ""));
 			return false;
 		}
 	for (n = 0; n < g->n && !e->reason; n++) {

@@ -624,6 +624,9 @@ void plan_schedule_running(struct fix_site *s, const struct site_ctx *sc)
 		       target_lacks(target, "schedule_timeout_uninterruptible") ?
 		       xasprintf("%s() in TASK_RUNNING with no timeout: no helper sets the state for it; set the state by hand on every path to it",
 				 s->anchor) :
+		       sc->queued_before ?
+		       xasprintf("%s() in TASK_RUNNING with no timeout, the task on a wait queue (%s() before the sleep): set the state by hand on every path to it, before the test; a helper that sets it at the sleep (schedule_timeout_*() with MAX_SCHEDULE_TIMEOUT) would set it after the test, and a wake-up in between would be lost with no timeout to end the sleep",
+				 s->anchor, sc->queued_before) :
 		       xasprintf("%s() in TASK_RUNNING with no timeout: set the state by hand on every path to it (schedule_timeout_interruptible() or _uninterruptible() with MAX_SCHEDULE_TIMEOUT would set it and sleep with no timeout; wqport does not write that form)",
 				 s->anchor));
 		return;

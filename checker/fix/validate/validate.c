@@ -537,11 +537,12 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 		m->woke++;
 		m->woke_to = sname(m->vv, c->ts);
 	} else if (c->ts != run && c->ts >= 0 && ost_run && ostate &&
-		   !ost_same) {
+		   !ost_same && !m->r_runs) {
 		return xasprintf("'%s' at line %u sleeps in %s, the original in %s where it sleeps",
 				 re->what, vcmp_line(m, re->line),
 				 sname(m->vv, c->ts), ostate);
-	} else if (c->ts != run && c->ts >= 0 && ost_run && ostate) {
+	} else if (c->ts != run && c->ts >= 0 && ost_run && ostate &&
+		   !m->r_runs) {
 		/* the original's sleep runs in a sleeping state on some paths
 		 * (the first pass after a state set once before the loop) and
 		 * in TASK_RUNNING on others (the passes after it): the first
@@ -596,7 +597,13 @@ static char *compare_sleeps(struct vcmp *m, int *nsleeps)
 	*nsleeps = own_sleeps(m->r);
 	for (i = 0; i < nr && !why; i++) {
 		const struct vsleep *sl = &m->rr->sl[rs[i]];
+		int run = vintern(m->vv, NS_STATE, "TASK_RUNNING");
 
+		/* the rewrite's own later passes in TASK_RUNNING, as the
+		 * original's: no running -> sleeping there */
+		m->r_runs = false;
+		for (k = 0; k < sl->nc; k++)
+			m->r_runs |= sl->c[k].ts == run;
 		for (k = 0; k < sl->nc && !why; k++)
 			why = no == nr ? compare_sleep(m, rs[i], &sl->c[k], &os[i], 1) :
 					 compare_sleep(m, rs[i], &sl->c[k], os, no);
@@ -636,7 +643,8 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
 	struct vval vv;
 	struct vfn o, r;
 	struct vrun ro, rr;
-	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0, 0, NULL, 0, NULL };
+	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0, 0, NULL, 0, NULL,
+			  false };
 	char *why = NULL;
 	int nsleeps = 0, i, j;
 

@@ -294,6 +294,8 @@ struct vcmp {
 	int woke_some;		/* one it ran in TASK_RUNNING on some paths,
 				 * in woke_from on others */
 	const char *woke_from;
+	bool r_runs;		/* the rewrite's sleep being compared runs in
+				 * TASK_RUNNING on some path too */
 };
 /* The map of the rewrite's lines to the original's, and one line read
  * through it (validate_cmp.c) */
