@@ -561,9 +561,9 @@ def inactive_body(checker, td):
                        "#include <linux/wait.h>\n" +
                        body % "sleep_on" + "#endif\n",
             # a function outside the #if that does not parse either (a
-            # vendor's own return type): the #if is not why
+            # head the vendor's header builds): the #if is not why
             "active.c": "#include \"xq_types.h\"\n" +
-                        "XQ_STATUS XQ_CALL xq_poke(XQ_U32 v)\n{\n" +
+                        "XQ_ENTRY(int) xq_poke(XQ_U32 v)\n{\n" +
                         "\treturn xq_write(v);\n}\n" +
                         "#ifdef CONFIG_XQ\n" + body % "xq_poll" +
                         "#endif\n",
@@ -591,6 +591,41 @@ def inactive_body(checker, td):
                "waits.c:2:1: note: inside '#ifdef CONFIG_XQ'" in out and
                "waits.c" not in err and rc == 1,
                "inactive body with a wait not checked:\n" + out + err)
+
+
+def attr_macro(checker, td):
+    """A vendor driver parsed without its headers, its functions marked
+    with an attribute macro of its own (`VTX_STATUS VTX_CALL name(`,
+    `static void VTXFASTPATH name(`): clang takes the macro for the
+    declarator and loses the function, unless the macro is blanked for
+    a second parse.  Both waits are found and converted; the file's
+    text is not changed by the check."""
+    text = ('#include "vtx-types.h"\n'
+            "#include <linux/sched.h>\n\n"
+            "VTX_STATUS VTX_CALL vtx_delay(VTX_U32 ticks)\n{\n"
+            "\tset_current_state(TASK_INTERRUPTIBLE);\n"
+            "\tdo {\n\t\tschedule_timeout(ticks);\n"
+            "\t\tticks = vtx_ticks_left();\n"
+            "\t} while (ticks != 0);\n\treturn VTX_OK;\n}\n\n"
+            "static void VTXFASTPATH vtx_kick(int v)\n{\n"
+            "\tset_current_state(TASK_UNINTERRUPTIBLE);\n"
+            "\twhile (!vtx_ready())\n\t\tschedule_timeout(1);\n}\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "vtx_os.c")
+        with open(path, "w") as f:
+            f.write(text)
+        rc, out, err = run(checker, ["--no-cache", "vtx_os.c"], cwd=tmp)
+        expect("vtx_os.c:8:3: error: schedule_timeout() runs in TASK_RUNNING"
+               in out and
+               "vtx_os.c:18:3: error: schedule_timeout() runs in TASK_RUNNING"
+               in out and rc == 1,
+               "a function behind an attribute macro was lost:\n" + out + err)
+        with open(path) as f:
+            expect(f.read() == text, "the check changed the file")
+        rc, out, err = run(checker, ["fix", "vtx_os.c"], cwd=tmp)
+        expect("+\t\tschedule_timeout_interruptible(ticks);" in out and
+               "+\t\tschedule_timeout_uninterruptible(1);" in out,
+               "the fix did not convert both:\n" + out + err)
 
 
 def header_macro(checker, td):
@@ -883,7 +918,7 @@ SCENARIOS = {f.__name__.replace("_", "-"): f for f in
               api_forms, list_rules, fifo, honest_errors, json_paths,
               small_honesty, limits, isolation, deep_nesting, progress,
               jobs_default, compiler_form, inactive_body, header_macro,
-              template_walk)}
+              template_walk, attr_macro)}
 
 
 def main():

@@ -22,6 +22,7 @@
 
 #include "cfg.h"
 #include "macros.h"
+#include "attrmacro.h"
 #include "inactive.h"
 #include "cache.h"
 #include "bodies.h"
@@ -543,6 +544,61 @@ static void add_header(void *arg, const char *hpath)
 	fc->headers[fc->nheaders++] = xstrdup(hpath);
 }
 
+/*
+ * Parse again with a driver's unknown attribute macros blanked out of
+ * its function heads (attrmacro.c), and keep that parse when it defines
+ * more functions: the functions they hid are then the rules' to read.
+ * *keep holds the text that parse read, alive as long as it is.
+ */
+static void attr_reparse(CXIndex index, const struct wq_options *opt,
+			 struct wq_file *f, CXTranslationUnit *tu,
+			 unsigned *errors, char **first, bool *missing_header,
+			 struct floor_ctx *fc, char **keep)
+{
+	int round, n;
+
+	/* clang's recovery may hide the next head behind the first:
+	 * a few rounds, each on the text the last one kept */
+	for (round = 0; round < 8; round++) {
+		CXTranslationUnit tu2 = NULL;
+		struct fn_ranges before = { 0 }, after = { 0 };
+		char *copy = attr_macros_blanked(*tu, *keep ? *keep : f->buf,
+						 f->len, &n);
+
+		if (!copy)
+			break;
+		if (parse_buffer(index, opt, f->path, copy, f->len, true,
+				 &tu2, NULL) != CXError_Success || !tu2) {
+			free(copy);
+			break;
+		}
+		clang_visitChildren(clang_getTranslationUnitCursor(*tu),
+				    fn_range, &before);
+		clang_visitChildren(clang_getTranslationUnitCursor(tu2),
+				    fn_range, &after);
+		free(before.r);
+		free(after.r);
+		if (after.n <= before.n) {
+			clang_disposeTranslationUnit(tu2);
+			free(copy);
+			break;
+		}
+		clang_disposeTranslationUnit(*tu);
+		*tu = tu2;
+		free(*keep);
+		*keep = copy;
+	}
+	if (!*keep)
+		return;
+	free(*first);
+	*first = NULL;
+	*missing_header = false;
+	free((char *)fc->missing);
+	fc->missing = NULL;
+	*errors = main_file_errors(*tu, first, missing_header, &f->cc_msgs,
+				   fc);
+}
+
 static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 			    CXIndex index)
 {
@@ -556,6 +612,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	struct floor_ctx fc = { 0 };
 	int nfuncs, forced, floored;
 	bool macros_only = false;
+	char *attr_buf = NULL;
 	size_t i;
 
 	if (f->includer) {	/* a template header: its includer's context */
@@ -606,6 +663,9 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 		errors = main_file_errors(tu, &first, &missing_header,
 					  &f->cc_msgs, &fc);
 	}
+	if (errors && !f->includer)
+		attr_reparse(index, opt, f, &tu, &errors, &first,
+			     &missing_header, &fc, &attr_buf);
 	f->cc_errors = errors;
 	f->cc_first = first ? xstrdup(first) : NULL;
 	nfuncs = opt->pipeline->functions(tu, f, opt);
@@ -671,6 +731,7 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	if (opt->cache_dir && !opt->tu_hook)
 		deps = cache_deps(tu, opt);
 	clang_disposeTranslationUnit(tu);
+	free(attr_buf);
 	if (f->nfindings)
 		qsort(f->findings, f->nfindings, sizeof(*f->findings),
 		      cmp_finding);
