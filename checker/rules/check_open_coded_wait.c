@@ -523,6 +523,15 @@ static bool word_is(const char *w, size_t n, const char *kw)
 	return strlen(kw) == n && !memcmp(w, kw, n);
 }
 
+/* Does the call name[0..n) do that to the interrupts (kapi.def
+ * KAPI_IRQ: lock_off is spin_lock_irq(), unlock_on its unlock)? */
+static bool irq_effect(const char *name, size_t n, const char *effect)
+{
+	const char *e = kapi_irq(name, n);
+
+	return e && !strcmp(e, effect);
+}
+
 /* Braces in the code of [a, b): a block that leaves the loop takes back
  * what its lock calls changed; *sp counts blocks past HELD_DEPTH too. */
 static void held_braces(const char *buf, unsigned a, unsigned b,
@@ -600,8 +609,8 @@ static bool taken_again(const struct wq_file *f, unsigned from, unsigned to,
 		if (a < to && names_entry(f->buf + p + 1, a - p - 1,
 					 arg + (*arg == '&'))) {
 			held = take;
-			*irq = take && word_is(f->buf + w, end - w,
-					       "spin_lock_irq");
+			*irq = take && irq_effect(f->buf + w, end - w,
+						  "lock_off");
 		}
 	}
 	held_braces(f->buf, from, to, st, &sp, &held, irq);
@@ -695,7 +704,9 @@ static const struct wq_event *other_lock_dropped(const struct cfg *g, int s,
 		    ev->api->kind == K_UNLOCK && ev->nargs > 0 &&
 		    !(q && own_lock(ev->args[0], q)) && straight_to(g, n, s) &&
 		    from < to && taken_again(f, from, to, ev->args[0], irq)) {
-			*irq = *irq && !strcmp(ev->api->name, "spin_unlock_irq");
+			*irq = *irq && irq_effect(ev->api->name,
+						  strlen(ev->api->name),
+						  "unlock_on");
 			return ev;
 		}
 	}

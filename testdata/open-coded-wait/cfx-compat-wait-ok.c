@@ -10,6 +10,9 @@
  * wait_event_interruptible_timeout() would say nothing.  The file is the
  * driver's OS layer: the code that uses these lives in other files; its
  * own wait uses wait_event_interruptible() and is correct.
+ * wqport-cocci: beyond-standalone (a semantic patch alone reads the
+ * macro bodies without the #ifndef that makes them the API's own
+ * fallback)
  */
 #include <linux/module.h>
 #include <linux/sched/signal.h>
