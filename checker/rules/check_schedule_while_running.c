@@ -271,12 +271,16 @@ void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 			if (other && node_is(g, s, K_SCHEDULE_TIMEOUT))
 				hold(g, fl, s, f);
 		} else if (woke && sn->loop >= 0 && (fl->in[s] & FL_UNKNOWN) &&
+			   node_is(g, s, K_SCHEDULE_TIMEOUT) &&
 			   state_in_loop(g, sn->loop) < 0) {
 			/*
 			 * Entered in a state the tool does not know, but
 			 * every pass after the first runs in the TASK_RUNNING
 			 * the sleep before it left (a `goto retry` throttle):
 			 * those passes return at once, whatever the first.
+			 * A nap with a timeout only: a plain schedule() in a
+			 * loop that writes no state is a yield (airo.c's
+			 * `if ((tries & 255) == 0) schedule();`).
 			 */
 			file_add_finding(f, WQ004, sn->pos, xasprintf(
 				"%s() runs in TASK_RUNNING on every pass of the loop after the first (the sleep before it leaves the task running), so those passes return at once; set the task state inside the loop, before the sleep",
