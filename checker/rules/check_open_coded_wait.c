@@ -136,6 +136,13 @@ static const char *open_coded_form(const struct wait_kind *k, unsigned target)
  * spinlock with spin_unlock_irq() around its sleep and takes it again
  * with spin_lock_irq(), when the target's headers have it; else NULL.
  */
+/* Is form f known to be in the target's headers (kapi.def's since)? */
+static bool form_on_target(const struct kapi_form *f, unsigned target)
+{
+	return f && !(!f->first && target && target < f->seen) &&
+	       !target_lacks(target, f->name);
+}
+
 static const struct kapi_form *dropped_lock_form(const struct wait_kind *k,
 						 unsigned target)
 {
@@ -146,18 +153,28 @@ static const struct kapi_form *dropped_lock_form(const struct wait_kind *k,
 	f = kform_find(KF_EVENT, kind_state(k),
 		       k->timeout ? KF_JIFFIES : KF_UNTIMED, k->excl,
 		       KF_SPIN_IRQ);
-	return f && !target_lacks(target, f->name) ? f : NULL;
+	return form_on_target(f, target) ? f : NULL;
 }
 
 /* The finding's text for a wait no wait_event*() form does. */
 static char *no_form_text(const char *q, const char *entry,
-			  const struct wait_kind *k, bool once)
+			  const struct wait_kind *k, bool once,
+			  unsigned target)
 {
-	char *why = exact_form(k) ? xstrdup("") :
-		    xasprintf(" (no wait_event*() form waits %sin %s%s)",
+	const struct kapi_form *cmd = kform_find(KF_EVENT, kind_state(k),
+						 k->timeout ? KF_JIFFIES :
+						 KF_UNTIMED, k->excl, KF_CMD);
+	char *why;
+
+	if (!form_on_target(cmd, target))
+		cmd = NULL;
+	why = exact_form(k) ? xstrdup("") :
+		    xasprintf(" (no wait_event*() form waits %sin %s%s%s%s%s)",
 			      k->excl ? "exclusive " : "",
 			      kform_task_state(kind_state(k)),
-			      k->timeout ? " with a timeout" : "");
+			      k->timeout ? " with a timeout" : "",
+			      cmd ? " but " : "", cmd ? cmd->name : "",
+			      cmd ? "(), which runs two commands of the caller around each sleep" : "");
 	char *msg = xasprintf("open-coded wait%s on '%s' with entry '%s'; use prepare_to_wait%s()/finish_wait()%s",
 			      once ? "" : " loop", q ? q : "?", entry,
 			      k->excl ? "_exclusive" : "", why);
@@ -212,7 +229,7 @@ static char *open_coded_text(unsigned target, const char *q,
 
 	if (!form)
 		return target_lacks(target, "prepare_to_wait") ? NULL :
-		       no_form_text(q, entry, k, once);
+		       no_form_text(q, entry, k, once, target);
 	if (k->dropped && !target_lacks(target, "prepare_to_wait") &&
 	    (lf = dropped_lock_form(k, target)))
 		return xasprintf("open-coded wait%s on '%s' with entry '%s'; use %s(), which drops %s around its sleep as the loop does with %s(), or prepare_to_wait()/finish_wait() keeping that unlock before the sleep: %s() in place of the loop would sleep holding the lock",

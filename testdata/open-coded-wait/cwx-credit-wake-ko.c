@@ -8,6 +8,8 @@
  * through a function of its own instead of cwx_credit_wake(), so the
  * finding must not offer one, whether the entry gets its function from
  * init_waitqueue_func_entry() or by assignment (`w.wait.func = fn;`).
+ * The second waits exclusive (one credit, one writer woken): the words
+ * name prepare_to_wait_exclusive() for it.
  * wqport-cocci: beyond-standalone (the entry is made by init_waitqueue_func_entry(), which the semantic patch does not match; the fix refuses it as an entry not made here)
  */
 #include <linux/module.h>
@@ -83,7 +85,7 @@ void cwx_throttle_wait_set(struct cwx_throttle *thr)
 	w.wait.func = cwx_credit_wake;
 	spin_lock_irq(&thr->lock);
 	__set_current_state(TASK_UNINTERRUPTIBLE);
-	add_wait_queue(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-passed */
+	add_wait_queue_exclusive(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-passed */
 	spin_unlock_irq(&thr->lock);
 	while (!READ_ONCE(w.granted)) {
 		schedule();
