@@ -483,6 +483,24 @@ bool kapi_exit_unlock(const char *name, size_t len)
 	return false;
 }
 
+static const char *const io_sleeps[] = {
+#define KAPI_IO_SLEEP(nm) #nm,
+#include "kapi.def"
+#undef KAPI_IO_SLEEP
+	NULL
+};
+
+/* Is the time of this sleep counted as I/O wait (KAPI_IO_SLEEP)? */
+bool kapi_io_sleep(const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; io_sleeps[i]; i++)
+		if (!strncmp(io_sleeps[i], name, len) && !io_sleeps[i][len])
+			return true;
+	return false;
+}
+
 static const struct kapi_irq irqs[] = {
 #define KAPI_IRQ(nm, effect) { #nm, #effect },
 #include "kapi.def"

@@ -169,6 +169,8 @@ const char *kapi_guard(const char *cls, size_t len);
 int kapi_guard_use(const char *name, size_t len);
 /* a release a wait loop's exit branch may make (kapi.def KAPI_EXIT_UNLOCK) */
 bool kapi_exit_unlock(const char *name, size_t len);
+/* a sleep counted as I/O wait (kapi.def KAPI_IO_SLEEP) */
+bool kapi_io_sleep(const char *name, size_t len);
 
 /* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
  * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or

@@ -40,6 +40,11 @@ struct wait_kind {
 	/* dropped with spin_unlock_irq() and taken again with
 	 * spin_lock_irq(): a wait_event*_lock_irq*() form does the same */
 	bool dropped_irq;
+	/* it sleeps in io_schedule*() (KAPI_IO_SLEEP): counted as I/O wait,
+	 * which of the wait_event*() forms only io_wait_event() keeps */
+	bool io;
+	bool io_mixed;		/* and in schedule*() on other paths */
+	const char *sleep;	/* the sleep's API name */
 };
 
 /* Is p the one node that leads to n, and n the only one p leads to? */
@@ -62,7 +67,8 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 	bool excl = strstr(g->nodes[add].ev.api->name, "exclusive") != NULL;
 	bool timeout = node_is(g, sleep, K_SCHEDULE_TIMEOUT);
 	const char *state = "";
-	int n, loop = g->nodes[sleep].loop;
+	int n, loop = g->nodes[sleep].loop, io = -1;
+	bool plain = false;
 
 	for (n = 0; n < g->n; n++) {
 		const struct wq_event *ev = &g->nodes[n].ev;
@@ -96,20 +102,37 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 		    ev->api->kind == K_SET_STATE && event_sleeping_state(ev))
 			state = ev->args[ev->api->state_arg];
 	}
+	/* any sleep of the loop in io_schedule*(): that one is named */
+	for (n = 0; n < g->n && loop >= 0; n++) {
+		const char *nm = g->nodes[n].kind == N_EVENT ?
+				 g->nodes[n].ev.api->name : NULL;
+
+		if (!nm || !node_is_sleep(g, n) || !cfg_in_loop(g, n, loop))
+			continue;
+		if (kapi_io_sleep(nm, strlen(nm)))
+			io = n;
+		else
+			plain = true;
+	}
 	return (struct wait_kind){ excl, timeout, state, KF_NO_LOCK,
-				   g->nodes[add].ev.api->name, NULL, false };
+				   g->nodes[add].ev.api->name, NULL, false,
+				   io >= 0, io >= 0 && plain,
+				   g->nodes[io >= 0 ? io : sleep].ev.api->name };
 }
 
 static enum kform_state kind_state(const struct wait_kind *k)
 {
 	return strstr(k->state, "TASK_INTERRUPTIBLE") ? KF_INTERRUPTIBLE :
 	       strstr(k->state, "TASK_KILLABLE") ? KF_KILLABLE :
-	       KF_UNINTERRUPTIBLE;
+	       k->io ? KF_IO : KF_UNINTERRUPTIBLE;
 }
 
 /* The form (kapi.def KAPI_FORM) that does all the loop does, or NULL. */
 static const struct kapi_form *exact_form(const struct wait_kind *k)
 {
+	/* an interruptible one, or one in schedule() on other paths */
+	if (k->io && (kind_state(k) != KF_IO || k->io_mixed))
+		return NULL;
 	return kform_find(KF_EVENT, kind_state(k),
 			  k->timeout ? KF_JIFFIES : KF_UNTIMED, k->excl,
 			  KF_NO_LOCK);
@@ -156,6 +179,27 @@ static const struct kapi_form *dropped_lock_form(const struct wait_kind *k,
 	return form_on_target(f, target) ? f : NULL;
 }
 
+/*
+ * Why no wait_event*() form fits a loop that sleeps in io_schedule*():
+ * they sleep in schedule(), and io_wait_event(), the one that does not,
+ * waits uninterruptible, not exclusive, with no timeout.
+ */
+static char *io_why(const struct wait_kind *k, unsigned target)
+{
+	const struct kapi_form *io = kform_find(KF_EVENT, KF_IO, KF_UNTIMED,
+						false, KF_NO_LOCK);
+
+	if (k->io_mixed)
+		return xasprintf(" (the loop sleeps in %s() on some paths, counted as I/O wait, and in schedule() on others: no wait_event*() form does both)",
+				 k->sleep);
+	return xasprintf(" (the loop sleeps in %s(), counted as I/O wait: wait_event*() forms sleep in schedule()%s%s%s)",
+			 k->sleep ? k->sleep : "io_schedule",
+			 form_on_target(io, target) ? ", and " : "",
+			 form_on_target(io, target) ? io->name : "",
+			 form_on_target(io, target) ?
+			 "(), which does not, waits uninterruptible, not exclusive, with no timeout" : "");
+}
+
 /* The finding's text for a wait no wait_event*() form does. */
 static char *no_form_text(const char *q, const char *entry,
 			  const struct wait_kind *k, bool once,
@@ -168,7 +212,8 @@ static char *no_form_text(const char *q, const char *entry,
 
 	if (!form_on_target(cmd, target))
 		cmd = NULL;
-	why = exact_form(k) ? xstrdup("") :
+	why = exact_form(k) ? xstrdup("") : k->io ?
+		    io_why(k, target) :
 		    xasprintf(" (no wait_event*() form waits %sin %s%s%s%s%s)",
 			      k->excl ? "exclusive " : "",
 			      kform_task_state(kind_state(k)),
@@ -294,7 +339,8 @@ char *open_coded_token_message(unsigned target, const char *add,
 	const struct wait_kind k = {
 		strstr(add, "exclusive") != NULL, timed_sleep(sleep), state,
 		/* the function's locks are not read here */
-		KF_NO_LOCK, add, NULL, false
+		KF_NO_LOCK, add, NULL, false,
+		kapi_io_sleep(sleep, strlen(sleep)), false, sleep
 	};
 
 	return open_coded_text(target, no_amp(queue),

@@ -314,6 +314,12 @@ void check_schedule_while_running(const struct cfg *g, const struct flow *fl,
 					"current->state =" : "set_current_state() to",
 					t));
 				free(t);
+			} else if (kapi_io_sleep(sn->ev.api->name,
+						 strlen(sn->ev.api->name))) {
+				/* the helpers sleep in schedule_timeout() */
+				file_add_finding(f, WQ004, sn->pos, xasprintf(
+					"%s() is called in TASK_RUNNING and returns at once; set the state first (set_current_state(TASK_UNINTERRUPTIBLE)): schedule_timeout_uninterruptible() would sleep, but not counted as I/O wait",
+					sn->ev.api->name));
 			} else {
 				file_add_finding(f, WQ004, sn->pos, xasprintf(
 					"%s() is called in TASK_RUNNING and returns at once; use schedule_timeout_uninterruptible() or schedule_timeout_interruptible(), or set the state first",

@@ -10,9 +10,9 @@
  * sleep, on a queue the unpin and the write completion wake.  The flush
  * loop sleeps in schedule() and becomes wait_event(); the unpin loop
  * sleeps in io_schedule(), whose time counts as I/O wait, which
- * wait_event() in schedule() would not count: it keeps its shape
- * (prepare_to_wait() in place), and the planner does not propose the
- * wait_event() that no semantic patch would write.
+ * wait_event() in schedule() would not count: the check names
+ * io_wait_event(), which sleeps in io_schedule(); the fix, which does
+ * not write it, keeps the loop's shape (prepare_to_wait() in place).
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
