@@ -609,7 +609,11 @@ def attr_macro(checker, td):
             "\t} while (ticks != 0);\n\treturn VTX_OK;\n}\n\n"
             "static void VTXFASTPATH vtx_kick(int v)\n{\n"
             "\tset_current_state(TASK_UNINTERRUPTIBLE);\n"
-            "\twhile (!vtx_ready())\n\t\tschedule_timeout(1);\n}\n")
+            "\twhile (!vtx_ready())\n\t\tschedule_timeout(1);\n}\n\n"
+            # an off #ifdef: its forced parse reads the blanked text too
+            "#ifdef VTX_DEBUG\nVTX_STATUS VTX_CALL vtx_dbg_wait(void)\n{\n"
+            "\twhile (!vtx_ready())\n\t\tschedule_timeout(2);\n"
+            "\treturn VTX_OK;\n}\n#endif\n")
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "vtx_os.c")
         with open(path, "w") as f:
@@ -618,7 +622,11 @@ def attr_macro(checker, td):
         expect("vtx_os.c:8:3: error: schedule_timeout() runs in TASK_RUNNING"
                in out and
                "vtx_os.c:18:3: error: schedule_timeout() runs in TASK_RUNNING"
-               in out and rc == 1,
+               in out and
+               "vtx_os.c:25:3: error: schedule_timeout() is called in "
+               "TASK_RUNNING" in out and
+               "vtx_os.c:21:1: note: inside '#ifdef VTX_DEBUG'" in out and
+               rc == 1,
                "a function behind an attribute macro was lost:\n" + out + err)
         with open(path) as f:
             expect(f.read() == text, "the check changed the file")

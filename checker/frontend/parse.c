@@ -386,16 +386,23 @@ static enum CXChildVisitResult fn_range(CXCursor c, CXCursor parent,
  * Parse again with the inactive regions forced on (inactive.c) and keep
  * the findings inside them, each with a note naming the #if; returns the
  * number of functions those parses saw beyond the first parse's nfuncs.
+ * text: the file's text with its attribute macros blanked (attrmacro.c),
+ * when the first parse was of that, else NULL: the forced parses read
+ * the same text, offsets and lines as the file's own.
  */
 static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 			  const struct wq_options *opt, CXIndex index,
-			  int nfuncs, struct inactive_set *set)
+			  int nfuncs, struct inactive_set *set,
+			  const char *text)
 {
 	struct fn_ranges fr = { 0 };
+	struct wq_file view = *f;	/* read only: its text */
 	int pass, i, j, more = 0;
 
+	if (text)
+		view.buf = (char *)text;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), fn_range, &fr);
-	inactive_regions(tu, f, fr.r, fr.n, set);
+	inactive_regions(tu, &view, fr.r, fr.n, set);
 	free(fr.r);
 	for (pass = 0; pass < set->npasses && pass < INACTIVE_MAX_PASSES;
 	     pass++) {
@@ -406,7 +413,7 @@ static int check_inactive(CXTranslationUnit tu, struct wq_file *f,
 		tf.path = f->path;
 		tf.target = f->target;
 		tf.kernel = f->kernel;
-		tf.buf = inactive_rewrite(f, set, pass, &tf.len);
+		tf.buf = inactive_rewrite(&view, set, pass, &tf.len);
 		if (parse_buffer(index, opt, f->path, tf.buf, tf.len, true,
 				 &t2, NULL) !=
 		    CXError_Success || !t2) {
@@ -674,7 +681,8 @@ static void parse_and_check(struct wq_file *f, const struct wq_options *opt,
 	/* a template header: the per-function rules only (template.c) */
 	if (!f->includer) {
 		note_macro_definitions(tu, f, 0);
-		forced = check_inactive(tu, f, opt, index, nfuncs, &set);
+		forced = check_inactive(tu, f, opt, index, nfuncs, &set,
+					attr_buf);
 		opt->pipeline->unit(tu, f, opt);
 	}
 	/* what the parse lost, from the tokens (rules/floor.c) */
