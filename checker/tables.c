@@ -465,6 +465,17 @@ const char *kapi_lock_name(size_t i, bool spins)
 	return NULL;
 }
 
+/* Is name[0..len) one of the NULL-ended list? */
+static bool name_listed(const char *const *list, const char *name, size_t len)
+{
+	int i;
+
+	for (i = 0; list[i]; i++)
+		if (!strncmp(list[i], name, len) && !list[i][len])
+			return true;
+	return false;
+}
+
 static const char *const exit_unlocks[] = {
 #define KAPI_EXIT_UNLOCK(nm) #nm,
 #include "kapi.def"
@@ -475,12 +486,7 @@ static const char *const exit_unlocks[] = {
 /* May a wait loop's exit branch make this release (KAPI_EXIT_UNLOCK)? */
 bool kapi_exit_unlock(const char *name, size_t len)
 {
-	int i;
-
-	for (i = 0; exit_unlocks[i]; i++)
-		if (!strncmp(exit_unlocks[i], name, len) && !exit_unlocks[i][len])
-			return true;
-	return false;
+	return name_listed(exit_unlocks, name, len);
 }
 
 static const char *const io_sleeps[] = {
@@ -493,12 +499,7 @@ static const char *const io_sleeps[] = {
 /* Is the time of this sleep counted as I/O wait (KAPI_IO_SLEEP)? */
 bool kapi_io_sleep(const char *name, size_t len)
 {
-	int i;
-
-	for (i = 0; io_sleeps[i]; i++)
-		if (!strncmp(io_sleeps[i], name, len) && !io_sleeps[i][len])
-			return true;
-	return false;
+	return name_listed(io_sleeps, name, len);
 }
 
 static const struct kapi_irq irqs[] = {
