@@ -316,7 +316,11 @@ static bool reads_loop_counter(const struct cfg *g, int l, const char *t)
 	return false;
 }
 
-/* Does a branch of test t leave loop l (break, return, goto out)? */
+/*
+ * Does a branch of test t leave loop l (break, return, goto out), after
+ * straight-line work at most (`who = r->name; pr_err(...); break;`): no
+ * other test and no sleep on the way?
+ */
 static bool leaves_loop(const struct cfg *g, int t, int l)
 {
 	int b, n, steps;
@@ -325,10 +329,11 @@ static bool leaves_loop(const struct cfg *g, int t, int l)
 		return true;
 	for (b = 0; b < 2; b++) {
 		n = b ? g->nodes[t].on_false : g->nodes[t].on_true;
-		for (steps = 0; n >= 0 && steps < 4; steps++) {
+		for (steps = 0; n >= 0 && steps < 16; steps++) {
 			if (g->nodes[n].kind == N_RETURN || !cfg_in_loop(g, n, l))
 				return true;
-			if (g->nodes[n].kind != N_JOIN || g->nodes[n].nsucc != 1)
+			if (g->nodes[n].kind == N_TEST || node_is_sleep(g, n) ||
+			    g->nodes[n].nsucc != 1 || n == g->loops[l].head)
 				break;
 			n = g->nodes[n].succ[0];
 		}
