@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "cfg.h"
+#include "bodies.h"
 #include "text.h"
 
 unsigned text_skip_noncode(const char *buf, unsigned i, unsigned to)
@@ -414,6 +415,29 @@ static bool is_call(const char *buf, unsigned at)
  * followed by `(` before that brace.  Sets [*from, *to) to the body and
  * returns the name (in *name, n bytes), or false.
  */
+/*
+ * The `{` and `}` of the function body around at, from the file's
+ * bodies (frontend/bodies.c: any brace placement), when there is one.
+ */
+static bool body_around(const char *buf, size_t len, unsigned at,
+			unsigned *open, unsigned *close)
+{
+	struct fn_bodies fb;
+	bool found = false;
+	int k;
+
+	if (function_bodies(buf, len, &fb) <= 0)
+		return false;
+	for (k = 0; k < fb.n && !found; k++)
+		if (fb.b[k].open <= at && at < fb.b[k].close) {
+			*open = fb.b[k].open;
+			*close = fb.b[k].close;
+			found = true;
+		}
+	fn_bodies_free(&fb);
+	return found;
+}
+
 static bool enclosing_function(const char *buf, size_t len, unsigned at,
 			       unsigned *from, unsigned *to,
 			       const char **name, size_t *n)
@@ -423,17 +447,16 @@ static bool enclosing_function(const char *buf, size_t len, unsigned at,
 
 	for (i = at; i > 0 && !(buf[i] == '{' && buf[i - 1] == '\n'); i--)
 		;
-	if (!i)
-		return false;
-	*from = i;
-	for (j = i; j < len; j++) {
+	for (j = i; i && j < len; j++) {
 		if (buf[j] == '{')
 			depth++;
 		else if (buf[j] == '}' && --depth == 0)
 			break;
 	}
-	if (j >= len || j < at)
+	/* `int f(void) {`: the body's brace on the head's line */
+	if ((!i || j >= len || j < at) && !body_around(buf, len, at, &i, &j))
 		return false;
+	*from = i;
 	*to = j + 1;
 	*name = NULL;
 	for (j = i; j > 0 && i - j < 512; j--) {

@@ -282,6 +282,51 @@ static char *pre_step(char *g, int *kind)
 	return l;
 }
 
+/*
+ * The `else` of `if (c) ... else ...` at hs: inside it, c is false.  Only
+ * for an if with no `else if` before (the earlier tests of a chain are
+ * not read) and a test that steps nothing.
+ */
+static void else_fact(struct cp_state *st, const char *t, unsigned lo,
+		      unsigned hs, const char *h)
+{
+	unsigned prev = cp_skip_prev(t, lo, hs), i;
+	char *ph = cp_trimmed(t, prev, hs), *pg;
+	int depth = 0;
+
+	for (i = 0; ph[i]; i++) {	/* a chain: another else in it */
+		if (ph[i] == '(' || ph[i] == '{')
+			depth++;
+		else if (ph[i] == ')' || ph[i] == '}')
+			depth--;
+		else if (!depth && i && cp_starts_kw(ph + i, "else") &&
+			 !wq_ident_char(ph[i - 1])) {
+			free(ph);
+			return;
+		}
+	}
+	pg = cp_starts_kw(ph, "if") ? cp_header_test(ph) : NULL;
+	if (pg && *pg && !strstr(pg, "++") && !strstr(pg, "--") &&
+	    !strchr(pg, '=')) {
+		char *neg = xasprintf("!(%s)", pg);
+		const char *c = pg;
+
+		add_fact(st, neg, h);
+		free(neg);
+		/* `if (d->left) ... else`: d->left == 0 (against `== 4`) */
+		while (wq_ident_char(*c) || *c == '.' ||
+		       (c[0] == '-' && c[1] == '>'))
+			c += c[0] == '-' ? 2 : 1;
+		if (!*c && !isdigit((unsigned char)*pg)) {
+			neg = xasprintf("%s == 0", pg);
+			add_fact(st, neg, h);
+			free(neg);
+		}
+	}
+	free(pg);
+	free(ph);
+}
+
 /* Leaving the block or body of header h upward: what holds inside. */
 static unsigned climb(struct cp_state *st, const char *t, unsigned lo,
 		      unsigned hs, const char *h)
@@ -292,6 +337,8 @@ static unsigned climb(struct cp_state *st, const char *t, unsigned lo,
 	if (g && *g && !cp_starts_kw(h, "switch")) {
 		stepped = pre_step(g, &kind);
 		add_fact(st, g, h);
+	} else if (!g && cp_starts_kw(h, "else")) {
+		else_fact(st, t, lo, hs, h);
 	}
 	/* walking back: the step was made before the test */
 	if (stepped)

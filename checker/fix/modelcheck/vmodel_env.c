@@ -17,9 +17,14 @@
 #include "qmatch.h"
 #include "vmodel.h"
 
-/* The last identifier of a queue or lock expression, brackets skipped. */
-char *last_name(const char *s)
+/*
+ * The last identifier of a queue or lock expression, brackets skipped;
+ * compared as an expression: `&(pd->q)`, `(x)->q` and a cast in front
+ * are read as `pd->q` (qmatch_strip()).
+ */
+char *last_name(const char *expr)
 {
+	char *s = qmatch_strip(expr), *r;
 	size_t n = strlen(s), e, b;
 	int depth = 0;
 
@@ -38,7 +43,9 @@ char *last_name(const char *s)
 			      (s[b - 1] >= 'A' && s[b - 1] <= 'Z') ||
 			      (s[b - 1] >= '0' && s[b - 1] <= '9')); b--)
 		;
-	return xasprintf("%.*s", (int)(e - b), s + b);
+	r = xasprintf("%.*s", (int)(e - b), s + b);
+	free(s);
+	return r;
 }
 
 /* ---- the wakers of the file ---- */

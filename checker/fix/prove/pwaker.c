@@ -441,6 +441,7 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 	struct wq_file f;
 	struct waker *w = NULL;
 	int n, i, k = 0;
+	bool self = false;	/* a wake-up of it in the sleeper's function */
 	unsigned sa, sb;
 	char *qs, *bs = NULL, *ms = NULL;
 	const char *ops = NULL;
@@ -467,8 +468,10 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 		const char *opw = NULL, *kind;
 		CXCursor dw;
 
-		if (off >= sf && off < st_)
-			continue;	/* the sleeper wakes others */
+		if (off >= sf && off < st_) {
+			self = true;	/* the sleeper wakes others */
+			continue;
+		}
 		if (!text_enclosing_function(sc->buf, sc->len, off, &wf, &wt,
 					     &wn, &wnn) ||
 		    !first_arg_at(sc->buf, sc->len, off, &a, &b))
@@ -519,8 +522,8 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 	wakers_free(w, n);
 	k = module_wakers(sc, func, sn, st_, qs, bs, ops, out, k);
 	if (!k && why)
-		*why = xasprintf("nothing in this file wakes '%s' but the sleeper itself",
-				 qs);
+		*why = xasprintf("nothing in this file wakes '%s'%s", qs,
+				 self ? " but the sleeper itself" : "");
 	free(qs);
 	free(bs);
 	free(ms);
