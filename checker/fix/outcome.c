@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bodies.h"
 #include "ptw.h"
 #include "result.h"
 #include "modelcheck.h"
@@ -179,36 +180,40 @@ static uint32_t site_sleeps(const struct fix_result *res,
 }
 
 /*
- * The body of function fn as written in text (kernel style: its
- * definition's line and its braces at the start of a line): [*b, *e).
+ * The body of function fn as written in text: [*b, *e) from its `{` to
+ * its `}`, wherever the braces are (frontend/bodies.c), the body whose
+ * head names fn.
  */
 static bool fn_body(const char *text, const char *fn, const char **b,
 		    const char **e)
 {
+	struct fn_bodies fb;
 	size_t n = strlen(fn);
-	const char *p;
+	bool found = false;
+	int k;
 
-	for (p = text; text && (p = strstr(p, fn)); p += n) {
-		const char *ls = p, *open, *semi;
+	if (!text || function_bodies(text, strlen(text), &fb) <= 0)
+		return false;
+	for (k = 0; k < fb.n && !found; k++) {
+		const char *h = text + fb.b[k].decl, *he = text + fb.b[k].open;
+		const char *p;
 
-		if (p[n] != '(' || (p > text && (isalnum((unsigned char)p[-1]) ||
-						  p[-1] == '_')))
-			continue;
-		while (ls > text && ls[-1] != '\n')
-			ls--;
-		if (isspace((unsigned char)*ls) || *ls == '#')
-			continue;
-		open = strstr(p, "\n{");
-		semi = strchr(p, ';');
-		if (!open || (semi && semi < open))
-			continue;
-		*b = open;
-		*e = strstr(open, "\n}");
-		if (!*e)
-			*e = open + strlen(open);
-		return true;
+		for (p = h; (p = strstr(p, fn)) && p < he; p += n) {
+			const char *a = p + n;
+
+			while (*a == ' ' || *a == '\t')
+				a++;
+			if (*a != '(' || (p > text && (isalnum((unsigned char)p[-1]) ||
+						       p[-1] == '_')))
+				continue;
+			*b = he;
+			*e = text + fb.b[k].close;
+			found = true;
+			break;
+		}
 	}
-	return false;
+	fn_bodies_free(&fb);
+	return found;
 }
 
 static bool span_has(const char *b, const char *e, const char *needle)

@@ -143,6 +143,18 @@ static bool pp_chain(struct vtoks *v, int i, int *stack, int *depth)
 	return true;
 }
 
+/* Is directive [s, e) `#if 0`? */
+static bool pp_zero(const char *s, const char *e)
+{
+	for (s++; s < e && (*s == ' ' || *s == '\t'); s++)
+		;
+	if (e - s < 2 || strncmp(s, "if", 2) || idc(s[2]))
+		return false;
+	for (s += 2; s < e && (*s == ' ' || *s == '\t'); s++)
+		;
+	return s < e && *s == '0' && (s + 1 == e || !idc(s[1]));
+}
+
 bool vtok_cut(struct vtoks *v, const char *text, unsigned start, unsigned end)
 {
 	static const char *const punct3[] = { "<<=", ">>=", "...", NULL };
@@ -152,6 +164,7 @@ bool vtok_cut(struct vtoks *v, const char *text, unsigned start, unsigned end)
 	};
 	unsigned line = 1, i;
 	int stack[32], depth = 0, blocks[256], nb = 0, k;
+	int ppdepth = 0, dead = -1;	/* the #if level of an #if 0 */
 	bool bol = true;
 
 	memset(v, 0, sizeof(*v));
@@ -205,9 +218,36 @@ bool vtok_cut(struct vtoks *v, const char *text, unsigned start, unsigned end)
 			}
 			push(v, VT_PP, s, i - s, l0);
 			v->t[v->n - 1].pp = pp_kind(text + s, text + i);
+			/* `#if 0`: the compiler reads nothing up to its
+			 * #else, #elif or #endif (a prototype kept there) */
+			switch (v->t[v->n - 1].pp) {
+			case VPP_IF:
+				ppdepth++;
+				if (dead < 0 && pp_zero(text + s, text + i))
+					dead = ppdepth;
+				break;
+			case VPP_ELIF:
+			case VPP_ELSE:
+				if (dead == ppdepth)
+					dead = -1;
+				break;
+			case VPP_ENDIF:
+				if (dead == ppdepth)
+					dead = -1;
+				if (ppdepth)
+					ppdepth--;
+				break;
+			default:
+				break;
+			}
 			continue;
 		}
 		bol = false;
+		if (dead >= 0) {	/* in an #if 0: skip the line */
+			while (i < end && text[i] != '\n')
+				i++;
+			continue;
+		}
 		if (c == '"' || c == '\'') {
 			for (i++; i < end && text[i] != c && text[i] != '\n'; i++)
 				if (text[i] == '\\')
@@ -261,15 +301,8 @@ bool vtok_cut(struct vtoks *v, const char *text, unsigned start, unsigned end)
 static bool if_zero(const struct vtoks *v, int chain)
 {
 	const struct vtok *t = &v->t[v->ch[chain].iftok];
-	const char *s = v->text + t->off, *e = s + t->len;
 
-	for (s++; s < e && (*s == ' ' || *s == '\t'); s++)
-		;
-	if (e - s < 2 || strncmp(s, "if", 2) || idc(s[2]))
-		return false;
-	for (s += 2; s < e && (*s == ' ' || *s == '\t'); s++)
-		;
-	return s < e && *s == '0' && (s + 1 == e || !idc(s[1]));
+	return pp_zero(v->text + t->off, v->text + t->off + t->len);
 }
 
 int vtok_choices(const struct vtoks *v, int c)
