@@ -32,6 +32,8 @@ checked against those facts, not against expected text:
   no waker in the file: timeouts only       the record: nothing may wake it
   ... timeouts and signals only             ... and it slept interruptible
                                             only (record asleep_in)
+  no waker of its queue in the file:        ... and it tests for
+  kthread_stop() and timeouts only          kthread_should_stop() (kstop)
   a waker outside this file                 the record: a waker outside
   a hang (said of the model)                not when a waker is outside the
                                             file (the model did not run it)
@@ -295,11 +297,16 @@ class Checker:
                     self.claim("wakers read in a file of the module",
                                name in m["files"], where, verdict,
                                f"the record's files {m['files']!r}")
-        nw = re.search(r"no waker in the file: timeouts(?P<sig> and signals"
+        nw = re.search(r"no waker (?P<q>of its queue )?in the file: "
+                       r"(?P<ks>kthread_stop\(\) and )?timeouts(?P<sig> and signals"
                        r"| and fatal signals)? only(?P<some>, and signals in "
                        r"its interruptible sleeps)?", rest)
         says_none = nw is not None
         if nw:
+            self.claim("kthread_stop() wakes it",
+                       bool(nw.group("ks")) == bool(nw.group("q")) ==
+                       m.get("kstop", False), where, verdict,
+                       f"the record: kstop {m.get('kstop')}")
             # what else ends the sleeps: the states the rewrite slept in
             # (1 uninterruptible, 2 interruptible, 4 killable)
             st = m.get("asleep_in", 0)

@@ -56,6 +56,8 @@ struct model_facts {
 	bool ran;		/* the model ran the function to a verdict */
 	bool no_waker;		/* nothing may wake one of its sleeps */
 	bool outside;		/* a waker outside this file and its module */
+	bool kstop;		/* it tests kthread_should_stop(): a
+				 * kthread_stop(), from any file, wakes it */
 	bool complete;		/* every waker there can be was run */
 	bool dropped;		/* a queue had more wakers than the model
 				 * runs (MAXWAKERS): the rest were not */

@@ -67,6 +67,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct model_facts facts;
 	char *keys[4], *why = NULL, *err = NULL, *unread = NULL;
 	int nk, i, j, nw_total = 0;
+	bool kstop;
 
 	*verdict = NULL;
 	if (mf)
@@ -133,7 +134,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		}
 		wakers_release(&ws);
 	}
-	if (tests_kstop(&o) || tests_kstop(&r)) {
+	kstop = tests_kstop(&o) || tests_kstop(&r);
+	if (kstop) {
 		/* kthread_stop(), from any file: a waker of those tests */
 		struct mwakers ks = { .n = 1 };
 
@@ -167,7 +169,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	}
 	/* the facts the verdict rests on (fix/record.h), its words from them */
 	facts = (struct model_facts){ .ran = true,
-		.no_waker = env.unwoken, .outside = env.opaque,
+		.no_waker = env.unwoken, .outside = env.opaque, .kstop = kstop,
 		.complete = env.complete, .dropped = env.dropped,
 		.nwakers = nw_total,
 		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,

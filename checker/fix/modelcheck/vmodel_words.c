@@ -226,8 +226,11 @@ static char *env_text1(const struct model_facts *mf)
 	if (mf->outside)
 		return xstrdup(", a waker outside this file (at any point)");
 	if (mf->no_waker && !mf->file)
-		/* what else ends a sleep: a signal, in the states it slept in */
-		return xasprintf(", no waker in the file: %s",
+		/* what else ends a sleep: a signal, in the states it slept in;
+		 * a kthread_stop() of a thread that tests for it */
+		return xasprintf(", no waker %sin the file: %s%s",
+				 mf->kstop ? "of its queue " : "",
+				 mf->kstop ? "kthread_stop() and " : "",
 				 mf->asleep_in == M_INTR ? "timeouts and signals only" :
 				 mf->asleep_in == M_KILL ? "timeouts and fatal signals only" :
 				 mf->asleep_in & (M_INTR | M_KILL) ?

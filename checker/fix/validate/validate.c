@@ -497,6 +497,9 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 	}
 	if (!nos)
 		return NULL;
+	if (oq && !c->qmask && c->ts != run && !ounq && queues_unwoken(m, oq) &&
+	    !m->unwoken_q)
+		m->unwoken_q = qname(m->vv, oq);
 	if (oq && !c->qmask && c->ts != run && !ounq && !queues_unwoken(m, oq)) {
 		const char *sc = vqueue_unnamed_here(m->o->side->text, m->o->side->len,
 						     qname(m->vv, oq)) ?
@@ -644,8 +647,8 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
 	struct vfn o, r;
 	struct vrun ro, rr;
 	struct vcmp m = { &vv, &o, &r, &ro, &rr, NULL, 0, 0, 0, NULL, 0, NULL,
-			  false };
-	char *why = NULL;
+			  false, NULL };
+	char *why = NULL, *qsame;
 	int nsleeps = 0, i, j;
 
 	if (proof)
@@ -688,16 +691,23 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
 		why = compare_exits(&m);
 	if (!why)
 		why = compare_effects(&m);
-	if (!why && proof && m.woke_some)
-		*proof = xasprintf("validated: %d sleep%s, same queue, timeout and interrupts; the same state where the original slept in %s, and running -> sleeping (%s) where the original's sleep ran in TASK_RUNNING and returned at once",
-				   nsleeps, nsleeps == 1 ? "" : "s",
+	/* the queue: the same, or one nothing wakes left for none */
+	qsame = m.unwoken_q ? xasprintf("no queue where the original's was '%s', a static queue of this file that nothing wakes",
+					 m.unwoken_q) : xstrdup("same queue");
+	if (!why && proof && m.unwoken_q && !m.woke_some && !m.woke)
+		*proof = xasprintf("validated: %d sleep%s, same state, timeout and interrupts; %s",
+				   nsleeps, nsleeps == 1 ? "" : "s", qsame);
+	else if (!why && proof && m.woke_some)
+		*proof = xasprintf("validated: %d sleep%s, %s, timeout and interrupts; the same state where the original slept in %s, and running -> sleeping (%s) where the original's sleep ran in TASK_RUNNING and returned at once",
+				   nsleeps, nsleeps == 1 ? "" : "s", qsame,
 				   m.woke_from, m.woke_to);
 	else if (!why && proof && m.woke)
-		*proof = xasprintf("validated: %d sleep%s, same queue, timeout and interrupts; running -> sleeping (%s) where the original's sleep ran in TASK_RUNNING and returned at once",
-				   nsleeps, nsleeps == 1 ? "" : "s", m.woke_to);
+		*proof = xasprintf("validated: %d sleep%s, %s, timeout and interrupts; running -> sleeping (%s) where the original's sleep ran in TASK_RUNNING and returned at once",
+				   nsleeps, nsleeps == 1 ? "" : "s", qsame, m.woke_to);
 	else if (!why && proof)
 		*proof = xasprintf("validated: %d sleep%s, same queue, state, timeout and interrupts",
 				   nsleeps, nsleeps == 1 ? "" : "s");
+	free(qsame);
 out:
 	if (ro.at)
 		run_release(&ro);

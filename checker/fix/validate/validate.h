@@ -296,6 +296,8 @@ struct vcmp {
 	const char *woke_from;
 	bool r_runs;		/* the rewrite's sleep being compared runs in
 				 * TASK_RUNNING on some path too */
+	const char *unwoken_q;	/* a queue the original slept on that
+				 * nothing wakes, no queue in the rewrite */
 };
 /* The map of the rewrite's lines to the original's, and one line read
  * through it (validate_cmp.c) */

@@ -216,9 +216,10 @@ static void json_record(struct strbuf *sb, const struct site_outcome *o)
 	sb_puts(sb, ", \"func\": ");
 	report_json_escape(sb, o->func ? o->func : "");
 	sb_printf(sb, ", \"fn_lines\": [%u, %u]", o->fn_first, o->fn_last);
-	sb_printf(sb, ", \"model\": {\"ran\": %s, \"no_waker\": %s, \"outside\": %s, \"complete\": %s, \"wakers\": %d, \"schedules\": %llu, \"capped\": %s, \"orig_props\": %u, \"new_props\": %u, \"configs\": %s, \"files\": ",
+	sb_printf(sb, ", \"model\": {\"ran\": %s, \"no_waker\": %s, \"outside\": %s, \"kstop\": %s, \"complete\": %s, \"wakers\": %d, \"schedules\": %llu, \"capped\": %s, \"orig_props\": %u, \"new_props\": %u, \"configs\": %s, \"files\": ",
 		  m->ran ? "true" : "false", m->no_waker ? "true" : "false",
-		  m->outside ? "true" : "false", m->complete ? "true" : "false",
+		  m->outside ? "true" : "false", m->kstop ? "true" : "false",
+		  m->complete ? "true" : "false",
 		  m->nwakers, m->schedules,
 		  m->capped ? "true" : "false", m->orig_props, m->new_props,
 		  m->configs ? "true" : "false");
