@@ -502,6 +502,19 @@ bool kapi_io_sleep(const char *name, size_t len)
 	return name_listed(io_sleeps, name, len);
 }
 
+static const char *const sem_downs[] = {
+#define KAPI_SEM_DOWN(nm) #nm,
+#include "kapi.def"
+#undef KAPI_SEM_DOWN
+	NULL
+};
+
+/* Does this call take a semaphore (KAPI_SEM_DOWN)? */
+bool kapi_sem_down(const char *name, size_t len)
+{
+	return name_listed(sem_downs, name, len);
+}
+
 static const struct kapi_irq irqs[] = {
 #define KAPI_IRQ(nm, effect) { #nm, #effect },
 #include "kapi.def"

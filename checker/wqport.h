@@ -171,6 +171,8 @@ int kapi_guard_use(const char *name, size_t len);
 bool kapi_exit_unlock(const char *name, size_t len);
 /* a sleep counted as I/O wait (kapi.def KAPI_IO_SLEEP) */
 bool kapi_io_sleep(const char *name, size_t len);
+/* a call that takes a semaphore (kapi.def KAPI_SEM_DOWN) */
+bool kapi_sem_down(const char *name, size_t len);
 
 /* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
  * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or

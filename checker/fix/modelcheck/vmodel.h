@@ -82,6 +82,8 @@ char *lock_held(const struct vtoks *v, size_t len, int from, int k,
  * scope the sleeper's events do not follow: "guard(...)(...) in f(),
  * ..." (allocated), or NULL */
 char *fn_guard(const struct vfn *o, const struct vfn *r);
+/* a semaphore the sleeper and waker w both take (the model reads none) */
+char *shared_semaphore(const struct vfn *o, const struct mwaker *w);
 /*
  * vmodel_locks.c: in w->other the waiter's locks (vv's NS_LOCK names, o
  * the original function) that w's own function holds a lock of the same

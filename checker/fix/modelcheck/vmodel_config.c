@@ -67,6 +67,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	struct model_facts facts;
 	char *keys[4], *why = NULL, *err = NULL, *unread = NULL;
 	int nk, i, j, nw_total = 0;
+	unsigned lp;
+	char *sem;
 	bool kstop;
 
 	*verdict = NULL;
@@ -125,12 +127,21 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 					other_sleepers(&o, &r, &ws, j) ? ": another sleeper's" : "");
 			if (other_sleepers(&o, &r, &ws, j))
 				continue;
-			if ((run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete, &mo) |
+			lp = run_side(&vv, &o, 0, &ws.w[j], key, 0, one.complete,
+				      &mo) |
 			     run_side(&vv, &r, 1, &ws.w[j], key, ~mo.props,
-				      one.complete, &mr)) & (P_LOST | P_TLOST) &&
-			    ws.w[j].unread && !unread)
+				      one.complete, &mr);
+			if (!(lp & (P_LOST | P_TLOST)) || unread)
+				continue;
+			if (ws.w[j].unread)
 				unread = xasprintf("%s before %s, a guard whose lock the model does not read",
 						   ws.w[j].unread, ws.w[j].what);
+			else if ((sem = shared_semaphore(&o, &ws.w[j]))) {
+				/* a loss found past a semaphore both take */
+				unread = xasprintf("the semaphore '%s', which %s() takes and so does the waker, %s: the model does not read it as a lock",
+						   sem, fn, ws.w[j].what);
+				free(sem);
+			}
 		}
 		wakers_release(&ws);
 	}

@@ -402,6 +402,84 @@ char *fn_guard(const struct vfn *o, const struct vfn *r)
 	return NULL;
 }
 
+/* Does waker w's function take a semaphore whose last name is ln? */
+static bool waker_downs(const struct mwaker *w, const char *ln)
+{
+	unsigned p = w->wfn, q;
+
+	while (p < w->wend && p < w->wlen) {
+		const char *t = w->wbuf;
+		int depth = 0;
+		char *arg, *an;
+		bool same;
+
+		if (!wq_ident_char(t[p]) || (p > 0 && wq_ident_char(t[p - 1]))) {
+			p++;
+			continue;
+		}
+		for (q = p; q < w->wend && wq_ident_char(t[q]); q++)
+			;
+		if (!kapi_sem_down(t + p, q - p)) {
+			p = q;
+			continue;
+		}
+		while (q < w->wend && (t[q] == ' ' || t[q] == '\t'))
+			q++;
+		if (q >= w->wend || t[q] != '(') {
+			p = q;
+			continue;
+		}
+		for (p = q; q < w->wend; q++) {
+			if (t[q] == '(')
+				depth++;
+			else if (t[q] == ')' && --depth == 0)
+				break;
+		}
+		if (q >= w->wend)
+			return false;
+		arg = xasprintf("%.*s", (int)(q - p - 1), t + p + 1);
+		an = last_name(arg);
+		same = !strcmp(an, ln);
+		free(an);
+		free(arg);
+		if (same)
+			return true;
+		p = q;
+	}
+	return false;
+}
+
+/*
+ * A semaphore (KAPI_SEM_DOWN) the sleeper's function o takes that waker
+ * w's function takes too (the same last name): its argument as the
+ * sleeper writes it, allocated; else NULL.
+ */
+char *shared_semaphore(const struct vfn *o, const struct mwaker *w)
+{
+	const struct vtoks *v = &o->flow;
+	int i, close;
+
+	if (!w->wbuf)
+		return NULL;
+	for (i = 0; i + 1 < v->n; i++) {
+		char *arg, *ln;
+		bool found;
+
+		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "(") ||
+		    !kapi_sem_down(v->text + v->t[i].off, v->t[i].len) ||
+		    (close = vtok_match(v, i + 1)) < 0)
+			continue;
+		arg = vtok_text(v, i + 2, close);
+		ln = last_name(arg);
+		found = *ln && waker_downs(w, ln);
+		free(ln);
+		if (found)
+			return arg;
+		free(arg);
+	}
+	return NULL;
+}
+
 /* Is the waiter's lock ls surely not the lock lw w holds as written? */
 static bool other_lock(const struct vfn *f, const char *ls,
 		       const struct mwaker *w, const char *lw)
