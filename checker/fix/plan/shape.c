@@ -534,24 +534,104 @@ static bool signal_test_after(const struct site_ctx *sc, int i)
 }
 
 /* Is the statement after path[i] (a loop) a return to TASK_RUNNING? */
+/* The kapi.def kind of the call statement t starts with, or -1. */
+static int call_kind(const char *t)
+{
+	const struct kapi *k;
+	size_t n = 0;
+
+	while (wq_ident_char(t[n]))
+		n++;
+	k = n ? kapi_lookup(t, n) : NULL;
+	return k ? (int)k->kind : -1;
+}
+
+/* Does the loop's text name `goto label` for a label not in seen? */
+static bool goto_elsewhere(const char *loop, char **seen, int nseen)
+{
+	const char *p;
+
+	for (p = loop; (p = strstr(p, "goto")); p += 4) {
+		const char *a = p + 4, *b;
+		int i;
+
+		if ((p > loop && wq_ident_char(p[-1])) || wq_ident_char(*a))
+			continue;
+		while (*a == ' ' || *a == '\t')
+			a++;
+		for (b = a; wq_ident_char(*b); b++)
+			;
+		for (i = 0; i < nseen; i++)
+			if ((size_t)(b - a) == strlen(seen[i]) &&
+			    !strncmp(a, seen[i], b - a))
+				break;
+		if (i == nseen)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the task state set to TASK_RUNNING (or the entry taken off with
+ * finish_wait()) after the loop at path[i], on every way out of it: the
+ * statements after it in its block, through lock releases,
+ * remove_wait_queue(), labels and assignments that call nothing, up to
+ * that write; and every goto out of the loop to one of the labels
+ * passed on the way?
+ */
 static bool running_after(const struct site_ctx *sc, int i)
 {
 	struct kids k;
 	bool r = false;
-	int j;
+	char *labels[8], *loop;
+	int j, nl = 0;
 
 	if (i < 1 || clang_getCursorKind(sc->path[i - 1]) != CXCursor_CompoundStmt)
 		return false;
 	k = children(sc->path[i - 1]);
 	for (j = 0; j + 1 < k.n; j++)
-		if (clang_equalCursors(k.c[j], sc->path[i])) {
-			char *t = site_cursor_text(sc, k.c[j + 1]);
+		if (clang_equalCursors(k.c[j], sc->path[i]))
+			break;
+	loop = site_cursor_text(sc, sc->path[i]);
+	for (j++; j < k.n && !r; j++) {
+		CXCursor c = k.c[j];
+		char *t;
+		int kind;
 
-			r = ((is_state_set(t) && strstr(t, "TASK_RUNNING")) ||
-			     starts_with_word(t, "finish_wait"));
+		while (clang_getCursorKind(c) == CXCursor_LabelStmt && nl < 8) {
+			CXString ls = clang_getCursorSpelling(c);
+			struct kids lk = children(c);
+
+			labels[nl++] = xstrdup(clang_getCString(ls));
+			clang_disposeString(ls);
+			if (!lk.n) {
+				free(lk.c);
+				break;
+			}
+			c = lk.c[0];
+			free(lk.c);
+		}
+		t = site_cursor_text(sc, c);
+		kind = call_kind(t);
+		r = (is_state_set(t) && strstr(t, "TASK_RUNNING")) ||
+		    starts_with_word(t, "finish_wait");
+		/* a lock release, the entry's removal, or work with no
+		 * call (`q->posted--;`): nothing that may sleep */
+		if (!r && kind != K_UNLOCK && kind != K_REMOVE_WAIT &&
+		    (strchr(t, '(') || !*t ||
+		     (clang_getCursorKind(c) != CXCursor_BinaryOperator &&
+		      clang_getCursorKind(c) != CXCursor_UnaryOperator &&
+		      clang_getCursorKind(c) != CXCursor_CompoundAssignOperator))) {
 			free(t);
 			break;
 		}
+		free(t);
+	}
+	if (r && goto_elsewhere(loop, labels, nl))
+		r = false;
+	while (nl)
+		free(labels[--nl]);
+	free(loop);
 	free(k.c);
 	return r;
 }
