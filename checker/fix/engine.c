@@ -568,6 +568,15 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 					kept++;
 			}
 			after = count_findings(&f1, fn, rule);
+			/* refused sites of the rule whose findings the
+			 * rewrite of the function took away all the same */
+			for (j = 0; j < res->plan.n; j++) {
+				struct fix_site *s = &res->plan.s[j];
+
+				if (s->rule == rule && !strcmp(s->func, fn) &&
+				    !site_applied(s, r->fo.unsafe))
+					s->done = !after;
+			}
 			if (after > kept && rule == WQ006 && leak_line(&res->plan, fn)) {
 				/*
 				 * A bare `return` in the loop, with nothing

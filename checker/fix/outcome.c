@@ -328,6 +328,23 @@ static char *refused_words(const struct fix_result *res,
 	int j;
 
 	*with = 0;
+	if (res->final && s->done && (fn = fn_at(res, s)) &&
+	    !fn_unchanged(res, fn, s->pos)) {
+		/* its finding is gone from the rewritten function */
+		for (j = 0; j < res->plan.n; j++) {
+			const struct fix_site *t = &res->plan.s[j];
+
+			if (t == s || !t->func || strcmp(t->func, fn) ||
+			    !site_applied(t, unsafe))
+				continue;
+			*with = t->pos.line;
+			return xasprintf("fixed all the same: the check of the rewritten %s() finds no WQ%03d after the change planned at line %u (%s() -> %s%s); not planned on its own: %s",
+					 fn, s->rule, t->pos.line, t->anchor,
+					 form_in_place(t->form) ? "prepare_to_wait" : t->form,
+					 form_in_place(t->form) ? "() in place" : "()",
+					 note);
+		}
+	}
 	if (!res->final || !(fn = fn_at(res, s)) || line_unchanged(res, s->pos))
 		return xstrdup(note);
 	for (j = 0; j < res->plan.n; j++) {
