@@ -11,6 +11,8 @@
  * which sets TASK_RUNNING on every path after the loop.  The recheck of
  * the rewritten function finds no WQ005: the site's words say it is
  * fixed all the same, by that change, not that it was left as it was.
+ *
+ * wqport-fix-test: res-unreported(61: the loop's finish_wait() sets TASK_RUNNING on that exit)
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
