@@ -22,8 +22,29 @@
 
 #include "macros.h"
 
+/*
+ * The names a file #defines inside a version test of its own
+ * (`#if LINUX_VERSION_CODE >= KERNEL_VERSION(2,3,0)` / `#define
+ * KERNEL_2_3`): a test of one of them is a version test too.
+ */
+struct vnames {
+	char *name[16];
+	int n;
+};
+
+static bool version_name(const struct vnames *vn, const char *w, size_t n)
+{
+	int i;
+
+	for (i = 0; vn && i < vn->n; i++)
+		if (strlen(vn->name[i]) == n && !memcmp(vn->name[i], w, n))
+			return true;
+	return false;
+}
+
 /* Does the condition text [s, e) test the kernel version or an API? */
-static bool compat_condition(const char *s, const char *e)
+static bool compat_condition(const char *s, const char *e,
+			     const struct vnames *vn)
 {
 	const char *p = s;
 
@@ -42,7 +63,7 @@ static bool compat_condition(const char *s, const char *e)
 		if ((p - w == 18 && !memcmp(w, "LINUX_VERSION_CODE", 18)) ||
 		    (p - w == 14 && !memcmp(w, "KERNEL_VERSION", 14)) ||
 		    (p - w > 5 && !memcmp(w, "TASK_", 5)) ||
-		    kapi_classify(w, p - w))
+		    kapi_classify(w, p - w) || version_name(vn, w, p - w))
 			return true;
 	}
 	return false;
@@ -58,7 +79,8 @@ struct cond {
  * The conditional directives of buf in order, each marked compat when
  * its chain's opening #if or its own #elif condition is one.
  */
-static int scan(const char *buf, size_t len, struct cond **out)
+static int scan(const char *buf, size_t len, struct cond **out,
+		struct vnames *vn)
 {
 	struct cond *v = NULL;
 	bool stack[64];
@@ -80,7 +102,7 @@ static int scan(const char *buf, size_t len, struct cond **out)
 		while (q < e && (buf[q] == ' ' || buf[q] == '\t'))
 			q++;
 		if (e - q >= 2 && !memcmp(buf + q, "if", 2)) {
-			bool c = compat_condition(buf + q + 2, buf + e);
+			bool c = compat_condition(buf + q + 2, buf + e, vn);
 
 			/* #ifdef/#ifndef: the name is the condition */
 			if (depth < 64)
@@ -94,13 +116,27 @@ static int scan(const char *buf, size_t len, struct cond **out)
 			bool c = depth > 0 && depth <= 64 && stack[depth - 1];
 
 			if (buf[q + 2] == 'i')
-				c = c || compat_condition(buf + q + 4, buf + e);
+				c = c || compat_condition(buf + q + 4, buf + e, vn);
 			v = xrealloc(v, (n + 1) * sizeof(*v));
 			v[n].line_start = ls;
 			v[n++].compat = c;
 		} else if (e - q >= 5 && !memcmp(buf + q, "endif", 5)) {
 			if (depth > 0)
 				depth--;
+		} else if (e - q > 6 && !memcmp(buf + q, "define", 6) &&
+			   depth > 0 && depth <= 64 && stack[depth - 1] &&
+			   vn->n < 16) {
+			/* a name defined under a version test */
+			size_t a = q + 6, b;
+
+			while (a < e && (buf[a] == ' ' || buf[a] == '\t'))
+				a++;
+			for (b = a; b < e && wq_ident_char(buf[b]); b++)
+				;
+			if (b > a && !version_name(vn, buf + a, b - a))
+				vn->name[vn->n++] = xasprintf("%.*s",
+							      (int)(b - a),
+							      buf + a);
 		}
 	}
 	*out = v;
@@ -114,6 +150,7 @@ void compat_ranges(void *tu_, const struct wq_file *f,
 	CXFile mf = clang_getFile(tu, f->path);
 	CXSourceRangeList *rl;
 	struct cond *conds = NULL;
+	struct vnames vn = { .n = 0 };
 	int nconds, j;
 	unsigned i;
 
@@ -126,7 +163,12 @@ void compat_ranges(void *tu_, const struct wq_file *f,
 			clang_disposeSourceRangeList(rl);
 		return;
 	}
-	nconds = scan(f->buf, f->len, &conds);
+	/* twice: the second pass knows the names the first found */
+	nconds = scan(f->buf, f->len, &conds, &vn);
+	free(conds);
+	nconds = scan(f->buf, f->len, &conds, &vn);
+	while (vn.n)
+		free(vn.name[--vn.n]);
 	for (i = 0; i < rl->count; i++) {
 		unsigned a, b;
 
