@@ -47,6 +47,19 @@ struct wait_kind {
 	const char *sleep;	/* the sleep's API name */
 };
 
+/* Does the function set a sleeping task state anywhere? */
+static bool sets_sleeping(const struct cfg *g)
+{
+	int n;
+
+	for (n = 0; n < g->n; n++)
+		if (g->nodes[n].kind == N_EVENT &&
+		    g->nodes[n].ev.api->kind == K_SET_STATE &&
+		    event_sleeping_state(&g->nodes[n].ev))
+			return true;
+	return false;
+}
+
 /* Is p the one node that leads to n, and n the only one p leads to? */
 static bool only_way_in(const struct cfg *g, int p, int n)
 {
@@ -817,8 +830,13 @@ void check_open_coded_wait(const struct cfg *g, const struct flow *fl,
 			continue;
 		file_add_finding(f, WQ002, g->nodes[a].pos, msg);
 		fd = &f->findings[f->nfindings - 1];
-		finding_add_note(fd, g->nodes[s].pos, xasprintf(
+		/* no sleeping state set before it in this function: it
+		 * sleeps only in one its caller set, else returns at once */
+		finding_add_note(fd, g->nodes[s].pos, sets_sleeping(g) ? xasprintf(
 			"%s() sleeps here, %s, while '%s' is queued",
+			g->nodes[s].ev.api->name, once ? "once" : "in a loop",
+			entry) : xasprintf(
+			"%s() is called here, %s, while '%s' is queued, with no task state set in this function: it sleeps only in a state its caller set, and else returns at once",
 			g->nodes[s].ev.api->name, once ? "once" : "in a loop",
 			entry));
 	}
