@@ -180,38 +180,70 @@ static uint32_t site_sleeps(const struct fix_result *res,
 }
 
 /*
+ * Is fn the name a function head [h, he) declares: an identifier right
+ * before a `(` at the head's top level, comments skipped (a kernel-doc
+ * comment above the function may name other functions)?
+ */
+static bool head_names(const char *h, const char *he, const char *fn)
+{
+	size_t n = strlen(fn);
+	const char *p = h, *id = NULL, *ide = NULL;
+	int depth = 0;
+
+	while (p < he) {
+		if (p + 1 < he && p[0] == '/' && p[1] == '*') {
+			const char *c = strstr(p + 2, "*/");
+
+			p = c && c < he ? c + 2 : he;
+			continue;
+		}
+		if (p + 1 < he && p[0] == '/' && p[1] == '/') {
+			while (p < he && *p != '\n')
+				p++;
+			continue;
+		}
+		if (isalnum((unsigned char)*p) || *p == '_') {
+			id = p;
+			while (p < he && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			ide = p;
+			continue;
+		}
+		if (*p == '(') {
+			if (!depth && id && (size_t)(ide - id) == n &&
+			    !strncmp(id, fn, n))
+				return true;
+			depth++;
+		} else if (*p == ')' && depth) {
+			depth--;
+		}
+		if (!isspace((unsigned char)*p))
+			id = NULL;
+		p++;
+	}
+	return false;
+}
+
+/*
  * The body of function fn as written in text: [*b, *e) from its `{` to
  * its `}`, wherever the braces are (frontend/bodies.c), the body whose
- * head names fn.
+ * head declares fn.
  */
 static bool fn_body(const char *text, const char *fn, const char **b,
 		    const char **e)
 {
 	struct fn_bodies fb;
-	size_t n = strlen(fn);
 	bool found = false;
 	int k;
 
 	if (!text || function_bodies(text, strlen(text), &fb) <= 0)
 		return false;
-	for (k = 0; k < fb.n && !found; k++) {
-		const char *h = text + fb.b[k].decl, *he = text + fb.b[k].open;
-		const char *p;
-
-		for (p = h; (p = strstr(p, fn)) && p < he; p += n) {
-			const char *a = p + n;
-
-			while (*a == ' ' || *a == '\t')
-				a++;
-			if (*a != '(' || (p > text && (isalnum((unsigned char)p[-1]) ||
-						       p[-1] == '_')))
-				continue;
-			*b = he;
+	for (k = 0; k < fb.n && !found; k++)
+		if (head_names(text + fb.b[k].decl, text + fb.b[k].open, fn)) {
+			*b = text + fb.b[k].open;
 			*e = text + fb.b[k].close;
 			found = true;
-			break;
 		}
-	}
 	fn_bodies_free(&fb);
 	return found;
 }
