@@ -100,16 +100,19 @@ static bool const_num(const char *buf, size_t len, const char *c, long *v)
 			if (b <= 0 || buf[b - 1] != '{')
 				continue;
 			{
-				long q = b - 1;
+				long q = b - 1, id;
 
 				while (q > 0 && isspace((unsigned char)buf[q - 1]))
 					q--;
 				while (q > 0 && wq_ident_char(buf[q - 1]))
 					q--;
+				id = q;		/* the tag, or `enum` itself */
 				while (q > 0 && isspace((unsigned char)buf[q - 1]))
 					q--;
 				if (!(q >= 4 && !strncmp(buf + q - 4, "enum", 4)) &&
-				    strncmp(buf + q, "enum", 4))
+				    strncmp(buf + q, "enum", 4) &&
+				    !(!strncmp(buf + id, "enum", 4) &&
+				      !wq_ident_char(buf[id + 4])))
 					continue;
 			}
 			{

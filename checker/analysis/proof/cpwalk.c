@@ -327,6 +327,80 @@ static void else_fact(struct cp_state *st, const char *t, unsigned lo,
 	free(ph);
 }
 
+/*
+ * Leaving, upward, the arm of a switch whose statement at ss starts with
+ * the labels lab[0, l): `e == X` holds there when the arm's one label is
+ * `case X:` and no arm falls into it (it is the first, or the statement
+ * before it jumps), e the switch's expression.
+ */
+static void case_fact(struct cp_state *st, const char *t, unsigned body,
+		      unsigned ss, const char *lab, size_t l)
+{
+	const char *c = lab, *colon;
+	unsigned p = ss, o = cp_enclosing_open(t, body, ss), hs;
+	char *x, *h, *g, *f;
+	bool ok = false;
+
+	while (c < lab + l && isspace((unsigned char)*c))
+		c++;
+	if (!cp_starts_kw(c, "case"))
+		return;
+	colon = memchr(c, ':', lab + l - c);
+	if (!colon)
+		return;
+	{
+		const char *r = colon + 1;
+
+		while (r < lab + l && isspace((unsigned char)*r))
+			r++;
+		if (r < lab + l)
+			return;		/* another label: `case A: case B:` */
+	}
+	while (p > body && isspace((unsigned char)t[p - 1]))
+		p--;
+	if (p > body && t[p - 1] == '{') {
+		ok = p - 1 == o;	/* the switch's first arm */
+	} else if (p > body && t[p - 1] == ';') {
+		char *prev = cp_trimmed(t, cp_seg_start(t, body, p - 1), p - 1);
+		bool go, sw;
+		const char *rest = prev + cp_labels(prev, &go, &sw);
+
+		while (isspace((unsigned char)*rest))
+			rest++;
+		ok = cp_is_jump(rest);
+		free(prev);
+	}
+	if (!ok || o <= body)
+		return;
+	hs = cp_seg_start(t, body, o);
+	h = cp_trimmed(t, hs, o);
+	if (!cp_starts_kw(h, "switch") || !(g = strchr(h, '('))) {
+		free(h);
+		return;
+	}
+	{
+		char *e = strrchr(g, ')');
+
+		if (!e) {
+			free(h);
+			return;
+		}
+		*e = 0;
+	}
+	x = xasprintf("%.*s", (int)(colon - c - 4), c + 4);
+	{
+		char *ex = cp_norm(g + 1), *xx = cp_norm(x);
+
+		f = xasprintf("%s == %s", ex, xx);
+		free(ex);
+		free(xx);
+	}
+	add_fact(st, f, h);
+	free(f);
+	free(x);
+	free(h);
+}
+
 /* Leaving the block or body of header h upward: what holds inside. */
 static unsigned climb(struct cp_state *st, const char *t, unsigned lo,
 		      unsigned hs, const char *h)
@@ -510,10 +584,18 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 		const char *c;
 		int depth = 0;
 
+		bool go, sw;
+		size_t l = cp_labels(h, &go, &sw);
+
 		for (c = h; *c; c++)
 			depth += (*c == '(') - (*c == ')');
 		if (*h && (!cp_is_header(h) || depth > 0))
 			pos = s;
+		/* the point's own statement starts an arm: `case X: sleep` */
+		if (*h && sw && !go && pos == s) {
+			case_fact(st, t, body, s, h, l);
+			pos = cp_enclosing_open(t, body, s) + 1;
+		}
 		free(h);
 	}
 	for (steps = 0; steps < CP_MAX_STEPS; steps++) {
@@ -577,6 +659,8 @@ void cp_walk(const char *buf, size_t len, unsigned body, unsigned at,
 			}
 			if (*rest)
 				statement_writes(st, rest);
+			if (sw && !go)
+				case_fact(st, t, body, ss, stmt, l);
 			free(stmt);
 			pos = ss;
 			if (go || sw) {
