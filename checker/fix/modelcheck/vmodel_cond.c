@@ -717,10 +717,12 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 			    node_locals_only(f, t) || node_lock_fails(f, t))
 				continue;
 			tr = reach_set(f, t, -1);
-			/* an exit: its going arm leaves the loop (a continue
-			 * of an inner loop comes back to the sleep) */
+			/* an exit: its going arm leaves the loop, or skips
+			 * this pass's sleep (`continue`: back to the test
+			 * before it can sleep); a continue of an inner loop
+			 * comes back to the sleep */
 			{
-				bool *go = reach_set(f, f->g.n[t].succ[cls[t] == 1 ? 1 : 0], -1);
+				bool *go = reach_set(f, f->g.n[t].succ[cls[t] == 1 ? 1 : 0], t);
 
 				if (go[ns])
 					tr[ns] = false;
