@@ -381,6 +381,42 @@ static enum CXChildVisitResult own_loop_fn(CXCursor c, CXCursor parent,
 	return CXChildVisit_Continue;
 }
 
+/* The innermost loop around an offset (a sleep_on() call's). */
+struct loop_around {
+	unsigned at;
+	unsigned start, end, line;	/* offsets and first line, or 0 */
+	const char *kw;
+};
+
+static enum CXChildVisitResult loop_around_fn(CXCursor c, CXCursor parent,
+					      CXClientData data)
+{
+	struct loop_around *la = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned a, off, end;
+
+	(void)parent;
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, &a, NULL,
+				  &off);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL,
+				  &end);
+	if (off > la->at || end <= la->at)
+		return CXChildVisit_Continue;
+	/* a loop of the file's own text, not of a macro's body */
+	if ((k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+	     k == CXCursor_DoStmt) &&
+	    clang_Location_isFromMainFile(clang_getRangeStart(r)) &&
+	    clang_Location_isFromMainFile(clang_getRangeEnd(r))) {
+		la->start = off;
+		la->end = end;
+		la->line = a;
+		la->kw = k == CXCursor_ForStmt ? "for" :
+			 k == CXCursor_WhileStmt ? "while" : "do-while";
+	}
+	return CXChildVisit_Recurse;
+}
+
 /*
  * The refusal of a goto loop: "the wait loop is made with 'goto L'" when
  * the sleep is in no loop of its own after the anchor, else what the goto
@@ -398,6 +434,16 @@ static char *goto_loop_words(const struct fix_site *s,
 		clang_visitChildren(sc->path[0], own_loop_fn, &ol);
 	for (i = 0; i < goto_off && i < sc->len; i++)
 		gl += sc->buf[i] == '\n';
+	if (s->rule == WQ001 && sc->depth > 0) {
+		/* a sleep_on() in a loop of its own, a goto around it */
+		struct loop_around la = { sc->anchor_off, 0, 0, 0, NULL };
+
+		clang_visitChildren(sc->path[0], loop_around_fn, &la);
+		if (la.line && la.start > label_off && goto_off >= la.end)
+			return xasprintf(
+				"the sleep is in the %s loop of line %u; 'goto %s' after that loop goes back to the label '%s:' before it and runs it again; no semantic patch matches a wait that a goto repeats around its loop: convert by hand",
+				la.kw, la.line, lab, lab);
+	}
 	if (!ol.line && ol.around && gl > ol.around_last)
 		return xasprintf(
 			"the sleep is in the %s loop of line %u, which queues the entry on each pass; 'goto %s' after that loop goes back to the label '%s:' before it and runs it again; no semantic patch matches a wait that a goto repeats around its loop: convert by hand",
