@@ -225,6 +225,41 @@ static bool head_names(const char *h, const char *he, const char *fn)
 }
 
 /*
+ * The same where the file's braces do not pair up as text (an #if whose
+ * branches each open a block): fn's definition at the start of a line,
+ * its `{` the first after it with no `;` before, its end the next `}` at
+ * the start of a line.
+ */
+static bool fn_body_by_lines(const char *text, const char *fn,
+			     const char **b, const char **e)
+{
+	size_t n = strlen(fn);
+	const char *p;
+
+	for (p = text; (p = strstr(p, fn)); p += n) {
+		const char *ls = p, *open, *semi;
+
+		if (p[n] != '(' || (p > text && (isalnum((unsigned char)p[-1]) ||
+						  p[-1] == '_')))
+			continue;
+		while (ls > text && ls[-1] != '\n')
+			ls--;
+		if (isspace((unsigned char)*ls) || *ls == '#')
+			continue;
+		open = strchr(p, '{');
+		semi = strchr(p, ';');
+		if (!open || (semi && semi < open))
+			continue;
+		*b = open;
+		*e = strstr(open, "\n}");
+		if (!*e)
+			*e = open + strlen(open);
+		return true;
+	}
+	return false;
+}
+
+/*
  * The body of function fn as written in text: [*b, *e) from its `{` to
  * its `}`, wherever the braces are (frontend/bodies.c), the body whose
  * head declares fn.
@@ -236,8 +271,10 @@ static bool fn_body(const char *text, const char *fn, const char **b,
 	bool found = false;
 	int k;
 
-	if (!text || function_bodies(text, strlen(text), &fb) <= 0)
+	if (!text)
 		return false;
+	if (function_bodies(text, strlen(text), &fb) <= 0)
+		return fn_body_by_lines(text, fn, b, e);
 	for (k = 0; k < fb.n && !found; k++)
 		if (head_names(text + fb.b[k].decl, text + fb.b[k].open, fn)) {
 			*b = text + fb.b[k].open;

@@ -10,7 +10,9 @@
  * and makes it with init_wait(&w); the words say that (the body of a
  * function whose `{` is on its head's line is found), not
  * DEFINE_WAIT(w).  The kernel-doc comment of the function before it
- * names the thread, which the body search does not take for its head.
+ * names the thread, which the body search does not take for its head;
+ * and an #ifdef whose branches each open a block (so the file's braces
+ * do not pair up as text) does not hide the thread's body either.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -50,6 +52,18 @@ static int odx_refresh_thread(void *data) {
 		if (kthread_should_stop())
 			break;
 		p->frame_posted = 0;
+	}
+	return 0;
+}
+
+/* the rotation unit sits on one cluster or the other */
+int odx_rotate_check(int cpu) {
+#ifdef ODX_ROT_ON_A7
+	if (cpu >= 4) {
+#else
+	if (cpu < 4) {
+#endif
+		return -EINVAL;
 	}
 	return 0;
 }
