@@ -178,7 +178,8 @@ static bool own_name(const struct cfg *g, const char *x, size_t n)
  * and stack variables, none of them with its address taken (and
  * constants: NULL, an upper-case macro)?  No waker can change it, so it
  * is no condition a wake-up brings (`while (priv != NULL)` around a
- * TIOCMIWAIT sleep that leaves by its returns): not offered as one.
+ * TIOCMIWAIT sleep that leaves by its returns): not offered as one.  A
+ * file's open flags (`file->f_flags & O_NONBLOCK`) count as the file's.
  */
 static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
 			    const struct cfg_node *nd, int t)
@@ -190,14 +191,40 @@ static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
 
 	if (nd->ev.nargs >= 2)
 		cond_drop_operand(guard, nd->ev.args[1]);
+	/* `file->f_flags & O_NONBLOCK`: the open file's flags, which the
+	 * caller's file brings and no waker changes, read as the file */
+	for (;;) {
+		char *m = strstr(guard, "->f_flags");
+		size_t k = 9;
+
+		if (!m) {
+			m = strstr(guard, ".f_flags");
+			k = 8;
+		}
+		if (!m || wq_ident_char(m[k]))
+			break;
+		memmove(m, m + k, strlen(m + k) + 1);
+	}
 	while (own && *p) {
 		const char *b = p, *q;
 		size_t n;
 		bool caps = true;
 
 		if (!wq_ident_char(*p) || isdigit((unsigned char)*p)) {
-			/* a field, an element, a dereference, an address */
+			const char *l = p;
+
+			while (l > guard && l[-1] == ' ')
+				l--;
+			/* a field, an element, a dereference, an address;
+			 * not `a & MASK` nor `a && b` (after an operand) */
 			own = !strchr(".[*&", *p) && strncmp(p, "->", 2);
+			if (*p == '&' && l > guard &&
+			    (wq_ident_char(l[-1]) || l[-1] == ')'))
+				own = true;
+			if (*p == '&' && p[1] == '&') {
+				p += 2;
+				continue;
+			}
 			p += isdigit((unsigned char)*p) ?
 			     strspn(p, "0123456789abcdefxABCDEFXuUlL") : 1;
 			continue;
