@@ -252,6 +252,56 @@ static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
 	return own && ids > 0;
 }
 
+/*
+ * Is a name the guard tn reads assigned between the test and the sleep
+ * nd (`if (cnt == N) { cnt = 0; sleep_on(&q); }`)?  Then its negation
+ * holds at the sleep already: no condition to wait for.
+ */
+static bool guard_written(const struct wq_file *f, const struct cfg_node *tn,
+			  const struct cfg_node *nd)
+{
+	unsigned a = text_offset(f->buf, f->len, tn->pos),
+		 b = text_offset(f->buf, f->len, nd->pos);
+	const char *p = tn->text;
+	bool hit = false;
+
+	if (!p || a >= b || b > f->len)
+		return false;
+	while (b > a && f->buf[b - 1] != '\n')	/* not the sleep's own line
+						 * (`left = sleep_on_timeout()`) */
+		b--;
+	while (*p && !hit) {
+		const char *w = p;
+		size_t n;
+		long at;
+
+		if (!wq_ident_char(*p) || isdigit((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		while (wq_ident_char(*p))
+			p++;
+		n = p - w;
+		{
+			char *id = xasprintf("%.*s", (int)n, w);
+
+			for (at = a; !hit && (at = text_find_word(f->buf, at, b, id)) >= 0;
+			     at += n) {
+				const char *q = f->buf + at + n;
+
+				while (*q == ' ' || *q == '\t')
+					q++;
+				hit = (q[0] == '=' && q[1] != '=') ||
+				      (q[0] == '+' && q[1] == '+') ||
+				      (q[0] == '-' && q[1] == '-') ||
+				      (strchr("+-|&^", q[0]) && q[1] == '=');
+			}
+			free(id);
+		}
+	}
+	return hit;
+}
+
 /* Has the guard t of sleep nd, without its timeout operand, a side effect? */
 static bool guard_side_effect(const struct cfg *g, const struct cfg_node *nd,
 			      int t)
@@ -674,7 +724,8 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			side_effect_finding(f, nd, &g->nodes[t], rep, q, guard,
 					    tmo, old, tnote);
 			free(guard);
-		} else if (t >= 0 && !guard_own_names(f, g, nd, t)) {
+		} else if (t >= 0 && !guard_own_names(f, g, nd, t) &&
+			   !guard_written(f, &g->nodes[t], nd)) {
 			const struct cfg_node *tn = &g->nodes[t];
 			char *guard = xstrdup(tn->text), *cond;
 			char *lk = (tn->flags & NF_LOOP_COND) ?
