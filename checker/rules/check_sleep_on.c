@@ -738,7 +738,11 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			/* `while (!c && !signal_pending(current))`: the
 			 * interruptible forms test the signal themselves */
 			cond_drop_operand(guard, "!signal_pending(current)");
-			cond = wait_condition(guard);
+			/* in the else of `if (c)`: c is what it waits for */
+			cond = !(tn->flags & NF_LOOP_COND) &&
+			       tn->on_false > tn->on_true &&
+			       (int)n >= tn->on_false && (int)n <= tn->branch_end ?
+			       xstrdup(guard) : wait_condition(guard);
 			free(guard);
 			if (lk) {
 				/* the loop drops the lock around the sleep:
