@@ -397,8 +397,24 @@ static char *negate_comparison(const char *t)
 	size_t i, k = 0, found = 0;
 	int depth = 0;
 
-	if (!strpbrk(t, " ?"))
-		return xasprintf("!%s", t);
+	if (!strpbrk(t, " ?")) {
+		/* one operand (`ready`, `d->flags[i]`): `!t`; an operation
+		 * written without spaces (`head==tail`): `!(t)` */
+		bool op = false;
+
+		for (i = t[0] == '!'; t[i] && !op; i++) {	/* `!x`: one */
+			if (t[i] == '(' || t[i] == '[')
+				depth++;
+			else if (t[i] == ')' || t[i] == ']')
+				depth--;
+			else if (t[i] == '-' && t[i + 1] == '>')
+				i++;	/* a member, not an operator */
+			else if (!depth)	/* not in a call's arguments */
+				op = strchr("=<>&|^+*/%~!-", t[i]) != NULL;
+		}
+		depth = 0;
+		return xasprintf(op ? "!(%s)" : "!%s", t);
+	}
 	if (strstr(t, "&&") || strstr(t, "||") || strchr(t, '?'))
 		return xasprintf("!(%s)", t);
 	for (i = 0; t[i]; i++) {
