@@ -261,7 +261,7 @@ static bool fn_body_by_lines(const char *text, const char *fn,
 
 /*
  * The body of function fn as written in text: [*b, *e) from its `{` to
- * its `}`, wherever the braces are (frontend/bodies.c), the body whose
+ * its `}`, wherever the braces are (model/text/bodies.c), the body whose
  * head declares fn.
  */
 static bool fn_body(const char *text, const char *fn, const char **b,

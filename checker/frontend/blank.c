@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #include "wqport.h"
-#include "bodies.h"
+#include "blank.h"
 #include "nameset.h"
 #include "text.h"
 

@@ -25,7 +25,7 @@
 #include "attrmacro.h"
 #include "inactive.h"
 #include "cache.h"
-#include "bodies.h"
+#include "blank.h"
 #include "template.h"
 
 #define MAX_FILE_SIZE (64u << 20)

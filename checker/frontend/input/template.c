@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "template.h"
-#include "bodies.h"
+#include "blank.h"
 #include "tokscan.h"
 #include "wqport.h"
 #include "text.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The text layer's reading and skipping (model/text.h): a whole regular
+ * The text layer's reading and skipping (model/text/text.h): a whole regular
  * file read once, with the reason when it cannot be; a comment skipped;
  * C comments blanked.  Every part of wqport that reads a source file or
  * a header whole reads it here.

@@ -417,7 +417,7 @@ static bool is_call(const char *buf, unsigned at)
  */
 /*
  * The `{` and `}` of the function body around at, from the file's
- * bodies (frontend/bodies.c: any brace placement), when there is one.
+ * bodies (model/text/bodies.c: any brace placement), when there is one.
  */
 static bool body_around(const char *buf, size_t len, unsigned at,
 			unsigned *open, unsigned *close)

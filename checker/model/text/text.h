@@ -4,8 +4,8 @@
  * uses, so that none writes it again.  An identifier's characters, a
  * comment or literal skipped, C comments blanked, a line and column
  * turned into a byte offset and back, a whole regular file read
- * (model/textio.c); the words of a function's text and the functions a
- * file starts as threads (model/text.c).
+ * (model/text/textio.c); the words of a function's text and the functions a
+ * file starts as threads (model/text/text.c).
  */
 #ifndef WQPORT_TEXT_H
 #define WQPORT_TEXT_H
