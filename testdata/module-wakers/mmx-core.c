@@ -9,8 +9,13 @@ irqreturn_t mmx_irq(int irq, void *data)
 	struct mmx_dev *dev = data;
 
 	spin_lock(&dev->lock);
-	dev->vbi_done = 1;
-	wake_up(&dev->vbi_wq);
+	if (mmx_status(dev) & MMX_IRQ_CMD) {
+		dev->cmd_done = 1;
+		wake_up(&dev->cmd_wq);
+	} else {
+		dev->vbi_done = 1;
+		wake_up(&dev->vbi_wq);
+	}
 	spin_unlock(&dev->lock);
 	return IRQ_HANDLED;
 }

@@ -34,6 +34,7 @@
 #include "condproof.h"
 #include "qmatch.h"
 #include "site_text.h"
+#include "text.h"
 
 void qmatch_free(struct qmatch *m)
 {
@@ -316,6 +317,58 @@ static bool file_static(const char *buf, size_t len, const char *name)
 	return false;
 }
 
+/*
+ * Is the queue e (as the analysis keeps it, `&` dropped or not) written
+ * in [fn, end) of buf as an address, `&e` or `&(e)`?
+ */
+static bool written_addr(const char *buf, unsigned fn, unsigned end,
+			 const char *e)
+{
+	size_t n;
+	unsigned p;
+
+	while (*e == '(' || isspace((unsigned char)*e))
+		e++;
+	if (*e == '&')
+		return true;
+	n = strlen(e);
+	for (p = fn; n && p + n <= end; p++) {
+		unsigned b = p;
+
+		if (strncmp(buf + p, e, n) || (p + n < end && is_ident(buf[p + n])))
+			continue;
+		while (b > fn && (isspace((unsigned char)buf[b - 1]) ||
+				  buf[b - 1] == '('))
+			b--;
+		if (b > fn && buf[b - 1] == '&' &&
+		    !(b >= fn + 2 && buf[b - 2] == '&'))
+			return true;	/* not `a && e` */
+	}
+	return false;
+}
+
+/*
+ * Head of its own and member: the queue h (root name hr, no member path)
+ * is written `&hr` with hr no local of [fn, end) and no macro of its file
+ * buf: a head object at the top of a file (a pointer would not take
+ * `&`), and the other queue o is the address of a member (path op,
+ * `&dev->wq`).  A member of some struct is never that head, whichever
+ * files they are in.
+ */
+static bool head_vs_member(const char *buf, size_t len, unsigned fn,
+			   unsigned end, const char *h, const char *hr,
+			   const char *obuf, unsigned ofn, unsigned oend,
+			   const char *o, const char *op)
+{
+	size_t n = strlen(op), mend;
+
+	return written_addr(buf, fn, end, h) &&
+	       written_addr(obuf, ofn, oend, o) && n &&
+	       !strpbrk(op, "[(") && is_ident(op[n - 1]) &&
+	       !cp_is_local(buf, fn, end, hr) &&
+	       macro_define_at(buf, len, hr, strlen(hr), &mend) < 0;
+}
+
 bool qmatch_text(const char *buf, unsigned sfn, unsigned send, const char *qs,
 		 unsigned wfn, unsigned wend, unsigned woff, const char *qw,
 		 struct qmatch *m, char **why)
@@ -371,6 +424,18 @@ bool qmatch_text2(const char *sbuf, size_t slen, unsigned sfn, unsigned send,
 		wbuf = sbuf, wlen = slen;
 	rs = root_rest(s, &xs);
 	rw = root_rest(w, &xw);
+	if (cross && rs && rw && (!*xs) != (!*xw) &&
+	    (*xs ? head_vs_member(wbuf, wlen, wfn, wend, qw, rw,
+				  sbuf, sfn, send, qs, xs) :
+		   head_vs_member(sbuf, slen, sfn, send, qs, rs,
+				  wbuf, wfn, wend, qw, xw))) {
+		/* a head of its own and a member's address, two files */
+		m->different = true;
+		if (why)
+			*why = xasprintf("'%s' and '%s' are not the same queue: one is a head of its own, the other a member",
+					 qw, qs);
+		goto out;
+	}
 	if (!rs || !rw || strcmp(xs, xw) || strchr(xs, '[') || strchr(xs, '(')) {
 		if (why)
 			*why = xasprintf("'%s' and '%s' are not the same member path",
