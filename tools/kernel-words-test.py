@@ -19,7 +19,11 @@ come from the tree's own headers.
                model headers without flags, against the flags given
                after -- with them; never "checked and compiled" alone;
                an input that misses a private header: the sentence
-               names it (its errors were not counted)
+               names it (its errors were not counted); a function
+               replaced in place in an #if branch the flags do not
+               compile is named as read by neither the analysis nor
+               clang, and where it is the only change no parse is
+               claimed
   tty-claim    a tty open callback's refusal in a 3.10 tree whose
                include/linux/tty.h defines wait_event_interruptible_tty
                and in one whose tty.h does not: the line claims the form
@@ -327,8 +331,19 @@ def compiled(a, tmp):
         os.path.realpath(__file__)), "..", "checker", "shim"))
     flags = ["-nostdinc", "-isystem", shim, "-include",
              os.path.join(shim, "wqport-shim.h"), "-D__KERNEL__"]
+    legacy = DRIVER.replace("int gizmo_wait(void)",
+                            "#ifdef CONFIG_GIZMO_LEGACY\nint gizmo_wait(void)")
+    legacy = legacy[:-1] + "\n#endif\n"
     for name, extra in (("shim", []), ("flags", ["--"] + flags),
-                        ("missing", [])):
+                        ("missing", []), ("off-branch", []),
+                        ("only-off", [])):
+        if name == "off-branch":
+            # gizmo_wait() in a branch the flags do not compile: replaced
+            # in place, read by nothing; the sentence must say so
+            write(os.path.join(root, rel), legacy)
+        elif name == "only-off":
+            write(os.path.join(root, rel), legacy.replace(
+                "\tsleep_on_timeout(&gizmo_wq, 10);\n", "\tgizmo_ready = 0;\n"))
         if name == "missing":
             # a private header the tree does not have: its errors are
             # not counted, and the sentence must say so
@@ -344,6 +359,16 @@ def compiled(a, tmp):
             with open(os.path.join(ser, p)) as f:
                 body = " ".join(body_of(f.read()).split())
             last = body[body.rfind("Converted with wqport"):]
+            if name in ("off-branch", "only-off"):
+                expect("gizmo_wait()" in last and "nor clang" in last,
+                       f"{name}: gizmo_wait(), in a branch nothing read, is "
+                       f"not named as unread: {last}")
+                expect(("had clang parse the result" in last) ==
+                       (name == "off-branch"),
+                       f"{name}: the parse is claimed "
+                       f"{'for no' if name == 'off-branch' else 'for an unread'} "
+                       f"function: {last}")
+                continue
             expect("compiled each changed function again." not in body,
                    f"{name}: the body says 'compiled' naming no headers")
             expect("no object code" in last,

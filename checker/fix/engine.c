@@ -590,6 +590,17 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				ok = false;
 				break;
 			}
+			if (after > kept && after > count_findings(f0, fn, rule)) {
+				/* the original has fewer: the rewrite made them */
+				int had = count_findings(f0, fn, rule);
+
+				block(res, fn, xasprintf(
+					"the rewritten %s() has %d WQ%03d finding%s, the original %d: the rewrite would add %s",
+					fn, after, rule, after == 1 ? "" : "s", had,
+					after - had == 1 ? "one" : "them"));
+				ok = false;
+				break;
+			}
 			if (after > kept) {
 				block(res, fn, xasprintf(
 					"the rewritten %s() still has %d WQ%03d finding%s (expected %d)",

@@ -49,6 +49,9 @@ struct fix_site {
 	int nnotes;
 	bool planned;		/* handed to spatch */
 	bool done;		/* the finding is gone after the rewrite */
+	bool unchecked;		/* replaced in place in an #if branch the
+				 * flags do not compile: nothing read the
+				 * result (plan/ptw.c) */
 };
 
 struct fix_fn {

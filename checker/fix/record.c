@@ -97,6 +97,37 @@ static void kernel_facts_release(struct kernel_facts *k)
 	k->nwritten = 0;
 	free(k->where);
 	k->where = NULL;
+	free(k->unchecked);
+	k->unchecked = NULL;
+}
+
+/* Which changed functions were read again, which were not (unchecked) */
+static void record_checked(struct kernel_facts *k, const struct fix_result *res)
+{
+	struct strbuf sb = { 0 };
+	int i, j;
+
+	for (i = 0; i < res->plan.n; i++) {
+		const struct fix_site *s = &res->plan.s[i];
+		bool seen = false;
+
+		if (!site_applied(s, false))
+			continue;
+		for (j = 0; j < res->nblocked; j++)
+			seen |= !strcmp(res->blocked[j], s->func);
+		if (seen)
+			continue;	/* not changed */
+		if (!s->unchecked) {
+			k->checked = true;
+			continue;
+		}
+		for (j = 0; j < i; j++)
+			seen |= res->plan.s[j].unchecked &&
+				!strcmp(res->plan.s[j].func, s->func);
+		if (!seen)
+			sb_printf(&sb, "%s%s()", sb.len ? ", " : "", s->func);
+	}
+	k->unchecked = sb.s;
 }
 
 void record_kernel(struct fix_result *res, unsigned target, bool cc_flags)
@@ -115,6 +146,7 @@ void record_kernel(struct fix_result *res, unsigned target, bool cc_flags)
 	k->cc_flags = cc_flags;
 	k->tree_known = res->kernel_inc != NULL;
 	k->cc_missing = res->cc_missing;
+	record_checked(k, res);
 	if (res->final && res->orig && !res->error) {
 		p = res->final;
 		e = p + res->flen;

@@ -40,6 +40,11 @@ struct kernel_facts {
 	bool cc_flags;
 	bool tree_known;		/* the file's tree has include/ */
 	const char *cc_missing;		/* the header the input misses */
+	/* the changed functions the check read again, and those replaced
+	 * in place in an #if branch the flags do not compile, which
+	 * neither the check nor clang read: "f(), g()" or NULL */
+	bool checked;
+	char *unchecked;
 };
 
 /*

@@ -573,6 +573,7 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	} else if (sc->skipped_if) {
 		s->outcome = FO_KEEP;
 		s->form = "prepare_to_wait";
+		s->unchecked = true;
 		s->note = xasprintf("inside '%s', a branch these flags do not compile: replaced in place without the analysis or the compile check; check it with flags that compile it (after --)",
 				    sc->skipped_if);
 	} else {

@@ -576,10 +576,13 @@ static char *compare_sleep(struct vcmp *m, int e, const struct vctx *c,
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
 				 vcmp_line(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0));
 	if (c->irq && !re->keeps_irq && oirq_kept)
-		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it (and the lock it holds) now runs with interrupts on%s",
+		return xasprintf("'%s' at line %u returns with interrupts enabled while '%s' at line %u disabled them: the original sleep came back with them disabled, so the code after it%s now runs with interrupts on%s",
 				 re->what, vcmp_line(m, re->line),
 				 c->irq_ev >= 0 ? m->r->ev[c->irq_ev].what : "?",
 				 vcmp_line(m, c->irq_ev >= 0 ? m->r->ev[c->irq_ev].line : 0),
+				 irq_by_lock(c->irq_ev >= 0 ?
+					     m->r->ev[c->irq_ev].what : NULL) ?
+				 " (and the lock it holds)" : "",
 				 irq_keep_words(c->irq_ev >= 0 ?
 						m->r->ev[c->irq_ev].what : NULL,
 						m->vv->target));

@@ -328,5 +328,7 @@ char *compare_apis(struct vcmp *m);
  * call what (the one that disabled interrupts) and the target, else ""
  * (validate_ev.c) */
 const char *irq_keep_words(const char *what, unsigned target);
+/* Does the call what disable interrupts by taking a lock (spin_lock_irq*)? */
+bool irq_by_lock(const char *what);
 
 #endif /* WQPORT_FIX_VALIDATE_H */

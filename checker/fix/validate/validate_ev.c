@@ -979,12 +979,18 @@ bool vside_effect(const struct vside *s, const char *name, size_t n,
  * back with them off; nothing keeps a cli() or local_irq_save() across
  * a sleep; and the forms exist only from the release target.def gives.
  */
-const char *irq_keep_words(const char *what, unsigned target)
+bool irq_by_lock(const char *what)
 {
 	const char *eff = what ? kapi_irq(what, strcspn(what, "(")) : NULL;
+
+	return eff && (!strcmp(eff, "lock_off") || !strcmp(eff, "lock_save"));
+}
+
+const char *irq_keep_words(const char *what, unsigned target)
+{
 	unsigned since = target_api_since("wait_event_lock_irq");
 
-	if (!eff || (strcmp(eff, "lock_off") && strcmp(eff, "lock_save")))
+	if (!irq_by_lock(what))
 		return "";
 	if (target && since && target < since)
 		return " (the target kernel has no wait_event*_lock_irq() form, which would keep them)";

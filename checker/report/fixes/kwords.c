@@ -35,6 +35,7 @@ static void kw_free(struct kernel_facts *k)
 	while (k->nwritten)
 		free(k->written[--k->nwritten]);
 	free(k->where);
+	free(k->unchecked);
 }
 
 /* "its top-level Makefile", "its build's linux/version.h" */
@@ -151,6 +152,12 @@ void kwords_json(struct strbuf *sb, const struct kernel_facts *k)
 		report_json_escape(sb, k->where);
 	else
 		sb_puts(sb, "null");
+	/* the changed functions nothing read (an #if branch off) */
+	sb_puts(sb, ", \"unread\": ");
+	if (k->unchecked)
+		report_json_escape(sb, k->unchecked);
+	else
+		sb_puts(sb, "null");
 	sb_puts(sb, "}");
 	free(t);
 }
@@ -165,8 +172,18 @@ char *kwords_compiled(const struct kernel_facts *k)
 	char *miss = k->cc_missing ? xasprintf(
 		", except the errors that follow from the header %s, which the file includes and clang did not find (the input has the same errors; they were not counted)",
 		k->cc_missing) : xstrdup("");
-	char *s = xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result %s (syntax and types, no object code): no compiler error the input did not have%s.",
-			    WQPORT_VERSION, against, miss);
+	char *s;
+
+	if (k->unchecked && !k->checked)
+		s = xasprintf("Converted with wqport %s fix, which replaced the sleep%s in place in %s, inside an #if branch the flags it was given do not compile: neither its analysis nor clang read the result; build it with that branch on before applying.",
+			      WQPORT_VERSION, strchr(k->unchecked, ',') ? "s" : "",
+			      k->unchecked);
+	else
+		s = xasprintf("Converted with wqport %s fix, which checked each changed function again and had clang parse the result %s (syntax and types, no object code): no compiler error the input did not have%s.%s%s%s",
+			      WQPORT_VERSION, against, miss,
+			      k->unchecked ? " Not so " : "",
+			      k->unchecked ? k->unchecked : "",
+			      k->unchecked ? ", inside an #if branch those flags do not compile: replaced in place, read by neither the analysis nor clang." : "");
 
 	free(against);
 	free(miss);
@@ -186,6 +203,15 @@ void kwords_merge(struct kernel_facts *into, const struct kernel_facts *k)
 	}
 	if (!into->where && k->where)
 		into->where = xstrdup(k->where);
+	into->checked |= k->checked;
+	if (k->unchecked) {
+		char *u = into->unchecked ?
+			xasprintf("%s, %s", into->unchecked, k->unchecked) :
+			xstrdup(k->unchecked);
+
+		free(into->unchecked);
+		into->unchecked = u;
+	}
 	for (i = 0; i < k->nwritten; i++) {
 		for (j = 0; j < into->nwritten; j++)
 			if (!strcmp(into->written[j], k->written[i]))
