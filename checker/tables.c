@@ -465,54 +465,62 @@ const char *kapi_lock_name(size_t i, bool spins)
 	return NULL;
 }
 
-/* Is name[0..len) one of the NULL-ended list? */
-static bool name_listed(const char *const *list, const char *name, size_t len)
-{
-	int i;
+/*
+ * The kapi.def rows that are a name alone, each with its kind: one
+ * table for the lists below.
+ */
+enum name_kind { NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY };
 
-	for (i = 0; list[i]; i++)
-		if (!strncmp(list[i], name, len) && !list[i][len])
+static const struct {
+	const char *name;
+	enum name_kind kind;
+} kinded_names[] = {
+#define KAPI_EXIT_UNLOCK(nm) { #nm, NK_EXIT_UNLOCK },
+#define KAPI_IO_SLEEP(nm) { #nm, NK_IO_SLEEP },
+#define KAPI_SEM_DOWN(nm) { #nm, NK_SEM_DOWN },
+#define KAPI_USER_COPY(nm) { #nm, NK_USER_COPY },
+#include "kapi.def"
+#undef KAPI_EXIT_UNLOCK
+#undef KAPI_IO_SLEEP
+#undef KAPI_SEM_DOWN
+#undef KAPI_USER_COPY
+};
+
+/* Is name[0..len) a row of kind k? */
+static bool name_listed(enum name_kind k, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kinded_names) / sizeof(kinded_names[0]); i++)
+		if (kinded_names[i].kind == k &&
+		    !strncmp(kinded_names[i].name, name, len) &&
+		    !kinded_names[i].name[len])
 			return true;
 	return false;
 }
 
-static const char *const exit_unlocks[] = {
-#define KAPI_EXIT_UNLOCK(nm) #nm,
-#include "kapi.def"
-#undef KAPI_EXIT_UNLOCK
-	NULL
-};
-
 /* May a wait loop's exit branch make this release (KAPI_EXIT_UNLOCK)? */
 bool kapi_exit_unlock(const char *name, size_t len)
 {
-	return name_listed(exit_unlocks, name, len);
+	return name_listed(NK_EXIT_UNLOCK, name, len);
 }
-
-static const char *const io_sleeps[] = {
-#define KAPI_IO_SLEEP(nm) #nm,
-#include "kapi.def"
-#undef KAPI_IO_SLEEP
-	NULL
-};
 
 /* Is the time of this sleep counted as I/O wait (KAPI_IO_SLEEP)? */
 bool kapi_io_sleep(const char *name, size_t len)
 {
-	return name_listed(io_sleeps, name, len);
+	return name_listed(NK_IO_SLEEP, name, len);
 }
-
-static const char *const sem_downs[] = {
-#define KAPI_SEM_DOWN(nm) #nm,
-#include "kapi.def"
-#undef KAPI_SEM_DOWN
-	NULL
-};
 
 /* Does this call take a semaphore (KAPI_SEM_DOWN)? */
 bool kapi_sem_down(const char *name, size_t len)
 {
-	return name_listed(sem_downs, name, len);
+	return name_listed(NK_SEM_DOWN, name, len);
+}
+
+/* Does this call copy to or from user memory (KAPI_USER_COPY)? */
+bool kapi_user_copy(const char *name, size_t len)
+{
+	return name_listed(NK_USER_COPY, name, len);
 }
 
 static const struct kapi_irq irqs[] = {

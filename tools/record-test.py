@@ -105,7 +105,9 @@ UNCHECKED = re.compile(
     r"lines? (?P<lines>[\d, and]+) \((?P<more>more than )?(?P<n>\d+) "
     r"schedules of the function\)")
 LINES = re.compile(r"the sleeps? on lines? ((?:\d+(?:, | and )?)+)")
-EARLY = re.compile(r"the exits? tested on lines? ((?:\d+(?:, | and )?)+) "
+EARLY = re.compile(r"(?:the exits? tested on lines? (?P<exits>(?:\d+(?:, | and (?=\d))?)+))?"
+                   r"(?: and )?(?:the tests? on lines? (?P<skips>(?:\d+(?:, | and (?=\d))?)+) "
+                   r"whose arms? skips? the sleep)? "
                    r"before the state is set (?:is|are) not modelled: a "
                    r"wake-up for (?:it|them) between the test and the state "
                    r"write is lost unless a test after the state write sees "
@@ -158,6 +160,16 @@ def kernel_words_module():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def early_split(m, e):
+    """The exits and the tests that skip the sleep, as the record has
+    them (early_skip: bit i for early_lines[i])"""
+    lines, skip = m.get("early_lines") or [], m.get("early_skip", 0)
+    exits = [l for i, l in enumerate(lines) if not skip & (1 << i)]
+    skips = [l for i, l in enumerate(lines) if skip & (1 << i)]
+    return (line_list(e.group("exits") or "") == exits and
+            line_list(e.group("skips") or "") == skips)
 
 
 class Checker:
@@ -229,14 +241,15 @@ class Checker:
                        f"{m.get('orig_at')}, on a tested arm at "
                        f"{m.get('orig_seen')}")
         e = EARLY.search(rest)
+        if e and not (e.group("exits") or e.group("skips")):
+            e = None
         early = bool(m.get("early_lines") and m.get("early_at", 0) & mine
                      and not new & 1)
         self.claim("exits tested before the state write",
                    (e is not None) == early and
                    bool(v.group("after")) == (early and v.group("kind") ==
                                               "no lost wake-up") and
-                   (e is None or (line_list(e.group(1)) ==
-                                  m.get("early_lines") and
+                   (e is None or (early_split(m, e) and
                                   bool(e.group("orig")) ==
                                   m.get("early_orig") and
                                   int(e.group("unlock") or 0) ==

@@ -122,6 +122,8 @@ struct model_facts {
 	 */
 	int nearly;
 	unsigned early_line[4];
+	unsigned early_skip;	/* bit i: early_line[i]'s arm skips the
+				 * pass's sleep (`continue`), not an exit */
 	uint32_t early_at;
 	bool early_orig;
 	unsigned early_unlock;	/* the line of a lock such a loop drops

@@ -191,7 +191,7 @@ uint32_t *model_switches(const struct vfn *f);
  * takes, or 0 */
 int early_exits(struct vval *vv, const struct vfn *o, const struct vfn *f,
 		const int8_t *cls, int run, unsigned *lines, int max,
-		uint32_t *at, unsigned *unlock);
+		unsigned *skip, uint32_t *at, unsigned *unlock);
 /* ... of both sides into the record (the original's lines) */
 void early_facts(struct vval *vv, const struct vfn *o, const struct vfn *r,
 		 struct model_facts *mf);

@@ -591,6 +591,50 @@ static bool node_lock_fails(const struct vfn *f, int nd)
 }
 
 /*
+ * Does test node nd test only whether a copy to or from user memory
+ * faulted (`if (put_user(x, p))`, `if (copy_to_user(...) != 0)`)?  No
+ * waker decides that: its exit is no condition a wake-up is for.
+ */
+static bool node_user_copy(const struct vfn *f, int nd)
+{
+	static const char *const kw[] = { "if", "while", "likely", "unlikely",
+		NULL };
+	const struct vnode *n = &f->g.n[nd];
+	int t, k, depth = 0, copies = 0;
+
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *tk = &f->flow.t[t];
+		const char *x = f->flow.text + tk->off;
+
+		if (depth) {	/* the copy's arguments */
+			if (tk->kind == VT_PUNCT && *x == '(')
+				depth++;
+			else if (tk->kind == VT_PUNCT && *x == ')')
+				depth--;
+			continue;
+		}
+		if (tk->kind == VT_NUM ||
+		    (tk->kind == VT_PUNCT && strchr("()!<>=", *x) &&
+		     !(tk->len == 2 && !strncmp(x, "->", 2))))
+			continue;
+		if (tk->kind != VT_ID)
+			return false;
+		for (k = 0; kw[k]; k++)
+			if (strlen(kw[k]) == tk->len && !strncmp(x, kw[k], tk->len))
+				break;
+		if (kw[k])
+			continue;
+		if (!kapi_user_copy(x, tk->len) || t + 1 >= f->flow.n ||
+		    f->flow.text[f->flow.t[t + 1].off] != '(')
+			return false;
+		copies++;
+		depth = 1;
+		t++;	/* its '(' */
+	}
+	return copies > 0;
+}
+
+/*
  * Is the lock of last name lk, dropped at node t, taken at a node of
  * between[] (after a state write) on the way to t?  Then it is held
  * from there only, not over the state write (pcm_oss.c:1637 of 6.1:
@@ -638,7 +682,8 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * makes that exit's own condition true between its test and the state
  * write has its wake-up lost.  A test of a signal (schedule() returns
  * at once with one pending; also the failure of a lock taken with
- * mutex_lock_interruptible(), usblp.c:908), of what the sleep returned,
+ * mutex_lock_interruptible(), usblp.c:908), of a copy to or from user
+ * memory that faulted (KAPI_USER_COPY), of what the sleep returned,
  * or of the function's own locals and parameters (no waker writes
  * them) is not one, nor any exit of a loop that drops a lock between
  * its state write and its sleep that every waker takes (wakers_take():
@@ -647,17 +692,20 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * A lock a waker does not take keeps none out (6.1 af_iucv.c:832:
  * release_sock(), wakers under bh_lock_sock() only): *unlock gets its
  * line, for the words' condition.
- * Fills lines[] (their first lines, at most max) and *at (the sleeps'
- * ordinals); returns how many.
+ * Fills lines[] (their first lines, at most max), *skip (bit j: the arm
+ * of lines[j] comes back to it, a `continue` past the sleep, not an exit)
+ * and *at (the sleeps' ordinals); returns how many.
  */
 int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 		const int8_t *cls, int run, unsigned *lines, int max,
-		uint32_t *at, unsigned *unlock)
+		unsigned *skip, uint32_t *at, unsigned *unlock)
 {
 	int n = 0, e, w, t, j;
+	bool back = false;
 
 	*at = 0;
 	*unlock = 0;
+	*skip = 0;
 	for (e = 0; e < f->nev_all; e++) {
 		const struct vev *sl = &f->ev[e];
 		int ns = -1, o = sleep_ord(f, e);
@@ -714,7 +762,8 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 
 			if (!cls[t] || !cyc[t] || between[t] ||
 			    node_names(f, t, sl->recv, NULL) ||
-			    node_locals_only(f, t) || node_lock_fails(f, t))
+			    node_locals_only(f, t) || node_lock_fails(f, t) ||
+			    node_user_copy(f, t))
 				continue;
 			tr = reach_set(f, t, -1);
 			/* an exit: its going arm leaves the loop, or skips
@@ -726,6 +775,7 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 
 				if (go[ns])
 					tr[ns] = false;
+				back = go[t];
 				free(go);
 			}
 			if (tr[ns] && n < max) {
@@ -733,8 +783,10 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 
 				for (j = 0; j < n && lines[j] != l; j++)
 					;
-				if (j == n)
+				if (j == n) {
+					*skip |= back ? 1u << n : 0;
 					lines[n++] = l;
+				}
 				*at |= 1u << o;
 			}
 			free(tr);
@@ -794,7 +846,7 @@ void early_facts(struct vval *vv, const struct vfn *o,
 			const struct vfn *r, struct model_facts *mf)
 {
 	int run = vintern(vv, NS_STATE, "TASK_RUNNING");
-	unsigned ol[4], unl;
+	unsigned ol[4], unl, oskip;
 	uint32_t oat;
 	int8_t *cls;
 	bool *guard;
@@ -802,19 +854,23 @@ void early_facts(struct vval *vv, const struct vfn *o,
 
 	model_conditions(r, &cls, &guard);
 	mf->nearly = early_exits(vv, o, r, cls, run, mf->early_line, 4,
-				 &mf->early_at, &unl);
+				 &mf->early_skip, &mf->early_at, &unl);
 	free(cls);
 	free(guard);
 	model_conditions(o, &cls, &guard);
-	no = early_exits(vv, o, o, cls, run, ol, 4, &oat, &mf->early_unlock);
+	no = early_exits(vv, o, o, cls, run, ol, 4, &oskip, &oat,
+			 &mf->early_unlock);
 	free(cls);
 	free(guard);
 	/* the original's lines, as every line the words give */
 	mf->early_orig = no > 0;
-	if (no == mf->nearly)
+	if (no == mf->nearly) {
 		memcpy(mf->early_line, ol, sizeof(ol));
-	else
+		mf->early_skip = oskip;
+	} else {
 		mf->nearly = 0;	/* not the same exits: not said */
+		mf->early_skip = 0;
+	}
 	if (!mf->nearly || !unl)
 		mf->early_unlock = 0;	/* the original's line, where both drop one */
 }

@@ -264,16 +264,44 @@ int sleep_lines(const struct vfn *o, const struct vfn *r,
  * model by a later test: its wake-up is lost unless a later test sees
  * the same change (the model cannot tell: one flag).
  */
+/* "line 51", "lines 51 and 52" of the early lines whose skip bit is skip */
+static int early_lines(struct strbuf *sb, const struct model_facts *mf,
+		       bool skip)
+{
+	int i, n = 0, k = 0;
+
+	for (i = 0; i < mf->nearly; i++)
+		n += !!(mf->early_skip & (1u << i)) == skip;
+	sb_printf(sb, "line%s ", n > 1 ? "s" : "");
+	for (i = 0; i < mf->nearly; i++)
+		if (!!(mf->early_skip & (1u << i)) == skip) {
+			k++;
+			sb_printf(sb, "%s%u", k == 1 ? "" : k == n ? " and " : ", ",
+				  mf->early_line[i]);
+		}
+	return n;
+}
+
 static char *early_text(char *v, const struct model_facts *mf)
 {
 	struct strbuf sb = { 0 };
-	int i;
+	int i, nskip = 0, nexit;
 
-	sb_printf(&sb, "%s; the exit%s tested on line%s ", v,
-		  mf->nearly > 1 ? "s" : "", mf->nearly > 1 ? "s" : "");
 	for (i = 0; i < mf->nearly; i++)
-		sb_printf(&sb, "%s%u", !i ? "" : i == mf->nearly - 1 ? " and " : ", ",
-			  mf->early_line[i]);
+		nskip += !!(mf->early_skip & (1u << i));
+	nexit = mf->nearly - nskip;
+	sb_printf(&sb, "%s; ", v);
+	if (nexit) {
+		sb_printf(&sb, "the exit%s tested on ", nexit > 1 ? "s" : "");
+		early_lines(&sb, mf, false);
+	}
+	if (nskip) {
+		sb_printf(&sb, "%sthe test%s on ", nexit ? " and " : "",
+			  nskip > 1 ? "s" : "");
+		early_lines(&sb, mf, true);
+		sb_printf(&sb, " whose arm%s skip%s the sleep", nskip > 1 ? "s" : "",
+			  nskip > 1 ? "" : "s");
+	}
 	sb_printf(&sb, " before the state is set %s not modelled: a wake-up for %s between the test and the state write is lost unless a test after the state write sees the same change",
 		  mf->nearly > 1 ? "are" : "is", mf->nearly > 1 ? "them" : "it");
 	if (mf->early_unlock)	/* a lock the wakers were not seen to take */

@@ -181,9 +181,9 @@ static void json_sleeps(struct strbuf *sb, const struct site_outcome *o)
 	json_uints(sb, "early_lines", m->early_line, m->nearly);
 	json_uints(sb, "orig_seen", m->orig_seen, 2);
 	json_uints(sb, "new_seen", m->new_seen, 2);
-	sb_printf(sb, ", \"reached\": %u, \"asleep_in\": %u, \"mine\": %u, \"early_at\": %u, \"early_unlock\": %u, \"early_orig\": %s, \"lost_plain\": %s",
+	sb_printf(sb, ", \"reached\": %u, \"asleep_in\": %u, \"mine\": %u, \"early_at\": %u, \"early_skip\": %u, \"early_unlock\": %u, \"early_orig\": %s, \"lost_plain\": %s",
 		  m->reached, m->asleep_in, o->sleeps, m->early_at,
-		  m->early_unlock,
+		  m->early_skip, m->early_unlock,
 		  m->early_orig ? "true" : "false",
 		  m->lost_plain ? "true" : "false");
 }
