@@ -76,6 +76,12 @@ bool condclass_deliberate_skip(const struct cfg *g, const struct flow *fl,
 			       int s);
 /* Does test t read only the task's own flags (current->flags)? */
 bool condclass_own_flags(const struct cfg *g, const struct wq_file *f, int t);
+/*
+ * Does test text t read only the open file's flags against constants
+ * (`file->f_flags & O_NONBLOCK`)?  The caller's open() set them; no
+ * waker changes them.
+ */
+bool condclass_open_flags(const char *t);
 /* Does test text t read plain names only (no field, element, call)? */
 bool condclass_plain_test(const char *t, size_t n);
 const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,

@@ -148,6 +148,49 @@ bool condclass_plain_test(const char *t, size_t n)
 	return true;
 }
 
+bool condclass_open_flags(const char *t)
+{
+	size_t n = strlen(t), i = 0, j;
+	bool flags = false;
+
+	while (i < n) {
+		if (isdigit((unsigned char)t[i])) {	/* a number */
+			while (i < n && wq_ident_char(t[i]))
+				i++;
+			continue;
+		}
+		if (!wq_ident_char(t[i])) {
+			/* a field, an element, a dereference, a choice */
+			if (strchr(".[*?", t[i]))
+				return false;
+			i++;
+			continue;
+		}
+		/* a chain of names `a->b.c`: the open file's flags if it
+		 * ends in f_flags, else a constant (upper case) alone */
+		for (j = i; j < n && (wq_ident_char(t[j]) || t[j] == '.' ||
+				      (t[j] == '-' && j + 1 < n && t[j + 1] == '>') ||
+				      (t[j] == '>' && j && t[j - 1] == '-'));
+		     j++)
+			;
+		if (j - i > 7 && !strncmp(t + j - 7, "f_flags", 7) &&
+		    (t[j - 8] == '.' || t[j - 8] == '>')) {
+			flags = true;
+		} else {
+			size_t k;
+
+			for (k = i; k < j; k++)
+				if (islower((unsigned char)t[k]) || t[k] == '.' ||
+				    t[k] == '>')
+					return false;
+			if (j < n && t[j] == '(')
+				return false;	/* a macro call */
+		}
+		i = j;
+	}
+	return flags;
+}
+
 bool condclass_mode_test(const struct cfg *g, const struct wq_file *f, int t)
 {
 	const char *x = g->nodes[t].text;

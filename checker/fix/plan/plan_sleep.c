@@ -312,6 +312,12 @@ static void plan_sleep_on_if(struct fix_site *s, const struct site_ctx *sc,
 			"the remaining-jiffies result of %s() is used", s->anchor));
 		return;
 	}
+	if (ls->cond && condclass_open_flags(ls->cond)) {
+		refuse(s, "one-shot", xasprintf(
+			"%s() runs once, under a test of how the file was opened ('%s'), which no waker changes: it picks whether to sleep and names nothing the sleep waits for; a wait_event*() needs the condition its waker makes true, written by hand",
+			s->anchor, ls->if_test ? ls->if_test : ls->cond));
+		return;
+	}
 	if (!plan_condition_ok(s, sc, ls->cond))
 		return;
 	cond_prove(sc, ls->cond, s->func, &pr);

@@ -171,8 +171,12 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 		it->kind = IT_ADD;
 	} else if (starts_with_word(t, "remove_wait_queue")) {
 		it->kind = IT_REMOVE;
-	} else if (!strcmp(t, ";")) {
-		it->kind = IT_REMOVE;	/* an empty statement: nothing */
+	} else if (!strcmp(t, ";") ||
+		   (clang_getCursorKind(c) == CXCursor_DeclStmt &&
+		    !strchr(t, '='))) {
+		/* an empty statement, a declaration with no initializer
+		 * (`int rc;`): nothing done */
+		it->kind = IT_REMOVE;
 	}
 	if (clang_getCursorKind(c) == CXCursor_GotoStmt)
 		*is_goto = true;
