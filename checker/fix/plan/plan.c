@@ -620,6 +620,13 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 		refuse(s, "macro", xasprintf(
 			"the sleep is inside the macro '%s'; rewrite the macro by hand",
 			sc->macro ? sc->macro : "?"));
+	} else if (old_api == OLD_BLOCKED ||
+		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
+		refuse(s, "old-wait-api", xasprintf(
+			"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+			old_what ? ", here as '" : "",
+			old_what ? old_what : "",
+			old_what ? "', which no rewrite ports" : ""));
 	} else if (sc->irqs_off) {
 		refuse(s, "irqs-off", xasprintf(
 			"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
@@ -637,13 +644,6 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 			strcmp(rq, s->func) ? rq : "",
 			strcmp(rq, s->func) ? "(), which" : "", via));
 		free(rq);
-	} else if (old_api == OLD_BLOCKED ||
-		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
-		refuse(s, "old-wait-api", xasprintf(
-			"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
-			old_what ? ", here as '" : "",
-			old_what ? old_what : "",
-			old_what ? "', which no rewrite ports" : ""));
 	} else if (loop && (lab = goto_loop(sc, &goto_off, &label_off))) {
 		refuse(s, "goto-loop",
 		       goto_loop_words(s, sc, lab, goto_off, label_off));

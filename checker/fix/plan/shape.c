@@ -267,6 +267,23 @@ struct shape_walk {
 	char *breaks;		/* WQ002: the other `if (c2) break;` tests */
 };
 
+/*
+ * The loop's other work as quoted in the words: a long statement with a
+ * block is cut after its opening brace (`while (1) { ... }`), not the
+ * whole nested loop.
+ */
+static char *other_quote(char *t)
+{
+	char *b = t ? strchr(t, '{') : NULL;
+	char *q;
+
+	if (!b || b - t > 160 || strlen(t) <= 100)
+		return t;
+	q = xasprintf("%.*s{ ... }", (int)(b - t), t);
+	free(t);
+	return q;
+}
+
 /* One item of the loop's body, classified, into the shape. */
 static void shape_take(struct loop_shape *ls, struct shape_walk *w,
 		       struct item_info *it)
@@ -291,7 +308,7 @@ static void shape_take(struct loop_shape *ls, struct shape_walk *w,
 				ls->exit_after_sleep = true;
 			ls->exit_ifs++;
 		} else if (!ls->other)
-			ls->other = it->arg, it->arg = NULL;
+			ls->other = other_quote(it->arg), it->arg = NULL;
 		break;
 	case IT_SIGNAL_EXIT:
 		ls->signal_exit = true;
@@ -342,7 +359,7 @@ static void shape_take(struct loop_shape *ls, struct shape_walk *w,
 		break;
 	case IT_OTHER:
 		if (!ls->other)
-			ls->other = it->arg, it->arg = NULL;
+			ls->other = other_quote(it->arg), it->arg = NULL;
 		break;
 	default:
 		break;
