@@ -287,12 +287,15 @@ position m_while.pa, m_while.pe;
 )
 
 // ------------------------------------------------------ the wait entry
+// made for current, or for a local the planner read as current
+// (`tsk = current;`): MAPPED holds only the entries it planned
 @dw@
 declarer name DECLARE_WAITQUEUE;
 identifier w;
+expression T;
 position p;
 @@
-  DECLARE_WAITQUEUE@p(w, current);
+  DECLARE_WAITQUEUE@p(w, T);
 
 @script:python dws@
 p << dw.p;
@@ -304,9 +307,10 @@ if ent_key(p, w) not in MAPPED:
 @depends on patch@
 declarer name DECLARE_WAITQUEUE;
 identifier dw.w;
+expression dw.T;
 position dw.p;
 @@
-- DECLARE_WAITQUEUE@p(w, current);
+- DECLARE_WAITQUEUE@p(w, T);
 + DEFINE_WAIT(w);
 
 @iw@

@@ -160,13 +160,16 @@ fn(...) {
 ...>
 }
 
+// the entry is made for current, or for a local the plan read as current
+// (`tsk = current;`, plan/entry.c): q names only the planned entries
 @depends on patch@
 identifier q.fn, q.w;
+expression T;
 declarer name DECLARE_WAITQUEUE;
 @@
 fn(...) {
 <...
-- DECLARE_WAITQUEUE(w, current);
+- DECLARE_WAITQUEUE(w, T);
 + DEFINE_WAIT(w);
 ...>
 }

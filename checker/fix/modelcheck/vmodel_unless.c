@@ -14,10 +14,38 @@
 #include "vmodel_run.h"
 #include "record.h"
 
+/* Is node nd a test that is always true (`while (1)`, `while (true)`)? */
+static bool const_true(const struct vfn *f, int nd)
+{
+	const struct vnode *n = &f->g.n[nd];
+	int t, nums = 0;
+
+	if (n->kind != VN_COND || n->nsucc != 2)
+		return false;
+	for (t = n->first; t < n->last && t < f->flow.n; t++) {
+		const struct vtok *k = &f->flow.t[t];
+		const char *x = f->flow.text + k->off;
+
+		if (k->kind == VT_PUNCT && (*x == '(' || *x == ')'))
+			continue;
+		if ((k->kind == VT_NUM && strspn(x, "0") < k->len) ||
+		    (k->kind == VT_ID && k->len == 4 && !strncmp(x, "true", 4))) {
+			nums++;
+			continue;
+		}
+		if (k->kind == VT_ID && ((k->len == 5 && !strncmp(x, "while", 5)) ||
+					 (k->len == 2 && !strncmp(x, "if", 2))))
+			continue;
+		return false;
+	}
+	return nums == 1;
+}
+
 /*
  * Is lock l held when f is entered: does a path from the entry drop it
  * before any takes it (`mutex_unlock(&chip->mutex); schedule();` in a
- * function its callers call with the mutex held)?
+ * function its callers call with the mutex held)?  A `while (1)` is left
+ * only by its breaks: its false arm is no path.
  */
 static bool held_at_entry(const struct vfn *f, int l)
 {
@@ -39,7 +67,8 @@ static bool held_at_entry(const struct vfn *f, int l)
 			taken = e->k == EV_LOCK && e->lock == l;
 			hit = e->k == EV_UNLOCK && e->lock == l;
 		}
-		for (i = 0; !taken && i < f->g.n[nd].nsucc; i++)
+		for (i = 0; !taken && i < f->g.n[nd].nsucc &&
+			    !(i == 1 && const_true(f, nd)); i++)
 			if (!seen[f->g.n[nd].succ[i]]) {
 				seen[f->g.n[nd].succ[i]] = true;
 				stack[ns++] = f->g.n[nd].succ[i];
@@ -62,6 +91,10 @@ static char *entry_lock_closes(struct vval *vv, struct vfn *f, int side,
 	int tried[VMAXQ], nt = 0, i, j;
 	char *why = NULL;
 
+	/* a thread's function (kernel_thread(f, ...)) is entered holding
+	 * nothing: its unlock is of a lock it took on another path */
+	if (text_is_thread_function(f->side->text, f->side->len, f->fn->name))
+		return NULL;
 	for (i = 0; i < f->nev_all && !why; i++) {
 		const struct vev *e = &f->ev[i];
 		struct mrun r;

@@ -275,6 +275,75 @@ static bool call_args_are(const char *b, unsigned i, unsigned end,
 	return r;
 }
 
+/*
+ * Is t, in the body [from, to) of b, a local made `struct task_struct *t
+ * = current;` and assigned nowhere else: another name for current
+ * (`DECLARE_WAITQUEUE(wait, tsk)` after `tsk = current`)?
+ */
+static bool current_alias(const char *b, unsigned from, unsigned to,
+			  const char *t)
+{
+	char *want = xasprintf("%s=current;", t);
+	unsigned i;
+	int made = 0, set = 0;
+
+	for (i = from; i < to; i++) {
+		struct strbuf sb = { 0 };
+		unsigned j;
+
+		if (!word_at(b, i, to, t) || (i > from && b[i - 1] == '>') ||
+		    (i > from && b[i - 1] == '.'))
+			continue;
+		for (j = i; j < to && b[j] != ';' && b[j] != ',' && b[j] != ')'; j++)
+			if (!isspace((unsigned char)b[j]))
+				sb_add(&sb, b + j, 1);
+		if (j < to)
+			sb_add(&sb, b + j, 1);
+		if (sb.s && !strcmp(sb.s, want))
+			made++;
+		else if (sb.s && sb.s[strlen(t)] == '=' && sb.s[strlen(t) + 1] != '=')
+			set++;	/* assigned again */
+		free(sb.s);
+	}
+	free(want);
+	return made == 1 && !set && count_word(b, from, to, "task_struct") > 0;
+}
+
+/* `DECLARE_WAITQUEUE(w, current)` at i, or with a local that is current */
+static bool declares_entry(const char *b, unsigned i, unsigned from,
+			   unsigned end, const char *w)
+{
+	unsigned j, a;
+	int depth = 0;
+	char *t;
+	bool r;
+
+	if (call_args_are(b, i, end, "DECLARE_WAITQUEUE", w, "current"))
+		return true;
+	if (!word_at(b, i, end, "DECLARE_WAITQUEUE"))
+		return false;
+	for (j = i, a = 0; j < end; j++) {
+		if (b[j] == '(')
+			depth++;
+		else if (b[j] == ',' && depth == 1 && !a)
+			a = j + 1;
+		else if (b[j] == ')' && --depth == 0)
+			break;
+	}
+	if (!a || j >= end)
+		return false;
+	while (a < j && isspace((unsigned char)b[a]))
+		a++;
+	t = xasprintf("%.*s", (int)(j - a), b + a);
+	while (*t && isspace((unsigned char)t[strlen(t) - 1]))
+		t[strlen(t) - 1] = '\0';
+	r = *t && !strchr(t, ' ') &&
+	    call_args_are(b, i, end, "DECLARE_WAITQUEUE", w, t) &&
+	    current_alias(b, from, end, t);
+	free(t);
+	return r;
+}
+
 /* The first argument of the call at off, as written. */
 static char *first_arg_text(const char *b, unsigned off, unsigned end)
 {
@@ -553,7 +622,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 
 	/* the entry: this function's own, for current */
 	for (i = bs; i < be; i++) {
-		if (call_args_are(b, i, be, "DECLARE_WAITQUEUE", w, "current")) {
+		if (declares_entry(b, i, bs, be, w)) {
 			decl++;
 			decl_line = line_of(b, i);
 		} else {
