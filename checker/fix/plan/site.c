@@ -88,6 +88,41 @@ static const char *irqs_off_before(const struct site_ctx *sc)
  * A spinlock taken before the anchor and not released since: sleeping
  * there is sleeping while atomic.  Returns the lock's text, or NULL.
  */
+/*
+ * Does the block the take at q is in end, before the text does, with a
+ * jump out (`spin_lock_irqsave(&l, f); goto out;` on an error path):
+ * then the take does not reach what follows the block.
+ */
+static bool take_jumps_away(const char *q)
+{
+	const char *p, *last = NULL;
+	int depth = 0;
+
+	for (p = q; *p; p++) {
+		if (*p == '{') {
+			depth++;
+		} else if (*p == '}') {
+			if (--depth < 0)
+				break;
+		} else if (*p == ';' && depth == 0) {
+			const char *b = p;
+
+			/* the statement ending here: back to its start */
+			while (b > q && b[-1] != ';' && b[-1] != '{' && b[-1] != '}')
+				b--;
+			while (isspace((unsigned char)*b))
+				b++;
+			last = b;
+		}
+	}
+	if (!*p || !last)
+		return false;	/* the sleep is in the take's own block */
+	return (!strncmp(last, "goto", 4) && !is_ident(last[4])) ||
+	       (!strncmp(last, "return", 6) && !is_ident(last[6])) ||
+	       (!strncmp(last, "break", 5) && !is_ident(last[5])) ||
+	       (!strncmp(last, "continue", 8) && !is_ident(last[8]));
+}
+
 static char *held_lock_before(const struct site_ctx *sc)
 {
 	char *fn = xasprintf("%.*s", (int)(sc->anchor_off - sc->fn_start),
@@ -126,7 +161,7 @@ static char *held_lock_before(const struct site_ctx *sc)
 				released |= !strcmp(arg, lock);
 				free(arg);
 			}
-			if (!released && *lock) {
+			if (!released && *lock && !take_jumps_away(q)) {
 				held = lock;
 				break;
 			}
