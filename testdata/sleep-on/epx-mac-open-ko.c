@@ -7,7 +7,6 @@
  * as one that holds the lock.
  */
 #include <linux/interrupt.h>
-#include <linux/netdevice.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <linux/wait.h>
@@ -30,9 +29,8 @@ void epx_mac_reply(struct epx_priv *priv)
 	wake_up_interruptible(&priv->await_mac);
 }
 
-int epx_open(struct net_device *dev)
+int epx_open(struct epx_priv *priv)
 {
-	struct epx_priv *priv = netdev_priv(dev);
 	unsigned long flags;
 	int err = 0;
 
