@@ -509,6 +509,11 @@ static char *node_lock_name(const struct vfn *f, int nd, bool unlock)
 
 		if (k->kind != VT_ID || !vtok_is(&f->flow, t + 1, "("))
 			continue;
+		/* a method through a pointer (`mtd->unlock(mtd, ofs, len)`:
+		 * a flash sector's unlock) is no lock's call */
+		if (t > 0 && (vtok_is(&f->flow, t - 1, "->") ||
+			      vtok_is(&f->flow, t - 1, ".")))
+			continue;
 		for (i = 0; i + 6 <= k->len && strncmp(x + i, "unlock", 6); i++)
 			;
 		if (unlock != (kapi_is(x, k->len, K_UNLOCK) || i + 6 <= k->len))
