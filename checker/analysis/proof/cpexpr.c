@@ -247,8 +247,19 @@ bool cp_is_local(const char *buf, unsigned fn, unsigned end, const char *name)
 		if (b >= end || !strchr(";,=)[", buf[b]))
 			continue;
 		q = a;
-		while (q > fn && isspace((unsigned char)buf[q - 1]))
-			q--;
+		for (;;) {	/* back over spaces and `// comments` */
+			unsigned ls, c;
+
+			while (q > fn && isspace((unsigned char)buf[q - 1]))
+				q--;
+			for (ls = q; ls > fn && buf[ls - 1] != '\n'; ls--)
+				;
+			for (c = ls; c + 1 < q && !(buf[c] == '/' && buf[c + 1] == '/'); c++)
+				;
+			if (c + 1 >= q || ls == q)
+				break;
+			q = c;	/* the line ends in a comment: before it */
+		}
 		while (q > fn && buf[q - 1] == '*') {
 			q--;
 			while (q > fn && isspace((unsigned char)buf[q - 1]))
