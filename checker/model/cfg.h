@@ -44,6 +44,9 @@ struct wq_event {
 #define NF_FALL_OFF	0x80	/* N_RETURN: the end of a void function */
 #define NF_AFTER_CALL	0x4000	/* a call that may write fields comes first */
 #define NF_COUNTS	0x8000	/* N_ASSIGN: ++, --, op=, or a sleep's result */
+#define NF_GAP_TESTED	0x10000	/* N_EVENT read from a dropped statement's
+				 * tokens inside an arm of its `if`: a test
+				 * the graph does not hold comes first */
 
 struct cfg_node {
 	enum node_kind kind;

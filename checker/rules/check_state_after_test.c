@@ -101,6 +101,10 @@ static int untested_sleep(const struct cfg *g, int e, char *seen, int *stack)
 			if (seen[s])
 				continue;
 			seen[s] = 1;
+			/* a sleep under a dropped if's test: tested, unread */
+			if (node_is_sleep(g, s) &&
+			    (g->nodes[s].flags & NF_GAP_TESTED))
+				continue;
 			if (node_is_sleep(g, s))
 				return s;
 			/*

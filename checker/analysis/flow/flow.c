@@ -7,6 +7,7 @@
  * predecessors' facts after their transfer.  Functions are small, so a
  * plain round-robin iteration to the fixpoint is fast enough.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -491,6 +492,32 @@ bool cond_drop_operand(char *guard, const char *t)
 	return false;
 }
 
+/*
+ * Is t one operand: names, `->`, `.`, and balanced (...) and [...] only
+ * (`dev->list`, `get_free(dev, need)`, `a[i].b`), no operator outside
+ * the brackets?
+ */
+static bool one_operand(const char *t)
+{
+	int depth = 0;
+
+	if (!wq_ident_char(*t) || isdigit((unsigned char)*t))
+		return false;
+	for (; *t; t++) {
+		if (*t == '(' || *t == '[')
+			depth++;
+		else if (*t == ')' || *t == ']')
+			depth--;
+		else if (depth == 0 && !wq_ident_char(*t) && *t != '.' &&
+			 !(t[0] == '-' && t[1] == '>') &&
+			 !(t[0] == '>' && t[-1] == '-'))
+			return false;
+		if (depth < 0)
+			return false;
+	}
+	return depth == 0;
+}
+
 char *wait_condition(const char *t)
 {
 	size_t n = strlen(t);
@@ -500,8 +527,8 @@ char *wait_condition(const char *t)
 	if (t[0] == '!' && t[1] != '=') {
 		/* `!x` or `!(a && b)`: strip it if it covers the whole test */
 		if (t[1] != '(')
-			return strpbrk(t + 1, " ?") ? xasprintf("!(%s)", t) :
-						      xstrdup(t + 1);
+			return strpbrk(t + 1, " ?") && !one_operand(t + 1) ?
+			       xasprintf("!(%s)", t) : xstrdup(t + 1);
 		for (i = 1; i < n; i++) {
 			if (t[i] == '(')
 				depth++;

@@ -255,8 +255,11 @@ static unsigned scan_if(struct builder *b, CXToken *t, unsigned i,
 	unsigned a = tok_stmt_end(b, t, c, n), e = a;
 	int fork, then_end, j;
 
+	int first;
+
 	scan_range(b, t, i + 2, c > i + 2 ? c - 1 : i + 2, jumping);
 	fork = b->cur;
+	first = b->g->n;
 	scan_range(b, t, c, a, jumping);
 	/* an arm that leaves (`{ ...; continue; }`) does not reach the
 	 * code after the if: the jump itself is not read */
@@ -268,6 +271,10 @@ static unsigned scan_if(struct builder *b, CXToken *t, unsigned i,
 		if (arm_jumps(b, t, a + 1, e))
 			b->cur = -1;
 	}
+	/* the arms' events come after a test the graph does not hold */
+	for (j = first; j < b->g->n; j++)
+		if (b->g->nodes[j].kind == N_EVENT)
+			b->g->nodes[j].flags |= NF_GAP_TESTED;
 	if (then_end == fork && b->cur == fork)
 		return e;	/* no event in either arm, no jump */
 	/* an arm with none is the edge from the fork itself */
