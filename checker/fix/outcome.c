@@ -389,6 +389,24 @@ static const char *fn_at(const struct fix_result *res, const struct fix_site *s)
  * diff: the words say which change rewrote it.  *with: that site's line
  * (0: none of its function was planned, so only the note).
  */
+/*
+ * Does the model of the rewritten fn still find what the rule of s
+ * reports (a sleeping state left at a return for WQ005, an entry left
+ * queued for WQ006), though the check of the rewrite no longer does?
+ */
+static bool model_still_finds(const struct fix_result *res, const char *fn,
+			      int rule)
+{
+	unsigned prop = rule == WQ005 ? P_STATE : rule == WQ006 ? P_LEAK : 0;
+	int i;
+
+	for (i = 0; prop && i < res->nproven; i++)
+		if (!strcmp(res->proven[i], fn) && res->mfacts[i].ran &&
+		    (res->mfacts[i].new_props & prop))
+			return true;
+	return false;
+}
+
 static char *refused_words(const struct fix_result *res,
 			   const struct fix_site *s, bool unsafe, unsigned *with)
 {
@@ -398,7 +416,8 @@ static char *refused_words(const struct fix_result *res,
 
 	*with = 0;
 	if (res->final && s->done && (fn = fn_at(res, s)) &&
-	    !fn_unchanged(res, fn, s->pos)) {
+	    !fn_unchanged(res, fn, s->pos) &&
+	    !model_still_finds(res, fn, s->rule)) {
 		/* its finding is gone from the rewritten function */
 		for (j = 0; j < res->plan.n; j++) {
 			const struct fix_site *t = &res->plan.s[j];

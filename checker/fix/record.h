@@ -47,6 +47,17 @@ struct kernel_facts {
 	char *unchecked;
 };
 
+/* The properties the model check finds (model_facts' props, vmodel.c) */
+enum mprop {
+	P_LOST = 1,	/* asleep for ever, the condition true, waker done */
+	P_TLOST = 2,	/* asleep until the timeout, the condition true */
+	P_HANG = 4,	/* asleep for ever, the condition false */
+	P_DEADLOCK = 8,	/* asleep holding the lock the waker takes */
+	P_SPIN = 16,	/* schedule() in TASK_RUNNING again and again */
+	P_LEAK = 32,	/* returns with its entry queued */
+	P_STATE = 64,	/* returns in a sleeping state */
+};
+
 /*
  * What the model check generated from the file ran the site's function
  * against, and what it found (fix/modelcheck/vmodel.c fills it where it

@@ -11,15 +11,7 @@
 #define MAXWAKERS 8	/* distinct wakers per queue */
 #define MAXCOUNT 1000000000ull	/* schedules counted; more: "more than" */
 
-enum mprop {
-	P_LOST = 1,	/* asleep for ever, the condition true, waker done */
-	P_TLOST = 2,	/* asleep until the timeout, the condition true */
-	P_HANG = 4,	/* asleep for ever, the condition false */
-	P_DEADLOCK = 8,	/* asleep holding the lock the waker takes */
-	P_SPIN = 16,	/* schedule() in TASK_RUNNING again and again */
-	P_LEAK = 32,	/* returns with its entry queued */
-	P_STATE = 64,	/* returns in a sleeping state */
-};
+/* enum mprop, the properties the model finds: fix/record.h */
 
 
 /* The states a waiter slept in (mside.asleep_in, record.h asleep_in) */
