@@ -360,6 +360,34 @@ static void waker_candidates(const struct site_ctx *sc, struct pwaker *pws,
 		free(any.s);
 }
 
+/*
+ * The nearest call on the way to the sleep that may write what cond
+ * reads (a CPW_OPAQUE write under one of its names: `send(req, ...)`
+ * before a test of req->len), as written; NULL when none.
+ */
+static const char *opaque_call(const struct cp_state *ss, const char *cond)
+{
+	int i;
+
+	for (i = 0; i < ss->n; i++) {
+		const struct cp_write *w = &ss->w[i];
+		const char *p;
+
+		if (w->kind != CPW_OPAQUE || !w->lhs || !*w->lhs || !w->text)
+			continue;
+		for (p = cond; (p = strstr(p, w->lhs)); p++)
+			if ((p == cond || !is_ident(p[-1])) &&
+			    !is_ident(p[strlen(w->lhs)])) {
+				const char *t = w->text;
+
+				while (isspace((unsigned char)*t))
+					t++;
+				return t;
+			}
+	}
+	return NULL;
+}
+
 /* The proof of one candidate; step and why in pr. */
 static bool prove_one(const struct site_ctx *sc, unsigned decl,
 		      const struct cp_state *ss, struct pwaker *pws, int npw,
@@ -399,8 +427,12 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 	    copies_intact(ss, copies, ncopies))
 		t = CP_FALSE;	/* the test of the copies established it */
 	if (t != CP_FALSE) {
+		const char *call = t == CP_TRUE ? NULL : opaque_call(ss, pr->cond);
+
 		pr->step = PS_TRUE_AT_SLEEP;
-		pr->why = xasprintf(t == CP_TRUE ?
+		pr->why = call ? xasprintf(
+			"'%s' is not known false at the sleep: the call '%s' on the way may change what it reads, so wait_event*() might not sleep at all",
+			pr->cond, call) : xasprintf(t == CP_TRUE ?
 			"'%s' is already true at the sleep: wait_event*() would not sleep and would return a stale state" :
 			"'%s' is not known false at the sleep: nothing the sleeper does on every path before it makes it false, so wait_event*() might not sleep at all",
 			pr->cond);
