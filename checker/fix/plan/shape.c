@@ -30,6 +30,7 @@ struct item_info {
 	char *arg;	/* lock, receiver */
 	bool expired;	/* IT_SIGNAL_EXIT that also tests the time left */
 	bool io;	/* IT_SCHEDULE: io_schedule*(), accounted as I/O wait */
+	bool relock;	/* IT_IRQSAVE: spin_lock_irqsave(), not the unlock */
 };
 
 static bool is_loop(enum CXCursorKind k)
@@ -150,6 +151,7 @@ static void classify(const struct site_ctx *sc, CXCursor c, const char *receiver
 		} else if (!strcmp(irq, "unlock_restore") ||
 			   !strcmp(irq, "lock_save")) {
 			it->kind = IT_IRQSAVE;
+			it->relock = !strcmp(irq, "lock_save");
 		} else {
 			it->kind = IT_IRQ_TOGGLE;
 		}
@@ -264,6 +266,8 @@ struct shape_walk {
 	const char *guard;	/* the loop's head test, or NULL */
 	bool wq002;		/* the site is an add_wait_queue() */
 	bool after_sleep, slept, scheduled;
+	/* spin_lock_irqsave() after the sleep, not yet released */
+	bool saved_after;
 	char *breaks;		/* WQ002: the other `if (c2) break;` tests */
 };
 
@@ -347,7 +351,21 @@ static void shape_take(struct loop_shape *ls, struct shape_walk *w,
 			ls->lock = it->arg, it->arg = NULL;
 		break;
 	case IT_IRQSAVE:
-		ls->irqrestore = true;
+		/*
+		 * Before the sleep the lock is read as dropped around it
+		 * (the test under it); after the sleep, taken and released
+		 * again before the pass ends (a copy of the line status
+		 * under the lock, TIOCMIWAIT), it is no lock held at the
+		 * sleep, and one the pass keeps is held for the next test
+		 */
+		if (!w->after_sleep)
+			ls->irqrestore = true;
+		else if (it->relock)
+			w->saved_after = true;
+		else if (w->saved_after)
+			w->saved_after = false;
+		else
+			ls->irqrestore = true;
 		break;
 	case IT_IRQ_TOGGLE:
 		ls->irq_toggle = true;
@@ -454,6 +472,8 @@ static void fill_shape(const struct site_ctx *sc, CXCursor loop,
 		free(it.cond);
 		free(it.arg);
 	}
+	if (w.saved_after)
+		ls->irqrestore = true;	/* retaken for the next pass's test */
 	if (ls->cond && ls->receiver && drop_expired_operand(ls->cond, ls->receiver))
 		ls->timeout_loop = true;	/* if (c || !t) break; */
 	if (guard && always_true(guard) && !ls->cond)
