@@ -130,6 +130,12 @@ static char prev_sig(const char *b, unsigned off, unsigned floor)
 
 				while (ls > floor && b[ls - 1] != '\n')
 					ls--;
+				for (k = ls; k < i && (b[k] == ' ' || b[k] == '\t'); k++)
+					;
+				if (k < i && b[k] == '#') {
+					i = ls;	/* a directive line: no code */
+					continue;
+				}
 				for (k = ls; k + 1 < i; k++)
 					if (b[k] == '/' && b[k + 1] == '/') {
 						i = k;
@@ -997,6 +1003,23 @@ void entry_plans_free(struct entry_plans *ep)
 	free(ep);
 }
 
+/*
+ * Is reason one of the entry's own uses, not of the loop's shape (the
+ * entry also named in a branch for other kernels, passed on, on two
+ * queues)?  It blocks a goto loop too, which the in-place form takes.
+ */
+static bool entry_reason(const char *reason)
+{
+	static const char *const own[] = { "old-kernel-branch", "entry-passed",
+		"two-queues", "queue-lock", "macro", NULL };
+	int i;
+
+	for (i = 0; own[i]; i++)
+		if (!strcmp(reason, own[i]))
+			return true;
+	return false;
+}
+
 static const struct ent_plan *plan_of(const struct entry_plans *ep,
 				      const struct fix_site *s)
 {
@@ -1027,7 +1050,8 @@ bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 		 * so does a loop no rewrite matches for its shape
 		 */
 		if (s->outcome == FO_REFUSE && !s->shape_refused &&
-		    !(s->reason && !strcmp(s->reason, "goto-loop"))) {
+		    (!(s->reason && !strcmp(s->reason, "goto-loop")) ||
+		     entry_reason(e->reason))) {
 			s->reason = e->reason;
 			free(s->note);
 			s->note = xstrdup(e->why);
