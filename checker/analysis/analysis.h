@@ -100,6 +100,8 @@ bool node_ends_function(const struct cfg *g, int n);
 /* ... or the wait undone (finish_wait(), back to running), then returns */
 bool node_ends_wait(const struct cfg *g, int n);
 bool node_is_cond_test(const struct cfg *g, int n);
+/* Does a path from node n come back to it (not only a loop by order)? */
+bool node_on_cycle(const struct cfg *g, int n);
 int node_pos_loop_test(const struct cfg *g, int n);
 char *wait_condition(const char *test_text);
 /* Drop a `&& t` operand (a timeout variable) from a guard; true if found. */

@@ -512,7 +512,9 @@ void check_interruptible_ignores_signals(const struct cfg *g, const struct flow 
 		char *advice;
 		int l, e = -1;
 
-		if (!node_is_sleep(g, s) || !fl->in[s])
+		/* a sleep on no cycle (a goto back into another case arm)
+		 * is in no loop, whatever the order of the nodes says */
+		if (!node_is_sleep(g, s) || !fl->in[s] || !node_on_cycle(g, s))
 			continue;
 		/* the innermost loop around the sleep that sets the state */
 		for (l = g->nodes[s].loop; l >= 0; l = g->loops[l].parent) {

@@ -389,11 +389,12 @@ static int looped_sleep_after(const struct cfg *g, const struct flow *fl,
 		}
 	}
 	for (n = 0; n < g->n && s < 0; n++)
-		if (seen[n] && node_is_sleep(g, n) && g->nodes[n].loop >= 0)
+		if (seen[n] && node_is_sleep(g, n) && g->nodes[n].loop >= 0 &&
+		    node_on_cycle(g, n))
 			s = n;
 	for (n = 0; n < g->n && s < 0; n++)
 		if (node_is_sleep(g, n) && g->nodes[n].loop >= 0 &&
-		    (fl->in[n] & FL_QUEUED(e))) {
+		    node_on_cycle(g, n) && (fl->in[n] & FL_QUEUED(e))) {
 			s = n;
 			/* the add reaches a sleep of its own, in no loop:
 			 * the note names that one (the looped sleep is an

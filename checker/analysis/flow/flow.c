@@ -143,6 +143,38 @@ bool node_ends_wait(const struct cfg *g, int n)
 }
 
 /* A branch on what the task waits for: not a signal test or iterator. */
+/*
+ * Is node y on a cycle of g: does a path from it come back to it?  A
+ * `goto reload;` back to a label in another case of a switch, whose arm
+ * leaves by its break, makes a loop of the nodes between the two by
+ * their order, but no path through the sleep comes back to it.
+ */
+bool node_on_cycle(const struct cfg *g, int y)
+{
+	char *seen = xrealloc(NULL, g->n);
+	int *stack = xrealloc(NULL, g->n * sizeof(int)), sp = 0, i;
+	bool back = false;
+
+	memset(seen, 0, g->n);
+	stack[sp++] = y;
+	while (sp && !back) {
+		int x = stack[--sp];
+
+		for (i = 0; i < g->nodes[x].nsucc && !back; i++) {
+			int z = g->nodes[x].succ[i];
+
+			back = z == y;
+			if (!seen[z]) {
+				seen[z] = 1;
+				stack[sp++] = z;
+			}
+		}
+	}
+	free(seen);
+	free(stack);
+	return back;
+}
+
 bool node_is_cond_test(const struct cfg *g, int n)
 {
 	return g->nodes[n].kind == N_TEST &&

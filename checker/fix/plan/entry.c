@@ -540,7 +540,7 @@ static unsigned one_shot_sleeps(const struct cfg *g, int a, const char *w,
 			     g->nodes[y].ev.api->kind == K_ADD_WAIT))
 				continue;
 			if (node_is_sleep(g, y)) {
-				looped |= g->nodes[y].loop >= 0;
+				looped |= g->nodes[y].loop >= 0 && node_on_cycle(g, y);
 				if (!first || g->nodes[y].pos.line < first)
 					first = g->nodes[y].pos.line;
 				++*n;

@@ -428,6 +428,25 @@ static bool false_cond(const struct unit *un, int k)
 	return n == 1;
 }
 
+/*
+ * Does a case arm end between the label at j and the goto at k
+ * (`reload: ...; break; case WRITE: ...; goto reload;`)?  The label's
+ * arm leaves the switch by its break: the goto makes no loop around the
+ * code after that case label.
+ */
+static bool case_split(const struct unit *un, int j, int k)
+{
+	int c;
+
+	for (c = j + 2; c < k; c++)
+		if ((uis(un, c, "case") || uis(un, c, "default")) &&
+		    uis(un, c - 1, ";") &&
+		    (uis(un, c - 2, "break") || uis(un, c - 2, "return") ||
+		     uis(un, c - 2, ")")))
+			return true;
+	return false;
+}
+
 static void find_loops(struct unit *un)
 {
 	int k, j, tail = -1;
@@ -453,7 +472,8 @@ static void find_loops(struct unit *un)
 				    un->lx->t[un->u[k + 1]].len &&
 				    !memcmp(un->lx->buf + un->lx->t[un->u[j]].off,
 					    un->lx->buf + un->lx->t[un->u[k + 1]].off,
-					    un->lx->t[un->u[j]].len))
+					    un->lx->t[un->u[j]].len) &&
+				    !case_split(un, j, k))
 					add_loop(un, j, k);
 		}
 	}
