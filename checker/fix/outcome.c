@@ -433,6 +433,20 @@ static char *refused_words(const struct fix_result *res,
 					 note);
 		}
 	}
+	if (s->rule == WQ004 && res->final && (fn = fn_at(res, s)) &&
+	    strstr(note, "set the state by hand")) {
+		/* the entry the hand-set state would rely on is rewritten */
+		for (j = 0; j < res->plan.n; j++) {
+			const struct fix_site *t = &res->plan.s[j];
+
+			if (t == s || !t->func || strcmp(t->func, fn) ||
+			    !site_applied(t, unsafe) || !form_in_place(t->form) ||
+			    !t->eq || !t->ew)
+				continue;
+			return xasprintf("%s; after the change planned at line %u the entry '%s' is DEFINE_WAIT()'s, which a wake-up takes off the queue: set the state there with prepare_to_wait(%s, &%s, ...), not set_current_state()",
+					 note, t->pos.line, t->ew, t->eq, t->ew);
+		}
+	}
 	if (!res->final || !(fn = fn_at(res, s)) || line_unchanged(res, s->pos))
 		return xstrdup(note);
 	for (j = 0; j < res->plan.n; j++) {
