@@ -446,7 +446,9 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 	for (i = 0; i < npw; i++)
 		if (!waker_makes_true(sc, &pws[i], pr->cond, &why)) {
 			pr->step = pws[i].fail ? PS_REBASE :
-				   pws[i].dropped ? PS_REBASE : PS_WAKER;
+				   pws[i].dropped &&
+				   waker_dropped_names(pws[i].dropped, pr->cond) ?
+				   PS_REBASE : PS_WAKER;
 			pr->why = why;
 			return false;
 		}

@@ -530,11 +530,37 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 	return k;
 }
 
+/*
+ * Does the write the waker made through a local of its own (text d,
+ * `event.pressure = Rt`) name what cond reads: the last name it writes
+ * is a word of cond?  Else it is no reason the proof failed.
+ */
+bool waker_dropped_names(const char *d, const char *cond)
+{
+	const char *eq = strchr(d, '='), *e, *b;
+	char *name;
+	bool hit;
+
+	if (!eq)
+		return true;
+	for (e = eq; e > d && !is_ident(e[-1]); e--)
+		;
+	for (b = e; b > d && is_ident(b[-1]); b--)
+		;
+	if (b == e)
+		return true;
+	name = xasprintf("%.*s", (int)(e - b), b);
+	hit = text_has_word(cond, 0, strlen(cond), name);
+	free(name);
+	return hit;
+}
+
 /* Is waker pw sure to make cond true before it wakes?  *why if not. */
 bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
 			     const char *cond, char **why)
 {
 	enum cp_truth t;
+	bool rel;
 	int i;
 
 	if (pw->fail) {
@@ -551,11 +577,12 @@ bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
 		if (i == pw->ncallers)
 			return true;
 	}
+	rel = pw->dropped && waker_dropped_names(pw->dropped, cond);
 	*why = xasprintf("%s wakes the queue without making '%s' true on every path before%s%s%s",
 			 pw->desc, cond,
-			 pw->dropped ? " (it writes through its own local: '" : "",
-			 pw->dropped ? pw->dropped : "",
-			 pw->dropped ? "', no rebasing onto the sleeper's variables)" : "");
+			 rel ? " (it writes through its own local: '" : "",
+			 rel ? pw->dropped : "",
+			 rel ? "', no rebasing onto the sleeper's variables)" : "");
 	return false;
 }
 

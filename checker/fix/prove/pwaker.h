@@ -29,6 +29,9 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 		  unsigned sn, unsigned sf, unsigned st_,
 		  struct pwaker **out, char **why);
 /* Is waker pw sure to make cond true before it wakes?  *why if not. */
+/* Does the waker's write through a local of its own, d, name a word of
+ * cond (else it is no reason the proof failed)? */
+bool waker_dropped_names(const char *d, const char *cond);
 bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
 		      const char *cond, char **why);
 void pwaker_free(struct pwaker *pw);
