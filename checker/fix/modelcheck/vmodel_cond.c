@@ -245,6 +245,34 @@ bool text_names(const char *t, const char *list)
 }
 
 /* Does node nd's text name one of the space-separated words of list? */
+/*
+ * Does the body of the file's function name (a helper the test calls,
+ * `RxQueueEmpty(rxq)`) name a word of list?  One level down.
+ */
+static bool helper_names_any(const struct vfn *f, const char *name,
+			     const char *list)
+{
+	unsigned a, b;
+	struct vtoks hv;
+	bool in = false;
+	int t;
+
+	if (!text_function_body(f->side->text, f->side->len, name, &a, &b) ||
+	    !vtok_cut(&hv, f->side->text, a, b))
+		return false;
+	for (t = 0; t < hv.n && !in; t++) {
+		char *w;
+
+		if (hv.t[t].kind != VT_ID)
+			continue;
+		w = xasprintf("%.*s", (int)hv.t[t].len, hv.text + hv.t[t].off);
+		in = word_in(list, w);
+		free(w);
+	}
+	vtok_release(&hv);
+	return in;
+}
+
 static bool node_names_any(const struct vfn *f, int nd, const char *list)
 {
 	const struct vnode *n = &f->g.n[nd];
@@ -258,7 +286,9 @@ static bool node_names_any(const struct vfn *f, int nd, const char *list)
 		if (k->kind != VT_ID)
 			continue;
 		w = xasprintf("%.*s", (int)k->len, f->flow.text + k->off);
-		in = word_in(list, w);
+		in = word_in(list, w) ||
+		     (t + 1 < f->flow.n && vtok_is(&f->flow, t + 1, "(") &&
+		      !kapi_classify(w, k->len) && helper_names_any(f, w, list));
 		free(w);
 		if (in)
 			return true;

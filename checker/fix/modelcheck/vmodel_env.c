@@ -186,6 +186,41 @@ static char *waker_writes(const struct vtoks *v, int from, int k)
 	return sb.s ? sb.s : xstrdup("");
 }
 
+/*
+ * What the functions of this file that the waker calls in tokens
+ * [from, k) write, one level down (`RxQueueWrite(rxq, c)` writes
+ * q->head): their bodies' waker_writes(), appended to *sb's names.
+ * More than they write, as waker_writes() is: the names are last names,
+ * whatever the helper calls its parameters.
+ */
+static void helper_writes(struct strbuf *sb, const struct vtoks *v,
+			  size_t len, int from, int k)
+{
+	int i, seen = 0;
+
+	for (i = from; i + 1 < k && seen < 8; i++) {
+		char *name, *hw;
+		unsigned a, b;
+		struct vtoks hv;
+
+		if (v->t[i].kind != VT_ID || !vtok_is(v, i + 1, "(") ||
+		    (i > from && (vtok_is(v, i - 1, "->") || vtok_is(v, i - 1, "."))) ||
+		    kapi_classify(v->text + v->t[i].off, v->t[i].len))
+			continue;
+		name = vtok_text(v, i, i + 1);
+		if (text_function_body(v->text, len, name, &a, &b) &&
+		    vtok_cut(&hv, v->text, a, b)) {
+			seen++;
+			hw = waker_writes(&hv, 0, hv.n);
+			if (*hw)
+				sb_printf(sb, "%s%s", sb->len ? " " : "", hw);
+			free(hw);
+			vtok_release(&hv);
+		}
+		free(name);
+	}
+}
+
 /* A file the wakers are read from: the sleeper's, or one of its module. */
 struct wfile {
 	const char *text;
@@ -522,6 +557,14 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	if (ltext && strchr(ltext, '\n'))
 		*strchr(ltext, '\n') = '\0';	/* the first, for the words */
 	w.writes = waker_writes(ft, i, k);
+	{
+		struct strbuf hs = { 0 };
+
+		sb_puts(&hs, w.writes);
+		helper_writes(&hs, ft, f->len, i, k);
+		free(w.writes);
+		w.writes = hs.s ? hs.s : xstrdup("");
+	}
 	if (callee[0] >= 0) {
 		/* what the function whose locks it takes writes, too */
 		char *cw = waker_writes(ft, callee[0] + 1, callee[1]), *t;
