@@ -46,6 +46,18 @@ static bool text_side_effect(const char *t)
 	size_t i;
 
 	for (i = 0; t[i]; i++) {
+		/* a call that does something (sideeffect.def): submits,
+		 * takes, sleeps (`usb_submit_urb(urb, GFP_KERNEL) == 0`) */
+		if (wq_ident_char(t[i]) && (!i || !wq_ident_char(t[i - 1]))) {
+			size_t n = 0;
+
+			while (wq_ident_char(t[i + n]))
+				n++;
+			if (t[i + n] == '(' && side_effect_lookup(t + i, n))
+				return true;
+			i += n - 1;
+			continue;
+		}
 		if ((t[i] == '+' || t[i] == '-') && t[i + 1] == t[i])
 			return true;
 		if (t[i] == '=' && t[i + 1] != '=' &&
