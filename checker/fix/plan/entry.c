@@ -343,9 +343,13 @@ static bool declares_entry(const char *b, unsigned i, unsigned from,
 	t = xasprintf("%.*s", (int)(j - a), b + a);
 	while (*t && isspace((unsigned char)t[strlen(t) - 1]))
 		t[strlen(t) - 1] = '\0';
+	/* the state written through it (set_task_state(tsk, ...)) is
+	 * no write the in-place form replaces: current's entry only then */
 	r = *t && !strchr(t, ' ') &&
 	    call_args_are(b, i, end, "DECLARE_WAITQUEUE", w, t) &&
-	    current_alias(b, from, end, t);
+	    current_alias(b, from, end, t) &&
+	    !count_word(b, from, end, "set_task_state") &&
+	    !count_word(b, from, end, "__set_task_state");
 	free(t);
 	return r;
 }
@@ -1051,7 +1055,8 @@ bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 		 */
 		if (s->outcome == FO_REFUSE && !s->shape_refused &&
 		    (!(s->reason && !strcmp(s->reason, "goto-loop")) ||
-		     entry_reason(e->reason))) {
+		     (entry_reason(e->reason) && s->note &&
+		      strstr(s->note, "no semantic patch matches a goto loop:")))) {
 			s->reason = e->reason;
 			free(s->note);
 			s->note = xstrdup(e->why);
