@@ -430,16 +430,21 @@ static bool false_cond(const struct unit *un, int k)
 
 /*
  * Does a case arm end between the label at j and the goto at k
- * (`reload: ...; break; case WRITE: ...; goto reload;`)?  The label's
- * arm leaves the switch by its break: the goto makes no loop around the
- * code after that case label.
+ * (`reload: ...; break; case WRITE: ...; goto reload;`), the label inside
+ * the switch?  The label's arm leaves the switch by its break: the goto
+ * makes no loop around the code after that case label.  A label before
+ * the switch (`retry: switch (chip->state) { ... goto retry; }`) is a
+ * loop: the switch dispatches again.
  */
 static bool case_split(const struct unit *un, int j, int k)
 {
 	int c;
 
 	for (c = j + 2; c < k; c++)
-		if ((uis(un, c, "case") || uis(un, c, "default")) &&
+		if (uis(un, c, "switch"))
+			return false;	/* the label is before the switch: a
+					 * goto back to it dispatches again */
+		else if ((uis(un, c, "case") || uis(un, c, "default")) &&
 		    uis(un, c - 1, ";") &&
 		    (uis(un, c - 2, "break") || uis(un, c - 2, "return") ||
 		     uis(un, c - 2, ")")))
