@@ -208,7 +208,10 @@ static void helper_writes(struct strbuf *sb, const struct vtoks *v,
 		    kapi_classify(v->text + v->t[i].off, v->t[i].len))
 			continue;
 		name = vtok_text(v, i, i + 1);
+		/* the waker's own function (its head is in the range) is
+		 * no helper: what it writes after its wake-up is not before */
 		if (text_function_body(v->text, len, name, &a, &b) &&
+		    !(a <= v->t[k].off && v->t[k].off < b) &&
 		    vtok_cut(&hv, v->text, a, b)) {
 			seen++;
 			hw = waker_writes(&hv, 0, hv.n);

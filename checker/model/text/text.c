@@ -620,9 +620,16 @@ static unsigned skip_blank(const char *buf, size_t len, unsigned i)
 bool text_function_body(const char *buf, size_t len, const char *name,
 			unsigned *from, unsigned *to)
 {
+	static const char *const kw[] = { "if", "while", "for", "switch",
+		"return", "sizeof", "do", "else", NULL };
 	size_t n = strlen(name);
 	long at = 0;
+	int k;
 
+	/* `} else if (x) {` is no function if's */
+	for (k = 0; kw[k]; k++)
+		if (!strcmp(name, kw[k]))
+			return false;
 	while ((at = text_find_word(buf, at, len, name)) >= 0) {
 		unsigned i = at + n, b = at;
 		int depth = 0;
