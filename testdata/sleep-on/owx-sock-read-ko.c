@@ -6,6 +6,8 @@
  * (save_flags()/cli()).  Interrupts being off must not let the
  * prepare_to_wait() form through: the queue is still a 2.0 one, and a
  * prepare_to_wait() on it would not build.
+ *
+ * wqport-test: shim-only (struct wait_queue and current->signal are 2.0's)
  */
 #include <linux/sched.h>
 #include <linux/fs.h>
