@@ -561,8 +561,9 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	} else if (sc->irqs_off && (!s->reason || strcmp(s->reason, "inactive-branch"))) {
 		s->outcome = FO_CONVERT;
 		s->form = "prepare_to_wait-irq";
-		s->note = xasprintf("queued with interrupts still off (%s), as before; they are on only across schedule()",
-				    sc->irqs_off);
+		s->note = xasprintf("queued with interrupts still off (%s), as before; they are on only across %s()",
+				    sc->irqs_off, so_row && so_row->timed ?
+				    "schedule_timeout" : "schedule");
 	} else if (p->no_keep_race ||
 		   (s->reason && !strcmp(s->reason, "target-api"))) {
 		/* --no-keep-race, or a target without the wait_event*()

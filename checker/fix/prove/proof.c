@@ -263,6 +263,81 @@ static void add_cand(char ***cands, int *nc, char *c)
 }
 
 /* The condition write w makes true, or NULL. */
+/* Is name declared outside every function of buf (depth 0, no call)? */
+static bool file_scope_name(const char *buf, size_t len, const char *name)
+{
+	size_t n = strlen(name), i;
+	int depth = 0;
+
+	for (i = 0; i + n <= len; i++) {
+		if (buf[i] == '#' && (i == 0 || buf[i - 1] == '\n')) {
+			/* a directive line (a #define's body): no declaration */
+			while (i < len && buf[i] != '\n')
+				i += buf[i] == '\\' && i + 1 < len ? 2 : 1;
+			continue;
+		}
+		if (buf[i] == '/' && i + 1 < len &&
+		    (buf[i + 1] == '*' || buf[i + 1] == '/')) {
+			/* a comment's words are no declaration */
+			const char *e = text_skip_comment(buf + i, buf + len);
+
+			i = e - buf - 1;
+			continue;
+		}
+		if (buf[i] == '{')
+			depth++;
+		else if (buf[i] == '}' && depth > 0)
+			depth--;
+		else if (!depth && !strncmp(buf + i, name, n) &&
+			 (i == 0 || !is_ident(buf[i - 1])) && !is_ident(buf[i + n])) {
+			size_t j = i + n;
+
+			while (j < len && isspace((unsigned char)buf[j]))
+				j++;
+			if (j < len && buf[j] != '(')
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does the value a waker stores name only what the sleeper can read: no
+ * bare name but constants (upper case) and names declared at file scope
+ * (`last_keyin_val = val` with val the handler's own local makes no
+ * condition the sleeper could test)?
+ */
+static bool value_visible(const struct site_ctx *sc, const char *v)
+{
+	const char *p = v;
+
+	while (*p) {
+		const char *b = p;
+		char *name;
+		bool lower = false, ok;
+
+		if (isdigit((unsigned char)*p)) {	/* a number */
+			while (is_ident(*p))
+				p++;
+			continue;
+		}
+		if (!is_ident(*p)) {
+			p++;
+			continue;
+		}
+		while (is_ident(*p))
+			lower |= islower((unsigned char)*p), p++;
+		if (!lower || (b > v && (b[-1] == '.' || b[-1] == '>')))
+			continue;	/* a constant, a member */
+		name = xasprintf("%.*s", (int)(p - b), b);
+		ok = file_scope_name(sc->buf, sc->len, name);
+		free(name);
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
 static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
 {
 	if (!strcmp(w->lhs, "*") || strchr(w->lhs, '('))
@@ -281,6 +356,8 @@ static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
 		free(m);
 		if ((!strcmp(w->val, "1") || !strcmp(w->val, "true")) && flag)
 			return xstrdup(w->lhs);
+		if (!value_visible(sc, w->val))
+			return NULL;	/* the waker's own local: no condition */
 		return xasprintf("%s == %s", w->lhs, w->val);
 	}
 	if (w->kind == CPW_ADD)
