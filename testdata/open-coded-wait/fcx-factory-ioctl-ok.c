@@ -4,9 +4,11 @@
  * the table erases its flash sector, sleeping once until the erase
  * callback wakes the task, writes it and jumps back to the reload case
  * with `goto reload`, whose arm leaves the switch by its break.  The
- * jump back makes no loop around the sleep: the state is set before the
- * entry is queued and the task sleeps once, which is right; no rule may
- * read a wait loop (WQ002) or a loop that spins on a signal (WQ007).
+ * jump back makes no loop around the sleep: the task sleeps once, which
+ * is right; no rule may read a loop that spins on a signal (WQ007).  (The
+ * same shape with add_wait_queue() is no WQ002 either: the token scan and
+ * the rule read no loop there; open-coded-wait.cocci's context mode marks
+ * every add, so that variant cannot be a -ok fixture here.)
  */
 #include <linux/errno.h>
 #include <linux/sched.h>
@@ -32,7 +34,7 @@ void fcx_erase_done(wait_queue_head_t *done)
 
 int fcx_ioctl(unsigned int cmd)
 {
-	DECLARE_WAITQUEUE(wait, current);
+	DEFINE_WAIT(wait);
 	wait_queue_head_t wait_q;
 	int result = 0;
 
@@ -43,16 +45,14 @@ reload:
 		result = fcx_parse_table(fcx_table, sizeof(fcx_table));
 		break;
 	case FCX_WRITE:
-		set_current_state(TASK_INTERRUPTIBLE);
-		add_wait_queue(&wait_q, &wait);
+		prepare_to_wait(&wait_q, &wait, TASK_INTERRUPTIBLE);
 		result = fcx_flash->erase(fcx_flash, &wait_q);
 		if (result) {
-			set_current_state(TASK_RUNNING);
-			remove_wait_queue(&wait_q, &wait);
+			finish_wait(&wait_q, &wait);
 			return result;
 		}
 		schedule();
-		remove_wait_queue(&wait_q, &wait);
+		finish_wait(&wait_q, &wait);
 		result = fcx_flash->write(fcx_flash, fcx_table, sizeof(fcx_table));
 		if (result)
 			return result;
