@@ -46,14 +46,19 @@ static bool text_side_effect(const char *t)
 	size_t i;
 
 	for (i = 0; t[i]; i++) {
-		/* a call that does something (sideeffect.def): submits,
-		 * takes, sleeps (`usb_submit_urb(urb, GFP_KERNEL) == 0`) */
+		/* a call that sleeps (sideeffect.def "sleeps" rows: submits
+		 * I/O, `usb_submit_urb(urb, GFP_KERNEL) == 0`); a take-if-
+		 * there call (test_and_set_bit()) is the wait_event*()
+		 * idiom, and stays a condition */
 		if (wq_ident_char(t[i]) && (!i || !wq_ident_char(t[i - 1]))) {
+			const struct side_effect *se;
 			size_t n = 0;
 
 			while (wq_ident_char(t[i + n]))
 				n++;
-			if (t[i + n] == '(' && side_effect_lookup(t + i, n))
+			if (t[i + n] == '(' &&
+			    (se = side_effect_lookup(t + i, n)) &&
+			    !strcmp(se->what, "sleeps"))
 				return true;
 			i += n - 1;
 			continue;
