@@ -469,7 +469,9 @@ const char *kapi_lock_name(size_t i, bool spins)
  * The kapi.def rows that are a name alone, each with its kind: one
  * table for the lists below.
  */
-enum name_kind { NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY };
+enum name_kind {
+	NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY, NK_LOG
+};
 
 static const struct {
 	const char *name;
@@ -479,11 +481,13 @@ static const struct {
 #define KAPI_IO_SLEEP(nm) { #nm, NK_IO_SLEEP },
 #define KAPI_SEM_DOWN(nm) { #nm, NK_SEM_DOWN },
 #define KAPI_USER_COPY(nm) { #nm, NK_USER_COPY },
+#define KAPI_LOG(nm) { #nm, NK_LOG },
 #include "kapi.def"
 #undef KAPI_EXIT_UNLOCK
 #undef KAPI_IO_SLEEP
 #undef KAPI_SEM_DOWN
 #undef KAPI_USER_COPY
+#undef KAPI_LOG
 };
 
 /* Is name[0..len) a row of kind k? */
@@ -521,6 +525,12 @@ bool kapi_sem_down(const char *name, size_t len)
 bool kapi_user_copy(const char *name, size_t len)
 {
 	return name_listed(NK_USER_COPY, name, len);
+}
+
+/* Does this call only print to the kernel log (KAPI_LOG)? */
+bool kapi_log(const char *name, size_t len)
+{
+	return name_listed(NK_LOG, name, len);
 }
 
 static const struct kapi_irq irqs[] = {

@@ -175,6 +175,8 @@ bool kapi_io_sleep(const char *name, size_t len);
 bool kapi_sem_down(const char *name, size_t len);
 /* a call that copies to or from user memory (kapi.def KAPI_USER_COPY) */
 bool kapi_user_copy(const char *name, size_t len);
+/* a call that only prints to the kernel log (kapi.def KAPI_LOG) */
+bool kapi_log(const char *name, size_t len);
 
 /* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
  * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or

@@ -31,7 +31,8 @@ checked against those facts, not against expected text:
                                             writes (record new_seen)
   no waker in the file: timeouts only       the record: nothing may wake it
   ... timeouts and signals only             ... and it slept interruptible
-                                            only (record asleep_in)
+                                            only (record asleep_in), timed
+                                            (its bit 8; else no "timeouts")
   no waker of its queue in the file:        ... and it tests for
   kthread_stop() and timeouts only          kthread_should_stop() (kstop)
   a waker outside this file                 the record: a waker outside
@@ -311,23 +312,30 @@ class Checker:
                                name in m["files"], where, verdict,
                                f"the record's files {m['files']!r}")
         nw = re.search(r"no waker (?P<q>of its queue )?in the file: "
-                       r"(?P<ks>kthread_stop\(\) and )?timeouts(?P<sig> and signals"
-                       r"| and fatal signals)? only(?P<some>, and signals in "
-                       r"its interruptible sleeps)?", rest)
+                       r"(?P<ks>kthread_stop\(\)(?: and | only))?"
+                       r"(?P<tm>timeouts)?(?P<sig>(?: and )?(?:fatal )?signals)?"
+                       r"(?P<some>(?: only)?,? ?(?:and )?signals in its "
+                       r"interruptible sleeps)?(?P<none>nothing else)?", rest)
         says_none = nw is not None
         if nw:
             self.claim("kthread_stop() wakes it",
                        bool(nw.group("ks")) == bool(nw.group("q")) ==
                        m.get("kstop", False), where, verdict,
                        f"the record: kstop {m.get('kstop')}")
-            # what else ends the sleeps: the states the rewrite slept in
-            # (1 uninterruptible, 2 interruptible, 4 killable)
+            # what else ends the sleeps: a timeout when one was timed
+            # (8), signals in the states the rewrite slept in (1
+            # uninterruptible, 2 interruptible, 4 killable)
             st = m.get("asleep_in", 0)
-            want = {2: " and signals", 4: " and fatal signals"}.get(st)
-            self.claim("timeouts (and signals) end the sleeps",
-                       nw.group("sig") == want and
-                       bool(nw.group("some")) == (want is None and
-                                                  bool(st & 6)),
+            sig = (nw.group("sig") or "").replace(" and ", "")
+            want = {2: "signals", 4: "fatal signals"}.get(st & 7, "")
+            self.claim("timeouts end the sleeps",
+                       bool(nw.group("tm")) == bool(st & 8), where, verdict,
+                       f"the record: slept in states {st}")
+            self.claim("signals end the sleeps",
+                       sig == want and
+                       bool(nw.group("some")) == (not want and bool(st & 6))
+                       and bool(nw.group("none")) ==
+                       (not st & 8 and not st & 6 and not m.get("kstop")),
                        where, verdict, f"the record: slept in states {st}")
         says_out = "a waker outside this file" in rest
         self.claim("no waker in the file", says_none == m["no_waker"], where,

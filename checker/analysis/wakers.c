@@ -33,13 +33,12 @@
 /*
  * Calls that change nothing a waiter tests: the locking, interrupt and
  * timer calls of kapi.def (KAPI_LOCK, KAPI_IRQ, K_UNLOCK, K_ARM_TIMER),
- * and barriers and logging.
+ * its logging (KAPI_LOG), barriers and the drivers' debug macros.
  */
 static const char *const neutral[] = {
 	"smp_wmb", "smp_mb", "smp_rmb", "wmb", "mb", "rmb", "barrier",
-	"smp_mb__after_atomic", "smp_mb__before_atomic", "printk", "pr_debug",
-	"pr_info", "pr_err", "pr_warn", "dev_dbg", "dev_info", "dev_err",
-	"dev_warn", "dbg", "DBG", "rcu_read_lock", "rcu_read_unlock", NULL
+	"smp_mb__after_atomic", "smp_mb__before_atomic", "dbg", "DBG",
+	"rcu_read_lock", "rcu_read_unlock", NULL
 };
 
 static char *xstrndup(const char *s, size_t n)
@@ -241,6 +240,7 @@ static bool neutral_statement(const char *buf, unsigned a, unsigned b)
 	for (w = a; w < b && wq_ident_char(buf[w]); w++)
 		;
 	return w > a && (in_list(neutral, buf + a, w - a) ||
+			 kapi_log(buf + a, w - a) ||
 			 kapi_lock(buf + a, w - a, false) ||
 			 kapi_irq(buf + a, w - a) ||
 			 kapi_is(buf + a, w - a, K_UNLOCK) ||

@@ -38,6 +38,14 @@ struct fix_site {
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
 	bool keep_loop;		/* convert the sleep, keep the loop around it */
+	char *exit_before;	/* the test of an exit made before the sleep
+				 * in its loop (`if (!open) return 0;`), which
+				 * the state-after-test fix does not make
+				 * again, or NULL */
+	bool stop_only;		/* its loop tests kthread_should_stop() alone
+				 * and the queue has other wakers: made
+				 * again, it closes the race for
+				 * kthread_stop() only */
 	bool shape_refused;	/* refused for the loop's shape, which no
 				 * form changes: the in-place entry form
 				 * keeps that reason (plan/entry.c) */

@@ -717,16 +717,24 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
 			if (s->outcome == FO_KEEP && retested(res, s->func)) {
-				o->outcome = strstr(s->note, PTW_TIMEOUT_NOTE) ?
+				o->outcome = s->stop_only || s->exit_before ? FO_KEEP :
+					     strstr(s->note, PTW_TIMEOUT_NOTE) ?
 					     FO_CAVEAT : FO_CONVERT;
 				bool model = s->reason && !strcmp(s->reason, "model");
 
-				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): the race is closed%s%s%s%s",
+				char *closed = s->stop_only ? xstrdup(
+					"the race is closed for kthread_stop(), not for a wake-up that makes no condition true (the loop tests kthread_should_stop() alone): one between that test and prepare_to_wait() is still lost") :
+					s->exit_before ? xasprintf(
+					"the race is closed for that test, not for the exit tested before the state is set ('%s'), which is not made again",
+					s->exit_before) : xstrdup("the race is closed");
+
+				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): %s%s%s%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?
-						    "schedule_timeout" : "schedule",
+						    "schedule_timeout" : "schedule", closed,
 						    strstr(s->note, PTW_TIMEOUT_NOTE) ? "; " : "",
 						    strstr(s->note, PTW_TIMEOUT_NOTE) ? PTW_TIMEOUT_NOTE : "",
 						    model ? "; " : "", model ? s->note : "");
+				free(closed);
 			} else if (s->form && !strncmp(s->form, "prepare_to_wait", 15) &&
 			    s->rule == WQ001 && s->outcome != FO_UNSAFE) {
 				const char *nr = no_retest(res, s->func);

@@ -124,7 +124,8 @@ struct model_facts {
 	uint32_t orig_seen[2], new_seen[2];
 	unsigned asleep_in;	/* the states the rewrite slept in: 1
 				 * uninterruptible, 2 interruptible, 4
-				 * killable (vmodel.h M_*) */
+				 * killable; 8: a sleep of them was timed
+				 * (vmodel.h M_*) */
 	/*
 	 * The rewrite's wait-loop exits tested before the loop's state
 	 * write where a later test hides them from the model (its

@@ -7,7 +7,7 @@
  * wqport sample: uses the removed sleep_on() family throughout --
  * interruptible_sleep_on() in read(), interruptible_sleep_on_timeout()
  * with its remaining-jiffies result in an ioctl, and sleep_on_timeout()
- * on a queue nothing here wakes, as a delay (kept queued).  All WQ001.
+ * as a delay on a queue of a struct private to this file (nothing wakes it).
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -110,7 +110,7 @@ static void acme_hw_reset(struct acme_card *card)
 	acme_wr(card, ACME_REG_IRQ_EN, 0);
 	acme_wr(card, ACME_REG_CTRL, ACME_CTRL_RESET);
 	/* card needs 20ms to come out of reset */
-	sleep_on_timeout(&card->delay_wait, HZ / 50);	/* expect: WQ001 fix=keeprace */
+	sleep_on_timeout(&card->delay_wait, HZ / 50);	/* expect: WQ001 fix=converted */
 	acme_wr(card, ACME_REG_CTRL, 0);
 	card->head = card->tail = 0;
 }

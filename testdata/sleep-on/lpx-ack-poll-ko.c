@@ -6,9 +6,9 @@
  * byte out and polls that flag once a jiffy with
  * interruptible_sleep_on_timeout() on a queue nothing here wakes.
  *
- * wqport fixture: a member another file may wake stays queued (issue
- * 37): prepare_to_wait()/schedule_timeout()/finish_wait(), keeping the
- * race; the model finds no new race (verify/README.md, fairness).
+ * wqport fixture: a member of a struct only this file defines, whose
+ * address goes nowhere, cannot be woken from another file: the poll
+ * becomes schedule_timeout_interruptible() (verify/README.md, fairness).
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -47,7 +47,7 @@ static int lpx_write_char(struct lpx_port *lp, unsigned char c)
 	while (!lp->acked) {
 		if (signal_pending(current))
 			return -EINTR;
-		interruptible_sleep_on_timeout(&lp->poll_wait, 1);	/* expect: WQ001 fix=keeprace */
+		interruptible_sleep_on_timeout(&lp->poll_wait, 1);	/* expect: WQ001 fix=converted */
 	}
 	outb(0, lp->base + LPX_CTRL);
 	return 0;

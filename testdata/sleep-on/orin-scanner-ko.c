@@ -8,8 +8,8 @@
  *
  * wqport fixture: the sleep_on() family where the queue comes in as a
  * pointer, where a timeout is only a polling interval (nothing wakes
- * the queue here), where the queue is only a delay here (both stay
- * queued, issue 37), where the driver's spinlock is dropped around the sleep, and
+ * the queue here), where the queue is only a delay here (both plain
+ * naps: a member of a struct only this file defines, which nothing wakes), where the driver's spinlock is dropped around the sleep, and
  * interruptible_sleep_on_timeout() counting down a `long` timeout.
  */
 #include <linux/module.h>
@@ -102,7 +102,7 @@ static int orin_lamp_on(struct orin_scanner *os)
 
 	/* the lamp needs a few seconds; poll it ten times a second */
 	while (!(inb(os->iobase + ORIN_STATUS) & ORIN_ST_LAMP_READY)) {
-		interruptible_sleep_on_timeout(&os->lamp_wait, HZ / 10);	/* expect: WQ001 fix=keeprace */
+		interruptible_sleep_on_timeout(&os->lamp_wait, HZ / 10);	/* expect: WQ001 fix=converted */
 		if (signal_pending(current))
 			return -EINTR;
 	}
@@ -112,7 +112,7 @@ static int orin_lamp_on(struct orin_scanner *os)
 static void orin_reset(struct orin_scanner *os)
 {
 	outb(ORIN_CTRL_RESET, os->iobase + ORIN_CTRL);
-	sleep_on_timeout(&os->reset_wait, HZ / 20);	/* expect: WQ001 fix=keeprace */
+	sleep_on_timeout(&os->reset_wait, HZ / 20);	/* expect: WQ001 fix=converted */
 	outb(0, os->iobase + ORIN_CTRL);
 }
 

@@ -10,8 +10,8 @@
  * done() callback, which the command path waits for with the host
  * lock (io_request_lock) dropped around the wait.
  *
- * wqport fixture: the polling delay with a retry count stays queued (a
- * member another file may wake, issue 37: the faithful form); the claim loop (a claim that changes nothing
+ * wqport fixture: the polling delay with a retry count becomes a plain
+ * nap (a member of a struct only this file defines, which nothing wakes); the claim loop (a claim that changes nothing
  * when it fails, like test_and_set_bit()) and the command wait become
  * wait_event(); the one-shot reset wait, whose flag is cleared before
  * and that only the reset interrupt sets before its wake-up, becomes
@@ -76,7 +76,7 @@ static int ppx_wait_ready(struct ppx_host *host)
 	for (retries = 0; retries < PPX_RETRIES; retries++) {
 		if (!(inb(host->base + 1) & PPX_ST_BUSY))
 			return 0;
-		sleep_on_timeout(&host->poll_wait, HZ / 50);	/* expect: WQ001 fix=keeprace */
+		sleep_on_timeout(&host->poll_wait, HZ / 50);	/* expect: WQ001 fix=converted */
 	}
 	printk(KERN_ERR "ppx: adapter stays busy\n");
 	return -EIO;

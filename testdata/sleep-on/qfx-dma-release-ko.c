@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * wqport fixture: the uninterruptible forms.  sleep_on_timeout() on a
- * queue nothing here wakes, a delay after a reset (kept queued), and
+ * queue nothing here wakes, a delay after a reset (a plain nap), and
  * a one-shot `if (busy) sleep_on()` in release() that waits for the
  * last in-flight descriptor to complete.
  */
@@ -44,7 +44,7 @@ static void qfx_dma_hw_reset(struct qfx_dma *qd)
 {
 	writel(QFX_DMA_CTRL_RESET, qd->regs + QFX_DMA_CTRL);
 	/* the reset bit self-clears within 50 ms; nothing wakes this queue */
-	sleep_on_timeout(&qd->reset_wait, HZ / 20);	/* expect: WQ001 fix=keeprace */
+	sleep_on_timeout(&qd->reset_wait, HZ / 20);	/* expect: WQ001 fix=converted */
 	writel(0, qd->regs + QFX_DMA_CTRL);
 }
 

@@ -12,7 +12,7 @@
  * completion in a loop with the time left in a long, tested as
  * `timeout > 0`: it becomes wait_event_interruptible_timeout() with a
  * caveat on the result.  The lamp wait polls with a retry count on a
- * queue nothing here wakes: it stays queued (issue 37).  The control wait queues its entry
+ * queue nothing wakes (its struct is this file's): a plain nap.  The control wait queues its entry
  * before the submit for one schedule_timeout(), race-free and no wait
  * loop: nothing to report.
  * wqport-args: --target=2.4.37
@@ -94,7 +94,7 @@ static int usx_lamp_on(struct usx_scanner *scn)
 	for (tries = 0; tries < 40; tries++) {
 		if (usx_lamp_ready(scn->udev))
 			return 0;
-		interruptible_sleep_on_timeout(&scn->lamp_wait, USX_LAMP_POLL);	/* expect: WQ001 fix=keeprace */
+		interruptible_sleep_on_timeout(&scn->lamp_wait, USX_LAMP_POLL);	/* expect: WQ001 fix=converted */
 		if (signal_pending(current))
 			return -EINTR;
 	}

@@ -227,6 +227,41 @@ void cp_rebase(struct cp_state *st, const char *from, const char *from_op,
 	free(tt);
 }
 
+/*
+ * Is the `,` at buf[c] one between two declarators of a declaration
+ * (`int retval, len1, real;`), not between a call's arguments: back to
+ * the statement's start no `(` is left open, and the statement begins
+ * with a type's word followed by another word or a `*`.
+ */
+static bool later_declarator(const char *buf, unsigned fn, unsigned c)
+{
+	static const char *const stmt_kw[] = { "return", "if", "while", "for",
+		"switch", "case", "goto", "else", "do", "sizeof", NULL };
+	unsigned s = c, w;
+	int depth = 0, i;
+
+	while (s > fn && !strchr(";{}", buf[s - 1])) {
+		s--;
+		if (buf[s] == ')')
+			depth++;
+		else if (buf[s] == '(' && --depth < 0)
+			return false;
+	}
+	while (s < c && isspace((unsigned char)buf[s]))
+		s++;
+	for (w = s; w < c && wq_ident_char(buf[w]); w++)
+		;
+	if (w == s || isdigit((unsigned char)buf[s]) || buf[s] == '#')
+		return false;
+	for (i = 0; stmt_kw[i]; i++)
+		if (strlen(stmt_kw[i]) == w - s &&
+		    !strncmp(buf + s, stmt_kw[i], w - s))
+			return false;
+	while (w < c && isspace((unsigned char)buf[w]))
+		w++;
+	return w < c && (wq_ident_char(buf[w]) || buf[w] == '*');
+}
+
 bool cp_is_local(const char *buf, unsigned fn, unsigned end, const char *name)
 {
 	long at = fn;
@@ -265,6 +300,8 @@ bool cp_is_local(const char *buf, unsigned fn, unsigned end, const char *name)
 			while (q > fn && isspace((unsigned char)buf[q - 1]))
 				q--;
 		}
+		if (q > fn && buf[q - 1] == ',' && later_declarator(buf, fn, q - 1))
+			return true;	/* `int retval, len, real;` */
 		if (q <= fn || !wq_ident_char(buf[q - 1]))
 			continue;
 		ok = true;

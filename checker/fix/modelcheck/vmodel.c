@@ -671,6 +671,8 @@ static void note_reached(struct mrun *r, const struct mstate *s, bool asleep)
 		r->reached |= 1u << o;
 	if (!asleep)
 		return;
+	if (e->timed)
+		r->asleep_in |= M_TIMED;
 	if (s->ts == r->intr)
 		r->asleep_in |= M_INTR;
 	else if (s->ts >= 0 && strstr(r->vv->names[NS_STATE][s->ts], "KILLABLE"))

@@ -14,8 +14,9 @@
 /* enum mprop, the properties the model finds: fix/record.h */
 
 
-/* The states a waiter slept in (mside.asleep_in, record.h asleep_in) */
-enum { M_UNINTR = 1, M_INTR = 2, M_KILL = 4 };
+/* The states a waiter slept in (mside.asleep_in, record.h asleep_in),
+ * and M_TIMED: one of its sleeps had a timeout */
+enum { M_UNINTR = 1, M_INTR = 2, M_KILL = 4, M_TIMED = 8 };
 
 /* A waker: sets the condition, then wakes (under a lock, maybe). */
 struct mwaker {
@@ -27,6 +28,11 @@ struct mwaker {
 				 * before its wake-up (around the condition?),
 				 * separated by spaces, the last dropped
 				 * first; or NULL */
+	bool centry;		/* the first of clock it drops with nothing
+				 * taken before: its callers hold it */
+	bool entry_held;	/* lock is one it drops after its wake-up,
+				 * taken nowhere before: its callers'
+				 * (vmodel_locks.c lock_entered_held()) */
 	char *what;		/* "wake_up(&d->wait) in foo_irq()" */
 	char *writes;		/* the last names its function writes before
 				 * its wake-up (vmodel_env.c waker_writes()),
@@ -68,8 +74,17 @@ struct mwakers {
  * callee[0..1]: the braces of the body of the function it calls whose
  * locks those are, when it takes none itself, or -1.
  */
+/*
+ * vmodel_locks.c: a lock the function whose body is tokens [from, end)
+ * drops after token k having taken it nowhere before k (`wake_up(&q);
+ * spin_unlock_bh(chip->mutex);` in a helper its callers call holding it):
+ * held at k; its last name (allocated, *text: as written), or NULL.
+ */
+char *lock_entered_held(const struct vtoks *v, size_t len, int from, int k,
+			int end, char **text);
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,
-		char **text, char **released, char **unread, int *callee);
+		char **text, char **released, char **unread, int *callee,
+		bool *entered);
 /* vmodel_locks.c: a guard in the function's tokens (either side), whose
  * scope the sleeper's events do not follow: "guard(...)(...) in f(),
  * ..." (allocated), or NULL */

@@ -10,10 +10,12 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vmodel.h"
+#include "vmodel_run.h"
 
 
 bool is_sleep_ev(const struct vev *e)
@@ -297,6 +299,31 @@ static bool node_names_any(const struct vfn *f, int nd, const char *list)
 }
 
 /*
+ * Does the head of switch node nd (its tokens up to the body's `{`, as
+ * model_switches() reads them) name one of the words of list?
+ */
+static bool switch_names_any(const struct vfn *f, int nd, const char *list)
+{
+	int t;
+
+	for (t = f->g.n[nd].last; t < f->flow.n && !vtok_is(&f->flow, t, "{");
+	     t++) {
+		char *w;
+		bool in;
+
+		if (f->flow.t[t].kind != VT_ID)
+			continue;
+		w = xasprintf("%.*s", (int)f->flow.t[t].len,
+			      f->flow.text + f->flow.t[t].off);
+		in = strcmp(w, "switch") && word_in(list, w);
+		free(w);
+		if (in)
+			return true;
+	}
+	return false;
+}
+
+/*
  * The tokens [*lo, *hi] of the innermost for/while/do loop around test
  * node c (the loop whose head it is, or one whose body holds it); false
  * when none does (a goto loop).
@@ -406,6 +433,28 @@ void model_conditions_writes(const struct vfn *f, int8_t *cls,
 		free(w);
 		free(o);
 	}
+	/* a switch on what the waker writes (`switch (chip->state)`, its
+	 * default arm sleeps): a node some of its arms reach and others
+	 * do not */
+	for (i = 0; i < f->g.nn; i++) {
+		const struct vnode *nd = &f->g.n[i];
+		int *hits, a;
+
+		if (nd->nsucc <= 2 || !switch_names_any(f, i, writes))
+			continue;
+		hits = xrealloc(NULL, (f->g.nn + 1) * sizeof(int));
+		memset(hits, 0, f->g.nn * sizeof(int));
+		for (a = 0; a < nd->nsucc; a++) {
+			bool *w = reach_set(f, nd->succ[a], i);
+
+			for (k = 0; k < f->g.nn; k++)
+				hits[k] += w[k];
+			free(w);
+		}
+		for (k = 0; k < f->g.nn; k++)
+			g[k] |= hits[k] > 0 && hits[k] < nd->nsucc;
+		free(hits);
+	}
 	free(names);
 	free(seen);
 	*wguard = g;
@@ -431,6 +480,12 @@ static bool node_names(const struct vfn *f, int nd, const char *w1,
 			if (strlen(kw[i]) == k->len && !strncmp(x, kw[i], k->len))
 				break;
 		ids += k->kind == VT_ID && i == sizeof(kw) / sizeof(kw[0]);
+		/* 2.0's `current->signal & ~current->blocked` */
+		if (k->kind == VT_ID && k->len == 6 && !strncmp(x, "signal", 6) &&
+		    t >= n->first + 2 && vtok_is(&f->flow, t - 1, "->") &&
+		    f->flow.t[t - 2].len == 7 &&
+		    !strncmp(f->flow.text + f->flow.t[t - 2].off, "current", 7))
+			return true;
 		if ((w1 && strlen(w1) == k->len && !strncmp(x, w1, k->len)) ||
 		    (w2 && strlen(w2) == k->len && !strncmp(x, w2, k->len)))
 			return true;
@@ -494,11 +549,27 @@ static bool node_locals_only(const struct vfn *f, int nd)
 		const struct vtok *tk = &f->flow.t[t];
 		const char *x = f->flow.text + tk->off;
 
+		bool binary = t > n->first &&
+			      (f->flow.t[t - 1].kind == VT_ID ||
+			       f->flow.t[t - 1].kind == VT_NUM ||
+			       vtok_is(&f->flow, t - 1, ")"));
+		size_t u;
+
+		/* `a & MASK`, `a * 2`: operators; `*p`, `&x`, `p->f`: not
+		 * the local alone */
 		if (tk->kind == VT_PUNCT &&
 		    ((tk->len == 2 && !strncmp(x, "->", 2)) ||
-		     (tk->len == 1 && strchr(".[*&", *x))))
+		     (tk->len == 1 && strchr(".[", *x)) ||
+		     (tk->len == 1 && strchr("*&", *x) && !binary)))
 			return false;
 		if (tk->kind != VT_ID)
+			continue;
+		/* an upper-case name is a constant (`MSG_WAITALL`) */
+		for (u = 0; u < tk->len && (isupper((unsigned char)x[u]) ||
+					    isdigit((unsigned char)x[u]) ||
+					    x[u] == '_'); u++)
+			;
+		if (u == tk->len && isupper((unsigned char)x[0]))
 			continue;
 		for (k = 0; kw[k]; k++)
 			if (strlen(kw[k]) == tk->len && !strncmp(x, kw[k], tk->len))
@@ -709,6 +780,112 @@ static bool writes_state(const struct vfn *f, int nd, int run)
 	return false;
 }
 
+/* The test of node nd as its tokens, `while`/`if` and spaces left out. */
+static char *test_text(const struct vfn *f, int nd)
+{
+	const struct vnode *n = &f->g.n[nd];
+	struct strbuf sb = { 0 };
+	int t = n->first;
+
+	if (t < n->last && (vtok_is(&f->flow, t, "while") ||
+			    vtok_is(&f->flow, t, "if")))
+		t++;
+	for (; t < n->last && t < f->flow.n; t++)
+		sb_printf(&sb, "%.*s", (int)f->flow.t[t].len,
+			  f->flow.text + f->flow.t[t].off);
+	return sb.s ? sb.s : xstrdup("");
+}
+
+/*
+ * Is test t made again, the same test, between the state write and the
+ * sleep (the state-after-test fix's `if (c) schedule();` after a
+ * `while (c)`)?  Then a wake-up for it is not lost.
+ */
+static bool tested_again(const struct vfn *f, int t, const bool *between,
+			 const int8_t *cls)
+{
+	char *a = test_text(f, t);
+	bool same = false;
+	int j;
+
+	for (j = 0; j < f->g.nn && !same && *a; j++) {
+		char *b;
+
+		if (j == t || !between[j] || !cls[j])
+			continue;
+		b = test_text(f, j);
+		same = !strcmp(a, b);
+		free(b);
+	}
+	free(a);
+	return same;
+}
+
+/*
+ * Is node nd's test kthread_should_stop() alone?  The model runs
+ * kthread_stop() as a waker of its own (vmodel_kthread.c): such an exit
+ * is modelled.
+ */
+static bool kstop_only(const struct vfn *f, int nd)
+{
+	char *t = test_text(f, nd), *p, *q;
+	bool only;
+
+	for (p = q = t; *p; p++)
+		if (*p != '(' && *p != ')' && *p != '!')
+			*q++ = *p;
+	*q = '\0';
+	only = !strcmp(t, KSTOP_TEST);
+	free(t);
+	return only;
+}
+
+/* Does node nd set TASK_RUNNING (finish_wait(), set_current_state())? */
+static bool writes_running(const struct vfn *f, int nd, int run)
+{
+	int k;
+
+	for (k = 0; k < f->nnev[nd]; k++) {
+		const struct vev *e = &f->ev[f->nev[nd][k]];
+
+		if (e->k == EV_FINISH || (e->k == EV_STATE && e->st == run))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * reach_set(f, from, stop), but not through a node that sets the task
+ * running again: the nodes the task reaches from a state write still in
+ * its sleeping state (a retest's arm that skips schedule() goes on to
+ * finish_wait(), and what it tests after that is tested awake).
+ */
+static bool *reach_asleep(const struct vfn *f, int from, int stop, int run)
+{
+	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
+	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), n = 0, i;
+
+	memset(seen, 0, f->g.nn * sizeof(bool));
+	stack[n++] = from;
+	seen[from] = true;
+	while (n) {
+		int nd = stack[--n];
+
+		if (nd == stop || (nd != from && writes_running(f, nd, run)))
+			continue;
+		for (i = 0; i < f->g.n[nd].nsucc; i++) {
+			int to = f->g.n[nd].succ[i];
+
+			if (!seen[to]) {
+				seen[to] = true;
+				stack[n++] = to;
+			}
+		}
+	}
+	free(stack);
+	return seen;
+}
+
 /*
  * The exits of a wait loop around schedule() tested before the loop sets
  * its sleeping state, in a loop that tests its condition after it too.
@@ -731,6 +908,29 @@ static bool writes_state(const struct vfn *f, int nd, int run)
  * of lines[j] comes back to it, a `continue` past the sleep, not an exit)
  * and *at (the sleeps' ordinals); returns how many.
  */
+/*
+ * Does the arm of test t whose nodes are go come back to t through the
+ * way from the sleep ns to t (the wait loop's head, as a `continue`
+ * does), not only through nodes of its own (an inner loop's body)?
+ */
+static bool rejoins(const struct vfn *f, const bool *go, int ns, int t)
+{
+	bool *pre = reach_set(f, ns, t), r = false;
+	int j;
+
+	for (j = 0; j < f->g.nn && !r; j++) {
+		bool *to;
+
+		if (j == t || !go[j] || !pre[j])
+			continue;
+		to = reach_set(f, j, -1);
+		r = to[t];
+		free(to);
+	}
+	free(pre);
+	return r;
+}
+
 int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 		const int8_t *cls, int run, unsigned *lines, int max,
 		unsigned *skip, uint32_t *at, unsigned *unlock)
@@ -764,7 +964,7 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 				continue;
 			wr = reach_set(f, w, -1);
 			if (wr[ns]) {
-				b = reach_set(f, w, ns);
+				b = reach_asleep(f, w, ns, run);
 				for (t = 0; t < f->g.nn; t++)
 					between[t] |= b[t];
 				free(b);
@@ -796,6 +996,7 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 			bool *tr;
 
 			if (!cls[t] || !cyc[t] || between[t] ||
+			    tested_again(f, t, between, cls) || kstop_only(f, t) ||
 			    node_names(f, t, sl->recv, NULL) ||
 			    node_locals_only(f, t) || node_lock_fails(f, t) ||
 			    node_user_copy(f, t))
@@ -804,11 +1005,14 @@ int early_exits(struct vval *vv, const struct vfn *orig, const struct vfn *f,
 			/* an exit: its going arm leaves the loop, or skips
 			 * this pass's sleep (`continue`: back to the test
 			 * before it can sleep); a continue of an inner loop
-			 * comes back to the sleep */
+			 * comes back to the sleep, and an inner loop's own
+			 * body arm back to its test without rejoining the
+			 * way from the sleep to it (pktcdvd's list walk
+			 * after the sleep): neither is an exit */
 			{
 				bool *go = reach_set(f, f->g.n[t].succ[cls[t] == 1 ? 1 : 0], t);
 
-				if (go[ns])
+				if (go[ns] || (go[t] && !rejoins(f, go, ns, t)))
 					tr[ns] = false;
 				back = go[t];
 				free(go);
@@ -876,6 +1080,82 @@ uint32_t *model_switches(const struct vfn *f)
 	return m;
 }
 
+/* Line l (1-based) of text, its spaces at both ends cut: *n bytes. */
+static const char *line_trimmed(const char *text, size_t len, unsigned l,
+				size_t *n)
+{
+	const char *p = text, *e = text + len, *q;
+
+	while (--l && p < e) {
+		q = memchr(p, '\n', e - p);
+		p = q ? q + 1 : e;
+	}
+	q = memchr(p, '\n', e - p);
+	q = q ? q : e;
+	while (p < q && (*p == ' ' || *p == '\t'))
+		p++;
+	while (q > p && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\r'))
+		q--;
+	*n = q - p;
+	return p;
+}
+
+/*
+ * The rewrite's exits as lines of the original: each rewrite line
+ * rl[0..n) read as the one of the original's ol[0..no) with the same
+ * text.  False when one has none: then they are not said.
+ */
+static bool early_in_orig(const struct vfn *o, const struct vfn *r,
+			  unsigned *rl, int n, const unsigned *ol, int no)
+{
+	unsigned ml[4], first = 0, last = 0;
+	int i, j;
+
+	if (!no && o->flow.n) {
+		/* a sleep_on() original: every test was before its state
+		 * write; any line of its function */
+		first = o->flow.t[0].line;
+		last = o->flow.t[o->flow.n - 1].line;
+	}
+	for (i = 0; i < n && i < 4; i++) {
+		size_t a, b;
+		const char *rt = line_trimmed(r->side->text, r->side->len,
+					      rl[i], &a);
+		unsigned l = 0;
+
+		for (j = 0; j < no && !l; j++) {
+			const char *ot = line_trimmed(o->side->text,
+						      o->side->len, ol[j], &b);
+
+			if (a && a == b && !memcmp(rt, ot, a))
+				l = ol[j];
+		}
+		for (j = first; !no && j && j <= (int)last && !l; j++) {
+			const char *ot = line_trimmed(o->side->text,
+						      o->side->len, j, &b);
+
+			if (a && a == b && !memcmp(rt, ot, a))
+				l = j;
+		}
+		if (!l)
+			return false;
+		ml[i] = l;
+	}
+	memcpy(rl, ml, n * sizeof(unsigned));
+	return true;
+}
+
+/* Does f sleep with sleep_on() (the state written inside the sleep)? */
+static bool sleeps_on(const struct vfn *f)
+{
+	int i;
+
+	for (i = 0; i < f->nev_all; i++)
+		if (f->ev[i].k == EV_SLEEPON)
+			return true;
+	return false;
+}
+
 /* The exits of the wait loops the model's one flag hides (record.h). */
 void early_facts(struct vval *vv, const struct vfn *o,
 			const struct vfn *r, struct model_facts *mf)
@@ -902,6 +1182,12 @@ void early_facts(struct vval *vv, const struct vfn *o,
 	if (no == mf->nearly) {
 		memcpy(mf->early_line, ol, sizeof(ol));
 		mf->early_skip = oskip;
+	} else if (mf->nearly && (mf->nearly < no || (!no && sleeps_on(o))) &&
+		   early_in_orig(o, r, mf->early_line, mf->nearly, ol, no)) {
+		/* the rewrite tests some again after its state write (the
+		 * state-after-test fix): the others, said with the
+		 * original's lines; a sleep_on() tested all before it */
+		mf->early_orig = true;
 	} else {
 		mf->nearly = 0;	/* not the same exits: not said */
 		mf->early_skip = 0;

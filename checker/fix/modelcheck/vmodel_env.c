@@ -353,10 +353,12 @@ static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
 {
 	char *held, *released, *t, *unread = NULL;
 	int i, callee[2];
+	bool entered;
 
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	held = lock_held(ft, f->len, i, k, &t, &released, &unread, callee);
+	held = lock_held(ft, f->len, i, k, &t, &released, &unread, callee,
+			 &entered);
 	free(released);
 	free(unread);	/* a caller's unread guard: its lock is not read */
 	if (t && strchr(t, '\n'))
@@ -450,6 +452,42 @@ static char *callers_lock(const struct wfile *f, const struct vtoks *ft,
 		return NULL;
 	}
 	return common;
+}
+
+/*
+ * What the callers in this file of the waker's function fn write before
+ * they call it, appended to *sb: a wake helper (`static void
+ * read_space(int n) { ...; wake_up(&q); }`) wakes for its callers, and
+ * what they change first (`nr_open--; read_space(0);`) is what the
+ * wake-up is for too.  One level up, as helper_writes() is one down.
+ */
+static void callers_writes(struct strbuf *sb, const struct wfile *f,
+			   const struct vtoks *ft, const char *fn)
+{
+	size_t n = strlen(fn);
+	int k, i;
+
+	for (k = 1; k + 1 < ft->n; k++) {
+		unsigned from;
+		char *caller, *w;
+
+		if (!name_is(ft, k, fn, n) || !tok_eq(ft, k + 1, "(") ||
+		    ft->t[k].block < 0 || tok_eq(ft, k - 1, "->") ||
+		    tok_eq(ft, k - 1, ".") ||
+		    !wfile_fn(f, ft->t[k].off, &from, &caller))
+			continue;
+		if (!strcmp(caller, fn)) {
+			free(caller);
+			continue;	/* recursion */
+		}
+		free(caller);
+		for (i = k; i > 0 && ft->t[i].off > from; i--)
+			;
+		w = waker_writes(ft, i, k);
+		if (*w)
+			sb_printf(sb, "%s%s", sb->s && *sb->s ? " " : "", w);
+		free(w);
+	}
 }
 
 /*
@@ -548,15 +586,32 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 	w.intr_only = contains(c, cl, "interruptible");
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
-	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread, callee);
+	w.lock = lock_held(ft, f->len, i, k, &ltext, &w.clock, &w.unread, callee,
+			   &w.centry);
 	w.wbuf = f->text;
 	w.wlen = f->len;
 	w.wfn = from;
 	w.wend = wfile_end(f, from);
 	w.woff = ft->t[k].off;
+	if (!w.lock && !w.clock && callee[0] < 0) {
+		/* held from before the function: dropped after the wake-up */
+		int e = k;
+
+		while (e < ft->n && ft->t[e].off < w.wend)
+			e++;
+		w.lock = lock_entered_held(ft, f->len, i, k, e, &ltext);
+		w.entry_held = w.lock != NULL;
+	}
 	/* where they are held, to tell them from the waiter's */
 	if (ltext && callee[0] < 0)
 		w.held_texts = xstrdup(ltext);
+	if (w.entry_held) {
+		char *t = xasprintf("%s, which its callers hold (it drops it after the wake-up and takes it nowhere before)",
+				    ltext);
+
+		free(ltext);
+		ltext = t;
+	}
 	if (ltext && strchr(ltext, '\n'))
 		*strchr(ltext, '\n') = '\0';	/* the first, for the words */
 	w.writes = waker_writes(ft, i, k);
@@ -565,6 +620,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 
 		sb_puts(&hs, w.writes);
 		helper_writes(&hs, ft, f->len, i, k);
+		callers_writes(&hs, f, ft, fn);
 		free(w.writes);
 		w.writes = hs.s ? hs.s : xstrdup("");
 	}

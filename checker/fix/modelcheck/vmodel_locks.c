@@ -77,22 +77,31 @@ static bool path_leaves(const struct vtoks *v, int close, int k)
 }
 
 /*
- * The locks of names[0..n) taken and dropped before the wake-up and not
- * held at it, their last names separated by spaces, the last dropped
- * first (a mutex around a spinlock: erase_free_sem, then
- * erase_completion_lock); NULL when none.
+ * The locks of names[0..n) dropped before the wake-up and not held at
+ * it, their last names separated by spaces, the last dropped first (a
+ * mutex around a spinlock: erase_free_sem, then erase_completion_lock);
+ * NULL when none.  A lock is dropped when taken and dropped, or dropped
+ * with nothing taken before it (depth below 0: the function is entered
+ * holding it, `state = READY; spin_unlock(&lock); wake_up(&q);`), but
+ * not when that one is taken again (neg: depth 0 after it went below).
  */
+static bool dropped(const int *depth, const bool *rel, const bool *neg,
+		    int j)
+{
+	return rel[j] && (depth[j] < 0 || (!depth[j] && !neg[j]));
+}
+
 static char *released_locks(char **names, const int *depth, const bool *rel,
-			    int n, int last)
+			    const bool *neg, int n, int last)
 {
 	char *out = NULL, *t;
 	int j;
 
-	if (last < 0 || depth[last])
+	if (last < 0 || !dropped(depth, rel, neg, last))
 		return NULL;
 	out = xstrdup(names[last]);
 	for (j = 0; j < n; j++) {
-		if (j == last || !rel[j] || depth[j])
+		if (j == last || !dropped(depth, rel, neg, j))
 			continue;
 		t = xasprintf("%s %s", out, names[j]);
 		free(out);
@@ -245,7 +254,7 @@ static bool callee_body(const struct vtoks *v, size_t len, int i, int *lb,
 
 static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 			  int *callee, char **text, char **released,
-			  char **unread);
+			  char **unread, bool *entered);
 
 /*
  * The locks of the one function of the file called in tokens [from, k)
@@ -256,19 +265,23 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
  */
 static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
 			  int *body, char **text, char **released,
-			  char **unread)
+			  char **unread, bool *entered)
 {
 	char *held = NULL, *t = NULL, *rel = NULL;
+	bool ent = false;
 	int i, lb, rb, found = 0;
 
 	for (i = from; i < k && found < 2; i++) {
 		char *h, *ht = NULL, *hr = NULL;
+		bool he;
 
 		if (!plain_call(v, i) || !callee_body(v, len, i, &lb, &rb))
 			continue;
-		h = locks_before(v, len, lb + 1, rb, NULL, &ht, &hr, unread);
+		h = locks_before(v, len, lb + 1, rb, NULL, &ht, &hr, unread,
+				 &he);
 		if (h || hr) {
 			found++;
+			ent = he;
 			body[0] = lb;
 			body[1] = rb;
 			free(held);
@@ -289,6 +302,7 @@ static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
 	}
 	*text = t;
 	*released = rel;
+	*entered = ent;
 	return held;
 }
 
@@ -307,11 +321,11 @@ static char *callee_locks(const struct vtoks *v, size_t len, int from, int k,
  */
 static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 			  int *callee, char **text, char **released,
-			  char **unread)
+			  char **unread, bool *entered)
 {
 	char *names[8], *texts[8];
 	int depth[8], n = 0, i, j, last = -1;
-	bool rel[8] = { false };
+	bool rel[8] = { false }, neg[8] = { false };
 	char *held = NULL;
 
 	for (i = from; i < k; i++) {
@@ -336,16 +350,18 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 		if (j < n) {
 			depth[j] += unlock ? -1 : drop ? 0 : 1;
 			unlock |= drop;
-			if (unlock && !depth[j])
+			neg[j] |= depth[j] < 0;
+			if (unlock && depth[j] <= 0)
 				last = j;	/* released before k */
-			rel[j] |= unlock && !depth[j];
+			rel[j] |= unlock && depth[j] <= 0;
 		}
 	}
 	*text = NULL;
 	if (!n && callee)
 		return callee_locks(v, len, from, k, callee, text, released,
-				    unread);
-	*released = released_locks(names, depth, rel, n, last);
+				    unread, entered);
+	*released = released_locks(names, depth, rel, neg, n, last);
+	*entered = *released && depth[last] < 0;
 	for (j = 0; j < n; j++) {
 		char *t;
 
@@ -369,11 +385,62 @@ static char *locks_before(const struct vtoks *v, size_t len, int from, int k,
 }
 
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,
-		char **text, char **released, char **unread, int *callee)
+		char **text, char **released, char **unread, int *callee,
+		bool *entered)
 {
 	*released = NULL;
+	*entered = false;
 	callee[0] = callee[1] = -1;
-	return locks_before(v, len, from, k, callee, text, released, unread);
+	return locks_before(v, len, from, k, callee, text, released, unread,
+			    entered);
+}
+
+char *lock_entered_held(const struct vtoks *v, size_t len, int from, int k,
+			int end, char **text)
+{
+	int i, j;
+
+	*text = NULL;
+	for (i = k + 1; i < end && i + 1 < v->n; i++) {
+		bool unlock, drop, taken = false;
+		char *t, *ln, *unread = NULL;
+
+		if (v->t[i].kind != VT_ID || !tok_eq(v, i + 1, "("))
+			continue;
+		t = lock_effect(v, len, i, end, &unlock, &drop, &unread);
+		free(unread);
+		if (!t)
+			continue;
+		if (!unlock || drop) {
+			free(t);
+			return NULL;	/* it takes one first: not the shape */
+		}
+		ln = last_name(t);
+		for (j = from; j < k && !taken; j++) {
+			bool u, d;
+			char *b, *bn;
+
+			if (v->t[j].kind != VT_ID || !tok_eq(v, j + 1, "("))
+				continue;
+			unread = NULL;
+			b = lock_effect(v, len, j, k, &u, &d, &unread);
+			free(unread);
+			if (!b)
+				continue;
+			bn = last_name(b);
+			taken = !strcmp(bn, ln);
+			free(bn);
+			free(b);
+		}
+		if (taken) {
+			free(ln);
+			free(t);
+			return NULL;
+		}
+		*text = t;
+		return ln;
+	}
+	return NULL;
 }
 
 char *fn_guard(const struct vfn *o, const struct vfn *r)

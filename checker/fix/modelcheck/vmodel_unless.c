@@ -156,7 +156,8 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 			const struct vev *e = &f->ev[i];
 			struct mrun r;
 			char *ln;
-			bool same;
+			bool same, held_in;
+			size_t lnn;
 
 			if (e->k != EV_LOCK || e->lock < 0)
 				continue;
@@ -165,7 +166,11 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 			if (c < nc)
 				continue;
 			ln = last_name(vv->names[NS_LOCK][e->lock]);
+			lnn = strlen(ln);
 			same = word_in(w->clock, ln);
+			/* the last dropped (clock's first) is the entry's */
+			held_in = w->centry && !strncmp(w->clock, ln, lnn) &&
+				  (!w->clock[lnn] || w->clock[lnn] == ' ');
 			free(ln);
 			if (!same)
 				continue;
@@ -175,7 +180,9 @@ char *lost_unless(struct vval *vv, struct vfn *f, int side,
 			r.xlock = e->lock;
 			explore(&r);
 			if (!r.overflow && !(r.props & P_LOST))
-				why = xasprintf("%s makes the condition true under %s, which it takes before its wake-up",
+				why = xasprintf(held_in ?
+						"%s makes the condition true under %s, which its callers hold (it drops it before its wake-up and takes it nowhere)" :
+						"%s makes the condition true under %s, which it takes before its wake-up",
 						w->what, vv->names[NS_LOCK][e->lock]);
 			mrun_release(&r);
 		}

@@ -225,17 +225,26 @@ static char *env_text1(const struct model_facts *mf)
 				 mf->files);
 	if (mf->outside)
 		return xstrdup(", a waker outside this file (at any point)");
-	if (mf->no_waker && !mf->file)
-		/* what else ends a sleep: a signal, in the states it slept in;
-		 * a kthread_stop() of a thread that tests for it */
-		return xasprintf(", no waker %sin the file: %s%s",
+	if (mf->no_waker && !mf->file) {
+		/* what else ends a sleep: its timeout, when it had one; a
+		 * signal, in the states it slept in; a kthread_stop() of a
+		 * thread that tests for it */
+		unsigned st = mf->asleep_in & ~M_TIMED;
+		bool tm = mf->asleep_in & M_TIMED;
+		const char *t = tm ? "timeouts" : "";
+
+		return xasprintf(", no waker %sin the file: %s%s%s%s",
 				 mf->kstop ? "of its queue " : "",
-				 mf->kstop ? "kthread_stop() and " : "",
-				 mf->asleep_in == M_INTR ? "timeouts and signals only" :
-				 mf->asleep_in == M_KILL ? "timeouts and fatal signals only" :
-				 mf->asleep_in & (M_INTR | M_KILL) ?
-				 "timeouts only, and signals in its interruptible sleeps" :
-				 "timeouts only");
+				 mf->kstop ? "kthread_stop()" : "",
+				 mf->kstop && (tm || (st & (M_INTR | M_KILL))) ?
+				 " and " : "", t,
+				 st == M_INTR ? (tm ? " and signals only" : "signals only") :
+				 st == M_KILL ? (tm ? " and fatal signals only" : "fatal signals only") :
+				 st & (M_INTR | M_KILL) ?
+				 (tm ? " only, and signals in its interruptible sleeps" :
+				  "signals in its interruptible sleeps only") :
+				 tm || mf->kstop ? " only" : "nothing else");
+	}
 	return xstrdup("");
 }
 

@@ -38,6 +38,7 @@
 
 #include "analysis.h"
 #include "entry.h"
+#include "entry_text.h"
 #include "macros.h"
 #include "site_text.h"
 
@@ -105,324 +106,13 @@ bool form_in_place(const char *form)
 	return n > 6 && !strcmp(form + n - 6, "-entry");
 }
 
-/* ---- text ---- */
+/* ---- text (entry_text.c has the scans) ---- */
 
 static unsigned offset_of(const struct ectx *c, struct wq_pos p)
 {
 	if (!p.line || p.line > c->nlines)
 		return 0;
 	return c->lines[p.line - 1] + (p.col ? p.col - 1 : 0);
-}
-
-/* The previous significant character before off, or 0. */
-static char prev_sig(const char *b, unsigned off, unsigned floor)
-{
-	unsigned i = off;
-
-	while (i > floor) {
-		char ch = b[i - 1];
-
-		if (isspace((unsigned char)ch)) {
-			i--;
-			if (ch == '\n') {
-				/* a // comment ends the line above */
-				unsigned ls = i, k;
-
-				while (ls > floor && b[ls - 1] != '\n')
-					ls--;
-				for (k = ls; k < i && (b[k] == ' ' || b[k] == '\t'); k++)
-					;
-				if (k < i && b[k] == '#') {
-					i = ls;	/* a directive line: no code */
-					continue;
-				}
-				for (k = ls; k + 1 < i; k++)
-					if (b[k] == '/' && b[k + 1] == '/') {
-						i = k;
-						break;
-					}
-			}
-			continue;
-		}
-		if (ch == '/' && i >= floor + 2 && b[i - 2] == '*') {
-			i -= 2;
-			while (i >= floor + 2 && !(b[i - 2] == '/' && b[i - 1] == '*'))
-				i--;
-			i = i >= floor + 2 ? i - 2 : floor;
-			continue;
-		}
-		return ch;
-	}
-	return 0;
-}
-
-/* Skip whitespace and comments forward. */
-static unsigned next_sig(const char *b, unsigned off, unsigned end)
-{
-	unsigned i = off;
-
-	while (i < end) {
-		if (isspace((unsigned char)b[i])) {
-			i++;
-		} else if (b[i] == '/' && i + 1 < end && b[i + 1] == '*') {
-			for (i += 2; i + 1 < end && !(b[i] == '*' && b[i + 1] == '/'); i++)
-				;
-			i += 2;
-		} else if (b[i] == '/' && i + 1 < end && b[i + 1] == '/') {
-			while (i < end && b[i] != '\n')
-				i++;
-		} else {
-			break;
-		}
-	}
-	return i;
-}
-
-/* The end of the statement starting at off: just past its `;`. */
-static unsigned stmt_end(const char *b, unsigned off, unsigned end)
-{
-	int depth = 0;
-	unsigned i;
-
-	for (i = off; i < end; i++) {
-		if (b[i] == '(' || b[i] == '[')
-			depth++;
-		else if (b[i] == ')' || b[i] == ']')
-			depth--;
-		else if (b[i] == ';' && depth <= 0)
-			return i + 1;
-		else if ((b[i] == '{' || b[i] == '}') && depth <= 0)
-			return i;
-	}
-	return end;
-}
-
-/* Is the statement at off a statement of its own, not an if's body? */
-static bool plain_stmt(const char *b, unsigned off, unsigned floor)
-{
-	char p = prev_sig(b, off, floor);
-
-	return p == ';' || p == '{' || p == '}' || p == ':';
-}
-
-static bool word_at(const char *b, unsigned i, unsigned end, const char *w)
-{
-	size_t n = strlen(w);
-
-	return i + n <= end && !memcmp(b + i, w, n) &&
-	       (i == 0 || !is_ident(b[i - 1])) &&
-	       (i + n == end || !is_ident(b[i + n]));
-}
-
-/* Uses of the identifier w in [from, to), comments and strings skipped. */
-static int count_word(const char *b, unsigned from, unsigned to, const char *w)
-{
-	unsigned i = from;
-	int n = 0;
-
-	while (i < to) {
-		if (b[i] == '/' && i + 1 < to && (b[i + 1] == '*' || b[i + 1] == '/')) {
-			i = next_sig(b, i, to);
-			continue;
-		}
-		if (b[i] == '"' || b[i] == '\'') {
-			char q = b[i++];
-
-			while (i < to && b[i] != q) {
-				if (b[i] == '\\')
-					i++;
-				i++;
-			}
-			i++;
-			continue;
-		}
-		if (word_at(b, i, to, w)) {
-			unsigned k = i;
-
-			while (k > from && b[k - 1] == ' ')
-				k--;
-			/* a member of that name is another thing */
-			if (!(k > from && (b[k - 1] == '.' ||
-					   (b[k - 1] == '>' && k - 1 > from &&
-					    b[k - 2] == '-'))))
-				n++;
-			i += strlen(w);
-			continue;
-		}
-		i++;
-	}
-	return n;
-}
-
-/* `name ( a , b )` at i with a == x and b == y, spaces ignored. */
-static bool call_args_are(const char *b, unsigned i, unsigned end,
-			  const char *name, const char *x, const char *y)
-{
-	struct strbuf sb = { 0 };
-	unsigned j;
-	int depth = 0;
-	char *want;
-	bool r;
-
-	if (!word_at(b, i, end, name))
-		return false;
-	for (j = i; j < end; j++) {
-		if (!isspace((unsigned char)b[j]))
-			sb_add(&sb, b + j, 1);
-		if (b[j] == '(')
-			depth++;
-		else if (b[j] == ')' && --depth == 0)
-			break;
-	}
-	want = xasprintf("%s(%s,%s)", name, x, y);
-	r = sb.s && !strcmp(sb.s, want);
-	free(want);
-	free(sb.s);
-	return r;
-}
-
-/*
- * Is t, in the body [from, to) of b, a local made `struct task_struct *t
- * = current;` and assigned nowhere else: another name for current
- * (`DECLARE_WAITQUEUE(wait, tsk)` after `tsk = current`)?
- */
-static bool current_alias(const char *b, unsigned from, unsigned to,
-			  const char *t)
-{
-	char *want = xasprintf("%s=current;", t);
-	unsigned i;
-	int made = 0, set = 0;
-
-	for (i = from; i < to; i++) {
-		struct strbuf sb = { 0 };
-		unsigned j;
-
-		if (!word_at(b, i, to, t) || (i > from && b[i - 1] == '>') ||
-		    (i > from && b[i - 1] == '.'))
-			continue;
-		for (j = i; j < to && b[j] != ';' && b[j] != ',' && b[j] != ')'; j++)
-			if (!isspace((unsigned char)b[j]))
-				sb_add(&sb, b + j, 1);
-		if (j < to)
-			sb_add(&sb, b + j, 1);
-		if (sb.s && !strcmp(sb.s, want))
-			made++;
-		else if (sb.s && sb.s[strlen(t)] == '=' && sb.s[strlen(t) + 1] != '=')
-			set++;	/* assigned again */
-		free(sb.s);
-	}
-	free(want);
-	return made == 1 && !set && count_word(b, from, to, "task_struct") > 0;
-}
-
-/* `DECLARE_WAITQUEUE(w, current)` at i, or with a local that is current */
-static bool declares_entry(const char *b, unsigned i, unsigned from,
-			   unsigned end, const char *w)
-{
-	unsigned j, a;
-	int depth = 0;
-	char *t;
-	bool r;
-
-	if (call_args_are(b, i, end, "DECLARE_WAITQUEUE", w, "current"))
-		return true;
-	if (!word_at(b, i, end, "DECLARE_WAITQUEUE"))
-		return false;
-	for (j = i, a = 0; j < end; j++) {
-		if (b[j] == '(')
-			depth++;
-		else if (b[j] == ',' && depth == 1 && !a)
-			a = j + 1;
-		else if (b[j] == ')' && --depth == 0)
-			break;
-	}
-	if (!a || j >= end)
-		return false;
-	while (a < j && isspace((unsigned char)b[a]))
-		a++;
-	t = xasprintf("%.*s", (int)(j - a), b + a);
-	while (*t && isspace((unsigned char)t[strlen(t) - 1]))
-		t[strlen(t) - 1] = '\0';
-	/* the state written through it (set_task_state(tsk, ...)) is
-	 * no write the in-place form replaces: current's entry only then */
-	r = *t && !strchr(t, ' ') &&
-	    call_args_are(b, i, end, "DECLARE_WAITQUEUE", w, t) &&
-	    current_alias(b, from, end, t) &&
-	    !count_word(b, from, end, "set_task_state") &&
-	    !count_word(b, from, end, "__set_task_state");
-	free(t);
-	return r;
-}
-
-/* The first argument of the call at off, as written. */
-static char *first_arg_text(const char *b, unsigned off, unsigned end)
-{
-	unsigned i = off, s;
-	int depth = 0;
-
-	while (i < end && b[i] != '(')
-		i++;
-	s = ++i;
-	for (; i < end; i++) {
-		if (b[i] == '(' || b[i] == '[')
-			depth++;
-		else if (b[i] == ')' || b[i] == ']')
-			depth--;
-		else if (b[i] == ',' && !depth)
-			break;
-	}
-	while (s < i && isspace((unsigned char)b[s]))
-		s++;
-	while (i > s && isspace((unsigned char)b[i - 1]))
-		i--;
-	return xasprintf("%.*s", (int)(i - s), b + s);
-}
-
-static unsigned line_of(const char *b, unsigned off)
-{
-	unsigned i, l = 1;
-
-	for (i = 0; i < off; i++)
-		l += b[i] == '\n';
-	return l;
-}
-
-/* `wait_queue_entry_t w;` (or wait_queue_t, struct wait_queue_entry) */
-static int entry_declared(const char *b, unsigned from, unsigned to,
-			  const char *w)
-{
-	static const char *const types[] = {
-		"wait_queue_entry_t", "wait_queue_t", "struct wait_queue_entry",
-		NULL,
-	};
-	int i, n = 0;
-
-	for (i = 0; types[i]; i++) {
-		unsigned k;
-
-		for (k = from; k < to; k++) {
-			unsigned j;
-
-			if (!word_at(b, k, to, types[i]))
-				continue;
-			j = next_sig(b, k + strlen(types[i]), to);
-			if (word_at(b, j, to, w) &&
-			    b[next_sig(b, j + strlen(w), to)] == ';')
-				n++;
-		}
-	}
-	return n;
-}
-
-static char *squeeze(const char *s)
-{
-	char *r = xstrdup(s), *d = r;
-
-	for (; *s; s++)
-		if (!isspace((unsigned char)*s))
-			*d++ = *s;
-	*d = '\0';
-	return r;
 }
 
 /* ---- the decision for one entry ---- */
@@ -572,9 +262,9 @@ static int set_before(const struct ectx *c, const struct cfg *g, int a)
 		so = offset_of(c, g->nodes[n].pos);
 		if (so >= ao)
 			continue;
-		se = stmt_end(b, so, ao);
-		if (se <= ao && next_sig(b, se, ao) == ao &&
-		    b[se - 1] == ';' && plain_stmt(b, so, g->body_start))
+		se = et_stmt_end(b, so, ao);
+		if (se <= ao && et_next_sig(b, se, ao) == ao &&
+		    b[se - 1] == ';' && et_plain_stmt(b, so, g->body_start))
 			return n;
 	}
 	return -1;
@@ -603,11 +293,11 @@ static void running_next_to(const struct ectx *c, const struct cfg *g,
 		if (!is_running_set(g, k) || (g->nodes[k].flags & NF_IN_MACRO))
 			continue;
 		so = offset_of(c, g->nodes[k].pos);
-		se = stmt_end(b, so, be);
-		if (!plain_stmt(b, so, bs) || b[se - 1] != ';')
+		se = et_stmt_end(b, so, be);
+		if (!et_plain_stmt(b, so, bs) || b[se - 1] != ';')
 			continue;
-		if ((se <= ro && next_sig(b, se, ro) == ro) ||
-		    (after && so > ro && next_sig(b, re, so) == so &&
+		if ((se <= ro && et_next_sig(b, se, ro) == ro) ||
+		    (after && so > ro && et_next_sig(b, re, so) == so &&
 		     b[re - 1] == ';'))
 			edit(e, 'N', g->nodes[k].pos.line);
 	}
@@ -632,16 +322,16 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 
 	/* the entry: this function's own, for current */
 	for (i = bs; i < be; i++) {
-		if (declares_entry(b, i, bs, be, w)) {
+		if (et_declares_entry(b, i, bs, be, w)) {
 			decl++;
-			decl_line = line_of(b, i);
+			decl_line = et_line_of(b, i);
 		} else {
 			char *amp = xasprintf("&%s", w);
 
-			if (call_args_are(b, i, be, "init_waitqueue_entry", amp,
+			if (et_call_args_are(b, i, be, "init_waitqueue_entry", amp,
 					  "current")) {
 				init++;
-				init_line = line_of(b, i);
+				init_line = et_line_of(b, i);
 			}
 			free(amp);
 		}
@@ -654,7 +344,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 			w, w, w));
 	uses = decl + init;
 	if (init)
-		uses += entry_declared(b, bs, be, w);
+		uses += et_entry_declared(b, bs, be, w);
 	for (n = 0; n < g->n; n++) {
 		const struct cfg_node *nd = &g->nodes[n];
 		const char *api;
@@ -670,7 +360,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 		}
 		uses++;
 		if (nd->ev.api->kind == K_ADD_WAIT) {
-			char *qa = squeeze(event_queue(&nd->ev));
+			char *qa = et_squeeze(event_queue(&nd->ev));
 			bool x = !strcmp(api, "add_wait_queue_exclusive");
 
 			if (strcmp(api, "add_wait_queue") && !x) {
@@ -681,14 +371,14 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 				q0 = qa;
 				qa = NULL;
 				e->excl = x;
-				e->queue = first_arg_text(b, offset_of(c, nd->pos), be);
+				e->queue = et_first_arg_text(b, offset_of(c, nd->pos), be);
 			} else if (strcmp(q0, qa) || e->excl != x) {
 				refuse_entry(e, "two-queues", xasprintf(
 					"the entry '%s' is added to more than one queue, or with and without _exclusive; prepare_to_wait() would need one of each",
 					w));
 			}
 			free(qa);
-			if (!plain_stmt(b, offset_of(c, nd->pos), bs))
+			if (!et_plain_stmt(b, offset_of(c, nd->pos), bs))
 				refuse_entry(e, "conditional-add", xasprintf(
 					"%s() at line %u is the body of an if with no braces; the in-place rewrite takes only an add that is a statement of its own: convert by hand",
 					api, nd->pos.line));
@@ -713,15 +403,15 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 
 		ra = ra > bs ? ra : bs;
 		rb = rb < be ? rb : be;
-		if (ra >= rb || !count_word(b, ra, rb, w))
+		if (ra >= rb || !et_count_word(b, ra, rb, w))
 			continue;
-		while (!word_at(b, ra, rb, w))
+		while (!et_word_at(b, ra, rb, w))
 			ra++;
 		refuse_entry(e, "old-kernel-branch", xasprintf(
 			"the entry '%s' is also named at line %u, in a branch for other kernels that this parse does not compile; the rewrite would change the compiled branch's entry only: convert by hand",
-			w, line_of(b, ra)));
+			w, et_line_of(b, ra)));
 	}
-	if (!e->reason && count_word(b, bs, be, w) != uses)
+	if (!e->reason && et_count_word(b, bs, be, w) != uses)
 		refuse_entry(e, "entry-passed", xasprintf(
 			"the entry '%s' is used other than by DECLARE_WAITQUEUE(), add_wait_queue() and remove_wait_queue() (passed on, or its fields set); DEFINE_WAIT()'s entry differs there",
 			w));
@@ -868,18 +558,18 @@ static void entry_edits(struct ectx *c, const struct cfg *g,
 			unsigned ro = offset_of(c, nd->pos);
 
 			edit(e, 'F', nd->pos.line);
-			running_next_to(c, g, e, ro, stmt_end(b, ro, be), false);
+			running_next_to(c, g, e, ro, et_stmt_end(b, ro, be), false);
 		}
 		else if (names_entry(g, n, w) && nd->ev.api->kind == K_ADD_WAIT)
 			edit(e, 'A', nd->pos.line);
 		else if (names_entry(g, n, w) && nd->ev.api->kind == K_REMOVE_WAIT) {
 			unsigned ro = offset_of(c, nd->pos);
-			unsigned re = stmt_end(b, ro, be);
-			unsigned nx = next_sig(b, re, be);
+			unsigned re = et_stmt_end(b, ro, be);
+			unsigned nx = et_next_sig(b, re, be);
 
-			if (word_at(b, nx, be, "schedule") ||
-			    word_at(b, nx, be, "schedule_timeout") ||
-			    word_at(b, nx, be, "io_schedule")) {
+			if (et_word_at(b, nx, be, "schedule") ||
+			    et_word_at(b, nx, be, "schedule_timeout") ||
+			    et_word_at(b, nx, be, "io_schedule")) {
 				refuse_entry(e, "sleep-first", xasprintf(
 					"remove_wait_queue() at line %u is followed by a sleep in the state set before it; finish_wait() sets TASK_RUNNING: convert by hand",
 					nd->pos.line));

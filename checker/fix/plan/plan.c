@@ -622,11 +622,10 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 			sc->macro ? sc->macro : "?"));
 	} else if (old_api == OLD_BLOCKED ||
 		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
-		refuse(s, "old-wait-api", xasprintf(
-			"the file uses the 2.0-2.2 wait API ('struct wait_queue' entries, 'struct wait_queue *' queues)%s%s%s: port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
-			old_what ? ", here as '" : "",
-			old_what ? old_what : "",
-			old_what ? "', which no rewrite ports" : ""));
+		refuse(s, "old-wait-api", old_what ? xasprintf(
+			"the file uses the 2.0-2.2 wait API, here as '%s', a declaration the rewrite does not port (it ports `[static|extern] struct wait_queue *q [= NULL];`, one queue a declaration, and `struct wait_queue w = { current, NULL };` in a function): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+			old_what) : xstrdup(
+			"the file uses the 2.0-2.2 wait API ('struct wait_queue *' queues, 'struct wait_queue' entries): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
 	} else if (sc->irqs_off) {
 		refuse(s, "irqs-off", xasprintf(
 			"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
@@ -817,6 +816,7 @@ void plan_release(struct fix_plan *p)
 		free(p->s[i].anchor);
 		free(p->s[i].cond);
 		free(p->s[i].lock);
+		free(p->s[i].exit_before);
 		free(p->s[i].note);
 		free(p->s[i].edits);
 		free(p->s[i].eq);

@@ -18,6 +18,7 @@
 #include "plan_int.h"
 #include "site.h"
 #include "site_text.h"
+#include "validate.h"
 
 /* The row of the sleep_on() call api (kapi.def), sleep_on()'s if none. */
 static const struct sleep_on_fact *sleep_on_of(const char *api)
@@ -307,6 +308,13 @@ static void plan_sleep_on_if(struct fix_site *s, const struct site_ctx *sc,
 {
 	struct cond_proof pr;
 
+	if (timeout && !sc->queue_woken) {
+		/* `if (idle) sleep(&never_woken, 1);`: a plain delay, as in
+		 * plan_one_shot() */
+		s->outcome = FO_CONVERT;
+		s->form = delay_form(s->anchor);
+		return;
+	}
 	if (timeout && ls->result_used) {
 		refuse(s, "result-used", xasprintf(
 			"the remaining-jiffies result of %s() is used", s->anchor));
@@ -532,8 +540,29 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 {
 	struct loop_shape ls;
+	int i;
 
 	shape_of(sc, &ls);
+	for (i = 0; i < ls.exit_ifs && i < SHAPE_MAX_EXITS && !s->exit_before; i++)
+		/* how the file was opened is no condition a waker changes */
+		if (ls.exit_test[i] && !condclass_open_flags(ls.exit_test[i]) &&
+		    !strstr(ls.exit_test[i], "signal_pending"))
+			s->exit_before = xstrdup(ls.exit_test[i]);
+	if (ls.cond) {
+		/* `!kthread_should_stop()`, spaces and parentheses aside */
+		char *c = xstrdup(ls.cond), *p, *q;
+
+		for (p = q = c; *p; p++)
+			if (!strchr("!() \t", *p))
+				*q++ = *p;
+		*q = '\0';
+		/* a queue only kthread_stop() wakes (a head on the stack
+		 * the thread parks on) has no other waker to lose */
+		s->stop_only = !strcmp(c, "kthread_should_stop") &&
+			       sc->queue_woken &&
+			       !vqueue_sealed(sc->buf, sc->len, sc->queue);
+		free(c);
+	}
 	plan_sleep_on_in(s, sc, &ls);
 	plan_refuse_do_forever(s, &ls);
 	shape_release(&ls);

@@ -178,10 +178,9 @@ static const char *unlock_before(const char *buf, long semi)
 /* Is the statement that ends at the ';' at semi a logging call? */
 static bool log_stmt(const char *buf, long semi, long *start)
 {
+	/* kapi.def's KAPI_LOG rows, and the drivers' usual debug macros */
 	static const char *const logs[] = {
-		"printk", "pr_debug", "pr_info", "pr_notice", "pr_warn",
-		"pr_warning", "pr_err", "dev_dbg", "dev_info", "dev_warn",
-		"dev_err", "DPRINTK", "dprintk", "PDEBUG", "DBG", "dbg", NULL
+		"DPRINTK", "dprintk", "PDEBUG", "DBG", "dbg", NULL
 	};
 	long b, s, e;
 	int i;
@@ -192,8 +191,9 @@ static bool log_stmt(const char *buf, long semi, long *start)
 		;
 	for (e = s; e < semi && is_ident(buf[e]); e++)
 		;
-	for (i = 0; logs[i]; i++)
-		if ((long)strlen(logs[i]) == e - s &&
+	for (i = -1; i < 0 || logs[i]; i++)
+		if (i < 0 ? kapi_log(buf + s, e - s) :
+		    (long)strlen(logs[i]) == e - s &&
 		    !strncmp(buf + s, logs[i], e - s)) {
 			while (e < semi && (buf[e] == ' ' || buf[e] == '\t'))
 				e++;

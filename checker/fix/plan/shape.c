@@ -2,10 +2,10 @@
 /*
  * The statement a fix site is in and the loop or if around it: what the
  * loop body does besides sleeping (signal exits, early exits, lock drops,
- * interrupt toggles, other work), its condition, a timeout receiver, and
- * for WQ002 the loop an add_wait_queue()d entry sleeps in and how the
- * entry is used.  Statements are told apart by their text; structure
- * comes from the path of cursors site.c found.
+ * interrupt toggles, other work), its condition and a timeout receiver
+ * (shape_entry.c: for WQ002, the loop an entry sleeps in).  Statements
+ * are told apart by their text; structure comes from the path of cursors
+ * site.c found.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include "ast.h"
 #include "analysis.h"
 #include "site_text.h"
+#include "shape_int.h"
 
 /* ---- statements ---- */
 
@@ -33,7 +34,7 @@ struct item_info {
 	bool relock;	/* IT_IRQSAVE: spin_lock_irqsave(), not the unlock */
 };
 
-static bool is_loop(enum CXCursorKind k)
+bool shape_is_loop(enum CXCursorKind k)
 {
 	return k == CXCursor_WhileStmt || k == CXCursor_ForStmt ||
 	       k == CXCursor_DoStmt;
@@ -260,7 +261,7 @@ static bool drop_expired_operand(char *test, const char *t)
 	return hit;
 }
 
-/* What fill_shape() has seen of the body so far */
+/* What shape_fill() has seen of the body so far */
 struct shape_walk {
 	enum site_shape kind;
 	const char *guard;	/* the loop's head test, or NULL */
@@ -409,9 +410,9 @@ static char *pre_receiver_of(const struct site_ctx *sc,
 	return pre;
 }
 
-static void fill_shape(const struct site_ctx *sc, CXCursor loop,
-		       enum site_shape kind, const char *receiver,
-		       struct loop_shape *ls)
+void shape_fill(const struct site_ctx *sc, CXCursor loop,
+		enum site_shape kind, const char *receiver,
+		struct loop_shape *ls)
 {
 	struct kids k = children(loop);
 	CXCursor body = kind == SH_DO ? k.c[0] : k.c[k.n - 1];
@@ -517,7 +518,7 @@ static bool type_unsigned(CXType t)
 }
 
 /* Index in the path of the statement holding the anchor. */
-static int stmt_index(const struct site_ctx *sc)
+int shape_stmt_index(const struct site_ctx *sc)
 {
 	int i;
 
@@ -527,7 +528,7 @@ static int stmt_index(const struct site_ctx *sc)
 		if (pk == CXCursor_CompoundStmt || pk == CXCursor_CaseStmt ||
 		    pk == CXCursor_DefaultStmt || pk == CXCursor_LabelStmt)
 			return i;
-		if (is_loop(pk) || pk == CXCursor_IfStmt) {
+		if (shape_is_loop(pk) || pk == CXCursor_IfStmt) {
 			struct kids k = children(sc->path[i - 1]);
 			bool cond = clang_equalCursors(k.c[0], sc->path[i]) &&
 				    pk != CXCursor_DoStmt;
@@ -656,9 +657,11 @@ static bool running_after(const struct site_ctx *sc, int i)
 		kind = call_kind(t);
 		r = (is_state_set(t) && strstr(t, "TASK_RUNNING")) ||
 		    starts_with_word(t, "finish_wait");
-		/* a lock release, the entry's removal, or work with no
-		 * call (`q->posted--;`): nothing that may sleep */
+		/* a lock release, the entry's removal, a printk(), or
+		 * work with no call (`q->posted--;`): nothing that may
+		 * sleep */
 		if (!r && kind != K_UNLOCK && kind != K_REMOVE_WAIT &&
+		    !kapi_log(t, strcspn(t, " \t(")) &&
 		    (strchr(t, '(') || !*t ||
 		     (clang_getCursorKind(c) != CXCursor_BinaryOperator &&
 		      clang_getCursorKind(c) != CXCursor_UnaryOperator &&
@@ -715,7 +718,7 @@ static bool state_under_if(const struct site_ctx *sc, const struct kids *items,
 			at = clang_equalCursors(items->c[i], stmt);
 			continue;
 		}
-		if (is_loop(clang_getCursorKind(items->c[i])))
+		if (shape_is_loop(clang_getCursorKind(items->c[i])))
 			return false;
 		t = site_cursor_text(sc, items->c[i]);
 		sleeps |= strstr(t, "schedule") != NULL;
@@ -724,9 +727,42 @@ static bool state_under_if(const struct site_ctx *sc, const struct kids *items,
 	return sleeps;
 }
 
+/*
+ * The sleep in an arm of an if (k, at path[ci]) that tests how the file
+ * was opened: `if (empty) { if (O_NONBLOCK) return; else sleep; }`.
+ * That test only picks whether to sleep; the one that led to the sleep is
+ * the enclosing if's, when the inner if is the whole of its then block or
+ * the block's last statement.  Its condition as a wait condition, or NULL.
+ */
+static char *else_of_open_flags(const struct site_ctx *sc,
+				const struct kids *k, int ci)
+{
+	char *t = site_cursor_text(sc, k->c[0]), *g = NULL;
+	struct kids o, items;
+
+	if (!condclass_open_flags(t) || ci < 3 ||
+	    clang_getCursorKind(sc->path[ci - 1]) != CXCursor_CompoundStmt ||
+	    clang_getCursorKind(sc->path[ci - 2]) != CXCursor_IfStmt) {
+		free(t);
+		return NULL;
+	}
+	free(t);
+	o = children(sc->path[ci - 2]);
+	items = body_items(sc->path[ci - 1]);
+	if (o.n >= 2 && clang_equalCursors(o.c[1], sc->path[ci - 1]) &&
+	    items.n && clang_equalCursors(items.c[items.n - 1], sc->path[ci])) {
+		t = site_cursor_text(sc, o.c[0]);
+		g = wait_condition(t);
+		free(t);
+	}
+	free(items.c);
+	free(o.c);
+	return g;
+}
+
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 {
-	int si = stmt_index(sc), ci;
+	int si = shape_stmt_index(sc), ci;
 	CXCursor stmt, cont;
 	enum CXCursorKind sk, ck;
 
@@ -752,6 +788,9 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 			ls->result_used = true;
 		}
 		free(k.c);
+	} else if (sk == CXCursor_CStyleCastExpr &&
+		   !strncmp(ls->stmt_text, "(void)", 6)) {
+		/* `(void)sleep_on_timeout(...)`: the result thrown away */
 	} else if (sk != CXCursor_CallExpr && sk != CXCursor_UnexposedExpr) {
 		ls->result_used = true;
 		if (sk == CXCursor_IfStmt) {
@@ -779,7 +818,7 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 
 		ls->running_after = running_after(sc, ci);
 
-		fill_shape(sc, cont, ck == CXCursor_WhileStmt ? SH_WHILE :
+		shape_fill(sc, cont, ck == CXCursor_WhileStmt ? SH_WHILE :
 			   ck == CXCursor_ForStmt ? SH_FOR : SH_DO,
 			   ls->receiver, ls);
 		ls->result_used = used;
@@ -788,13 +827,26 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 	} else if (ck == CXCursor_IfStmt) {
 		struct kids k = children(cont);
 		struct kids items = body_items(k.c[1]);
+		bool in_arm;
+		char *og;
 
 		ls->kind = (k.n == 2 && items.n == 1 &&
 			    clang_equalCursors(items.c[0], stmt)) ||
 			   (k.n == 2 && clang_equalCursors(k.c[1], stmt)) ||
 			   (k.n == 2 && state_under_if(sc, &items, stmt)) ?
 			   SH_IF : SH_OTHER;
-		if (ls->kind == SH_IF) {
+		in_arm = (ci == si - 1 && k.n == 3 &&
+			  (clang_equalCursors(k.c[1], stmt) ||
+			   clang_equalCursors(k.c[2], stmt))) ||
+			 (ci == si - 2 && k.n == 3 &&
+			  (clang_equalCursors(k.c[1], sc->path[si - 1]) ||
+			   clang_equalCursors(k.c[2], sc->path[si - 1])));
+		if (in_arm && (og = else_of_open_flags(sc, &k, ci))) {
+			/* `if (empty) { if (O_NONBLOCK) return; else sleep; }`
+			 * (or the arms the other way round) */
+			ls->kind = SH_OTHER;
+			ls->block_guard = og;
+		} else if (ls->kind == SH_IF) {
 			char *g = site_cursor_text(sc, k.c[0]);
 
 			free(ls->cond);
@@ -818,274 +870,6 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 		/* `end_loop: set_current_state(S);` at a loop body's end */
 		ls->label_in_loop = ck == CXCursor_LabelStmt && ci >= 2 &&
 			clang_getCursorKind(sc->path[ci - 1]) == CXCursor_CompoundStmt &&
-			is_loop(clang_getCursorKind(sc->path[ci - 2]));
+			shape_is_loop(clang_getCursorKind(sc->path[ci - 2]));
 	}
-}
-
-/* Is a statement of b after `add` a loop that sleeps (an inner wait loop)? */
-static bool inner_wait_loop(const struct site_ctx *sc, const struct kids *b,
-			    CXCursor add)
-{
-	bool after = false, r = false;
-	int i;
-
-	for (i = 0; i < b->n && !r; i++) {
-		char *t;
-
-		if (!after) {
-			after = clang_equalCursors(b->c[i], add);
-			continue;
-		}
-		if (!is_loop(clang_getCursorKind(b->c[i])))
-			continue;
-		t = site_cursor_text(sc, b->c[i]);
-		r = strstr(t, "schedule") != NULL;
-		free(t);
-	}
-	return r;
-}
-
-void loop_of_entry(const struct site_ctx *sc, struct loop_shape *ls)
-{
-	int si = stmt_index(sc), i;
-	CXCursor parent;
-	struct kids k;
-
-	memset(ls, 0, sizeof(*ls));
-	ls->kind = SH_OTHER;
-	if (si < 1)
-		return;
-	parent = sc->path[si - 1];
-	if (si >= 2 && is_loop(clang_getCursorKind(sc->path[si - 2])) &&
-	    clang_getCursorKind(parent) == CXCursor_CompoundStmt) {
-		/* the porting article's form: add_wait_queue() in the loop */
-		enum CXCursorKind lk = clang_getCursorKind(sc->path[si - 2]);
-		struct kids b = children(parent);
-
-		ls->per_pass = true;
-		ls->add_first = b.n > 0 && clang_equalCursors(b.c[0], sc->path[si]);
-		ls->sleep_inner_loop = inner_wait_loop(sc, &b, sc->path[si]);
-		free(b.c);
-		fill_shape(sc, sc->path[si - 2], lk == CXCursor_WhileStmt ?
-			   SH_WHILE : lk == CXCursor_ForStmt ? SH_FOR : SH_DO,
-			   NULL, ls);
-		if (!ls->state)
-			ls->state = sc->state_before;
-		return;
-	}
-	if (si == sc->depth - 1 &&
-	    clang_getCursorKind(sc->path[si]) == CXCursor_CompoundStmt) {
-		/*
-		 * the add's statement is not in the tree (its queue's type
-		 * did not parse: `channel_wqs[N]` with N an unknown macro),
-		 * so the path ends at the block around it: the loop is
-		 * looked for among the block's statements after the anchor
-		 */
-		parent = sc->path[si];
-	} else if (clang_getCursorKind(parent) != CXCursor_CompoundStmt) {
-		return;
-	}
-	k = children(parent);
-	for (i = 0; i < k.n; i++) {
-		unsigned a, b;
-
-		if (clang_equalCursors(parent, sc->path[si])) {
-			/* the first statement after the anchor, less one */
-			cursor_span(k.c[i], &a, &b);
-			if (a > sc->anchor_off) {
-				i--;
-				break;
-			}
-		} else if (clang_equalCursors(k.c[i], sc->path[si])) {
-			break;
-		}
-	}
-	for (i++; i < k.n; i++) {
-		enum CXCursorKind lk = clang_getCursorKind(k.c[i]);
-		char *t;
-
-		if (!is_loop(lk))
-			continue;
-		t = site_cursor_text(sc, k.c[i]);
-		if (strstr(t, "schedule")) {
-			free(t);
-			fill_shape(sc, k.c[i], lk == CXCursor_WhileStmt ?
-				   SH_WHILE : lk == CXCursor_ForStmt ? SH_FOR :
-				   SH_DO, NULL, ls);
-			break;
-		}
-		free(t);
-	}
-	free(k.c);
-	if (ls->state == ST_NONE) {
-		/* the state may be set once, before the loop */
-		char *t = span_text(sc, sc->fn_start, sc->anchor_off);
-
-		ls->state = strstr(t, "TASK_INTERRUPTIBLE") ? ST_INTR :
-			    strstr(t, "TASK_KILLABLE") ? ST_KILL :
-			    strstr(t, "TASK_UNINTERRUPTIBLE") ? ST_UNINTR : ST_NONE;
-		free(t);
-	}
-}
-
-/* ---- the wait entry ---- */
-
-static char *entry_name(const struct site_ctx *sc)
-{
-	char *t = span_text(sc, sc->anchor_off, sc->fn_end);
-	const char *open = strchr(t, '('), *comma;
-	char *arg, *r;
-
-	if (!open) {
-		free(t);
-		return xstrdup("");
-	}
-	arg = paren_arg(open);
-	comma = strrchr(arg, ',');
-	r = strip_amp(comma ? comma + 1 : arg);
-	free(arg);
-	free(t);
-	return r;
-}
-
-/*
- * Is there a while or for in the text from the anchor to the entry's
- * remove_wait_queue() (or the function's end)?  When the AST shows no loop
- * but the text does, the parse is broken (an unknown type), not the shape.
- */
-bool loop_text_after(const struct site_ctx *sc)
-{
-	char *t = span_text(sc, sc->anchor_off, sc->fn_end);
-	char *rm = strstr(t, "remove_wait_queue");
-	bool r;
-
-	if (rm)
-		*rm = '\0';
-	r = find_word(t, "while") || find_word(t, "for");
-	free(t);
-	return r;
-}
-
-bool entry_indexed(const struct site_ctx *sc)
-{
-	char *e = entry_name(sc);
-	bool r = strchr(e, '[') != NULL;
-
-	free(e);
-	return r;
-}
-
-/* Is the anchor's queue argument written `&q` (not a pointer or a call)? */
-bool queue_by_address(const struct site_ctx *sc)
-{
-	const char *p = sc->buf + sc->anchor_off;
-	const char *end = sc->buf + sc->fn_end;
-
-	while (p < end && *p != '(')
-		p++;
-	for (p++; p < end && isspace((unsigned char)*p); p++)
-		;
-	return p < end && *p == '&';
-}
-
-const char *entry_misuse(const struct site_ctx *sc)
-{
-	char *fn = span_text(sc, sc->fn_start, sc->fn_end);
-	char *entry = entry_name(sc);
-	char *amp = xasprintf("&%s", entry), *flags = xasprintf("%s.flags", entry);
-	char *first_q = NULL;
-	const char *p = fn, *q, *why = NULL;
-
-	if (!*entry)
-		goto out;
-	/* one function, one queue: waits on two queues are redesigns */
-	for (q = fn; (q = strstr(q, "add_wait_queue")); q++) {
-		char *qa;
-
-		if (q > fn && is_ident(q[-1]))
-			continue;
-		qa = first_arg(q);
-		if (!first_q)
-			first_q = qa;
-		else if (strcmp(first_q, qa))
-			why = "two-queues";
-		if (qa != first_q)
-			free(qa);
-		if (why)
-			goto out;
-	}
-	free(first_q);
-	first_q = NULL;
-	if (strstr(fn, flags) && strstr(fn, "WQ_FLAG_EXCLUSIVE")) {
-		why = "hand-set-exclusive";
-		goto out;
-	}
-	while ((q = strstr(p, amp))) {
-		const char *r = q;
-		int depth = 0;
-		char name[64];
-		size_t n = 0;
-
-		p = q + 1;
-		if (is_ident(q[strlen(amp)]))
-			continue;
-		/* the call this &entry is an argument of */
-		while (r > fn && !(*r == '(' && depth == 0)) {
-			r--;
-			if (*r == ')')
-				depth++;
-			else if (*r == '(' && depth)
-				depth--, r--;
-		}
-		while (r > fn && r[-1] == ' ')
-			r--;
-		while (r > fn && is_ident(r[-1]))
-			r--;
-		while (is_ident(r[n]) && n < sizeof(name) - 1)
-			name[n] = r[n], n++;
-		name[n] = '\0';
-		if (!kapi_lookup(name, n)) {
-			why = "entry-passed";
-			goto out;
-		}
-		if (!strncmp(name, "add_wait_queue", 14)) {
-			const char *open = r + n;
-			char *qa;
-
-			while (*open == ' ')
-				open++;
-			qa = first_arg(open);
-			if (!first_q)
-				first_q = qa;
-			else if (strcmp(first_q, qa))
-				why = "two-queues", free(qa);
-			else
-				free(qa);
-			if (why)
-				goto out;
-		}
-	}
-out:
-	free(first_q);
-	free(fn);
-	free(entry);
-	free(amp);
-	free(flags);
-	return why;
-}
-
-char *entry_misuse_text(const struct site_ctx *sc, const char *why)
-{
-	char *entry = entry_name(sc), *r;
-
-	if (!strcmp(why, "hand-set-exclusive"))
-		r = xasprintf("'%s.flags' gets WQ_FLAG_EXCLUSIVE by hand; prepare_to_wait() would clear it",
-			      entry);
-	else if (!strcmp(why, "two-queues"))
-		r = xasprintf("the function waits on two queues with '%s' and another entry or queue; wait_event*() waits on one",
-			      entry);
-	else
-		r = xasprintf("the entry '%s' is passed to another function", entry);
-	free(entry);
-	return r;
 }

@@ -628,7 +628,10 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 			  (word_woken(f->path, f->buf, last_field(sc->queue)) ||
 			   !queue_declared_here(tu, f->buf,
 						 last_field(sc->queue)) ||
-			   !vqueue_sealed(f->buf, f->len, sc->queue));
+			   (!vqueue_sealed(f->buf, f->len, sc->queue) &&
+			    !vqueue_member_sealed(f->buf, f->len, f->path,
+						  sc->fn_start, sc->fn_end,
+						  sc->queue)));
 	sc->irqs_off = irqs_off_before(sc);
 	sc->skipped_if = skipped_branch(tu, f, sc->anchor_off);
 	sc->held_lock = held_lock_before(sc);

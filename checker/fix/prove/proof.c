@@ -267,7 +267,7 @@ static void add_cand(char ***cands, int *nc, char *c)
 static bool file_scope_name(const char *buf, size_t len, const char *name)
 {
 	size_t n = strlen(name), i;
-	int depth = 0;
+	int depth = 0, paren = 0;
 
 	for (i = 0; i + n <= len; i++) {
 		if (buf[i] == '#' && (i == 0 || buf[i - 1] == '\n')) {
@@ -288,7 +288,11 @@ static bool file_scope_name(const char *buf, size_t len, const char *name)
 			depth++;
 		else if (buf[i] == '}' && depth > 0)
 			depth--;
-		else if (!depth && !strncmp(buf + i, name, n) &&
+		else if (!depth && buf[i] == '(')
+			paren++;	/* a parameter list: no file-scope name */
+		else if (!depth && buf[i] == ')' && paren > 0)
+			paren--;
+		else if (!depth && !paren && !strncmp(buf + i, name, n) &&
 			 (i == 0 || !is_ident(buf[i - 1])) && !is_ident(buf[i + n])) {
 			size_t j = i + n;
 

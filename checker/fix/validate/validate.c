@@ -345,8 +345,8 @@ static const char *sname(const struct vval *vv, int st)
 
 /*
  * May queue q count as never woken?  Only a static queue head of this
- * file that nothing outside it can reach and nothing in it wakes
- * (vreach.c): then a sleep on it ends by its timeout or a signal only,
+ * file, or a member of a struct only this file defines, that nothing
+ * outside it can reach and nothing in it wakes (vreach.c): then a sleep on it ends by its timeout or a signal only,
  * and sleeping on no queue is the same (the nap conversion of a
  * sleep_on_timeout() used as a delay).  A queue the file does not wake
  * but another file may (a struct member reached through a parameter)
@@ -354,7 +354,12 @@ static const char *sname(const struct vval *vv, int st)
  */
 static bool queue_unwoken(struct vcmp *m, const char *q)
 {
-	return vqueue_sealed(m->o->side->text, m->o->side->len, q);
+	const struct vside *s = m->o->side;
+
+	return vqueue_sealed(s->text, s->len, q) ||
+	       (m->o->fn && vqueue_member_sealed(s->text, s->len, s->path,
+						 m->o->fn->start,
+						 m->o->fn->end, q));
 }
 
 static bool queues_unwoken(struct vcmp *m, uint32_t mask)
@@ -695,8 +700,15 @@ char *validate_config(const struct vside *orig, const struct vside *rew,
 	if (!why)
 		why = compare_effects(&m);
 	/* the queue: the same, or one nothing wakes left for none */
-	qsame = m.unwoken_q ? xasprintf("no queue where the original's was '%s', a static queue of this file that nothing wakes",
-					 m.unwoken_q) : xstrdup("same queue");
+	qsame = !m.unwoken_q ? xstrdup("same queue") :
+		xasprintf("no queue where the original's was '%s', %s that nothing wakes",
+			  m.unwoken_q,
+			  m.o->fn && vqueue_local(orig->text, m.o->fn->start,
+						  m.o->fn->end, m.unwoken_q) ?
+			  "a queue head of the function's own" :
+			  vqueue_sealed(orig->text, orig->len, m.unwoken_q) ?
+			  "a static queue of this file" :
+			  "a member of a struct only this file defines");
 	if (!why && proof && m.unwoken_q && !m.woke_some && !m.woke)
 		*proof = xasprintf("validated: %d sleep%s, same state, timeout and interrupts; %s",
 				   nsleeps, nsleeps == 1 ? "" : "s", qsame);

@@ -249,6 +249,9 @@ void vside_release(struct vfn *f);
  * (vreach.c)?  Only such a queue may count as never woken.
  */
 bool vqueue_sealed(const char *text, size_t len, const char *q);
+/* Is q a queue head declared in text[start, end) (a function's own)? */
+bool vqueue_local(const char *text, unsigned start, unsigned end,
+		  const char *q);
 /*
  * ... or `root->m`, m a member of a struct defined in this .c file (the
  * root declared in [fn, fn_end) or at file scope) that every use in the

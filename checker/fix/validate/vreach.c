@@ -78,6 +78,10 @@ static int call_of(const struct vtoks *v, int k)
 			d--;
 		else if (vtok_is(v, j, "(") && j > 0 && v->t[j - 1].kind == VT_ID)
 			return j - 1;
+		else if (vtok_is(v, j, "(") && j > 0 &&
+			 (vtok_is(v, j - 1, "&") || vtok_is(v, j - 1, "(") ||
+			  vtok_is(v, j - 1, ",")))
+			continue;	/* `&(q)`: a grouping, not a call */
 		else if (vtok_is(v, j, "(") || vtok_is(v, j, "[") ||
 			 vtok_is(v, j, ";") || vtok_is(v, j, "{") ||
 			 vtok_is(v, j, "}") || vtok_is(v, j, "="))
@@ -310,20 +314,29 @@ static bool sealed_static(const char *text, size_t len, const char *q,
 			  bool follow)
 {
 	const char *old = getenv("WQPORT_FILE_WAKERS_ONLY");
-	size_t n = strlen(q);
+	char *e = qmatch_strip(q);
+	size_t n = strlen(e);
 	struct vtoks v;
 	int k, depth = 0, decls = 0;
 	bool sealed = true;
 
-	if (!vtok_cut(&v, text, 0, len))
+	if (!vtok_cut(&v, text, 0, len)) {
+		free(e);
 		return false;
+	}
+	q = e;
 	if (old && *old && strcmp(old, "0")) {
 		sealed = only_waited_on(&v, q);
 		vtok_release(&v);
+		free(e);
 		return sealed;
 	}
+	/* an element of a static array of heads (`DummyWQ[cpu]`): the array */
+	if (n && q[n - 1] == ']' && strchr(q, '[') && ident(q, strcspn(q, "[")))
+		n = strcspn(q, "[");
 	if (!ident(q, n)) {
 		vtok_release(&v);
+		free(e);
 		return false;	/* a member, or behind a pointer */
 	}
 	for (k = 0; k < v.n && sealed; k++) {
@@ -349,17 +362,23 @@ static bool sealed_static(const char *text, size_t len, const char *q,
 		c = call_of(&v, k);
 		if (c >= 0 && (name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD", 23) ||
 			       name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31))) {
-			/* its declaration: static at file scope, or on the stack */
-			if (depth == 0 ? !static_decl(&v, c) :
-			    !name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31))
+			/* its declaration: static at file scope, or on the
+			 * stack (a function's own head, _ONSTACK or not:
+			 * only its address passed on reaches another file) */
+			if (depth == 0 && !static_decl(&v, c))
 				sealed = false;
+			decls++;
+		} else if (c < 0 && depth > 0 && k > 0 &&
+			   name_is(&v, k - 1, "wait_queue_head_t", 17) &&
+			   vtok_is(&v, k + 1, ";")) {
+			/* wait_queue_head_t q; in a function */
 			decls++;
 		} else if (c >= 0) {
 			if (!quiet_user(v.text + v.t[c].off, v.t[c].len))
 				sealed = false;
 		} else if (depth == 0 && static_decl(&v, k) &&
 			   (vtok_is(&v, k + 1, ";") || vtok_is(&v, k + 1, "=") ||
-			    vtok_is(&v, k + 1, ","))) {
+			    vtok_is(&v, k + 1, ",") || vtok_is(&v, k + 1, "["))) {
 			/* static wait_queue_head_t q; static struct wait_queue *q = NULL; */
 			decls++;
 		} else if (!(follow && store_unread(&v, text, len, k))) {
@@ -367,7 +386,38 @@ static bool sealed_static(const char *text, size_t len, const char *q,
 		}
 	}
 	vtok_release(&v);
+	free(e);
 	return sealed && decls > 0;
+}
+
+bool vqueue_local(const char *text, unsigned start, unsigned end,
+		  const char *q)
+{
+	char *e = qmatch_strip(q);
+	size_t n = strlen(e);
+	struct vtoks v;
+	bool local = false;
+	int k;
+
+	if (!ident(e, n) || !vtok_cut(&v, text, start, end)) {
+		free(e);
+		return false;
+	}
+	for (k = 1; k + 1 < v.n && !local; k++) {
+		int c;
+
+		if (!name_is(&v, k, e, n))
+			continue;
+		c = call_of(&v, k);
+		local = (c >= 0 &&
+			 (name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD", 23) ||
+			  name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31))) ||
+			(c < 0 && name_is(&v, k - 1, "wait_queue_head_t", 17) &&
+			 vtok_is(&v, k + 1, ";"));
+	}
+	vtok_release(&v);
+	free(e);
+	return local;
 }
 
 bool vqueue_sealed(const char *text, size_t len, const char *q)
