@@ -30,7 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Literals that are no copy of a table, each with the reason.
 NOT_COPIES = {
-    ("checker/fix/plan/site.c", "wake_up"):
+    ("checker/fix/site/site.c", "wake_up"):
         "a substring search for any wake_up*() in a macro body, not a list",
 }
 

@@ -299,15 +299,23 @@ static bool node_names_any(const struct vfn *f, int nd, const char *list)
 }
 
 /*
- * Does the head of switch node nd (its tokens up to the body's `{`, as
- * model_switches() reads them) name one of the words of list?
+ * Does the head of switch node nd (`switch (x)` before the body's `{`
+ * that model_switches() reads from the node) name one of the words of
+ * list?
  */
 static bool switch_names_any(const struct vfn *f, int nd, const char *list)
 {
-	int t;
+	int t, open = f->g.n[nd].first, from;
 
-	for (t = f->g.n[nd].last; t < f->flow.n && !vtok_is(&f->flow, t, "{");
-	     t++) {
+	while (open < f->flow.n && !vtok_is(&f->flow, open, "{"))
+		open++;
+	/* back to its `switch` keyword */
+	for (from = open - 1; from >= 0 && open - from < 64 &&
+	     !vtok_is(&f->flow, from, "switch"); from--)
+		;
+	if (from < 0 || !vtok_is(&f->flow, from, "switch"))
+		return false;
+	for (t = from + 1; t < open; t++) {
 		char *w;
 		bool in;
 
@@ -315,7 +323,7 @@ static bool switch_names_any(const struct vfn *f, int nd, const char *list)
 			continue;
 		w = xasprintf("%.*s", (int)f->flow.t[t].len,
 			      f->flow.text + f->flow.t[t].off);
-		in = strcmp(w, "switch") && word_in(list, w);
+		in = word_in(list, w);
 		free(w);
 		if (in)
 			return true;

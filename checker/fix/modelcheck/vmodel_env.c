@@ -248,7 +248,8 @@ static bool wfile_fn(const struct wfile *f, unsigned off, unsigned *from,
 				*name = xstrdup(f->s->fns[i].name);
 				return true;
 			}
-		return false;
+		/* else a function of an #if branch these flags do not
+		 * compile, which the parse left out: read from the text */
 	}
 	if (!text_enclosing_function(f->text, f->len, off, from, &to, &nm, &nn))
 		return false;
@@ -264,12 +265,10 @@ static unsigned wfile_end(const struct wfile *f, unsigned from)
 	unsigned a, to;
 	int i;
 
-	if (f->s) {
+	if (f->s)
 		for (i = 0; i < f->s->nfns; i++)
 			if (f->s->fns[i].start == from)
 				return f->s->fns[i].end;
-		return from;
-	}
 	return text_enclosing_function(f->text, f->len, from, &a, &to, &nm, &nn) ?
 	       to : from;
 }
@@ -559,6 +558,36 @@ static void caller_locks(const struct wfile *f, const struct vtoks *ft,
 }
 
 /*
+ * Is the wake-up at token k of the sleeper's own function (body from
+ * offset from) in another case arm of a switch than every sleep of the
+ * function: an ioctl whose SET arm wakes the queue its GET arm sleeps
+ * on, called by another task?
+ */
+static bool arm_apart(const struct wfile *f, const struct vtoks *ft,
+		      unsigned from, int k)
+{
+	unsigned end = wfile_end(f, from);
+	int i, sleeps = 0;
+
+	for (i = 0; i + 1 < ft->n && ft->t[i].off < end; i++) {
+		const char *c = ft->text + ft->t[i].off;
+		size_t cl = ft->t[i].len;
+
+		if (ft->t[i].off < from || ft->t[i].kind != VT_ID ||
+		    !tok_eq(ft, i + 1, "(") ||
+		    !(kapi_is(c, cl, K_SLEEP_ON) ||
+		      (cl >= 8 && !strncmp(c, "schedule", 8)) ||
+		      (cl >= 10 && !strncmp(c, "wait_event", 10))))
+			continue;
+		sleeps++;
+		if (!text_other_case_arm(f->text, from, end, ft->t[k].off,
+					 ft->t[i].off))
+			return false;
+	}
+	return sleeps > 0;
+}
+
+/*
  * The wake-up at token k of f (a wake-up call of queue key, or of the
  * task), made a waker of ws.  *found: a waker of f's was seen, even when
  * the model sees one like it already.
@@ -576,7 +605,7 @@ static void take_waker(const struct wfile *f, const struct vtoks *ft, int k,
 
 	if (!wfile_fn(f, ft->t[k].off, &from, &fn))
 		return;
-	if (f->s && !strcmp(fn, self)) {
+	if (f->s && !strcmp(fn, self) && !arm_apart(f, ft, from, k)) {
 		free(fn);
 		return;
 	}

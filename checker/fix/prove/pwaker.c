@@ -468,10 +468,13 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 		const char *opw = NULL, *kind;
 		CXCursor dw;
 
-		if (off >= sf && off < st_) {
+		if (off >= sf && off < st_ &&
+		    !text_other_case_arm(sc->buf, sf, st_, off, sc->anchor_off)) {
 			self = true;	/* the sleeper wakes others */
 			continue;
 		}
+		/* (in another case arm of its switch: another task's call,
+		 * an ioctl's SET arm waking its GET arm) */
 		if (!text_enclosing_function(sc->buf, sc->len, off, &wf, &wt,
 					     &wn, &wnn) ||
 		    !first_arg_at(sc->buf, sc->len, off, &a, &b))

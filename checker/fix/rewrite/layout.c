@@ -22,6 +22,7 @@
  * that goes is not lost).
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -564,6 +565,27 @@ keep:
 }
 
 /*
+ * Does the parameter list right before the block that opens at lb (a
+ * function's `(struct file *f, poll_table *wait) {`) name w?
+ */
+static bool params_name(const char *t, const char *lb, const char *w)
+{
+	const char *r = lb - 1, *l;
+	int depth = 0;
+
+	while (r > t && isspace((unsigned char)r[-1]))
+		r--;
+	if (r <= t || r[-1] != ')')
+		return false;
+	for (l = r - 1; l > t; l--) {
+		depth += *l == ')' ? 1 : *l == '(' ? -1 : 0;
+		if (!depth)
+			break;
+	}
+	return !depth && has_word(l, r - l, w);
+}
+
+/*
  * The sleep_on() patch names its entry after the first of wait,
  * wait_entry, wq_wait, sleep_wait that the function does not use; when
  * another pass then removed the function's own `wait` (a loop collapsed
@@ -596,8 +618,10 @@ static void rename_entries(const char *orig, size_t olen, char **text,
 					break;
 			}
 			if (rb >= t + *len || has_word(lb, rb - lb, "wait") ||
+			    params_name(t, lb, "wait") ||
 			    memmem(orig, olen, amp, strlen(amp)))
-				continue;	/* `wait` in use, or the name is the driver's */
+				continue;	/* `wait` in use (a parameter too), or
+						 * the name is the driver's */
 			/* same length budget: rewrite in place, then squeeze */
 			for (p = lb; p + strlen(alt[a]) <= rb; p++) {
 				size_t m = strlen(alt[a]);

@@ -761,3 +761,57 @@ const char *text_locked_callback(const char *buf, size_t len,
 	}
 	return NULL;
 }
+
+/* The `case`/`default` label of switch body [ob, cb] at its own depth
+ * last before offset at, or 0 (none: before the first label). */
+static unsigned arm_of(const char *buf, unsigned ob, unsigned cb, unsigned at)
+{
+	unsigned i, arm = 0;
+	int depth = 0;
+
+	for (i = ob + 1; i < at && i < cb; i++) {
+		if (buf[i] == '/' && (buf[i + 1] == '*' || buf[i + 1] == '/')) {
+			i = text_skip_comment(buf + i, buf + cb) - buf - 1;
+			continue;
+		}
+		if (buf[i] == '{')
+			depth++;
+		else if (buf[i] == '}')
+			depth--;
+		else if (!depth && (i == 0 || !wq_ident_char(buf[i - 1])) &&
+			 ((!strncmp(buf + i, "case", 4) && !wq_ident_char(buf[i + 4])) ||
+			  (!strncmp(buf + i, "default", 7) && !wq_ident_char(buf[i + 7]))))
+			arm = i;
+	}
+	return arm;
+}
+
+bool text_other_case_arm(const char *buf, unsigned from, unsigned to,
+			 unsigned a, unsigned b)
+{
+	unsigned i, lo = a < b ? a : b, best_ob = 0, best_cb = 0;
+
+	for (i = from; i + 6 < lo; i++) {
+		unsigned ob, cb;
+		int depth = 0;
+
+		if (strncmp(buf + i, "switch", 6) || wq_ident_char(buf[i + 6]) ||
+		    (i > 0 && wq_ident_char(buf[i - 1])))
+			continue;
+		for (ob = i + 6; ob < to && buf[ob] != '{' && buf[ob] != ';'; ob++)
+			;
+		if (ob >= to || buf[ob] != '{')
+			continue;
+		for (cb = ob; cb < to; cb++) {
+			depth += buf[cb] == '{' ? 1 : buf[cb] == '}' ? -1 : 0;
+			if (!depth)
+				break;
+		}
+		if (cb < to && ob < lo && (a > b ? a : b) < cb && ob > best_ob) {
+			best_ob = ob;
+			best_cb = cb;
+		}
+	}
+	return best_ob && arm_of(buf, best_ob, best_cb, a) !=
+			  arm_of(buf, best_ob, best_cb, b);
+}

@@ -77,6 +77,13 @@ bool text_is_thread_function(const char *buf, size_t len, const char *fn);
  */
 const char *text_locked_callback(const char *buf, size_t len,
 				 const char *func, char **via);
+/*
+ * Are offsets a and b of function body [from, to) of buf in two case
+ * arms of one switch (an ioctl's GET arm sleeps, its SET arm wakes:
+ * calls of two tasks)?
+ */
+bool text_other_case_arm(const char *buf, unsigned from, unsigned to,
+			 unsigned a, unsigned b);
 /* The function around offset at: its body [*from, *to) and name */
 bool text_enclosing_function(const char *buf, size_t len, unsigned at,
 			     unsigned *from, unsigned *to, const char **name,
