@@ -80,6 +80,10 @@ struct mwakers {
  * spin_unlock_bh(chip->mutex);` in a helper its callers call holding it):
  * held at k; its last name (allocated, *text: as written), or NULL.
  */
+/* vmodel_cond.c: does a name of tokens [from, to) of v stand in the
+ * space-separated words of list? */
+bool vtoks_name_any(const struct vtoks *v, int from, int to,
+		    const char *list);
 char *lock_entered_held(const struct vtoks *v, size_t len, int from, int k,
 			int end, char **text);
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,

@@ -75,7 +75,14 @@ static bool reach(const struct vfn *f, int from, int c, bool back, bool *seen)
 }
 
 /* The nodes reachable from `from` without passing c (allocated). */
-static bool *reach_set(const struct vfn *f, int from, int c)
+static bool writes_running(const struct vfn *f, int nd, int run);
+
+/*
+ * The nodes reachable from `from`, not going on from c, nor, with run
+ * the TASK_RUNNING name (else -1), from a node that sets the task
+ * running (reach_asleep()).
+ */
+static bool *reach_until(const struct vfn *f, int from, int c, int run)
 {
 	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
 	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), ns = 0, i;
@@ -86,7 +93,8 @@ static bool *reach_set(const struct vfn *f, int from, int c)
 	while (ns) {
 		int nd = stack[--ns];
 
-		if (nd == c)
+		if (nd == c || (run >= 0 && nd != from &&
+				writes_running(f, nd, run)))
 			continue;
 		for (i = 0; i < f->g.n[nd].nsucc; i++) {
 			int to = f->g.n[nd].succ[i];
@@ -99,6 +107,11 @@ static bool *reach_set(const struct vfn *f, int from, int c)
 	}
 	free(stack);
 	return seen;
+}
+
+static bool *reach_set(const struct vfn *f, int from, int c)
+{
+	return reach_until(f, from, c, -1);
 }
 
 /*
@@ -305,7 +318,7 @@ static bool node_names_any(const struct vfn *f, int nd, const char *list)
  */
 static bool switch_names_any(const struct vfn *f, int nd, const char *list)
 {
-	int t, open = f->g.n[nd].first, from;
+	int open = f->g.n[nd].first, from;
 
 	while (open < f->flow.n && !vtok_is(&f->flow, open, "{"))
 		open++;
@@ -313,16 +326,22 @@ static bool switch_names_any(const struct vfn *f, int nd, const char *list)
 	for (from = open - 1; from >= 0 && open - from < 64 &&
 	     !vtok_is(&f->flow, from, "switch"); from--)
 		;
-	if (from < 0 || !vtok_is(&f->flow, from, "switch"))
-		return false;
-	for (t = from + 1; t < open; t++) {
+	return from >= 0 && vtok_is(&f->flow, from, "switch") &&
+	       vtoks_name_any(&f->flow, from + 1, open, list);
+}
+
+bool vtoks_name_any(const struct vtoks *v, int from, int to,
+		    const char *list)
+{
+	int t;
+
+	for (t = from; t < to && t < v->n; t++) {
 		char *w;
 		bool in;
 
-		if (f->flow.t[t].kind != VT_ID)
+		if (v->t[t].kind != VT_ID)
 			continue;
-		w = xasprintf("%.*s", (int)f->flow.t[t].len,
-			      f->flow.text + f->flow.t[t].off);
+		w = xasprintf("%.*s", (int)v->t[t].len, v->text + v->t[t].off);
 		in = word_in(list, w);
 		free(w);
 		if (in)
@@ -870,28 +889,7 @@ static bool writes_running(const struct vfn *f, int nd, int run)
  */
 static bool *reach_asleep(const struct vfn *f, int from, int stop, int run)
 {
-	bool *seen = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
-	int *stack = xrealloc(NULL, (f->g.nn + 1) * sizeof(int)), n = 0, i;
-
-	memset(seen, 0, f->g.nn * sizeof(bool));
-	stack[n++] = from;
-	seen[from] = true;
-	while (n) {
-		int nd = stack[--n];
-
-		if (nd == stop || (nd != from && writes_running(f, nd, run)))
-			continue;
-		for (i = 0; i < f->g.n[nd].nsucc; i++) {
-			int to = f->g.n[nd].succ[i];
-
-			if (!seen[to]) {
-				seen[to] = true;
-				stack[n++] = to;
-			}
-		}
-	}
-	free(stack);
-	return seen;
+	return reach_until(f, from, stop, run);
 }
 
 /*

@@ -933,22 +933,7 @@ void model_env(const struct vside *orig, struct vval *vv,
 /* Does f name one of the space-separated words of list? */
 static bool fn_names(const struct vfn *f, const char *list)
 {
-	int t;
-
-	for (t = 0; t < f->flow.n; t++) {
-		char *w;
-		bool in;
-
-		if (f->flow.t[t].kind != VT_ID)
-			continue;
-		w = xasprintf("%.*s", (int)f->flow.t[t].len,
-			      f->flow.text + f->flow.t[t].off);
-		in = word_in(list, w);
-		free(w);
-		if (in)
-			return true;
-	}
-	return false;
+	return vtoks_name_any(&f->flow, 0, f->flow.n, list);
 }
 
 /*
