@@ -54,7 +54,8 @@ static bool sets_sleeping(const struct cfg *g)
 
 	for (n = 0; n < g->n; n++)
 		if (g->nodes[n].kind == N_EVENT &&
-		    g->nodes[n].ev.api->kind == K_SET_STATE &&
+		    (g->nodes[n].ev.api->kind == K_SET_STATE ||
+		     g->nodes[n].ev.api->kind == K_PREPARE) &&
 		    event_sleeping_state(&g->nodes[n].ev))
 			return true;
 	return false;
@@ -86,8 +87,12 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 	for (n = 0; n < g->n; n++) {
 		const struct wq_event *ev = &g->nodes[n].ev;
 
-		if (g->nodes[n].kind == N_EVENT && ev->api->kind == K_SET_STATE &&
-		    event_sleeping_state(ev) && cfg_in_loop(g, n, loop)) {
+		/* set_current_state(S), or prepare_to_wait(q, &w, S) of an
+		 * entry the loop also add_wait_queue()s */
+		if (g->nodes[n].kind == N_EVENT &&
+		    (ev->api->kind == K_SET_STATE || ev->api->kind == K_PREPARE) &&
+		    event_sleeping_state(ev) && cfg_in_loop(g, n, loop) &&
+		    ev->api->state_arg >= 0 && ev->api->state_arg < ev->nargs) {
 			state = ev->args[ev->api->state_arg];
 			break;
 		}
