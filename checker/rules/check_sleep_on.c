@@ -347,6 +347,67 @@ static const char *queue_word(const char *q, size_t *len)
 }
 
 /*
+ * Is the address of the queue of last name w[0..n) handed to a call that
+ * is not of the wait API (`start_flush(&done)`), or stored (`p->wq =
+ * &done`)?  Whatever gets it may wake it: no delay then.
+ */
+static bool queue_handed_on(const char *buf, const char *w, size_t n)
+{
+	const char *p;
+
+	for (p = buf; (p = strchr(p, '&')); p++) {
+		const char *a = p + 1, *b, *c;
+		int depth = 0;
+
+		while (*a == ' ' || *a == '(')
+			a++;
+		/* `&name`, `&x->name`, `&x.name`: the last name */
+		for (b = a; wq_ident_char(*b) || *b == '.' || *b == '[' ||
+			    *b == ']' || (*b == '-' && b[1] == '>') ||
+			    (*b == '>' && b > a && b[-1] == '-'); b++)
+			;
+		for (c = b; c > a && wq_ident_char(c[-1]); c--)
+			;
+		if ((size_t)(b - c) != n || strncmp(c, w, n) || p[1] == '&' ||
+		    (p > buf && p[-1] == '&'))
+			continue;
+		/* back to what takes it: an unmatched '(' with a name */
+		for (c = p - 1; c > buf; c--) {
+			if (*c == ')')
+				depth++;
+			else if (*c == '(' && depth-- == 0)
+				break;
+			else if (!depth && strchr(";{}", *c))
+				break;
+			else if (!depth && *c == '=' && c[-1] != '=' &&
+				 c[-1] != '!' && c[-1] != '<' && c[-1] != '>' &&
+				 c[1] != '=')
+				return true;	/* stored */
+		}
+		if (c <= buf || *c != '(')
+			continue;
+		for (b = c; b > buf && (b[-1] == ' ' || b[-1] == '\t'); b--)
+			;
+		for (a = b; a > buf && wq_ident_char(a[-1]); a--)
+			;
+		if (a == b)
+			continue;	/* a cast or a grouping */
+		{
+			const struct kapi *k = kapi_classify(a, b - a);
+
+			if (!(k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
+				    k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
+				    k->kind == K_PREPARE || k->kind == K_FINISH)) &&
+			    strncmp(a, "init_waitqueue_head", 19) &&
+			    strncmp(a, "wake_up", 7) && strncmp(a, "if", 2) &&
+			    strncmp(a, "while", 5))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * Does anything in the file wake the queue: a wake_up*() call (or a
  * driver's wrapper with "wake" in its name) whose argument names the
  * queue's last member?  A _timeout sleep on a queue
@@ -395,12 +456,12 @@ static const char *next_waker(const char *buf, const char **pp,
 	return NULL;
 }
 
-static bool queue_woken_in_file(const struct wq_file *f, const char *q)
+static bool queue_may_be_woken(const struct wq_file *f, const char *q)
 {
 	size_t n;
 	const char *w = queue_word(q, &n), *p = f->buf;
 
-	return !n || next_waker(f->buf, &p, w, n);
+	return !n || next_waker(f->buf, &p, w, n) || queue_handed_on(f->buf, w, n);
 }
 
 /*
@@ -717,7 +778,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		t = node_pos_loop_test(g, n);
 		delay = !old_tmo && strstr(name, "timeout") &&
 			nd->ev.nargs >= 2 && strcmp(nd->ev.args[1], "?") &&
-			!queue_woken_in_file(f, q) &&
+			!queue_may_be_woken(f, q) &&
 			(t < 0 || test_counts_only(g, g->nodes[t].text));
 		if (delay) {
 			delay_finding(f, nd, name, q, intr);
