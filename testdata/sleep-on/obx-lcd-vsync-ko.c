@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * obx: the frame-buffer driver of an invented LCD controller.  On one
- * SoC (CONFIG_OBX_VSYNC_IRQ) the panel's vsync interrupt wakes a writer
- * waiting for the next frame; on the others the write polls.  The queue
- * is this file's, static, and its waker is the handler in the same #if
- * branch: with flags that leave the branch out, that handler is still
+ * obx: an invented LCD controller's frame buffer.  With
+ * CONFIG_OBX_VSYNC_IRQ a writer sleeps until the vsync interrupt wakes
+ * it, else it polls.  The static queue's waker is the handler in the
+ * same #if branch: with flags that leave the branch out, it is still
  * this file's waker, not one outside it.
+ * wqport-fix-test: no-kbuild (the module build leaves the #if branch out)
  */
 #include <linux/delay.h>
 #include <linux/interrupt.h>
