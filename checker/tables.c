@@ -686,3 +686,25 @@ enum wq_severity rule_severity(const struct wq_rule *r, unsigned target)
 		return SEV_WARNING;
 	return r->severity;
 }
+
+/*
+ * A call that may take a queue's address without waking it or handing
+ * it on: the wait API's sleeps, queueing and set-up (kapi.def kinds,
+ * wait_event*(), init_waitqueue_head(), the head's initializer,
+ * waitqueue_active()) and sizeof.
+ */
+bool kapi_quiet_queue_user(const char *c, size_t cl)
+{
+	const struct kapi *k = kapi_classify(c, cl);
+
+	if (k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
+		  k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
+		  k->kind == K_PREPARE || k->kind == K_FINISH))
+		return true;
+	return (cl >= 10 && !memcmp(c, "wait_event", 10)) ||
+	       (cl >= 13 && !memcmp(c, "io_wait_event", 13)) ||
+	       (cl == 19 && !memcmp(c, "init_waitqueue_head", 19)) ||
+	       (cl == 29 && !memcmp(c, "__WAIT_QUEUE_HEAD_INITIALIZER", 29)) ||
+	       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
+	       (cl == 6 && !memcmp(c, "sizeof", 6));
+}

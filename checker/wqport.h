@@ -177,6 +177,8 @@ bool kapi_sem_down(const char *name, size_t len);
 bool kapi_user_copy(const char *name, size_t len);
 /* a call that only prints to the kernel log (kapi.def KAPI_LOG) */
 bool kapi_log(const char *name, size_t len);
+/* a call that takes a queue without waking it or handing it on (tables.c) */
+bool kapi_quiet_queue_user(const char *c, size_t cl);
 
 /* What a call does to the local interrupts (kapi.def KAPI_IRQ): effect
  * "off", "on", "save", "lock_off", "unlock_on", "lock_save" or

@@ -346,6 +346,22 @@ static const char *queue_word(const char *q, size_t *len)
 	return b;
 }
 
+static bool word_is(const char *a, size_t n, const char *w)
+{
+	return strlen(w) == n && !strncmp(a, w, n);
+}
+
+/* Is a[0..n) a wake-up of a queue (kapi.def KAPI_WAKES_QUEUE)? */
+static bool wakes(const char *a, size_t n)
+{
+	const char *const *w;
+
+	for (w = kapi_wakes(true); *w; w++)
+		if (word_is(a, n, *w))
+			return true;
+	return false;
+}
+
 /*
  * Is the address of the queue of last name w[0..n) handed to a call that
  * is not of the wait API (`start_flush(&done)`), or stored (`p->wq =
@@ -392,17 +408,10 @@ static bool queue_handed_on(const char *buf, const char *w, size_t n)
 			;
 		if (a == b)
 			continue;	/* a cast or a grouping */
-		{
-			const struct kapi *k = kapi_classify(a, b - a);
-
-			if (!(k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
-				    k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
-				    k->kind == K_PREPARE || k->kind == K_FINISH)) &&
-			    strncmp(a, "init_waitqueue_head", 19) &&
-			    strncmp(a, "wake_up", 7) && strncmp(a, "if", 2) &&
-			    strncmp(a, "while", 5))
-				return true;
-		}
+		/* the wait API, a wake-up (next_waker()'s), a test */
+		if (!kapi_quiet_queue_user(a, b - a) && !wakes(a, b - a) &&
+		    !word_is(a, b - a, "if") && !word_is(a, b - a, "while"))
+			return true;
 	}
 	return false;
 }

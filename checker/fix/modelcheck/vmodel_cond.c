@@ -793,18 +793,30 @@ static bool taken_after_write(const struct vfn *f, const bool *between,
 	return hit;
 }
 
-static bool writes_state(const struct vfn *f, int nd, int run)
+/*
+ * Does node nd write a sleeping state (running false: set_current_state()
+ * or prepare_to_wait() of a state other than run), or set the task
+ * running again (running true: finish_wait(), TASK_RUNNING)?
+ */
+static bool writes_task_state(const struct vfn *f, int nd, int run,
+			      bool running)
 {
 	int k;
 
 	for (k = 0; k < f->nnev[nd]; k++) {
 		const struct vev *e = &f->ev[f->nev[nd][k]];
 
-		if ((e->k == EV_PREPARE || e->k == EV_STATE) && e->st >= 0 &&
+		if (running ? e->k == EV_FINISH || (e->k == EV_STATE && e->st == run) :
+		    (e->k == EV_PREPARE || e->k == EV_STATE) && e->st >= 0 &&
 		    e->st != run)
 			return true;
 	}
 	return false;
+}
+
+static bool writes_state(const struct vfn *f, int nd, int run)
+{
+	return writes_task_state(f, nd, run, false);
 }
 
 /* The test of node nd as its tokens, `while`/`if` and spaces left out. */
@@ -870,15 +882,7 @@ static bool kstop_only(const struct vfn *f, int nd)
 /* Does node nd set TASK_RUNNING (finish_wait(), set_current_state())? */
 static bool writes_running(const struct vfn *f, int nd, int run)
 {
-	int k;
-
-	for (k = 0; k < f->nnev[nd]; k++) {
-		const struct vev *e = &f->ev[f->nev[nd][k]];
-
-		if (e->k == EV_FINISH || (e->k == EV_STATE && e->st == run))
-			return true;
-	}
-	return false;
+	return writes_task_state(f, nd, run, true);
 }
 
 /*

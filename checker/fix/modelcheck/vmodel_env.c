@@ -570,14 +570,14 @@ static bool arm_apart(const struct wfile *f, const struct vtoks *ft,
 	int i, sleeps = 0;
 
 	for (i = 0; i + 1 < ft->n && ft->t[i].off < end; i++) {
-		const char *c = ft->text + ft->t[i].off;
-		size_t cl = ft->t[i].len;
+		const struct kapi *ka;
 
 		if (ft->t[i].off < from || ft->t[i].kind != VT_ID ||
 		    !tok_eq(ft, i + 1, "(") ||
-		    !(kapi_is(c, cl, K_SLEEP_ON) ||
-		      (cl >= 8 && !strncmp(c, "schedule", 8)) ||
-		      (cl >= 10 && !strncmp(c, "wait_event", 10))))
+		    !(ka = kapi_classify(ft->text + ft->t[i].off, ft->t[i].len)) ||
+		    !(ka->kind == K_SLEEP_ON || ka->kind == K_SCHEDULE ||
+		      ka->kind == K_SCHEDULE_TIMEOUT || ka->kind == K_DELAY ||
+		      ka->kind == K_WAIT_EVENT))
 			continue;
 		sleeps++;
 		if (!text_other_case_arm(f->text, from, end, ft->t[k].off,

@@ -90,21 +90,6 @@ static int call_of(const struct vtoks *v, int k)
 	return -1;
 }
 
-/* A call that may take the queue without waking it or handing it on. */
-static bool quiet_user(const char *c, size_t cl)
-{
-	const struct kapi *k = kapi_classify(c, cl);
-
-	if (k && (k->kind == K_SLEEP_ON || k->kind == K_WAIT_EVENT ||
-		  k->kind == K_ADD_WAIT || k->kind == K_REMOVE_WAIT ||
-		  k->kind == K_PREPARE || k->kind == K_FINISH))
-		return true;
-	return starts(c, cl, "wait_event") || starts(c, cl, "io_wait_event") ||
-	       (cl == 19 && !memcmp(c, "init_waitqueue_head", 19)) ||
-	       (cl == 29 && !memcmp(c, "__WAIT_QUEUE_HEAD_INITIALIZER", 29)) ||
-	       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
-	       (cl == 6 && !memcmp(c, "sizeof", 6));
-}
 
 /* A wake-up of a queue (kapi.def's), not one of interruptible sleepers only */
 static bool plain_wake(const char *c, size_t cl)
@@ -177,7 +162,7 @@ static bool define_followed(const struct vtoks *v, int k, const char *q,
 		if (c >= 0 && plain_wake(b.text + b.t[c].off, b.t[c].len))
 			*wakes = true;
 		else
-			ok = c >= 0 && quiet_user(b.text + b.t[c].off, b.t[c].len);
+			ok = c >= 0 && kapi_quiet_queue_user(b.text + b.t[c].off, b.t[c].len);
 	}
 	vtok_release(&b);
 	for (j = 0; j < v->n && ok; j++)
@@ -374,7 +359,7 @@ static bool sealed_static(const char *text, size_t len, const char *q,
 			/* wait_queue_head_t q; in a function */
 			decls++;
 		} else if (c >= 0) {
-			if (!quiet_user(v.text + v.t[c].off, v.t[c].len))
+			if (!kapi_quiet_queue_user(v.text + v.t[c].off, v.t[c].len))
 				sealed = false;
 		} else if (depth == 0 && static_decl(&v, k) &&
 			   (vtok_is(&v, k + 1, ";") || vtok_is(&v, k + 1, "=") ||
@@ -543,7 +528,7 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 		/* an argument of the wait API that sleeps, queues or sets it
 		 * up; anything else (a wake-up, its address stored or passed
 		 * on) may reach a waker */
-		sealed = c >= 0 && quiet_user(v.text + v.t[c].off, v.t[c].len);
+		sealed = c >= 0 && kapi_quiet_queue_user(v.text + v.t[c].off, v.t[c].len);
 	}
 	vtok_release(&v);
 	free(root);
