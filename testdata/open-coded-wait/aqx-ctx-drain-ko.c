@@ -44,7 +44,7 @@ static void aqx_drain(struct aqx_ctx *ctx)
 	spin_lock_irq(&ctx->lock);
 	if (!ctx->active)
 		goto out;
-	add_wait_queue(&ctx->drain_wait, &wait);	/* expect: WQ002 fix=refused:entry-passed */
+	add_wait_queue(&ctx->drain_wait, &wait);	/* expect: WQ002 fix=refused:entry-made-otherwise */
 	set_task_state(tsk, TASK_UNINTERRUPTIBLE);
 	while (ctx->active) {
 		spin_unlock_irq(&ctx->lock);

@@ -54,7 +54,7 @@ void cwx_throttle_wait(struct cwx_throttle *thr)
 		return;
 	}
 	init_waitqueue_func_entry(&w.wait, cwx_credit_wake);
-	add_wait_queue(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-passed */
+	add_wait_queue(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-made-otherwise */
 	spin_unlock_irq(&thr->lock);
 
 	while (true) {
@@ -85,7 +85,7 @@ void cwx_throttle_wait_set(struct cwx_throttle *thr)
 	w.wait.func = cwx_credit_wake;
 	spin_lock_irq(&thr->lock);
 	__set_current_state(TASK_UNINTERRUPTIBLE);
-	add_wait_queue_exclusive(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-passed */
+	add_wait_queue_exclusive(&thr->waitq, &w.wait);	/* expect: WQ002 fix=refused:entry-made-otherwise */
 	spin_unlock_irq(&thr->lock);
 	while (!READ_ONCE(w.granted)) {
 		schedule();

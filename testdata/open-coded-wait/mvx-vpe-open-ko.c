@@ -62,7 +62,7 @@ int mvx_open(int index, int can_sleep)
 			} else {
 				DECLARE_WAITQUEUE(wait, current);
 
-				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:entry-passed */
+				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:entry-made-otherwise */
 
 				set_current_state(TASK_INTERRUPTIBLE);
 				while ((p = mvx_get_shared(MVX_TARGET_VPE)) == NULL) {
@@ -82,7 +82,7 @@ int mvx_open(int index, int can_sleep)
 			} else {
 				DECLARE_WAITQUEUE(wait, current);
 
-				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:entry-passed */
+				add_wait_queue(&mvx_chan_wq[index].lx_queue, &wait); /* expect: WQ002 fix=refused:entry-made-otherwise */
 
 				set_current_state(TASK_INTERRUPTIBLE);
 				while (*p == NULL) {

@@ -546,20 +546,23 @@ static int waiter_steps(const struct mrun *r, const struct mstate *s,
 		out[n++] = t;
 		return n;
 	}
+	if (r->snaptake[s->node])
+		t.snap = s->done;
 	if (nd->kind == VN_COND && nd->nsucc == 2) {
 		int c = r->cls[s->node];
+		uint8_t done = r->snapread[s->node] ? t.snap : s->done;
 
 		if (c == 0 && r->decides[s->node] && sleeping(r, s->ts))
 			t.spins = 0;	/* the model chose whether to sleep */
 		if (r->w->kstop && r->ktest[s->node] && s->done)
 			t.kread = 1;
-		if (c == 0 || (c == 1) == !s->done) {
+		if (c == 0 || (c == 1) == !done) {
 			t.node = nd->succ[0];
 			t.held &= ~lock_failed(r, s->node);
 			out[n++] = t;
 			t.held = s->held;
 		}
-		if (c == 0 || (c == 1) == !!s->done) {
+		if (c == 0 || (c == 1) == !!done) {
 			t.node = nd->succ[1];
 			out[n++] = t;
 		}
@@ -776,6 +779,8 @@ void mrun_release(struct mrun *r)
 	free(r->decides);
 	free(r->ktest);
 	free(r->kguard);
+	free(r->snaptake);
+	free(r->snapread);
 }
 
 /* ---- the entry point ---- */
@@ -798,6 +803,7 @@ void mrun_start(struct mrun *r, struct vval *vv, struct vfn *f,
 	r->swait = model_switches(f);
 	r->decides = model_decides(f, r->cls);
 	r->ktest = kstop_tests(f);
+	model_copies(f, r->cls, w->writes, &r->snaptake, &r->snapread);
 	kstop_guard(f, r->cls, &r->kguard);
 	if (w->kstop)
 		kstop_conditions(f, r->cls, r->guard, r->wguard);

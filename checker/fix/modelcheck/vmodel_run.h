@@ -25,6 +25,7 @@ struct mstate {
 	int8_t ts;		/* interned state, -1: the caller's */
 	uint32_t held;		/* the waker's locks the waiter holds, by index */
 	uint8_t done, wpc, wheld, nsl, spins, exited;
+	uint8_t snap;		/* done as the last copy node took it */
 	uint8_t iheld, isave;	/* xirq: interrupts off, and before a sleep_on() */
 	uint8_t kread;		/* kthread_stop()'s run: a test of
 				 * kthread_should_stop() read it true since
@@ -58,6 +59,9 @@ struct mrun {
 	uint32_t *swait;	/* per switch node: the cases that sleep */
 	bool *decides;		/* per node: model_decides() */
 	bool *ktest;		/* per node: a test of kthread_should_stop() */
+	bool *snaptake;		/* per node: takes a copy of the condition */
+	bool *snapread;		/* per node: a test of the condition that
+				 * reads the copy (model_copies()) */
 	bool *kguard;		/* per node: on the waiting arm of a test of
 				 * kthread_should_stop(): kthread_stop() ends
 				 * a sleep there */
@@ -90,6 +94,30 @@ struct mrun {
 				 * the waker writes (or the writes unread) */
 	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
 };
+
+/* vmodel_cond.c: the nodes reachable from `from`, not going on from c
+ * (-1: none) nor, with run >= 0, from a node that sets the task running
+ * (allocated); does node nd write a sleeping state? */
+bool *reach_until(const struct vfn *f, int from, int c, int run);
+bool *reach_set(const struct vfn *f, int from, int c);
+bool writes_state(const struct vfn *f, int nd, int run);
+/* does test node nd name a word of list, itself or through a helper of
+ * the file it calls? */
+bool node_names_any(const struct vfn *f, int nd, const char *list);
+/* vmodel_locals.c: does test node nd read only the function's own names,
+ * which no waker writes? */
+bool node_locals_only(const struct vfn *f, int nd);
+/* does test node nd read memory only, as named: no call, no local a
+ * call returned or whose address is passed on? */
+bool node_plain_data(const struct vfn *f, int nd);
+/* per node: a test of the condition that reads a local copy of shared
+ * state, and a node that takes such a copy (allocated); writes: what the
+ * waker writes (NULL: not read) */
+void model_copies(const struct vfn *f, int8_t *cls, const char *writes,
+		  bool **take, bool **read);
+/* vmodel_exits.c: does test node nd name w1 or w2 (what the sleep
+ * returned), a signal, or no name at all (a constant)? */
+bool node_names(const struct vfn *f, int nd, const char *w1, const char *w2);
 
 /* vmodel_kthread.c: the test kthread_stop() makes true */
 #define KSTOP_TEST "kthread_should_stop"

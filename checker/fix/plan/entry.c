@@ -339,7 +339,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 	/* refused, but its adds are still gathered below: the reason is
 	 * then the one each add's site is given (plan_of()) */
 	if (decl + init != 1)
-		refuse_entry(e, "entry-passed", xasprintf(
+		refuse_entry(e, "entry-made-otherwise", xasprintf(
 			"the entry '%s' is not made here once with DECLARE_WAITQUEUE(%s, current) or init_waitqueue_entry(&%s, current); DEFINE_WAIT() replaces only that",
 			w, w, w));
 	uses = decl + init;
@@ -389,7 +389,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 							    &e->nonce[e->nadds]);
 			e->adds[e->nadds++] = nd->pos.line;
 		} else if (nd->ev.api->kind != K_REMOVE_WAIT) {
-			refuse_entry(e, "entry-passed", xasprintf(
+			refuse_entry(e, "entry-two-apis", xasprintf(
 				"the entry '%s' is also used with %s(); one API per entry",
 				w, api));
 		} else if (strcmp(api, "remove_wait_queue")) {
@@ -504,7 +504,7 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 		if (!is_set(g, n) || merged[n] == M_SET)
 			continue;
 		if ((in[n] & E_UNQ) && (in[n] & (E_ADDED | E_SET)))
-			refuse_entry(e, "state-outside-loop", xasprintf(
+			refuse_entry(e, "state-unqueued-too", xasprintf(
 				"the task state set at line %u is set both with and without the entry queued: prepare_to_wait() there would queue it where it was not",
 				g->nodes[n].pos.line));
 		else if ((in[n] & (E_ADDED | E_SET)) &&
@@ -705,7 +705,8 @@ void entry_plans_free(struct entry_plans *ep)
 static bool entry_reason(const char *reason)
 {
 	static const char *const own[] = { "old-kernel-branch", "entry-passed",
-		"two-queues", "queue-lock", "macro", NULL };
+		"entry-made-otherwise", "entry-two-apis", "two-queues",
+		"queue-lock", "macro", NULL };
 	int i;
 
 	for (i = 0; own[i]; i++)

@@ -91,13 +91,14 @@ static int call_of(const struct vtoks *v, int k)
 }
 
 
-/* A wake-up of a queue (kapi.def's), not one of interruptible sleepers only */
-static bool plain_wake(const char *c, size_t cl)
+/* A wake-up of a queue (kapi.def's), unless any, not one of
+ * interruptible sleepers only */
+static bool queue_wake(const char *c, size_t cl, bool any)
 {
 	const char *const *w;
 	size_t i;
 
-	for (i = 0; i + 13 <= cl; i++)
+	for (i = 0; i + 13 <= cl && !any; i++)
 		if (!memcmp(c + i, "interruptible", 13))
 			return false;
 	for (w = kapi_wakes(true); *w; w++)
@@ -140,10 +141,14 @@ static bool define_body(const struct vtoks *v, int k, const char **nm,
  * API, and no other directive names the macro: then the queue is
  * reached through it only where this file's code uses it, and each use
  * of one that wakes is a waker of this file (vqueue_macro_wakers()).
- * *wakes: the body wakes q.
+ * *wakes: the body wakes q.  For the model's wakers (any): an
+ * interruptible wake-up wakes too (the model reads its mask at each
+ * use), and the other directives may be `#define`s of the same macro,
+ * its alternatives under #if (2.6 diagraph's NOTIFY(), a wake-up or a
+ * signal): the uses wake where this one is compiled.
  */
 static bool define_followed(const struct vtoks *v, int k, const char *q,
-			    size_t n, bool member, bool *wakes)
+			    size_t n, bool member, bool any, bool *wakes)
 {
 	struct vtoks b;
 	const char *nm;
@@ -159,15 +164,24 @@ static bool define_followed(const struct vtoks *v, int k, const char *q,
 		    (j > 0 && (vtok_is(&b, j - 1, "->") || vtok_is(&b, j - 1, "."))) != member)
 			continue;
 		c = call_of(&b, j);
-		if (c >= 0 && plain_wake(b.text + b.t[c].off, b.t[c].len))
+		if (c >= 0 && queue_wake(b.text + b.t[c].off, b.t[c].len, any))
 			*wakes = true;
 		else
 			ok = c >= 0 && kapi_quiet_queue_user(b.text + b.t[c].off, b.t[c].len);
 	}
 	vtok_release(&b);
-	for (j = 0; j < v->n && ok; j++)
-		if (j != k && v->t[j].kind == VT_PP && pp_names(v, j, nm, nn))
-			ok = false;
+	for (j = 0; j < v->n && ok; j++) {
+		const char *nm2;
+		size_t nn2;
+
+		if (j == k || v->t[j].kind != VT_PP || !pp_names(v, j, nm, nn))
+			continue;
+		ok = false;
+		if (any && define_body(v, j, &nm2, &nn2, &b)) {
+			ok = nn2 == nn && !memcmp(nm2, nm, nn);
+			vtok_release(&b);
+		}
+	}
 	return ok;
 }
 
@@ -192,7 +206,7 @@ int vqueue_macro_wakers(const struct vtoks *v, const char *key, int *uses,
 		member = j < b.n && j > 0 &&
 			 (vtok_is(&b, j - 1, "->") || vtok_is(&b, j - 1, "."));
 		vtok_release(&b);
-		if (!define_followed(v, k, key, n, member, &wakes) || !wakes)
+		if (!define_followed(v, k, key, n, member, true, &wakes) || !wakes)
 			continue;
 		for (j = 0; j < v->n && nu < max; j++)
 			if (v->t[j].kind == VT_ID && name_is(v, j, nm, nn) &&
@@ -333,7 +347,7 @@ static bool sealed_static(const char *text, size_t len, const char *q,
 			/* a macro may wake it: from anywhere, unless this
 			 * file's own, followed to its uses (env only) */
 			if (pp_names(&v, k, q, n) &&
-			    !(follow && define_followed(&v, k, q, n, false, &w)))
+			    !(follow && define_followed(&v, k, q, n, false, false, &w)))
 				sealed = false;
 			continue;
 		}
@@ -518,7 +532,7 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 			/* a macro may wake it, unless this file's own,
 			 * followed to its uses */
 			sealed = !pp_names(&v, k, m, strlen(m)) ||
-				 define_followed(&v, k, m, strlen(m), true, &w);
+				 define_followed(&v, k, m, strlen(m), true, false, &w);
 			continue;
 		}
 		if (!name_is(&v, k, m, strlen(m)) || k == 0 ||
