@@ -627,6 +627,19 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 			ok = false;
 		}
 	if (ok) {
+		unsigned ol = old_queues_left(&res->plan, text, len);
+
+		for (i = 0; ol && i < res->plan.nfns; i++)
+			if (fn_changed(&res->plan, res->orig, &p1, text,
+				       res->plan.fns[i].name)) {
+				block(res, res->plan.fns[i].name, xasprintf(
+					"the file's 2.0-2.2 queue declarations were to be ported with its sleeps, but the rewrite still has `struct wait_queue` on line %u (no semantic patch the plan ran ported it): the converted sleeps would hand that queue's pointer to wait_event*(); port the declarations by hand first",
+					ol));
+				ok = false;
+				break;
+			}
+	}
+	if (ok) {
 		uint64_t t0 = now_ns(CLOCK_MONOTONIC);
 
 		new_error = new_cc_error(f0, &f1, text, len);

@@ -108,6 +108,15 @@ char *new_cc_error(const struct wq_file *f0, const struct wq_file *f1,
 		   const char *buf, size_t len);
 char *missing_header_of(const struct wq_file *f0);
 
+/*
+ * The line of the first 2.0-2.2 `struct wait_queue` left in buf, the
+ * text of a rewrite whose plan ports the file's queues (plan/ptw.c), or
+ * 0: a declaration the semantic patch did not port (spatch skipped it)
+ * leaves the converted sleeps handing a `struct wait_queue **` to
+ * wait_event*().
+ */
+unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len);
+
 /* Is form the in-place entry form (entry.c)? */
 bool form_in_place(const char *form);
 /* the kapi.def row of the primitive a planned form writes, or NULL */

@@ -415,9 +415,13 @@ static char *refused_words(const struct fix_result *res,
 	int j;
 
 	*with = 0;
+	/* a site in a branch the parse does not compile is not in the
+	 * check of the rewrite either: its finding is not gone */
 	if (res->final && s->done && (fn = fn_at(res, s)) &&
 	    !fn_unchanged(res, fn, s->pos) &&
-	    !model_still_finds(res, fn, s->rule)) {
+	    !model_still_finds(res, fn, s->rule) &&
+	    !(s->reason && (!strcmp(s->reason, "inactive-branch") ||
+			    !strcmp(s->reason, "old-kernel-branch")))) {
 		/* its finding is gone from the rewritten function */
 		for (j = 0; j < res->plan.n; j++) {
 			const struct fix_site *t = &res->plan.s[j];

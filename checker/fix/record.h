@@ -72,6 +72,10 @@ struct model_facts {
 	bool ran;		/* the model ran the function to a verdict */
 	bool no_waker;		/* nothing may wake one of its sleeps */
 	bool outside;		/* a waker outside this file and its module */
+	uint32_t outside_at;	/* ... of the sleeps (by ordinal) on its
+				 * queue, when each sleep's queue is known
+				 * (outside_known) */
+	bool outside_known;
 	bool kstop;		/* it tests kthread_should_stop(): a
 				 * kthread_stop(), from any file, wakes it */
 	bool complete;		/* every waker there can be was run */

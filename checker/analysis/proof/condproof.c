@@ -597,6 +597,12 @@ static enum cp_truth atom(const char *buf, size_t len, const char *e,
 		free(a);
 		return r;
 	}
+	/* skb_queue_len(a): not zero after an add to a */
+	if ((a = call_arg(e, "skb_queue_len", 0))) {
+		r = list_test(a, st) == CP_FALSE ? CP_TRUE : CP_UNKNOWN;
+		free(a);
+		return r;
+	}
 	a = call_arg(e, "atomic_read", 0);
 	if (!a)
 		a = call_arg(e, "READ_ONCE", 0);

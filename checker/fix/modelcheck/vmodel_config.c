@@ -56,6 +56,34 @@ static unsigned run_side(struct vval *vv, struct vfn *f, int side,
 	return props;
 }
 
+/*
+ * The sleeps of the original o (by ordinal, into *at) on the queue of
+ * last name key; false when a sleep's queue is not known (a schedule()
+ * of a hand-written loop): then a waker of key may end any of them.
+ */
+static bool sleeps_on_key(struct vval *vv, const struct vfn *o,
+			  const char *key, uint32_t *at)
+{
+	int e;
+
+	for (e = 0; e < o->nev_all; e++) {
+		const struct vev *ev = &o->ev[e];
+		int ord = sleep_ord(o, e);
+		char *k;
+
+		if (!is_sleep_ev(ev))
+			continue;
+		if (ev->q < 0 || ev->q >= vv->nnames[NS_QUEUE] || ord < 0 ||
+		    ord >= 32)
+			return false;
+		k = last_name(vv->names[NS_QUEUE][ev->q]);
+		if (!strcmp(k, key))
+			*at |= 1u << ord;
+		free(k);
+	}
+	return true;
+}
+
 char *model_check_config(const struct vside *orig, const struct vside *rew,
 			 const char *fn, const int *sel, char **verdict,
 			 bool *unreadable, struct model_facts *mf)
@@ -69,7 +97,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	int nk, i, j, nw_total = 0;
 	unsigned lp;
 	char *sem;
-	bool kstop;
+	bool kstop, outside_known = true;
+	uint32_t outside_at = 0;
 
 	*verdict = NULL;
 	if (mf)
@@ -105,6 +134,9 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 			break;	/* a function with queues: their wakers */
 		model_env(orig, &vv, &o, fn, key, task, &ws, &one);
 		env.opaque |= one.opaque;
+		if (one.opaque)
+			outside_known &= !task &&
+					 sleeps_on_key(&vv, &o, key, &outside_at);
 		/* no waker: none for any of its queues (the words say so) */
 		env.unwoken = (i == 0 || env.unwoken) && one.unwoken;
 		env.file |= one.file;
@@ -181,6 +213,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	/* the facts the verdict rests on (fix/record.h), its words from them */
 	facts = (struct model_facts){ .ran = true,
 		.no_waker = env.unwoken, .outside = env.opaque, .kstop = kstop,
+		.outside_at = outside_at, .outside_known = outside_known,
 		.complete = env.complete, .dropped = env.dropped,
 		.nwakers = nw_total,
 		.schedules = mr.count > MAXCOUNT ? MAXCOUNT : mr.count,

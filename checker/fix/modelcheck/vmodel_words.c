@@ -202,12 +202,13 @@ char *props_text(unsigned props, bool complete, const struct mside *m)
 	return props_at(props, complete, m, NULL, 0);
 }
 
-/* ", a waker outside this file (at any point)" and the like. */
-static char *env_text1(const struct model_facts *mf);
+/* ", a waker outside this file (at any point)" and the like, for the
+ * sleeps own (by ordinal; all when 0) */
+static char *env_text1(const struct model_facts *mf, uint32_t own);
 
-static char *env_text(const struct model_facts *mf)
+static char *env_text(const struct model_facts *mf, uint32_t own)
 {
-	char *t = env_text1(mf), *d;
+	char *t = env_text1(mf, own), *d;
 
 	if (!mf->dropped)
 		return t;
@@ -218,12 +219,15 @@ static char *env_text(const struct model_facts *mf)
 	return d;
 }
 
-static char *env_text1(const struct model_facts *mf)
+static char *env_text1(const struct model_facts *mf, uint32_t own)
 {
 	if (mf->files[0])
 		return xasprintf(", wakers read in %s%s", mf->file ? "this file and " : "",
 				 mf->files);
-	if (mf->outside)
+	/* a function's sleeps on several queues: said of the site's own
+	 * sleeps only where their queue has that waker */
+	if (mf->outside && (!mf->outside_known || !own || !mf->nsleeps ||
+			    (own & mf->outside_at)))
 		return xstrdup(", a waker outside this file (at any point)");
 	if (mf->no_waker && !mf->file) {
 		/* what else ends a sleep: its timeout, when it had one; a
@@ -336,11 +340,11 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 	char *kept = props_words(np, mf->complete, mf->lost_plain, mf->lost_if,
 				 mf->new_at, mf->new_seen, mf->sleep_line, nl,
 				 mine, mf);
-	char *et = env_text(mf), *v;
+	uint32_t own = sleeps_of(mine, nl), unreached = own & ~mf->reached;
+	char *et = env_text(mf, own), *v;
 	const char *more = mf->capped ? "more than " : "";
 	const char *cf = mf->configs ? ", in each #if configuration that reads as C" : "";
 
-	uint32_t own = sleeps_of(mine, nl), unreached = own & ~mf->reached;
 	struct strbuf nr = { 0 };
 	bool early;
 	int i;

@@ -365,7 +365,7 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 
 			if (strcmp(api, "add_wait_queue") && !x) {
 				refuse_entry(e, "queue-lock", xasprintf(
-					"%s(): the queue's own lock is held around the wait; prepare_to_wait() takes that lock itself: convert by hand",
+					"%s() runs under the queue's own lock, taken by hand; prepare_to_wait() takes that lock itself: convert by hand",
 					api));
 			} else if (!q0) {
 				q0 = qa;

@@ -166,7 +166,7 @@ static void plan_open_coded_in(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (!strncmp(s->anchor, "__add_wait_queue", 16)) {
 		refuse(s, "queue-lock", xasprintf(
-			"%s(): the queue's own lock is held around the wait; prepare_to_wait() takes that lock itself, and only wait_event*_locked*() waits under it: convert by hand",
+			"%s() runs under the queue's own lock, taken by hand; prepare_to_wait() takes that lock itself, and where the loop keeps it over its tests only wait_event*_locked*() waits under it: convert by hand",
 			s->anchor));
 		return;
 	}

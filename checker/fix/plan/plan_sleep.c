@@ -396,7 +396,7 @@ static void plan_sleep_on_timed(struct fix_site *s, const struct site_ctx *sc,
 	if (sc->queue_woken && ls->other && ls->cond &&
 	    !strstr(ls->cond, "kthread_should_stop")) {
 		refuse(s, "work-in-loop", xasprintf(
-			"the loop does other work besides sleeping ('%s'), after each timed sleep",
+			"the loop runs other statements besides the sleep ('%s'), after each timed sleep",
 			ls->other));
 		return;
 	}
@@ -465,7 +465,7 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	}
 	if (ls->other || (ls->exit_ifs && (ls->timeout_loop || ls->lock))) {
 		refuse(s, "work-in-loop", xasprintf(
-			"the loop does other work besides sleeping ('%s')",
+			"the loop runs other statements besides the sleep ('%s')",
 			ls->other ? ls->other : "an early exit"));
 		return;
 	}

@@ -614,3 +614,29 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		free(t);
 	}
 }
+
+unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len)
+{
+	char *what = NULL, *m;
+	const char *at;
+	unsigned line = 1;
+	bool port = false;
+	int i;
+
+	for (i = 0; i < p->n; i++)
+		port |= p->s[i].port_queues;
+	if (!port || old_api_state(buf, len, NULL, &what) == OLD_NONE) {
+		free(what);
+		return 0;
+	}
+	free(what);
+	/* the first use outside comments and strings */
+	m = mask_text(buf, len);
+	for (at = m; (at = strstr(at, "struct wait_queue")); at += 17)
+		if (!is_ident(at[17]) && (at == m || !is_ident(at[-1])))
+			break;
+	for (i = 0; at && m + i < at; i++)
+		line += m[i] == '\n';
+	free(m);
+	return at ? line : 0;
+}

@@ -58,7 +58,7 @@ const char *proof_step_name(enum proof_step s)
 {
 	static const char *const names[] = {
 		"proven", "no candidate", "task state", "side effect",
-		"stale local", "not false at the sleep", "no waker in the file",
+		"local", "not false at the sleep", "no waker in the file",
 		"rebase", "waker",
 	};
 
@@ -106,6 +106,33 @@ static bool postfix_only(const char *v)
 	}
 	return *v != 0;
 }
+/*
+ * Is v a constant: a number, or a name in capitals (`0`, `0x10`,
+ * `FRAME_BIT`)?  A local set to one and not changed since reads the
+ * same at any test: no stale copy (`int frame = 0; ... test_bit(frame,
+ * &cam->flags)`), but a name the waker's words would not match.
+ */
+static bool constant_value(const char *v)
+{
+	const char *p = v;
+
+	while (*p == ' ' || *p == '(')
+		p++;
+	if (isdigit((unsigned char)*p)) {
+		while (isalnum((unsigned char)*p))
+			p++;
+	} else if (isupper((unsigned char)*p)) {
+		while (isupper((unsigned char)*p) || isdigit((unsigned char)*p) ||
+		       *p == '_')
+			p++;
+	} else {
+		return false;
+	}
+	while (*p == ' ' || *p == ')')
+		p++;
+	return !*p;
+}
+
 static char *unlocal(const struct site_ctx *sc, unsigned decl,
 		     const struct cp_state *ss, const char *c, char **why,
 		     int *copies, int *ncopies)
@@ -148,6 +175,17 @@ static char *unlocal(const struct site_ctx *sc, unsigned decl,
 		for (i = 0; i < ss->n; i++)
 			if (ss->w[i].kind != CPW_FACT && !strcmp(ss->w[i].lhs, w))
 				break;
+		if (i < ss->n && ss->w[i].kind == CPW_SET && ss->w[i].val &&
+		    constant_value(ss->w[i].val)) {
+			/* no stale copy: a constant the proof does not
+			 * carry into the waker's words (its own local
+			 * `frame = 0` too) */
+			*why = xasprintf("'%s' reads the local '%s', set to %s: the proof does not put a local's constant in its place",
+					 c, w, ss->w[i].val);
+			free(w);
+			free(sb.s);
+			return NULL;
+		}
 		if (i == ss->n || ss->w[i].kind != CPW_SET || !ss->w[i].val ||
 		    (!strstr(ss->w[i].val, "->") && !strchr(ss->w[i].val, '.')) ||
 		    cond_side_effect(ss->w[i].val)) {

@@ -760,6 +760,29 @@ static char *else_of_open_flags(const struct site_ctx *sc,
 	return g;
 }
 
+/*
+ * Is the sleep (statement stmt at path[si], its if at path[ci]) in the
+ * else arm of an if whose then arm only skips it (`if (skb_queue_len(q))
+ * continue; else sleep;`, a kernel thread's 3.4 tx loop)?
+ */
+static bool else_of_skip(const struct site_ctx *sc, const struct kids *k,
+			 CXCursor stmt, int ci, int si)
+{
+	static const char *const skips[] = { "continue;", "continue",
+		"{ continue; }", "break;", "break", "{ break; }", NULL };
+	char *t;
+	int i;
+
+	if (k->n != 3 || !clang_equalCursors(k->c[2], ci == si - 1 ? stmt :
+						 sc->path[si - 1]))
+		return false;
+	t = site_cursor_text(sc, k->c[1]);
+	for (i = 0; skips[i] && strcmp(t, skips[i]); i++)
+		;
+	free(t);
+	return skips[i] != NULL;
+}
+
 void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 {
 	int si = shape_stmt_index(sc), ci;
@@ -852,6 +875,10 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 			free(ls->cond);
 			ls->cond = wait_condition(g);
 			ls->if_test = g;
+		} else if (in_arm && else_of_skip(sc, &k, stmt, ci, si)) {
+			/* `if (queued) continue; else sleep;`: the sleep
+			 * waits for the then-arm's test */
+			ls->block_guard = site_cursor_text(sc, k.c[0]);
 		} else if (k.n >= 2 && ci == si - 2 &&
 			   clang_equalCursors(k.c[1], sc->path[si - 1])) {
 			/*
