@@ -148,6 +148,10 @@ bool kapi_is(const char *name, size_t len, enum kapi_kind kind);
  * K_ARM_TIMER rows), one that may sleep itself only if may_sleep: the
  * table's spelling of the name, or NULL */
 const char *kapi_starter(const char *name, size_t len, bool may_sleep);
+/* The test kthread_stop() makes true (kernel/kthread.c): one spelling for
+ * the check's rules, the fix's planner and its model */
+#define KTHREAD_STOP_TEST "kthread_should_stop"
+
 /* the calls that wake a queue (queue) or a task (kapi.def KAPI_WAKES_*) */
 const char *const *kapi_wakes(bool queue);
 

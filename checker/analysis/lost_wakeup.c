@@ -56,8 +56,10 @@ static bool only_stop_test(const char *t)
 {
 	while (*t == '!' || *t == ' ' || *t == '(')
 		t++;
-	return !strncmp(t, "kthread_should_stop()", 21) &&
-	       !strpbrk(t + 21, "&|?");
+	static const char stop[] = KTHREAD_STOP_TEST "()";
+
+	return !strncmp(t, stop, sizeof(stop) - 1) &&
+	       !strpbrk(t + sizeof(stop) - 1, "&|?");
 }
 
 static bool interruptible(const struct wq_event *ev)

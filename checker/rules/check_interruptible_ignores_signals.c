@@ -53,7 +53,7 @@ static bool signal_text(const char *t)
 {
 	return t && (strstr(t, "signal_pending") || strstr(t, "sigpending") ||
 		     (strstr(t, "->signal") && strstr(t, "->blocked")) ||
-		     strstr(t, "kthread_should_stop") ||
+		     strstr(t, KTHREAD_STOP_TEST) ||
 		     strstr(t, "do_signal") || strstr(t, "dequeue_signal") ||
 		     strstr(t, "get_signal") ||
 		     /* -ERESTARTSYS when a signal is pending in its state */

@@ -720,7 +720,7 @@ static bool kthread_loop(const struct cfg_node *tn)
 	char *rest;
 	bool only;
 
-	if (!(tn->flags & NF_LOOP_COND) || !strstr(tn->text, "kthread_should_stop"))
+	if (!(tn->flags & NF_LOOP_COND) || !strstr(tn->text, KTHREAD_STOP_TEST))
 		return false;
 	rest = xstrdup(tn->text);
 	cond_drop_operand(rest, "!kthread_should_stop()");

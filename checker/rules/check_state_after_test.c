@@ -319,7 +319,7 @@ static bool other_test_before(const struct cfg *g, const struct flow *fl,
 			if (node_is_cond_test(g, p) && related(g, p, e) &&
 			    !counter_test(g, p) && g->nodes[p].text &&
 			    !macro_guard_only(g, p) &&
-			    !strstr(g->nodes[p].text, "kthread_should_stop"))
+			    !strstr(g->nodes[p].text, KTHREAD_STOP_TEST))
 				return true;
 			if (resets_state(g, p))
 				continue;

@@ -119,8 +119,8 @@ void model_copies(const struct vfn *f, int8_t *cls, const char *writes,
  * returned), a signal, or no name at all (a constant)? */
 bool node_names(const struct vfn *f, int nd, const char *w1, const char *w2);
 
-/* vmodel_kthread.c: the test kthread_stop() makes true */
-#define KSTOP_TEST "kthread_should_stop"
+/* vmodel_kthread.c: the test kthread_stop() makes true (wqport.h) */
+#define KSTOP_TEST KTHREAD_STOP_TEST
 /* per node: an either-way test (cls 0) that decides whether a sleep
  * runs, one arm reaching it and the other not (allocated) */
 bool *model_decides(const struct vfn *f, const int8_t *cls);

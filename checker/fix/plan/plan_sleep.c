@@ -394,7 +394,7 @@ static void plan_sleep_on_timed(struct fix_site *s, const struct site_ctx *sc,
 	 * kthread_should_stop() is a pacing poll, below)
 	 */
 	if (sc->queue_woken && ls->other && ls->cond &&
-	    !strstr(ls->cond, "kthread_should_stop")) {
+	    !strstr(ls->cond, KTHREAD_STOP_TEST)) {
 		refuse(s, "work-in-loop", xasprintf(
 			"the loop runs other statements besides the sleep ('%s'), after each timed sleep",
 			ls->other));
@@ -558,7 +558,7 @@ void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 		*q = '\0';
 		/* a queue only kthread_stop() wakes (a head on the stack
 		 * the thread parks on) has no other waker to lose */
-		s->stop_only = !strcmp(c, "kthread_should_stop") &&
+		s->stop_only = !strcmp(c, KTHREAD_STOP_TEST) &&
 			       sc->queue_woken &&
 			       !vqueue_sealed(sc->buf, sc->len, sc->queue);
 		free(c);

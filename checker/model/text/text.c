@@ -365,7 +365,7 @@ struct wq_pos text_pos(const char *buf, size_t len, unsigned off)
 
 /* Calls that mark a kernel thread's loop, or a thread's signal policy. */
 static const char *const thread_words[] = {
-	"kthread_should_stop", "kthread_should_park",
+	KTHREAD_STOP_TEST, "kthread_should_park",
 	"kthread_freezable_should_stop", "try_to_freeze", "freezing",
 	"refrigerator", "set_freezable", "daemonize", "allow_signal",
 	"flush_signals", "dequeue_signal", "siginitsetinv", "sigfillset",
