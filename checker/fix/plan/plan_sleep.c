@@ -406,10 +406,19 @@ static void plan_sleep_on_timed(struct fix_site *s, const struct site_ctx *sc,
 	 * so a used result (`if (sleep(&q, 1)) return -EINTR;`)
 	 * keeps its meaning
 	 */
+	if (sc->queue_woken && !ls->cond) {
+		/* `for (;;) { ...; sleep_on_timeout(&q, HZ); }`: no test
+		 * for a wait_event*() to wait for, and a wake-up of the
+		 * queue that a plain delay would not see */
+		refuse(s, "polling-timeout", xasprintf(
+			"the timeout of %s() paces a loop with no test of its own, on a queue something may wake: wait_event*() has no condition to wait for, and a plain delay would not see the wake-up",
+			s->anchor));
+		return;
+	}
 	if (sc->queue_woken) {
 		refuse(s, "polling-timeout", xasprintf(
 			"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",
-			s->anchor, ls->cond ? ls->cond : "?"));
+			s->anchor, ls->cond));
 		return;
 	}
 	s->outcome = FO_CONVERT;
