@@ -82,6 +82,13 @@ bool condclass_own_flags(const struct cfg *g, const struct wq_file *f, int t);
  * waker changes them.
  */
 bool condclass_open_flags(const char *t);
+/*
+ * Does test text t read whether a signal is pending, in any kernel's
+ * spelling (signal_pending(current), 2.4's current->sigpending, 2.0's
+ * current->signal & ~current->blocked)?  schedule() does not sleep with
+ * one pending: no wake-up for it is lost.
+ */
+bool condclass_signal_test(const char *t);
 /* Does test text t read plain names only (no field, element, call)? */
 bool condclass_plain_test(const char *t, size_t n);
 const char *condclass_not_lost(const struct cfg *g, const struct wq_file *f,

@@ -148,6 +148,12 @@ bool condclass_plain_test(const char *t, size_t n)
 	return true;
 }
 
+bool condclass_signal_test(const char *t)
+{
+	return strstr(t, "signal_pending") || strstr(t, "sigpending") ||
+	       (strstr(t, "->signal") && strstr(t, "->blocked"));
+}
+
 bool condclass_open_flags(const char *t)
 {
 	size_t n = strlen(t), i = 0, j;

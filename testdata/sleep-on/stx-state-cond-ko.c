@@ -5,10 +5,10 @@
  * TASK_RUNNING after it.
  * wqport-test: shim-only (no current->state in 6.1)
  * wqport fixture: the only store before the sleep that is read after it
- * is the task's own state, so the flag rule offered
- * 'current->state != TASK_INTERRUPTIBLE' as the condition: inside
- * wait_event*(), which sets the state itself, that is false on every
- * test.  The proof rejects a condition on the task state, and the
+ * is the task's own state; the flag rule would offer
+ * 'current->state != TASK_INTERRUPTIBLE', false on every test inside
+ * wait_event*(), which sets the state itself, and a test the code does
+ * not have.  A task-state write is no candidate at all, and the
  * interrupt, the only waker, stores a value read from the hardware, no
  * condition; the sleep keeps its faithful form, also with --unsafe.
  *

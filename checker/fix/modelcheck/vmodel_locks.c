@@ -425,6 +425,15 @@ char *lock_entered_held(const struct vtoks *v, size_t len, int from, int k,
 			unread = NULL;
 			b = lock_effect(v, len, j, k, &u, &d, &unread);
 			free(unread);
+			if (!b && kapi_sem_down(v->text + v->t[j].off, v->t[j].len)) {
+				/* the down() its up() drops (2.6
+				 * nand_blk_unregister(): down(&nand_mutex)
+				 * before its wake-up) */
+				int a[1], e[1];
+
+				if (vcall_args(v, j + 1, a, e, 1) >= 1)
+					b = vtok_text(v, a[0], e[0]);
+			}
 			if (!b)
 				continue;
 			bn = last_name(b);

@@ -136,14 +136,20 @@ int et_count_word(const char *b, unsigned from, unsigned to, const char *w)
 			continue;
 		}
 		if (et_word_at(b, i, to, w)) {
-			unsigned k = i;
+			unsigned k = i, e = i + strlen(w);
 
 			while (k > from && b[k - 1] == ' ')
 				k--;
-			/* a member of that name is another thing */
+			while (e < to && (b[e] == ' ' || b[e] == '\t'))
+				e++;
+			/* a member of that name is another thing, and so is
+			 * a label (`wait:`, `goto wait;`) */
 			if (!(k > from && (b[k - 1] == '.' ||
 					   (b[k - 1] == '>' && k - 1 > from &&
-					    b[k - 2] == '-'))))
+					    b[k - 2] == '-'))) &&
+			    !(e < to && b[e] == ':' && (e + 1 >= to || b[e + 1] != ':')) &&
+			    !(k >= from + 4 && !strncmp(b + k - 4, "goto", 4) &&
+			      (k == from + 4 || !is_ident(b[k - 5]))))
 				n++;
 			i += strlen(w);
 			continue;

@@ -553,9 +553,10 @@ void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 
 	shape_of(sc, &ls);
 	for (i = 0; i < ls.exit_ifs && i < SHAPE_MAX_EXITS && !s->exit_before; i++)
-		/* how the file was opened is no condition a waker changes */
+		/* how the file was opened is no condition a waker changes,
+		 * nor is a pending signal (any kernel's spelling) */
 		if (ls.exit_test[i] && !condclass_open_flags(ls.exit_test[i]) &&
-		    !strstr(ls.exit_test[i], "signal_pending"))
+		    !condclass_signal_test(ls.exit_test[i]))
 			s->exit_before = xstrdup(ls.exit_test[i]);
 	if (ls.cond) {
 		/* `!kthread_should_stop()`, spaces and parentheses aside */

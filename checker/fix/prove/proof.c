@@ -291,6 +291,13 @@ static void add_cand(char ***cands, int *nc, char *c)
 {
 	int k;
 
+	/* a write of the task state (`current->state = TASK_...`) is the
+	 * sleep's own, no condition a waker makes: not a candidate (the
+	 * words would quote a test the code does not have) */
+	if (strstr(c, "current->state") || strstr(c, "current->__state")) {
+		free(c);
+		return;
+	}
 	for (k = 0; k < *nc; k++)
 		if (!strcmp((*cands)[k], c)) {
 			free(c);
