@@ -340,9 +340,16 @@ class Checker:
         says_out = "a waker outside this file" in rest
         self.claim("no waker in the file", says_none == m["no_waker"], where,
                    verdict, f"the record: no_waker {m['no_waker']}")
+        # said of the site's own sleeps only where their queue has that
+        # waker, when each sleep's queue is known (outside_at)
+        own_sl = mine & ((1 << nsl) - 1 if nsl < 32 else 0xffffffff)
+        out_here = m["outside"] and (
+            not m.get("outside_known") or not own_sl or not nsl or
+            bool(own_sl & m.get("outside_at", 0)))
         self.claim("a waker outside this file",
-                   says_out == (m["outside"] and not m["no_waker"]), where,
+                   says_out == (out_here and not m["no_waker"]), where,
                    verdict, f"the record: outside {m['outside']}, "
+                   f"outside_at {m.get('outside_at')}, "
                    f"no_waker {m['no_waker']}")
         self.claim("not modelled: a queue's wakers past the first N",
                    ("not modelled: a queue's wakers past the first" in rest)
