@@ -192,7 +192,10 @@ def main():
                                      a.plain):
                 fails.append(f"{name}: {why}")
                 if a.keep and name in names and not name.startswith("regress-"):
-                    dst = os.path.join(a.testdata, "fuzz-regressions", name)
+                    # not *-ko.c / *-ok.c: the fixture globs must not
+                    # take a mangled input for a fixture with expectations
+                    keep = re.sub(r"-(ko|ok)(-xfail)?\.c$", ".c", name)
+                    dst = os.path.join(a.testdata, "fuzz-regressions", keep)
                     os.makedirs(os.path.dirname(dst), exist_ok=True)
                     with open(os.path.join(tmp, name), "rb") as f, \
                          open(dst, "wb") as g:

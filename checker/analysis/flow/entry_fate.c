@@ -402,7 +402,8 @@ static bool constant_value(const char *rhs, bool *nonzero)
 		*nonzero = v != 0;
 	else
 		ok = false;
-	*nonzero ^= ok && neg;
+	if (ok && neg)
+		*nonzero = !*nonzero;
 	free(b);
 	return ok;
 }

@@ -188,6 +188,9 @@ static char *entry_path(const struct wq_file *f, const struct wq_options *opt)
 		    opt->active_only << 2);
 	hash_u64(&h, opt->target);	/* --target: which rules, what severity */
 	hash_u64(&h, f->kernel);	/* whose facts (frontend/input/ktree.c) */
+	/* the test knobs that change what the model builds (model/build/cfg.c) */
+	hash_str(&h, getenv("WQPORT_MAX_DEPTH") ? getenv("WQPORT_MAX_DEPTH") : "");
+	hash_u64(&h, getenv("WQPORT_ALL_FUNCTIONS") != NULL);
 	free(include);
 	free(argv);
 	hash_hex(&h, hex);
