@@ -111,11 +111,13 @@ void waker_lock_match(const struct vval *vv, const struct mwaker *w,
 char *last_name(const char *s);
 /*
  * The wakers of queue key (task: the file's wake_up_process()) outside
- * function self, distinct by what the model sees of them.  *named: the
- * key is named in the file other than in the wait API.
+ * function self, distinct by what the model sees of them; with qs (the
+ * sleeper's queue as written) not those whose queue is surely another
+ * of the same last name (fix/prove/qmatch.c).  *named: the key is named
+ * in the file other than in the wait API.
  */
-void find_wakers(const struct vside *s, const char *key, bool task,
-		 const char *self, struct mwakers *ws, bool *named);
+void find_wakers(const struct vside *s, const char *key, const char *qs,
+		 bool task, const char *self, struct mwakers *ws, bool *named);
 /*
  * The wakers of queue key (written qs in self) in the other files of the
  * module of the sleeper's file (fix/prove/module.c), added to ws.

@@ -707,8 +707,10 @@ static bool other_queue(const struct vside *s, const char *self,
 	if (!sf || !qs || !text_enclosing_function(f->text, f->len, ft->t[k].off,
 						    &wf, &wt, &nm, &nn))
 		return false;
-	if (qmatch_text2(s->text, s->len, sf->start, sf->end, qs, f->text,
-			 f->len, nm - f->text, wt, ft->t[k].off, qw, &m, NULL)) {
+	/* this file's own wake-up: one text, so one global is one queue */
+	if (qmatch_text2(s->text, s->len, sf->start, sf->end, qs,
+			 f->name ? f->text : NULL, f->name ? f->len : 0,
+			 nm - f->text, wt, ft->t[k].off, qw, &m, NULL)) {
 		qmatch_free(&m);
 		return false;
 	}
@@ -754,7 +756,7 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 		same = task ? !vkthread_start_wake(f->text, f->len,
 						   ft.t[k].off, arg) :
 		       !strcmp(ln, key);
-		if (same && f->name && !task)
+		if (same && qs && !task)
 			same = !other_queue(s, self, qs, f, &ft, k, arg);
 		free(arg);
 		free(ln);
@@ -771,14 +773,14 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 	return found;
 }
 
-void find_wakers(const struct vside *s, const char *key, bool task,
-		 const char *self, struct mwakers *ws, bool *named)
+void find_wakers(const struct vside *s, const char *key, const char *qs,
+		 bool task, const char *self, struct mwakers *ws, bool *named)
 {
 	struct wfile f = { s->text, s->len, s, NULL };
 
 	memset(ws, 0, sizeof(*ws));
 	*named = false;	/* a task: the caller decides (vmodel.c) */
-	scan_wakers(s, &f, key, NULL, task, self, ws, named);
+	scan_wakers(s, &f, key, qs, task, self, ws, named);
 }
 
 /*
@@ -856,9 +858,14 @@ bool has_sleep(const struct vfn *f)
 	return false;
 }
 
-/* The sleeper's queue of last name key as written, or NULL. */
-static const char *queue_written(const struct vval *vv, const char *key)
+/*
+ * The sleeper's queue of last name key as written, or NULL; with one,
+ * NULL too when two of its queues have that last name.
+ */
+static const char *queue_written(const struct vval *vv, const char *key,
+				 bool one)
 {
+	const char *q = NULL;
 	int i;
 
 	for (i = 0; i < vv->nnames[NS_QUEUE]; i++) {
@@ -866,10 +873,14 @@ static const char *queue_written(const struct vval *vv, const char *key)
 		bool same = !strcmp(k, key);
 
 		free(k);
-		if (same)
+		if (same && !one)
 			return vv->names[NS_QUEUE][i];
+		if (same && q)
+			return NULL;
+		if (same)
+			q = vv->names[NS_QUEUE][i];
 	}
-	return NULL;
+	return q;
 }
 
 
@@ -889,12 +900,13 @@ void model_env(const struct vside *orig, struct vval *vv,
 	bool named, sealed = false;
 	int j;
 
-	find_wakers(orig, key, task, fn, ws, &named);
+	find_wakers(orig, key, task ? NULL : queue_written(vv, key, true),
+		    task, fn, ws, &named);
 	env->file |= ws->n > 0;
 	if (!task) {
 		sealed = env_queue_sealed(orig, vv, fn, key);
 		if (!sealed) {
-			find_module_wakers(orig, key, queue_written(vv, key), fn, ws);
+			find_module_wakers(orig, key, queue_written(vv, key, false), fn, ws);
 			if (ws->files)
 				sb_printf(&env->files, "%s%s", env->files.len ? ", " : "",
 					  ws->files);

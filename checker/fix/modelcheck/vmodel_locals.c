@@ -152,12 +152,14 @@ static bool local_from_shared(const struct vfn *f, const char *x, size_t len)
 }
 
 /*
- * Does test node nd read only the function's own names (vfn_local()),
- * none of them a copy of what others write (local_from_shared()): no
- * field, element, call or dereference?  `while (count)` on a
- * parameter the loop never changes is no exit a waker can open.
+ * Does test node nd read only names pred accepts (and constants): no
+ * field, element, call or dereference?  Each accepted name goes to
+ * names (when not NULL), "'a', 'b'".
  */
-bool node_locals_only(const struct vfn *f, int nd)
+static bool node_reads_only(const struct vfn *f, int nd,
+			    bool (*pred)(const struct vfn *f, const char *x,
+					 size_t n, const void *ctx),
+			    const void *ctx, struct strbuf *names)
 {
 	static const char *const kw[] = { "if", "while", "for", "switch",
 		"likely", "unlikely", NULL };
@@ -175,7 +177,7 @@ bool node_locals_only(const struct vfn *f, int nd)
 		size_t u;
 
 		/* `a & MASK`, `a * 2`: operators; `*p`, `&x`, `p->f`: not
-		 * the local alone */
+		 * the name alone */
 		if (tk->kind == VT_PUNCT &&
 		    ((tk->len == 2 && !strncmp(x, "->", 2)) ||
 		     (tk->len == 1 && strchr(".[", *x)) ||
@@ -199,11 +201,74 @@ bool node_locals_only(const struct vfn *f, int nd)
 		if (t + 1 < f->flow.n &&
 		    f->flow.text[f->flow.t[t + 1].off] == '(')
 			return false;
-		if (!vfn_local(f, x, tk->len) || local_from_shared(f, x, tk->len))
+		if (!pred(f, x, tk->len, ctx))
 			return false;
+		if (names)
+			sb_printf(names, "%s'%.*s'", names->len ? ", " : "",
+				  (int)tk->len, x);
 		ids++;
 	}
 	return ids > 0;
+}
+
+static bool own_name(const struct vfn *f, const char *x, size_t n,
+		     const void *ctx)
+{
+	(void)ctx;
+	return vfn_local(f, x, n) && !local_from_shared(f, x, n);
+}
+
+/*
+ * Does test node nd read only the function's own names (vfn_local()),
+ * none of them a copy of what others write (local_from_shared()): no
+ * field, element, call or dereference?  `while (count)` on a
+ * parameter the loop never changes is no exit a waker can open.
+ */
+bool node_locals_only(const struct vfn *f, int nd)
+{
+	return node_reads_only(f, nd, own_name, NULL, NULL);
+}
+
+static bool sealed_name(const struct vfn *f, const char *x, size_t n,
+			const void *ctx)
+{
+	const struct vside *s = ctx;
+	char *w;
+	bool ok;
+
+	if (vfn_local(f, x, n))
+		return false;
+	w = xasprintf("%.*s", (int)n, x);
+	ok = text_static_sealed(s->text, s->len, w);
+	free(w);
+	return ok;
+}
+
+char *sealed_test(const struct vside *s, const struct vfn *o)
+{
+	struct strbuf names = { 0 };
+	int8_t *cls;
+	bool *guard, ok = true;
+	int i, n = 0;
+
+	model_conditions(o, &cls, &guard);
+	for (i = 0; i < o->g.nn && ok; i++) {
+		struct strbuf one = { 0 };
+
+		if (!cls[i])
+			continue;
+		ok = node_reads_only(o, i, sealed_name, s, &one);
+		if (ok && !strstr(names.s ? names.s : "", one.s))
+			sb_printf(&names, "%s%s", names.len ? ", " : "", one.s);
+		free(one.s);
+		n++;
+	}
+	free(cls);
+	free(guard);
+	if (ok && n)
+		return names.s;
+	free(names.s);
+	return NULL;
 }
 
 static bool tok_in(const struct vfn *f, int t, const char *const *list)

@@ -107,6 +107,11 @@ bool node_names_any(const struct vfn *f, int nd, const char *list);
 /* vmodel_locals.c: does test node nd read only the function's own names,
  * which no waker writes? */
 bool node_locals_only(const struct vfn *f, int nd);
+/* the names the wait-condition tests of o read ("'a', 'b'", allocated),
+ * when each is a static of file s that keeps its first value
+ * (text_static_sealed()) and the tests read nothing else: no waker, in
+ * this file or another, changes them; else NULL */
+char *sealed_test(const struct vside *s, const struct vfn *o);
 /* does test node nd read memory only, as named: no call, no local a
  * call returned or whose address is passed on? */
 bool node_plain_data(const struct vfn *f, int nd);

@@ -80,6 +80,26 @@ static bool held_at_entry(const struct vfn *f, int l)
 }
 
 /*
+ * Is unlock e in an #if branch of a function that takes its lock too
+ * (`#ifdef USE_2_6 spin_lock_irqsave() #else cli() #endif`, the unlock
+ * in a later #ifdef USE_2_6)?  The graph of the function as it stands
+ * runs every branch of each #if, so a path through one #if's #else to
+ * another #if's unlock mixes two configurations: it says nothing of
+ * what the callers hold (g9 commtech escc_read()).
+ */
+static bool unlock_in_if(const struct vfn *f, const struct vev *e)
+{
+	int i;
+
+	if (e->tok < 0 || e->tok >= f->flow.n || f->flow.t[e->tok].chain < 0)
+		return false;
+	for (i = 0; i < f->nev_all; i++)
+		if (f->ev[i].k == EV_LOCK && f->ev[i].lock == e->lock)
+			return true;
+	return false;
+}
+
+/*
  * The loss run again with the waker under a lock f is entered holding
  * and drops before it sleeps: the lock's name, when that closes it.
  * The callers' locks and the waker's callers' are not read, so this is
@@ -106,7 +126,7 @@ static char *entry_lock_closes(struct vval *vv, struct vfn *f, int side,
 		if (j < nt || nt == VMAXQ)
 			continue;
 		tried[nt++] = e->lock;
-		if (!held_at_entry(f, e->lock))
+		if (unlock_in_if(f, e) || !held_at_entry(f, e->lock))
 			continue;
 		mrun_start(&r, vv, f, side, w, qkey);
 		r.xlock = e->lock;

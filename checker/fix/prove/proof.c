@@ -793,7 +793,7 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 		free(pr->why);
 		*pr = first;
 	} else if (pr->step != PS_OK) {
-		pr->why = xstrdup(npw ? "no condition at the sleep or at its wakers" :
+		pr->why = xstrdup(npw ? "no condition the proof could use at the sleep or at its wakers" :
 				  nowaker ? nowaker : "no condition and no waker in this file");
 	}
 	for (i = 0; i < nc; i++)

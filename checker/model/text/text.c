@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -109,6 +110,95 @@ bool text_addr_taken(const char *buf, unsigned from, unsigned to,
 		from = (unsigned)(at + n);
 	}
 	return false;
+}
+
+/* Is the code before buf[at] (spaces skipped) the operator op? */
+static bool op_before(const char *buf, long at, const char *op)
+{
+	long n = (long)strlen(op);
+
+	while (at > 0 && isspace((unsigned char)buf[at - 1]))
+		at--;
+	return at >= n && !strncmp(buf + at - n, op, n);
+}
+
+/*
+ * Does the use of a name that ends at buf[end] write it: an assignment
+ * (`=`, `+=`, `<<=`, ...) or `++`/`--` after it?  `[` and `.` after it
+ * count too: a part of it written is not looked for.
+ */
+static bool write_after(const char *buf, size_t len, size_t end)
+{
+	const char *p = buf + end, *e = buf + len;
+
+	while (p < e && isspace((unsigned char)*p))
+		p++;
+	if (p >= e)
+		return false;
+	if (*p == '[' || *p == '.' || (p + 1 < e && (!strncmp(p, "++", 2) ||
+						     !strncmp(p, "--", 2))))
+		return true;
+	if (p + 2 < e && (!strncmp(p, "<<=", 3) || !strncmp(p, ">>=", 3)))
+		return true;
+	if (p + 1 < e && strchr("+-*/%&|^", *p) && p[1] == '=')
+		return true;
+	return *p == '=' && (p + 1 >= e || p[1] != '=');
+}
+
+bool text_static_sealed(const char *buf, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	unsigned i = 0, j;
+	int depth = 0;
+	bool decl = false;
+
+	while (i < len) {
+		j = text_skip_noncode(buf, i, len);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (buf[i] == '{' || buf[i] == '}') {
+			depth += buf[i] == '{' ? 1 : -1;
+			i++;
+			continue;
+		}
+		if (!wq_ident_char(buf[i])) {
+			i++;
+			continue;
+		}
+		for (j = i; j < len && wq_ident_char(buf[j]); j++)
+			;
+		if (j - i != n || memcmp(buf + i, name, n) ||
+		    (i > 0 && wq_ident_char(buf[i - 1])) ||
+		    op_before(buf, i, "->") || op_before(buf, i, ".")) {
+			i = j;
+			continue;
+		}
+		if ((op_before(buf, i, "&") && !op_before(buf, i, "&&")) ||
+		    op_before(buf, i, "++") || op_before(buf, i, "--"))
+			return false;	/* its address, or written */
+		if (depth == 0) {
+			/* the declaration: `static T name [= init]` */
+			long s = i;
+			const char *p = buf + j;
+
+			while (s > 0 && !strchr(";{}", buf[s - 1]))
+				s--;
+			while (isspace((unsigned char)buf[s]))
+				s++;
+			while (p < buf + len && isspace((unsigned char)*p))
+				p++;
+			if (strncmp(buf + s, "static", 6) || wq_ident_char(buf[s + 6]) ||
+			    *p == '(' || *p == '[' || decl)
+				return false;
+			decl = true;
+		} else if (write_after(buf, len, j)) {
+			return false;
+		}
+		i = j;
+	}
+	return decl;
 }
 
 /*

@@ -59,6 +59,13 @@ long text_find_word(const char *buf, unsigned from, unsigned to,
  */
 bool text_addr_taken(const char *buf, unsigned from, unsigned to,
 		     const char *name);
+/*
+ * Is name a variable of this file that keeps its first value: declared
+ * once at file scope `static` (so no other file names it), its address
+ * never taken, and nothing in the file (a #define's body too) assigns
+ * it, increments it or writes a part of it?
+ */
+bool text_static_sealed(const char *buf, size_t len, const char *name);
 long text_find_word_if(const char *buf, unsigned from, unsigned to,
 		       bool (*pred)(const void *ctx, const char *w, size_t n),
 		       const void *ctx);
