@@ -353,9 +353,10 @@ struct wq_file {
 	const char *cur_func;	/* function the rules are looking at */
 	unsigned cc_errors;	/* compiler errors in the main file */
 	char *cc_first;		/* the first of them, "line:col: message" */
-	char *cc_msgs;		/* their messages without the place, one a
-				 * line (cmd/fix_cmd.c tells new errors from the
-				 * input's own); NULL from the cache */
+	char *cc_msgs;		/* their messages, one a line, each
+				 * "message\tline" (fix/validate/cc_check.c
+				 * tells new errors from the input's own by
+				 * the message); NULL from the cache */
 	bool crashed;		/* libclang recovered from a crash on it */
 	char **cflags;		/* its own flags (compilation database) */
 	int ncflags;

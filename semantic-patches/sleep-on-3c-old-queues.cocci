@@ -87,6 +87,32 @@ declarer name DECLARE_WAIT_QUEUE_HEAD;
 + DECLARE_WAIT_QUEUE_HEAD(q);
 )
 
+// a 2.2 queue pointer compared with NULL (`if (q != NULL) wake_up(&q);`:
+// someone sleeps on it) is the head's waitqueue_active() once ported
+@depends on oq_s@
+identifier oq_s.q;
+@@
+
+(
+- q != NULL
++ waitqueue_active(&q)
+|
+- q == NULL
++ !waitqueue_active(&q)
+)
+
+@depends on oq_g@
+identifier oq_g.q;
+@@
+
+(
+- q != NULL
++ waitqueue_active(&q)
+|
+- q == NULL
++ !waitqueue_active(&q)
+)
+
 @oq_w@
 identifier w;
 position p : script:python () { wq_port_queues(p) };

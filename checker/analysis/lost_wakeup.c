@@ -121,6 +121,15 @@ static bool signal_wait(const struct cfg *g, int e, int s)
 	return false;
 }
 
+/*
+ * Is e a place to test as it is written: names, `->`, `.` and plain
+ * indexes, no `++`, `--`, call or assignment (`buf[wp++]` is not)?
+ */
+static bool plain_lvalue(const char *e)
+{
+	return !strstr(e, "++") && !strstr(e, "--") && !strpbrk(e, "(=");
+}
+
 void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 		       const struct wq_file *f, int e, int s,
 		       int t, const char *setter, const char *tested,
@@ -182,7 +191,11 @@ void lost_wakeup_judge(const struct cfg *g, const struct flow *fl,
 			setter, tested);
 		return;
 	}
-	if (w->nchanges)
+	if (w->nchanges && !plain_lvalue(w->changed[0]))
+		lw->message = xasprintf(
+			"%s comes after the test of '%s', but %s() wakes the task after writing '%s': that wake-up, in between, is lost; set the state first, then test the condition",
+			setter, tested, w->func, w->changed[0]);
+	else if (w->nchanges)
 		lw->message = xasprintf(
 			"%s comes after the test of '%s', but %s() wakes the task after changing '%s': that wake-up, in between, is lost; set the state first, then test '%s'",
 			setter, tested, w->func, w->changed[0], w->changed[0]);

@@ -355,20 +355,64 @@ static int count_findings(const struct wq_file *f, const char *fn, int rule)
 	return n;
 }
 
-static void block(struct fix_result *res, const char *fn, char *why)
+static bool res_blocked(const struct fix_result *res, const char *fn)
 {
 	int i;
 
 	for (i = 0; i < res->nblocked; i++)
-		if (!strcmp(res->blocked[i], fn)) {
-			free(why);
-			return;
-		}
+		if (!strcmp(res->blocked[i], fn))
+			return true;
+	return false;
+}
+
+static void block(struct fix_result *res, const char *fn, char *why)
+{
+	if (res_blocked(res, fn)) {
+		free(why);
+		return;
+	}
 	res->blocked = xrealloc(res->blocked, (res->nblocked + 1) * sizeof(char *));
 	res->block_why = xrealloc(res->block_why,
 				  (res->nblocked + 1) * sizeof(char *));
 	res->blocked[res->nblocked] = xstrdup(fn);
 	res->block_why[res->nblocked++] = why;
+}
+
+static bool has_site(const struct fix_plan *p, const char *fn)
+{
+	int j;
+
+	for (j = 0; j < p->n; j++)
+		if (p->s[j].func && !strcmp(p->s[j].func, fn))
+			return true;
+	return false;
+}
+
+/*
+ * Block the first function the result changes that is not blocked yet,
+ * one with a site of the plan before one without (a waker whose `q !=
+ * NULL` a file-scope port rewrote: blocking it stops nothing; the sites
+ * that asked for the port do); why is kept by it or freed.  Each round
+ * then blocks one more, and the rounds end.
+ */
+static void block_first_changed(struct fix_result *res,
+				const struct fix_plan *p1, const char *text,
+				char *why)
+{
+	int pass, i;
+
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < res->plan.nfns; i++) {
+			const char *fn = res->plan.fns[i].name;
+
+			if (res_blocked(res, fn) ||
+			    (!pass && !has_site(&res->plan, fn)) ||
+			    !fn_changed(&res->plan, res->orig, p1, text, fn))
+				continue;
+			block(res, fn, why);
+			return;
+		}
+	free(why);
 }
 
 /* The line of the first WQ006 site of fn in the original, or 0. */
@@ -629,15 +673,12 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 	if (ok) {
 		unsigned ol = old_queues_left(&res->plan, text, len);
 
-		for (i = 0; ol && i < res->plan.nfns; i++)
-			if (fn_changed(&res->plan, res->orig, &p1, text,
-				       res->plan.fns[i].name)) {
-				block(res, res->plan.fns[i].name, xasprintf(
-					"the file's 2.0-2.2 queue declarations were to be ported with its sleeps, but the rewrite still has `struct wait_queue` on line %u (no semantic patch the plan ran ported it): the converted sleeps would hand that queue's pointer to wait_event*(); port the declarations by hand first",
-					ol));
-				ok = false;
-				break;
-			}
+		if (ol) {
+			block_first_changed(res, &p1, text, xasprintf(
+				"the file's 2.0-2.2 queue declarations were to be ported with its sleeps, but the rewrite still has `struct wait_queue` on line %u (no semantic patch the plan ran ported it): the converted sleeps would hand that queue's pointer to wait_event*(); port the declarations by hand first",
+				ol));
+			ok = false;
+		}
 	}
 	if (ok) {
 		uint64_t t0 = now_ns(CLOCK_MONOTONIC);
@@ -654,17 +695,12 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 		/* the compile check: block the first changed function */
 		char *hdr = missing_header_of(f0);
 
-		for (i = 0; i < res->plan.nfns; i++)
-			if (fn_changed(&res->plan, res->orig, &p1, text,
-				       res->plan.fns[i].name)) {
-				block(res, res->plan.fns[i].name, xasprintf(
-					"the result does not compile with the flags the file was checked with (%s)%s%s%s",
-					new_error, hdr ? "; clang did not find the header " : "",
-					hdr ? hdr : "",
-					hdr ? ", which the file includes, and the errors that follow from it (the input has them too) are not counted: give flags that find it after -- (they replace the shim headers) or a compilation database with -p" : ""));
-				ok = false;
-				break;
-			}
+		block_first_changed(res, &p1, text, xasprintf(
+			"the result does not compile with the flags the file was checked with (%s)%s%s%s",
+			new_error, hdr ? "; clang did not find the header " : "",
+			hdr ? hdr : "",
+			hdr ? ", which the file includes: the errors that follow from it (the input has them too) are not counted, and flags that find it (after --, where they replace the shim headers, or a compilation database with -p) would check the rest" : ""));
+		ok = false;
 		free(hdr);
 		free(new_error);
 	}
@@ -845,6 +881,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 	struct wq_file f0;
 	char *err = NULL;
 	int round;
+	bool settled = false;
 
 	memset(&f0, 0, sizeof(f0));
 	f0.path = res->path;
@@ -890,7 +927,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 		return;
 	}
 	limits_up_front(r, res);
-	for (round = 0; round <= res->plan.nfns + 1; round++) {
+	for (round = 0; round <= res->plan.nfns + 1 && !settled; round++) {
 		char *out = NULL, *again = NULL;
 		size_t ol, al;
 
@@ -907,6 +944,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 			      res->blocked, res->nblocked, res->in_place,
 			      res->nin_place, &out, &ol, &err, res, res)) {
 			res->error = err;
+			settled = true;
 			break;
 		}
 		res->final = out;
@@ -916,8 +954,10 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 			replan(r, index, res, &f0);
 			continue;
 		}
-		if (ol == res->olen && !memcmp(out, res->orig, ol))
+		if (ol == res->olen && !memcmp(out, res->orig, ol)) {
+			settled = true;
 			break;
+		}
 		if (!verify(r, index, res, &f0, out, ol)) {
 			if (res->mretry) {
 				/* plan again, those functions without the
@@ -935,6 +975,7 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 			res->error = err;
 			free(res->final);
 			res->final = NULL;
+			settled = true;
 			break;
 		}
 		if (al != ol || memcmp(again, out, ol)) {
@@ -944,7 +985,20 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 			continue;
 		}
 		free(again);
-		break;
+		settled = true;
+	}
+	if (!settled) {
+		/* every round blocked something and the last result still
+		 * failed its checks: nothing unverified is written */
+		int i;
+
+		free(res->final);
+		res->final = NULL;
+		for (i = 0; i < res->plan.nfns; i++)
+			if (has_site(&res->plan, res->plan.fns[i].name))
+				block(res, res->plan.fns[i].name, xasprintf(
+					"the rewrite still failed its checks after %d rounds, each blocking one more function",
+					round));
 	}
 	file_release(&f0);
 	fixout_outcomes(res, r->fo.unsafe);

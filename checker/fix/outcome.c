@@ -727,7 +727,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				bool model = s->reason && !strcmp(s->reason, "model");
 
 				char *closed = s->stop_only ? xstrdup(
-					"the race is closed for kthread_stop(), not for a wake-up that makes no condition true (the loop tests kthread_should_stop() alone): one between that test and prepare_to_wait() is still lost") :
+					"the race is closed for the kthread_should_stop() test, not for a wake-up that makes no condition true (the loop tests kthread_should_stop() alone): one between that test and prepare_to_wait() is still lost") :
 					s->exit_before ? xasprintf(
 					"the race is closed for that test, not for the exit tested before the state is set ('%s'), which is not made again",
 					s->exit_before) : xstrdup("the race is closed");

@@ -120,8 +120,10 @@ static unsigned main_file_errors(CXTranslationUnit tu, char **first,
 				}
 			}
 			if (msgs) {
-				sb_puts(&sb, clang_getCString(m));
-				sb_puts(&sb, "\n");
+				unsigned ml;
+
+				clang_getExpansionLocation(l, NULL, &ml, NULL, NULL);
+				sb_printf(&sb, "%s\t%u\n", clang_getCString(m), ml);
 			}
 			clang_disposeString(m);
 			if (!errors++) {

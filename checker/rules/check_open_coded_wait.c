@@ -105,6 +105,10 @@ static struct wait_kind loop_kind(const struct cfg *g, int add, int sleep)
 	for (n = sleep - 1; !*state && n >= add; n--) {
 		const struct wq_event *ev = &g->nodes[n].ev;
 
+		/* a TASK_RUNNING on the loop's way out (a signal's
+		 * return) is not the state its sleeps are in */
+		if (loop >= 0 && cfg_in_loop(g, n, loop))
+			continue;
 		if (g->nodes[n].kind == N_EVENT && ev->api->kind == K_SET_STATE) {
 			if (event_sleeping_state(ev))
 				state = ev->args[ev->api->state_arg];

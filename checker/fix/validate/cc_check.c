@@ -47,9 +47,18 @@ static bool declared_in_fn(const char *text, const char *name)
 	return ok;
 }
 
+/* "line N of the result: message" from "message\tN" [p, nl) */
+static char *cc_error_at(const char *p, size_t n, const char *nl)
+{
+	if (p + n < nl && p[n] == '\t')
+		return xasprintf("line %.*s of the result: %.*s",
+				 (int)(nl - p - n - 1), p + n + 1, (int)n, p);
+	return xasprintf("%.*s", (int)n, p);
+}
+
 /*
  * The first compiler error of the result whose message the input does
- * not have, "line:col: message", or NULL.  A driver whose private header
+ * not have, "line N of the result: message", or NULL.  A driver whose private header
  * is missing has errors of its own (undeclared names, incomplete types);
  * the rewrite repeats them where it copies the queue expression, which
  * is no new error.  Without the messages (a file from the cache), any
@@ -72,7 +81,7 @@ char *new_cc_error(const struct wq_file *f0, const struct wq_file *f1,
 		"'wq_left'", "'schedule_timeout_interruptible'",
 		"'schedule_timeout_uninterruptible'", NULL
 	};
-	bool missing = f0->cc_msgs && strstr(f0->cc_msgs, "' file not found\n");
+	bool missing = f0->cc_msgs && strstr(f0->cc_msgs, "' file not found\t");
 	const char *p, *nl;
 
 	if (!f1->cc_errors)
@@ -87,9 +96,11 @@ char *new_cc_error(const struct wq_file *f0, const struct wq_file *f1,
 		nl = strchr(p, '\n');
 		if (!nl)
 			break;
-		n = nl - p;
+		/* "message\tline": the message alone is compared */
+		for (n = 0; p + n < nl && p[n] != '\t'; n++)
+			;
 		for (q = f0->cc_msgs; *q; q = strchr(q, '\n') + 1)
-			if (!strncmp(q, p, n) && q[n] == '\n')
+			if (!strncmp(q, p, n) && (q[n] == '\t' || q[n] == '\n'))
 				break;
 		if (*q)
 			continue;
@@ -110,12 +121,12 @@ char *new_cc_error(const struct wq_file *f0, const struct wq_file *f1,
 				free(text);
 				free(nm);
 				if (!ok)
-					return xasprintf("%.*s", (int)n, p);
+					return cc_error_at(p, n, nl);
 			}
 			if (ours[i])
 				continue;
 		}
-		return xasprintf("%.*s", (int)n, p);
+		return cc_error_at(p, n, nl);
 	}
 	return NULL;
 }
