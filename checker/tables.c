@@ -521,6 +521,30 @@ bool kapi_sem_down(const char *name, size_t len)
 	return name_listed(NK_SEM_DOWN, name, len);
 }
 
+static const struct {
+	const char *name;
+	bool full;
+} barriers[] = {
+#define KAPI_BARRIER(nm, full) { #nm, full },
+#include "kapi.def"
+#undef KAPI_BARRIER
+};
+
+/*
+ * Is this call a memory barrier (KAPI_BARRIER); with full, one that
+ * orders an earlier store before a later load?
+ */
+bool kapi_barrier(const char *name, size_t len, bool full)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(barriers) / sizeof(barriers[0]); i++)
+		if (!strncmp(barriers[i].name, name, len) &&
+		    !barriers[i].name[len] && (!full || barriers[i].full))
+			return true;
+	return false;
+}
+
 /* Does this call copy to or from user memory (KAPI_USER_COPY)? */
 bool kapi_user_copy(const char *name, size_t len)
 {

@@ -177,6 +177,7 @@ bool kapi_exit_unlock(const char *name, size_t len);
 bool kapi_io_sleep(const char *name, size_t len);
 /* a call that takes a semaphore (kapi.def KAPI_SEM_DOWN) */
 bool kapi_sem_down(const char *name, size_t len);
+bool kapi_barrier(const char *name, size_t len, bool full);
 /* a call that copies to or from user memory (kapi.def KAPI_USER_COPY) */
 bool kapi_user_copy(const char *name, size_t len);
 /* a call that only prints to the kernel log (kapi.def KAPI_LOG) */

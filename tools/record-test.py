@@ -355,6 +355,11 @@ class Checker:
                    ("not modelled: a queue's wakers past the first" in rest)
                    == bool(m.get("dropped")), where, verdict,
                    f"the record: dropped {m.get('dropped')}")
+        self.claim("a waker's waitqueue_active() with no barrier",
+                   ("tests waitqueue_active() before it with no lock and "
+                    "no full barrier" in rest) == bool(m.get("unordered")),
+                   where, verdict,
+                   f"the record: unordered {m.get('unordered')!r}")
         self.claim("in each #if configuration",
                    ("in each #if configuration" in rest) == m["configs"],
                    where, verdict, f"the record: configs {m['configs']}")

@@ -33,12 +33,11 @@
 /*
  * Calls that change nothing a waiter tests: the locking, interrupt and
  * timer calls of kapi.def (KAPI_LOCK, KAPI_IRQ, K_UNLOCK, K_ARM_TIMER),
- * its logging (KAPI_LOG), barriers and the drivers' debug macros.
+ * its logging (KAPI_LOG) and barriers (KAPI_BARRIER), and these: the
+ * drivers' debug macros and RCU's read side.
  */
 static const char *const neutral[] = {
-	"smp_wmb", "smp_mb", "smp_rmb", "wmb", "mb", "rmb", "barrier",
-	"smp_mb__after_atomic", "smp_mb__before_atomic", "dbg", "DBG",
-	"rcu_read_lock", "rcu_read_unlock", NULL
+	"dbg", "DBG", "rcu_read_lock", "rcu_read_unlock", NULL
 };
 
 static char *xstrndup(const char *s, size_t n)
@@ -240,6 +239,7 @@ static bool neutral_statement(const char *buf, unsigned a, unsigned b)
 	for (w = a; w < b && wq_ident_char(buf[w]); w++)
 		;
 	return w > a && (in_list(neutral, buf + a, w - a) ||
+			 kapi_barrier(buf + a, w - a, false) ||
 			 kapi_log(buf + a, w - a) ||
 			 kapi_lock(buf + a, w - a, false) ||
 			 kapi_irq(buf + a, w - a) ||

@@ -82,6 +82,12 @@ struct model_facts {
 	bool dropped;		/* a queue had more wakers than the model
 				 * runs (MAXWAKERS): the rest were not */
 	char files[160];	/* the module's other files with a waker */
+	char unordered[200];	/* a waker that tests waitqueue_active()
+				 * before its wake-up with no lock held and
+				 * no full barrier ("wake_up(&q) in foo()"):
+				 * on SMP it can miss a sleeper being queued,
+				 * which the model, one order of memory,
+				 * does not see; or "" */
 	int nwakers;		/* the wakers it ran (those two included) */
 	unsigned long long schedules;	/* interleavings of the rewrite */
 	bool capped;		/* ... more than that */

@@ -13,6 +13,30 @@
 #include "vmodel_run.h"
 
 /* One waker's run of one side, into out; the properties it found. */
+static bool full_barrier(const void *ctx, const char *w, size_t n)
+{
+	(void)ctx;
+	return kapi_barrier(w, n, true);
+}
+
+/*
+ * Does waker w test waitqueue_active() before its wake-up, holding no
+ * lock and with no full barrier there (KAPI_BARRIER)?  Its load of the
+ * queue may pass its store of the condition: it reads the queue empty
+ * while the sleeper, queued, reads the condition unchanged
+ * (include/linux/wait.h's warning).  The model, one order of memory,
+ * does not see that loss.
+ */
+static bool unordered_waker(const struct mwaker *w)
+{
+	if (w->opaque || w->none || w->task || w->kstop || !w->wbuf ||
+	    w->lock || w->clock || w->woff <= w->wfn)
+		return false;
+	return text_find_word(w->wbuf, w->wfn, w->woff, "waitqueue_active") >= 0 &&
+	       text_find_word_if(w->wbuf, w->wfn, w->woff, full_barrier,
+				 NULL) < 0;
+}
+
 static unsigned run_side(struct vval *vv, struct vfn *f, int side,
 			 const struct mwaker *w, const char *qkey,
 			 unsigned only, bool complete, struct mside *out)
@@ -98,6 +122,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	unsigned lp;
 	char *sem;
 	bool kstop, outside_known = true;
+	char facts_unordered[sizeof(((struct model_facts *)0)->unordered)] = "";
 	uint32_t outside_at = 0;
 
 	*verdict = NULL;
@@ -163,6 +188,10 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		free(one.files.s);
 		nw_total += ws.n;
 		for (j = 0; j < ws.n; j++) {
+			if (!facts_unordered[0] && unordered_waker(&ws.w[j]) &&
+			    strlen(ws.w[j].what) < sizeof(facts_unordered))
+				snprintf(facts_unordered, sizeof(facts_unordered),
+					 "%s", ws.w[j].what);
 			if (getenv("WQPORT_DUMP_WAKERS"))	/* for debugging */
 				fprintf(stderr, "%s(): waker %s [lock %s, writes %s]%s\n",
 					fn, ws.w[j].what, ws.w[j].lock ? ws.w[j].lock : "-",
@@ -236,6 +265,7 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 		.new_seen = { mr.seen_at[0], mr.seen_at[1] } };
 	snprintf(facts.files, sizeof(facts.files), "%s",
 		 env.files.s ? env.files.s : "");
+	memcpy(facts.unordered, facts_unordered, sizeof(facts.unordered));
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
 		 mr.lost_if ? mr.lost_if : "");
 	facts.orig_lost_plain = mo.lost_plain;

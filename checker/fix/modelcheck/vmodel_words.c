@@ -383,6 +383,13 @@ char *model_words(const struct model_facts *mf, uint32_t mine)
 	}
 	if (early)
 		v = early_text(v, mf);
+	if (mf->unordered[0]) {
+		char *w = xasprintf("%s; %s tests waitqueue_active() before it with no lock and no full barrier: on SMP it can miss a sleeper being queued, a loss the model (one order of memory) does not see, the original's too",
+				    v, mf->unordered);
+
+		free(v);
+		v = w;
+	}
 done:
 	free(nr.s);
 	free(kept);

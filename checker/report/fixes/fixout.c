@@ -196,6 +196,8 @@ static void json_lost(struct strbuf *sb, const struct model_facts *m)
 	sb_printf(sb, ", \"dropped\": %s", m->dropped ? "true" : "false");
 	sb_printf(sb, ", \"outside_at\": %u, \"outside_known\": %s", m->outside_at,
 		  m->outside_known ? "true" : "false");
+	sb_puts(sb, ", \"unordered\": ");
+	report_json_escape(sb, m->unordered);
 	sb_puts(sb, ", \"lost_if\": ");
 	report_json_escape(sb, m->lost_if);
 	sb_puts(sb, ", \"lost_by\": [");
