@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "condproof.h"
 #include "vmodel_run.h"
 
 /* One waker's run of one side, into out; the properties it found. */
@@ -19,9 +20,100 @@ static bool full_barrier(const void *ctx, const char *w, size_t n)
 	return kapi_barrier(w, n, true);
 }
 
+/* the first identifier in [s, e) of buf, its length in *n, or NULL */
+static const char *first_ident(const char *buf, unsigned s, unsigned e,
+			       size_t *n)
+{
+	unsigned end;
+	long at = text_next_ident(buf, s, e, &end);
+
+	if (at < 0)
+		return NULL;
+	*n = end - (unsigned)at;
+	return buf + at;
+}
+
 /*
- * Does waker w test waitqueue_active() before its wake-up, holding no
- * lock and with no full barrier there (KAPI_BARRIER)?  Its load of the
+ * Does statement [s, e) of the function [fn, end) store to memory others
+ * read: assign, increment or decrement through a pointer, a field or a
+ * name the function does not declare, or hand `&x` to a call that is no
+ * lock, wake-up or log call (`set_bit(n, &d->flags)`, `list_add(&e,
+ * &q)`)?
+ */
+static bool stmt_stores(const char *buf, unsigned fn, unsigned end,
+			unsigned s, unsigned e)
+{
+	const char *id;
+	size_t n;
+	unsigned p;
+
+	for (p = s; p < e; p++) {
+		bool asg = buf[p] == '=' && buf[p + 1] != '=' && p > s &&
+			   !strchr("=!<>", buf[p - 1]);
+		bool step = p + 1 < e && (!strncmp(buf + p, "++", 2) ||
+					  !strncmp(buf + p, "--", 2));
+		char *root;
+		bool local;
+
+		if (!asg && !step)
+			continue;
+		if (memchr(buf + s, '>', p - s) || memchr(buf + s, '.', p - s) ||
+		    memchr(buf + s, '[', p - s))
+			return true;	/* `d->x = `, `s.x++`, `a[i] = ` */
+		id = first_ident(buf, asg ? s : s, e, &n);
+		if (!id)
+			return false;
+		root = xasprintf("%.*s", (int)n, id);
+		local = cp_is_local(buf, fn, end, root);
+		free(root);
+		return !local;
+	}
+	id = first_ident(buf, s, e, &n);
+	if (!id || kapi_lock(id, n, false) || kapi_is(id, n, K_UNLOCK) ||
+	    kapi_log(id, n) || kapi_barrier(id, n, false) ||
+	    (n >= 7 && !strncmp(id, "wake_up", 7)))
+		return false;
+	for (p = s; p + 1 < e; p++)
+		if (buf[p] == '&' && buf[p + 1] != '&' && buf[p - 1] != '&' &&
+		    (wq_ident_char(buf[p + 1]) || buf[p + 1] == '('))
+			return true;
+	return false;
+}
+
+/*
+ * Does the function around offset at (before it) store to shared memory
+ * with a statement of its own (stmt_stores())?
+ */
+static bool own_store_before(const char *buf, size_t len, unsigned at)
+{
+	unsigned from, to, i, j, s;
+	const char *nm;
+	size_t nn;
+
+	if (!text_enclosing_function(buf, len, at, &from, &to, &nm, &nn))
+		return false;
+	for (s = i = from + 1; i < at; i++) {
+		j = text_skip_noncode(buf, i, at);
+		if (j != i) {
+			i = j - 1;
+			continue;
+		}
+		if (buf[i] == '{' || buf[i] == '}' ||
+		    (buf[i] == ')' && i + 1 < at && buf[i + 1] == '\n'))
+			s = i + 1;	/* a block, or past `if (...)` */
+		else if (buf[i] == ';' &&
+			 stmt_stores(buf, (unsigned)(nm - buf), to, s, i))
+			return true;
+		else if (buf[i] == ';')
+			s = i + 1;
+	}
+	return false;
+}
+
+/*
+ * Does waker w write what it writes and then test waitqueue_active()
+ * before its wake-up, holding no lock and with no full barrier there
+ * (KAPI_BARRIER)?  Its load of the
  * queue may pass its store of the condition: it reads the queue empty
  * while the sleeper, queued, reads the condition unchanged
  * (include/linux/wait.h's warning).  The model, one order of memory,
@@ -29,10 +121,17 @@ static bool full_barrier(const void *ctx, const char *w, size_t n)
  */
 static bool unordered_waker(const struct mwaker *w)
 {
+	/* the store it can pass is its own, made with no lock: a store
+	 * under a lock the sleeper tests under, or in another function
+	 * before, is ordered by the lock or the call (6.1
+	 * snd_seq_pool_done(), the closing flag set under pool->lock) */
+	long a;
+
 	if (w->opaque || w->none || w->task || w->kstop || !w->wbuf ||
 	    w->lock || w->clock || w->woff <= w->wfn)
 		return false;
-	return text_find_word(w->wbuf, w->wfn, w->woff, "waitqueue_active") >= 0 &&
+	a = text_find_word(w->wbuf, w->wfn, w->woff, "waitqueue_active");
+	return a >= 0 && own_store_before(w->wbuf, w->wlen, (unsigned)a) &&
 	       text_find_word_if(w->wbuf, w->wfn, w->woff, full_barrier,
 				 NULL) < 0;
 }

@@ -623,7 +623,7 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 	} else if (old_api == OLD_BLOCKED ||
 		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
 		refuse(s, "old-wait-api", old_what ? xasprintf(
-			"the file uses the 2.0-2.2 wait API, here as '%s', a declaration the rewrite does not port (it ports `[static|extern] struct wait_queue *q [= NULL];` at file scope, one queue a declaration, and `struct wait_queue w = { current, NULL };` in a function): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+			"the file uses the 2.0-2.2 wait API and has a declaration the rewrite does not port, '%s' (it ports `[static|extern] struct wait_queue *q [= NULL];` at file scope, one queue a declaration, and `struct wait_queue w = { current, NULL };` in a function): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
 			old_what) : xstrdup(
 			"the file uses the 2.0-2.2 wait API ('struct wait_queue *' queues, 'struct wait_queue' entries): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
 	} else if (sc->irqs_off) {
