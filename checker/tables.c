@@ -380,6 +380,17 @@ const char *const *kapi_wakes(bool queue)
 	return queue ? q : t;
 }
 
+/* Does this call wake a queue (queue) or a task (KAPI_WAKES_*)? */
+bool kapi_wake(const char *name, size_t len, bool queue)
+{
+	const char *const *w = kapi_wakes(queue);
+
+	for (; *w; w++)
+		if (strlen(*w) == len && !memcmp(*w, name, len))
+			return true;
+	return false;
+}
+
 static const struct kapi_thread threads[] = {
 #define KAPI_THREAD(nm, fn_arg, task) { #nm, fn_arg, task },
 #include "kapi.def"
@@ -470,7 +481,8 @@ const char *kapi_lock_name(size_t i, bool spins)
  * table for the lists below.
  */
 enum name_kind {
-	NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY, NK_LOG
+	NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY, NK_LOG,
+	NK_READ, NK_MEM_COPY
 };
 
 static const struct {
@@ -482,7 +494,11 @@ static const struct {
 #define KAPI_SEM_DOWN(nm) { #nm, NK_SEM_DOWN },
 #define KAPI_USER_COPY(nm) { #nm, NK_USER_COPY },
 #define KAPI_LOG(nm) { #nm, NK_LOG },
+#define KAPI_READ(nm) { #nm, NK_READ },
+#define KAPI_MEM_COPY(nm) { #nm, NK_MEM_COPY },
 #include "kapi.def"
+#undef KAPI_READ
+#undef KAPI_MEM_COPY
 #undef KAPI_EXIT_UNLOCK
 #undef KAPI_IO_SLEEP
 #undef KAPI_SEM_DOWN
@@ -549,6 +565,29 @@ bool kapi_barrier(const char *name, size_t len, bool full)
 bool kapi_user_copy(const char *name, size_t len)
 {
 	return name_listed(NK_USER_COPY, name, len);
+}
+
+/* Does this call read its argument's memory, and only that (KAPI_READ)? */
+bool kapi_read(const char *name, size_t len)
+{
+	return name_listed(NK_READ, name, len);
+}
+
+/* The i-th KAPI_READ name, or NULL past the end. */
+const char *kapi_read_name(size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(kinded_names) / sizeof(kinded_names[0]); k++)
+		if (kinded_names[k].kind == NK_READ && !i--)
+			return kinded_names[k].name;
+	return NULL;
+}
+
+/* Does this call copy memory into its first argument (KAPI_MEM_COPY)? */
+bool kapi_mem_copy(const char *name, size_t len)
+{
+	return name_listed(NK_MEM_COPY, name, len);
 }
 
 /* Does this call only print to the kernel log (KAPI_LOG)? */

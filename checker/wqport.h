@@ -178,6 +178,10 @@ bool kapi_io_sleep(const char *name, size_t len);
 /* a call that takes a semaphore (kapi.def KAPI_SEM_DOWN) */
 bool kapi_sem_down(const char *name, size_t len);
 bool kapi_barrier(const char *name, size_t len, bool full);
+bool kapi_read(const char *name, size_t len);
+bool kapi_wake(const char *name, size_t len, bool queue);
+const char *kapi_read_name(size_t i);
+bool kapi_mem_copy(const char *name, size_t len);
 /* a call that copies to or from user memory (kapi.def KAPI_USER_COPY) */
 bool kapi_user_copy(const char *name, size_t len);
 /* a call that only prints to the kernel log (kapi.def KAPI_LOG) */

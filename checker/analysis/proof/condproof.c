@@ -472,6 +472,18 @@ static const char *cmp_op_at(const char *e, const char *p)
 	return NULL;
 }
 
+/* The argument of e when e is a call of a KAPI_READ name, or NULL. */
+static char *read_arg(const char *e)
+{
+	const char *nm;
+	char *a = NULL;
+	size_t i;
+
+	for (i = 0; !a && (nm = kapi_read_name(i)); i++)
+		a = call_arg(e, nm, 0);
+	return a;
+}
+
 /* l op rr, l's value looked up (a constant on the left swaps them). */
 static enum cp_truth comparison_of(const char *buf, size_t len,
 				   const struct cp_state *st, const char *l,
@@ -480,13 +492,11 @@ static enum cp_truth comparison_of(const char *buf, size_t len,
 	static const char *const sw[][2] = {
 		{ ">", "<" }, { "<", ">" }, { ">=", "<=" }, { "<=", ">=" },
 	};
-	char *ln = cp_norm(l), *inner = call_arg(ln, "atomic_read", 0);
+	char *ln = cp_norm(l), *inner = read_arg(ln);
 	enum cp_truth r;
 	long dummy;
 	int j;
 
-	if (!inner)
-		inner = call_arg(ln, "READ_ONCE", 0);
 	/* constant on the left: `NULL != p` */
 	if (const_num(buf, len, ln, &dummy) &&
 	    !const_num(buf, len, rr, &dummy)) {
@@ -603,9 +613,7 @@ static enum cp_truth atom(const char *buf, size_t len, const char *e,
 		free(a);
 		return r;
 	}
-	a = call_arg(e, "atomic_read", 0);
-	if (!a)
-		a = call_arg(e, "READ_ONCE", 0);
+	a = read_arg(e);
 	if (!a && strchr(e, '('))
 		return CP_UNKNOWN;
 	v = lookup(st, a ? a : e);

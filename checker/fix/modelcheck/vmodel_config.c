@@ -71,7 +71,7 @@ static bool stmt_stores(const char *buf, unsigned fn, unsigned end,
 	id = first_ident(buf, s, e, &n);
 	if (!id || kapi_lock(id, n, false) || kapi_is(id, n, K_UNLOCK) ||
 	    kapi_log(id, n) || kapi_barrier(id, n, false) ||
-	    (n >= 7 && !strncmp(id, "wake_up", 7)))
+	    kapi_wake(id, n, true) || kapi_wake(id, n, false))
 		return false;
 	for (p = s; p + 1 < e; p++)
 		if (buf[p] == '&' && buf[p + 1] != '&' && buf[p - 1] != '&' &&

@@ -69,16 +69,6 @@ void wakers_release(struct mwakers *ws)
 	ws->n = 0;
 }
 
-static bool wake_name(const char *s, size_t n, bool queue)
-{
-	const char *const *w = kapi_wakes(queue);
-
-	for (; *w; w++)
-		if (strlen(*w) == n && !memcmp(*w, s, n))
-			return true;
-	return false;
-}
-
 /* Add the last name of tokens [a, e) of v to the word list *out. */
 static void add_written(struct strbuf *out, const struct vtoks *v, int a, int e)
 {
@@ -114,8 +104,8 @@ static bool api_arg(const struct vtoks *v, int from, int i)
 		size_t cl = v->t[j - 1].len;
 
 		return kapi_classify(c, cl) || kapi_lock(c, cl, false) ||
-		       kapi_is(c, cl, K_UNLOCK) || wake_name(c, cl, true) ||
-		       wake_name(c, cl, false) ||
+		       kapi_is(c, cl, K_UNLOCK) || kapi_wake(c, cl, true) ||
+		       kapi_wake(c, cl, false) ||
 		       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
 		       (cl == 14 && !memcmp(c, "wq_has_sleeper", 14));
 	}
@@ -746,7 +736,7 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 		    vtok_named_outside_wait(&ft, k))
 			*named = true;	/* something may wake it */
 		if (!tok_eq(&ft, k + 1, "(") ||
-		    !wake_name(ft.text + ft.t[k].off, ft.t[k].len, !task) ||
+		    !kapi_wake(ft.text + ft.t[k].off, ft.t[k].len, !task) ||
 		    (k > 0 && (tok_eq(&ft, k - 1, "->") || tok_eq(&ft, k - 1, "."))) ||
 		    vcall_args(&ft, k + 1, a, e, 2) < 1)
 			continue;

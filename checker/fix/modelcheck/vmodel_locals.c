@@ -285,15 +285,13 @@ static bool tok_in(const struct vfn *f, int t, const char *const *list)
 
 /*
  * Does node nd copy shared state into the local of token x (its text):
- * `memcpy(&x, &d->icount, sizeof(x))`, or `x = <a field or an element>;`
+ * `memcpy(&x, &d->icount, sizeof(x))` (KAPI_MEM_COPY), or `x = <a field or an element>;`
  * as a statement?  A node that sleeps (`x = wait_event_timeout(...)`)
  * takes what the sleep returned, no copy.
  */
 static bool node_copies(const struct vfn *f, int nd, const char *x,
 			size_t len)
 {
-	static const char *const cp[] = { "memcpy", "__memcpy", NULL };
-	static const char *const rd[] = { "READ_ONCE", "atomic_read", NULL };
 	const struct vnode *n = &f->g.n[nd];
 	int t, k;
 
@@ -308,12 +306,13 @@ static bool node_copies(const struct vfn *f, int nd, const char *x,
 			continue;
 		/* memcpy ( & x , */
 		if (t >= 3 && vtok_is(&f->flow, t - 1, "&") &&
-		    vtok_is(&f->flow, t - 2, "(") && tok_in(f, t - 3, cp) &&
+		    vtok_is(&f->flow, t - 2, "(") &&
+		    kapi_mem_copy(f->flow.text + f->flow.t[t - 3].off,
+				  f->flow.t[t - 3].len) &&
 		    t + 1 < n->last && vtok_is(&f->flow, t + 1, ","))
 			return true;
 		/* x = ... ; at a statement's start, a read of memory: a
-		 * field or an element, no call but READ_ONCE() and
-		 * atomic_read() (what a call returns, `err =
+		 * field or an element, no call but a KAPI_READ one (what a call returns, `err =
 		 * open_file(...)`, `t = msecs_to_jiffies(...)`, is no copy
 		 * of the condition the model can name) */
 		if (t + 1 < n->last && vtok_is(&f->flow, t + 1, "=") &&
@@ -328,7 +327,8 @@ static bool node_copies(const struct vfn *f, int nd, const char *x,
 				call |= f->flow.t[u].kind == VT_ID &&
 					u + 1 < n->last &&
 					vtok_is(&f->flow, u + 1, "(") &&
-					!tok_in(f, u, rd);
+					!kapi_read(f->flow.text + f->flow.t[u].off,
+						   f->flow.t[u].len);
 			}
 			if (mem && !call)
 				return true;
