@@ -426,6 +426,23 @@ static unsigned leak_line(const struct fix_plan *p, const char *fn)
 	return 0;
 }
 
+/* "line 122" or "lines 122 and 152": the WQ006 sites of fn (allocated) */
+static char *leak_lines(const struct fix_plan *p, const char *fn)
+{
+	struct strbuf sb = { 0 };
+	unsigned lines[8];
+	int j, n = 0, i;
+
+	for (j = 0; j < p->n && n < 8; j++)
+		if (p->s[j].rule == WQ006 && !strcmp(p->s[j].func, fn))
+			lines[n++] = p->s[j].pos.line;
+	sb_printf(&sb, "line%s", n > 1 ? "s" : "");
+	for (i = 0; i < n; i++)
+		sb_printf(&sb, "%s %u", !i ? "" : i == n - 1 ? " and" : ",",
+			  lines[i]);
+	return sb.s;
+}
+
 /*
  * A sleep_on() kept in place in a prepare_to_wait*() form for a target
  * without it: rewrite/lower.c spells it as the target's open-coded
@@ -628,9 +645,12 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 				 * finish_wait(): the leak is the driver's
 				 * bug, which no conversion fixes by itself
 				 */
+				char *ll = leak_lines(&res->plan, fn);
+
 				block(res, fn, xasprintf(
-					"the path that returns at line %u leaves the entry queued (WQ006) and stays so after the rewrite: take the entry off the queue and set TASK_RUNNING there by hand, then convert",
-					leak_line(&res->plan, fn)));
+					"%s() returns at %s with a wait entry still queued (WQ006), and so would its rewrite: the function is left as it is; take the entry off the queue and set TASK_RUNNING there by hand, then convert",
+					fn, ll));
+				free(ll);
 				ok = false;
 				break;
 			}
