@@ -225,6 +225,9 @@ static void waker_callers(const struct site_ctx *sc, struct pwaker *pw,
 		free(root);
 		return;		/* only `wake_up(&p->q)` with p a parameter */
 	}
+	/* a function other files may call (or a pointer to it) has callers
+	 * the file does not show, which write nothing before it */
+	pw->callers_all = text_function_sealed(sc->buf, sc->len, fn);
 	while ((at = text_find_word(sc->buf, at, sc->len, fn)) >= 0) {
 		unsigned cf, ct, end = at + strlen(fn);
 		const char *cn;
@@ -573,7 +576,7 @@ bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
 	t = cp_eval(sc->buf, sc->len, cond, &pw->st);
 	if (t == CP_TRUE)
 		return true;
-	if (pw->ncallers) {
+	if (pw->ncallers && pw->callers_all) {
 		for (i = 0; i < pw->ncallers; i++)
 			if (cp_eval(sc->buf, sc->len, cond, &pw->callers[i]) != CP_TRUE)
 				break;

@@ -16,6 +16,9 @@ struct pwaker {
 	struct cp_state st;	/* writes before its wake-up */
 	struct cp_state *callers;	/* one level up, each with st first */
 	int ncallers;
+	bool callers_all;	/* those callers are its only ones: a static
+				 * function whose name is only called
+				 * (text_function_sealed()) */
 	char *dropped;		/* a write reached through another local */
 	char *fail;		/* why it cannot be used at all */
 };

@@ -201,6 +201,59 @@ bool text_static_sealed(const char *buf, size_t len, const char *name)
 	return decl;
 }
 
+bool text_function_sealed(const char *buf, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	unsigned i = 0, j;
+	int depth = 0;
+	bool decl = false;
+
+	while (i < len) {
+		const char *p;
+
+		j = text_skip_noncode(buf, i, len);
+		if (j != i) {
+			i = j;
+			continue;
+		}
+		if (buf[i] == '{' || buf[i] == '}') {
+			depth += buf[i] == '{' ? 1 : -1;
+			i++;
+			continue;
+		}
+		if (!wq_ident_char(buf[i])) {
+			i++;
+			continue;
+		}
+		for (j = i; j < len && wq_ident_char(buf[j]); j++)
+			;
+		if (j - i != n || memcmp(buf + i, name, n) ||
+		    (i > 0 && wq_ident_char(buf[i - 1])) ||
+		    op_before(buf, i, "->") || op_before(buf, i, ".")) {
+			i = j;
+			continue;
+		}
+		for (p = buf + j; p < buf + len && isspace((unsigned char)*p); p++)
+			;
+		if (p >= buf + len || *p != '(')
+			return false;	/* handed on as a pointer */
+		if (depth == 0) {
+			/* a prototype or the definition: `static ... name(` */
+			long s = i;
+
+			while (s > 0 && !strchr(";{}", buf[s - 1]))
+				s--;
+			while (isspace((unsigned char)buf[s]))
+				s++;
+			if (strncmp(buf + s, "static", 6) || wq_ident_char(buf[s + 6]))
+				return false;
+			decl = true;
+		}
+		i = j;
+	}
+	return decl;
+}
+
 /*
  * The next identifier in code at or after from, skipping comments,
  * literals and preprocessor directives (a #define's body is no use of

@@ -66,6 +66,12 @@ bool text_addr_taken(const char *buf, unsigned from, unsigned to,
  * it, increments it or writes a part of it?
  */
 bool text_static_sealed(const char *buf, size_t len, const char *name);
+/*
+ * Is name a function only this file can call: declared and defined at
+ * file scope `static`, and named nowhere but in calls (no pointer to it
+ * handed on)?
+ */
+bool text_function_sealed(const char *buf, size_t len, const char *name);
 long text_find_word_if(const char *buf, unsigned from, unsigned to,
 		       bool (*pred)(const void *ctx, const char *w, size_t n),
 		       const void *ctx);
