@@ -607,6 +607,16 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 		free(lab);
 	} else if (!sc->found && !sc->skipped_if) {
 		refuse(s, "no-patch", xstrdup("the site was not found in the syntax tree"));
+	} else if (old_api == OLD_BLOCKED ||
+		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
+		/* before the inactive branch: the in-place fallback of an
+		 * uncompiled site must not write prepare_to_wait() on a
+		 * queue the file declares another way (g10 ELKS
+		 * `static struct wait_queue q;`) */
+		refuse(s, "old-wait-api", old_what ? xasprintf(
+			"the file uses the 2.0-2.2 wait API and has a declaration the rewrite does not port, '%s' (it ports `[static|extern] struct wait_queue *q [= NULL];` at file scope, one queue a declaration, and `struct wait_queue w = { current, NULL };` in a function): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
+			old_what) : xstrdup(
+			"the file uses the 2.0-2.2 wait API ('struct wait_queue *' queues, 'struct wait_queue' entries): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
 	} else if (sc->skipped_if) {
 		bool old = strstr(sc->skipped_if, "LINUX_VERSION_CODE") ||
 			   strstr(sc->skipped_if, "KERNEL_VERSION") ||
@@ -620,12 +630,6 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 		refuse(s, "macro", xasprintf(
 			"the sleep is inside the macro '%s'; rewrite the macro by hand",
 			sc->macro ? sc->macro : "?"));
-	} else if (old_api == OLD_BLOCKED ||
-		   (old_api == OLD_PORTABLE && pl != PLAN_SLEEP_ON)) {
-		refuse(s, "old-wait-api", old_what ? xasprintf(
-			"the file uses the 2.0-2.2 wait API and has a declaration the rewrite does not port, '%s' (it ports `[static|extern] struct wait_queue *q [= NULL];` at file scope, one queue a declaration, and `struct wait_queue w = { current, NULL };` in a function): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build",
-			old_what) : xstrdup(
-			"the file uses the 2.0-2.2 wait API ('struct wait_queue *' queues, 'struct wait_queue' entries): port the queues to wait_queue_head_t and the entries to DECLARE_WAITQUEUE() first; a wait_event*() on such a queue would not build"));
 	} else if (sc->irqs_off) {
 		refuse(s, "irqs-off", xasprintf(
 			"interrupts are disabled here (%s): the old code relied on it to make the test and the sleep atomic",
