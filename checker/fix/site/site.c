@@ -130,6 +130,8 @@ static char *held_lock_before(const struct site_ctx *sc)
 	char *held = NULL;
 	int i;
 
+	/* a take in a comment, commented out, takes nothing */
+	blank_c_comments(fn);
 	/* the spinning locks of kapi.def (KAPI_LOCK) */
 	for (i = 0; kapi_lock_name(i, true) && !held; i++) {
 		const char *take = kapi_lock_name(i, true), *p = fn, *q;
@@ -642,6 +644,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 				    sc->buf + sc->fn_start);
 		const char *p = t, *last = NULL, *q;
 
+		blank_c_comments(t);
 		while ((q = strstr(p, "state"))) {
 			if (strstr(q, "TASK_") && (q - t < 20 || !is_ident(q[-1]) ||
 						   q[-1] == '_'))
