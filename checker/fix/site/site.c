@@ -59,6 +59,7 @@ static const char *irqs_off_before(const struct site_ctx *sc)
 	size_t i, n;
 
 	irq = kapi_irq_table(&n);
+	blank_c_comments(fn);	/* a cli() commented out disables nothing */
 
 	/* the calls that turn interrupts off or back on (kapi.def KAPI_IRQ) */
 	for (i = 0; i < n; i++) {
