@@ -387,9 +387,34 @@ static bool value_visible(const struct site_ctx *sc, const char *v)
 	return true;
 }
 
+/*
+ * Is lhs a declaration rather than an lvalue: two names with only
+ * spaces between (`static struct testr test[]`, `int x`), or `[]`?
+ * Its initializer is the waker's own local starting out, no write the
+ * sleeper can wait for.
+ */
+static bool declared_lhs(const char *lhs)
+{
+	const char *p;
+
+	if (strstr(lhs, "[]"))
+		return true;
+	for (p = lhs; *p; p++)
+		if (wq_ident_char(*p) && (p[1] == ' ' || p[1] == '\t')) {
+			const char *q = p + 1;
+
+			while (*q == ' ' || *q == '\t')
+				q++;
+			if (wq_ident_char(*q))
+				return true;
+		}
+	return false;
+}
+
 static char *made_true(const struct site_ctx *sc, const struct cp_write *w)
 {
-	if (!strcmp(w->lhs, "*") || strchr(w->lhs, '('))
+	if (!strcmp(w->lhs, "*") || strchr(w->lhs, '(') || declared_lhs(w->lhs) ||
+	    (w->val && w->val[0] == '{'))
 		return NULL;
 	if (w->kind == CPW_SET && w->val && !strchr(w->val, '(')) {
 		char *b = NULL, *m = NULL;
