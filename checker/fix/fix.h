@@ -42,6 +42,12 @@ struct fix_site {
 				 * in its loop (`if (!open) return 0;`), which
 				 * the state-after-test fix does not make
 				 * again, or NULL */
+	char *other_waker;	/* a waker of its queue in the file that
+				 * changes only what the loop's test does not
+				 * read, and the function reads after the
+				 * sleep ("ost_queue_req() (it changes
+				 * 'OST->ost_reqs')"): the test made again
+				 * does not close the race for it; or NULL */
 	bool stop_only;		/* its loop tests kthread_should_stop() alone
 				 * and the queue has other wakers: made
 				 * again, it closes the race for

@@ -721,7 +721,8 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 				     s->outcome == FO_COVERED ? FO_CONVERT :
 				     s->outcome == FO_KEEP ? FO_KEEP : FO_CAVEAT;
 			if (s->outcome == FO_KEEP && retested(res, s->func)) {
-				o->outcome = s->stop_only || s->exit_before ? FO_KEEP :
+				o->outcome = s->stop_only || s->exit_before ||
+					     s->other_waker ? FO_KEEP :
 					     strstr(s->note, PTW_TIMEOUT_NOTE) ?
 					     FO_CAVEAT : FO_CONVERT;
 				bool model = s->reason && !strcmp(s->reason, "model");
@@ -730,7 +731,9 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 					"the race is closed for the kthread_should_stop() test, not for a wake-up that makes no condition true (the loop tests kthread_should_stop() alone): one between that test and prepare_to_wait() is still lost") :
 					s->exit_before ? xasprintf(
 					"the race is closed for that test, not for the exit tested before the state is set ('%s'), which is not made again",
-					s->exit_before) : xstrdup("the race is closed");
+					s->exit_before) : s->other_waker ? xasprintf(
+					"the race is closed for that test, not for a wake-up by %s, which the test does not read and the function reads after the sleep: one between that test and prepare_to_wait() is still lost",
+					s->other_waker) : xstrdup("the race is closed");
 
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): %s%s%s%s%s",
 						    s->anchor, strstr(s->anchor, "timeout") ?

@@ -821,6 +821,7 @@ void plan_release(struct fix_plan *p)
 		free(p->s[i].cond);
 		free(p->s[i].lock);
 		free(p->s[i].exit_before);
+		free(p->s[i].other_waker);
 		free(p->s[i].note);
 		free(p->s[i].edits);
 		free(p->s[i].eq);

@@ -545,6 +545,34 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	s->outcome = FO_CONVERT;
 }
 
+/*
+ * A waker of the sleep's queue in this file that changes only what the
+ * loop's test cond does not read, where the sleeping function reads
+ * that change elsewhere (after the sleep: a request queued on a list
+ * the thread looks at when it wakes): "f() (it changes 'x')", or NULL.
+ * Made again after prepare_to_wait(), the loop's test does not see its
+ * change, so its wake-up, in the window, is still lost (the stop-only
+ * case's general form).
+ */
+static char *other_waker(const struct site_ctx *sc, const char *self,
+			 const char *cond)
+{
+	struct waker *w = NULL;
+	char *r = NULL;
+	int n, i;
+
+	if (!sc->f || !sc->queue || !sc->found || !self)
+		return NULL;
+	n = wakers_find(sc->f, sc->queue, self, &w);
+	for (i = 0; i < n && !r; i++)
+		if (w[i].nchanges && !waker_tested_by(&w[i], cond) &&
+		    waker_read_in(&w[i], sc->buf, sc->fn_start, sc->fn_end))
+			r = xasprintf("%s() (it changes '%s')", w[i].func,
+				      w[i].changed[0]);
+	wakers_free(w, n);
+	return r;
+}
+
 /* The loop's strings are the planner's to free, whichever way it went. */
 void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 {
@@ -573,6 +601,8 @@ void plan_sleep_on(struct fix_site *s, const struct site_ctx *sc)
 			       !vqueue_sealed(sc->buf, sc->len, sc->queue);
 		free(c);
 	}
+	if (ls.cond && !s->stop_only)
+		s->other_waker = other_waker(sc, s->func, ls.cond);
 	plan_sleep_on_in(s, sc, &ls);
 	plan_refuse_do_forever(s, &ls);
 	shape_release(&ls);

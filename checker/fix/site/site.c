@@ -544,6 +544,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 
 	memset(sc, 0, sizeof(*sc));
 	sc->tu = tu;
+	sc->f = f;
 	sc->buf = f->buf;
 	sc->len = f->len;
 	sc->anchor_off = text_offset(f->buf, f->len, fd->pos);

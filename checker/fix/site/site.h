@@ -36,6 +36,7 @@ struct site_ctx {
 					 * target, for the API claims */
 
 	CXTranslationUnit tu;
+	const struct wq_file *f;	/* the file, for the analyses' wakers */
 	const char *buf;
 	size_t len;
 	unsigned fn_start, fn_end;	/* offsets of the function */
