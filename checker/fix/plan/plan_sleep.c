@@ -411,7 +411,7 @@ static void plan_sleep_on_timed(struct fix_site *s, const struct site_ctx *sc,
 		 * for a wait_event*() to wait for, and a wake-up of the
 		 * queue that a plain delay would not see */
 		refuse(s, "polling-timeout", xasprintf(
-			"the timeout of %s() paces a loop with no test of its own, on a queue something may wake: wait_event*() has no condition to wait for, and a plain delay would not see the wake-up",
+			"the timeout of %s() paces a loop whose head tests nothing, on a queue something may wake: a wait_event*() form would need the loop rewritten around a condition, and a plain delay would not see the wake-up",
 			s->anchor));
 		return;
 	}
