@@ -751,6 +751,17 @@ bool plan_entry_in_place(struct fix_site *s, const struct entry_plans *ep)
 			s->reason = e->reason;
 			free(s->note);
 			s->note = xstrdup(e->why);
+		} else if (s->outcome == FO_REFUSE && s->reason &&
+			   !strcmp(s->reason, "goto-loop") && s->note &&
+			   strstr(s->note, "no semantic patch matches a goto loop:")) {
+			/* the in-place form keeps goto loops: say why it
+			 * did not here, not that none matches */
+			const char *cut = strstr(s->note, "; no semantic patch");
+			char *n = xasprintf("%.*s; the in-place form, which keeps such a loop, does not apply: %s",
+					    (int)(cut - s->note), s->note, e->why);
+
+			free(s->note);
+			s->note = n;
 		}
 		return false;
 	}
