@@ -721,10 +721,13 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 {
 	struct vtoks ft;
 	bool found = false;
+	char *alias;
 	int k;
 
 	if (!vtok_cut(&ft, f->text, 0, f->len))
 		return false;
+	/* `dev->wait = &q;` ... `wake_up(dev->wait)`: this file's */
+	alias = task || !f->s ? NULL : vqueue_alias(&ft, key);
 	for (k = 0; k + 1 < ft.n; k++) {
 		int a[2], e[2];
 		char *arg, *ln;
@@ -745,7 +748,8 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 		/* a thread's start wakes no sleep of its function */
 		same = task ? !vkthread_start_wake(f->text, f->len,
 						   ft.t[k].off, arg) :
-		       !strcmp(ln, key);
+		       !strcmp(ln, key) || (alias && *arg != '&' &&
+					    !strcmp(ln, alias));
 		if (same && qs && !task)
 			same = !other_queue(s, self, qs, f, &ft, k, arg);
 		free(arg);
@@ -760,6 +764,7 @@ static bool scan_wakers(const struct vside *s, const struct wfile *f,
 			take_waker(f, &ft, uses[k], false, self, ws, &found);
 	}
 	vtok_release(&ft);
+	free(alias);
 	return found;
 }
 

@@ -275,6 +275,7 @@ int vqueue_macro_wakers(const struct vtoks *v, const char *key, int *uses,
 			int max);
 /* Does the file name q's last name only in the wait API (no waker here)? */
 bool vqueue_unnamed_here(const char *text, size_t len, const char *q);
+char *vqueue_alias(const struct vtoks *v, const char *key);
 /* Does the body of the file's macro name hold the word w as a name? */
 bool vmacro_names(const struct vside *s, const char *name, size_t n,
 		  const char *w);

@@ -549,3 +549,43 @@ bool vqueue_member_sealed(const char *text, size_t len, const char *path,
 	free(e);
 	return sealed;
 }
+
+/*
+ * The last name of a pointer the file stores queue key's address in
+ * (`dev->wait = &unlink_wakeup;` -> "wait"), when there is exactly one
+ * such name, or NULL (allocated).  A wake_up(dev->wait) is then a
+ * wake-up of key: the file's own waker, not one outside it.
+ */
+char *vqueue_alias(const struct vtoks *v, const char *key)
+{
+	char *alias = NULL;
+	int k;
+
+	for (k = 2; k + 1 < v->n; k++) {
+		int b, e;
+		char *ln;
+
+		/* `= & key ;` or `= & ( key ) ;` with key a whole name */
+		if (!vtok_is(v, k, key) || !vtok_is(v, k - 1, "&") ||
+		    !vtok_is(v, k - 2, "=") ||
+		    !(vtok_is(v, k + 1, ";") || vtok_is(v, k + 1, ",")))
+			continue;
+		e = k - 2;
+		for (b = e - 1; b > 0 && (v->t[b].kind == VT_ID ||
+					  vtok_is(v, b, "->") ||
+					  vtok_is(v, b, ".")); b--)
+			;
+		if (b + 1 >= e || v->t[e - 1].kind != VT_ID)
+			continue;
+		ln = xasprintf("%.*s", (int)v->t[e - 1].len,
+			       v->text + v->t[e - 1].off);
+		if (alias && strcmp(alias, ln)) {
+			free(alias);
+			free(ln);
+			return NULL;	/* two pointers: neither is sure */
+		}
+		free(alias);
+		alias = ln;
+	}
+	return alias;
+}
