@@ -310,8 +310,19 @@ static char *entry_as_written(const struct fix_result *res,
 	init = xasprintf("init_wait(&%s)", s->ew);
 	at = strstr(text, def);
 	if (at && !span_has(b, e, def) && span_has(b, e, init)) {
-		out = xasprintf("%.*s%s on its existing declaration%s",
-				(int)(at - text), text, init, at + strlen(def));
+		unsigned tg = res->plan.target ? res->plan.target :
+			      WQ_DEFAULT_TARGET;
+		/* a declaration of 4.13's old name stays (WQ012's rename
+		 * is by hand): the result needs it for such a target */
+		bool old = tg >= WQ_KVER(4, 13, 0) &&
+			   text_find_word(res->final, (unsigned)(b - res->final),
+					  (unsigned)(e - res->final),
+					  "wait_queue_t") >= 0;
+
+		out = xasprintf("%.*s%s on its existing declaration%s%s",
+				(int)(at - text), text, init,
+				old ? ", whose type wait_queue_t Linux 4.13 renamed wait_queue_entry_t (WQ012): the result builds for the target once that is renamed by hand" : "",
+				at + strlen(def));
 		free(text);
 	}
 	free(def);
