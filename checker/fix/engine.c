@@ -433,9 +433,19 @@ static char *leak_lines(const struct fix_plan *p, const char *fn)
 	unsigned lines[8];
 	int j, n = 0, i;
 
-	for (j = 0; j < p->n && n < 8; j++)
-		if (p->s[j].rule == WQ006 && !strcmp(p->s[j].func, fn))
-			lines[n++] = p->s[j].pos.line;
+	for (j = 0; j < p->n && n < 8; j++) {
+		const struct fix_site *s = &p->s[j];
+		int k;
+
+		if (s->rule != WQ006 || strcmp(s->func, fn))
+			continue;
+		lines[n++] = s->pos.line;
+		/* "this return also leaves 'w' queued" */
+		for (k = 0; k < s->nnotes && n < 8; k++)
+			if (!s->notes[k].file && s->notes[k].msg &&
+			    strstr(s->notes[k].msg, "also leaves"))
+				lines[n++] = s->notes[k].pos.line;
+	}
 	sb_printf(&sb, "line%s", n > 1 ? "s" : "");
 	for (i = 0; i < n; i++)
 		sb_printf(&sb, "%s %u", !i ? "" : i == n - 1 ? " and" : ",",

@@ -8,8 +8,7 @@
  * it gets one refusal, and its words must speak of the function and
  * name each return WQ006 found, not call the first loop's return "the
  * path" of the second.  (The second loop's own signal return leaks the
- * entry too; WQ006 does not find it, the entry having been added and
- * removed once before: a miss, not a claim.)
+ * entry too; WQ006 reports it as a note of the first, "also leaves".)
  */
 #include <linux/errno.h>
 #include <linux/printk.h>
