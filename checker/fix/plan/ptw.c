@@ -448,6 +448,76 @@ static bool portable_use(const char *p, int depth)
 	return false;
 }
 
+/* Is m[at] the start of a preprocessor line whose directive starts d? */
+static bool directive_at(const char *m, size_t len, size_t at, const char *d)
+{
+	size_t q = at, n = strlen(d);
+
+	while (q < len && (m[q] == ' ' || m[q] == '\t'))
+		q++;
+	if (q >= len || m[q] != '#')
+		return false;
+	q++;
+	while (q < len && (m[q] == ' ' || m[q] == '\t'))
+		q++;
+	return q + n <= len && !strncmp(m + q, d, n);
+}
+
+/*
+ * Is the `struct wait_queue *name` at i in a branch of an #if chain
+ * whose other branch declares `wait_queue_head_t name` (`#if
+ * defined(AFS_LINUX24_ENV)` ... `#else` ... `#endif`)?  Then it is the
+ * old kernels' half of a driver's own compatibility test: the port has
+ * nothing to do there.
+ */
+static bool head_in_sibling(const char *m, size_t len, size_t i)
+{
+	const char *q = skip_sp(m + i + 17);
+	size_t a, b, ls, n;
+	int depth = 0;
+	char *name, *pat;
+	bool hit = false;
+
+	if (*q != '*')
+		return false;
+	q = skip_sp(q + 1);
+	for (n = 0; is_ident(q[n]); n++)
+		;
+	if (!n)
+		return false;
+	/* back to the chain's #if, forward to its #endif */
+	for (a = i; a > 0; a = ls) {
+		for (ls = a - 1; ls > 0 && m[ls - 1] != '\n'; ls--)
+			;
+		if (directive_at(m, len, ls, "endif"))
+			depth++;
+		else if (directive_at(m, len, ls, "if") && depth-- == 0)
+			break;
+		if (!ls)
+			return false;
+	}
+	if (!a)
+		return false;
+	for (b = i, depth = 0; b < len; b++) {
+		if (b && m[b - 1] != '\n')
+			continue;
+		if (directive_at(m, len, b, "if"))
+			depth++;
+		else if (directive_at(m, len, b, "endif") && depth-- == 0)
+			break;
+	}
+	name = xasprintf("%.*s", (int)n, q);
+	pat = xasprintf("wait_queue_head_t");
+	for (q = m + ls; !hit && (q = strstr(q, pat)) && (size_t)(q - m) < b; q++) {
+		const char *r = skip_sp(q + 17);
+
+		hit = !strncmp(r, name, n) && !is_ident(r[n]);
+	}
+	free(name);
+	free(pat);
+	return hit;
+}
+
 enum old_api old_api_state(const char *buf, size_t len,
 			   const struct compat_ranges *compat, char **what)
 {
@@ -464,7 +534,7 @@ enum old_api old_api_state(const char *buf, size_t len,
 			depth--;
 		if (m[i] != 's' || strncmp(m + i, "struct wait_queue", 17) ||
 		    is_ident(m[i + 17]) || (i && is_ident(m[i - 1])) ||
-		    (compat && compat_at(compat, i)))
+		    (compat && compat_at(compat, i)) || head_in_sibling(m, len, i))
 			continue;
 		if (!portable_use(m + i, depth)) {
 			const char *e = strpbrk(m + i, ";{)\n");
