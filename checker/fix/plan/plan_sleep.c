@@ -415,6 +415,14 @@ static void plan_sleep_on_timed(struct fix_site *s, const struct site_ctx *sc,
 			s->anchor));
 		return;
 	}
+	if (sc->queue_woken && strstr(ls->cond, KTHREAD_STOP_TEST)) {
+		/* kthread_stop() wakes the thread: no hang, but the body's
+		 * polling would wait for whatever wakes the queue next */
+		refuse(s, "polling-timeout", xasprintf(
+			"the timeout of %s() is a polling interval in a loop on '%s': the loop runs its body at least that often, as an untimed wait_event*() would not",
+			s->anchor, ls->cond));
+		return;
+	}
 	if (sc->queue_woken) {
 		refuse(s, "polling-timeout", xasprintf(
 			"the timeout of %s() is a polling interval in a loop on '%s'; converting it to wait_event*() could hang if the condition changes without a wake-up",
