@@ -44,7 +44,7 @@ struct fix_site {
 				 * again, or NULL */
 	char *other_waker;	/* a waker of its queue in the file that
 				 * changes only what the loop's test does not
-				 * read, and the function reads after the
+				 * read, and the loop's body reads after the
 				 * sleep ("ost_queue_req() (it changes
 				 * 'OST->ost_reqs')"): the test made again
 				 * does not close the race for it; or NULL */

@@ -743,7 +743,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 					s->exit_before ? xasprintf(
 					"the race is closed for that test, not for the exit tested before the state is set ('%s'), which is not made again",
 					s->exit_before) : s->other_waker ? xasprintf(
-					"the race is closed for that test, not for a wake-up by %s, which the test does not read and the function reads after the sleep: one between that test and prepare_to_wait() is still lost",
+					"the race is closed for that test, not for a wake-up by %s, which the test does not read and the loop reads after the sleep: one between that test and prepare_to_wait() is still lost",
 					s->other_waker) : xstrdup("the race is closed");
 
 				o->text = xasprintf("%s() -> prepare_to_wait()/%s()/finish_wait(), and the loop's test made again after prepare_to_wait() (the state-after-test fix): %s%s%s%s%s",

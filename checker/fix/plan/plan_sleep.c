@@ -555,9 +555,9 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 
 /*
  * A waker of the sleep's queue in this file that changes only what the
- * loop's test cond does not read, where the sleeping function reads
- * that change elsewhere (after the sleep: a request queued on a list
- * the thread looks at when it wakes): "f() (it changes 'x')", or NULL.
+ * loop's test cond does not read, where the loop's body reads that
+ * change after the sleep (a request queued on a list the thread looks
+ * at when it wakes): "f() (it changes 'x')", or NULL.
  * Made again after prepare_to_wait(), the loop's test does not see its
  * change, so its wake-up, in the window, is still lost (the stop-only
  * case's general form).
@@ -566,15 +566,27 @@ static char *other_waker(const struct site_ctx *sc, const char *self,
 			 const char *cond)
 {
 	struct waker *w = NULL;
+	unsigned ls = 0, le = 0;
 	char *r = NULL;
-	int n, i;
+	int n, i, d;
 
 	if (!sc->f || !sc->queue || !sc->found || !self)
+		return NULL;
+	/* the innermost loop around the sleep: what its body reads after
+	 * the sleep is what the thread handles on each wake-up */
+	for (d = sc->depth - 1; d >= 0 && !le; d--) {
+		enum CXCursorKind k = clang_getCursorKind(sc->path[d]);
+
+		if (k == CXCursor_WhileStmt || k == CXCursor_ForStmt ||
+		    k == CXCursor_DoStmt)
+			cursor_span(sc->path[d], &ls, &le);
+	}
+	if (!le || le <= sc->anchor_off)
 		return NULL;
 	n = wakers_find(sc->f, sc->queue, self, &w);
 	for (i = 0; i < n && !r; i++)
 		if (w[i].nchanges && !waker_tested_by(&w[i], cond) &&
-		    waker_read_in(&w[i], sc->buf, sc->fn_start, sc->fn_end))
+		    waker_read_in(&w[i], sc->buf, sc->anchor_off, le))
 			r = xasprintf("%s() (it changes '%s')", w[i].func,
 				      w[i].changed[0]);
 	wakers_free(w, n);
