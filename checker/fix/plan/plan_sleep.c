@@ -209,7 +209,7 @@ static void plan_one_shot(struct fix_site *s, const struct site_ctx *sc,
 	if (pr.step == PS_NO_WAKER && pr.cond &&
 	    !(ls->block_guard && plan_same_text(pr.cond, ls->block_guard))) {
 		unsafe(s, sleep_on_form(s->anchor, true), xasprintf(
-			"one-shot sleep: the condition '%s' is false at the sleep, but %s; assumed (not proven) that a waker elsewhere makes it true: wait_event*() waits until it holds where the old call returned on any wake-up",
+			"one-shot sleep: '%s' is false at the sleep, but %s, so nothing shows it is what the sleep waits for: --unsafe would assume that a waker elsewhere makes it true, and a wait_event*() on it waits until it holds where the old call returned on any wake-up",
 			pr.cond, pr.why));
 		s->reason = "no-condition";
 		s->cond = pr.cond;
