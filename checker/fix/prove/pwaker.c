@@ -584,7 +584,7 @@ bool waker_makes_true(const struct site_ctx *sc, struct pwaker *pw,
 			return true;
 	}
 	rel = pw->dropped && waker_dropped_names(pw->dropped, cond);
-	*why = xasprintf("%s wakes the queue without making '%s' true on every path before%s%s%s",
+	*why = xasprintf("%s wakes the queue where the proof cannot show '%s' true on every path before%s%s%s",
 			 pw->desc, cond,
 			 rel ? " (it writes through its own local: '" : "",
 			 rel ? pw->dropped : "",
