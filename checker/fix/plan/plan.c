@@ -598,8 +598,9 @@ static bool refuse_before(struct fix_site *s, struct site_ctx *sc,
 	char *lab, *rq;
 	unsigned goto_off = 0, label_off = 0;
 
-	if (!sc->found && !sc->skipped_if &&
+	if (!sc->found &&
 	    text_define_around(sc->buf, sc->len, sc->anchor_off, &lab)) {
+		/* a macro's body, compiled or not: flags change nothing */
 		/* the body of a driver's macro (reported there once) */
 		refuse(s, "macro", xasprintf(
 			"the sleep is in the body of the macro '%s'; rewrite the macro by hand",
