@@ -145,12 +145,24 @@ static bool write_after(const char *buf, size_t len, size_t end)
 	return *p == '=' && (p + 1 >= e || p[1] != '=');
 }
 
-bool text_static_sealed(const char *buf, size_t len, const char *name)
+/*
+ * One use of a file's name at [at, end), depth braces deep (0: file
+ * scope): false when it shows the name is not sealed.
+ */
+typedef bool (*name_use_fn)(void *ctx, const char *buf, size_t len,
+			    unsigned at, unsigned end, int depth);
+
+/*
+ * Each use of name in the code of buf (comments and literals skipped, a
+ * member `->name`/`.name` of something else not counted), to use:
+ * false as soon as one use says so.
+ */
+static bool each_use(const char *buf, size_t len, const char *name,
+		     name_use_fn use, void *ctx)
 {
 	size_t n = strlen(name);
 	unsigned i = 0, j;
 	int depth = 0;
-	bool decl = false;
 
 	while (i < len) {
 		j = text_skip_noncode(buf, i, len);
@@ -169,89 +181,82 @@ bool text_static_sealed(const char *buf, size_t len, const char *name)
 		}
 		for (j = i; j < len && wq_ident_char(buf[j]); j++)
 			;
-		if (j - i != n || memcmp(buf + i, name, n) ||
-		    (i > 0 && wq_ident_char(buf[i - 1])) ||
-		    op_before(buf, i, "->") || op_before(buf, i, ".")) {
-			i = j;
-			continue;
-		}
-		if ((op_before(buf, i, "&") && !op_before(buf, i, "&&")) ||
-		    op_before(buf, i, "++") || op_before(buf, i, "--"))
-			return false;	/* its address, or written */
-		if (depth == 0) {
-			/* the declaration: `static T name [= init]` */
-			long s = i;
-			const char *p = buf + j;
-
-			while (s > 0 && !strchr(";{}", buf[s - 1]))
-				s--;
-			while (isspace((unsigned char)buf[s]))
-				s++;
-			while (p < buf + len && isspace((unsigned char)*p))
-				p++;
-			if (strncmp(buf + s, "static", 6) || wq_ident_char(buf[s + 6]) ||
-			    *p == '(' || *p == '[' || decl)
-				return false;
-			decl = true;
-		} else if (write_after(buf, len, j)) {
+		if (j - i == n && !memcmp(buf + i, name, n) &&
+		    !(i > 0 && wq_ident_char(buf[i - 1])) &&
+		    !op_before(buf, i, "->") && !op_before(buf, i, ".") &&
+		    !use(ctx, buf, len, i, j, depth))
 			return false;
-		}
 		i = j;
 	}
-	return decl;
+	return true;
+}
+
+/* Does the statement holding the name at `at` start with `static`? */
+static bool static_statement(const char *buf, unsigned at)
+{
+	long s = at;
+
+	while (s > 0 && !strchr(";{}", buf[s - 1]))
+		s--;
+	while (isspace((unsigned char)buf[s]))
+		s++;
+	return !strncmp(buf + s, "static", 6) && !wq_ident_char(buf[s + 6]);
+}
+
+/* the first non-space at or after buf[end], or '\0' */
+static char next_char(const char *buf, size_t len, unsigned end)
+{
+	while (end < len && isspace((unsigned char)buf[end]))
+		end++;
+	return end < len ? buf[end] : '\0';
+}
+
+static bool variable_use(void *ctx, const char *buf, size_t len,
+			 unsigned at, unsigned end, int depth)
+{
+	bool *decl = ctx;
+	char c = next_char(buf, len, end);
+
+	if ((op_before(buf, at, "&") && !op_before(buf, at, "&&")) ||
+	    op_before(buf, at, "++") || op_before(buf, at, "--"))
+		return false;	/* its address, or written */
+	if (depth)
+		return !write_after(buf, len, end);
+	/* the declaration: `static T name [= init]`, once */
+	if (!static_statement(buf, at) || c == '(' || c == '[' || *decl)
+		return false;
+	*decl = true;
+	return true;
+}
+
+bool text_static_sealed(const char *buf, size_t len, const char *name)
+{
+	bool decl = false;
+
+	return each_use(buf, len, name, variable_use, &decl) && decl;
+}
+
+static bool function_use(void *ctx, const char *buf, size_t len,
+			 unsigned at, unsigned end, int depth)
+{
+	bool *decl = ctx;
+
+	if (next_char(buf, len, end) != '(')
+		return false;	/* handed on as a pointer */
+	if (depth)
+		return true;	/* a call */
+	/* a prototype or the definition: `static ... name(` */
+	if (!static_statement(buf, at))
+		return false;
+	*decl = true;
+	return true;
 }
 
 bool text_function_sealed(const char *buf, size_t len, const char *name)
 {
-	size_t n = strlen(name);
-	unsigned i = 0, j;
-	int depth = 0;
 	bool decl = false;
 
-	while (i < len) {
-		const char *p;
-
-		j = text_skip_noncode(buf, i, len);
-		if (j != i) {
-			i = j;
-			continue;
-		}
-		if (buf[i] == '{' || buf[i] == '}') {
-			depth += buf[i] == '{' ? 1 : -1;
-			i++;
-			continue;
-		}
-		if (!wq_ident_char(buf[i])) {
-			i++;
-			continue;
-		}
-		for (j = i; j < len && wq_ident_char(buf[j]); j++)
-			;
-		if (j - i != n || memcmp(buf + i, name, n) ||
-		    (i > 0 && wq_ident_char(buf[i - 1])) ||
-		    op_before(buf, i, "->") || op_before(buf, i, ".")) {
-			i = j;
-			continue;
-		}
-		for (p = buf + j; p < buf + len && isspace((unsigned char)*p); p++)
-			;
-		if (p >= buf + len || *p != '(')
-			return false;	/* handed on as a pointer */
-		if (depth == 0) {
-			/* a prototype or the definition: `static ... name(` */
-			long s = i;
-
-			while (s > 0 && !strchr(";{}", buf[s - 1]))
-				s--;
-			while (isspace((unsigned char)buf[s]))
-				s++;
-			if (strncmp(buf + s, "static", 6) || wq_ident_char(buf[s + 6]))
-				return false;
-			decl = true;
-		}
-		i = j;
-	}
-	return decl;
+	return each_use(buf, len, name, function_use, &decl) && decl;
 }
 
 /*
