@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "vmodel.h"
 
 /*
@@ -87,6 +88,63 @@ static const char *queue_written(const struct vval *vv, const char *key,
 
 
 /*
+ * Is the argument of the wake-up in what ("wake_up_process(kthread) in
+ * f()") a task pointer the file sets to current (`kthread = current;`):
+ * the sleeping thread itself?
+ */
+static bool wakes_current(const struct vside *s, const char *what)
+{
+	const char *a = strchr(what, '('), *e;
+	char *name;
+	long at = 0;
+	bool hit = false;
+
+	if (!a || !(e = strchr(a, ')')))
+		return false;
+	name = xasprintf("%.*s", (int)(e - a - 1), a + 1);
+	while (!hit && (at = text_find_word(s->text, at, s->len, name)) >= 0) {
+		const char *p = s->text + at + strlen(name);
+
+		at += strlen(name);
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '=' || p[1] == '=')
+			continue;
+		p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		hit = !strncmp(p, "current", 7) && !wq_ident_char(p[7]);
+	}
+	free(name);
+	return hit;
+}
+
+/*
+ * A queue nothing in the file wakes: the file's wake_up_process() of a
+ * task pointer it sets to current wakes the sleeper on any queue (an
+ * RT tasklet kicking its kernel thread); those wakers, into ws.
+ */
+static void task_wakes_queue(const struct vside *orig, const char *fn,
+			     struct mwakers *ws, struct menv *env)
+{
+	struct mwakers tws;
+	bool tn;
+	int j, k = 0;
+
+	find_wakers(orig, "", NULL, true, fn, &tws, &tn);
+	for (j = 0; j < tws.n; j++)
+		if (tws.w[j].what && wakes_current(orig, tws.w[j].what))
+			k++;
+	if (k && k == tws.n) {
+		free(ws->files);
+		*ws = tws;
+		env->file = true;
+		return;
+	}
+	wakers_release(&tws);
+}
+
+/*
  * The wakers the model runs against for queue key (task: the task's
  * wake_up_process()): the file's; a queue not sealed in this file
  * (vreach.c) also the module's other files' (fix/prove/module.c); none
@@ -122,6 +180,8 @@ void model_env(const struct vside *orig, struct vval *vv,
 		 */
 		named = untimed_sleep(o);
 	}
+	if (!task && !ws->n)
+		task_wakes_queue(orig, fn, ws, env);
 	for (j = 0; j < ws->n; j++)
 		waker_other_locks(o, vv, &ws->w[j]);
 	memset(&opq, 0, sizeof(opq));
