@@ -761,6 +761,36 @@ static char *else_of_open_flags(const struct site_ctx *sc,
 }
 
 /*
+ * Is the call at the anchor a statement of its own in the text: a `;`,
+ * `{`, `}`, `)` (an if's test) or `else` before it, and `;` after its
+ * closing parenthesis?  Then nothing uses its result.
+ */
+static bool bare_call_text(const struct site_ctx *sc)
+{
+	const char *b = sc->buf, *p = b + sc->anchor_off;
+	const char *e = b + sc->len;
+	int d = 0;
+
+	while (p > b && isspace((unsigned char)p[-1]))
+		p--;
+	if (p > b && !strchr(";{})", p[-1]) &&
+	    !(p - b >= 4 && !strncmp(p - 4, "else", 4)))
+		return false;
+	for (p = b + sc->anchor_off; p < e && *p != '('; p++)
+		;
+	for (; p < e; p++) {
+		d += (*p == '(') - (*p == ')');
+		if (!d)
+			break;
+	}
+	if (p >= e)
+		return false;
+	for (p++; p < e && isspace((unsigned char)*p); p++)
+		;
+	return p < e && *p == ';';
+}
+
+/*
  * Is the sleep (statement stmt at path[si], its if at path[ci]) in the
  * else arm of an if whose then arm only skips it (`if (skb_queue_len(q))
  * continue; else sleep;`, a kernel thread's 3.4 tx loop)?
@@ -814,6 +844,10 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 	} else if (sk == CXCursor_CStyleCastExpr &&
 		   !strncmp(ls->stmt_text, "(void)", 6)) {
 		/* `(void)sleep_on_timeout(...)`: the result thrown away */
+	} else if (sk == CXCursor_CompoundStmt) {
+		/* the call is no cursor of the tree (an undeclared type in
+		 * its arguments): its statement read from the text */
+		ls->result_used = !bare_call_text(sc);
 	} else if (sk != CXCursor_CallExpr && sk != CXCursor_UnexposedExpr) {
 		ls->result_used = true;
 		if (sk == CXCursor_IfStmt) {
