@@ -781,7 +781,9 @@ void cond_prove(const struct site_ctx *sc, const char *guard,
 	if (!sc->found || !text_enclosing_function(sc->buf, sc->len,
 						   sc->anchor_off, &sf, &st_,
 						   &sn, &snn)) {
-		pr->why = xstrdup("the sleeping function was not found in the text");
+		pr->why = xstrdup(!sc->found ?
+				  "the sleep was not found in the syntax tree" :
+				  "the proof could not delimit the sleeping function's body in the text");
 		return;
 	}
 	cp_walk(sc->buf, sc->len, sf + 1, sc->anchor_off, &ss);
