@@ -701,14 +701,16 @@ static bool verify(const struct fix_run *r, void *index, struct fix_result *res,
 			ok = false;
 		}
 	if (ok) {
-		unsigned ol = old_queues_left(&res->plan, text, len);
+		char *decl = NULL;
+		unsigned ol = old_queues_left(&res->plan, text, len, &decl);
 
 		if (ol) {
 			block_first_changed(res, &p1, text, xasprintf(
-				"the file's 2.0-2.2 queue declarations were to be ported with its sleeps, but the rewrite still has `struct wait_queue` on line %u (no semantic patch the plan ran ported it): the converted sleeps would hand that queue's pointer to wait_event*(); port the declarations by hand first",
-				ol));
+				"the file's 2.0-2.2 wait declarations were to be ported with its sleeps, but the rewrite still has '%s' on line %u (no semantic patch the plan ran ported it): 2.0-2.2 queues and entries do not build beside the converted sleeps; port the declarations by hand first",
+				decl, ol));
 			ok = false;
 		}
+		free(decl);
 	}
 	if (ok) {
 		uint64_t t0 = now_ns(CLOCK_MONOTONIC);

@@ -116,12 +116,13 @@ char *missing_header_of(const struct wq_file *f0);
 
 /*
  * The line of the first 2.0-2.2 `struct wait_queue` left in buf, the
- * text of a rewrite whose plan ports the file's queues (plan/ptw.c), or
- * 0: a declaration the semantic patch did not port (spatch skipped it)
- * leaves the converted sleeps handing a `struct wait_queue **` to
- * wait_event*().
+ * text of a rewrite whose plan ports the file's queues (plan/ptw.c), and
+ * in *decl that declaration (allocated), or 0: a queue or entry the
+ * semantic patch did not port (spatch skipped it) does not build beside
+ * the converted sleeps.
  */
-unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len);
+unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len,
+			 char **decl);
 
 /* Is form the in-place entry form (entry.c)? */
 bool form_in_place(const char *form);

@@ -685,7 +685,8 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 	}
 }
 
-unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len)
+unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len,
+			 char **decl)
 {
 	char *what = NULL, *m;
 	const char *at;
@@ -707,6 +708,15 @@ unsigned old_queues_left(const struct fix_plan *p, const char *buf, size_t len)
 			break;
 	for (i = 0; at && m + i < at; i++)
 		line += m[i] == '\n';
+	if (at) {
+		const char *e = strpbrk(at, ";{)=\n");
+
+		if (!e)
+			e = at + 17;
+		while (e > at + 17 && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		*decl = xasprintf("%.*s", (int)(e - at), at);
+	}
 	free(m);
 	return at ? line : 0;
 }
