@@ -379,7 +379,11 @@ static bool value_visible(const struct site_ctx *sc, const char *v)
 		if (!lower || (b > v && (b[-1] == '.' || b[-1] == '>')))
 			continue;	/* a constant, a member */
 		name = xasprintf("%.*s", (int)(p - b), b);
-		ok = file_scope_name(sc->buf, sc->len, name);
+		/* a name of this file's scope, or one the file declares
+		 * nowhere (a header's enum constant or global): not a
+		 * function's own local */
+		ok = file_scope_name(sc->buf, sc->len, name) ||
+		     !cp_is_local(sc->buf, 0, (unsigned)sc->len, name);
 		free(name);
 		if (!ok)
 			return false;
@@ -585,7 +589,7 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 			"'%s' is not known false at the sleep: the call '%s' on the way may change what it reads, so wait_event*() might not sleep at all",
 			pr->cond, call) : xasprintf(t == CP_TRUE ?
 			"'%s' is already true at the sleep: wait_event*() would not sleep and would return a stale state" :
-			"'%s' is not known false at the sleep: nothing the sleeper does on every path before it makes it false, so wait_event*() might not sleep at all",
+			"'%s' is not known false at the sleep: the proof reads nothing the sleeper does on every path before it that makes it false, so wait_event*() might not sleep at all",
 			pr->cond);
 		return false;
 	}
