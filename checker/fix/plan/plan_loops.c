@@ -565,7 +565,7 @@ static void plan_state_after_test_in(struct fix_site *s,
 
 		if (w) {
 			refuse(s, "local-condition", xasprintf(
-				"the loop waits for '%s', which reads '%s', a local copy of shared state: tested again after %s() it would read the copy taken before, so a wake-up between the copy and the state change would still be lost; re-read the shared state after the state change by hand",
+				"the loop ends on '%s', which reads '%s', a local copy of shared state: tested again after %s() it would read the copy taken before, so a wake-up between the copy and the state change would still be lost; re-read the shared state after the state change by hand",
 				ls->cond, w, s->anchor));
 			free(w);
 			return;
