@@ -7,6 +7,7 @@
  * init_wait(); for the 6.1 target the result builds only once the type
  * is renamed wait_queue_entry_t, and the words must say so.
  * wqport-fix-test: no-kbuild (wait_queue_t is gone since 4.13)
+ * wqport-test: shim-only (wait_queue_t does not exist in 6.1 headers)
  */
 #include <linux/errno.h>
 #include <linux/fs.h>
