@@ -17,17 +17,11 @@ static DECLARE_WAIT_QUEUE_HEAD(rtk_wait);
 static struct task_struct *rtk_thread;
 static int rtk_events;
 
-static void rtk_tasklet_fn(unsigned long data)
+/* the tasklet the real-time side schedules */
+void rtk_tasklet_fn(unsigned long data)
 {
 	rtk_events++;
 	wake_up_process(rtk_thread);
-}
-
-static DECLARE_TASKLET_OLD(rtk_tasklet, rtk_tasklet_fn);
-
-void rtk_rt_handler(void)
-{
-	tasklet_schedule(&rtk_tasklet);
 }
 
 static int rtk_thread_fn(void *unused)
