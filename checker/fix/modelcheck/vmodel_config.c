@@ -3,7 +3,9 @@
  * The model check of one function in one configuration: both sides
  * loaded (validate/'s tokens and events), each waker the environment
  * finds run against each side (vmodel.c explores one run), and the
- * verdict written from what the runs found (vmodel_words.c).
+ * verdict written from what the runs found (vmodel_words.c); and, for a
+ * function that does not read as C as it stands, the check of each #if
+ * configuration that does (validate_pp.c finds them).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -402,5 +404,44 @@ out:
 	for (i = 0; i < 4; i++)
 		for (j = 0; j < vv.nnames[i]; j++)
 			free(vv.names[i][j]);
+	return why;
+}
+
+/*
+ * The model check of each configuration that reads as C; the first that
+ * finds a property the original lacks refuses, the first verdict stands.
+ */
+char *model_check_function(const struct vside *orig, const struct vside *rew,
+			   const char *fn, char **verdict, struct model_facts *mf)
+{
+	struct vtoks ot, rt;
+	char *why, *v = NULL;
+	bool unreadable;
+	int *sel = NULL, n, k, modelled = 0;
+
+	why = model_check_config(orig, rew, fn, NULL, verdict, &unreadable, mf);
+	if (why || !unreadable)
+		return why;
+	n = vconfig_alternatives(orig, rew, fn, &ot, &rt, &sel);
+	for (k = 0; k < n && !why; k++) {
+		why = model_check_config(orig, rew, fn, &sel[k * ot.nch], &v,
+					 &unreadable, modelled ? NULL : mf);
+		if (why || unreadable) {
+			free(v);
+			continue;
+		}
+		if (!modelled++) {
+			free(*verdict);
+			*verdict = xasprintf("%s, in each #if configuration that reads as C", v);
+			if (mf)
+				mf->configs = true;
+		}
+		free(v);
+	}
+	if (n) {
+		free(sel);
+		vtok_release(&ot);
+		vtok_release(&rt);
+	}
 	return why;
 }
