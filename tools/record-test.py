@@ -360,6 +360,10 @@ class Checker:
                     "no full barrier" in rest) == bool(m.get("unordered")),
                    where, verdict,
                    f"the record: unordered {m.get('unordered')!r}")
+        self.claim("entered holding a lock every caller holds",
+                   ("every call of it in this file is made holding it" in rest)
+                   == bool(m.get("entered")), where, verdict,
+                   f"the record: entered {m.get('entered')!r}")
         self.claim("in each #if configuration",
                    ("in each #if configuration" in rest) == m["configs"],
                    where, verdict, f"the record: configs {m['configs']}")

@@ -805,6 +805,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->reason = s->reason ? s->reason : "no-patch";
 			o->text = refused_words(res, s, unsafe, &o->with_line);
 		}
+		/* "converted" where the model says the rewrite keeps the
+		 * original's lost wake-up: it converts, keeping the race */
+		if (o->outcome == FO_CONVERT && o->mf.ran && o->mf.nsleeps &&
+		    model_keeps_loss(&o->mf, o->sleeps))
+			o->outcome = FO_KEEP;
 		o->outcome_word = outcome_name(o->outcome);
 		drop_unwritten_notes(&res->plan.s[i], o->outcome);
 		o->notes = s->notes;

@@ -88,6 +88,9 @@ struct model_facts {
 				 * on SMP it can miss a sleeper being queued,
 				 * which the model, one order of memory,
 				 * does not see; or "" */
+	char entered[300];	/* "f() is entered holding L, as every call
+				 * of it in this file is made (...)": the
+				 * runs had f hold L from its entry; or "" */
 	int nwakers;		/* the wakers it ran (those two included) */
 	unsigned long long schedules;	/* interleavings of the rewrite */
 	bool capped;		/* ... more than that */

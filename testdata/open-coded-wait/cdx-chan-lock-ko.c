@@ -39,7 +39,7 @@ void cdx_chan_wait(struct cdx_chan *ch)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&ch->wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&ch->wait, &wait);	/* expect: WQ002 fix=keeprace */
 	for (;;) {
 		spin_lock(&ch->lock);
 		if (ch->done) {

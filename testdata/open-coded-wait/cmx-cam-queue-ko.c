@@ -42,7 +42,7 @@ again:
 	if (cmx_wp == cmx_rp) {
 		if (file->f_flags & O_NONBLOCK)
 			return -EWOULDBLOCK;
-		add_wait_queue(&cmx_wait, &wait);	/* expect: WQ002 fix=converted */
+		add_wait_queue(&cmx_wait, &wait);	/* expect: WQ002 fix=keeprace */
 		set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:goto-loop */
 		schedule();
 		set_current_state(TASK_RUNNING);

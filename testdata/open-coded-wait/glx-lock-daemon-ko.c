@@ -60,7 +60,7 @@ static int glx_thread(void *data)
 
 	while (!kthread_should_stop()) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		add_wait_queue(&ls->thread_wait, &wait);	/* expect: WQ002 fix=converted */
+		add_wait_queue(&ls->thread_wait, &wait);	/* expect: WQ002 fix=keeprace */
 		if (glx_no_work(ls))
 			schedule();
 		remove_wait_queue(&ls->thread_wait, &wait);

@@ -27,7 +27,7 @@ void lkx_get_slot(struct lkx_ctl *ctl)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&ctl->slot_wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&ctl->slot_wait, &wait);	/* expect: WQ002 fix=keeprace */
 	while (1) {
 		spin_lock(&ctl->lock);
 		if (ctl->free_slots)

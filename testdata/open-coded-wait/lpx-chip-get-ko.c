@@ -6,9 +6,11 @@
  * itself, drops the mutex and sleeps.  lpx_put_chip(), the waker, is
  * also called with chip->mutex held by its callers, so it cannot wake
  * between the test and the queueing.  Neither function takes the mutex
- * itself: the model does not read the callers' locks, and the verdict
- * must say the loss is closed if the waker runs under the mutex the
- * sleeper is entered holding, not claim a plain lost wake-up.
+ * itself; both are static, and every call of each in the file is made
+ * holding it, so the model runs the sleeper entered holding the mutex
+ * and the waker under it: no lost wake-up, with the entry lock named
+ * (before the callers were read, the verdict said "a lost wake-up
+ * unless ..."; never a plain lost wake-up).
  */
 #include <linux/module.h>
 #include <linux/mutex.h>

@@ -149,7 +149,7 @@ static void lxm_quiesce(struct lxm_sensor *ls)
 {
 	DECLARE_WAITQUEUE(wait, current);
 
-	add_wait_queue(&ls->wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&ls->wait, &wait);	/* expect: WQ002 fix=keeprace */
 	for (;;) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
 		if (!ls->busy)

@@ -48,7 +48,7 @@ static int lzx_commit_thread(void *arg)
 		{
 			DECLARE_WAITQUEUE(wq, current);
 
-			add_wait_queue(&lzx_commit_wait, &wq);	/* expect: WQ002 fix=converted */
+			add_wait_queue(&lzx_commit_wait, &wq);	/* expect: WQ002 fix=keeprace */
 			set_current_state(TASK_INTERRUPTIBLE);
 			LZX_UNLOCK(flags);
 			schedule();

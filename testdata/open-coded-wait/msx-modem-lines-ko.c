@@ -54,7 +54,7 @@ static int msx_wait_lines(unsigned int lines, struct msx_counts *prev)
 	struct msx_counts now;
 	int ret = 0;
 
-	add_wait_queue(&msx->line_wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&msx->line_wait, &wait);	/* expect: WQ002 fix=keeprace */
 	for (;;) {
 		spin_lock_irq(&msx->lock);
 		memcpy(&now, &msx->counts, sizeof(now));

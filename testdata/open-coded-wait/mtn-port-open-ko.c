@@ -31,7 +31,7 @@ int mtn_port_open(struct mtn_port *port)
 
 	if (mutex_lock_interruptible(&port->lock))
 		return -ERESTARTSYS;
-	add_wait_queue(&port->open_wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&port->open_wait, &wait);	/* expect: WQ002 fix=keeprace */
 	while (atomic_read(&port->users)) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		mutex_unlock(&port->lock);

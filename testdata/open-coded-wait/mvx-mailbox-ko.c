@@ -207,7 +207,7 @@ static void mvx_flush(struct mvx_board *mb)
 	DECLARE_WAITQUEUE(wait, current);
 
 	spin_lock_irq(&mb->lock);
-	add_wait_queue(&mb->out_wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&mb->out_wait, &wait);	/* expect: WQ002 fix=keeprace */
 	for (;;) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
 		if (mb->out_empty)

@@ -58,7 +58,7 @@ retry:
 	mutex_lock(&c->mutex);
 	if (c->state != OTX_READY) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
-		add_wait_queue(&c->wq, &wait);	/* expect: WQ002 fix=converted */
+		add_wait_queue(&c->wq, &wait);	/* expect: WQ002 fix=keeprace */
 		mutex_unlock(&c->mutex);
 		schedule();
 		remove_wait_queue(&c->wq, &wait);
@@ -74,7 +74,7 @@ int otx_wait_ready(struct otx_chip *c)
 	DECLARE_WAITQUEUE(wait, current);
 
 	mutex_lock(&c->mutex);
-	add_wait_queue(&c->wq, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&c->wq, &wait);	/* expect: WQ002 fix=keeprace */
 	while (!c->ready) {
 		set_current_state(TASK_UNINTERRUPTIBLE);
 		mutex_unlock(&c->mutex);

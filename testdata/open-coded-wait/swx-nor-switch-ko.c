@@ -45,7 +45,7 @@ retry:
 	default:
 		spin_unlock_bh(&chip->lock);
 		set_current_state(TASK_UNINTERRUPTIBLE);	/* expect: WQ003 fix=refused:goto-loop */
-		add_wait_queue(&chip->wq, &wait);	/* expect: WQ002 fix=converted */
+		add_wait_queue(&chip->wq, &wait);	/* expect: WQ002 fix=keeprace */
 		schedule();
 		remove_wait_queue(&chip->wq, &wait);
 		goto retry;

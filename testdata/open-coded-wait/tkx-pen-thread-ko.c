@@ -29,7 +29,7 @@ int tkx_thread(void *data)
 	DECLARE_WAITQUEUE(wait, tsk);
 
 	tkx_task = tsk;
-	add_wait_queue(&tkx_irq_wait, &wait);	/* expect: WQ002 fix=converted */
+	add_wait_queue(&tkx_irq_wait, &wait);	/* expect: WQ002 fix=keeprace */
 	while (!tkx_stop) {
 		set_current_state(TASK_INTERRUPTIBLE);
 		if (!tkx_pen_down)

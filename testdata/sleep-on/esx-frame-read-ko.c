@@ -68,7 +68,7 @@ ssize_t esx_read(struct file *filp, char __user *buf, size_t count,
 		save_flags(flags);
 		cli();
 		if (atomic_read(&esx->frames) == 0)
-			interruptible_sleep_on(&esx->rq);	/* expect: WQ001 fix=converted */
+			interruptible_sleep_on(&esx->rq);	/* expect: WQ001 fix=keeprace */
 		restore_flags(flags);
 #endif
 		if (signal_pending(current))

@@ -70,7 +70,7 @@ static int fbx_pan(struct fbx_par *par, unsigned long base)
 	outl(base, par->regs + FBX_REG_BASE);
 	while (!par->pan_latched) {
 		spin_unlock(&par->lock);
-		interruptible_sleep_on(&par->vbl_wait);	/* expect: WQ001 fix=converted */
+		interruptible_sleep_on(&par->vbl_wait);	/* expect: WQ001 fix=keeprace */
 		spin_lock(&par->lock);
 		if (signal_pending(current)) {
 			spin_unlock(&par->lock);

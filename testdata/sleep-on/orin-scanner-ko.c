@@ -167,7 +167,7 @@ static void orin_drain(struct orin_scanner *os)
 	spin_lock_irq(&os->lock);
 	while (os->head != os->tail) {
 		spin_unlock_irq(&os->lock);
-		sleep_on(&os->line_wait);	/* expect: WQ001 fix=converted */
+		sleep_on(&os->line_wait);	/* expect: WQ001 fix=keeprace */
 		spin_lock_irq(&os->lock);
 	}
 	os->stopped = 1;

@@ -44,7 +44,7 @@ static int tvx_chip_thread(void *data)
 
 	allow_signal(SIGTERM);
 	for (;;) {
-		add_wait_queue(&chip->wq, &wait);	/* expect: WQ002 fix=converted */
+		add_wait_queue(&chip->wq, &wait);	/* expect: WQ002 fix=keeprace */
 		if (!chip->done) {
 			set_current_state(TASK_KILLABLE);	/* expect: WQ003 fix=refused:one-shot */
 			schedule();

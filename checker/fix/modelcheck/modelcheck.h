@@ -27,5 +27,11 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
  * sleeps of mine by ordinal (a site's own; ~0u: the whole function).
  */
 char *model_words(const struct model_facts *mf, uint32_t mine);
+/*
+ * Does the rewrite keep a lost wake-up at the sleeps of mine that the
+ * model found plainly (on a test that reads the waker's writes, with
+ * nothing it left out closing it)?  The site then keeps the race.
+ */
+bool model_keeps_loss(const struct model_facts *mf, uint32_t mine);
 
 #endif /* WQPORT_FIX_MODELCHECK_H */

@@ -86,6 +86,14 @@ bool vtoks_name_any(const struct vtoks *v, int from, int to,
 		    const char *list);
 char *lock_entered_held(const struct vtoks *v, size_t len, int from, int k,
 			int end, char **text);
+/*
+ * vmodel_env.c: the locks (last names, space-separated) every call of
+ * the static function fn of the file s is made holding (its callers'
+ * own lock calls, or theirs two levels up), or NULL; *text: the first as
+ * written, *by: who holds it there (both allocated, or NULL).
+ */
+char *fn_callers_lock(const struct vside *s, const char *fn, char **text,
+		      char **by);
 char *lock_held(const struct vtoks *v, size_t len, int from, int k,
 		char **text, char **released, char **unread, int *callee,
 		bool *entered);
@@ -154,6 +162,9 @@ struct mside {
 				 * the waiting arm of a test of what its
 				 * waker writes (vmodel_run.h) */
 	unsigned asleep_in;	/* the states it slept in: M_UNINTR, ... */
+	char *entered;		/* "f() is entered holding L ...": a lock
+				 * the runs had the waiter hold from its
+				 * entry, every caller's (entry_lock_known()) */
 };
 
 /* What the model ran the function against, over its queues. */

@@ -146,7 +146,19 @@ static unsigned run_side(struct vval *vv, struct vfn *f, int side,
 	unsigned props;
 	int b;
 
+	char *entered;
+	int el = entry_lock_known(vv, f, w, &entered);
+
 	mrun_start(&r, vv, f, side, w, qkey);
+	if (el >= 0) {
+		/* the callers' lock, read: held from the entry */
+		r.xlock = el;
+		r.entry_held = true;
+		if (!out->entered)
+			out->entered = entered;
+		else
+			free(entered);
+	}
 	explore(&r);
 	if (r.overflow) {
 		out->overflow = true;
@@ -367,6 +379,8 @@ char *model_check_config(const struct vside *orig, const struct vside *rew,
 	snprintf(facts.files, sizeof(facts.files), "%s",
 		 env.files.s ? env.files.s : "");
 	memcpy(facts.unordered, facts_unordered, sizeof(facts.unordered));
+	snprintf(facts.entered, sizeof(facts.entered), "%s",
+		 mr.entered ? mr.entered : mo.entered ? mo.entered : "");
 	snprintf(facts.lost_if, sizeof(facts.lost_if), "%s",
 		 mr.lost_if ? mr.lost_if : "");
 	facts.orig_lost_plain = mo.lost_plain;
@@ -395,6 +409,8 @@ out:
 	free(mr.trace);
 	free(mo.lost_if);
 	free(mr.lost_if);
+	free(mo.entered);
+	free(mr.entered);
 	for (i = 0; i < mo.nlost_by; i++)
 		free(mo.lost_by[i]);
 	for (i = 0; i < mr.nlost_by; i++)

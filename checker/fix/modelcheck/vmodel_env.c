@@ -342,14 +342,15 @@ static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
 {
 	char *held, *released, *t, *unread = NULL;
 	int i, callee[2];
-	bool entered;
+	bool entered, dropped;
 
 	for (i = k; i > 0 && ft->t[i].off > from; i--)
 		;
 	held = lock_held(ft, f->len, i, k, &t, &released, &unread, callee,
 			 &entered);
-	free(released);
 	free(unread);	/* a caller's unread guard: its lock is not read */
+	dropped = released != NULL;
+	free(released);
 	if (t && strchr(t, '\n'))
 		*strchr(t, '\n') = '\0';	/* the first */
 	if (held) {
@@ -358,6 +359,24 @@ static char *call_site_lock(const struct wfile *f, const struct vtoks *ft,
 		return held;
 	}
 	free(t);
+	t = NULL;
+	if (!dropped && callee[0] < 0) {
+		/* taken by its own callers: dropped after the call */
+		unsigned end = wfile_end(f, from);
+		int e = k;
+
+		while (e < ft->n && ft->t[e].off < end)
+			e++;
+		held = lock_entered_held(ft, f->len, i, k, e, &t);
+		if (held) {
+			if (strchr(t, '\n'))
+				*strchr(t, '\n') = '\0';
+			*text = t;
+			*by = xasprintf("%s()'s callers hold, as it drops it after the call and takes it nowhere before",
+					caller);
+			return held;
+		}
+	}
 	return depth < 2 ? callers_lock(f, ft, caller, depth + 1, text, by) :
 			   NULL;
 }
@@ -441,6 +460,21 @@ static char *callers_lock(const struct wfile *f, const struct vtoks *ft,
 		return NULL;
 	}
 	return common;
+}
+
+char *fn_callers_lock(const struct vside *s, const char *fn, char **text,
+		      char **by)
+{
+	struct wfile f = { s->text, s->len, s, NULL };
+	struct vtoks ft;
+	char *cl;
+
+	*text = *by = NULL;
+	if (!vtok_cut(&ft, s->text, 0, s->len))
+		return NULL;
+	cl = callers_lock(&f, &ft, fn, 0, text, by);
+	vtok_release(&ft);
+	return cl;
 }
 
 /*

@@ -50,18 +50,50 @@ static char *named_lock(const struct vtoks *v, size_t len, int k, bool *unlock)
  * and before k?  Then that unlock is an error exit's, not on the way to
  * the wake-up at k (`mutex_unlock(&chip->mutex); return -EIO;`).
  */
+/*
+ * Is the statement at token j, after token lo, the body of an if, else,
+ * for or while without braces (`if (ret) return ret;`): run on one
+ * branch only?
+ */
+static bool braceless_body(const struct vtoks *v, int lo, int j)
+{
+	int p, d = 0;
+
+	if (j - 1 > lo && name_is(v, j - 1, "else", 4))
+		return true;
+	if (j - 1 <= lo || !tok_eq(v, j - 1, ")"))
+		return false;
+	for (p = j - 1; p > lo; p--)
+		if (tok_eq(v, p, ")"))
+			d++;
+		else if (tok_eq(v, p, "(") && !--d)
+			break;
+	return p > lo + 0 && p - 1 >= 0 &&
+	       (name_is(v, p - 1, "if", 2) || name_is(v, p - 1, "while", 5) ||
+		name_is(v, p - 1, "for", 3));
+}
+
 static bool path_leaves(const struct vtoks *v, int close, int k)
 {
 	int j, d = 0, l;
 
 	for (j = close + 1; close >= 0 && j < k; j++) {
+		if (d == 0 && (name_is(v, j, "return", 6) ||
+			       name_is(v, j, "goto", 4)) &&
+		    braceless_body(v, close, j))
+			continue;	/* one branch's exit */
 		if (tok_eq(v, j, "{")) {
 			d++;
 		} else if (tok_eq(v, j, "}")) {
 			if (--d < 0)
 				return false;
 		} else if (d == 0 && name_is(v, j, "return", 6)) {
-			return true;
+			/* `return helper(...);` with k in it: on the way */
+			int sc = j;
+
+			while (sc < v->n && !tok_eq(v, sc, ";"))
+				sc++;
+			return sc < k;
 		} else if (d == 0 && name_is(v, j, "goto", 4) && j + 1 < k) {
 			for (l = close + 1; l + 1 < k; l++)
 				if (same_tok(v, l, j + 1) && l != j + 1 &&

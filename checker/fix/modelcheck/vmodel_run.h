@@ -153,6 +153,14 @@ char *trace_of(const struct mrun *r, int at);
  * NULL (allocated) */
 char *lost_unless(struct vval *vv, struct vfn *f, int side,
 		  const struct mwaker *w, const char *qkey);
+/*
+ * vmodel_unless.c: a lock f drops before it takes it (its callers'),
+ * which every call of f in its file is read to be made holding and the
+ * waker w holds too: the runs have f hold it from its entry.  Its
+ * index, and *words ("f() is entered holding L ..."), or -1.
+ */
+int entry_lock_known(const struct vval *vv, const struct vfn *f,
+		     const struct mwaker *w, char **words);
 /* ... what run r of waker w found of a lost wake-up, into out; the
  * rewrite's losing wakers into the record, when another run lost none */
 /* vmodel_bkl.c: the big kernel lock of an old tty layer closes it */

@@ -99,6 +99,44 @@ static bool unlock_in_if(const struct vfn *f, const struct vev *e)
 	return false;
 }
 
+int entry_lock_known(const struct vval *vv, const struct vfn *f,
+		     const struct mwaker *w, char **words)
+{
+	char *cl = NULL, *text = NULL, *by = NULL;
+	bool asked = false;
+	int i, found = -1;
+
+	*words = NULL;
+	if (!w->lock || w->opaque || w->none || w->task ||
+	    text_is_thread_function(f->side->text, f->side->len, f->fn->name))
+		return -1;
+	for (i = 0; i < f->nev_all && found < 0; i++) {
+		const struct vev *e = &f->ev[i];
+		char *ln;
+
+		if (e->k != EV_UNLOCK || e->lock < 0 || unlock_in_if(f, e) ||
+		    !held_at_entry(f, e->lock))
+			continue;
+		if (!asked)
+			cl = fn_callers_lock(f->side, f->fn->name, &text, &by);
+		asked = true;
+		if (!cl)
+			break;
+		ln = last_name(vv->names[NS_LOCK][e->lock]);
+		if (word_in(cl, ln) && word_in(w->lock, ln))
+			found = e->lock;
+		free(ln);
+	}
+	if (found >= 0)
+		*words = xasprintf("%s() is entered holding %s: every call of it in this file is made holding it (the first under %s, which %s)",
+				   f->fn->name, vv->names[NS_LOCK][found],
+				   text, by);
+	free(cl);
+	free(text);
+	free(by);
+	return found;
+}
+
 /*
  * The loss run again with the waker under a lock f is entered holding
  * and drops before it sleeps: the lock's name, when that closes it.

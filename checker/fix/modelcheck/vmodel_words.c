@@ -101,6 +101,16 @@ static bool loss_unseen(int b, const uint32_t *at, const uint32_t *seen,
 	return b < 2 && at && seen && (at[b] & own) && !(at[b] & own & seen[b]);
 }
 
+bool model_keeps_loss(const struct model_facts *mf, uint32_t mine)
+{
+	int nl = mf->nsleeps;
+	unsigned np = props_mine(mf->new_props, mf->new_at, nl, mine);
+
+	if (!mf->ran || !(np & P_LOST) || !mf->lost_plain)
+		return false;
+	return !loss_unseen(0, mf->new_at, mf->new_seen, nl, mine);
+}
+
 static const char unseen_words[] =
 	" if its waker can run before the sleeper is queued with its state set and no later test sees its change (none the sleep waits on names what the waker's function writes before its wake-up: what starts the waker is not modelled)";
 
@@ -210,6 +220,12 @@ static char *env_text(const struct model_facts *mf, uint32_t own)
 {
 	char *t = env_text1(mf, own), *d;
 
+	if (mf->entered[0]) {
+		/* a lock the runs had the sleeper hold from its entry */
+		d = xasprintf("%s; %s", t, mf->entered);
+		free(t);
+		t = d;
+	}
 	if (!mf->dropped)
 		return t;
 	/* the scope: not every waker of the file was run */

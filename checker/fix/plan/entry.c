@@ -488,16 +488,31 @@ static bool entry_paths(struct ectx *c, const struct cfg *g,
 	for (n = 0; n < g->n; n++)
 		if (node_is_sleep(g, n) && (in[n] & E_ADDED)) {
 			const char *add = "add_wait_queue";
-			int a;
+			const char *x;
+			int a, s = -1;
+			bool before = false;
 
-			for (a = 0; a < g->n; a++)
+			for (a = 0; a < g->n; a++) {
 				if (names_entry(g, a, w) &&
 				    g->nodes[a].ev.api->kind == K_ADD_WAIT)
 					add = g->nodes[a].ev.api->name;
+				if (is_set(g, a) && (in[a] & E_UNQ))
+					before = true;
+				if (s < 0 && is_set(g, a) && (in[a] & E_ADDED))
+					s = a;
+			}
+			x = strstr(add, "exclusive") ? "_exclusive" : "";
+			if (s >= 0 && !before) {
+				/* writes only after the add, not on every path */
+				refuse_entry(e, "state-outside-loop", xasprintf(
+					"on a path read without the values its tests take, the sleep at line %u follows %s() with no task-state write in between (the write at line %u is not on every path from the add to the sleep): in place, %s() goes and prepare_to_wait%s() takes the state write's place, so on such a path the task would sleep with the entry off the queue; convert by hand",
+					g->nodes[n].pos.line, add,
+					g->nodes[s].pos.line, add, x));
+				return false;
+			}
 			refuse_entry(e, "state-outside-loop", xasprintf(
 				"the sleep at line %u can follow %s() with no task-state write in between (the state is set before the add, or not at all): in place, prepare_to_wait%s() would queue the entry and write the state at the add, after any test made between the state write and the add; convert by hand",
-				g->nodes[n].pos.line, add,
-				strstr(add, "exclusive") ? "_exclusive" : ""));
+				g->nodes[n].pos.line, add, x));
 			return false;
 		}
 	for (n = 0; n < g->n && !e->reason; n++) {

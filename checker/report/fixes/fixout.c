@@ -198,6 +198,8 @@ static void json_lost(struct strbuf *sb, const struct model_facts *m)
 		  m->outside_known ? "true" : "false");
 	sb_puts(sb, ", \"unordered\": ");
 	report_json_escape(sb, m->unordered);
+	sb_puts(sb, ", \"entered\": ");
+	report_json_escape(sb, m->entered);
 	sb_puts(sb, ", \"lost_if\": ");
 	report_json_escape(sb, m->lost_if);
 	sb_puts(sb, ", \"lost_by\": [");
