@@ -37,6 +37,8 @@ struct fix_site {
 	char *note;		/* caveat, or the refusal's explanation */
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
+	bool unparsed;		/* found by its tokens: the parse did not
+				 * show its function, which no analysis read */
 	bool keep_loop;		/* convert the sleep, keep the loop around it */
 	char *exit_before;	/* the test of an exit made before the sleep
 				 * in its loop (`if (!open) return 0;`), which

@@ -363,6 +363,11 @@ static char *planned_words(const struct fix_site *s)
 	if (!strncmp(f, "set-state-", 10))
 		return xasprintf("no semantic patch matched this shape of %s() (planned: set_current_state() before the sleep)",
 				 s->anchor);
+	if (s->unparsed)
+		return xasprintf("no semantic patch matched this %s() (the parse did not show its function, so no analysis read it: %.*s()%s was tried as the shape's default)",
+				 s->anchor, (int)strcspn(f, "-"), f,
+				 !strcmp(f + strcspn(f, "-"), "-entry") ?
+				 " in place" : "");
 	return xasprintf("no semantic patch matched this shape of %s() (planned: %.*s()%s)",
 			 s->anchor, (int)strcspn(f, "-"), f,
 			 !strcmp(f + strcspn(f, "-"), "-entry") ?

@@ -318,13 +318,15 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 	const char *w = e->entry;
 	char *q0 = NULL;
 	int n, uses = 0, decl = 0, init = 0;
-	unsigned i, decl_line = 0, init_line = 0;
+	unsigned i, decl_line = 0, init_line = 0, decl_first = 0;
 
 	/* the entry: this function's own, for current */
 	for (i = bs; i < be; i++) {
 		if (et_declares_entry(b, i, bs, be, w)) {
 			decl++;
 			decl_line = et_line_of(b, i);
+			if (decl == 1)
+				decl_first = decl_line;
 		} else {
 			char *amp = xasprintf("&%s", w);
 
@@ -338,9 +340,21 @@ static int entry_uses(struct ectx *c, const struct cfg *g, struct ent_plan *e,
 	}
 	/* refused, but its adds are still gathered below: the reason is
 	 * then the one each add's site is given (plan_of()) */
-	if (decl + init != 1)
+	if (decl + init > 1 && decl <= 1 && init <= 1)
 		refuse_entry(e, "entry-made-otherwise", xasprintf(
-			"the entry '%s' is not made here once with DECLARE_WAITQUEUE(%s, current) or init_waitqueue_entry(&%s, current); DEFINE_WAIT() replaces only that",
+			"the entry '%s' is made twice, with DECLARE_WAITQUEUE(%s, current) at line %u and init_waitqueue_entry(&%s, current) at line %u; DEFINE_WAIT() replaces one making of it only",
+			w, w, decl_line, w, init_line));
+	else if (decl > 1)
+		refuse_entry(e, "entry-made-otherwise", xasprintf(
+			"%d entries named '%s' are declared in this function (the first at line %u, the last at line %u), and the in-place rewrite is planned per name: convert by hand",
+			decl, w, decl_first, decl_line));
+	else if (decl + init > 1)
+		refuse_entry(e, "entry-made-otherwise", xasprintf(
+			"the entry '%s' is made %d times here with init_waitqueue_entry(&%s, current) (the last at line %u); DEFINE_WAIT() replaces one making of it only",
+			w, init, w, init_line));
+	else if (decl + init != 1)
+		refuse_entry(e, "entry-made-otherwise", xasprintf(
+			"the entry '%s' is not made here with DECLARE_WAITQUEUE(%s, current) or init_waitqueue_entry(&%s, current); DEFINE_WAIT() replaces only that",
 			w, w, w));
 	uses = decl + init;
 	if (init)

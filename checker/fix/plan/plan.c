@@ -84,6 +84,7 @@ static struct fix_site *new_site(struct fix_plan *p, const struct wq_finding *fd
 		    sc->anchor_off < p->fns[i].end) {
 			free(s->func);
 			s->func = xstrdup(p->fns[i].name);
+			s->unparsed = true;	/* in its text, not its parse */
 		}
 	s->anchor = xstrdup(sc && sc->anchor ? sc->anchor : "");
 	s->notes = xrealloc(NULL, (fd->nnotes + 1) * sizeof(*s->notes));
