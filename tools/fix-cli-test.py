@@ -367,6 +367,73 @@ def scenario_spatch_fails(wq, td, tmp):
         fail("a.c was not fixed")
 
 
+ODD = """\
+// SPDX-License-Identifier: GPL-2.0-only
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/wait.h>
+
+static DECLARE_WAIT_QUEUE_HEAD(pace_wq);
+static DECLARE_WAIT_QUEUE_HEAD(rx_wq);
+static int rx_ready;
+
+void good_pace(void)
+{
+	interruptible_sleep_on_timeout(&pace_wq, HZ / 100);
+}
+
+void odd_pace(int n)
+{
+	int i;
+
+	/* an odd engine shape */
+	for (i = 0; i < n; i++)
+		interruptible_sleep_on_timeout(&pace_wq, HZ / 50);
+}
+
+void rx_irq(void)
+{
+	rx_ready = 1;
+	wake_up_interruptible(&rx_wq);
+}
+
+int rx_wait(void)
+{
+	while (!rx_ready)
+		interruptible_sleep_on(&rx_wq);
+	return 0;
+}
+"""
+
+
+def scenario_spatch_fails_one(wq, td, tmp):
+    # spatch 1.1.1's engine can fail on one function ("pre_to_loop: node
+    # N: ... in FN reachable by inconsistent control-flow paths", a real
+    # vendor file): that function is kept from it, the others convert
+    with open(os.path.join(tmp, "odd.c"), "w") as f:
+        f.write(ODD)
+    fake = os.path.join(tmp, "fake-spatch")
+    with open(fake, "w") as f:
+        f.write("#!/bin/sh\nfor a; do :; done\n"
+                "if grep -q 'odd engine shape' \"$a\"; then echo 'pre_to_loop: node 7: "
+                "interruptible_sleep_on_timeout(...)[1,2] in odd_pace reachable by "
+                "inconsistent control-flow paths' >&2; exit 1; fi\n"
+                "exec spatch \"$@\"\n")
+    os.chmod(fake, 0o755)
+    p = run([wq, "fix", "--write", "--spatch=" + fake, "odd.c"], tmp)
+    out = open(os.path.join(tmp, "odd.c")).read()
+    odd = out[out.index("void odd_pace"):out.index("void rx_irq")]
+    if "schedule_timeout_interruptible(HZ / 100)" not in out or \
+            "prepare_to_wait(&rx_wq" not in out:
+        fail("the other functions were not converted: rc %d\n%s\n%s" %
+             (p.returncode, p.stderr, out))
+    if odd != ODD[ODD.index("void odd_pace"):ODD.index("void rx_irq")]:
+        fail("odd_pace() was changed:\n" + odd)
+    if not re.search(r"odd\.c:21:\d+: refused: spatch: .*in odd_pace "
+                     r"reachable.*that function is left as it was", p.stderr):
+        fail("the odd function's site does not say why: " + p.stderr)
+
+
 def scenario_ok_untouched(wq, td, tmp):
     import glob
     # testdata/model-shapes/: -ok means race-free in the model, not
@@ -533,6 +600,7 @@ SCENARIOS = {
     "no-spatch": scenario_no_spatch,
     "bad-input": scenario_bad_input,
     "spatch-fails": scenario_spatch_fails,
+    "spatch-fails-one": scenario_spatch_fails_one,
     "ok-untouched": scenario_ok_untouched,
     "target": scenario_target,
     "verification": scenario_verification,

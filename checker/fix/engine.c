@@ -22,8 +22,10 @@
 #include <time.h>
 
 #include "analysis.h"
+#include "blocks.h"
 #include "engine.h"
 #include "fixout.h"
+#include "hide.h"
 #include "modelcheck.h"
 #include "validate.h"
 #include "write.h"
@@ -230,6 +232,44 @@ static void note_no_retest(struct fix_result *res, const struct fix_plan *p)
 }
 
 /*
+ * spatch_apply() with the bodies of the functions spatch failed on
+ * (blocked "spatch: ...", block_named()) blanked, and put back after.
+ */
+static int spatch_hidden(const struct fix_run *r,
+			 const struct fix_result *mr, const char *path,
+			 const struct fix_plan *p, int rule, char **cur,
+			 size_t *cl, char **err)
+{
+	char **fns = xrealloc(NULL, (mr->nblocked + 1) * sizeof(char *));
+	char *hid;
+	size_t hl = *cl;
+	int n = 0, i, rc;
+
+	for (i = 0; i < mr->nblocked; i++)
+		if (!strncmp(mr->block_why[i], "spatch: ", 8))
+			fns[n++] = mr->blocked[i];
+	hid = n ? hide_bodies(*cur, *cl, fns, n) : NULL;
+	if (!hid) {
+		free(fns);
+		return spatch_apply(&r->env, path, p, rule, cur, cl, err);
+	}
+	rc = spatch_apply(&r->env, path, p, rule, &hid, &hl, err);
+	if (rc >= 0 && !unhide_bodies(*cur, *cl, &hid, &hl, fns, n)) {
+		*err = xstrdup("spatch changed a function it was kept from, or lost it");
+		rc = -1;
+	}
+	if (rc >= 0) {
+		free(*cur);
+		*cur = hid;
+		*cl = hl;
+	} else {
+		free(hid);
+	}
+	free(fns);
+	return rc;
+}
+
+/*
  * Run every rule's planned conversions over text.  first, if given, is
  * the plan of text itself (saves one analysis).  Returns 0, or -1 with
  * *err set when spatch fails.
@@ -279,7 +319,8 @@ again:
 			was = rt[ri].planner == PLAN_SLEEP_ON ? xstrdup(cur) : NULL;
 			uint64_t t0 = now_ns(CLOCK_MONOTONIC);
 
-			rc = spatch_apply(&r->env, path, &p, rule, &cur, &cl, err);
+			rc = spatch_hidden(r, mr, path, &p, rule, &cur, &cl,
+					   err);
 			step_add(ST_SPATCH, CLOCK_MONOTONIC, t0);
 			if ((!rc || rc == 2) && before)
 				note_retested(res, &p, before, cur);
@@ -355,39 +396,6 @@ static int count_findings(const struct wq_file *f, const char *fn, int rule)
 	return n;
 }
 
-static bool res_blocked(const struct fix_result *res, const char *fn)
-{
-	int i;
-
-	for (i = 0; i < res->nblocked; i++)
-		if (!strcmp(res->blocked[i], fn))
-			return true;
-	return false;
-}
-
-static void block(struct fix_result *res, const char *fn, char *why)
-{
-	if (res_blocked(res, fn)) {
-		free(why);
-		return;
-	}
-	res->blocked = xrealloc(res->blocked, (res->nblocked + 1) * sizeof(char *));
-	res->block_why = xrealloc(res->block_why,
-				  (res->nblocked + 1) * sizeof(char *));
-	res->blocked[res->nblocked] = xstrdup(fn);
-	res->block_why[res->nblocked++] = why;
-}
-
-static bool has_site(const struct fix_plan *p, const char *fn)
-{
-	int j;
-
-	for (j = 0; j < p->n; j++)
-		if (p->s[j].func && !strcmp(p->s[j].func, fn))
-			return true;
-	return false;
-}
-
 /*
  * Block the first function the result changes that is not blocked yet,
  * one with a site of the plan before one without (a waker whose `q !=
@@ -413,44 +421,6 @@ static void block_first_changed(struct fix_result *res,
 			return;
 		}
 	free(why);
-}
-
-/* The line of the first WQ006 site of fn in the original, or 0. */
-static unsigned leak_line(const struct fix_plan *p, const char *fn)
-{
-	int j;
-
-	for (j = 0; j < p->n; j++)
-		if (p->s[j].rule == WQ006 && !strcmp(p->s[j].func, fn))
-			return p->s[j].pos.line;
-	return 0;
-}
-
-/* "line 122" or "lines 122 and 152": the WQ006 sites of fn (allocated) */
-static char *leak_lines(const struct fix_plan *p, const char *fn)
-{
-	struct strbuf sb = { 0 };
-	unsigned lines[8];
-	int j, n = 0, i;
-
-	for (j = 0; j < p->n && n < 8; j++) {
-		const struct fix_site *s = &p->s[j];
-		int k;
-
-		if (s->rule != WQ006 || strcmp(s->func, fn))
-			continue;
-		lines[n++] = s->pos.line;
-		/* "this return also leaves 'w' queued" */
-		for (k = 0; k < s->nnotes && n < 8; k++)
-			if (!s->notes[k].file && s->notes[k].msg &&
-			    strstr(s->notes[k].msg, "also leaves"))
-				lines[n++] = s->notes[k].pos.line;
-	}
-	sb_printf(&sb, "line%s", n > 1 ? "s" : "");
-	for (i = 0; i < n; i++)
-		sb_printf(&sb, "%s %u", !i ? "" : i == n - 1 ? " and" : ",",
-			  lines[i]);
-	return sb.s;
 }
 
 /*
@@ -975,6 +945,8 @@ void fix_file(const struct fix_run *r, void *index, struct fix_result *res)
 		if (transform(r, index, res->path, res->orig, res->olen,
 			      res->blocked, res->nblocked, res->in_place,
 			      res->nin_place, &out, &ol, &err, res, res)) {
+			if (block_named(res, err))
+				continue;	/* the others, without it */
 			res->error = err;
 			settled = true;
 			break;

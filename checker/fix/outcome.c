@@ -700,6 +700,11 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->outcome = FO_REFUSE;
 			o->reason = "unproven";
 			o->text = xstrdup(why + 10);
+		} else if (eligible && why && !strncmp(why, "spatch: ", 8)) {
+			/* spatch failed on this function (engine.c) */
+			o->outcome = FO_REFUSE;
+			o->reason = "spatch";
+			o->text = xstrdup(why + 8);
 		} else if (eligible && why) {
 			o->outcome = FO_REFUSE;
 			o->reason = "verification";

@@ -232,10 +232,11 @@ def wq_decide(p, form, refuse=None, plan_only=False, caveat='', lock=None, need_
         return False
     hard = wq_text_reason(k)
     if hard == R_DOWHILE and WQ_PLAN is not None:
-        # a prepare_to_wait() form replaces the call in place: the
-        # do-while around it stays
+        # a prepare_to_wait() form, or a plain delay on a queue nothing
+        # wakes, replaces the call in place: the do-while around it stays
         e = wq_plan_entry(k, wq_name(p))
-        if e and (e.get('form') or '').startswith('prepare_to_wait'):
+        if e and (e.get('form') or '').startswith(('prepare_to_wait',
+                                                   'schedule_timeout')):
             hard = None
     if hard:
         WQ_DECIDED[k] = ('refuse', hard)

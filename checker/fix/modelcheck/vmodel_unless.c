@@ -170,10 +170,22 @@ static char *entry_lock_closes(struct vval *vv, struct vfn *f, int side,
 		r.xlock = e->lock;
 		r.entry_held = true;
 		explore(&r);
-		if (!r.overflow && !(r.props & P_LOST))
-			why = xasprintf("%s runs under %s (which %s() is entered holding: the callers' locks are not read)",
+		if (!r.overflow && !(r.props & P_LOST)) {
+			char *t = NULL, *b = NULL, *ln;
+			char *cl = fn_callers_lock(f->side, f->fn->name, &t, &b);
+
+			/* the sleeper's callers read: only the waker's open */
+			ln = last_name(vv->names[NS_LOCK][e->lock]);
+			why = xasprintf(cl && word_in(cl, ln) ?
+					"%s runs under %s (which %s() is entered holding, as every call of it in this file is made)" :
+					"%s runs under %s (which %s() is entered holding: the callers' locks are not read)",
 					w->opaque ? "the waker" : w->what,
 					vv->names[NS_LOCK][e->lock], f->fn->name);
+			free(ln);
+			free(cl);
+			free(t);
+			free(b);
+		}
 		mrun_release(&r);
 	}
 	return why;

@@ -439,6 +439,16 @@ static void plan_sleep_on_in(struct fix_site *s, const struct site_ctx *sc,
 	bool intr = sleep_on_of(s->anchor)->intr;
 	bool timeout = sleep_on_of(s->anchor)->timed;
 
+	if (timeout && !sc->queue_woken && !ls->irq_toggle) {
+		/*
+		 * nothing wakes the queue: a plain delay, whatever loop it
+		 * is in (a do-while paced by it too), and its remaining
+		 * jiffies are schedule_timeout_*()'s
+		 */
+		s->outcome = FO_CONVERT;
+		s->form = delay_form(s->anchor);
+		return;
+	}
 	if (ls->kind == SH_DO) {
 		refuse(s, "do-while", xstrdup(
 			"the old loop sleeps once before the first test; wait_event*() would skip that sleep"));
