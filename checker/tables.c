@@ -482,7 +482,7 @@ const char *kapi_lock_name(size_t i, bool spins)
  */
 enum name_kind {
 	NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY, NK_LOG,
-	NK_READ, NK_MEM_COPY
+	NK_READ, NK_MEM_COPY, NK_QUEUE_TEST, NK_QUEUE_TEST_MB
 };
 
 static const struct {
@@ -496,9 +496,12 @@ static const struct {
 #define KAPI_LOG(nm) { #nm, NK_LOG },
 #define KAPI_READ(nm) { #nm, NK_READ },
 #define KAPI_MEM_COPY(nm) { #nm, NK_MEM_COPY },
+#define KAPI_QUEUE_TEST(nm, full) \
+	{ #nm, (full) ? NK_QUEUE_TEST_MB : NK_QUEUE_TEST },
 #include "kapi.def"
 #undef KAPI_READ
 #undef KAPI_MEM_COPY
+#undef KAPI_QUEUE_TEST
 #undef KAPI_EXIT_UNLOCK
 #undef KAPI_IO_SLEEP
 #undef KAPI_SEM_DOWN
@@ -565,6 +568,59 @@ bool kapi_barrier(const char *name, size_t len, bool full)
 bool kapi_user_copy(const char *name, size_t len)
 {
 	return name_listed(NK_USER_COPY, name, len);
+}
+
+static bool ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The offset of word w in text[from, to) as a whole identifier, or -1 */
+static long word_at_or_after(const char *text, unsigned from, unsigned to,
+			     const char *w)
+{
+	size_t n = strlen(w);
+	unsigned i;
+
+	for (i = from; i + n <= to; i++)
+		if (!memcmp(text + i, w, n) &&
+		    (i == from || !ident(text[i - 1])) &&
+		    (i + n == to || !ident(text[i + n])))
+			return i;
+	return -1;
+}
+
+/* Does this call test a queue for sleepers (KAPI_QUEUE_TEST)? */
+bool kapi_queue_test(const char *name, size_t len)
+{
+	return name_listed(NK_QUEUE_TEST, name, len) ||
+	       name_listed(NK_QUEUE_TEST_MB, name, len);
+}
+
+/*
+ * The first KAPI_QUEUE_TEST name written as a word in text[from, to)
+ * (bare: only one without its own barrier), or NULL; *at: its offset.
+ */
+const char *kapi_queue_test_in(const char *text, unsigned from, unsigned to,
+			       bool bare, long *at)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(kinded_names) / sizeof(kinded_names[0]); k++) {
+		long a;
+
+		if (kinded_names[k].kind != NK_QUEUE_TEST &&
+		    (bare || kinded_names[k].kind != NK_QUEUE_TEST_MB))
+			continue;
+		a = word_at_or_after(text, from, to, kinded_names[k].name);
+		if (a >= 0) {
+			if (at)
+				*at = a;
+			return kinded_names[k].name;
+		}
+	}
+	return NULL;
 }
 
 /* Does this call read its argument's memory, and only that (KAPI_READ)? */
@@ -768,6 +824,6 @@ bool kapi_quiet_queue_user(const char *c, size_t cl)
 	       (cl >= 13 && !memcmp(c, "io_wait_event", 13)) ||
 	       (cl == 19 && !memcmp(c, "init_waitqueue_head", 19)) ||
 	       (cl == 29 && !memcmp(c, "__WAIT_QUEUE_HEAD_INITIALIZER", 29)) ||
-	       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
+	       kapi_queue_test(c, cl) ||
 	       (cl == 6 && !memcmp(c, "sizeof", 6));
 }

@@ -179,6 +179,9 @@ bool kapi_io_sleep(const char *name, size_t len);
 bool kapi_sem_down(const char *name, size_t len);
 bool kapi_barrier(const char *name, size_t len, bool full);
 bool kapi_read(const char *name, size_t len);
+bool kapi_queue_test(const char *name, size_t len);
+const char *kapi_queue_test_in(const char *text, unsigned from, unsigned to,
+			       bool bare, long *at);
 bool kapi_wake(const char *name, size_t len, bool queue);
 const char *kapi_read_name(size_t i);
 bool kapi_mem_copy(const char *name, size_t len);

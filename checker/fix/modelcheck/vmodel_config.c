@@ -132,8 +132,9 @@ static bool unordered_waker(const struct mwaker *w)
 	if (w->opaque || w->none || w->task || w->kstop || !w->wbuf ||
 	    w->lock || w->clock || w->woff <= w->wfn)
 		return false;
-	a = text_find_word(w->wbuf, w->wfn, w->woff, "waitqueue_active");
-	return a >= 0 && own_store_before(w->wbuf, w->wlen, (unsigned)a) &&
+	if (!kapi_queue_test_in(w->wbuf, w->wfn, w->woff, true, &a))
+		return false;
+	return own_store_before(w->wbuf, w->wlen, (unsigned)a) &&
 	       text_find_word_if(w->wbuf, w->wfn, w->woff, full_barrier,
 				 NULL) < 0;
 }

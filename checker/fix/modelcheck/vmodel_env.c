@@ -106,8 +106,7 @@ static bool api_arg(const struct vtoks *v, int from, int i)
 		return kapi_classify(c, cl) || kapi_lock(c, cl, false) ||
 		       kapi_is(c, cl, K_UNLOCK) || kapi_wake(c, cl, true) ||
 		       kapi_wake(c, cl, false) ||
-		       (cl == 16 && !memcmp(c, "waitqueue_active", 16)) ||
-		       (cl == 14 && !memcmp(c, "wq_has_sleeper", 14));
+		       kapi_queue_test(c, cl);
 	}
 }
 

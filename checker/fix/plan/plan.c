@@ -120,10 +120,10 @@ bool plan_condition_ok(struct fix_site *s, const struct site_ctx *sc,
 			cond, why));
 		return false;
 	}
-	if (strstr(cond, "waitqueue_active")) {
+	if ((why = kapi_queue_test_in(cond, 0, strlen(cond), false, NULL))) {
 		refuse(s, "waitqueue-active", xasprintf(
-			"waitqueue_active() in the guard '%s' tests the queue, not a condition",
-			cond));
+			"%s() in the guard '%s' tests the queue, not a condition",
+			why, cond));
 		return false;
 	}
 	if (cond_constant(cond)) {

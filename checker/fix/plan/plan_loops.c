@@ -145,7 +145,8 @@ static bool exits_fold(const struct site_ctx *sc, const struct loop_shape *ls)
 			hoisted++;
 			continue;
 		}
-		if (exit_on_locals(sc, x) || strstr(x, "waitqueue_active"))
+		if (exit_on_locals(sc, x) ||
+		    kapi_queue_test_in(x, 0, strlen(x), false, NULL))
 			return false;
 		folded++;
 	}
