@@ -138,7 +138,7 @@ static void call_writes(struct cp_state *st, const char *s)
 				    args[cp_side_writes[k].val] : NULL, s);
 				free(l);
 			}
-		} else if (cw_buf && !cw_depth &&
+		} else if (cw_buf && cw_depth < 2 &&
 			   helper_writes(&calls, w, p - w, args, n, s)) {
 			/* a static helper of the file: what its body may write */
 		} else if (!n) {

@@ -530,6 +530,14 @@ static const char *opaque_call(const struct cp_state *ss, const char *cond)
 
 		if (w->kind != CPW_OPAQUE || !w->lhs || !*w->lhs || !w->text)
 			continue;
+		if (!strcmp(w->lhs, "*")) {
+			/* a call that may write anything (cpwalk.c) */
+			const char *t = w->text;
+
+			while (isspace((unsigned char)*t))
+				t++;
+			return t;
+		}
 		for (p = cond; (p = strstr(p, w->lhs)); p++)
 			if ((p == cond || !is_ident(p[-1])) &&
 			    !is_ident(p[strlen(w->lhs)])) {
