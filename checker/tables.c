@@ -391,6 +391,29 @@ bool kapi_wake(const char *name, size_t len, bool queue)
 	return false;
 }
 
+static const struct {
+	const char *name, *member;
+} member_wakers[] = {
+#define KAPI_WAKES_MEMBER(nm, m) { #nm, #m },
+#include "kapi.def"
+#undef KAPI_WAKES_MEMBER
+};
+
+/*
+ * Does this call wake the queue member of its argument's target
+ * (KAPI_WAKES_MEMBER: complete() wakes x->wait)?  The member, or NULL.
+ */
+const char *kapi_wakes_member(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(member_wakers) / sizeof(member_wakers[0]); i++)
+		if (strlen(member_wakers[i].name) == len &&
+		    !memcmp(member_wakers[i].name, name, len))
+			return member_wakers[i].member;
+	return NULL;
+}
+
 static const struct kapi_thread threads[] = {
 #define KAPI_THREAD(nm, fn_arg, task) { #nm, fn_arg, task },
 #include "kapi.def"

@@ -469,8 +469,17 @@ static bool queue_may_be_woken(const struct wq_file *f, const char *q)
 {
 	size_t n;
 	const char *w = queue_word(q, &n), *p = f->buf;
+	char *m;
+	size_t mn;
+	bool member;
 
-	return !n || next_waker(f->buf, &p, w, n) || queue_handed_on(f->buf, w, n);
+	if (!n || next_waker(f->buf, &p, w, n) || queue_handed_on(f->buf, w, n))
+		return true;
+	/* `complete(&c)` wakes c.wait (kapi.def KAPI_WAKES_MEMBER) */
+	m = xasprintf("%.*s", (int)n, w);
+	member = text_member_waker(f->buf, f->len, m, &mn) >= 0;
+	free(m);
+	return member;
 }
 
 /*

@@ -527,9 +527,18 @@ int gather_wakers(const struct site_ctx *sc, const char *func,
 	}
 	wakers_free(w, n);
 	k = module_wakers(sc, func, sn, st_, qs, bs, ops, out, k);
-	if (!k && why)
-		*why = xasprintf("nothing in this file wakes '%s'%s", qs,
-				 self ? " but the sleeper itself" : "");
+	if (!k && why) {
+		size_t mn;
+		long mw = text_member_waker(sc->buf, sc->len,
+					    last_field(qs), &mn);
+
+		/* `complete(&c)` wakes c.wait (KAPI_WAKES_MEMBER) */
+		*why = mw >= 0 ? xasprintf(
+			"'%s' may be woken by %.*s() in this file, which wakes the '%s' of the completion it is given: the proof does not read that as a waker with a change",
+			qs, (int)mn, sc->buf + mw, last_field(qs)) :
+			xasprintf("nothing in this file wakes '%s'%s", qs,
+				  self ? " but the sleeper itself" : "");
+	}
 	free(qs);
 	free(bs);
 	free(ms);

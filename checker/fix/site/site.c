@@ -540,6 +540,7 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	CXCursor cur;
 	char name[128];
 	unsigned i, n;
+	size_t mn;
 	const struct kapi *k;
 
 	memset(sc, 0, sizeof(*sc));
@@ -630,6 +631,8 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	 */
 	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&
 			  (word_woken(f->path, f->buf, last_field(sc->queue)) ||
+			   text_member_waker(f->buf, f->len,
+					     last_field(sc->queue), &mn) >= 0 ||
 			   !queue_declared_here(tu, f->buf,
 						 last_field(sc->queue)) ||
 			   (!vqueue_sealed(f->buf, f->len, sc->queue) &&

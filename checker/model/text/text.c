@@ -963,3 +963,32 @@ bool text_other_case_arm(const char *buf, unsigned from, unsigned to,
 	return best_ob && arm_of(buf, best_ob, best_cb, a) !=
 			  arm_of(buf, best_ob, best_cb, b);
 }
+
+struct member_ctx {
+	const char *member;
+};
+
+static bool wakes_member(const void *ctx, const char *w, size_t n)
+{
+	const struct member_ctx *c = ctx;
+	const char *m = kapi_wakes_member(w, n);
+	const char *p = w + n;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return m && !strcmp(m, c->member) && *p == '(';
+}
+
+long text_member_waker(const char *buf, size_t len, const char *member,
+		       size_t *n)
+{
+	struct member_ctx c = { member };
+	long at = text_find_word_if(buf, 0, len, wakes_member, &c);
+
+	*n = 0;
+	if (at < 0)
+		return -1;
+	while (wq_ident_char(buf[at + *n]))
+		(*n)++;
+	return at;
+}

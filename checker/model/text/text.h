@@ -72,6 +72,13 @@ bool text_static_sealed(const char *buf, size_t len, const char *name);
  * handed on)?
  */
 bool text_function_sealed(const char *buf, size_t len, const char *name);
+/*
+ * A call in buf that wakes the queue member `member` of its argument's
+ * target (kapi.def KAPI_WAKES_MEMBER: `complete(x)` wakes x->wait): the
+ * offset of its name (*n: the name's length), or -1.
+ */
+long text_member_waker(const char *buf, size_t len, const char *member,
+		       size_t *n);
 long text_find_word_if(const char *buf, unsigned from, unsigned to,
 		       bool (*pred)(const void *ctx, const char *w, size_t n),
 		       const void *ctx);
