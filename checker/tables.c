@@ -505,7 +505,7 @@ const char *kapi_lock_name(size_t i, bool spins)
  */
 enum name_kind {
 	NK_EXIT_UNLOCK, NK_IO_SLEEP, NK_SEM_DOWN, NK_USER_COPY, NK_LOG,
-	NK_READ, NK_MEM_COPY, NK_QUEUE_TEST, NK_QUEUE_TEST_MB
+	NK_READ, NK_MEM_COPY, NK_QUEUE_TEST, NK_QUEUE_TEST_MB, NK_QUEUE_DECL
 };
 
 static const struct {
@@ -519,12 +519,14 @@ static const struct {
 #define KAPI_LOG(nm) { #nm, NK_LOG },
 #define KAPI_READ(nm) { #nm, NK_READ },
 #define KAPI_MEM_COPY(nm) { #nm, NK_MEM_COPY },
+#define KAPI_QUEUE_DECL(nm) { #nm, NK_QUEUE_DECL },
 #define KAPI_QUEUE_TEST(nm, full) \
 	{ #nm, (full) ? NK_QUEUE_TEST_MB : NK_QUEUE_TEST },
 #include "kapi.def"
 #undef KAPI_READ
 #undef KAPI_MEM_COPY
 #undef KAPI_QUEUE_TEST
+#undef KAPI_QUEUE_DECL
 #undef KAPI_EXIT_UNLOCK
 #undef KAPI_IO_SLEEP
 #undef KAPI_SEM_DOWN
@@ -612,6 +614,12 @@ static long word_at_or_after(const char *text, unsigned from, unsigned to,
 		    (i + n == to || !ident(text[i + n])))
 			return i;
 	return -1;
+}
+
+/* Does this macro declare a queue head (KAPI_QUEUE_DECL)? */
+bool kapi_queue_decl(const char *name, size_t len)
+{
+	return name_listed(NK_QUEUE_DECL, name, len);
 }
 
 /* Does this call test a queue for sleepers (KAPI_QUEUE_TEST)? */

@@ -181,6 +181,7 @@ bool kapi_barrier(const char *name, size_t len, bool full);
 bool kapi_read(const char *name, size_t len);
 const char *kapi_wakes_member(const char *name, size_t len);
 bool kapi_queue_test(const char *name, size_t len);
+bool kapi_queue_decl(const char *name, size_t len);
 const char *kapi_queue_test_in(const char *text, unsigned from, unsigned to,
 			       bool bare, long *at);
 bool kapi_wake(const char *name, size_t len, bool queue);

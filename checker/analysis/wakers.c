@@ -411,6 +411,21 @@ static void add_waker(struct waker **out, int *n, const struct wq_file *f,
 	change_before(f->buf, name - f->buf, from + 1, at, w);
 }
 
+/* Is q a plain name (`wait`, not `&d->wait` or `x.wait`)? */
+static bool wq_ident_start(const char *q)
+{
+	const char *p = q;
+
+	while (*p == '&' || *p == ' ')
+		p++;
+	if (!*p || isdigit((unsigned char)*p))
+		return false;
+	for (; *p; p++)
+		if (!wq_ident_char(*p))
+			return false;
+	return true;
+}
+
 int wakers_find(const struct wq_file *f, const char *queue,
 		const char *self_fn, struct waker **out)
 {
@@ -451,6 +466,22 @@ int wakers_find(const struct wq_file *f, const char *queue,
 			free(arg);
 			at += wn;
 		}
+	}
+	/* a queue head of the sleeping function's own: no other function
+	 * names it, so only its own wake-ups can be of it */
+	if (queue && self_fn && wq_ident_start(queue)) {
+		unsigned from, to;
+
+		if (text_function_body(f->buf, f->len, self_fn, &from, &to) &&
+		    text_declares_queue(f->buf, from, to, queue))
+			for (i = 0; i < n; i++)
+				if (strcmp((*out)[i].func, self_fn)) {
+					waker_free_one(&(*out)[i]);
+					memmove(*out + i, *out + i + 1,
+						(n - i - 1) * sizeof(**out));
+					n--;
+					i--;
+				}
 	}
 	/* a task waker in the waiting function itself wakes another task */
 	if (!queue)

@@ -465,6 +465,34 @@ static const char *next_waker(const char *buf, const char **pp,
 	return NULL;
 }
 
+/*
+ * Is q a queue head of g's function's own (DECLARE_WAIT_QUEUE_HEAD_
+ * ONSTACK(wait) in its body) that nothing in the body wakes or hands
+ * on?  No other function can name it: nothing wakes it.
+ */
+static bool own_unwoken(const struct cfg *g, const struct wq_file *f,
+			const char *q)
+{
+	size_t n;
+	const char *w = queue_word(q, &n), *p;
+	char *body, *name;
+	bool own;
+
+	if (!n || !g->body_end || strchr(q, '.') || strstr(q, "->"))
+		return false;
+	name = xasprintf("%.*s", (int)n, w);
+	own = text_declares_queue(f->buf, g->body_start, g->body_end, name);
+	free(name);
+	if (!own)
+		return false;
+	body = xasprintf("%.*s", (int)(g->body_end - g->body_start),
+			 f->buf + g->body_start);
+	p = body;
+	own = !next_waker(body, &p, w, n) && !queue_handed_on(body, w, n);
+	free(body);
+	return own;
+}
+
 static bool queue_may_be_woken(const struct wq_file *f, const char *q)
 {
 	size_t n;
@@ -796,7 +824,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 		t = node_pos_loop_test(g, n);
 		delay = !old_tmo && strstr(name, "timeout") &&
 			nd->ev.nargs >= 2 && strcmp(nd->ev.args[1], "?") &&
-			!queue_may_be_woken(f, q) &&
+			(own_unwoken(g, f, q) || !queue_may_be_woken(f, q)) &&
 			(t < 0 || test_counts_only(g, g->nodes[t].text));
 		if (delay) {
 			delay_finding(f, nd, name, q, intr);
@@ -866,6 +894,7 @@ void check_sleep_on(const struct cfg *g, const struct flow *fl,
 			free(cond);
 			free(lk);
 		} else if (q && (tmo || !strstr(rep, "timeout")) &&
+			   !own_unwoken(g, f, q) &&
 			   (flag = waker_flag(f, q, &other))) {
 			/*
 			 * `h->acked = 0; outb(...); sleep(&h->ack_wait, HZ);`

@@ -34,6 +34,8 @@ bool env_queue_sealed(const struct vside *s, const struct vval *vv,
 
 		free(k);
 		if (same && !vqueue_env_sealed(s->text, s->len, q) &&
+		    !(f && vqueue_local_sealed(s->text, f->start, f->end,
+					       q)) &&
 		    !(f && vqueue_member_sealed(s->text, s->len, s->path,
 						f->start, f->end, q)))
 			return false;

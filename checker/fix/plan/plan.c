@@ -159,8 +159,9 @@ bool plan_same_text(const char *a, const char *b)
 void plan_refuse_do_forever(struct fix_site *s, const struct loop_shape *ls)
 {
 	if (!ls->do_forever || s->outcome == FO_REFUSE ||
-	    s->outcome == FO_COVERED)
-		return;
+	    s->outcome == FO_COVERED ||
+	    (s->form && !strncmp(s->form, "schedule_timeout", 16)))
+		return;	/* a delay replaces the call, in any loop */
 	free(s->note);
 	s->form = NULL;
 	refuse(s, "no-patch", xstrdup(

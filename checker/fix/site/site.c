@@ -630,6 +630,8 @@ void site_find(CXTranslationUnit tu, const struct wq_file *f,
 	 * have a waker in another file (issue 37)
 	 */
 	sc->queue_woken = *sc->queue && *last_field(sc->queue) &&
+			  !vqueue_local_sealed(f->buf, sc->fn_start,
+					       sc->fn_end, sc->queue) &&
 			  (word_woken(f->path, f->buf, last_field(sc->queue)) ||
 			   text_member_waker(f->buf, f->len,
 					     last_field(sc->queue), &mn) >= 0 ||

@@ -345,7 +345,7 @@ static const char *sname(const struct vval *vv, int st)
 
 /*
  * May queue q count as never woken?  Only a static queue head of this
- * file, or a member of a struct only this file defines, that nothing
+ * file, a function's own head no other code can reach, or a member of a struct only this file defines, that nothing
  * outside it can reach and nothing in it wakes (vreach.c): then a sleep on it ends by its timeout or a signal only,
  * and sleeping on no queue is the same (the nap conversion of a
  * sleep_on_timeout() used as a delay).  A queue the file does not wake
@@ -357,6 +357,8 @@ static bool queue_unwoken(struct vcmp *m, const char *q)
 	const struct vside *s = m->o->side;
 
 	return vqueue_sealed(s->text, s->len, q) ||
+	       (m->o->fn && vqueue_local_sealed(s->text, m->o->fn->start,
+						m->o->fn->end, q)) ||
 	       (m->o->fn && vqueue_member_sealed(s->text, s->len, s->path,
 						 m->o->fn->start,
 						 m->o->fn->end, q));

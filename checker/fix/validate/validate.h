@@ -253,6 +253,16 @@ bool vqueue_sealed(const char *text, size_t len, const char *q);
 bool vqueue_local(const char *text, unsigned start, unsigned end,
 		  const char *q);
 /*
+ * ... and one that no other code can reach: every use of it in the
+ * function is its declaration, its initialisation, or a queue argument
+ * of a sleep, queueing or dequeueing call (its address handed to no
+ * other call, stored nowhere), so nothing but its own function names it
+ * and nothing there wakes it: a `DECLARE_WAIT_QUEUE_HEAD_ONSTACK(wait)`
+ * used only to nap on.
+ */
+bool vqueue_local_sealed(const char *text, unsigned start, unsigned end,
+			 const char *q);
+/*
  * ... or `root->m`, m a member of a struct defined in this .c file (the
  * root declared in [fn, fn_end) or at file scope) that every use in the
  * file only sleeps, queues on or sets up (vreach.c): for the model's

@@ -419,6 +419,55 @@ bool vqueue_local(const char *text, unsigned start, unsigned end,
 	return local;
 }
 
+bool vqueue_local_sealed(const char *text, unsigned start, unsigned end,
+			 const char *q)
+{
+	char *e;
+	size_t n;
+	struct vtoks v;
+	bool sealed = true;
+	int k;
+
+	if (!vqueue_local(text, start, end, q))
+		return false;
+	e = qmatch_strip(q);
+	n = strlen(e);
+	if (!vtok_cut(&v, text, start, end)) {
+		free(e);
+		return false;
+	}
+	for (k = 1; k + 1 < v.n && sealed; k++) {
+		const struct kapi *a;
+		int c;
+
+		if (v.t[k].kind == VT_PP) {
+			sealed = !pp_names(&v, k, e, n);
+			continue;
+		}
+		if (!name_is(&v, k, e, n) ||
+		    vtok_is(&v, k - 1, "->") || vtok_is(&v, k - 1, "."))
+			continue;
+		c = call_of(&v, k);
+		if (c < 0) {
+			/* `wait_queue_head_t q;`, nothing else */
+			sealed = name_is(&v, k - 1, "wait_queue_head_t", 17) &&
+				 vtok_is(&v, k + 1, ";");
+			continue;
+		}
+		if (name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD", 23) ||
+		    name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31) ||
+		    name_is(&v, c, "init_waitqueue_head", 19))
+			continue;
+		a = kapi_classify(v.text + v.t[c].off, v.t[c].len);
+		sealed = a && (a->kind == K_SLEEP_ON || a->kind == K_ADD_WAIT ||
+			       a->kind == K_REMOVE_WAIT || a->kind == K_PREPARE ||
+			       a->kind == K_FINISH || a->kind == K_WAIT_EVENT);
+	}
+	vtok_release(&v);
+	free(e);
+	return sealed;
+}
+
 bool vqueue_sealed(const char *text, size_t len, const char *q)
 {
 	return sealed_static(text, len, q, false);

@@ -992,3 +992,36 @@ long text_member_waker(const char *buf, size_t len, const char *member,
 		(*n)++;
 	return at;
 }
+
+bool text_declares_queue(const char *buf, unsigned from, unsigned to,
+			 const char *q)
+{
+	size_t n = strlen(q);
+	long at = from;
+
+	while ((at = text_find_word(buf, at, to, q)) >= 0) {
+		unsigned b = at, e;
+
+		while (b > from && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
+			b--;
+		if (b > from && buf[b - 1] == '(') {
+			/* DECLARE_WAIT_QUEUE_HEAD(q) */
+			e = --b;
+			while (b > from && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
+				b--;
+			e = b;
+			while (b > from && wq_ident_char(buf[b - 1]))
+				b--;
+			if (kapi_queue_decl(buf + b, e - b))
+				return true;
+		} else {
+			e = b;
+			while (b > from && wq_ident_char(buf[b - 1]))
+				b--;
+			if (e - b == 17 && !memcmp(buf + b, "wait_queue_head_t", 17))
+				return true;
+		}
+		at += n;
+	}
+	return false;
+}

@@ -73,6 +73,13 @@ bool text_static_sealed(const char *buf, size_t len, const char *name);
  */
 bool text_function_sealed(const char *buf, size_t len, const char *name);
 /*
+ * Does buf[from, to) (a function's body) declare the queue head q, a
+ * plain name, as its own: `DECLARE_WAIT_QUEUE_HEAD_ONSTACK(q)` (kapi.def
+ * KAPI_QUEUE_DECL) or `wait_queue_head_t q;`?
+ */
+bool text_declares_queue(const char *buf, unsigned from, unsigned to,
+			 const char *q);
+/*
  * A call in buf that wakes the queue member `member` of its argument's
  * target (kapi.def KAPI_WAKES_MEMBER: `complete(x)` wakes x->wait): the
  * offset of its name (*n: the name's length), or -1.
