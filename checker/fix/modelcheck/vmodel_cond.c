@@ -419,15 +419,54 @@ static bool inner_loop(const struct vfn *f, int c, int *lo, int *hi)
 	return false;
 }
 
+/*
+ * writes, and the plain locals of f assigned from an expression that
+ * names one of them (`cnt = priv->rx_cnt;` under its lock, then `if
+ * (!cnt)`): a test of such a copy tests what the waker writes
+ * (allocated).
+ */
+static char *writes_and_copies(const struct vfn *f, const char *writes)
+{
+	const struct vtoks *v = &f->flow;
+	struct strbuf sb = { 0 };
+	int t, e;
+
+	sb_puts(&sb, writes);
+	for (t = 1; t + 2 < v->n; t++) {
+		bool names = false;
+		char *w;
+
+		if (v->t[t].kind != VT_ID || !vtok_is(v, t + 1, "=") ||
+		    !(vtok_is(v, t - 1, ";") || vtok_is(v, t - 1, "{") ||
+		      vtok_is(v, t - 1, "}") || vtok_is(v, t - 1, ")")))
+			continue;
+		for (e = t + 2; e < v->n && !vtok_is(v, e, ";"); e++)
+			if (v->t[e].kind == VT_ID) {
+				w = xasprintf("%.*s", (int)v->t[e].len,
+					      v->text + v->t[e].off);
+				names |= word_in(writes, w);
+				free(w);
+			}
+		w = xasprintf("%.*s", (int)v->t[t].len, v->text + v->t[t].off);
+		if (names && !word_in(sb.s, w))
+			sb_printf(&sb, " %s", w);
+		free(w);
+	}
+	return sb.s;
+}
+
 void model_conditions_writes(const struct vfn *f, int8_t *cls,
 			     const char *writes, bool **wguard)
 {
 	bool *g, *names, *seen;
+	char *wc;
 	int i, k, lo, hi;
 
 	*wguard = NULL;
 	if (!writes)
 		return;
+	wc = writes_and_copies(f, writes);
+	writes = wc;
 	g = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
 	seen = xrealloc(NULL, (2 * f->g.nn + 1) * sizeof(bool));
 	names = xrealloc(NULL, (f->g.nn + 1) * sizeof(bool));
@@ -484,6 +523,7 @@ void model_conditions_writes(const struct vfn *f, int8_t *cls,
 	}
 	free(names);
 	free(seen);
+	free(wc);
 	*wguard = g;
 }
 
