@@ -59,7 +59,7 @@ struct uex_frame *uex_next_frame(struct uex_priv *priv)
 		cnt = priv->rx_cnt;
 		spin_unlock_irqrestore(&priv->lock, flags);
 		if (!cnt) {
-			set_current_state(TASK_INTERRUPTIBLE);
+			set_current_state(TASK_INTERRUPTIBLE);	/* expect: WQ003 fix=refused:one-shot */
 			schedule();
 			if (signal_pending(current))
 				goto out;
