@@ -2,8 +2,10 @@
 /*
  * wqport fixture: a 3.x-era mailbox driver whose waiters queue
  * exclusively, with an entry made by init_waitqueue_entry() for
- * prepare_to_wait_exclusive().  Checked for a 3.10 kernel, where
- * wait_queue_t is still the entry type's name.
+ * prepare_to_wait_exclusive(), which queues it only if its list reads
+ * as empty: init_waitqueue_entry() never set that list, so whether the
+ * task is queued at all depends on the stack.  Checked for a 3.10
+ * kernel, where wait_queue_t is still the entry type's name.
  *
  * wqport-args: --target=3.10
  *

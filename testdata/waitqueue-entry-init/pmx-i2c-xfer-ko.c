@@ -2,8 +2,11 @@
 /*
  * wqport fixture: a 2.6.2x-era I2C bus driver, half converted to
  * prepare_to_wait(): the loop was rewritten, the entry was not.  The
- * DECLARE_WAITQUEUE() entry stays on the queue after each wake-up, so
- * the next completion interrupt wakes the task again for nothing.
+ * DECLARE_WAITQUEUE() entry's list is { NULL, NULL }, which
+ * prepare_to_wait() takes for one already queued: the task is never
+ * queued, the completion interrupt never wakes it (each sleep lasts its
+ * timeout), and finish_wait() unlinks the entry through NULL pointers.
+ * The words must say that, not "'wait' is queued here" (g12 14:439).
  */
 #include <linux/module.h>
 #include <linux/i2c.h>
