@@ -790,6 +790,23 @@ static bool bare_call_text(const struct site_ctx *sc)
 	return p < e && *p == ';';
 }
 
+/* Is the anchor in the braces of statement stmt (its body, not its head)? */
+static bool in_body_text(const struct site_ctx *sc, CXCursor stmt)
+{
+	CXSourceRange r = clang_getCursorExtent(stmt);
+	unsigned from;
+	const char *p;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+				  &from);
+	if (from >= sc->anchor_off || sc->anchor_off > sc->len)
+		return false;
+	for (p = sc->buf + from; p < sc->buf + sc->anchor_off; p++)
+		if (*p == '{')
+			return true;
+	return false;
+}
+
 /*
  * Is the sleep (statement stmt at path[si], its if at path[ci]) in the
  * else arm of an if whose then arm only skips it (`if (skb_queue_len(q))
@@ -847,6 +864,13 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 	} else if (sk == CXCursor_CompoundStmt) {
 		/* the call is no cursor of the tree (an undeclared type in
 		 * its arguments): its statement read from the text */
+		ls->result_used = !bare_call_text(sc);
+	} else if ((sk == CXCursor_ForStmt || sk == CXCursor_WhileStmt ||
+		    sk == CXCursor_DoStmt || sk == CXCursor_IfStmt ||
+		    sk == CXCursor_SwitchStmt) && in_body_text(sc, stmt)) {
+		/* the call is no cursor of the tree, and the innermost
+		 * statement the tree has is a loop or if around it, in its
+		 * body: its statement read from the text */
 		ls->result_used = !bare_call_text(sc);
 	} else if (sk != CXCursor_CallExpr && sk != CXCursor_UnexposedExpr) {
 		ls->result_used = true;
