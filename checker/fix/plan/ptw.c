@@ -518,6 +518,52 @@ static bool head_in_sibling(const char *m, size_t len, size_t i)
 	return hit;
 }
 
+/*
+ * m with the lines of each `#if 0` (or `#if (0)`) branch blanked, to its
+ * #else, #elif or #endif: code no configuration compiles declares
+ * nothing the rewrite must port.
+ */
+static void blank_if0(char *m, size_t len)
+{
+	size_t i = 0;
+	int dead = 0, depth = 0;
+
+	while (i < len) {
+		size_t e = i, k = i;
+
+		while (e < len && m[e] != '\n')
+			e++;
+		while (k < e && (m[k] == ' ' || m[k] == '\t'))
+			k++;
+		if (k < e && m[k] == '#') {
+			const char *d = m + k + 1;
+
+			while (*d == ' ' || *d == '\t')
+				d++;
+			if (!strncmp(d, "if", 2)) {
+				depth++;
+				if (!dead && (!strncmp(d, "if 0", 4) ||
+					      !strncmp(d, "if (0)", 6)) &&
+				    (d[d[3] == '(' ? 6 : 4] == '\n' ||
+				     d[d[3] == '(' ? 6 : 4] == ' ' ||
+				     d[d[3] == '(' ? 6 : 4] == '\t' ||
+				     d[d[3] == '(' ? 6 : 4] == '\0'))
+					dead = depth;
+			} else if (!strncmp(d, "endif", 5)) {
+				if (dead == depth)
+					dead = 0;
+				depth -= depth > 0;
+			} else if ((!strncmp(d, "else", 4) ||
+				    !strncmp(d, "elif", 4)) && dead == depth) {
+				dead = 0;
+			}
+		} else if (dead) {
+			memset(m + i, ' ', e - i);
+		}
+		i = e + 1;
+	}
+}
+
 enum old_api old_api_state(const char *buf, size_t len,
 			   const struct compat_ranges *compat, char **what)
 {
@@ -525,6 +571,8 @@ enum old_api old_api_state(const char *buf, size_t len,
 	enum old_api st = OLD_NONE;
 	int depth = 0;
 	size_t i;
+
+	blank_if0(m, len);
 
 	*what = NULL;
 	for (i = 0; i < len; i++) {
