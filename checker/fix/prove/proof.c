@@ -516,11 +516,33 @@ static void waker_candidates(const struct site_ctx *sc, struct pwaker *pws,
 }
 
 /*
+ * Would the facts of ss make cond false, but for the calls on the way
+ * that may write anything?
+ */
+static bool opaque_hides(const char *buf, size_t len,
+			 const struct cp_state *ss, const char *cond)
+{
+	struct cp_state f = { 0 };
+	bool hides;
+	int i;
+
+	f.w = xrealloc(NULL, (ss->n + 1) * sizeof(*f.w));
+	for (i = 0; i < ss->n; i++)
+		if (ss->w[i].kind != CPW_OPAQUE || strcmp(ss->w[i].lhs, "*"))
+			f.w[f.n++] = ss->w[i];
+	f.stop = ss->stop;
+	hides = f.n < ss->n && cp_eval(buf, len, cond, &f) == CP_FALSE;
+	free(f.w);
+	return hides;
+}
+
+/*
  * The nearest call on the way to the sleep that may write what cond
  * reads (a CPW_OPAQUE write under one of its names: `send(req, ...)`
  * before a test of req->len), as written; NULL when none.
  */
-static const char *opaque_call(const struct cp_state *ss, const char *cond)
+static const char *opaque_call(const char *buf, size_t len,
+			       const struct cp_state *ss, const char *cond)
 {
 	int i;
 
@@ -531,9 +553,12 @@ static const char *opaque_call(const struct cp_state *ss, const char *cond)
 		if (w->kind != CPW_OPAQUE || !w->lhs || !*w->lhs || !w->text)
 			continue;
 		if (!strcmp(w->lhs, "*")) {
-			/* a call that may write anything (cpwalk.c) */
+			/* a call that may write anything (cpwalk.c): named
+			 * when without it the facts make cond false */
 			const char *t = w->text;
 
+			if (!opaque_hides(buf, len, ss, cond))
+				continue;
 			while (isspace((unsigned char)*t))
 				t++;
 			return t;
@@ -590,7 +615,8 @@ static bool prove_one(const struct site_ctx *sc, unsigned decl,
 	    copies_intact(ss, copies, ncopies))
 		t = CP_FALSE;	/* the test of the copies established it */
 	if (t != CP_FALSE) {
-		const char *call = t == CP_TRUE ? NULL : opaque_call(ss, pr->cond);
+		const char *call = t == CP_TRUE ? NULL :
+			opaque_call(sc->buf, sc->len, ss, pr->cond);
 
 		pr->step = PS_TRUE_AT_SLEEP;
 		pr->why = call ? xasprintf(
