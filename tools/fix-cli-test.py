@@ -476,7 +476,10 @@ def scenario_target(wq, td, tmp):
     p = run([wq, "fix", "--target=3.4", "os.c"], tmp)
     lines = p.stderr.splitlines()
     refused = [l for l in lines if "refused: target-api" in l]
-    unlock = [l for l in lines if "converted:" in l and
+    # (converted, or converted keeping a race the model still finds: a
+    # waker that does not take the lock)
+    unlock = [l for l in lines if ("converted:" in l or
+                                   "converted, keeps the race:" in l) and
               "-> prepare_to_wait()" in l and "queued before spin_unlock_irq()" in l]
     if refused or len(unlock) != 2:
         fail("--target=3.4: want the two sleeps under the lock converted "

@@ -7,7 +7,8 @@
  * sets it up.  The thread ends on a signal sent by the close path.  The
  * model must run it against no waker (its sleeps end by their timeout or
  * a signal), not against a waker outside this file that could lose a
- * wake-up.
+ * wake-up; and the sleep, a nap on a queue nothing wakes, becomes
+ * schedule_timeout_interruptible() in the do-while that paces it.
  */
 #include <linux/module.h>
 #include <linux/spinlock.h>
@@ -42,7 +43,7 @@ int rtx_thread(void *data)
 	while (1) {
 		timeout = rtx_tick;
 		do {
-			timeout = interruptible_sleep_on_timeout(&tp->thr_wait, timeout);	/* expect: WQ001 fix=keeprace */
+			timeout = interruptible_sleep_on_timeout(&tp->thr_wait, timeout);	/* expect: WQ001 fix=converted */
 		} while (!signal_pending(current) && timeout > 0);
 
 		if (signal_pending(current))
