@@ -37,6 +37,10 @@ struct fix_site {
 	char *note;		/* caveat, or the refusal's explanation */
 	const char *reason;	/* reason ID (refused or unsafe) */
 	unsigned fn_first, fn_last;	/* lines of the enclosing function */
+	const char *started_by;	/* queued before this call that starts
+				 * what wakes the queue (add_timer(), ...):
+				 * the model does not order its waker after
+				 * it (ptw.c), or NULL */
 	bool unparsed;		/* found by its tokens: the parse did not
 				 * show its function, which no analysis read */
 	bool keep_loop;		/* convert the sleep, keep the loop around it */

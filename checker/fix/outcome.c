@@ -818,8 +818,19 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 		/* "converted" where the model says the rewrite keeps the
 		 * original's lost wake-up: it converts, keeping the race */
 		if (o->outcome == FO_CONVERT && o->mf.ran && o->mf.nsleeps &&
-		    model_keeps_loss(&o->mf, o->sleeps))
+		    !s->started_by && model_keeps_loss(&o->mf, o->sleeps))
 			o->outcome = FO_KEEP;
+		if (s->started_by && o->model && o->outcome != FO_REFUSE &&
+		    strstr(o->model, "as in the original: a lost wake-up") &&
+		    !strstr(o->model, "what starts the waker is not modelled")) {
+			/* the model runs each waker at any time: it does not
+			 * know that the call it was queued before starts one */
+			char *m = xasprintf("%s (its wakers run at any time: the model does not know that %s() starts one, which the rewrite now queues before)",
+					    o->model, s->started_by);
+
+			o->model_site = m;
+			o->model = m;
+		}
 		o->outcome_word = outcome_name(o->outcome);
 		drop_unwritten_notes(&res->plan.s[i], o->outcome);
 		o->notes = s->notes;

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "rules.h"
+#include "condproof.h"
 
 /* The closest test guarding node n: its loop's condition or an if. */
 int node_pos_loop_test(const struct cfg *g, int n)
@@ -198,6 +199,25 @@ static bool own_name(const struct cfg *g, const char *x, size_t n)
  * TIOCMIWAIT sleep that leaves by its returns): not offered as one.  A
  * file's open flags (`file->f_flags & O_NONBLOCK`) count as the file's.
  */
+/* The offset of the '(' of g's parameter list (else its body's '{'). */
+static unsigned params_open(const struct wq_file *f, const struct cfg *g)
+{
+	unsigned p = g->body_start;
+	int d = 0;
+
+	while (p > 0 && f->buf[p - 1] != ')' && f->buf[p - 1] != ';' &&
+	       f->buf[p - 1] != '}')
+		p--;
+	if (!p || f->buf[p - 1] != ')')
+		return g->body_start;
+	for (p--; p > 0; p--) {
+		d += (f->buf[p] == ')') - (f->buf[p] == '(');
+		if (!d)
+			return p;
+	}
+	return g->body_start;
+}
+
 static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
 			    const struct cfg_node *nd, int t)
 {
@@ -257,7 +277,12 @@ static bool guard_own_names(const struct wq_file *f, const struct cfg *g,
 			   !(n == 5 && !strncmp(b, "false", 5))) {
 			char *w = xasprintf("%.*s", (int)n, b);
 
-			own = own_name(g, b, n) &&
+			/* a local the parse did not record (a header
+			 * missing): its declaration read from the text */
+			own = (own_name(g, b, n) ||
+			       (g->body_end > g->body_start &&
+				cp_is_local(f->buf, params_open(f, g),
+					    g->body_end, w))) &&
 			      !(g->body_end > g->body_start &&
 				text_addr_taken(f->buf, g->body_start,
 						g->body_end, w));

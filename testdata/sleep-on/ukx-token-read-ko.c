@@ -40,7 +40,7 @@ bool ukx_read(struct ukx_dev *dev, int n)
 	dev->data_index = 0;
 	if (usb_submit_urb(dev->read_urb, GFP_KERNEL) == 0) {
 		mod_timer(&dev->timer, jiffies + HZ);
-		interruptible_sleep_on(&dev->waitq);	/* expect: WQ001 fix=keeprace */
+		interruptible_sleep_on(&dev->waitq);	/* expect: WQ001 fix=converted */
 		usb_kill_urb(dev->read_urb);
 		del_timer(&dev->timer);
 		ok = dev->data_index == dev->data_len;

@@ -572,9 +572,10 @@ static void plan_state_after_test_in(struct fix_site *s,
 			return;
 		}
 	}
-	if (strncmp(s->anchor, "prepare_to_wait", 15) && !ls->running_after) {
+	if (!ls->running_after &&
+	    !(!strncmp(s->anchor, "prepare_to_wait", 15) && ls->finish_in_loop)) {
 		refuse(s, "no-patch", xasprintf(
-			"nothing sets TASK_RUNNING after the loop: with the test repeated before schedule(), the loop could end with the task still in a sleeping state; add __set_current_state(TASK_RUNNING) after it first"));
+			"TASK_RUNNING is not set right after the loop, before the statements that follow it: with the test repeated before schedule(), the loop could end with the task still in a sleeping state, and what follows would run in it; add __set_current_state(TASK_RUNNING) right after the loop first"));
 		return;
 	}
 	s->form = "retest";

@@ -671,6 +671,7 @@ void plan_ptw_fallback(struct fix_site *s, const struct site_ctx *sc,
 		s->form = "prepare_to_wait-unlock";
 		s->note = xasprintf("queued before %s() starts what wakes the queue, so that wake-up can no longer come before the sleep",
 				    st.unlock);
+		s->started_by = st.unlock;
 	} else if (st.unlock) {
 		s->outcome = FO_CONVERT;
 		s->form = "prepare_to_wait-unlock";

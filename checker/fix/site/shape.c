@@ -680,6 +680,32 @@ static bool running_after(const struct site_ctx *sc, int i)
 	return r;
 }
 
+/*
+ * Does finish_wait() follow the anchor in the loop cont's text, with no
+ * break, goto or return between them?
+ */
+static bool finish_in_loop(const struct site_ctx *sc, CXCursor cont)
+{
+	CXSourceRange r = clang_getCursorExtent(cont);
+	unsigned from, to;
+	long f;
+	const char *exits[] = { "break", "goto", "return", NULL };
+	int i;
+
+	clang_getSpellingLocation(clang_getRangeStart(r), NULL, NULL, NULL,
+				  &from);
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+	if (sc->anchor_off < from || sc->anchor_off >= to || to > sc->len)
+		return false;
+	f = text_find_word(sc->buf, sc->anchor_off, to, "finish_wait");
+	if (f < 0)
+		return false;
+	for (i = 0; exits[i]; i++)
+		if (text_has_word(sc->buf, sc->anchor_off, f, exits[i]))
+			return false;
+	return true;
+}
+
 void shape_release(struct loop_shape *ls)
 {
 	int i;
@@ -898,6 +924,7 @@ void shape_of(const struct site_ctx *sc, struct loop_shape *ls)
 		bool used = ls->result_used;
 
 		ls->running_after = running_after(sc, ci);
+		ls->finish_in_loop = finish_in_loop(sc, cont);
 
 		shape_fill(sc, cont, ck == CXCursor_WhileStmt ? SH_WHILE :
 			   ck == CXCursor_ForStmt ? SH_FOR : SH_DO,

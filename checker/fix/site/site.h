@@ -66,6 +66,9 @@ struct loop_shape {
 	bool has_goto;
 	enum task_st state;	/* state set in the loop */
 	bool running_after;	/* TASK_RUNNING is set again right after it */
+	bool finish_in_loop;	/* finish_wait() after the sleep in the loop's
+				 * body, no exit between: each pass ends
+				 * running (a prepare_to_wait() loop) */
 	int exit_ifs;		/* `if (x) return ...;` before the sleep */
 #define SHAPE_MAX_EXITS 4
 	char *exit_test[SHAPE_MAX_EXITS];	/* their tests (x), in order */
