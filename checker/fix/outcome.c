@@ -673,6 +673,29 @@ static void drop_unwritten_notes(struct fix_site *s, enum fix_outcome out)
 	s->nnotes = k;
 }
 
+/*
+ * "converted" where the model says the rewrite keeps the original's lost
+ * wake-up: it converts, keeping the race; but not from a model that runs
+ * at any time a waker the rewrite now queues before starting (ptw.c
+ * started_by), whose words then say so.
+ */
+static void kept_race(struct site_outcome *o, const struct fix_site *s)
+{
+	char *m;
+
+	if (o->outcome == FO_CONVERT && o->mf.ran && o->mf.nsleeps &&
+	    !s->started_by && model_keeps_loss(&o->mf, o->sleeps))
+		o->outcome = FO_KEEP;
+	if (!s->started_by || !o->model || o->outcome == FO_REFUSE ||
+	    !strstr(o->model, "as in the original: a lost wake-up") ||
+	    strstr(o->model, "what starts the waker is not modelled"))
+		return;
+	m = xasprintf("%s (its wakers run at any time: the model does not know that %s() starts one, which the rewrite now queues before)",
+		      o->model, s->started_by);
+	o->model_site = m;
+	o->model = m;
+}
+
 void fixout_outcomes(struct fix_result *res, bool unsafe)
 {
 	int i;
@@ -815,22 +838,7 @@ void fixout_outcomes(struct fix_result *res, bool unsafe)
 			o->reason = s->reason ? s->reason : "no-patch";
 			o->text = refused_words(res, s, unsafe, &o->with_line);
 		}
-		/* "converted" where the model says the rewrite keeps the
-		 * original's lost wake-up: it converts, keeping the race */
-		if (o->outcome == FO_CONVERT && o->mf.ran && o->mf.nsleeps &&
-		    !s->started_by && model_keeps_loss(&o->mf, o->sleeps))
-			o->outcome = FO_KEEP;
-		if (s->started_by && o->model && o->outcome != FO_REFUSE &&
-		    strstr(o->model, "as in the original: a lost wake-up") &&
-		    !strstr(o->model, "what starts the waker is not modelled")) {
-			/* the model runs each waker at any time: it does not
-			 * know that the call it was queued before starts one */
-			char *m = xasprintf("%s (its wakers run at any time: the model does not know that %s() starts one, which the rewrite now queues before)",
-					    o->model, s->started_by);
-
-			o->model_site = m;
-			o->model = m;
-		}
+		kept_race(o, s);
 		o->outcome_word = outcome_name(o->outcome);
 		drop_unwritten_notes(&res->plan.s[i], o->outcome);
 		o->notes = s->notes;
