@@ -8,7 +8,6 @@
  * site.c found.
  */
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -621,6 +620,26 @@ static bool goto_elsewhere(const char *loop, char **seen, int nseen)
  * that write; and every goto out of the loop to one of the labels
  * passed on the way?
  */
+/*
+ * The statement after the loop at path[i], read from the text when the
+ * tree has no block around the loop (a header missing): TASK_RUNNING set,
+ * or finish_wait()?
+ */
+static bool running_after_text(const struct site_ctx *sc, int i)
+{
+	CXSourceRange r = clang_getCursorExtent(sc->path[i]);
+	unsigned to;
+	const char *p, *e = sc->buf + sc->len;
+
+	clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &to);
+	if (to == 0 || to >= sc->len || sc->buf[to - 1] != '}')
+		return false;
+	for (p = sc->buf + to; p < e && isspace((unsigned char)*p); p++)
+		;
+	return starts_with_word(p, "finish_wait") ||
+	       (is_state_set(p) && !strncmp(p + strcspn(p, "(;"), "(TASK_RUNNING)", 14));
+}
+
 static bool running_after(const struct site_ctx *sc, int i)
 {
 	struct kids k;
@@ -629,7 +648,7 @@ static bool running_after(const struct site_ctx *sc, int i)
 	int j, nl = 0;
 
 	if (i < 1 || clang_getCursorKind(sc->path[i - 1]) != CXCursor_CompoundStmt)
-		return false;
+		return i >= 0 && running_after_text(sc, i);
 	k = children(sc->path[i - 1]);
 	for (j = 0; j + 1 < k.n; j++)
 		if (clang_equalCursors(k.c[j], sc->path[i]))
@@ -671,6 +690,10 @@ static bool running_after(const struct site_ctx *sc, int i)
 		}
 		free(t);
 	}
+	/* a statement the parse dropped (a type of a missing header):
+	 * the one right after the loop, read from the text */
+	if (!r)
+		r = running_after_text(sc, i);
 	if (r && goto_elsewhere(loop, labels, nl))
 		r = false;
 	while (nl)
