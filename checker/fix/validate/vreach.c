@@ -454,8 +454,7 @@ bool vqueue_local_sealed(const char *text, unsigned start, unsigned end,
 				 vtok_is(&v, k + 1, ";");
 			continue;
 		}
-		if (name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD", 23) ||
-		    name_is(&v, c, "DECLARE_WAIT_QUEUE_HEAD_ONSTACK", 31) ||
+		if (kapi_queue_decl(v.text + v.t[c].off, v.t[c].len) ||
 		    name_is(&v, c, "init_waitqueue_head", 19))
 			continue;
 		a = kapi_classify(v.text + v.t[c].off, v.t[c].len);
